@@ -1,0 +1,63 @@
+"""The game registry: one table of every game, looked up by id."""
+from __future__ import annotations
+
+import importlib
+
+from .errors import UnknownGame
+from .game import Game
+
+#: game id -> module that defines it (imported on first use, so ``import fliptable`` is cheap)
+GAME_MODULES: dict[str, str] = {
+    "flip7": "fliptable.games.flip7",
+    "flyswatter": "fliptable.games.flyswatter",
+    "flinch": "fliptable.games.flinch.flinch",
+    "muggins": "fliptable.games.flinch.muggins",
+    "authors": "fliptable.games.flinch.authors",
+    "patience": "fliptable.games.flinch.patience",
+    "go-to-the-store": "fliptable.games.flinch.store",
+}
+
+_GAMES: dict[str, Game] = {}
+
+
+def register(game: Game) -> Game:
+    """Add a game instance to the registry (called by each game package)."""
+    _GAMES[game.id] = game
+    return game
+
+
+def _available() -> list[str]:
+    out = []
+    for gid, module in GAME_MODULES.items():
+        if gid in _GAMES:
+            out.append(gid)
+            continue
+        try:
+            importlib.import_module(module)
+        except ModuleNotFoundError as exc:
+            if exc.name and exc.name.startswith(module):
+                continue  # that game package is not built yet
+            raise
+        if gid in _GAMES:
+            out.append(gid)
+    return out
+
+
+def get_game(game_id: str) -> Game:
+    """The registered game ``game_id``; UnknownGame names the games there are."""
+    if game_id not in _GAMES and game_id in GAME_MODULES:
+        _available()
+    game = _GAMES.get(game_id)
+    if game is None:
+        raise UnknownGame(f"unknown game {game_id!r}; games: {', '.join(all_game_ids())}")
+    return game
+
+
+def all_game_ids() -> list[str]:
+    """Ids of every game, in registry order."""
+    ids = _available()
+    return ids + sorted(g for g in _GAMES if g not in ids)
+
+
+def all_games() -> list[Game]:
+    return [_GAMES[g] for g in all_game_ids()]

@@ -1,0 +1,1 @@
+"""Match runner, simulations, statistics, parallel backends."""
