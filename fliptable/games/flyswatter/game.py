@@ -1,0 +1,72 @@
+"""Fly-swatter: the declared game record."""
+from __future__ import annotations
+
+from ...core.game import Game
+from ...core.options import Option
+from ...core.registry import register
+from .cards import CARDS, full_deck
+from .state import DONE, MAX_MIDDLE, SWAT, FlyswatterState
+
+_ALIASES = {"f": "flip", "d": DONE, "pass": DONE, "stop": DONE}
+
+
+class Flyswatter(Game):
+    id = "flyswatter"
+    title = "Fly-swatter"
+    summary = "real-time: flip cards; on a swatter or a fifth colour, race to swat the majority-colour flies"
+    min_players, max_players, default_players = 2, 8, 4
+    options = (
+        Option("remove", "int", 0, "cards taken out unseen after shuffling, for a shorter game "
+               "(at least one card per player must remain)", min=0, max=110),
+        Option("window_ms", "float", 3000.0, "length of a swat window in milliseconds", min=1),
+    )
+    cards = CARDS
+    state_class = FlyswatterState
+    notation = (
+        "flip      turn over the top card of your draw stack (on your turn)\n"
+        "swat:<n>  put a hand on the n-th fly in the middle (1 = the fly laid first), while a\n"
+        "          swat window is open; two hands each (one with 5 or more players)\n"
+        "done      stop swatting in this window\n"
+        "close     (the clock only) the window's time is up\n"
+        "Aliases: f = flip; d, pass, stop = done; a bare number n, swat n, swatn = swat:<n>."
+    )
+
+    def deck(self, players, options):
+        return full_deck()
+
+    def action_space(self, players, options):
+        return ("flip", DONE) + SWAT[:MAX_MIDDLE]
+
+    def parse_action(self, text):
+        action = super().parse_action(text)
+        alias = _ALIASES.get(action)
+        if alias is not None:
+            return alias
+        digits = action
+        if digits.startswith("swat"):
+            digits = digits[4:].lstrip(":")
+        if digits.isdecimal() and digits.isascii():
+            return f"swat:{int(digits)}"
+        return action
+
+    def bots(self):
+        from .bots import SwatterAgent
+        return {"swatter": SwatterAgent}
+
+    def stats(self, state):
+        out = {"flips": state.flips, "windows": state.window, "wrong_swats": state.wrong,
+               "player_windows": state.window * state.players}
+        for p, w in enumerate(state.won):
+            out[f"flies_won_{p}"] = len(w)
+        return out
+
+    def summarize_stats(self, totals, games, players):
+        g = max(games, 1)
+        pw = totals.get("player_windows", 0)
+        return {"mean_turns": totals.get("flips", 0) / g,
+                "mean_windows": totals.get("windows", 0) / g,
+                "mean_flies_won": [totals.get(f"flies_won_{p}", 0) / g for p in range(players)],
+                "penalty_rate": totals.get("wrong_swats", 0) / pw if pw else 0.0}
+
+
+FLYSWATTER = register(Flyswatter())
