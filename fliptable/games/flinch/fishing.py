@@ -285,22 +285,25 @@ class FishingGame(Game):
 class Knowledge:
     """What the ask history says publicly about every hand (used by the greedy bots).
 
-    ``held[p][n]``: cards of ``n`` that ``p`` is known to hold; ``lacks[p][n]``: ``p`` is
-    known to hold no ``n``. Rebuilt from the view's history (bots see only views)."""
+    ``held[p][n]``: cards of ``n`` that ``p`` is known to hold; ``lacks[p][n]``: ``p`` was
+    known to hold no ``n`` (``since[p][n]`` unknown cards drawn since then). Built
+    incrementally from the view's public history (bots see only views)."""
 
-    __slots__ = ("held", "lacks", "seen")
+    __slots__ = ("held", "lacks", "since", "seen")
 
     def __init__(self, players: int):
         self.held = [[0] * 11 for _ in range(players)]
         self.lacks = [[False] * 11 for _ in range(players)]
+        self.since = [[0] * 11 for _ in range(players)]
         self.seen = 0
 
     def update(self, history: list, give_all: bool) -> None:
         held, lacks = self.held, self.lacks
         for entry in history[self.seen:]:
             if entry[0] == "draw":
-                p = entry[1]
-                lacks[p] = [False] * 11  # an unknown card joined the hand
+                since = self.since[entry[1]]  # an unknown card joined the hand
+                for n in range(1, 11):
+                    since[n] += 1
                 continue
             _, a, t, n, got = entry
             if held[a][n] < 1:
@@ -309,9 +312,9 @@ class Knowledge:
             if got:
                 held[a][n] += got
                 if give_all:
-                    held[t][n], lacks[t][n] = 0, True
+                    held[t][n], lacks[t][n], self.since[t][n] = 0, True, 0
                 else:
                     held[t][n] = max(0, held[t][n] - 1)
             else:
-                held[t][n], lacks[t][n] = 0, True
+                held[t][n], lacks[t][n], self.since[t][n] = 0, True, 0
         self.seen = len(history)

@@ -50,7 +50,8 @@ def _decode(action: str) -> tuple[str, int, str, int] | None:
 
 _DECODED = {a: _decode(a) for a in ACTIONS if a != "turn"}
 _ALIAS = {"c": "card", "s": "stock", "r": "row", "u": "up", "t": "turn", "flip": "turn", "next": "turn"}
-_PART = re.compile(r"^(card|c|stock|s|row|r|up|u)([1-4]?)$")
+_SRC = r"(card|c|stock|s|row|r|up|u)([1-4]?)"
+_MOVE = re.compile(rf"^{_SRC}(?:->|>|-|,|onto|on|to){_SRC}$")
 
 
 class PatienceState(State):
@@ -348,19 +349,10 @@ class PatienceGame(Game):
         canon = super().parse_action(text)
         if canon in ("t", "flip", "next", "draw"):
             return "turn"
-        for sep in ("->", "-", "to", ","):
-            if sep in canon and ">" not in canon:
-                canon = canon.replace(sep, ">", 1)
-        src, sep, dst = canon.partition(">")
-        if not sep:
+        m = _MOVE.match(canon)
+        if not m:
             return canon
-        parts = []
-        for part in (src, dst):
-            m = _PART.match(part)
-            if not m:
-                return canon
-            parts.append(_ALIAS.get(m.group(1), m.group(1)) + m.group(2))
-        return ">".join(parts)
+        return ">".join(_ALIAS.get(m.group(g), m.group(g)) + m.group(g + 1) for g in (1, 3))
 
     def bots(self):
         from .patience_bots import GreedyPatience, LookaheadPatience
