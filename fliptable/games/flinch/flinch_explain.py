@@ -1,0 +1,194 @@
+"""FLINCH: why an action is illegal (naming the rulebook rule), and typed-notation aliases."""
+from __future__ import annotations
+
+import re
+
+from ...core import Race
+
+_TOKEN = re.compile(r"^(?:(game|g)|(?:hand|h)(\d+)|(?:res|r)(\d+))(?:@(\d+))?$")
+
+
+def _norm_source(tok: str) -> str:
+    m = _TOKEN.match(tok)
+    if not m:
+        return tok
+    game, hand, res, seat = m.groups()
+    base = "game" if game else (f"hand{hand}" if hand else f"res{res}")
+    return base + (f"@{seat}" if seat is not None else "")
+
+
+def normalise(text: str) -> str:
+    """Canonical notation for typed text: ``h3>2`` -> ``play:hand3>c2``, ``d:h1>r2`` -> discard."""
+    if text in ("p", "pass"):
+        return "pass"
+    if text in ("c", "ch", "challenge"):
+        return "challenge"
+    if text in ("d", "decline", "no"):
+        return "decline"
+    verb, sep, rest = text.partition(":")
+    if not sep:
+        verb, rest = ("play", text) if ">" in text else (verb, "")
+    verb = {"p": "play", "pl": "play", "d": "discard", "dis": "discard"}.get(verb, verb)
+    src, sep, tgt = rest.partition(">")
+    if not sep or verb not in ("play", "discard"):
+        return text
+    src = _norm_source(src)
+    if verb == "play":
+        if tgt.isdigit():
+            tgt = f"c{tgt}"
+        elif tgt in ("n", "new"):
+            tgt = "new"
+        else:
+            tgt = _norm_source(tgt) if _TOKEN.match(tgt) else tgt
+        if tgt.startswith("res"):
+            verb = "play"
+    else:
+        tgt = _norm_source(tgt)
+    return f"{verb}:{src}>{tgt}"
+
+
+def _must_reason(state) -> str:
+    must = state._must
+    head = must[0] if must else ""
+    starters = "/".join(str(v) for v in range(1, state.top + 1) if state.starter[v])
+    if head.startswith("play:game@"):
+        return ('Partnership Game: a player "plays from his partner\'s Game Pile exactly as he would from '
+                f'his own" -- it is playable, so play it first ({head})')
+    if head.startswith("play:game"):
+        return (f'Challenge: "On each turn players must play first from their Game Pile if possible" -- '
+                f'your game pile\'s {state.game_piles[state.turn][-1]} is playable ({head})')
+    return (f'The Play: "All 1 cards must be played" -- play your {starters} first ({head}); '
+            'The Reserve: reserves are played from only "after he has played all of his 1 cards"')
+
+
+def explain(state, player, action: str) -> str | None:
+    """The rule forbidding ``action`` for ``player`` now, or None when no rule applies."""
+    from .flinch import DECODE, RESERVES
+    if state.over:
+        return "the game is over"
+    code = DECODE.get(action)
+    if code is None:
+        if re.search(r"res([6-9]|\d\d)", action):
+            return ('The Layout d): "no more than five" Reserve Piles for each player -- '
+                    'reserve piles are res1 to res5')
+        if re.search(r"hand([6-9]|\d\d|0)", action):
+            return "The Layout b): a hand holds at most five cards -- hand1 to hand5"
+        if re.match(r"play:res\d(@\d)?>res\d", action):
+            return 'The Reserve: "Cards, once played, cannot be moved from one Reserve Pile to another"'
+        if re.match(r"play:.*>res\d", action):
+            return "The Reserve: cards reach a reserve pile only as the turn's discard (discard:handN>resM)"
+        return ("not FLINCH notation; write play:SRC>TGT (SRC game|handN|resN|game@S|resN@S, TGT cK|new), "
+                "discard:handN>resM, pass, challenge or decline")
+    kind = code[0]
+    decision = state.decision()
+    if isinstance(decision, Race):
+        if kind in ("challenge", "decline"):
+            return "you are not an opponent waiting to answer this challenge window"
+        return f"a challenge window is open after player {state.offender}'s play: opponents answer first"
+    if kind in ("challenge", "decline"):
+        if not state.table:
+            return ("Challenge: with enforce=strict the engine already forbids the plays a challenge "
+                    "punishes, so there is nothing to challenge (option enforce=table)")
+        return "Challenge: a challenge is called in the window right after an opponent's play"
+    p = state.actor()
+    hand = state.hands[p]
+    if state._legal is None:
+        state._gen()
+    must = state._must
+    if state.laying >= 0:
+        if kind != "discard":
+            return ('The Play: no player could play a 1, so "players again place their entire hands in '
+                    'their Reserve Piles" -- discard:handN>resM until your hand is down')
+        i, j = code[1], code[2]
+        if i >= len(hand):
+            return f"you hold only {len(hand)} card(s): hand1 to hand{len(hand)}"
+        return _slot_reason(state, p, j)
+    if kind == "pass":
+        if not state.started:
+            return _must_reason(state) if must else None
+        if hand:
+            return ('The Play: "After the first 1 card has been played each player must end his turn by '
+                    'playing a card from his hand to one of his Reserve Piles" (discard:handN>resM)')
+        if must and not state.table:
+            return _must_reason(state)
+        return _blocked_reason()
+    if kind == "discard":
+        i, j = code[1], code[2]
+        if not state.started:
+            return ('The Play: before the first 1 card is played a player who cannot play "simply passes '
+                    'and does not play a card to his Reserve Pile" (pass)')
+        if i >= len(hand):
+            return f"you hold only {len(hand)} card(s): hand1 to hand{len(hand)}"
+        v = hand[i]
+        if state.starter[v]:
+            what = "1 cards" if v == 1 else f"{v}s (they start centre piles in centre={state.centre_kind})"
+            return f'The Reserve: "1 cards may never be played to a Reserve Pile" -- nor {what}' if v != 1 \
+                else 'The Reserve: "1 cards may never be played to a Reserve Pile"'
+        reason = _slot_reason(state, p, j)
+        if reason:
+            return reason
+        if must and not state.table:
+            return _must_reason(state)
+        return _blocked_reason()
+    # a play
+    src, tgt = code[1], code[2]
+    if src == 0:
+        pile = state.game_piles[p]
+        if not pile:
+            return "your game pile is played out"
+        v = pile[-1]
+    elif src <= 5:
+        if src - 1 >= len(hand):
+            return f"you hold only {len(hand)} card(s): hand1 to hand{len(hand)}"
+        v = hand[src - 1]
+    elif src <= 10:
+        r = state.reserves[p][src - 6]
+        if not r:
+            return f"your reserve pile {src - 5} is empty"
+        v = r[-1]
+    else:
+        owner, k = divmod(src - 11, 6)
+        if not state.options["partnership"]:
+            return ("Partnership Game: only partners play from each other's piles "
+                    "(option partnership=true); write game / resN for your own")
+        if owner == p:
+            return "write game / resN for your own piles (game@S / resN@S name a partner's)"
+        if owner not in state.partners[p]:
+            return f"Partnership Game: seat {owner} is not your partner (partners: {state.partners[p]})"
+        pile = state.game_piles[owner] if k == 0 else state.reserves[owner][k - 1]
+        if not pile:
+            return f"partner {owner}'s {'game pile' if k == 0 else f'reserve pile {k}'} is empty"
+        v = pile[-1]
+    if tgt == 0:
+        if not state.starter[v]:
+            starters = " or ".join(str(x) for x in range(1, state.top + 1) if state.starter[x])
+            return f"The Play: only a {starters} starts a Playing Pile, not a {v}"
+    else:
+        piles = len(state.c_lo)
+        if tgt > piles:
+            return f"there is no centre pile {tgt}; there are {piles} (c1..c{piles})" if piles else \
+                "there are no centre piles yet; a 1 starts one (TGT new)"
+        lo, hi, d = state.c_lo[tgt - 1], state.c_hi[tgt - 1], state.c_dir[tgt - 1]
+        nxt = ([lo - 1] if d <= 0 and lo > 1 else []) + ([hi + 1] if d >= 0 and hi < state.top else [])
+        if v not in nxt:
+            return (f"The Play: piles are built in sequence -- centre pile {tgt} takes "
+                    f"{' or '.join(map(str, nxt))} next, not a {v}")
+    if must and not state.table:
+        return _must_reason(state)
+    return None
+
+
+def _slot_reason(state, p: int, j: int) -> str | None:
+    from .flinch import RESERVES
+    rs = state.reserves[p]
+    empty = [k + 1 for k in range(RESERVES) if not rs[k]]
+    if empty and rs[j]:
+        if state.laydowns or any(len(r) for r in rs):
+            return ('The Reserve: "When a Reserve Pile is exhausted it must be re-started by placing the '
+                    f'next discard in the open space" -- discard to reserve pile {" or ".join(map(str, empty))}')
+    return None
+
+
+def _blocked_reason() -> str:
+    return ('Additional Notes: the game is blocked (stack exhausted) and "the player holding the releasing '
+            'card must play it" -- play a card to the centre before ending your turn')
