@@ -1,0 +1,218 @@
+"""FLINCH bots. ``greedy``: play the game pile whenever it can go, look for a short run
+of hand and reserve plays that makes it playable, otherwise play only cards that do
+not open a pile for an opponent's game pile, discard so reserve piles run downwards,
+and challenge only a visible neglect of the game pile (never a guess)."""
+from __future__ import annotations
+
+from ...bots.base import Agent, number_param
+from .flinch import DECODE
+
+_MAX_DEPTH = 6
+_MAX_NODES = 3000
+
+
+class GreedyAgent(Agent):
+    """The greedy heuristic (params: ``rt`` mean challenge reaction in ms)."""
+
+    name = "greedy"
+
+    def __init__(self, rt: str | float = 400.0, value: str | None = None):
+        self.reaction_ms = number_param("greedy", "rt", value if value is not None else rt, float, 1, 60000)
+
+    # -- races ------------------------------------------------------------------------
+    def react(self, view, legal):
+        ch = view.get("challenge") if view else None
+        delay = self.reaction_ms * (0.75 + 0.5 * self.rng.random())
+        # "challenge only when sure": a playable game-pile card that was not played is public
+        if ch and ch.get("game_pile_playable") and "challenge" in legal:
+            return "challenge", delay
+        return ("decline" if "decline" in legal else legal[0]), delay
+
+    # -- turns ------------------------------------------------------------------------
+    def act(self, view, legal):
+        if len(legal) == 1:
+            return legal[0]
+        if view is None or "challenge" in legal:
+            return "decline" if "decline" in legal else legal[0]
+        me = view["seat"]
+        hand = view["hand"] or []
+        plays, ends = [], []
+        for a in legal:
+            code = DECODE[a]
+            (plays if code[0] == "play" else ends).append((a, code))
+        # 1. the game pile (own first, then a partner's), 2. the 1s
+        for a, code in plays:
+            if code[1] == 0:
+                return a
+        for a, code in plays:
+            if code[1] >= 11 and (code[1] - 11) % 6 == 0:
+                return a
+        for a, code in plays:
+            if 1 <= code[1] <= 5 and hand[code[1] - 1] in view["starters"]:
+                return a
+        if plays:
+            a = self._toward_game(view, plays, hand) or self._safe_play(view, plays, hand)
+            if a:
+                return a
+            if not ends:       # a blocked game: the releasing card must be played
+                return plays[0][0]
+        if not ends:
+            return plays[0][0]
+        return self._choose_end(view, ends, hand)
+
+    # -- building toward the game pile ------------------------------------------------
+    def _card(self, view, code, hand):
+        src = code[1]
+        me = view["seat"]
+        if src == 0:
+            return view["game_piles"][me]["top"]
+        if src <= 5:
+            return hand[src - 1]
+        if src <= 10:
+            return view["reserves"][me][src - 6]["top"]
+        owner, k = divmod(src - 11, 6)
+        return view["game_piles"][owner]["top"] if k == 0 else view["reserves"][owner][k - 1]["top"]
+
+    def _targets(self, view) -> list[int]:
+        me = view["seat"]
+        out = []
+        for q in [me] + list(view["partners"]):
+            top = view["game_piles"][q]["top"]
+            if top is not None:
+                out.append(top)
+        return out
+
+    def _toward_game(self, view, plays, hand):
+        """First play of the shortest run of hand/reserve plays after which a game pile plays."""
+        goals = self._targets(view)
+        if not goals:
+            return None
+        top = view["top_number"]
+        piles = [(c["low"], c["high"], c["build"]) for c in view["centre"]]
+        me = view["seat"]
+        # available cards: hand values, and reserve piles as known stacks (top last)
+        stacks = []
+        for q in [me] + list(view["partners"]):
+            for r in view["reserves"][q]:
+                if r["top"] is not None:
+                    stacks.append(list(r.get("cards") or [r["top"]]) if q == me else [r["top"]])
+        hand_left = list(hand)
+        nodes = [0]
+
+        def accepts(pile, v):
+            lo, hi, b = pile
+            return (b != "down" and hi < top and v == hi + 1) or (b != "up" and lo > 1 and v == lo - 1)
+
+        def place(ps, i, v):
+            lo, hi, b = ps[i]
+            new = list(ps)
+            if b != "down" and v == hi + 1:
+                hi = v
+            else:
+                lo = v
+            if lo == 1 and hi == top:
+                del new[i]
+            else:
+                new[i] = (lo, hi, b)
+            return new
+
+        def goal_ok(ps):
+            return any(accepts(p, g) for p in ps for g in goals)
+
+        def search(ps, depth):
+            if goal_ok(ps):
+                return []
+            if depth == 0 or nodes[0] > _MAX_NODES:
+                return None
+            nodes[0] += 1
+            seen = set()
+            options = [("h", v) for v in set(hand_left)] + [("r", k) for k, s in enumerate(stacks) if s]
+            for kind, x in options:
+                v = x if kind == "h" else stacks[x][-1]
+                for i, p in enumerate(ps):
+                    if (p, v) in seen or not accepts(p, v):
+                        continue
+                    seen.add((p, v))
+                    if kind == "h":
+                        hand_left.remove(v)
+                    else:
+                        stacks[x].pop()
+                    found = search(place(ps, i, v), depth - 1)
+                    if kind == "h":
+                        hand_left.append(v)
+                    else:
+                        stacks[x].append(v)
+                    if found is not None:
+                        return [(kind, x, i, v)] + found
+            return None
+
+        if goal_ok(piles):
+            return None
+        for depth in range(1, _MAX_DEPTH + 1):
+            path = search(piles, depth)
+            if path:
+                kind, x, i, v = path[0]
+                for a, code in plays:
+                    if code[2] != i + 1:
+                        continue
+                    src = code[1]
+                    if kind == "h" and 1 <= src <= 5 and hand[src - 1] == v:
+                        return a
+                    if kind == "r" and src > 5 and self._card(view, code, hand) == v:
+                        return a
+                return None
+            if nodes[0] > _MAX_NODES:
+                return None
+        return None
+
+    def _safe_play(self, view, plays, hand):
+        """A play that opens no pile for an opponent's game-pile card; reserves first."""
+        me = view["seat"]
+        friends = {me, *view["partners"]}
+        foes = {g["top"] for q, g in enumerate(view["game_piles"]) if q not in friends and g["top"] is not None}
+        top = view["top_number"]
+        best, best_key = None, None
+        for a, code in plays:
+            if code[2] == 0:
+                continue
+            v = self._card(view, code, hand)
+            pile = view["centre"][code[2] - 1]
+            lo, hi, b = pile["low"], pile["high"], pile["build"]
+            if b != "down" and v == hi + 1:
+                opens = v + 1 if v < top else None
+                covers = v in foes
+            else:
+                opens = v - 1 if v > 1 else None
+                covers = v in foes
+            if opens is not None and opens in foes:
+                continue
+            key = (covers, code[1] > 5, v)
+            if best_key is None or key > best_key:
+                best, best_key = a, key
+        return best
+
+    # -- ending the turn -----------------------------------------------------------------
+    def _choose_end(self, view, ends, hand):
+        me = view["seat"]
+        reserves = view["reserves"][me]
+        goals = set(self._targets(view))
+        best, best_key = ends[0][0], None
+        for a, code in ends:
+            if code[0] != "discard":
+                continue
+            v = hand[code[1]]
+            t = reserves[code[2]]["top"]
+            if t is None:
+                score = 40 + v
+            elif t == v + 1:
+                score = 100
+            elif t > v:
+                score = 70 - (t - v)
+            else:
+                score = 10 - (v - t)
+            if v in goals or v + 1 in goals:
+                score -= 30        # keep cards that lead to the game pile
+            key = (score, v)
+            if best_key is None or key > best_key:
+                best, best_key = a, key
+        return best
