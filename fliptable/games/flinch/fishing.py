@@ -264,9 +264,9 @@ class FishingGame(Game):
         canon = super().parse_action(text)
         if canon in _PARSE or canon == "stop":
             return canon
-        words = _WORDS.findall(canon)
-        if len(words) == 3 and words[0] == "ask" and words[1].isdigit() and words[2].isdigit():
-            return f"ask:{int(words[1])}:{int(words[2])}"
+        words = _WORDS.findall(text.lower())  # before spaces are dropped: "ask 2 5"
+        if words and words[0] == "ask":
+            words = words[1:]
         if len(words) == 2 and words[0].isdigit() and words[1].isdigit():
             return f"ask:{int(words[0])}:{int(words[1])}"
         return canon

@@ -280,7 +280,9 @@ class PatienceState(State):
         if events is not None:
             events.append(Event("move", {"card": v, "from": src if i < 0 else f"{src}{i + 1}",
                                          "to": dst if k < 0 else f"{dst}{k + 1}"}))
-        if src == "row" and not rows[i]:
+        if src == "row" and not rows[i] and self.options["spaces"] == "refill":
+            # spaces=rulebook: a pile played out leaves its space empty (the rulebook
+            # fills a space only after a pile move)
             self._fill(i, events)
         self._check_end(events)
 
@@ -331,7 +333,12 @@ class PatienceGame(Game):
     title = "Patience"
     summary = "FLINCH solitaire: build the four 1s up to 10 with one pass through the pack."
     min_players, max_players, default_players = 1, 1, 1
-    options = (Option("strict", "bool", True,
+    options = (Option("spaces", "choice", "rulebook",
+                      "rulebook: a lower-row space is filled from the pack only after a pile is moved "
+                      "onto another (and at the deal, where 1s go up); a pile played out to the 1s "
+                      "leaves its space empty. refill: every space is filled from the pack at once",
+                      choices=("rulebook", "refill")),
+               Option("strict", "bool", True,
                       "true: the rulebook's 'whenever possible' plays (stock and lower row to the 1s "
                       "piles) must be made before the next card is turned, and only an unplayable "
                       "card may go to the stock pile; false: they are advice"),)

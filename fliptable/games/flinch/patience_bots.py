@@ -1,0 +1,128 @@
+"""Patience bots. ``greedy``: a fixed priority of moves (anything onto the 1s piles,
+then the stock pile down onto the row, the turned-up card down onto the row, merging
+row piles to draw a fresh pile from the pack, and only then the stock pile or the next
+card). ``lookahead``: for each distinct candidate move, plays the game out with the
+greedy policy over sampled orders of the unseen pack cards and picks the move that
+wins most often (determinized Monte Carlo over the visible layout; the pack order is
+never seen)."""
+from __future__ import annotations
+
+from ...bots.base import Agent, number_param
+from .patience import _DECODED, PatienceState
+
+# move classes, best first (lower is better)
+_RANK: dict[str, int] = {"turn": 9}
+for _a, (_s, _i, _d, _k) in _DECODED.items():
+    if _d == "up":
+        _RANK[_a] = {"stock": 0, "row": 1, "card": 2}[_s]
+    elif _d == "stock":
+        _RANK[_a] = 8
+    elif _s == "stock":
+        _RANK[_a] = 3
+    elif _s == "card":
+        _RANK[_a] = 4
+    else:
+        _RANK[_a] = 5  # row>row: merge two runs, the space gets a fresh card
+
+
+def greedy_move(legal) -> str:
+    """The first legal move of the best class."""
+    best, rank = legal[0], 99
+    get = _RANK.__getitem__
+    for a in legal:
+        r = get(a)
+        if r < rank:
+            best, rank = a, r
+            if r == 0:
+                break
+    return best
+
+
+class GreedyPatience(Agent):
+    """Priority play: 1s piles first, then down on the row, merges, then stock/turn."""
+
+    name = "greedy"
+    needs_view = False
+
+    def act(self, view, legal):
+        return greedy_move(legal)
+
+
+def _layout_key(st: PatienceState) -> tuple:
+    """The position up to the symmetry of pile order (equal keys play out the same)."""
+    return (tuple(sorted(st.up)), tuple(sorted(tuple(r) for r in st.rows)), tuple(st.stock), st.card)
+
+
+def rollout(st: PatienceState) -> float:
+    """Play ``st`` out with the greedy policy; score = cards on the 1s piles (+20 for a win)."""
+    compute, apply = st._compute_legal, st._apply
+    while True:
+        legal = compute()
+        if not legal:
+            break
+        apply(0, greedy_move(legal), None)
+    up = sum(st.up)
+    return up + 20.0 if up == 40 else float(up)
+
+
+class LookaheadPatience(Agent):
+    """Determinized Monte Carlo: each distinct candidate move is scored by greedy
+    playouts over ``samples`` random orders of the unseen cards (the same orders for
+    every candidate); the best average wins. ``samples`` trades speed for strength."""
+
+    name = "lookahead"
+
+    def __init__(self, samples: str | int = 24):
+        self.samples = int(number_param(self.name, "samples", samples, int, 1, 10_000))
+
+    def _state(self, view: dict, pack: list[int]) -> PatienceState:
+        st = PatienceState.__new__(PatienceState)
+        st.game, st.players, st.options, st.rng = self.game, 1, self.options, None
+        st.pack, st.card, st.up = pack, view["card"] or 0, list(view["up"])
+        st.rows, st.stock, st.moves = [list(r) for r in view["rows"]], list(view["stock"]), view["moves"]
+        st._legal = None
+        return st
+
+    def unseen(self, view: dict) -> list[int]:
+        """The cards still in the pack (a multiset: four of each number less those seen)."""
+        left = [4] * 11
+        for top in view["up"]:
+            for n in range(1, top + 1):
+                left[n] -= 1
+        for r in view["rows"]:
+            for n in r:
+                left[n] -= 1
+        for n in view["stock"]:
+            left[n] -= 1
+        if view["card"]:
+            left[view["card"]] -= 1
+        return [n for n in range(1, 11) for _ in range(left[n])]
+
+    def act(self, view, legal):
+        if len(legal) == 1:
+            return legal[0]
+        base = self._state(view, [])
+        candidates: dict[tuple, str] = {}
+        for a in legal:  # drop moves that lead to the same position up to pile order
+            st = base.clone_light() if hasattr(base, "clone_light") else self._state(view, [])
+            if a == "turn":
+                key = ("turn",)
+            else:
+                st._apply(0, a, None)
+                key = _layout_key(st)
+            candidates.setdefault(key, a)
+        moves = list(candidates.values())
+        if len(moves) == 1:
+            return moves[0]
+        cards = self.unseen(view)
+        totals = [0.0] * len(moves)
+        rng = self.rng
+        for _ in range(self.samples):
+            order = cards[:]
+            rng.shuffle(order)
+            for m, a in enumerate(moves):
+                st = self._state(view, order[:])
+                st._apply(0, a, None)
+                totals[m] += rollout(st)
+        best = max(range(len(moves)), key=lambda m: (totals[m], -_RANK[moves[m]]))
+        return moves[best]

@@ -1,0 +1,41 @@
+"""Text rendering for Patience: the layout as the player sees it (the pack's order is
+hidden), and one line per event."""
+from __future__ import annotations
+
+
+def render(view: dict, seat: int | None = 0) -> str:
+    """The upper (1s) row, the lower row, the stock pile, the pack and the turned-up card."""
+    up = "  ".join(f"up{k + 1}:[{'1-' + str(t) if t > 1 else (t or '  ')}]" for k, t in enumerate(view["up"]))
+    rows = "  ".join(f"row{i + 1}:[{' '.join(str(c) for c in r) or 'space'}]" for i, r in enumerate(view["rows"]))
+    stock = view["stock"]
+    lines = [
+        "[b]Patience[/b]" + (" - won!" if view["won"] else (" - game over" if view["over"] else "")),
+        f"  1s piles (build up):    {up}",
+        f"  lower row (build down): {rows}",
+        f"  stock pile: {len(stock)} card(s)" + (f", top {stock[-1]} (under it: {' '.join(map(str, stock[-6:-1][::-1])) or '-'})" if stock else ""),
+        f"  pack: {view['pack_count']} card(s) face down" + (f"   turned up: [b]{view['card']}[/b]" if view["card"] else ""),
+    ]
+    if not view["strict"]:
+        lines.append("  (strict=false: the 'whenever possible' plays are advice)")
+    return "\n".join(lines)
+
+
+def narrate(event: dict) -> str:
+    """One line for an event."""
+    kind = event.get("type")
+    if kind == "turn":
+        return f"turns up a {event['card']} ({event['pack']} left in the pack)"
+    if kind == "move":
+        src = {"card": "the turned-up", "stock": "the stock pile's"}.get(event["from"], event["from"] + "'s")
+        return f"plays {src} {event['card']} to {event['to']}"
+    if kind == "move_pile":
+        cards = " ".join(str(c) for c in event["cards"])
+        return f"moves the {event['from']} pile ({cards}) onto {event['to']}"
+    if kind == "fill":
+        return f"starts row{event['row']} with a {event['card']} from the pack"
+    if kind == "one_up":
+        return f"a 1 goes up to {event['to']}"
+    if kind == "over":
+        return "all forty cards are on the 1s piles - won!" if event["won"] else (
+            f"no more plays: {event['up_cards']} cards on the 1s piles - lost")
+    return f"{kind}: " + ", ".join(f"{k}={v}" for k, v in event.items() if k != "type")
