@@ -140,13 +140,16 @@ class MugginsState(State):
     # -- the rules' questions ---------------------------------------------------------------
     def _targets(self, card: int) -> tuple[list[int], list[int]]:
         """(centre slots, opponents' seats) the card fits physically."""
-        if card == 1:
-            slots: list[int] = []
-        else:
-            below = card - 1
-            slots = [i for i, top in enumerate(self.centre) if top == below]
+        below = card - 1
+        centre = self.centre
+        slots = [i for i, top in enumerate(centre) if top == below] if card != 1 and below in centre else []
         turn = self.turn
-        seats = [k for k, s in enumerate(self.stocks) if k != turn and s and (s[-1] - card == 1 or card - s[-1] == 1)]
+        seats = []
+        for k, s in enumerate(self.stocks):
+            if s and k != turn:
+                d = s[-1] - card
+                if d == 1 or d == -1:
+                    seats.append(k)
         return slots, seats
 
     def _best(self, card: int) -> int:
@@ -178,10 +181,10 @@ class MugginsState(State):
         if player != self.turn:
             return []
         card = self.current
+        if self.strict and card == 1:
+            return ["new"]
         slots, seats = self._targets(card)
         if self.strict:
-            if card == 1:
-                return ["new"]
             if slots:
                 return [_CENTRE[i] for i in slots]
             if seats:
@@ -477,7 +480,7 @@ class MugginsGame(Game):
                choices=("strict", "table")),
         Option("packs", "choice", "auto", "FLINCH packs of 110: auto = 2 with 4 or more players",
                choices=("auto", 1, 2)),
-        Option("round_limit", "int", 200,
+        Option("round_limit", "int", 500,
                "the game stops after this many rounds; fewest cards left wins (ties share)", min=1),
         Option("muggins_ms", "float", 3000.0, "how long opponents have to call muggins, ms", min=1),
     )

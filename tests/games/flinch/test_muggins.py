@@ -525,6 +525,9 @@ def test_greedy_bot_follows_the_rules_and_calls_muggins():
     assert shy.act({}, ["muggins", "decline"]) == "decline"
     with pytest.raises(Exception, match="call"):
         make_agent(GAME, "greedy:call=2")
+    cheat = make_agent(GAME, "greedy:cheat=1")
+    cheat.reset(GAME, 1, 3, {}, random.Random(1))
+    assert cheat.act({"cards_left": [5, 3, 1]}, ["centre:1", "stock:0", "stock:2", "keep"]) == "stock:2"
 
 
 def test_greedy_never_deviates_so_table_mode_plays_like_strict():
@@ -533,6 +536,12 @@ def test_greedy_never_deviates_so_table_mode_plays_like_strict():
     b = play_match(GAME, agents(), {"enforce": "strict"}, seed=5)
     assert a.state.is_over() and a.state.deviations == 0
     assert a.state.result() == b.state.result()
+
+
+def test_greedy_cheating_in_table_mode_is_called_by_greedy_opponents():
+    agents = [make_agent(GAME, "greedy:cheat=1"), make_agent(GAME, "greedy"), make_agent(GAME, "greedy")]
+    r = play_match(GAME, agents, {"enforce": "table"}, seed=3)
+    assert r.state.deviations > 0 and r.state.calls == r.state.deviations
 
 
 def test_stats_count_turns_wins_and_calls():
