@@ -56,7 +56,7 @@ class FlyswatterState(State):
     __slots__ = ("draw", "middle", "counts", "colours", "won", "triggers", "unseen", "turn",
                  "ending", "window", "open", "racing", "allowed", "trigger", "hands", "placed",
                  "flips", "wrong", "last_flip", "last_window", "hands_max", "window_ms",
-                 "_decision")
+                 "_decision", "legal")
 
     # -- set-up -----------------------------------------------------------------------
     def _init_fixed(self) -> None:
@@ -95,6 +95,7 @@ class FlyswatterState(State):
         self.wrong = 0
         self.last_flip: tuple[int, int] | None = None
         self.last_window: dict | None = None
+        self._rebuild_legal()
 
     def _dump(self) -> dict[str, Any]:
         return {
@@ -124,6 +125,7 @@ class FlyswatterState(State):
         self.flips, self.wrong = d["flips"], d["wrong"]
         self.last_flip = tuple(d["last_flip"]) if d["last_flip"] is not None else None
         self.last_window = _copy_outcome(d["last_window"])
+        self._rebuild_legal()
 
     def clone(self) -> "FlyswatterState":
         c = FlyswatterState(self.game, self.players, self.options, _copy_rng(self.rng))
@@ -138,6 +140,7 @@ class FlyswatterState(State):
         c.placed = [p[:] for p in self.placed]
         c.flips, c.wrong, c.last_flip = self.flips, self.wrong, self.last_flip
         c.last_window = self.last_window  # replaced whole, never mutated
+        c.legal = self.legal[:]
         return c
 
     def _recount(self) -> None:
@@ -161,6 +164,14 @@ class FlyswatterState(State):
         return d
 
     def legal_actions(self, player):
+        # ``legal`` (one tuple per seat) is kept up to date by ``_apply``: bots ask every decision
+        try:
+            return self.legal[player] if player >= 0 else NONE
+        except (IndexError, TypeError):
+            return NONE
+
+    def _legal_now(self, player: int) -> tuple[str, ...]:
+        """The legal actions of ``player`` computed from scratch (``legal``'s definition)."""
         if self.open:
             if player in self.racing:
                 placed = self.placed[player]
@@ -171,6 +182,9 @@ class FlyswatterState(State):
         if player == self.turn and not self.ending:
             return FLIP
         return NONE
+
+    def _rebuild_legal(self) -> None:
+        self.legal = [self._legal_now(p) for p in range(self.players)]
 
     def why_illegal(self, player, action):
         """The rule that forbids ``action`` by ``player`` now (None if it is legal)."""
@@ -213,18 +227,8 @@ class FlyswatterState(State):
     # -- applying actions -----------------------------------------------------------------
     def _apply(self, player, action, events):
         self._decision = None
-        if action == "flip":
-            self._flip(player, events)
-        elif action == DONE:
-            self.racing.remove(player)
-            if events is not None:
-                events.append(Event("done", {"player": player, "window": self.window}))
-            if not self.racing:
-                self._close("all done", events)
-        elif player is None:  # the clock ran out: Race.default
-            self._close("clock", events)
-        else:
-            k = SWAT_N[action]
+        k = SWAT_N.get(action)
+        if k is not None:
             self.hands.append((player, k))
             placed = self.placed[player]
             placed.append(k)
@@ -232,9 +236,25 @@ class FlyswatterState(State):
                 events.append(Event("swat", {"player": player, "n": k, "card": NAME[self.middle[k - 1]],
                                              "window": self.window}))
             if len(placed) >= self.hands_max:  # out of hands: out of the race
-                self.racing.remove(player)
-                if not self.racing:
+                self.legal[player] = NONE
+                racing = self.racing
+                racing.remove(player)
+                if not racing:
                     self._close("all done", events)
+            else:
+                self.legal[player] = _except(len(self.middle), k)
+        elif action == DONE:
+            self.legal[player] = NONE
+            racing = self.racing
+            racing.remove(player)
+            if events is not None:
+                events.append(Event("done", {"player": player, "window": self.window}))
+            if not racing:
+                self._close("all done", events)
+        elif action == "flip":
+            self._flip(player, events)
+        else:  # the clock ran out: Race.default ``close``
+            self._close("clock", events)
 
     def _flip(self, p: int, events) -> None:
         # flyswatter.md "TURN OVER CARDS": the top-most card of the player's stack
@@ -242,9 +262,13 @@ class FlyswatterState(State):
         card = stack.pop()
         self.flips += 1
         self.last_flip = (p, card)
-        self.turn = p + 1 if p + 1 < self.players else 0
+        turn = self.turn = p + 1 if p + 1 < self.players else 0
+        legal = self.legal
+        legal[p] = NONE
         if not stack:  # flyswatter.md "GAME END": after the last card of a stack is turned over
             self.ending = True
+        else:
+            legal[turn] = FLIP
         if card == SWATTER:
             self._trigger(p, card, "swatter", events)
             return
@@ -289,8 +313,7 @@ class FlyswatterState(State):
         self.open = True
         self.window += 1
         self.racing = list(range(self.players))
-        self.hands = []
-        self.placed = [[] for _ in range(self.players)]
+        self.legal = [ALL_SWATS[len(self.middle)]] * self.players
         if events is not None:
             events.append(Event("window_open", {"window": self.window, "trigger": NAME[card],
                                                 "allowed": self._allowed_names(),
@@ -321,8 +344,13 @@ class FlyswatterState(State):
                     lost = None
                 outcome.append([p, k, card, PENALTY, lost])
         if taken:
+            counts = self.counts
+            for k in taken:
+                c = COLOUR[middle[k - 1]]
+                counts[c] -= 1
+                if not counts[c]:
+                    self.colours -= 1
             self.middle = [c for i, c in enumerate(middle, 1) if i not in taken]
-            self._recount()
         self.last_window = {"number": self.window, "trigger": self.trigger, "allowed": allowed,
                             "closed_by": by, "outcome": outcome}
         self.open = False
@@ -330,6 +358,9 @@ class FlyswatterState(State):
         self.hands = []
         for placed in self.placed:
             placed.clear()
+        legal = self.legal = [NONE] * self.players
+        if not self.ending:
+            legal[self.turn] = FLIP
         if events is not None:
             events.append(Event("window_closed", {"window": self.window, "closed_by": by,
                                                   "outcome": _outcome_json(outcome)}))
