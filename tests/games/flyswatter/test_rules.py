@@ -10,6 +10,19 @@ from fliptable.games.flyswatter.cards import CARDS, COLOURS, full_deck
 from .helpers import GAME, deck, flip_all, middle, new, short_game
 
 
+# -- OVERVIEW -------------------------------------------------------------------------------
+def test_overview_a_whole_game_highest_valued_flies_win():
+    from fliptable.bots.base import make_agent
+    from fliptable.sim.match import play_match
+    m = play_match(GAME, [make_agent(GAME, "swatter") for _ in range(3)], seed=2)
+    s = m.state
+    r = s.result()
+    assert r.over and s.flips >= 3 * 37 - 2
+    best = max(r.scores)
+    assert all(r.scores[p] == best for p in r.winners)
+    assert r.scores == tuple(sum(CARDS[c].rank for c in w) for w in s.won)
+
+
 # -- CONTENTS ------------------------------------------------------------------------------
 def test_contents_112_cards_96_flies_16_swatters():
     cards = Counter(CARDS.format_deck(full_deck()))
@@ -34,6 +47,12 @@ def test_preparation_cards_dealt_one_at_a_time_first_dealt_is_top():
     assert [len(x) for x in stacks] == [38, 37, 37]
     for p in range(3):
         assert [CARDS.name(c) for c in stacks[p]] == d[p::3]
+
+
+def test_preparation_shuffle_all_cards_well_seeded():
+    a, b, c = (GAME.new_state(4, {}, seed).to_json()["state"]["draw"] for seed in (1, 1, 2))
+    assert a == b and a != c
+    assert sorted(x for st in a for x in st) == sorted(full_deck())
 
 
 def test_preparation_stacks_may_differ_by_one_card():
