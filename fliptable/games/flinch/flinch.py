@@ -783,7 +783,9 @@ class Flinch(Game):
             for s in range(players):
                 codes += range(11 + 6 * s, 17 + 6 * s)
         for c in codes:
-            out += PLAY[c][:piles + 1]
+            # a reserve card never starts a pile (starters never reach a reserve)
+            is_reserve = 6 <= c <= 10 or (c >= 11 and (c - 11) % 6 != 0)
+            out += PLAY[c][1 if is_reserve else 0:piles + 1]
         return tuple(out)
 
     def parse_action(self, text):

@@ -40,8 +40,6 @@ def normalise(text: str) -> str:
             tgt = "new"
         else:
             tgt = _norm_source(tgt) if _TOKEN.match(tgt) else tgt
-        if tgt.startswith("res"):
-            verb = "play"
     else:
         tgt = _norm_source(tgt)
     return f"{verb}:{src}>{tgt}"
@@ -63,7 +61,7 @@ def _must_reason(state) -> str:
 
 def explain(state, player, action: str) -> str | None:
     """The rule forbidding ``action`` for ``player`` now, or None when no rule applies."""
-    from .flinch import DECODE, RESERVES
+    from .flinch import DECODE
     if state.over:
         return "the game is over"
     code = DECODE.get(action)
@@ -183,9 +181,9 @@ def _slot_reason(state, p: int, j: int) -> str | None:
     rs = state.reserves[p]
     empty = [k + 1 for k in range(RESERVES) if not rs[k]]
     if empty and rs[j]:
-        if state.laydowns or any(len(r) for r in rs):
-            return ('The Reserve: "When a Reserve Pile is exhausted it must be re-started by placing the '
-                    f'next discard in the open space" -- discard to reserve pile {" or ".join(map(str, empty))}')
+        return ('The Reserve: "When a Reserve Pile is exhausted it must be re-started by placing the next '
+                'discard in the open space" (and The Layout d): the first discards each start a new pile '
+                f'until five are in play) -- discard to reserve pile {" or ".join(map(str, empty))}')
     return None
 
 

@@ -1,0 +1,624 @@
+"""FLINCH (flinch.md "FLINCH -- The Family Favorite" to "Partnership Game"): one scenario
+test per rulebook paragraph, variant and decision, bad input and view hiding.
+
+Seats are 0-based; seat 0 plays first (the dealer is the last seat). Two ways to set a
+scene: ``deal`` builds a whole deck whose deal gives each seat the game pile (top first)
+and hand asked for, high cards filling the rest; ``position`` loads a mid-game table
+through the state's own JSON (every card of the pack accounted for)."""
+from __future__ import annotations
+
+import json
+from collections import Counter
+
+import pytest
+
+from fliptable.core import IllegalAction, OptionError, Over, Race, Turn, get_game
+
+G = get_game("flinch")
+UP, DOWN, BOTH = 1, -1, 0
+
+
+def deal(players=2, game=(), hands=(), stack=(), **options):
+    """A new game whose deck deals seat p the game pile ``game[p]`` (top first, then high
+    filler cards) and the hand ``hands[p]``; the stack starts with ``stack``."""
+    opts = G.resolve_options(options)
+    full = Counter(G.deck(players, opts))
+    want = Counter()
+    for seq in list(game) + list(hands) + [list(stack)]:
+        want.update(seq)
+    assert not (want - full), f"more cards than the pack holds: {want - full}"
+    filler = sorted((full - want).elements(), reverse=True)   # high cards first, 1s last
+    piles = [list(game[p]) if p < len(game) else [] for p in range(players)]
+    held = [list(hands[p]) if p < len(hands) else [] for p in range(players)]
+    for p in range(players):
+        while len(piles[p]) < 10:
+            piles[p].append(filler.pop(0))
+        while len(held[p]) < 5:
+            held[p].append(filler.pop(0))
+    deck = [piles[p][r] for r in range(10) for p in range(players)]
+    deck += [held[p][r] for r in range(5) for p in range(players)]
+    deck += list(stack) + filler
+    return G.new_state(players, options, 0, [str(c) for c in deck])
+
+
+def position(players=2, game=None, hands=None, reserves=None, piles=(), stack=None, removed=(),
+             turn=0, started=True, bury=False, **options):
+    """A mid-game table: game piles top first, hands, reserve piles bottom first, centre
+    piles as (low, high, UP|DOWN|BOTH), the stack top first (the rest of the pack follows
+    it, or with ``bury`` goes under the game piles so the stack is exactly ``stack``)."""
+    state = G.new_state(players, options, 0)
+    full = Counter(G.deck(players, state.options))
+    game = [list(g) for g in (game or [[9, 9, 9]] * players)]
+    hands = [sorted(h) for h in (hands or [[]] * players)]
+    reserves = [[list(r) for r in rs] + [[]] * (5 - len(rs)) for rs in (reserves or [[]] * players)]
+    used = Counter()
+    for seq in game + hands + [r for rs in reserves for r in rs] + [list(removed), list(stack or [])]:
+        used.update(seq)
+    for lo, hi, _ in piles:
+        used.update(range(lo, hi + 1))
+    assert not (used - full), f"more cards than the pack holds: {used - full}"
+    rest = sorted((full - used).elements(), reverse=True)
+    if bury:
+        for k, card in enumerate(rest):
+            game[k % players].append(card)
+        stack_cards = list(stack or [])
+    else:
+        stack_cards = list(stack or []) + rest
+    d = state._dump()
+    d.update(game_piles=[g[::-1] for g in game], hands=hands, reserves=reserves,
+             c_lo=[c[0] for c in piles], c_hi=[c[1] for c in piles], c_dir=[c[2] for c in piles],
+             stack=stack_cards[::-1], removed=list(removed), turn=turn, started=started)
+    state._load(d)
+    assert Counter(state.all_cards()) == full
+    return state
+
+
+def centre(state):
+    return [(c["low"], c["high"]) for c in state.view(None)["centre"]]
+
+
+def tops(state, seat):
+    return [r["top"] for r in state.view(None)["reserves"][seat]]
+
+
+def rejected(state, player, action, *words):
+    """``action`` is refused with a message naming the rule, and the state is unchanged."""
+    before = json.dumps(state.to_json(), sort_keys=True)
+    with pytest.raises(IllegalAction) as err:
+        state.apply(player, action)
+    assert json.dumps(state.to_json(), sort_keys=True) == before
+    for w in words:
+        assert w in str(err.value), str(err.value)
+    return str(err.value)
+
+
+# -- Equipment, Players, The Layout, The Deal ------------------------------------------------
+
+def test_equipment_110_cards_eleven_series_of_one_to_ten():
+    deck = G.deck(2, G.resolve_options({}))
+    assert len(deck) == 110 and Counter(deck) == {v: 11 for v in range(1, 11)}
+
+
+def test_players_two_decks_when_four_or_more_play_by_default():
+    assert len(G.deck(3, G.resolve_options({}))) == 110
+    assert len(G.deck(4, G.resolve_options({}))) == 220
+    assert len(G.deck(4, G.resolve_options({"packs": "1"}))) == 110
+    assert len(G.deck(2, G.resolve_options({"packs": "2"}))) == 220
+
+
+def test_edition_150_ten_series_of_one_to_fifteen_and_piles_run_to_15():
+    deck = G.deck(2, G.resolve_options({"edition": "150"}))
+    assert len(deck) == 150 and Counter(deck) == {v: 10 for v in range(1, 16)}
+    s = position(edition=150, game=[[9, 9], [9, 9]], hands=[[15, 8], [8]], piles=[(1, 14, UP)])
+    assert "play:hand2>c1" in s.legal_actions(0)      # hands sort ascending: [8, 15]
+    s.apply(0, "play:hand2>c1")
+    assert centre(s) == [] and s.view(None)["removed"] == 15
+
+
+def test_players_one_to_six_and_one_is_practice():
+    for n in range(1, 7):
+        G.new_state(n, {}, 1)
+    with pytest.raises(Exception):
+        G.new_state(7, {}, 1)
+    solo = G.new_state(1, {}, 3)
+    assert solo.decision() == Turn(0)
+
+
+def test_the_layout_game_piles_hands_and_stack_in_groups_of_five():
+    s = G.new_state(3, {}, 7)
+    v = s.view(0)
+    assert [g["count"] for g in v["game_piles"]] == [10, 10, 10]
+    assert v["hand_counts"] == [5, 5, 5] and len(v["hand"]) == 5
+    assert v["stack"] == 110 - 45 and v["stack_groups"] == 13
+    assert all(r["top"] is None for rs in v["reserves"] for r in rs)   # formed after play starts
+    assert v["centre"] == []
+
+
+def test_the_deal_one_card_at_a_time_first_card_dealt_is_the_top():
+    s = deal(2, game=[[3, 4], [7, 8]], hands=[[2, 2, 2, 2, 2], [6, 6, 6, 6, 6]])
+    v = s.view(None)
+    assert [g["top"] for g in v["game_piles"]] == [3, 7]
+    assert s.view(0)["hand"] == [2, 2, 2, 2, 2] and s.view(1)["hand"] == [6, 6, 6, 6, 6]
+    s.game_piles[0].pop()
+    assert s.game_piles[0][-1] == 4
+
+
+# -- The Play ------------------------------------------------------------------------------
+
+def test_the_play_player_left_of_dealer_plays_a_game_pile_one_and_the_next_one_too():
+    s = deal(2, game=[[1, 1, 5]], hands=[[6, 7, 8, 9, 9]])
+    assert s.decision() == Turn(0)
+    assert s.legal_actions(0) == ["play:game>new"]        # "he plays it to the center"
+    s.apply(0, "play:game>new")
+    assert s.view(None)["game_piles"][0]["top"] == 1      # "turns up the next card"
+    assert s.legal_actions(0) == ["play:game>new"]        # "he must play it ... alongside"
+    s.apply(0, "play:game>new")
+    assert centre(s) == [(1, 1), (1, 1)] and s.view(None)["game_piles"][0]["top"] == 5
+
+
+def test_the_play_ones_in_the_hand_must_be_played_then_build_up_in_sequence():
+    s = deal(2, game=[[7]], hands=[[1, 2, 3, 8, 9]])
+    assert s.legal_actions(0) == ["play:hand1>new"]       # All 1 cards must be played
+    s.apply(0, "play:hand1>new")
+    assert "play:hand1>c1" in s.legal_actions(0)          # the 2 on the 1
+    s.apply(0, "play:hand1>c1")
+    s.apply(0, "play:hand1>c1")                           # the 3 on the 2
+    assert centre(s) == [(1, 3)]
+    # other cards "may be held or played as desired": a discard ends the turn
+    assert any(a.startswith("discard:") for a in s.legal_actions(0))
+    s.apply(0, "discard:hand2>res1")
+    assert s.decision() == Turn(1) and tops(s, 0)[0] == 9
+
+
+def test_the_play_example_b_opening_play_four_players():
+    s = deal(4, game=[[5], [6], [2, 6], [7]],
+             hands=[[1, 8, 9, 9, 9], [7, 7, 8, 9, 9], [8, 8, 9, 9, 10], [1, 3, 9, 9, 10]])
+    s.apply(0, "play:hand1>new")                 # 1. A plays a 1 to Center from his Hand
+    assert not any(a.startswith("play:") for a in s.legal_actions(0))
+    s.apply(0, "discard:hand1>res1")             # 2. no 2: the 8 to his Reserve
+    assert not any(a.startswith("play:") for a in s.legal_actions(1))
+    s.apply(1, "discard:hand1>res1")             # 3. B cannot play: the 7 to his Reserve
+    assert s.legal_actions(2) == ["play:game>c1"]
+    s.apply(2, "play:game>c1")                   # 4. C plays the 2 from his Game Pile
+    s.apply(2, "discard:hand5>res1")             # 5. no 3: the 10 to his Reserve
+    assert s.legal_actions(3) == ["play:hand1>new"]
+    s.apply(3, "play:hand1>new")                 # 6. D starts another Playing Pile
+    s.apply(3, "play:hand1>c1")                  # 7. D plays a 3 on C's 2 ...
+    s.apply(3, "discard:hand3>res1")             # ... and his 10 to his Reserve
+    assert centre(s) == [(1, 3), (1, 1)]
+    assert [tops(s, p)[0] for p in range(4)] == [8, 7, 10, 10]
+    assert s.decision() == Turn(0)
+
+
+def test_the_play_an_exhausted_hand_draws_five_from_the_stack_and_play_continues():
+    s = position(hands=[[2], [9]], piles=[(1, 1, UP)], stack=[3, 4, 9, 9, 9])
+    s.apply(0, "play:hand1>c1")
+    assert s.view(0)["hand"] == [3, 4, 9, 9, 9] and s.decision() == Turn(0)
+    s.apply(0, "play:hand1>c1")
+    assert centre(s) == [(1, 3)]
+
+
+def test_the_play_the_turn_ends_with_a_reserve_card_and_the_player_to_the_left_follows():
+    s = position(3, game=[[7, 7]] * 3, hands=[[8, 9], [9], [9]], piles=[(1, 1, UP)])
+    s.apply(0, "discard:hand1>res1")
+    assert s.decision() == Turn(1)
+    s.apply(1, "discard:hand1>res1")
+    assert s.decision() == Turn(2)
+
+
+def test_the_play_first_turn_pass_without_a_reserve_card():
+    s = deal(2, game=[[5], [6]], hands=[[2, 3, 4, 6, 7], [2, 3, 4, 6, 7]])
+    assert s.legal_actions(0) == ["pass"]
+    s.apply(0, "pass")
+    assert s.decision() == Turn(1) and tops(s, 0) == [None] * 5
+
+
+def test_the_play_after_the_first_one_every_turn_ends_with_a_discard_not_a_pass():
+    s = deal(2, game=[[5], [6]], hands=[[1, 3, 4, 6, 7], [2, 3, 4, 6, 7]])
+    s.apply(0, "play:hand1>new")
+    rejected(s, 0, "pass", "must end his turn by playing a card from his hand")
+
+
+def test_the_play_nobody_has_a_one_whole_hands_start_five_reserve_piles_then_free_distribution():
+    s = deal(2, game=[[5], [6]], hands=[[2, 3, 4, 6, 7], [2, 3, 4, 6, 8]])
+    stack = s.view(None)["stack"]
+    s.apply(0, "pass")
+    s.apply(1, "pass")
+    # "each player lays down all five cards from his hand to start his five Reserve Piles"
+    assert tops(s, 0) == [2, 3, 4, 6, 7] and tops(s, 1) == [2, 3, 4, 6, 8]
+    assert s.view(None)["hand_counts"] == [5, 5] and s.view(None)["stack"] == stack - 10
+    assert s.decision() == Turn(0) and s.legal_actions(0) == ["pass"]
+    s.apply(0, "pass")
+    s.apply(1, "pass")
+    # again: "they may distribute them as they wish. All five cards may go on one pile"
+    assert s.view(None)["phase"] == "laydown" and s.decision() == Turn(0)
+    assert "discard:hand1>res1" in s.legal_actions(0) and len(s.legal_actions(0)) == 25
+    hand = s.view(0)["hand"]
+    for _ in range(5):
+        s.apply(0, "discard:hand1>res3")
+    assert s.reserves[0][2] == [4] + hand and s.decision() == Turn(1)
+    for _ in range(5):
+        s.apply(1, "discard:hand1>res1")
+    assert s.decision() == Turn(0) and s.view(None)["phase"] == "opening"
+    assert s.view(None)["hand_counts"] == [5, 5]
+
+
+def test_the_play_no_lay_down_while_someone_could_still_play_a_one():
+    s = deal(2, game=[[5], [6]], hands=[[1, 3, 4, 6, 7], [2, 3, 4, 6, 8]], enforce="table")
+    s.apply(0, "pass")               # table mode: keeping the 1 is allowed but challengeable
+    s.apply(1, "decline")
+    s.apply(1, "pass")
+    s.apply(0, "decline")
+    assert tops(s, 0) == [None] * 5 and s.decision() == Turn(0)
+
+
+# -- The Reserve -------------------------------------------------------------------------
+
+def test_the_reserve_play_from_the_top_only_after_all_ones_are_played():
+    s = position(hands=[[1, 9], [9]], reserves=[[[4]], []], piles=[(1, 3, UP)])
+    assert s.legal_actions(0) == ["play:hand1>new"]
+    rejected(s, 0, "play:res1>c1", "All 1 cards must be played", "after he has played all of his 1 cards")
+    s.apply(0, "play:hand1>new")
+    assert "play:res1>c1" in s.legal_actions(0)
+    s.apply(0, "play:res1>c1")
+    assert centre(s) == [(1, 4), (1, 1)] and tops(s, 0)[0] is None
+
+
+def test_the_reserve_ones_may_never_be_played_to_a_reserve_pile():
+    s = position(hands=[[1, 9], [9]], piles=[(1, 3, UP)], enforce="table")
+    assert not any(a.startswith("discard:hand1") for a in s.legal_actions(0))
+    rejected(s, 0, "discard:hand1>res1", "1 cards may never be played to a Reserve Pile")
+
+
+def test_the_reserve_not_required_to_play_from_it():
+    s = position(hands=[[9], [9]], reserves=[[[4]], []], piles=[(1, 3, UP)])
+    assert "play:res1>c1" in s.legal_actions(0)
+    s.apply(0, "discard:hand1>res2")
+    assert s.decision() == Turn(1) and centre(s) == [(1, 3)]
+
+
+def test_the_layout_reserve_piles_started_alongside_until_five():
+    s = position(hands=[[7, 8, 9], [9]], reserves=[[[6]], []], piles=[(1, 1, UP)])
+    legal = [a for a in s.legal_actions(0) if a.startswith("discard:hand1")]
+    assert legal == [f"discard:hand1>res{j}" for j in (2, 3, 4, 5)]
+    rejected(s, 0, "discard:hand1>res1", "The Reserve", "reserve pile 2 or 3 or 4 or 5")
+
+
+def test_the_reserve_an_exhausted_pile_is_restarted_with_the_next_discard():
+    s = position(hands=[[9], [9]], reserves=[[[8], [7], [4], [6], [5]], []], piles=[(1, 3, UP)])
+    s.apply(0, "play:res3>c1")          # reserve pile 3 exhausted
+    assert [a for a in s.legal_actions(0) if a.startswith("discard")] == ["discard:hand1>res3"]
+    rejected(s, 0, "discard:hand1>res1", "re-started by placing the next discard in the open space")
+    s.apply(0, "discard:hand1>res3")
+    assert tops(s, 0) == [8, 7, 9, 6, 5]
+
+
+def test_the_reserve_cards_never_move_from_one_reserve_pile_to_another():
+    s = position(hands=[[9], [9]], reserves=[[[8], [7], [4], [6], [5]], []], piles=[(1, 3, UP)])
+    rejected(s, 0, "play:res1>res2", "cannot be moved from one Reserve Pile to another")
+    assert all(not a.startswith("play:res") or ">c" in a for a in G.action_space(2, s.options))
+
+
+def test_the_reserve_piles_exhausted_and_reestablished_several_times():
+    s = position(game=[[3, 3]] * 2, hands=[[9, 9], [9, 9]], reserves=[[[4], [7], [8], [6], [5]], []],
+                 piles=[(1, 3, UP)])
+    for a in ("play:res1>c1", "play:res5>c1", "play:res4>c1", "play:res2>c1", "play:res3>c1"):
+        s.apply(0, a)
+    assert centre(s) == [(1, 8)] and tops(s, 0) == [None] * 5
+    s.apply(0, "discard:hand1>res2")                 # re-established
+    s.apply(1, "discard:hand1>res1")
+    s.apply(0, "play:res2>c1")                       # exhausted again ...
+    assert tops(s, 0) == [None] * 5
+    s.apply(0, "discard:hand1>res4")                 # ... and re-established again
+    assert tops(s, 0) == [None, None, None, 9, None] and centre(s) == [(1, 9)]
+
+
+def test_the_reserve_playing_piles_to_ten_are_removed_and_reshuffled_when_the_stack_is_out():
+    s = position(hands=[[10, 9], [9]], piles=[(1, 9, UP), (1, 9, UP)], stack=[], bury=True,
+                 removed=list(range(1, 11)))
+    assert s.view(None)["stack"] == 0 and s.view(None)["removed"] == 10
+    s.apply(0, "play:hand2>c1")      # hands sort ascending: [9, 10]
+    assert centre(s) == [(1, 9)] and s.view(None)["removed"] == 20
+    s.apply(0, "discard:hand1>res1")     # the hand is now empty: drawn at the start of the next turn
+    s.apply(1, "discard:hand1>res1")
+    v = s.view(0)
+    assert len(v["hand"]) == 5 and v["removed"] == 0 and v["stack"] == 15   # 20 reshuffled, 5 drawn
+    assert Counter(s.all_cards()) == Counter(G.deck(2, s.options))
+
+
+def test_reserve_memory_on_nobody_sees_below_the_top_not_even_the_owner():
+    s = position(hands=[[9], [9]], reserves=[[[8, 6, 5], [7]], [[9, 3]]], piles=[(1, 3, UP)])
+    for seat in (0, 1, None):
+        for rs in s.view(seat)["reserves"]:
+            for r in rs:
+                assert set(r) == {"top", "count"}
+    assert s.view(0)["reserves"][0][0] == {"top": 5, "count": 3}
+
+
+def test_reserve_memory_off_the_owner_sees_whole_piles_others_only_tops():
+    s = position(hands=[[9], [9]], reserves=[[[8, 6, 5], [7]], [[9, 3]]], piles=[(1, 3, UP)],
+                 reserve_memory="off")
+    assert s.view(0)["reserves"][0][0]["cards"] == [8, 6, 5]
+    assert "cards" not in s.view(0)["reserves"][1][0]
+    assert s.view(1)["reserves"][1][0]["cards"] == [9, 3]
+    assert "cards" not in s.view(1)["reserves"][0][0]
+    assert all("cards" not in r for rs in s.view(None)["reserves"] for r in rs)
+
+
+# -- Challenge -----------------------------------------------------------------------------
+
+def test_challenge_strict_mode_forbids_skipping_the_game_pile():
+    s = position(game=[[5, 9], [9, 9]], hands=[[5, 7, 9], [9]], piles=[(1, 4, UP), (1, 6, UP)])
+    assert s.legal_actions(0) == ["play:game>c1"]
+    rejected(s, 0, "play:hand2>c2", "must play first from their Game Pile")
+    rejected(s, 0, "discard:hand3>res1", "must play first from their Game Pile")
+    rejected(s, 1, "challenge", "may not act now")
+    s.apply(0, "play:game>c1")
+    rejected(s, 0, "challenge", "enforce=strict")
+
+
+def test_challenge_right_for_skipping_the_game_pile_ends_the_turn_without_discard():
+    s = position(3, game=[[5, 9], [8, 9, 9], [7, 9]], hands=[[7, 9, 9], [9], [9]],
+                 piles=[(1, 4, UP), (1, 6, UP)], enforce="table")
+    assert "play:hand1>c2" in s.legal_actions(0)
+    s.apply(0, "play:hand1>c2")                       # the 7, leaving the playable game-pile 5
+    d = s.decision()
+    assert isinstance(d, Race) and d.players == (1, 2) and d.default == "decline"
+    assert s.view(1)["challenge"]["game_pile_playable"] is True
+    s.apply(2, "challenge")
+    s.apply(1, "challenge")
+    v = s.view(None)
+    # the caller nearest the offender's left (seat 1) is credited: his top card goes to the
+    # bottom of seat 0's game pile; seat 0's turn ends with no discard
+    assert [g["count"] for g in v["game_piles"]] == [3, 2, 2]
+    assert s.game_piles[0][0] == 8 and v["game_piles"][1]["top"] == 9
+    assert s.decision() == Turn(1) and tops(s, 0) == [None] * 5 and s.challenges == 1
+
+
+def test_challenge_right_for_keeping_a_one_takes_back_the_discard():
+    s = position(3, game=[[9, 9], [8, 9], [9]], hands=[[1, 7, 9], [9], [9]], piles=[(1, 4, UP)],
+                 enforce="table")
+    s.apply(0, "discard:hand2>res1")                  # discards the 7 while holding a 1
+    assert s.view(1)["challenge"]["game_pile_playable"] is False   # the 1 is not public
+    s.apply(1, "challenge")
+    s.apply(2, "decline")
+    assert s.view(0)["hand"] == [1, 7, 9] and tops(s, 0)[0] is None  # "does not discard"
+    assert s.game_piles[0][0] == 8 and s.decision() == Turn(1) and s.right_challenges == 1
+
+
+def test_challenge_wrong_challenge_the_challenger_draws_the_penalty():
+    s = position(3, game=[[6, 9], [9, 9], [9]], hands=[[4, 9], [9], [9]], piles=[(1, 3, UP)],
+                 enforce="table")
+    s.apply(0, "play:hand1>c1")                        # a proper play: the 4 (game pile 6 not yet playable)
+    s.apply(1, "decline")
+    s.apply(2, "challenge")
+    v = s.view(None)
+    assert [g["count"] for g in v["game_piles"]] == [1, 2, 2] and s.game_piles[2][0] == 6
+    assert s.decision() == Turn(0)                     # the offender plays on
+    assert s.right_challenges == 0 and s.challenges == 1
+
+
+def test_challenge_two_callers_nearest_to_the_left_of_the_challenged_player_is_credited():
+    s = position(3, game=[[9, 9], [5, 9], [8, 9, 9]], hands=[[9], [7, 9], [9]],
+                 piles=[(1, 4, UP), (1, 6, UP)], enforce="table", turn=1)
+    s.apply(1, "play:hand1>c2")
+    s.apply(0, "challenge")
+    s.apply(2, "challenge")
+    assert s.game_piles[1][0] == 8 and len(s.game_piles[0]) == 2   # seat 2 is next to seat 1's left
+
+
+def test_challenge_the_window_closes_when_all_decline_or_the_clock_runs_out():
+    s = position(3, game=[[9, 9], [9], [9]], hands=[[4, 8, 9], [9], [9]], piles=[(1, 3, UP)],
+                 enforce="table")
+    s.apply(0, "play:hand1>c1")
+    s.apply(1, "decline")
+    s.apply(2, "decline")
+    assert s.decision() == Turn(0)
+    s.apply(0, "discard:hand1>res1")
+    w = s.decision()
+    assert isinstance(w, Race) and w.window == 2
+    s.apply(None, "decline")                           # the clock: nobody challenged
+    assert s.decision() == Turn(1) and s.challenges == 0
+
+
+def test_challenge_no_window_after_game_pile_or_one_plays():
+    s = position(3, game=[[4, 9], [9], [9]], hands=[[1, 8], [9], [9]], piles=[(1, 3, UP)],
+                 enforce="table")
+    s.apply(0, "play:game>c1")
+    assert s.decision() == Turn(0)
+    s.apply(0, "play:hand1>new")
+    assert s.decision() == Turn(0)
+
+
+# -- To Win ----------------------------------------------------------------------------------
+
+def test_to_win_the_first_to_play_out_the_game_pile_wins():
+    s = position(game=[[4], [9, 9]], hands=[[9], [9]], piles=[(1, 3, UP)])
+    s.apply(0, "play:game>c1")
+    assert s.decision() == Over() and s.result().winners == (0,)
+    assert s.result().ranks == (1, 2) and s.legal_actions(0) == []
+    rejected(s, 0, "discard:hand1>res1", "the game is over")
+
+
+# -- Additional Notes ---------------------------------------------------------------------------
+
+def test_additional_notes_exposure_an_illegal_attempt_shows_nothing_and_changes_nothing():
+    s = position(hands=[[7, 9], [9]], piles=[(1, 3, UP)], enforce="table")
+    rejected(s, 0, "play:hand1>c1", "takes 4 next, not a 7")
+    assert s.decision() == Turn(0)       # no exposure penalty: the turn goes on
+
+
+def test_additional_notes_blocked_game_the_player_holding_the_releasing_card_must_play_it():
+    s = position(hands=[[4, 9], [9]], piles=[(1, 3, UP)], stack=[], bury=True)
+    assert s.view(None)["blocked"]
+    assert s.legal_actions(0) == ["play:hand1>c1"]
+    rejected(s, 0, "discard:hand2>res1", "releasing card must play it")
+    s.apply(0, "play:hand1>c1")
+    assert "discard:hand1>res1" in s.legal_actions(0)
+
+
+def test_additional_notes_blocked_for_good_is_a_draw_after_two_idle_rounds():
+    s = position(hands=[[9, 9, 9], [9, 9, 9]], piles=[(1, 3, UP)], stack=[], bury=True,
+                 game=[[8], [8]])
+    s.apply(0, "discard:hand1>res1")
+    s.apply(1, "discard:hand1>res1")
+    s.apply(0, "discard:hand1>res2")
+    assert not s.is_over()
+    s.apply(1, "discard:hand1>res2")
+    assert s.is_over() and s.result().winners == () and s.end == "blocked"
+    assert s.view(0)["phase"] == "over"
+
+
+def test_empty_hand_nothing_to_draw_the_turn_ends_with_a_pass():
+    s = position(hands=[[4], [9]], piles=[(1, 3, UP)], stack=[], bury=True)
+    s.apply(0, "play:hand1>c1")
+    assert s.view(0)["hand"] == [] and s.legal_actions(0) == ["pass"]
+    s.apply(0, "pass")
+    assert s.decision() == Turn(1)
+
+
+# -- Variations --------------------------------------------------------------------------------
+
+def test_variation_ones_and_tens_build_up_on_ones_and_down_on_tens():
+    s = position(game=[[6, 6]] * 2, hands=[[9, 10], [9]], piles=[(1, 3, UP)], centre="ones-and-tens")
+    assert s.legal_actions(0) == ["play:hand2>new"]          # the 10 must be played like a 1
+    s.apply(0, "play:hand2>new")
+    assert s.view(None)["centre"][1]["build"] == "down"
+    s.apply(0, "play:hand1>c2")                              # the 9 on the 10
+    assert centre(s) == [(1, 3), (9, 10)]
+
+
+def test_variation_ones_and_tens_a_down_pile_finished_at_one_leaves_the_table():
+    s = position(hands=[[1, 9], [9]], piles=[(2, 10, DOWN)], centre="ones-and-tens")
+    assert set(s.legal_actions(0)) == {"play:hand1>c1", "play:hand1>new"}
+    s.apply(0, "play:hand1>c1")
+    assert centre(s) == [] and s.view(None)["removed"] == 10
+
+
+def test_variation_ones_and_tens_a_ten_never_goes_to_a_reserve():
+    s = position(hands=[[9, 10], [9]], piles=[(1, 3, UP)], centre="ones-and-tens", enforce="table")
+    rejected(s, 0, "discard:hand2>res1", "1 cards may never be played to a Reserve Pile")
+
+
+def test_variation_fives_build_both_up_and_down_and_finish_at_one_and_ten():
+    s = position(hands=[[4, 5, 6], [9]], piles=[], centre="fives", started=False)
+    assert s.legal_actions(0) == ["play:hand2>new"]
+    s.apply(0, "play:hand2>new")
+    assert set(a for a in s.legal_actions(0) if a.startswith("play")) == {"play:hand1>c1", "play:hand2>c1"}
+    s.apply(0, "play:hand2>c1")
+    s.apply(0, "play:hand1>c1")
+    assert centre(s) == [(4, 6)] and s.view(None)["centre"][0]["next"] == [3, 7]
+    t = position(hands=[[1, 9], [9]], piles=[(2, 10, BOTH)], centre="fives")
+    assert "discard:hand1>res1" in t.legal_actions(0)        # 1s are ordinary cards here
+    t.apply(0, "play:hand1>c1")
+    assert centre(t) == [] and t.view(None)["removed"] == 10
+
+
+# -- Partnership Game --------------------------------------------------------------------------------
+
+def test_partnership_needs_four_or_six_players_partners_alternate_seats():
+    with pytest.raises(OptionError):
+        G.new_state(3, {"partnership": True}, 0)
+    s = G.new_state(6, {"partnership": "true"}, 0)
+    assert s.view(0)["teams"] == [[0, 2, 4], [1, 3, 5]] and s.view(0)["partners"] == [2, 4]
+    assert G.new_state(4, {"partnership": True}, 0).view(1)["partners"] == [3]
+
+
+def test_partnership_play_from_the_partners_game_pile_and_reserves():
+    s = position(4, game=[[9, 9], [9, 9], [4, 9], [9, 9]], hands=[[9], [9], [9], [9]],
+                 reserves=[[], [], [[8], [5]], []], piles=[(1, 3, UP)], partnership=True)
+    assert s.legal_actions(0) == ["play:game@2>c1"]          # the partner's game pile first
+    s.apply(0, "play:game@2>c1")
+    assert "play:res2@2>c1" in s.legal_actions(0)
+    rejected(s, 0, "play:game@1>c1", "not your partner")
+    rejected(s, 0, "play:res1@1>c1", "not your partner")
+    s.apply(0, "play:res2@2>c1")
+    assert centre(s) == [(1, 5)] and tops(s, 2)[1] is None
+
+
+def test_partnership_own_game_pile_before_the_partners():
+    s = position(4, game=[[4, 9], [9, 9], [4, 9], [9, 9]], hands=[[9], [9], [9], [9]],
+                 piles=[(1, 3, UP)], partnership=True)
+    assert s.legal_actions(0) == ["play:game>c1"]
+    rejected(s, 0, "play:game@2>c1", "must play first from their Game Pile")
+
+
+def test_partnership_partners_win_together_when_both_game_piles_are_played_out():
+    s = position(4, game=[[4], [9, 9], [5], [9, 9]], hands=[[9], [9], [9], [9]],
+                 piles=[(1, 3, UP)], partnership=True)
+    s.apply(0, "play:game>c1")
+    assert not s.is_over()                 # "both partners continue playing from the remaining Pile"
+    assert s.legal_actions(0) == ["play:game@2>c1"]
+    s.apply(0, "play:game@2>c1")
+    assert s.is_over() and s.result().winners == (0, 2) and s.result().ranks == (1, 3, 1, 3)
+
+
+def test_partnership_challenge_for_neglecting_the_partners_game_pile_only_by_opponents():
+    s = position(4, game=[[9, 9], [9, 9], [4, 9], [7, 9]], hands=[[5, 9], [9], [9], [9]],
+                 piles=[(1, 3, UP)], partnership=True, enforce="table")
+    s.apply(0, "discard:hand1>res1")
+    d = s.decision()
+    assert isinstance(d, Race) and d.players == (1, 3)       # partner 2 may not challenge
+    assert s.view(1)["challenge"]["game_pile_playable"] is True
+    s.apply(3, "challenge")
+    s.apply(1, "decline")
+    assert s.game_piles[0][0] == 7 and s.decision() == Turn(1)
+
+
+# -- Bad input -------------------------------------------------------------------------------------
+
+def test_bad_input_is_rejected_naming_the_rule_and_the_state_is_unchanged():
+    s = position(hands=[[1, 6, 9], [9]], reserves=[[[8]], []], piles=[(1, 3, UP)], enforce="table")
+    rejected(s, 0, "play:hand2>c1", "takes 4 next, not a 6")                       # wrong number
+    rejected(s, 0, "play:hand2>new", "only a 1 starts a Playing Pile")
+    rejected(s, 0, "discard:hand1>res2", "1 cards may never be played to a Reserve Pile")
+    rejected(s, 0, "discard:hand2>res6", "no more than five")                      # a sixth pile
+    rejected(s, 0, "discard:hand2>res1", "re-started")                             # pile 2 is empty
+    rejected(s, 0, "play:hand7>c1", "at most five cards")
+    rejected(s, 0, "play:hand3>c9", "no centre pile 9")
+    rejected(s, 0, "play:res2>c1", "reserve pile 2 is empty")
+    rejected(s, 0, "play:game@1>c1", "partnership=true")
+    rejected(s, 0, "move the 6", "not FLINCH notation")
+    rejected(s, 0, "challenge", "window right after an opponent's play")
+    rejected(s, 1, "discard:hand1>res1", "may not act now")
+    rejected(s, 7, "pass", "no player 7")
+    s.apply(0, "discard:hand3>res2")
+    rejected(s, 0, "discard:hand1>res3", "may not act now")
+    rejected(s, 0, "pass", "may not act now")
+
+
+def test_bad_input_opening_discard_and_pass_with_a_one_in_strict_mode():
+    s = deal(2, game=[[5], [6]], hands=[[1, 3, 4, 6, 7]])
+    rejected(s, 0, "discard:hand2>res1", "simply passes")
+    rejected(s, 0, "pass", "All 1 cards must be played")
+
+
+def test_parse_action_aliases_to_canonical_notation():
+    assert G.parse_action("H3 > 2") == "play:hand3>c2"
+    assert G.parse_action("play:g>new") == "play:game>new"
+    assert G.parse_action("r1@2>c4") == "play:res1@2>c4"
+    assert G.parse_action("d:h2>r5") == "discard:hand2>res5"
+    assert G.parse_action("Pass") == "pass" and G.parse_action("c") == "challenge"
+
+
+# -- Views and events hide what the rules hide ---------------------------------------------------------
+
+def test_views_hide_other_hands_and_game_piles_below_the_top():
+    s = G.new_state(4, {"partnership": True}, 11)
+    for seat in (0, 1, 2, 3, None):
+        v = s.view(seat)
+        json.dumps(v)
+        assert all(set(g) == {"top", "count"} for g in v["game_piles"])
+        assert v["hand"] == (s.hands[seat] if seat is not None else None)
+        assert v["hand_counts"] == [5, 5, 5, 5]
+        # no list in the view carries more cards than the viewer may see
+        text = json.dumps({k: v[k] for k in v if k != "hand"})
+        assert '"hand' not in text.replace('"hand_counts"', "")
+
+
+def test_events_show_a_draw_only_to_the_drawer():
+    s = position(hands=[[2], [9]], piles=[(1, 1, UP)], stack=[3, 4, 9, 9, 9])
+    events = s.apply(0, "play:hand1>c1")
+    draw = [e for e in events if e.type == "draw"][0]
+    assert draw.for_player(0)["hand"] == [3, 4, 9, 9, 9]
+    assert "hand" not in draw.for_player(1) and "hand" not in draw.for_player(None)
