@@ -34,6 +34,8 @@ _SOURCE_CODES = {None: NONE, "hand": HAND, "stock": STOCK}
 # Kinds of offence (deviations from "The Play" in enforce=table).
 KEEP, WRONG, SKIP = "keep", "wrong-play", "skip-stock"
 
+_TURNS = tuple(Turn(p) for p in range(MAX_PLAYERS))  # shared: decisions are immutable
+_OVER = Over()
 _CENTRE = tuple(f"centre:{i}" for i in range(1, SERIES * 2 + 1))
 _STOCK = tuple(f"stock:{k}" for k in range(MAX_PLAYERS))
 
@@ -168,10 +170,10 @@ class MugginsState(State):
 
     def decision(self):
         if self.ended is not None:
-            return Over()
+            return _OVER
         if self.racing:
             return Race(tuple(self.racing), "close", self.options["muggins_ms"], self.window)
-        return Turn(self.turn)
+        return _TURNS[self.turn]
 
     def legal_actions(self, player: int | None) -> list[str]:
         if self.ended is not None:

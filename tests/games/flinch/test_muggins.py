@@ -13,6 +13,7 @@ import random
 from collections import Counter
 
 import pytest
+from hypothesis import given, settings, strategies as st
 
 from fliptable.bots.base import RandomAgent, make_agent
 from fliptable.core import IllegalAction, Over, Race, Turn, get_game, replay
@@ -54,7 +55,8 @@ def position(players: int, hands: list[list[int]], stocks: list[list[int]], cent
              **options):
     """A mid-game state: ``hands`` top first (the last card is the bottom, played next),
     ``stocks`` bottom first, ``centre`` the top numbers of the Playing Piles by slot,
-    ``current`` the card in play (from ``source``). The rest of the pack goes into
+    ``current`` the card in play (from ``source``; ``None``: the turn starts as the
+    engine starts it). The rest of the pack goes into
     finished piles as far as it makes whole series and onto the top of
     ``filler_seat``'s hand (default the last seat)."""
     opts = GAME.resolve_options(options)
@@ -80,6 +82,8 @@ def position(players: int, hands: list[list[int]], stocks: list[list[int]], cent
                       "source": source if current else None, "offence": None, "racing": [], "window": 0,
                       "winner": None, "ended": None, "calls": 0, "deviations": 0}}
     state = GAME.state_from_json(data)
+    if current is None:
+        state._advance(None)  # no card in play yet: the turn starts as the engine starts it
     assert Counter(state.all_cards()) == full
     return state
 
@@ -181,10 +185,21 @@ def test_the_play_own_stock_top_is_played_before_the_hand():
 
 def test_the_play_stock_top_playable_only_on_an_opponents_stock_must_still_be_played():
     s = position(2, [[7], [9]], [[5], [4]], [], current=None, turn=0)
-    s._advance(None)  # the turn starts: seat 0's 5 fits seat 1's 4
+    # the turn starts: seat 0's 5 fits seat 1's 4
     assert in_play(s) == ("5", "stock") and s.legal_actions(0) == ["stock:1"]
     play(s, "stock:1")
     assert s.stocks == [[], [4, 5]] and in_play(s) == ("7", "hand")
+
+
+def test_the_play_the_stock_pile_is_returned_to_as_soon_as_its_top_can_be_played():
+    s = position(2, [[], [10, 3]], [[], [7, 4]], [2], current=None, turn=1, filler_seat=0)
+    # the turn starts: the 4 cannot go on the 2, so the hand's 3 is turned up
+    assert in_play(s) == ("3", "hand")
+    play(s, "centre:1")
+    assert in_play(s) == ("4", "stock")  # now the 4 fits the 3
+    play(s, "centre:1")
+    assert in_play(s) == ("10", "hand")  # the 7 does not fit: back to the hand
+    assert s.stocks[1] == [7]
 
 
 def test_the_play_centre_is_preferred_to_an_opponents_stock():
@@ -277,6 +292,17 @@ def test_muggins_drawing_from_the_hand_while_the_stock_top_is_playable_is_called
     play(s, (1, "muggins"))
     assert s.hands[0] == [3, 10]  # the drawn card goes back under the hand
     assert s.stocks[0] == [5, top1] and s.decision() == Turn(1)
+
+
+def test_muggins_a_one_must_start_a_pile_so_putting_it_on_a_stock_is_a_wrong_play():
+    s = position(2, [[3], [9, 8]], [[], [2]], [], current=1, turn=0, filler_seat=1, enforce="table")
+    assert s.legal_actions(0) == ["new", "stock:1", "keep"]
+    play(s, "stock:1")
+    assert s.view(1)["muggins"]["offence"] == "wrong-play"
+    play(s, (1, "muggins"))
+    assert s.stocks[1] == [2] and s.hands[0][-1] == 1
+    strict = position(2, [[3], [9, 8]], [[], [2]], [], current=1, turn=0, filler_seat=1)
+    assert strict.legal_actions(0) == ["new"]
 
 
 def test_muggins_declined_by_every_opponent_play_goes_on():
@@ -579,3 +605,25 @@ def test_random_games_keep_every_card_and_round_trip(enforce, players):
             assert GAME.state_from_json(data).to_json() == s.to_json() == s.clone().to_json()
     log = rec.finish()
     assert replay(log).to_json() == s.to_json()
+
+
+@settings(max_examples=20, deadline=None)
+@given(seed=st.integers(0, 10**6), players=st.integers(2, 6), enforce=st.sampled_from(["strict", "table"]))
+def test_random_games_every_seat_sees_the_same_public_table(seed, players, enforce):
+    """Nothing in Muggins is private to one seat: hands are hidden from their owners too,
+    so every seat's view equals the spectator's (but for ``seat``)."""
+    s = GAME.new_state(players, {"enforce": enforce, "round_limit": 30}, seed)
+    rng = random.Random(seed)
+    full = Counter(GAME.deck(players, s.options))
+    while not s.is_over():
+        public = dict(s.view(None), seat=0)
+        for p in range(players):
+            assert dict(s.view(p), seat=0) == public
+        d = s.decision()
+        player = rng.choice(d.players)
+        s.apply(player, rng.choice(s.legal_actions(player)))
+    assert Counter(s.all_cards()) == full
+    r = s.result()
+    assert r.over and r.winners
+    if s.ended == "out":
+        assert r.details["cards_left"][r.winners[0]] == 0
