@@ -210,7 +210,8 @@ class MugginsState(State):
                         "a Muggins to call (use enforce=table)")
             return "\"Muggins\" may be called only right after an opponent deviates (Muggins, \"The Play\")"
         if self.racing:
-            return None
+            return (f"a Muggins window is open after seat {self.turn}'s deviation: only 'muggins' or "
+                    f"'decline' now")
         kind, _, arg = action.partition(":")
         best = self._best(card)
         if action == "new":

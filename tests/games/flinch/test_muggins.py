@@ -390,6 +390,7 @@ def test_muggins_the_offender_has_no_say_in_the_race():
     play(s, "keep")
     assert_rejected(s, 0, "muggins", "may not act now")
     assert_rejected(s, 0, "decline", "may not act now")
+    assert_rejected(s, 1, "centre:1", "a Muggins window is open", "only 'muggins' or 'decline'")
 
 
 # -- hand exhausted; to win ----------------------------------------------------------------------------
