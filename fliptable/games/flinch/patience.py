@@ -199,7 +199,9 @@ class PatienceState(State):
                         'from the piles in the lower row to the piles in the upper row whenever possible" '
                         "- make those plays before turning the next card")
             return None
-        d = _DECODED.get(action)
+        d = _DECODED.get(action) or _decode(action)
+        if d is not None and d[0] == "up":
+            return f"{RULE}: cards on the 1s piles stay there; only the piles' order of play matters"
         if d is None:
             return ("write turn, or SOURCE>DEST with SOURCE card, stock or row1-row4 and DEST up1-up4, "
                     "row1-row4 (or stock, for the turned-up card), e.g. card>up2, stock>row1, row3>row1")

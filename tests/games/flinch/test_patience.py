@@ -1,0 +1,285 @@
+"""Patience (flinch.md "Patience"): scenario tests per sentence of the section and per
+decision, bad input, view hiding, bots."""
+from __future__ import annotations
+
+import json
+import random
+from collections import Counter
+
+import pytest
+
+from fliptable.bots.base import make_agent
+from fliptable.core import IllegalAction, get_game
+from fliptable.games.flinch.patience import wilson
+from fliptable.sim.match import play_match
+
+GAME = get_game("patience")
+PACK = Counter({n: 4 for n in range(1, 11)})
+
+
+def deck(*top: int, rest: str = "desc") -> list[str]:
+    """The pack with ``top`` on top (first), the other cards after them in descending
+    order (so late cards are low: they rarely fit anywhere)."""
+    left = PACK - Counter(top)
+    assert all(v >= 0 for v in left.values())
+    tail = sorted(left.elements(), reverse=rest == "desc")
+    return [str(c) for c in list(top) + tail]
+
+
+def new(*top: int, **opts):
+    return GAME.new_state(1, opts or None, 0, deck=deck(*top))
+
+
+def play(s, *actions):
+    for a in actions:
+        s.apply(0, a)
+    return s
+
+
+# -- the layout --------------------------------------------------------------------------
+def test_patience_lay_down_four_cards_in_a_row_face_up():
+    s = new(9, 7, 5, 3)
+    v = s.view(0)
+    assert v["rows"] == [[9], [7], [5], [3]] and v["up"] == [0, 0, 0, 0]
+    assert v["pack_count"] == 36 and v["card"] is None and v["stock"] == []
+
+
+def test_patience_decision_ones_go_up_and_their_spaces_are_filled_from_the_pack():
+    s = new(1, 7, 1, 3, 8, 1, 6)
+    v = s.view(0)
+    # row 1's 1 goes up, its space gets the 8; row 3's gets a 1 (up too), then the 6
+    assert v["up"] == [1, 1, 1, 0]
+    assert v["rows"] == [[8], [7], [6], [3]]
+    assert v["pack_count"] == 33
+
+
+# -- building -----------------------------------------------------------------------------
+def test_patience_turn_up_one_card_at_a_time_build_up_on_ones_and_down_on_the_row():
+    s = new(1, 7, 4, 3, 9, 2, 6)
+    assert s.view(0)["rows"] == [[9], [7], [4], [3]] and s.view(0)["up"] == [1, 0, 0, 0]
+    play(s, "turn")
+    assert s.view(0)["card"] == 2
+    assert {"card>up1", "card>row4"} <= set(s.legal_actions(0))
+    assert not any(a.startswith("card>") for a in set(s.legal_actions(0)) - {"card>up1", "card>row4"})
+    play(s, "card>up1")
+    assert s.view(0)["up"] == [2, 0, 0, 0]
+    play(s, "row4>up1", "row3>up1")  # the 3 and the 4 go up; their piles are played out
+    assert s.view(0)["up"] == [4, 0, 0, 0]
+    play(s, "turn", "card>row2")  # the 6 down on the 7
+    assert s.view(0)["rows"][1] == [7, 6]
+
+
+def test_patience_a_turned_up_one_starts_a_new_upper_pile_in_any_space():
+    s = new(9, 7, 5, 3, 1)
+    play(s, "turn")
+    assert set(s.legal_actions(0)) >= {"card>up1", "card>up2", "card>up3", "card>up4"}
+    play(s, "card>up3")
+    assert s.view(0)["up"] == [0, 0, 1, 0]
+
+
+def test_patience_unplayable_card_starts_a_face_up_stock_pile():
+    s = new(9, 7, 5, 3, 10, 10)
+    play(s, "turn")
+    assert s.legal_actions(0) == ["card>stock"]
+    play(s, "card>stock", "turn", "card>stock")
+    assert s.view(0)["stock"] == [10, 10]
+
+
+def test_patience_strict_playable_card_may_not_go_to_the_stock_pile():
+    s = new(9, 7, 5, 3, 6)
+    play(s, "turn")
+    before = s.to_json()
+    with pytest.raises(IllegalAction, match="cannot be played in either row"):
+        s.apply(0, "card>stock")
+    assert s.to_json() == before
+    s2 = play(new(9, 7, 5, 3, 6, strict=False), "turn", "card>stock")  # strict=false: allowed
+    assert s2.view(0)["stock"] == [6]
+
+
+def test_patience_play_from_the_stock_pile_whenever_possible():
+    s = new(1, 9, 7, 6, 5, 3, 2)
+    assert s.view(0)["rows"] == [[5], [9], [7], [6]] and s.view(0)["up"] == [1, 0, 0, 0]
+    play(s, "turn", "card>stock")  # the 3 fits nowhere yet
+    play(s, "turn", "card>up1")  # the 2 goes up: now the stock's 3 can follow it
+    assert s.legal_actions(0) == ["stock>up1", "row1>row4"]
+    play(s, "stock>up1")
+    assert s.view(0)["up"] == [3, 0, 0, 0] and s.view(0)["stock"] == []
+    assert "turn" in s.legal_actions(0)
+
+
+def test_patience_strict_stock_play_must_be_made_before_the_next_card():
+    s = new(9, 6, 5, 3, 8, 10)
+    play(s, "turn", "card>row1")  # the 8 on the 9
+    s = new(9, 6, 5, 3, 7, 8)
+    play(s, "turn", "card>stock", "turn", "card>row1")  # stock: 7; 8 on the 9
+    assert "stock>row1" in s.legal_actions(0)  # the 7 can go on the 8
+    before = s.to_json()
+    with pytest.raises(IllegalAction, match="Play from the Stock Pile whenever possible"):
+        s.apply(0, "turn")
+    assert s.to_json() == before
+    play(s, "stock>row1")
+    assert s.view(0)["rows"][0] == [9, 8, 7] and "turn" in s.legal_actions(0)
+    s2 = play(new(9, 6, 5, 3, 7, 8, strict=False), "turn", "card>stock", "turn", "card>row1")
+    assert "turn" in s2.legal_actions(0) and "stock>row1" in s2.legal_actions(0)
+
+
+def test_patience_strict_lower_row_to_upper_row_whenever_possible():
+    s = new(1, 2, 9, 8, 7)
+    assert s.view(0)["rows"] == [[7], [2], [9], [8]] and s.view(0)["up"] == [1, 0, 0, 0]
+    assert "turn" not in s.legal_actions(0)
+    with pytest.raises(IllegalAction, match="lower row to the piles in the upper row"):
+        s.apply(0, "turn")
+    play(s, "row2>up1")
+    assert "turn" in s.legal_actions(0)
+    assert "turn" in new(1, 2, 9, 8, 7, strict=False).legal_actions(0)
+
+
+def test_patience_decision_pile_played_out_leaves_an_empty_space():
+    s = new(1, 2, 9, 8, 7, 6)
+    play(s, "row2>up1")
+    assert s.view(0)["rows"][1] == [] and s.view(0)["pack_count"] == 35
+    assert not any(a.startswith("card>row2") or a.endswith(">row2") for a in s.legal_actions(0))
+
+
+def test_patience_decision_spaces_refill_option_fills_every_space():
+    s = new(1, 2, 9, 8, 7, 6, spaces="refill")
+    play(s, "row2>up1")
+    assert s.view(0)["rows"][1] == [6] and s.view(0)["pack_count"] == 34
+
+
+def test_patience_move_a_lower_pile_onto_another_if_the_sequence_is_right_and_refill():
+    s = new(9, 8, 5, 3, 6)
+    assert "row2>row1" in s.legal_actions(0)
+    play(s, "row2>row1")
+    v = s.view(0)
+    assert v["rows"] == [[9, 8], [6], [5], [3]] and v["pack_count"] == 35
+    # the next merge moves a whole pile: 5 onto the 6, then that pile can't go on 8 (needs 7)
+    play(s, "row3>row2")
+    assert s.view(0)["rows"][1] == [6, 5]
+
+
+def test_patience_move_pile_wrong_sequence_rejected():
+    s = new(9, 7, 5, 3)
+    before = s.to_json()
+    with pytest.raises(IllegalAction, match="if the sequence is right"):
+        s.apply(0, "row3>row1")
+    with pytest.raises(IllegalAction, match="onto itself"):
+        s.apply(0, "row1>row1")
+    assert s.to_json() == before
+
+
+def test_patience_play_only_from_the_top_of_the_stock_pile():
+    s = new(9, 6, 5, 3, 8, 10, strict=False)
+    play(s, "turn", "card>stock", "turn", "card>stock")  # stock: 8 then 10 on top
+    assert "stock>row1" not in s.legal_actions(0)  # the 8 under the 10 cannot be reached
+    with pytest.raises(IllegalAction, match="takes a 8, not a 10"):
+        s.apply(0, "stock>row1")
+
+
+def test_patience_go_through_the_pack_only_once_and_lose():
+    # 2s in the row, 3s to 10s buried in the stock in rising order, the 1s last: hopeless
+    order = [str(n) for n in range(2, 11) for _ in range(4)] + ["1"] * 4
+    s = GAME.new_state(1, None, 0, deck=order)
+    while not s.is_over():
+        s.apply(0, s.legal_actions(0)[0])
+    v = s.view(0)
+    assert v["pack_count"] == 0 and s.legal_actions(0) == [] and v["up"] == [2, 2, 2, 2]
+    assert v["stock"][-1] == 10 and len(v["stock"]) == 32
+    r = s.result()
+    assert r.winners == () and not r.details["won"]
+    with pytest.raises(IllegalAction, match="over"):
+        s.apply(0, "turn")
+
+
+def test_patience_all_cards_on_the_ones_piles_wins():
+    s = GAME.new_state(1, None, 0, deck=[str(n) for n in range(1, 11) for _ in range(4)])
+    r = play_match(GAME, [make_agent(GAME, "greedy")], None, 0,
+                   deck=[str(n) for n in range(1, 11) for _ in range(4)])
+    assert r.state.won() and r.state.result().winners == (0,) and r.state.result().scores == (40.0,)
+    assert s.view(0)["up"] == [1, 1, 1, 1]
+
+
+def test_patience_turn_refused_while_a_card_is_turned_up_and_after_the_pack():
+    s = new(9, 7, 5, 3, 10)
+    play(s, "turn")
+    with pytest.raises(IllegalAction, match="one card at a time"):
+        s.apply(0, "turn")
+
+
+# -- bad input ------------------------------------------------------------------------------
+@pytest.mark.parametrize("action,why", [
+    ("card>up1", "no card is turned up"),
+    ("stock>row1", "stock pile is empty"),
+    ("row1>up1", "space for a 1"),
+    ("row4>row1", "sequence is right"),
+    ("row1>stock", "only the turned-up card"),
+    ("stock>stock", "cannot go back"),
+    ("up1>row1", "stay there"),
+    ("shuffle", "write turn, or SOURCE>DEST"),
+])
+def test_patience_bad_input_rejected_with_reason_state_unchanged(action, why):
+    s = new(9, 7, 5, 3)
+    before = json.dumps(s.to_json())
+    with pytest.raises(IllegalAction, match=why):
+        s.apply(0, action)
+    assert json.dumps(s.to_json()) == before
+
+
+def test_patience_notation_aliases_and_action_space():
+    assert GAME.parse_action("c>u2") == "card>up2"
+    assert GAME.parse_action("stock to row1") == "stock>row1"
+    assert GAME.parse_action("r3 - r1") == "row3>row1"
+    assert GAME.parse_action("T") == "turn"
+    space = GAME.action_space(1, {})
+    assert len(space) == 46 and len(set(space)) == 46 and space[0] == "turn"
+
+
+# -- views ------------------------------------------------------------------------------------
+def test_patience_view_hides_the_pack_order():
+    s = GAME.new_state(1, None, 11)
+    v = s.view(0)
+    assert v["pack_count"] == len(s.pack) and "pack" not in v
+    assert {**s.view(None), "seat": 0} == v
+    text = json.dumps(v)
+    assert json.loads(text) == v
+    # two deals that differ only below the turned-up cards look the same
+    a = GAME.new_state(1, None, 0, deck=deck(9, 7, 5, 3, 10, rest="desc"))
+    b = GAME.new_state(1, None, 0, deck=deck(9, 7, 5, 3, 10, rest="asc"))
+    assert a.view(0) == b.view(0)
+
+
+# -- bots, random play, stats -------------------------------------------------------------------
+def test_patience_random_games_keep_every_card_and_round_trip():
+    for seed in range(20):
+        s = GAME.new_state(1, {"strict": seed % 2 == 0, "spaces": ("rulebook", "refill")[seed % 3 == 0]}, seed)
+        rng = random.Random(seed)
+        while not s.is_over():
+            s.apply(0, rng.choice(s.legal_actions(0)))
+            assert Counter(s.all_cards()) == PACK
+            assert GAME.state_from_json(json.loads(json.dumps(s.to_json()))).to_json() == s.to_json()
+            assert s.clone().to_json() == s.to_json()
+
+
+def test_patience_lookahead_only_plays_legal_moves_and_beats_greedy_on_fixed_deals():
+    wins = {"greedy": 0, "lookahead:samples=8": 0}
+    for spec in wins:
+        for seed in range(30):
+            r = play_match(GAME, [make_agent(GAME, spec)], None, seed)
+            wins[spec] += r.state.won()
+    assert wins["lookahead:samples=8"] >= wins["greedy"]
+
+
+def test_patience_stats_win_rate_with_wilson_interval():
+    lo, hi = wilson(14, 100)
+    assert abs(lo - 0.0853) < 1e-3 and abs(hi - 0.2213) < 1e-3
+    s = GAME.summarize_stats({"wins": 1.0, "up_cards": 70.0}, 2, 1)
+    assert s["win_rate"] == 0.5 and len(s["win_rate_ci95"]) == 2
+
+
+def test_patience_render_and_narrate():
+    from fliptable.games.flinch.patience_render import narrate, render
+    s = new(9, 7, 5, 3, 10)
+    events = s.apply(0, "turn")
+    text = render(s.view(0), 0)
+    assert "turned up" in text and "row1:[9]" in text
+    assert narrate(events[0].for_player(0)).startswith("turns up a 10")
