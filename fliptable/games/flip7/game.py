@@ -1,0 +1,60 @@
+"""Flip 7: the declared game record."""
+from __future__ import annotations
+
+from ...core.game import Game
+from ...core.options import Option
+from ...core.registry import register
+from .cards import CARDS, DECK
+from .state import Flip7State
+
+
+class Flip7(Game):
+    id = "flip7"
+    title = "Flip 7"
+    summary = "press-your-luck: flip number cards, stay before a duplicate busts you; first to 200"
+    min_players, max_players, default_players = 1, 12, 4
+    options = (
+        Option("rules", "choice", "rulebook",
+               "rulebook: Freeze/Flip Three hit the drawer; official: the drawer picks any active "
+               "player, and a Flip 7 ends the round for everyone",
+               choices=("rulebook", "official")),
+    )
+    cards = CARDS
+    state_class = Flip7State
+    notation = (
+        "hit            flip the top card of the draw pile\n"
+        "stay           bank your round score; you are out of the round\n"
+        "give:<seat>    hand your spare Second Chance to that active player\n"
+        "target:<seat>  (rules=official) play the Freeze / Flip Three you drew on that active player\n"
+        "Aliases: h = hit, s = stay, pass = stay."
+    )
+
+    def deck(self, players, options):
+        return list(DECK)
+
+    def action_space(self, players, options):
+        return ("hit", "stay") + tuple(f"give:{p}" for p in range(players)) + \
+            tuple(f"target:{p}" for p in range(players))
+
+    def parse_action(self, text):
+        action = super().parse_action(text)
+        return {"h": "hit", "s": "stay", "pass": "stay"}.get(action, action)
+
+    def bots(self):
+        from .bots import EVAgent, ThresholdAgent
+        return {"threshold": ThresholdAgent, "ev": EVAgent}
+
+    def stats(self, state):
+        rounds, busts, flip7s, score_sum = state.stat
+        return {"rounds": state.round_no, "player_rounds": rounds, "busts": busts,
+                "flip7s": flip7s, "round_score_sum": score_sum}
+
+    def summarize_stats(self, totals, games, players):
+        pr = totals.get("player_rounds", 0) or 1
+        return {"mean_rounds": totals.get("rounds", 0) / max(games, 1),
+                "mean_round_score": totals.get("round_score_sum", 0) / pr,
+                "bust_rate": totals.get("busts", 0) / pr,
+                "flip7_rate": totals.get("flip7s", 0) / pr}
+
+
+FLIP7 = register(Flip7())

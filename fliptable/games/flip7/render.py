@@ -1,0 +1,58 @@
+"""Flip 7 as text: the table one seat sees, and one line per event."""
+from __future__ import annotations
+
+
+def render(view: dict, seat: int | None) -> str:
+    """The table: every player's cards, round score, total, the draw pile, whose turn."""
+    lines = [f"Round {view['round']}   dealer: seat {view['dealer']}   draw pile: {view['draw_count']} cards"
+             f"   discards: {len(view['discard'])}"]
+    for s, info in enumerate(view["seats"]):
+        who = "you" if s == seat else f"seat {s}"
+        mark = ">" if view["to_act"] == s else " "
+        cards = " ".join(info["cards"]) or "-"
+        lines.append(f"{mark} {who:<8} {info['status']:<7} round {info['round_score']:>3}   "
+                     f"total {info['total']:>3}   {cards}")
+    for job in view["flip_three"]:
+        aside = f", set aside: {' '.join(job['set_aside'])}" if job["set_aside"] else ""
+        lines.append(f"  Flip Three for seat {job['player']}: {job['left']} to flip{aside}")
+    if view["choice"]:
+        c = view["choice"]
+        what = "give the spare Second Chance to" if c["kind"] == "give" else f"play {c['card']} on"
+        lines.append(f"  seat {c['player']} must choose a player to {what}")
+    return "\n".join(lines)
+
+
+def narrate(event: dict) -> str:
+    """One line for one event."""
+    t = event["type"]
+    p = event.get("player")
+    if t == "flip":
+        return f"seat {p} flips {event['card']}"
+    if t == "stay":
+        return f"seat {p} stays with {event['round_score']}"
+    if t == "bust":
+        return f"seat {p} busts on a second {event['card']}!"
+    if t == "second_chance":
+        return f"seat {p} uses a Second Chance on the duplicate {event['card']}"
+    if t == "flip7":
+        return f"seat {p} has FLIP 7! (+15)"
+    if t == "freeze":
+        return f"seat {event['target']} is frozen with {event['round_score']}" + (
+            f" (by seat {p})" if event["target"] != p else "")
+    if t == "flip_three":
+        return f"seat {event['target']} must flip three" + (f" (by seat {p})" if event["target"] != p else "")
+    if t == "give":
+        return f"seat {p} gives a Second Chance to seat {event['to']}"
+    if t == "discard_second":
+        return f"seat {p}'s spare Second Chance is discarded (nobody can take it)"
+    if t == "reshuffle":
+        return f"the discards are shuffled into a new draw pile ({event['cards']} cards)"
+    if t == "no_cards":
+        return "no cards are left anywhere: the round ends"
+    if t == "round_start":
+        return f"— round {event['round']}, dealer seat {event['dealer']} —"
+    if t == "round_end":
+        return f"round {event['round']} scores {event['scores']}, totals {event['totals']}"
+    if t == "game_over":
+        return f"game over: seat {event['winner']} wins with {max(event['totals'])}"
+    return str(event)
