@@ -101,7 +101,7 @@ def test_patience_play_from_the_stock_pile_whenever_possible():
     assert s.view(0)["rows"] == [[5], [9], [7], [6]] and s.view(0)["up"] == [1, 0, 0, 0]
     play(s, "turn", "card>stock")  # the 3 fits nowhere yet
     play(s, "turn", "card>up1")  # the 2 goes up: now the stock's 3 can follow it
-    assert s.legal_actions(0) == ["stock>up1", "row1>row4"]
+    assert s.legal_actions(0) == ["stock>up1", "row1>row4", "row4>row3"]  # no turn yet
     play(s, "stock>up1")
     assert s.view(0)["up"] == [3, 0, 0, 0] and s.view(0)["stock"] == []
     assert "turn" in s.legal_actions(0)
