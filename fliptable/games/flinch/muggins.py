@@ -216,7 +216,8 @@ class MugginsState(State):
         best = self._best(card)
         if action == "new":
             if card != 1:
-                return f"only a 1 starts a new Playing Pile (\"Any time that a player draws a 1 he starts a new table pile\"); the card is a {name}"
+                return (f"only a 1 starts a new Playing Pile (\"Any time that a player draws a 1 he starts a "
+                        f"new table pile\"); the card is a {name}")
             return None
         if kind == "centre" and arg.isdigit():
             slot = int(arg)
@@ -232,7 +233,8 @@ class MugginsState(State):
             if seat >= self.players:
                 return f"there is no seat {seat}; seats are 0 to {self.players - 1}"
             if seat == player:
-                return "you cannot play onto your own Stock Pile; 'keep' puts a card drawn from the hand there and ends your turn"
+                return ("you cannot play onto your own Stock Pile; 'keep' puts a card drawn from the hand "
+                        "there and ends your turn")
             stock = self.stocks[seat]
             if not stock:
                 return f"seat {seat} has no Stock Pile yet"
@@ -257,7 +259,7 @@ class MugginsState(State):
                 return ("\"Once a player has started a Stock Pile he must always play from it in preference "
                         "to playing from his hand\" (Muggins, \"The Play\"; enforce=strict)")
             return "your hand is empty; the Stock Pile's top must be played"
-        return f"unknown action; Muggins actions: new, centre:N, stock:K, keep, hand, muggins, decline"
+        return "unknown action; Muggins actions: new, centre:N, stock:K, keep, hand, muggins, decline"
 
     # -- applying actions ---------------------------------------------------------------------
     def _apply(self, player: int | None, action: str, events: list[Event] | None) -> None:
