@@ -226,7 +226,7 @@ class FlyswatterState(State):
 
     # -- applying actions -----------------------------------------------------------------
     def _apply(self, player, action, events):
-        self._decision = None
+        # the cached decision changes only when the racing players, the window or the turn do
         k = SWAT_N.get(action)
         if k is not None:
             self.hands.append((player, k))
@@ -236,6 +236,7 @@ class FlyswatterState(State):
                 events.append(Event("swat", {"player": player, "n": k, "card": NAME[self.middle[k - 1]],
                                              "window": self.window}))
             if len(placed) >= self.hands_max:  # out of hands: out of the race
+                self._decision = None
                 self.legal[player] = NONE
                 racing = self.racing
                 racing.remove(player)
@@ -244,6 +245,7 @@ class FlyswatterState(State):
             else:
                 self.legal[player] = _except(len(self.middle), k)
         elif action == DONE:
+            self._decision = None
             self.legal[player] = NONE
             racing = self.racing
             racing.remove(player)
@@ -252,8 +254,10 @@ class FlyswatterState(State):
             if not racing:
                 self._close("all done", events)
         elif action == "flip":
+            self._decision = None
             self._flip(player, events)
         else:  # the clock ran out: Race.default ``close``
+            self._decision = None
             self._close("clock", events)
 
     def _flip(self, p: int, events) -> None:

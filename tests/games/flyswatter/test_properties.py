@@ -33,6 +33,9 @@ def _play(state, rng, check):
             assert state.legal_actions(None) == () and state.legal_actions(-1) == ()
             assert state.legal_actions(state.players) == ()
             state.apply(p, rng.choice(list(legal)))
+        cached = state.decision()
+        state._decision = None
+        assert state.decision() == cached  # the cached decision is never stale
         check(state)
         steps += 1
         assert steps < 5000
