@@ -97,7 +97,8 @@ def test_events_narrate_and_hide_nothing_secret():
     for player, action in m.log.actions:
         for e in s.apply(player, action):
             assert e.secret is None  # nothing in Fly-swatter's events is secret
-            assert isinstance(narrate(e.for_player(0)), str)
+            line = narrate(e.for_player(0))
+            assert isinstance(line, str) and not line.startswith("{")  # every event type narrated
             if e.type == "flip":  # a flip shows only the card turned over
                 assert set(e.data) <= {"player", "card", "to", "n", "trigger"}
     assert s.is_over()
