@@ -21,23 +21,24 @@ from fliptable.core.game import State  # noqa: E402
 
 
 class Snap(State):
-    __slots__ = ("draw", "table", "scores", "turn", "flips", "racing", "guesses", "guessing", "window")
+    __slots__ = ("draw", "table", "won", "scores", "turn", "flips", "racing", "guesses", "guessing", "window")
 
     def _setup(self, deck):
         self.draw = list(deck)
-        self.table, self.scores = [], [0] * self.players
+        self.table, self.won, self.scores = [], [], [0] * self.players
         self.turn, self.flips, self.window = 0, 0, 0
         self.racing: list[int] = []
         self.guesses: dict[int, str] = {}
         self.guessing = False
 
     def _dump(self):
-        return {"draw": self.draw, "table": self.table, "scores": self.scores, "turn": self.turn,
+        return {"draw": self.draw, "table": self.table, "won": self.won, "scores": self.scores, "turn": self.turn,
                 "flips": self.flips, "racing": self.racing, "window": self.window,
                 "guesses": {str(k): v for k, v in self.guesses.items()}, "guessing": self.guessing}
 
     def _load(self, d):
         self.draw, self.table, self.scores = list(d["draw"]), list(d["table"]), list(d["scores"])
+        self.won = list(d["won"])
         self.turn, self.flips, self.racing, self.window = d["turn"], d["flips"], list(d["racing"]), d["window"]
         self.guesses = {int(k): v for k, v in d["guesses"].items()}
         self.guessing = d["guessing"]
@@ -93,6 +94,7 @@ class Snap(State):
             self.scores[player] += len(self.table)
             if events is not None:
                 events.append(Event("snap", {"player": player, "cards": len(self.table)}))
+            self.won += self.table
             self.table = []
             self.racing = []
         elif action == "pass":
@@ -112,6 +114,9 @@ class Snap(State):
         return {"table": [CARDS.name(c) for c in self.table], "draw_count": len(self.draw),
                 "scores": list(self.scores), "committed": sorted(self.guesses),
                 "my_guess": self.guesses.get(player) if player is not None else None}
+
+    def all_cards(self):
+        return self.draw + self.table + self.won
 
     def result(self):
         keys = list(self.scores)
@@ -144,8 +149,3 @@ class SnapGame(Game):
 
 
 SNAP = SnapGame()
-
-
-
-
-Snap.all_cards = lambda self: list(self.draw) + list(self.table)
