@@ -268,14 +268,18 @@ class FlinchState(State):
         if acc is not None:
             return acc
         top, lo, hi = self.top, self.c_lo, self.c_hi
-        acc: list[list[int]] = [[] for _ in range(top + 2)]
-        for i, d in enumerate(self.c_dir):
-            if d >= 0 and hi[i] < top:
-                acc[hi[i] + 1].append(i + 1)
-            if d <= 0 and lo[i] > 1:
-                acc[lo[i] - 1].append(i + 1)
-        for v in self.starters:
-            acc[v].append(0)
+        starter = self.starter
+        acc = [[0] if starter[v] else [] for v in range(top + 2)]    # 0 = new, first
+        if self.centre_kind == "ones":
+            # every pile builds up and a finished pile is gone at once, so h < top
+            for i, h in enumerate(hi, 1):
+                acc[h + 1].append(i)
+        else:
+            for i, d in enumerate(self.c_dir):
+                if d >= 0 and hi[i] < top:
+                    acc[hi[i] + 1].append(i + 1)
+                if d <= 0 and lo[i] > 1:
+                    acc[lo[i] - 1].append(i + 1)
         self._acc = acc
         return acc
 
