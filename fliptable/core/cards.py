@@ -71,6 +71,22 @@ class CardTable:
     def format_deck(self, deck: Iterable[int]) -> list[str]:
         return [self.names[c] for c in deck]
 
+    def stacked(self, top: Sequence[str], full: Sequence[int]) -> list[str]:
+        """A complete deck in notation whose first cards are ``top`` and the rest of
+        ``full`` after them, in table order (for scenarios: "the deck starts 5, 5, freeze...")."""
+        rest = Counter(full)
+        for name in top:
+            card = self.parse(name)
+            if rest[card] == 0:
+                raise DeckError(f"the deck has no more {name!r} cards to put on top")
+            rest[card] -= 1
+        tail = []
+        for card in full:
+            if rest[card] > 0:
+                rest[card] -= 1
+                tail.append(self.names[card])
+        return list(top) + tail
+
 
 def _bad_card(c, table: CardTable):
     raise DeckError(f"a card must be a string like {table.names[0]!r}, got {c!r}")
