@@ -99,7 +99,7 @@ def explain(state, player, action: str) -> str | None:
                     'their Reserve Piles" -- discard:handN>resM until your hand is down')
         i, j = code[1], code[2]
         if i >= len(hand):
-            return f"you hold only {len(hand)} card(s): hand1 to hand{len(hand)}"
+            return _hand_reason(hand)
         return _slot_reason(state, p, j)
     if kind == "pass":
         if not state.started:
@@ -116,7 +116,7 @@ def explain(state, player, action: str) -> str | None:
             return ('The Play: before the first 1 card is played a player who cannot play "simply passes '
                     'and does not play a card to his Reserve Pile" (pass)')
         if i >= len(hand):
-            return f"you hold only {len(hand)} card(s): hand1 to hand{len(hand)}"
+            return _hand_reason(hand)
         v = hand[i]
         if state.starter[v]:
             what = "1 cards" if v == 1 else f"{v}s (they start centre piles in centre={state.centre_kind})"
@@ -137,7 +137,7 @@ def explain(state, player, action: str) -> str | None:
         v = pile[-1]
     elif src <= 5:
         if src - 1 >= len(hand):
-            return f"you hold only {len(hand)} card(s): hand1 to hand{len(hand)}"
+            return _hand_reason(hand)
         v = hand[src - 1]
     elif src <= 10:
         r = state.reserves[p][src - 6]
@@ -164,8 +164,10 @@ def explain(state, player, action: str) -> str | None:
     else:
         piles = len(state.c_lo)
         if tgt > piles:
-            return f"there is no centre pile {tgt}; there are {piles} (c1..c{piles})" if piles else \
-                "there are no centre piles yet; a 1 starts one (TGT new)"
+            if not piles:
+                return "there are no centre piles yet; a starter card starts one (TGT new)"
+            return f"there is no centre pile {tgt}; the centre piles are " + (
+                "c1" if piles == 1 else f"c1..c{piles}")
         lo, hi, d = state.c_lo[tgt - 1], state.c_hi[tgt - 1], state.c_dir[tgt - 1]
         nxt = ([lo - 1] if d <= 0 and lo > 1 else []) + ([hi + 1] if d >= 0 and hi < state.top else [])
         if v not in nxt:
@@ -185,6 +187,13 @@ def _slot_reason(state, p: int, j: int) -> str | None:
                 'discard in the open space" (and The Layout d): the first discards each start a new pile '
                 f'until five are in play) -- discard to reserve pile {" or ".join(map(str, empty))}')
     return None
+
+
+def _hand_reason(hand) -> str:
+    if not hand:
+        return "your hand is empty"
+    return f"you hold only {len(hand)} card{'s' if len(hand) > 1 else ''}: hand1" + (
+        f" to hand{len(hand)}" if len(hand) > 1 else "")
 
 
 def _blocked_reason() -> str:
