@@ -1,0 +1,388 @@
+"""Flip 7 scenarios, one or more per rulebook paragraph and per decision in
+docs/rules/flip7.md: fixed deck → actions → expected outcome. Seat 0 acts first in
+round 1 (the first dealer is the last seat); cards are dealt seat 0, 1, 2, ..."""
+import json
+from collections import Counter
+
+import pytest
+
+from fliptable.core import IllegalAction, PlayerCountError, Turn, get_game
+from fliptable.games.flip7.cards import CARDS, DECK
+from fliptable.games.flip7.state import ACTIVE, BUSTED, FLIP7, FROZEN, STAYED
+
+GAME = get_game("flip7")
+
+
+def new(players, top, **options):
+    """A game whose deck starts with ``top`` (dealt first), the rest in table order."""
+    return GAME.new_state(players, options, seed=1, deck=CARDS.stacked(top, DECK))
+
+
+def cards(state, seat):
+    return state.view(None)["seats"][seat]["cards"]
+
+
+def play(state, *actions):
+    events = []
+    for action in actions:
+        player = state.decision().player
+        events += [e.full() for e in state.apply(player, action)]
+    return events
+
+
+# -- The Deck (94 Cards) ------------------------------------------------------------------
+def test_the_deck_has_94_cards_with_79_numbers():
+    counts = Counter(CARDS.name(c) for c in GAME.deck(4, {}))
+    assert sum(counts.values()) == 94
+    assert sum(counts[str(n)] for n in range(13)) == 79
+    assert [counts[str(n)] for n in range(13)] == [1, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12]
+    assert counts["freeze"] == counts["flip3"] == counts["second"] == 3
+    assert all(counts[m] == 1 for m in ("+2", "+4", "+6", "+8", "+10", "x2"))
+
+
+def test_the_deck_number_cards_total_650_points():
+    assert sum(CARDS[c].rank for c in DECK if CARDS[c].kind == "number") == 650
+
+
+# -- Setup --------------------------------------------------------------------------------
+def test_setup_deals_one_card_face_up_to_each_player_from_the_dealers_left():
+    s = new(4, ["5", "6", "7", "8"])
+    assert [cards(s, p) for p in range(4)] == [["5"], ["6"], ["7"], ["8"]]
+    assert s.view(None)["dealer"] == 3 and s.decision() == Turn(0)
+    assert s.view(None)["draw_count"] == 90
+
+
+def test_setup_action_cards_dealt_are_resolved_immediately_before_continuing():
+    # seat 1 is dealt a Freeze: frozen with nothing before seat 2 gets a card
+    s = new(3, ["5", "freeze", "7"])
+    assert s.status[1] == FROZEN and cards(s, 1) == [] and cards(s, 2) == ["7"]
+    # seat 0 is dealt Flip Three: it flips three cards before seat 1 is dealt
+    s = new(3, ["flip3", "9", "10", "11", "4", "6"])
+    assert cards(s, 0) == ["9", "10", "11"] and cards(s, 1) == ["4"] and cards(s, 2) == ["6"]
+
+
+def test_setup_dealer_rotates_clockwise_each_round():
+    s = new(3, ["5", "6", "7"])
+    play(s, "stay", "stay", "stay")
+    assert s.view(None)["dealer"] == 0 and s.view(None)["round"] == 2
+    assert s.decision() == Turn(1)          # the player to the left of the new dealer
+
+
+# -- Gameplay / Hit (Draw a Card) -----------------------------------------------------------
+def test_gameplay_turns_go_round_one_card_each():
+    s = new(3, ["5", "6", "7", "8", "9", "10"])
+    play(s, "hit")
+    assert s.decision() == Turn(1)
+    play(s, "hit", "hit")
+    assert [cards(s, p) for p in range(3)] == [["5", "8"], ["6", "9"], ["7", "10"]]
+
+
+def test_hit_number_card_is_placed_face_up():
+    s = new(2, ["5", "6", "12"])
+    assert play(s, "hit")[0] == {"type": "flip", "player": 0, "card": "12"}
+    assert cards(s, 0) == ["5", "12"] and s.round_score(0) == 17
+
+
+def test_hit_duplicate_number_busts_scoring_zero_and_discarding_everything():
+    s = new(2, ["5", "6", "+4", "x", "5"][:3] + ["5"])
+    play(s, "hit")        # seat 0: +4
+    play(s, "stay")       # seat 1 stays with 6
+    events = play(s, "hit")
+    assert {"type": "bust", "player": 0, "card": "5"} in events
+    assert s.view(None)["last_round"] == [0, 6]
+    assert Counter(s.view(None)["discard"]) >= Counter(["5", "5", "+4"])
+
+
+def test_hit_seventh_unique_number_stops_with_the_15_point_bonus():
+    s = new(2, ["0", "12", "1", "2", "3", "4", "5", "6"])
+    events = play(s, "hit", "stay", "hit", "hit", "hit", "hit", "hit")
+    assert {"type": "flip7", "player": 0} in events
+    # 0+1+2+3+4+5+6 = 21, +15
+    assert s.view(None)["last_round"] == [36, 12]
+
+
+def test_hit_modifier_cards_are_placed_and_add_to_the_score():
+    s = new(2, ["5", "6", "+10", "+2"])
+    play(s, "hit", "hit", "stay", "stay")
+    assert s.view(None)["last_round"] == [15, 8]
+
+
+def test_action_cards_and_modifiers_cannot_bust():
+    s = new(2, ["5", "6", "x2", "second", "+8"])
+    play(s, "hit", "hit", "hit")
+    assert s.status == [ACTIVE, ACTIVE]
+
+
+# -- Pass (Stay) ------------------------------------------------------------------------------
+def test_pass_stay_banks_the_points_and_leaves_the_round():
+    s = new(3, ["5", "6", "7", "9"])
+    play(s, "stay")
+    assert s.status[0] == STAYED
+    play(s, "hit", "stay", "stay")
+    assert s.view(None)["last_round"] == [5, 15, 7]
+    assert s.totals == [5, 15, 7]
+
+
+def test_staying_is_allowed_even_with_no_cards():
+    s = new(2, ["freeze", "6"])        # seat 0 frozen with nothing; seat 1 may still stay
+    assert s.legal_actions(1) == ("hit", "stay")
+
+
+# -- Busting ----------------------------------------------------------------------------------
+def test_busting_ends_the_turn_and_the_players_round():
+    s = new(3, ["8", "6", "7", "8"])
+    play(s, "hit")
+    assert s.status[0] == BUSTED and s.decision() == Turn(1)
+    assert "hit" not in s.legal_actions(0)
+
+
+# -- Scoring ----------------------------------------------------------------------------------
+def test_scoring_example_numbers_then_x2_then_modifiers():
+    # rulebook example: 3, 7, 10, 12, "+5" (no such card: +4 here), X2 -> 32*2 + 4
+    s = new(2, ["3", "0", "7", "1", "10", "2", "12", "4", "+4", "5", "x2"])
+    play(s, *["hit"] * 10)
+    assert s.round_score(0) == 68
+    play(s, "stay", "stay")
+    assert s.totals[0] == 68
+
+
+def test_scoring_x2_does_not_double_the_flip7_bonus_or_modifiers():
+    s = new(2, ["0", "12", "x2", "+6", "1", "2", "3", "4", "5", "6"])
+    play(s, "hit", "stay", *["hit"] * 7)
+    assert s.round_no == 2
+    assert s.view(None)["last_round"][0] == 21 * 2 + 6 + 15
+
+
+# -- End of Round -----------------------------------------------------------------------------
+def test_end_of_round_when_everyone_passed_busted_frozen_or_flipped_7():
+    s = new(4, ["5", "freeze", "7", "8", "5"])
+    play(s, "hit")          # seat 0 busts; seat 1 was frozen in the deal
+    assert s.status[:2] == [BUSTED, FROZEN]
+    play(s, "stay", "stay")
+    assert s.view(None)["round"] == 2 and s.view(None)["last_round"] == [0, 0, 7, 8]
+
+
+def test_round_cards_go_to_the_discard_pile_and_the_deck_is_not_reshuffled():
+    s = new(2, ["5", "6"])
+    draw_before = s.view(None)["draw_count"]
+    play(s, "stay", "stay")
+    v = s.view(None)
+    assert Counter(v["discard"]) == Counter(["5", "6"])
+    assert v["draw_count"] == draw_before - 2      # round 2's deal came off the same pile
+
+
+def test_an_empty_draw_pile_is_refilled_from_the_shuffled_discards_cards_in_front_stay():
+    s = new(2, ["5", "6"])
+    s.discard += s.draw[2:]          # move most of the pile to the discards (a test fixture)
+    del s.draw[2:]
+    play(s, "hit", "hit")             # the last two cards
+    assert s.view(None)["draw_count"] == 0
+    events = play(s, "hit")
+    assert events[0]["type"] == "reshuffle"
+    assert cards(s, 1) == ["6", cards(s, 1)[1]] and cards(s, 0)[0] == "5"
+    assert Counter(s.all_cards()) == Counter(DECK)
+
+
+def test_running_out_of_every_card_ends_the_round_banking_active_players():
+    s = new(2, ["5", "6"])
+    s.draw.clear()
+    s.discard.clear()
+    events = play(s, "hit")
+    assert events[0]["type"] == "no_cards"
+    assert s.view(None)["last_round"] == [5, 6]
+
+
+# -- End of Game ------------------------------------------------------------------------------
+def test_end_of_game_after_a_round_in_which_someone_reaches_200():
+    s = new(3, ["12", "11", "10"])
+    s.totals[:] = [190, 150, 195]
+    play(s, "stay", "stay", "stay")
+    assert s.is_over()
+    r = s.result()
+    assert r.scores == (202, 161, 205) and r.winners == (2,) and r.ranks == (2, 3, 1)
+
+
+def test_end_of_game_a_tie_at_the_top_plays_further_rounds():
+    s = new(2, ["10", "5", "1", "3"])
+    s.totals[:] = [195, 200]
+    play(s, "stay", "stay")
+    assert s.totals == [205, 205] and not s.is_over()
+    assert s.view(None)["round"] == 2
+    play(s, "stay", "stay")     # round 2: dealt from seat 1: seat 1 holds 1, seat 0 holds 3
+    assert s.is_over() and s.result().winners == (0,) and s.totals == [208, 206]
+
+
+# -- Freeze -----------------------------------------------------------------------------------
+def test_freeze_banks_the_drawers_round_score_and_ends_their_round():
+    s = new(2, ["9", "6", "freeze"])
+    events = play(s, "hit")
+    assert {"type": "freeze", "player": 0, "target": 0, "round_score": 9} in events
+    assert s.status[0] == FROZEN and s.decision() == Turn(1)
+    play(s, "stay")
+    assert s.totals == [9, 6]
+
+
+# -- Flip Three -------------------------------------------------------------------------------
+def test_flip_three_flips_three_cards_one_by_one():
+    s = new(2, ["9", "6", "flip3", "1", "2", "3", "4"])
+    play(s, "hit")
+    assert cards(s, 0) == ["9", "1", "2", "3"] and s.decision() == Turn(1)
+
+
+def test_flip_three_stops_at_a_bust():
+    s = new(2, ["9", "6", "flip3", "1", "9", "3"])
+    play(s, "hit")
+    assert s.status[0] == BUSTED
+    assert s.draw[-1] == CARDS.parse("3")     # the third card was never flipped
+
+
+def test_flip_three_set_aside_freeze_is_resolved_after_the_three():
+    s = new(2, ["9", "6", "flip3", "freeze", "1", "2"])
+    events = play(s, "hit")
+    assert cards(s, 0) == ["9", "1", "2"]
+    assert s.status[0] == FROZEN
+    assert [e["type"] for e in events][-1] == "freeze"
+
+
+def test_flip_three_set_aside_flip_three_is_resolved_after_the_three():
+    s = new(2, ["9", "6", "flip3", "flip3", "1", "2", "3", "4", "5"])
+    play(s, "hit")
+    assert cards(s, 0) == ["9", "1", "2", "3", "4", "5"]
+
+
+def test_flip_three_set_aside_cards_are_discarded_when_the_player_busts():
+    s = new(2, ["9", "6", "flip3", "freeze", "9"])
+    play(s, "hit")
+    assert s.status[0] == BUSTED and s.jobs == []
+    assert "freeze" in s.view(None)["discard"]
+
+
+def test_flip_three_second_chance_is_resolved_at_once_and_the_flips_go_on():
+    s = new(2, ["9", "6", "flip3", "second", "9", "4"])
+    events = play(s, "hit")
+    assert {"type": "second_chance", "player": 0, "card": "9"} in events
+    assert s.status[0] == ACTIVE and cards(s, 0) == ["9", "4"]
+
+
+def test_flip_three_ends_at_flip_7():
+    s = new(2, ["0", "12", "1", "2", "3", "4", "flip3", "5", "6", "7"])
+    events = play(s, "hit", "stay", "hit", "hit", "hit", "hit")
+    assert {"type": "flip7", "player": 0} in events
+    until = events[:events.index({"type": "flip7", "player": 0}) + 1]
+    assert [e["card"] for e in until if e["type"] == "flip"][-3:] == ["flip3", "5", "6"]
+    assert s.view(None)["last_round"] == [36, 12]
+    # the third flip never happened: the 7 was the next round's first card (to seat 1)
+    assert cards(s, 1) == ["7"]
+
+
+# -- Second Chance ----------------------------------------------------------------------------
+def test_second_chance_discards_the_duplicate_and_itself_and_ends_the_turn():
+    s = new(2, ["9", "6", "second", "7", "9"])
+    play(s, "hit", "hit", "hit")
+    assert s.status[0] == ACTIVE and cards(s, 0) == ["9"]
+    assert not s.has_second[0] and s.decision() == Turn(1)
+    assert Counter(s.view(None)["discard"]) == Counter(["9", "second"])
+
+
+def test_second_chance_a_second_one_goes_automatically_to_the_only_candidate():
+    s = new(2, ["9", "6", "second", "7", "second"])
+    play(s, "hit", "hit")
+    events = play(s, "hit")
+    assert {"type": "give", "player": 0, "to": 1} in events
+    assert s.has_second == [True, True]
+
+
+def test_second_chance_a_second_one_is_given_by_choice_when_several_can_take_it():
+    s = new(3, ["9", "6", "5", "second", "1", "2", "second"])
+    play(s, "hit", "hit", "hit")
+    play(s, "hit")
+    assert s.decision() == Turn(0) and s.legal_actions(0) == ("give:1", "give:2")
+    assert s.legal_actions(1) == ()
+    play(s, "give:2")
+    assert s.has_second == [True, False, True] and s.decision() == Turn(1)
+
+
+def test_second_chance_is_discarded_when_nobody_can_take_it():
+    s = new(2, ["second", "second", "second"])
+    events = play(s, "hit")
+    assert {"type": "discard_second", "player": 0} in events
+    assert s.has_second == [True, True] and "second" in s.view(None)["discard"]
+
+
+def test_second_chance_unused_ones_are_discarded_at_round_end():
+    s = new(2, ["9", "second"])
+    play(s, "stay", "stay")
+    assert "second" in s.view(None)["discard"] and s.has_second == [False, False]
+
+
+# -- rules=official -----------------------------------------------------------------------------
+def test_official_freeze_is_played_on_an_active_player_of_the_drawers_choice():
+    s = new(3, ["9", "6", "5", "freeze"], rules="official")
+    play(s, "hit")
+    assert s.legal_actions(0) == ("target:0", "target:1", "target:2")
+    events = play(s, "target:2")
+    assert {"type": "freeze", "player": 0, "target": 2, "round_score": 5} in events
+    assert s.status == [ACTIVE, ACTIVE, FROZEN] and s.decision() == Turn(1)
+
+
+def test_official_flip_three_makes_the_chosen_player_flip():
+    s = new(2, ["9", "6", "flip3", "1", "2", "3"], rules="official")
+    play(s, "hit", "target:1")
+    assert cards(s, 1) == ["6", "1", "2", "3"] and cards(s, 0) == ["9"]
+
+
+def test_official_flip_7_ends_the_round_for_everyone():
+    top = ["0", "12", "1", "11", "2", "10", "3", "9", "4", "8", "5", "7", "6"]
+    s = new(2, top, rules="official")
+    play(s, *["hit"] * 11)
+    assert s.view(None)["last_round"] == [36, 57]       # seat 1 banks its 57
+    # with the rulebook's rules the others play on
+    s = new(2, top)
+    play(s, *["hit"] * 11)
+    assert s.status == [FLIP7, ACTIVE] and s.decision() == Turn(1)
+
+
+def test_official_a_player_frozen_before_their_deal_card_gets_none():
+    s = new(3, ["freeze"], rules="official")
+    play(s, "target:2")
+    assert cards(s, 2) == [] and s.status[2] == FROZEN
+
+
+# -- players --------------------------------------------------------------------------------------
+@pytest.mark.parametrize("players", [1, 2, 3, 12])
+def test_players_3_to_12_and_1_or_2_for_practice(players):
+    assert GAME.new_state(players, seed=0).players == players
+
+
+def test_more_than_12_players_is_refused():
+    with pytest.raises(PlayerCountError, match="flip7 takes 1 to 12 players, not 13"):
+        GAME.new_state(13)
+
+
+# -- bad input ------------------------------------------------------------------------------------
+@pytest.mark.parametrize("player, action, message", [
+    (1, "hit", "player 1 may not act now \\(it is player 0's turn\\)"),
+    (0, "give:1", "there is no card to hand out now"),
+    (0, "target:1", "there is no card to hand out now"),
+    (0, "jump", "'jump' is not legal for player 0; legal now: hit, stay"),
+])
+def test_bad_input_is_rejected_and_changes_nothing(player, action, message):
+    s = new(2, ["9", "6"])
+    before = json.dumps(s.to_json())
+    with pytest.raises(IllegalAction, match=message):
+        s.apply(player, action)
+    assert json.dumps(s.to_json()) == before
+
+
+def test_giving_a_second_chance_to_an_ineligible_player_is_rejected():
+    s = new(3, ["9", "6", "5", "second", "1", "2", "second"])
+    play(s, "hit", "hit", "hit", "hit")
+    with pytest.raises(IllegalAction, match="'0' is not an eligible seat .*only an active player"):
+        s.apply(0, "give:0")
+    with pytest.raises(IllegalAction, match="must first give the spare Second Chance"):
+        s.apply(0, "hit")
+
+
+def test_action_notation_aliases():
+    assert [GAME.parse_action(t) for t in ("H", " stay ", "pass", "Give: 2")] == \
+        ["hit", "stay", "stay", "give:2"]

@@ -1,0 +1,92 @@
+"""Flip 7 views hide the draw pile's order; the bots play from views only."""
+import random
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from fliptable.bots import make_agent
+from fliptable.core import get_game
+from fliptable.games.flip7.bots import expected_gain, unseen_counts
+from fliptable.games.flip7.cards import CARDS, DECK
+from fliptable.sim.match import play_match
+
+GAME = get_game("flip7")
+
+
+@settings(max_examples=40, deadline=None)
+@given(seed=st.integers(0, 2**31), steps=st.integers(0, 120), players=st.integers(1, 6))
+def test_views_never_reveal_the_draw_pile_order(seed, steps, players):
+    s = GAME.new_state(players, seed=seed)
+    rng = random.Random(seed)
+    for _ in range(steps):
+        if s.is_over():
+            break
+        p = s.decision().player
+        s.apply(p, rng.choice(s.legal_actions(p)))
+    other = s.clone()
+    random.Random(seed + 1).shuffle(other.draw)
+    for seat in list(range(players)) + [None]:
+        assert s.view(seat) == other.view(seat)
+    text = str(s.view(0))
+    assert "draw_count" in text and "'draw':" not in text
+
+
+def test_ev_bot_counts_exactly_the_unseen_cards():
+    s = GAME.new_state(3, seed=1, deck=CARDS.stacked(["5", "6", "7"], DECK))
+    unseen = unseen_counts(s.view(0))
+    assert sum(unseen.values()) == 91
+    assert unseen[CARDS.parse("5")] == 4 and unseen[CARDS.parse("12")] == 12
+
+
+def test_ev_bot_stays_when_a_bust_is_too_likely():
+    s = GAME.new_state(2, seed=1, deck=CARDS.stacked(["12", "0", "11", "1", "10", "2", "9"], DECK))
+    for _ in range(4):
+        s.apply(s.decision().player, "hit")
+    # seat 0 holds 12, 11, 10: 33 points at risk with a bust chance near 1/3
+    assert expected_gain(s.view(0), 0) < 0
+    assert make_agent_for(s, "ev", 0).act(s.view(0), s.legal_actions(0)) == "stay"
+    # seat 1 holds 0, 1, 2: little at risk
+    s.apply(0, "stay")
+    assert make_agent_for(s, "ev", 1).act(s.view(1), s.legal_actions(1)) == "hit"
+
+
+def make_agent_for(state, spec, seat):
+    agent = make_agent(GAME, spec)
+    agent.reset(GAME, seat, state.players, state.options, random.Random(0))
+    return agent
+
+
+def test_threshold_bot_stays_once_its_round_score_reaches_n():
+    s = GAME.new_state(2, seed=1, deck=CARDS.stacked(["12", "0", "11"], DECK))
+    bot = make_agent_for(s, "threshold:23", 0)
+    assert bot.act(s.view(0), s.legal_actions(0)) == "hit"
+    s.apply(0, "hit")
+    s.apply(1, "stay")
+    assert bot.act(s.view(0), s.legal_actions(0)) == "stay"
+
+
+def test_threshold_bot_gives_a_spare_second_chance_to_the_first_eligible_seat_after_its_own():
+    # seat 2 draws a second Second Chance; seats 0 and 1 can take it: the first after 2 is 0
+    s = GAME.new_state(4, seed=1, deck=CARDS.stacked(["5", "4", "second", "second", "3", "7", "second"], DECK))
+    s.apply(0, "hit")
+    s.apply(1, "hit")
+    s.apply(2, "hit")
+    assert s.decision().player == 2 and s.legal_actions(2) == ("give:0", "give:1")
+    assert make_agent_for(s, "threshold:25", 2).act(s.view(2), s.legal_actions(2)) == "give:0"
+    s = GAME.new_state(4, seed=1, deck=CARDS.stacked(["second", "5", "4", "3", "second"], DECK))
+    s.apply(0, "hit")
+    assert s.legal_actions(0) == ("give:1", "give:2", "give:3")
+    assert make_agent_for(s, "threshold:25", 0).act(s.view(0), s.legal_actions(0)) == "give:1"
+
+
+def test_better_policies_score_more_per_round():
+    def mean_round(spec):
+        totals = {"round_score_sum": 0, "player_rounds": 0}
+        for seed in range(60):
+            r = play_match(GAME, [make_agent(GAME, spec) for _ in range(3)], seed=seed)
+            st_ = GAME.stats(r.state)
+            totals["round_score_sum"] += st_["round_score_sum"]
+            totals["player_rounds"] += st_["player_rounds"]
+        return totals["round_score_sum"] / totals["player_rounds"]
+    rnd, thr, ev = mean_round("random"), mean_round("threshold:22"), mean_round("ev")
+    assert thr > rnd + 5 and ev > rnd + 5
