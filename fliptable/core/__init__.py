@@ -1,7 +1,7 @@
 """The kernel: cards, seeded randomness, decisions, the state protocol, errors, logs
 and replay, the game registry. Standard library only."""
 from .cards import CardTable, CardType, check_same_cards
-from .decision import Decision, Over, Race, Simultaneous, Turn
+from .decision import Decision, Over, Race, Simultaneous, Turn, turn
 from .errors import (BotSpecError, DeckError, FliptableError, IllegalAction, LogError, OptionError,
                      PlayerCountError, ReplayError, UnknownGame)
 from .events import Event

@@ -47,3 +47,11 @@ class Over:
 
 
 Decision = Turn | Race | Simultaneous | Over
+
+
+_TURNS = tuple(Turn(p) for p in range(64))
+
+
+def turn(player: int) -> Turn:
+    """``Turn(player)``, shared instances (decisions are asked for on every step)."""
+    return _TURNS[player] if player < 64 else Turn(player)

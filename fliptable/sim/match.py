@@ -26,10 +26,14 @@ class MatchResult:
     log: GameLog | None
 
 
+def _illegal(agent: Agent, seat: int, action: str, legal: Sequence[str]) -> BotError:
+    return BotError(f"bot {agent.describe()} at seat {seat} chose illegal {action!r}; legal: {list(legal)}")
+
+
 def _ask(agent: Agent, state: State, seat: int, legal: Sequence[str]) -> str:
     action = agent.act(state.view(seat) if agent.needs_view else None, legal)
     if action not in legal:
-        raise BotError(f"bot {agent.describe()} at seat {seat} chose illegal {action!r}; legal: {list(legal)}")
+        raise _illegal(agent, seat, action, legal)
     return action
 
 
@@ -60,12 +64,17 @@ def play_match(game: Game, agents: Sequence[Agent], options: Mapping[str, Any] |
     now = 0.0
     window = None
     apply = state.apply_unchecked
+    legal_actions = state.legal_actions
     while decisions < max_decisions:
         decision = state.decision()
         kind = type(decision)
         if kind is Turn:
             seat = decision.player
-            action = _ask(agents[seat], state, seat, state.legal_actions(seat))
+            agent = agents[seat]
+            legal = legal_actions(seat)
+            action = agent.act(state.view(seat) if agent.needs_view else None, legal)
+            if action not in legal:
+                raise _illegal(agent, seat, action, legal)
             apply(seat, action)
             if actions is not None:
                 actions.append([seat, action])

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import random
 
-from ...core.decision import Over, Turn
+from ...core.decision import Over, turn
 from ...core.events import Event
 from ...core.game import State
 from ...core.result import Result, ranks_from_keys
@@ -12,6 +12,7 @@ from .cards import CARDS, FLIP3, FREEZE, MODIFIER_POINTS, SECOND, X2
 ACTIVE, STAYED, BUSTED, FROZEN, FLIP7 = range(5)
 STATUS_NAMES = ("active", "stayed", "busted", "frozen", "flip7")
 HIT_STAY = ("hit", "stay")
+_OVER = Over()
 WINNING_SCORE = 200
 FLIP7_BONUS = 15
 NAMES = CARDS.names
@@ -87,10 +88,10 @@ class Flip7State(State):
     # -- the kernel contract ------------------------------------------------------------
     def decision(self):
         if self.over:
-            return Over()
+            return _OVER
         if self.choice is not None:
-            return Turn(self.choice[1])
-        return Turn(self.last)
+            return turn(self.choice[1])
+        return turn(self.last)
 
     def legal_actions(self, player):
         if self.over:
