@@ -250,6 +250,7 @@ class FlinchState(State):
         return not self.stack and not self.removed
 
     def legal_actions(self, player):
+        """The actor's legal actions (a cached list: callers must not modify it)."""
         if self.over:
             return []
         if self.responders:
@@ -288,7 +289,7 @@ class FlinchState(State):
         require first (strict mode offers only those; table mode flags others)."""
         if self.laying >= 0:  # "The Play": a free lay-down of the whole hand (second time on)
             p = self.laying
-            legal = DISCARDS[len(self.hands[p])][self._slot_mask(p)]
+            legal = DISCARDS[len(self.hands[p])][self._slot_mask(p)][:]
             self._legal, self._must = legal, []
             return legal
         p = self.turn
