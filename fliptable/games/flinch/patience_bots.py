@@ -1,7 +1,7 @@
-"""Patience bots. ``greedy``: a fixed priority of moves (anything onto the 1s piles,
-then the stock pile down onto the row, the turned-up card down onto the row, merging
-row piles to draw a fresh pile from the pack, and only then the stock pile or the next
-card). ``lookahead``: for each distinct candidate move, plays the game out with the
+"""Patience bots. ``greedy``: a fixed priority of moves (merge row piles while the pack
+lasts, then the stock pile's top up or down, the turned-up card down then up, row
+cards up - those that would leave a space last - and only then the stock pile or the
+next card). ``lookahead``: for each distinct candidate move, plays the game out with the
 greedy policy over sampled orders of the unseen pack cards and picks the move that
 wins most often (determinized Monte Carlo over the visible layout; the pack order is
 never seen)."""
@@ -10,31 +10,38 @@ from __future__ import annotations
 from ...bots.base import Agent, number_param
 from .patience import _DECODED, PatienceState
 
-# move classes, best first (lower is better)
-_RANK: dict[str, int] = {"turn": 9}
+# Move classes, best first (lower is better). Measured (docs/rules/flinch.md "Patience"):
+# merging row piles first (a merge draws a fresh pile from the pack, and a space left
+# by a played-out pile is never refilled), building down before playing up, and playing
+# up last the row cards that would leave an empty space.
+MERGE, STOCK_UP, STOCK_ROW, CARD_ROW, CARD_UP, ROW_UP, ROW_UP_EMPTIES, CARD_STOCK, TURN, USELESS = range(10)
+_CLASS: dict[str, int] = {"turn": TURN}
 for _a, (_s, _i, _d, _k) in _DECODED.items():
-    if _d == "up":
-        _RANK[_a] = {"stock": 0, "row": 1, "card": 2}[_s]
+    if _s == "row" and _d == "row":
+        _CLASS[_a] = MERGE
+    elif _d == "up":
+        _CLASS[_a] = {"stock": STOCK_UP, "row": ROW_UP, "card": CARD_UP}[_s]
     elif _d == "stock":
-        _RANK[_a] = 8
-    elif _s == "stock":
-        _RANK[_a] = 3
-    elif _s == "card":
-        _RANK[_a] = 4
+        _CLASS[_a] = CARD_STOCK
     else:
-        _RANK[_a] = 5  # row>row: merge two runs, the space gets a fresh card
+        _CLASS[_a] = STOCK_ROW if _s == "stock" else CARD_ROW
 
 
-def greedy_move(legal) -> str:
-    """The first legal move of the best class."""
+def greedy_move(rows: list[list[int]], pack_left: int, legal) -> str:
+    """The first legal move of the best class, given the lower row and the pack size."""
     best, rank = legal[0], 99
-    get = _RANK.__getitem__
+    get = _CLASS.__getitem__
     for a in legal:
         r = get(a)
+        if r == MERGE:
+            if not pack_left:
+                r = USELESS  # with no pack left a merge only buries the target's top
+            else:
+                return a
+        elif r == ROW_UP and len(rows[_DECODED[a][1]]) == 1:
+            r = ROW_UP_EMPTIES
         if r < rank:
             best, rank = a, r
-            if r == 0:
-                break
     return best
 
 
@@ -42,10 +49,9 @@ class GreedyPatience(Agent):
     """Priority play: 1s piles first, then down on the row, merges, then stock/turn."""
 
     name = "greedy"
-    needs_view = False
 
     def act(self, view, legal):
-        return greedy_move(legal)
+        return greedy_move(view["rows"], view["pack_count"], legal)
 
 
 def _layout_key(st: PatienceState) -> tuple:
@@ -60,7 +66,7 @@ def rollout(st: PatienceState) -> float:
         legal = compute()
         if not legal:
             break
-        apply(0, greedy_move(legal), None)
+        apply(0, greedy_move(st.rows, len(st.pack), legal), None)
     up = sum(st.up)
     return up + 20.0 if up == 40 else float(up)
 
@@ -101,10 +107,9 @@ class LookaheadPatience(Agent):
     def act(self, view, legal):
         if len(legal) == 1:
             return legal[0]
-        base = self._state(view, [])
         candidates: dict[tuple, str] = {}
         for a in legal:  # drop moves that lead to the same position up to pile order
-            st = base.clone_light() if hasattr(base, "clone_light") else self._state(view, [])
+            st = self._state(view, [])
             if a == "turn":
                 key = ("turn",)
             else:
@@ -124,5 +129,5 @@ class LookaheadPatience(Agent):
                 st = self._state(view, order[:])
                 st._apply(0, a, None)
                 totals[m] += rollout(st)
-        best = max(range(len(moves)), key=lambda m: (totals[m], -_RANK[moves[m]]))
+        best = max(range(len(moves)), key=lambda m: (totals[m], -_CLASS[moves[m]]))
         return moves[best]
