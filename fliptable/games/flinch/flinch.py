@@ -96,15 +96,23 @@ def _starter_values(options) -> tuple[int, ...]:
     return (1,)
 
 
+_LIST_FIELDS = ("pile_low", "pile_high", "pile_build", "stack", "removed", "winners", "responders",
+                "challengers")
+
+
 class FlinchState(State):
-    """A FLINCH game in progress. Piles are lists with the top card last."""
+    """A FLINCH game in progress. Piles are lists with the top card last.
+
+    Centre playing pile i holds exactly the run ``pile_low[i]..pile_high[i]``;
+    ``pile_build[i]`` is 1 (built up from a 1), -1 (down from the top number, centre=
+    ones-and-tens) or 0 (both ways from a 5, centre=fives). Hands are kept ascending."""
 
     __slots__ = (
         # configuration derived from the options (not serialised)
         "top", "starter", "starters", "centre_kind", "table", "memory", "partners", "opponents", "team_of",
         "timeout",
         # the table
-        "game_piles", "hands", "reserves", "c_lo", "c_hi", "c_dir", "stack", "removed",
+        "game_piles", "hands", "reserves", "pile_low", "pile_high", "pile_build", "stack", "removed",
         # turn control
         "turn", "started", "passes", "laydowns", "laying", "played", "idle", "turns",
         "over", "winners", "end",
@@ -162,7 +170,7 @@ class FlinchState(State):
             h.sort()
         self.game_piles, self.hands = piles, hands
         self.reserves = [[[] for _ in range(RESERVES)] for _ in range(n)]
-        self.c_lo, self.c_hi, self.c_dir = [], [], []
+        self.pile_low, self.pile_high, self.pile_build = [], [], []
         self.stack = deck[k:][::-1]          # "The Layout" c): the rest, top card last
         self.removed = []
         self.turn, self.started, self.passes, self.laydowns, self.laying = 0, False, 0, 0, -1
@@ -173,8 +181,8 @@ class FlinchState(State):
         self.undo_slot, self.last_action = -1, None
         self.restocks = self.challenges = self.right_challenges = 0
 
-    _FIELDS = ("game_piles", "hands", "reserves", "c_lo", "c_hi", "c_dir", "stack", "removed", "turn",
-               "started", "passes", "laydowns", "laying", "played", "idle", "turns", "over", "winners",
+    _FIELDS = ("game_piles", "hands", "reserves", "pile_low", "pile_high", "pile_build", "stack", "removed",
+               "turn", "started", "passes", "laydowns", "laying", "played", "idle", "turns", "over", "winners",
                "end", "window", "responders", "challengers", "offender", "deviation", "neglect",
                "ends_turn", "undo_slot", "last_action", "restocks", "challenges", "right_challenges")
 
@@ -183,7 +191,7 @@ class FlinchState(State):
         out["game_piles"] = [list(p) for p in self.game_piles]
         out["hands"] = [list(h) for h in self.hands]
         out["reserves"] = [[list(r) for r in rs] for rs in self.reserves]
-        for f in ("c_lo", "c_hi", "c_dir", "stack", "removed", "winners", "responders", "challengers"):
+        for f in _LIST_FIELDS:
             out[f] = list(out[f])
         return out
 
@@ -194,7 +202,7 @@ class FlinchState(State):
         self.game_piles = [list(p) for p in d["game_piles"]]
         self.hands = [list(h) for h in d["hands"]]
         self.reserves = [[list(r) for r in rs] for rs in d["reserves"]]
-        for f in ("c_lo", "c_hi", "c_dir", "stack", "removed", "winners", "responders", "challengers"):
+        for f in _LIST_FIELDS:
             setattr(self, f, list(d[f]))
 
     def clone(self) -> "FlinchState":
@@ -203,15 +211,15 @@ class FlinchState(State):
         rng = type(self.rng)()
         rng.setstate(self.rng.getstate())
         c.rng = rng
-        for f in ("_turn_of", "top", "starter", "starters", "centre_kind", "table", "memory", "partners", "opponents", "team_of",
-                  "timeout", "turn", "started", "passes", "laydowns", "laying", "played", "idle", "turns",
+        for f in ("_turn_of", "top", "starter", "starters", "centre_kind", "table", "memory", "partners",
+                  "opponents", "team_of", "timeout", "turn", "started", "passes", "laydowns", "laying", "played", "idle", "turns",
                   "over", "end", "window", "offender", "deviation", "neglect", "ends_turn", "undo_slot",
                   "last_action", "restocks", "challenges", "right_challenges"):
             setattr(c, f, getattr(self, f))
         c.game_piles = [p[:] for p in self.game_piles]
         c.hands = [h[:] for h in self.hands]
         c.reserves = [[r[:] for r in rs] for rs in self.reserves]
-        c.c_lo, c.c_hi, c.c_dir = self.c_lo[:], self.c_hi[:], self.c_dir[:]
+        c.pile_low, c.pile_high, c.pile_build = self.pile_low[:], self.pile_high[:], self.pile_build[:]
         c.stack, c.removed, c.winners = self.stack[:], self.removed[:], self.winners[:]
         c.responders, c.challengers = self.responders[:], self.challengers[:]
         c._dec = c._legal = c._must = c._acc = None
@@ -224,7 +232,7 @@ class FlinchState(State):
             out += self.hands[p]
             for r in self.reserves[p]:
                 out += r
-        for lo, hi in zip(self.c_lo, self.c_hi):
+        for lo, hi in zip(self.pile_low, self.pile_high):
             out += range(lo, hi + 1)     # a centre pile holds exactly the run lo..hi
         return out + self.stack + self.removed
 
@@ -268,7 +276,7 @@ class FlinchState(State):
         acc = self._acc
         if acc is not None:
             return acc
-        top, lo, hi = self.top, self.c_lo, self.c_hi
+        top, lo, hi = self.top, self.pile_low, self.pile_high
         starter = self.starter
         acc = [[0] if starter[v] else [] for v in range(top + 2)]    # 0 = new, first
         if self.centre_kind == "ones":
@@ -276,7 +284,7 @@ class FlinchState(State):
             for i, h in enumerate(hi, 1):
                 acc[h + 1].append(i)
         else:
-            for i, d in enumerate(self.c_dir):
+            for i, d in enumerate(self.pile_build):
                 if d >= 0 and hi[i] < top:
                     acc[hi[i] + 1].append(i + 1)
                 if d <= 0 and lo[i] > 1:
@@ -432,28 +440,28 @@ class FlinchState(State):
         top = self.top
         self._acc = None
         if tgt == 0:
-            self.c_lo.append(v)
-            self.c_hi.append(v)
+            self.pile_low.append(v)
+            self.pile_high.append(v)
             kind = self.centre_kind
-            self.c_dir.append(0 if kind == "fives" else (1 if v == 1 else -1))
+            self.pile_build.append(0 if kind == "fives" else (1 if v == 1 else -1))
             self.started = True
-            i = len(self.c_lo) - 1
+            i = len(self.pile_low) - 1
         else:
             i = tgt - 1
-            if self.c_dir[i] >= 0 and v == self.c_hi[i] + 1:
-                self.c_hi[i] = v
+            if self.pile_build[i] >= 0 and v == self.pile_high[i] + 1:
+                self.pile_high[i] = v
             else:
-                self.c_lo[i] = v
+                self.pile_low[i] = v
         self.played = True
         self.idle = 0
         if events is not None:
             events.append(Event("play", {"player": p, "from": where, "owner": owner, "card": v,
                                          "pile": i + 1, "action": action,
-                                         "pile_low": self.c_lo[i], "pile_high": self.c_hi[i]}))
-        if self.c_lo[i] == 1 and self.c_hi[i] == top:
+                                         "pile_low": self.pile_low[i], "pile_high": self.pile_high[i]}))
+        if self.pile_low[i] == 1 and self.pile_high[i] == top:
             # "The Playing Piles go up to 10 and are then removed from the table"
             self.removed.extend(range(1, top + 1))
-            del self.c_lo[i], self.c_hi[i], self.c_dir[i]
+            del self.pile_low[i], self.pile_high[i], self.pile_build[i]
             if events is not None:
                 events.append(Event("pile_finished", {"pile": i + 1, "removed": len(self.removed)}))
         if where == "game":
@@ -690,7 +698,7 @@ class FlinchState(State):
                 row.append(entry)
             reserves.append(row)
         centre = []
-        for i, (lo, hi, d) in enumerate(zip(self.c_lo, self.c_hi, self.c_dir)):
+        for i, (lo, hi, d) in enumerate(zip(self.pile_low, self.pile_high, self.pile_build)):
             nxt = []
             if d <= 0 and lo > 1:
                 nxt.append(lo - 1)
@@ -739,7 +747,8 @@ class FlinchState(State):
             left = [team_left[self.team_of[p]] for p in range(n)]
         scores = tuple(float(-c) for c in left)
         return Result(scores, tuple(self.winners), ranks_from_keys(list(scores)), self.over,
-                      {"end": self.end, "turns": self.turns, "game_pile_cards": [len(g) for g in self.game_piles]})
+                      {"end": self.end, "turns": self.turns,
+                       "game_pile_cards": [len(g) for g in self.game_piles]})
 
 
 class Flinch(Game):

@@ -162,13 +162,13 @@ def explain(state, player, action: str) -> str | None:
             starters = " or ".join(str(x) for x in range(1, state.top + 1) if state.starter[x])
             return f"The Play: only a {starters} starts a Playing Pile, not a {v}"
     else:
-        piles = len(state.c_lo)
+        piles = len(state.pile_low)
         if tgt > piles:
             if not piles:
                 return "there are no centre piles yet; a starter card starts one (TGT new)"
             return f"there is no centre pile {tgt}; the centre piles are " + (
                 "c1" if piles == 1 else f"c1..c{piles}")
-        lo, hi, d = state.c_lo[tgt - 1], state.c_hi[tgt - 1], state.c_dir[tgt - 1]
+        lo, hi, d = state.pile_low[tgt - 1], state.pile_high[tgt - 1], state.pile_build[tgt - 1]
         nxt = ([lo - 1] if d <= 0 and lo > 1 else []) + ([hi + 1] if d >= 0 and hi < state.top else [])
         if v not in nxt:
             return (f"The Play: piles are built in sequence -- centre pile {tgt} takes "

@@ -40,7 +40,8 @@ def render(view: dict, seat: int | None) -> str:
     centre = "  ".join(_pile(c) for c in view["centre"]) or "(no playing piles yet)"
     lines.append(f"Centre: {centre}")
     lines.append(f"Stack: {view['stack']} cards ({view['stack_groups']} groups of five)   "
-                 f"finished piles waiting: {view['removed']}" + ("   [red]blocked[/red]" if view["blocked"] else ""))
+                 f"finished piles waiting: {view['removed']}"
+                 + ("   [red]blocked[/red]" if view["blocked"] else ""))
     for k in range(view["players"]):
         g = view["game_piles"][k]
         top = g["top"] if g["top"] is not None else "—"

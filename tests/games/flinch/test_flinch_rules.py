@@ -66,7 +66,7 @@ def position(players=2, game=None, hands=None, reserves=None, piles=(), stack=No
         stack_cards = list(stack or []) + rest
     d = state._dump()
     d.update(game_piles=[g[::-1] for g in game], hands=hands, reserves=reserves,
-             c_lo=[c[0] for c in piles], c_hi=[c[1] for c in piles], c_dir=[c[2] for c in piles],
+             pile_low=[c[0] for c in piles], pile_high=[c[1] for c in piles], pile_build=[c[2] for c in piles],
              stack=stack_cards[::-1], removed=list(removed), turn=turn, started=started)
     state._load(d)
     assert Counter(state.all_cards()) == full
