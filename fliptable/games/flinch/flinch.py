@@ -212,7 +212,8 @@ class FlinchState(State):
         rng.setstate(self.rng.getstate())
         c.rng = rng
         for f in ("_turn_of", "top", "starter", "starters", "centre_kind", "table", "memory", "partners",
-                  "opponents", "team_of", "timeout", "turn", "started", "passes", "laydowns", "laying", "played", "idle", "turns",
+                  "opponents", "team_of", "timeout", "turn", "started", "passes", "laydowns", "laying",
+                  "played", "idle", "turns",
                   "over", "end", "window", "offender", "deviation", "neglect", "ends_turn", "undo_slot",
                   "last_action", "restocks", "challenges", "right_challenges"):
             setattr(c, f, getattr(self, f))
