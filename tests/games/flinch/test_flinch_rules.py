@@ -430,6 +430,41 @@ def test_challenge_no_window_after_game_pile_or_one_plays():
     assert s.decision() == Turn(0)
 
 
+def test_challenge_wrong_challenge_after_the_discard_the_turn_stays_ended():
+    s = position(3, game=[[9, 9], [9, 9], [7, 9]], hands=[[8, 9], [9], [9]], piles=[(1, 3, UP)],
+                 enforce="table")
+    s.apply(0, "discard:hand1>res1")
+    s.apply(1, "decline")
+    s.apply(2, "challenge")
+    assert s.decision() == Turn(1) and tops(s, 0)[0] == 8 and s.game_piles[2][0] == 9
+    assert len(s.game_piles[0]) == 1 and len(s.game_piles[2]) == 3
+
+
+def test_challenge_a_game_pile_emptied_by_a_penalty_card_is_played_out():
+    s = position(3, game=[[5, 9], [6], [9, 9]], hands=[[5, 7, 9], [9], [9]],
+                 piles=[(1, 4, UP), (1, 6, UP)], enforce="table")
+    s.apply(0, "play:hand2>c2")                   # the 7, leaving the playable game-pile 5
+    s.apply(1, "challenge")
+    s.apply(2, "decline")
+    assert s.is_over() and s.result().winners == (1,)
+
+
+def test_challenge_a_challenger_whose_game_pile_is_out_moves_no_card():
+    s = position(4, game=[[5, 9], [], [9, 9], [9, 9]], hands=[[5, 7, 9], [9], [9], [9]],
+                 piles=[(1, 4, UP), (1, 6, UP)], partnership=True, enforce="table")
+    s.apply(0, "play:hand2>c2")
+    s.apply(1, "challenge")
+    s.apply(3, "decline")
+    assert [len(g) for g in s.game_piles] == [2, 0, 2, 2]
+    assert s.decision() == Turn(1) and not s.is_over()
+
+
+def test_practice_game_one_player_table_mode_opens_no_window():
+    s = position(1, game=[[9, 9]], hands=[[4, 8]], piles=[(1, 3, UP)], enforce="table")
+    s.apply(0, "discard:hand2>res1")
+    assert s.decision() == Turn(0) and s.turns == 1
+
+
 # -- To Win ----------------------------------------------------------------------------------
 
 def test_to_win_the_first_to_play_out_the_game_pile_wins():
@@ -498,6 +533,15 @@ def test_variation_ones_and_tens_a_down_pile_finished_at_one_leaves_the_table():
 def test_variation_ones_and_tens_a_ten_never_goes_to_a_reserve():
     s = position(hands=[[9, 10], [9]], piles=[(1, 3, UP)], centre="ones-and-tens", enforce="table")
     rejected(s, 0, "discard:hand2>res1", "1 cards may never be played to a Reserve Pile")
+
+
+def test_variation_ones_and_tens_with_the_150_pack_down_piles_start_on_15():
+    s = position(game=[[7, 7]] * 2, hands=[[14, 15], [9]], piles=[(1, 3, UP)], centre="ones-and-tens",
+                 edition=150)
+    assert s.legal_actions(0) == ["play:hand2>new"]
+    s.apply(0, "play:hand2>new")
+    s.apply(0, "play:hand1>c2")
+    assert centre(s) == [(1, 3), (14, 15)] and s.view(None)["starters"] == [1, 15]
 
 
 def test_variation_fives_build_both_up_and_down_and_finish_at_one_and_ten():
