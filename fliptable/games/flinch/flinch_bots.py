@@ -186,10 +186,16 @@ class GreedyAgent(Agent):
                 covers = v in foes
             if opens is not None and opens in foes:
                 continue
-            key = (covers, code[1] > 5, v)
+            key = self._play_key(covers, code[1], v)
             if best_key is None or key > best_key:
                 best, best_key = a, key
         return best
+
+    @staticmethod
+    def _play_key(covers: bool, src: int, v: int):
+        """Preference among safe plays: hand cards first (an emptied hand draws five new
+        cards), then plays that take a card an opponent's game pile needs, then high cards."""
+        return (src <= 5, covers, v)
 
     # -- ending the turn -----------------------------------------------------------------
     def _choose_end(self, view, ends, hand):
