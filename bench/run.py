@@ -1,0 +1,55 @@
+"""Run fliptable's throughput benchmarks: ``python bench/run.py [--seconds S] [--json]``.
+
+Random play of every registered game in one process (``fliptable.sim.bench``), the
+``simulate`` path for Flip 7, and, with ``--scaling``, simulate on 1 and 2 workers.
+Targets are in bench/README.md.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from fliptable.sim.bench import run_bench  # noqa: E402
+from fliptable.sim.simulate import simulate  # noqa: E402
+
+
+def scaling(games: int = 4000) -> dict:
+    """``simulate flip7 --games N --bot random`` on 1 and on 2 workers."""
+    one = simulate("flip7", games, 4, ["random"], 0, 1, None)
+    two = simulate("flip7", games, 4, ["random"], 0, 2, None)
+    return {"games": games, "seconds_1_worker": one["elapsed_seconds"],
+            "seconds_2_workers": two["elapsed_seconds"],
+            "speedup": one["elapsed_seconds"] / two["elapsed_seconds"], "cores": os.cpu_count()}
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--seconds", type=float, default=2.0, help="budget per game")
+    parser.add_argument("--json", action="store_true")
+    parser.add_argument("--scaling", action="store_true", help="also time simulate on 1 and 2 workers")
+    args = parser.parse_args()
+    report = run_bench(None, args.seconds)
+    if args.scaling:
+        report["scaling"] = scaling()
+    if args.json:
+        print(json.dumps(report, indent=1))
+        return
+    for r in report["results"]:
+        print(f"{r['game']:<18} {r['players']:>2} players {r['decisions_per_second']:>10,.0f} decisions/s "
+              f"{r['games_per_second']:>9,.1f} games/s")
+    for r in report["simulate"]:
+        print(f"{r['game'] + ' simulate':<18} {r['players']:>2} players {r['decisions_per_second']:>10,.0f} "
+              f"decisions/s {r['games_per_second']:>9,.1f} games/s  (bots {r['bots']}, 1 worker)")
+    if "scaling" in report:
+        s = report["scaling"]
+        print(f"simulate flip7 --games {s['games']} --bot random: 1 worker {s['seconds_1_worker']:.2f} s, "
+              f"2 workers {s['seconds_2_workers']:.2f} s, speedup {s['speedup']:.2f}x on {s['cores']} cores")
+
+
+if __name__ == "__main__":
+    main()

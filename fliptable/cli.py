@@ -1,0 +1,406 @@
+"""The ``fliptable`` command (DESIGN.md "The fliptable command").
+
+Every user error prints one line to stderr naming what was wrong and what is
+accepted, and exits 2 (1 when a log replays to an illegal action); never a traceback.
+"""
+from __future__ import annotations
+
+import importlib
+import json
+import secrets
+import sys
+from importlib import resources
+from pathlib import Path
+from typing import Any, NoReturn, Optional
+
+import typer
+
+from .core.errors import BotSpecError, FliptableError
+from .core.game import Game
+from .core.options import parse_option_pairs
+from .core.registry import all_games, get_game
+
+app = typer.Typer(
+    name="fliptable", add_completion=False, no_args_is_help=True, pretty_exceptions_enable=False,
+    help="Card games from the fliptable rulebooks: play, simulate, replay, benchmark.",
+    context_settings={"help_option_names": ["-h", "--help"]},
+)
+
+PROG = "fliptable"
+
+
+class CliError(FliptableError):
+    """A command-line argument that is not acceptable."""
+
+
+def _console():
+    """A Rich console on stdout; wide when stdout is a file or pipe, so tables do not fold."""
+    from rich.console import Console
+
+    console = Console()
+    return console if console.is_terminal else Console(width=160)
+
+
+def _emit(data: Any) -> None:
+    sys.stdout.write(json.dumps(data) + "\n")
+
+
+def _game(game_id: str) -> Game:
+    return get_game(game_id.strip().lower())
+
+
+def _options(game: Game, pairs: Optional[list[str]]) -> dict[str, Any]:
+    return game.resolve_options(parse_option_pairs(pairs or []))
+
+
+def _players(game: Game, players: Optional[int]) -> int:
+    return game.check_players(game.default_players if players is None else players)
+
+
+# -- games ----------------------------------------------------------------------------
+@app.command("games")
+def games_command(as_json: bool = typer.Option(False, "--json", help="Print one JSON object.")) -> None:
+    """List the games, their options (with accepted values), player counts and bots."""
+    described = [g.describe() for g in all_games()]
+    if as_json:
+        _emit({"games": described})
+        return
+    from rich.console import Console
+    from rich.table import Table
+
+    table = Table(title="fliptable games", show_lines=True)
+    for col in ("game", "players", "options (default first)", "bots"):
+        table.add_column(col, overflow="fold")
+    for d in described:
+        opts = "\n".join(f"-o {o['name']}={o['default']}  ({o['accepted']})" for o in d["options"]) or "-"
+        lo, hi = d["players"]
+        table.add_row(f"[bold]{d['id']}[/]\n{d['title']}", f"{lo}-{hi} (default {d['default_players']})",
+                      opts, ", ".join(d["bots"]))
+    _console().print(table)
+
+
+# -- rules ----------------------------------------------------------------------------
+def rules_text(game: Game) -> str:
+    """The rules as implemented (``docs/rules/<game or family>.md``) and the notation."""
+    from .tui.plain import game_family
+
+    names = [f"{game.id}.md", f"{game_family(game)}.md"]
+    text = None
+    for name in names:
+        text = _read_rules_doc(name)
+        if text is not None:
+            break
+    parts = [text.rstrip() if text is not None else
+             f"# {game.title}\n\n(no rules document is installed for {game.id} yet)"]
+    parts.append(f"## Action notation ({game.id})\n\n{game.notation.rstrip() or '(not documented)'}")
+    return "\n\n".join(parts) + "\n"
+
+
+def _read_rules_doc(name: str) -> str | None:
+    # Installed wheels carry docs/rules as fliptable/_rules_docs; a source tree has docs/rules.
+    try:
+        doc = resources.files("fliptable").joinpath("_rules_docs", name)
+        if doc.is_file():
+            return doc.read_text(encoding="utf-8")
+    except (FileNotFoundError, ModuleNotFoundError, NotADirectoryError):
+        pass
+    source = Path(__file__).resolve().parent.parent / "docs" / "rules" / name
+    if source.is_file():
+        return source.read_text(encoding="utf-8")
+    return None
+
+
+@app.command("rules")
+def rules_command(game: str = typer.Argument(..., help="A game id (see `fliptable games`).")) -> None:
+    """Show the rules as implemented, and the action notation."""
+    sys.stdout.write(rules_text(_game(game)))
+
+
+# -- play -----------------------------------------------------------------------------
+def default_play_bot(game: Game) -> str:
+    """The game's first own bot that needs no parameters, else ``random``."""
+    from .bots.base import make_agent
+
+    for name in game.bots():
+        try:
+            make_agent(game, name)
+        except FliptableError:
+            continue
+        return name
+    return "random"
+
+
+def play_seats(game: Game, players: int, bot_specs: list[str], seat: int) -> list[str]:
+    """One spec per seat: ``human`` at ``seat``, the ``--bot`` specs filling the other
+    seats in order (the last one fills the rest); ``human`` specs add people."""
+    from .bots.base import make_agent
+    from .sim.simulate import seat_specs
+
+    if not 0 <= seat < players:
+        raise CliError(f"--seat {seat} is not a seat at a {players}-player table; seats are 0 to {players - 1}")
+    others = seat_specs(bot_specs, players - 1, default_play_bot(game), "other seats") if players > 1 else []
+    if players == 1 and bot_specs:
+        raise BotSpecError(f"a 1-player game has no seat for --bot {bot_specs[0]!r}")
+    for spec in others:
+        if spec.strip().lower() != "human":
+            make_agent(game, spec)
+    return others[:seat] + ["human"] + others[seat:]
+
+
+@app.command("play")
+def play_command(
+    game: str = typer.Argument(..., help="A game id (see `fliptable games`)."),
+    players: Optional[int] = typer.Option(None, "--players", "-p", help="Number of players."),
+    bot: Optional[list[str]] = typer.Option(None, "--bot", "-b", metavar="SPEC",
+                                            help="Bot for the next other seat; the last fills the rest. "
+                                                 "'human' adds a person (hotseat)."),
+    seed: Optional[int] = typer.Option(None, "--seed", help="Seed (default: a random one, printed)."),
+    option: Optional[list[str]] = typer.Option(None, "--option", "-o", metavar="KEY=VALUE",
+                                               help="A game option; may be repeated."),
+    seat: int = typer.Option(0, "--seat", help="Your seat (0 acts first)."),
+    plain: bool = typer.Option(False, "--plain", help="Line-based text instead of the full-screen UI."),
+) -> None:
+    """Play in the terminal against bots, or hotseat."""
+    g = _game(game)
+    n = _players(g, players)
+    opts = _options(g, option)
+    specs = play_seats(g, n, list(bot or []), seat)
+    if seed is None:
+        seed = secrets.randbelow(2**31)
+    run_play = None
+    if not plain and sys.stdin.isatty() and sys.stdout.isatty():
+        try:
+            from .tui.app import run_play  # noqa: PLC0415 - the full-screen UI is optional here
+        except ModuleNotFoundError as exc:
+            if not (exc.name or "").startswith("fliptable.tui"):
+                raise
+    if run_play is None:
+        from .tui.plain import run_plain as run_play
+    run_play(g, n, specs, seat, seed, opts)
+
+
+# -- simulate -------------------------------------------------------------------------
+def _simulate_table(report: dict[str, Any]) -> None:
+    from rich.console import Console
+    from rich.table import Table
+
+    console = _console()
+    opts = " ".join(f"{k}={v}" for k, v in report["options"].items())
+    console.print(f"[bold]{report['game']}[/] {opts}: {report['games']} games, {report['players']} players, "
+                  f"seed {report['seed']}, {report['workers']} worker(s)")
+    table = Table()
+    for col in ("seat", "bot", "wins", "win rate", "95% interval", "mean score"):
+        table.add_column(col, justify="right" if col not in ("bot",) else "left")
+    for s in range(report["players"]):
+        lo, hi = report["win_rate_ci95"][s]
+        table.add_row(str(s), report["bots"][s], f"{report['wins'][s]:g}", f"{report['win_rate'][s]:.3f}",
+                      f"{lo:.3f}-{hi:.3f}", f"{report['mean_score'][s]:.2f}")
+    console.print(table)
+    for key, value in report["stats"].items():
+        shown = f"{value:.4g}" if isinstance(value, float) else value
+        console.print(f"  {key}: {shown}")
+    console.print(f"  {report['games_per_second']:,.0f} games/s, {report['decisions_per_second']:,.0f} decisions/s"
+                  f" ({report['elapsed_seconds']:.2f} s); a shared win counts 1/k to each of k winners")
+
+
+@app.command("simulate")
+def simulate_command(
+    game: str = typer.Argument(..., help="A game id (see `fliptable games`)."),
+    games: int = typer.Option(..., "--games", "-n", help="How many games to play."),
+    players: Optional[int] = typer.Option(None, "--players", "-p", help="Number of players."),
+    bot: Optional[list[str]] = typer.Option(None, "--bot", "-b", metavar="SPEC",
+                                            help="Bot per seat in seat order; the last fills the rest "
+                                                 "(default random)."),
+    seed: int = typer.Option(0, "--seed", help="Run seed; game i uses a seed derived from it and i."),
+    workers: Optional[int] = typer.Option(None, "--workers", "-w",
+                                          help="Processes (default: all cores). Results do not depend on it."),
+    backend: str = typer.Option("local", "--backend", help="local (processes) or ray."),
+    logs: Optional[Path] = typer.Option(None, "--logs", help="Write each game's log as DIR/<game>-<index>.json."),
+    as_json: bool = typer.Option(False, "--json", help="Print one JSON object."),
+    option: Optional[list[str]] = typer.Option(None, "--option", "-o", metavar="KEY=VALUE",
+                                               help="A game option; may be repeated."),
+) -> None:
+    """Play many games between bots and report statistics."""
+    import os
+
+    from .sim.simulate import simulate
+
+    g = _game(game)
+    opts = _options(g, option)
+    n = _players(g, players)
+    if workers is None:
+        workers = os.cpu_count() or 1
+    progress = _progress_bar(f"{g.id}")
+    try:
+        with progress as update:
+            report = simulate(g, games, n, list(bot or []), seed, workers, opts, logs, update, backend)
+    except KeyboardInterrupt:
+        raise CliError("interrupted") from None
+    if as_json:
+        _emit(report)
+    else:
+        _simulate_table(report)
+
+
+class _progress_bar:
+    """A Rich progress bar on stderr (only when stderr is a terminal)."""
+
+    def __init__(self, label: str):
+        self.label = label
+        self.progress = None
+        self.task = None
+
+    def __enter__(self):
+        from rich.console import Console
+
+        console = Console(stderr=True)
+        if not console.is_terminal:
+            return None
+        from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+
+        # no refresh thread: worker processes may be forked while the bar is up
+        self.progress = Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
+                                 TimeRemainingColumn(), console=console, auto_refresh=False, transient=True)
+        self.progress.start()
+        self.task = self.progress.add_task(self.label, total=None)
+        return self.update
+
+    def update(self, done: int, total: int) -> None:
+        self.progress.update(self.task, completed=done, total=total)
+        self.progress.refresh()
+
+    def __exit__(self, *exc) -> None:
+        if self.progress is not None:
+            self.progress.stop()
+
+
+# -- replay ---------------------------------------------------------------------------
+@app.command("replay")
+def replay_command(
+    log: Path = typer.Argument(..., help="A fliptable-log/1 JSON file."),
+    as_json: bool = typer.Option(False, "--json", help="Print one JSON object."),
+) -> None:
+    """Validate and replay a log."""
+    from .core.errors import ReplayError
+    from .core.log import load_log, replay
+
+    game_log = load_log(log)
+    state = replay(game_log)
+    result = state.result()
+    replayed = json.loads(json.dumps(result.to_json()))
+    if game_log.result is not None and state.is_over() and game_log.result != replayed:
+        raise ReplayError(len(game_log.actions) - 1,
+                          f"the replay ends with scores {replayed['scores']} and winners {replayed['winners']}, "
+                          f"but the log records {game_log.result.get('scores')} and "
+                          f"{game_log.result.get('winners')}")
+    out = {"over": state.is_over(), "scores": list(result.scores), "winners": list(result.winners),
+           "actions_applied": len(game_log.actions)}
+    if as_json:
+        _emit(out)
+        return
+    status = "game over" if out["over"] else "game not finished"
+    winners = ", ".join(f"seat {w}" for w in out["winners"]) or "none"
+    scores = ", ".join(f"{s:g}" for s in out["scores"])
+    print(f"{game_log.game}: {game_log.players} players, seed {game_log.seed}; "
+          f"{out['actions_applied']} actions replayed, all legal; {status}")
+    print(f"scores: {scores}")
+    print(f"{'winners' if out['over'] else 'leading'}: {winners}")
+
+
+# -- bench ----------------------------------------------------------------------------
+@app.command("bench")
+def bench_command(
+    as_json: bool = typer.Option(False, "--json", help="Print one JSON object."),
+    seconds: float = typer.Option(2.0, "--seconds", help="Time budget per game, seconds."),
+    game: Optional[list[str]] = typer.Option(None, "--game", "-g", help="Only this game (repeatable)."),
+) -> None:
+    """Random-policy throughput of every game, single process."""
+    from .sim.bench import run_bench
+
+    if not seconds > 0:
+        raise CliError(f"--seconds must be a positive number, not {seconds!r}")
+    ids = [_game(g).id for g in game] if game else None
+    report = run_bench(ids, seconds)
+    if as_json:
+        _emit(report)
+        return
+    from rich.console import Console
+    from rich.table import Table
+
+    table = Table(title="random play, one process")
+    for col in ("game", "players", "decisions/s", "games/s"):
+        table.add_column(col, justify="left" if col == "game" else "right")
+    for r in report["results"]:
+        table.add_row(r["game"], str(r["players"]), f"{r['decisions_per_second']:,.0f}", f"{r['games_per_second']:,.1f}")
+    for r in report["simulate"]:
+        table.add_row(f"{r['game']} via simulate ({r['bots']})", str(r["players"]),
+                      f"{r['decisions_per_second']:,.0f}", f"{r['games_per_second']:,.1f}")
+    _console().print(table)
+
+
+# -- serve ----------------------------------------------------------------------------
+@app.command("serve")
+def serve_command(
+    host: str = typer.Option("127.0.0.1", "--host"),
+    port: int = typer.Option(8000, "--port"),
+    db: Optional[str] = typer.Option(None, "--db"),
+) -> None:
+    """The multiplayer server and web client (not built yet)."""
+    raise CliError("fliptable serve is not built yet")
+
+
+# -- entry point ----------------------------------------------------------------------
+def _fail(message: str, code: int, where: str = PROG) -> NoReturn:
+    sys.stderr.write(f"{where}: error: {message}\n")
+    sys.stderr.flush()
+    raise SystemExit(code)
+
+
+def _click_errors() -> dict[str, tuple[type[BaseException], ...]]:
+    """Click's exception classes: Typer >= 0.26 vendors its own Click, older Typers use
+    Click itself; catch both."""
+    modules = []
+    for name in ("typer._click.exceptions", "click.exceptions"):
+        try:
+            modules.append(importlib.import_module(name))
+        except ImportError:
+            continue
+    out: dict[str, tuple[type[BaseException], ...]] = {}
+    for kind in ("NoArgsIsHelpError", "UsageError", "Abort", "ClickException"):
+        out[kind] = tuple(getattr(m, kind) for m in modules if hasattr(m, kind))
+    out["Abort"] += (typer.Abort,)
+    return out
+
+
+def main(argv: Optional[list[str]] = None) -> None:
+    """The console script: run a command, turning every user error into one line."""
+    command = typer.main.get_command(app)
+    errors = _click_errors()
+    try:
+        code = command.main(args=argv, prog_name=PROG, standalone_mode=False)
+    except errors["NoArgsIsHelpError"] as exc:
+        sys.stdout.write(exc.ctx.get_help() + "\n")
+        raise SystemExit(0) from None
+    except errors["UsageError"] as exc:
+        ctx = getattr(exc, "ctx", None)
+        where = ctx.command_path if ctx is not None else PROG
+        message = " ".join(exc.format_message().split())
+        if ctx is not None and ctx.parent is None and "command" in message.lower():
+            message += f" Commands: {', '.join(command.list_commands(ctx))}."
+        _fail(f"{message} (see {where} --help)", 2, where)
+    except errors["Abort"]:
+        _fail("aborted", 130)
+    except errors["ClickException"] as exc:
+        _fail(" ".join(exc.format_message().split()), getattr(exc, "exit_code", 1))
+    except FliptableError as exc:
+        _fail(" ".join(str(exc).split()) or type(exc).__name__, exc.exit_code)
+    except KeyboardInterrupt:
+        _fail("interrupted", 130)
+    except BrokenPipeError:
+        sys.stderr.close()
+        raise SystemExit(0) from None
+    raise SystemExit(code if isinstance(code, int) else 0)
+
+
+if __name__ == "__main__":  # pragma: no cover
+    main()

@@ -1,0 +1,173 @@
+"""Many games between bots, in parallel, with statistics that depend only on the seed.
+
+Game ``i`` of a run is played with seed ``derive_seed(run_seed, i)`` by fresh agents,
+so it is the same game whichever process plays it. Games are cut into chunks whose
+boundaries depend only on the number of games; each chunk is tallied on its own and
+the tallies are merged in game-index order, so every number in the report (floating
+point sums included) is identical whatever ``workers`` or the backend is.
+"""
+from __future__ import annotations
+
+import json
+import multiprocessing
+import os
+import threading
+import time
+from concurrent.futures import ProcessPoolExecutor
+from pathlib import Path
+from typing import Any, Callable, Iterator, Mapping, Sequence
+
+from ..bots.base import make_agent
+from ..core.errors import BotSpecError, FliptableError
+from ..core.game import Game
+from ..core.registry import get_game
+from ..core.rng import derive_seed
+from .match import play_match
+from .stats import Tally
+
+#: a progress callback: (games done, games in all)
+Progress = Callable[[int, int], None]
+
+BACKENDS = ("local", "ray")
+
+
+class SimulationError(FliptableError):
+    """A simulation that cannot be set up (bad count, backend, logs folder...)."""
+
+
+def seat_specs(specs: Sequence[str] | None, seats: int, default: str = "random",
+               what: str = "players") -> list[str]:
+    """One bot spec per seat: given in seat order, the last one fills the rest
+    (DESIGN.md "The fliptable command"). ``default`` when none is given."""
+    specs = [s for s in (specs or [])]
+    if not specs:
+        specs = [default]
+    if len(specs) > seats:
+        raise BotSpecError(f"{len(specs)} --bot specs given for {seats} {what}; "
+                           f"give at most one per seat, the last fills the rest")
+    return specs + [specs[-1]] * (seats - len(specs))
+
+
+def check_specs(game: Game, specs: Sequence[str]) -> None:
+    """Build every agent once, so a bad spec fails before any game is played."""
+    for spec in specs:
+        if spec.strip().lower() == "human":
+            raise BotSpecError("'human' cannot sit in a simulation; give bots, e.g. --bot random")
+        make_agent(game, spec)
+
+
+def _chunks(games: int) -> list[tuple[int, int]]:
+    """Game-index ranges; they depend only on ``games`` (never on workers)."""
+    size = max(1, min(200, games // 64))
+    return [(start, min(games, start + size)) for start in range(0, games, size)]
+
+
+def run_chunk(job: tuple) -> Tally:
+    """Play games ``start..stop-1`` of a run and tally them (runs in a worker)."""
+    game, players, specs, options, run_seed, start, stop, logs_dir = job
+    tally = Tally(players)
+    record = logs_dir is not None
+    for index in range(start, stop):
+        seed = derive_seed(run_seed, index)
+        agents = [make_agent(game, spec) for spec in specs]
+        match = play_match(game, agents, options, seed, record=record)
+        state = match.state
+        result = state.result()
+        tally.add_game(result.scores, result.winners, match.decisions, game.stats(state))
+        if record:
+            path = Path(logs_dir) / f"{game.id}-{index}.json"
+            path.write_text(json.dumps(match.log.to_json(), separators=(",", ":")))
+    return tally
+
+
+def _pool_context() -> multiprocessing.context.BaseContext:
+    # fork is fastest (the games are already imported) but unsafe with other threads
+    # alive; forkserver then gives workers a clean process.
+    methods = multiprocessing.get_all_start_methods()
+    if "fork" in methods and threading.active_count() == 1:
+        return multiprocessing.get_context("fork")
+    if "forkserver" in methods:
+        return multiprocessing.get_context("forkserver")
+    return multiprocessing.get_context("spawn")
+
+
+def _local(jobs: list[tuple], workers: int) -> Iterator[Tally]:
+    if workers <= 1 or len(jobs) <= 1:
+        for job in jobs:
+            yield run_chunk(job)
+        return
+    with ProcessPoolExecutor(max_workers=min(workers, len(jobs)), mp_context=_pool_context()) as pool:
+        futures = [pool.submit(run_chunk, job) for job in jobs]
+        try:
+            for future in futures:  # in game-index order
+                yield future.result()
+        except BaseException:
+            for future in futures:
+                future.cancel()
+            raise
+
+
+def _ray(jobs: list[tuple], workers: int) -> Iterator[Tally]:
+    try:
+        import ray  # noqa: PLC0415 - optional extra
+    except ImportError:
+        raise SimulationError("the ray backend needs Ray installed (pip install 'fliptable[ray]'); "
+                              "accepted backends: local, ray") from None
+    if not ray.is_initialized():
+        ray.init(num_cpus=max(1, workers), include_dashboard=False, log_to_driver=False)
+    remote = ray.remote(run_chunk)
+    refs = [remote.remote(job) for job in jobs]
+    for ref in refs:  # in game-index order
+        yield ray.get(ref)
+
+
+def simulate(game: Game | str, games: int, players: int | None = None,
+             bot_specs: Sequence[str] | None = None, seed: int | str = 0, workers: int = 1,
+             options: Mapping[str, Any] | None = None, logs_dir: str | os.PathLike | None = None,
+             progress: Progress | None = None, backend: str = "local") -> dict[str, Any]:
+    """Play ``games`` games and report wins, win rates (95% Wilson intervals), mean
+    scores, throughput and the game's own ``stats``. A win shared by k winners counts
+    1/k to each of them."""
+    game = get_game(game) if isinstance(game, str) else game
+    if not isinstance(games, int) or isinstance(games, bool) or games < 1:
+        raise SimulationError(f"--games must be a whole number of at least 1, not {games!r}")
+    if not isinstance(workers, int) or isinstance(workers, bool) or workers < 1:
+        raise SimulationError(f"--workers must be a whole number of at least 1, not {workers!r}")
+    if backend not in BACKENDS:
+        raise SimulationError(f"unknown backend {backend!r}; accepted: {', '.join(BACKENDS)}")
+    players = game.check_players(game.default_players if players is None else players)
+    opts = game.resolve_options(options)
+    specs = seat_specs(bot_specs, players)
+    check_specs(game, specs)
+    if logs_dir is not None:
+        try:
+            Path(logs_dir).mkdir(parents=True, exist_ok=True)
+        except OSError as exc:
+            raise SimulationError(f"cannot write logs to {str(logs_dir)!r}: {exc.strerror or exc}") from None
+        logs_dir = str(logs_dir)
+
+    jobs = [(game, players, specs, opts, seed, start, stop, logs_dir) for start, stop in _chunks(games)]
+    run = _ray if backend == "ray" else _local
+    total = Tally(players)
+    began = time.perf_counter()
+    if progress is not None:
+        progress(0, games)
+    for tally in run(jobs, workers):
+        total.merge(tally)
+        if progress is not None:
+            progress(total.games, games)
+    elapsed = max(time.perf_counter() - began, 1e-9)
+    return {
+        "game": game.id, "options": opts, "players": players, "bots": specs, "games": games,
+        "seed": seed, "workers": workers, "backend": backend,
+        **total.summary(),
+        "decisions": total.decisions,
+        "elapsed_seconds": elapsed,
+        "games_per_second": games / elapsed,
+        "decisions_per_second": total.decisions / elapsed,
+        "stats": game.summarize_stats(dict(total.stats), games, players),
+    }
+
+
+#: keys of ``simulate``'s report that measure the machine, not the games
+TIMING_KEYS = ("workers", "backend", "elapsed_seconds", "games_per_second", "decisions_per_second")

@@ -1,0 +1,83 @@
+"""Statistics for simulations: win tallies folded game by game, Wilson intervals.
+
+Totals are folded in game-index order (per chunk, chunks in order, with chunk
+boundaries that depend only on the number of games), so the floating-point sums, and
+hence every reported number, are identical whatever the number of workers.
+"""
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+from typing import Any, Mapping, Sequence
+
+#: z for a two-sided 95% interval
+Z95 = 1.959963984540054
+
+
+def wilson_interval(successes: float, n: int, z: float = Z95) -> tuple[float, float]:
+    """Wilson score interval for a proportion ``successes / n`` (fractional successes
+    allowed, as shared wins are). ``(0.0, 1.0)`` when ``n`` is 0."""
+    if n <= 0:
+        return (0.0, 1.0)
+    p = min(1.0, max(0.0, successes / n))
+    z2 = z * z
+    denom = 1.0 + z2 / n
+    centre = (p + z2 / (2 * n)) / denom
+    half = z * math.sqrt(p * (1.0 - p) / n + z2 / (4 * n * n)) / denom
+    return (max(0.0, centre - half), min(1.0, centre + half))
+
+
+@dataclass(slots=True)
+class Tally:
+    """Additive totals of some games: wins (a win shared by k winners counts 1/k to
+    each), summed scores, decisions and the game's own ``stats`` counters."""
+
+    players: int
+    games: int = 0
+    decisions: int = 0
+    wins: list[float] = field(default_factory=list)
+    score_sum: list[float] = field(default_factory=list)
+    stats: dict[str, float] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        if not self.wins:
+            self.wins = [0.0] * self.players
+        if not self.score_sum:
+            self.score_sum = [0.0] * self.players
+
+    def add_game(self, scores: Sequence[float], winners: Sequence[int], decisions: int,
+                 stats: Mapping[str, float]) -> None:
+        """Fold one finished game in."""
+        self.games += 1
+        self.decisions += decisions
+        if winners:
+            share = 1.0 / len(winners)
+            for w in winners:
+                self.wins[w] += share
+        for seat, score in enumerate(scores):
+            self.score_sum[seat] += score
+        for key, value in stats.items():
+            self.stats[key] = self.stats.get(key, 0) + value
+
+    def merge(self, other: "Tally") -> None:
+        """Fold another tally in (callers merge chunks in game-index order)."""
+        self.games += other.games
+        self.decisions += other.decisions
+        for seat in range(self.players):
+            self.wins[seat] += other.wins[seat]
+            self.score_sum[seat] += other.score_sum[seat]
+        for key, value in other.stats.items():
+            self.stats[key] = self.stats.get(key, 0) + value
+
+    def win_rate(self) -> list[float]:
+        return [w / self.games if self.games else 0.0 for w in self.wins]
+
+    def win_rate_ci95(self) -> list[list[float]]:
+        return [list(wilson_interval(w, self.games)) for w in self.wins]
+
+    def mean_score(self) -> list[float]:
+        return [s / self.games if self.games else 0.0 for s in self.score_sum]
+
+    def summary(self) -> dict[str, Any]:
+        return {"wins": list(self.wins), "win_rate": self.win_rate(),
+                "win_rate_ci95": self.win_rate_ci95(), "mean_score": self.mean_score()}

@@ -1,0 +1,108 @@
+"""`fliptable games`, `rules`, `serve`, usage errors, and the console entry point."""
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from fliptable.core.registry import all_game_ids, get_game
+from fliptable.tui.plain import game_family
+
+from .helpers import one_line_error, run
+
+REPO = Path(__file__).resolve().parents[2]
+
+
+def test_games_lists_every_game_with_players_options_and_bots(capsys):
+    code, out, err = run(capsys, "games")
+    assert code == 0 and err == ""
+    for gid in all_game_ids():
+        assert gid in out
+    assert "rulebook|official" in out  # flip7's option with its accepted values
+
+
+def test_games_json_describes_every_registered_game(capsys):
+    code, out, _ = run(capsys, "games", "--json")
+    assert code == 0
+    data = json.loads(out)
+    assert [g["id"] for g in data["games"]] == all_game_ids()
+    flip7 = next(g for g in data["games"] if g["id"] == "flip7")
+    assert flip7["players"] == [1, 12]
+    assert {"name": "rules", "default": "rulebook", "accepted": "rulebook|official"}.items() <= \
+        flip7["options"][0].items()
+    assert {"random", "threshold", "ev"} <= set(flip7["bots"])
+
+
+@pytest.mark.parametrize("game_id", all_game_ids())
+def test_rules_shows_the_document_and_the_notation(capsys, game_id):
+    game = get_game(game_id)
+    code, out, err = run(capsys, "rules", game_id)
+    assert code == 0 and err == ""
+    assert f"## Action notation ({game_id})" in out
+    assert game.notation.strip().splitlines()[0] in out
+    doc = REPO / "docs" / "rules" / f"{game_family(game)}.md"
+    if doc.exists():
+        assert doc.read_text().strip().splitlines()[0] in out
+
+
+def test_rules_of_a_flinch_family_game_show_flinch_md(capsys):
+    if "muggins" not in all_game_ids() or not (REPO / "docs/rules/flinch.md").exists():
+        pytest.skip("Muggins or flinch.md not built yet")
+    _, muggins, _ = run(capsys, "rules", "muggins")
+    _, flinch, _ = run(capsys, "rules", "flinch")
+    assert muggins.split("## Action notation")[0] == flinch.split("## Action notation")[0]
+
+
+def test_rules_of_an_unknown_game_names_the_games(capsys):
+    code, out, err = run(capsys, "rules", "chess")
+    one_line_error(code, err)
+    assert "'chess'" in err and "flip7" in err and out == ""
+
+
+def test_serve_is_not_built_yet(capsys):
+    code, _, err = run(capsys, "serve")
+    one_line_error(code, err)
+    assert "not built yet" in err
+
+
+@pytest.mark.parametrize("args, says", [
+    (["nope"], "No such command 'nope'"),
+    (["rules"], "Missing argument"),
+    (["simulate", "flip7"], "--games"),
+    (["simulate", "flip7", "--games", "many"], "--games"),
+    (["simulate", "flip7", "--games", "3", "--bogus"], "--bogus"),
+    (["play", "flip7", "--seed", "x"], "--seed"),
+])
+def test_usage_errors_are_one_line(capsys, args, says):
+    code, _, err = run(capsys, *args)
+    one_line_error(code, err)
+    assert says in err
+
+
+def test_no_arguments_shows_help(capsys):
+    code, out, _ = run(capsys)
+    assert code == 0 and "simulate" in out
+
+
+def test_console_entry_point_runs_and_errors_cleanly():
+    ok = subprocess.run([sys.executable, "-m", "fliptable", "games", "--json"], capture_output=True,
+                        text=True, cwd=REPO, timeout=60)
+    assert ok.returncode == 0 and json.loads(ok.stdout)["games"]
+    bad = subprocess.run([sys.executable, "-m", "fliptable", "simulate", "chess", "--games", "1"],
+                         capture_output=True, text=True, cwd=REPO, timeout=60)
+    one_line_error(bad.returncode, bad.stderr)
+    assert bad.stdout == ""
+
+
+def test_the_wheel_carries_the_rules_documents(tmp_path):
+    builder = pytest.importorskip("hatchling.builders.wheel")
+    import zipfile
+
+    wheel = next(builder.WheelBuilder(str(REPO)).build(directory=str(tmp_path), versions=["standard"]))
+    names = set(zipfile.ZipFile(wheel).namelist())
+    docs = sorted(p.name for p in (REPO / "docs" / "rules").glob("*.md"))
+    assert docs
+    for name in docs:
+        assert f"fliptable/_rules_docs/{name}" in names
+    assert "fliptable/cli.py" in names

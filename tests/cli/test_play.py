@@ -1,0 +1,141 @@
+"""`fliptable play`: seats and bot specs, errors, and whole games at the plain prompt."""
+import io
+import sys
+import types
+
+import pytest
+
+from fliptable.core.registry import all_game_ids, get_game
+from fliptable.tui.plain import PlainGame, renderers, run_plain
+
+from .helpers import one_line_error, run
+
+
+def _stdin(monkeypatch, text):
+    monkeypatch.setattr(sys, "stdin", io.StringIO(text))
+
+
+def test_play_flip7_whole_game_at_the_plain_prompt(capsys, monkeypatch):
+    _stdin(monkeypatch, "s\n" * 1000)  # always stay
+    code, out, err = run(capsys, "play", "flip7", "--bot", "ev", "--seed", "5", "--plain")
+    assert code == 0, err
+    assert "seed 5" in out and "bots seat 1: ev, seat 2: ev, seat 3: ev" in out
+    assert "you" in out and "1) hit  2) stay" in out
+    assert "Game over." in out and "Winner:" in out
+
+
+def test_play_hotseat_two_people(capsys, monkeypatch):
+    _stdin(monkeypatch, "stay\n" * 1000)
+    code, out, err = run(capsys, "play", "flip7", "--players", "2", "--bot", "human", "--seed", "1")
+    assert code == 0, err
+    assert "People at seat 0, seat 1." in out and "Game over." in out
+
+
+def test_play_at_another_seat_with_mixed_bots(capsys, monkeypatch):
+    _stdin(monkeypatch, "2\n" * 1000)  # answer by number: 2) stay
+    code, out, err = run(capsys, "play", "flip7", "--players", "3", "--seat", "2",
+                         "--bot", "threshold:15", "--bot", "random", "--seed", "9")
+    assert code == 0, err
+    assert "People at seat 2; bots seat 0: threshold:15, seat 1: random." in out
+    assert "[seat 2]" in out and "Game over." in out
+
+
+def test_quitting_and_end_of_input_leave_the_table(capsys, monkeypatch):
+    _stdin(monkeypatch, "q\n")
+    code, out, _ = run(capsys, "play", "flip7", "--seed", "2")
+    assert code == 0 and "You left the table." in out
+    _stdin(monkeypatch, "")
+    code, out, _ = run(capsys, "play", "flip7", "--seed", "2")
+    assert code == 0 and "You left the table." in out
+
+
+def test_play_rejects_bad_typed_actions_and_keeps_asking(capsys, monkeypatch):
+    _stdin(monkeypatch, "give:7\nfly\n9\nq\n")
+    code, out, _ = run(capsys, "play", "flip7", "--seed", "3")
+    assert code == 0
+    assert "'give:7' is not legal now" in out and "'fly' is not legal now" in out
+    assert "'9' is not legal now" in out and "legal: hit, stay" in out
+
+
+def test_play_calls_the_terminal_ui_when_there_is_a_terminal(capsys, monkeypatch):
+    calls = []
+    fake = types.ModuleType("fliptable.tui.app")
+    fake.run_play = lambda *args: calls.append(args)
+    monkeypatch.setitem(sys.modules, "fliptable.tui.app", fake)
+    import fliptable.tui
+    monkeypatch.setattr(fliptable.tui, "app", fake, raising=False)
+    tty = io.StringIO()
+    tty.isatty = lambda: True
+    monkeypatch.setattr(sys, "stdin", tty)
+    monkeypatch.setattr(sys.stdout, "isatty", lambda: True)
+    code, _, err = run(capsys, "play", "flip7", "--players", "3", "--seat", "1", "--bot", "ev",
+                       "--seed", "4", "-o", "rules=official")
+    assert code == 0, err
+    game, players, specs, seat, seed, options = calls[0]
+    assert (game.id, players, specs, seat, seed) == ("flip7", 3, ["ev", "human", "ev"], 1, 4)
+    assert options == {"rules": "official"}
+
+
+@pytest.mark.parametrize("args, says", [
+    (["play", "chess"], "unknown game 'chess'"),
+    (["play", "flip7", "--players", "13"], "1 to 12 players"),
+    (["play", "flip7", "-o", "rules=house"], "accepted: rulebook|official"),
+    (["play", "flip7", "-o", "speed=fast"], "no option 'speed'"),
+    (["play", "flip7", "-o", "rules"], "key=value"),
+    (["play", "flip7", "--bot", "genius"], "unknown bot 'genius'"),
+    (["play", "flip7", "--bot", "threshold:lots"], "threshold"),
+    (["play", "flip7", "--bot", "ev:x=1"], "ev"),
+    (["play", "flip7", "--players", "2", "--bot", "ev", "--bot", "ev"], "2 --bot specs given for 1 other seats"),
+    (["play", "flip7", "--seat", "4"], "seats are 0 to 3"),
+])
+def test_play_errors_are_one_line(capsys, monkeypatch, args, says):
+    _stdin(monkeypatch, "")
+    code, out, err = run(capsys, *args)
+    one_line_error(code, err)
+    assert says in err and out == ""
+
+
+@pytest.mark.parametrize("game_id", all_game_ids())
+def test_every_game_plays_to_the_end_at_the_prompt(game_id):
+    """A person who always picks the first legal action (and lets races go)."""
+    game = get_game(game_id)
+    lines = []
+    answers = iter(["1"] * 20000)
+    players = game.default_players
+    specs = ["human"] + ["random"] * (players - 1)
+    result = run_plain(game, players, specs, 0, 11, None, input_fn=lambda _p: next(answers),
+                       print_fn=lines.append, clock=lambda: 0.0)
+    assert result is not None and result.over
+    assert any("Game over." in line for line in lines)
+
+
+def test_every_game_has_a_text_renderer():
+    for gid in all_game_ids():
+        game = get_game(gid)
+        render, narrate = renderers(game)
+        state = game.new_state(None, None, 0)
+        assert isinstance(render(state.view(0), 0), str)
+
+
+def test_races_at_the_prompt_go_to_the_fastest(snap):
+    """Snap (the kernel's test game): the person answers at once, so wins every race."""
+    answers = iter(["1"] * 1000)  # flip on turns, snap in races
+    lines = []
+    game = PlainGame(snap, 2, ["human", "random"], 0, 3, None, input_fn=lambda _p: next(answers),
+                     print_fn=lines.append, clock=lambda: 0.0)
+    result = game.run()
+    assert result.over
+    snaps = [line for line in lines if '"type": "snap"' in line]
+    assert snaps and all('"player": 0' in line for line in snaps)
+
+
+def test_a_slow_answer_loses_the_race(snap):
+    """The person takes 10 s to answer; the bot's reaction (about 0.5 s) lands first."""
+    answers = iter(["1"] * 1000)
+    ticks = iter(range(0, 10**6, 10))
+    lines = []
+    game = PlainGame(snap, 2, ["human", "random"], 0, 3, None, input_fn=lambda _p: next(answers),
+                     print_fn=lines.append, clock=lambda: float(next(ticks)))
+    game.run()
+    races = [line for line in lines if '"type": "snap"' in line or "window_closed" in line]
+    assert races and not any('"type": "snap", "player": 0' in line for line in races)

@@ -1,0 +1,55 @@
+"""`fliptable bench`: the random-play loop and the report's shape."""
+import json
+import random
+
+from fliptable.core.registry import all_game_ids, get_game
+from fliptable.sim.bench import bench_game, play_random, run_bench
+
+from ..cli.helpers import one_line_error, run
+
+
+def test_random_play_finishes_every_game():
+    for gid in all_game_ids():
+        game = get_game(gid)
+        decisions, finished = play_random(game, game.default_players, 1, random.Random(1))
+        assert finished and decisions > 0
+
+
+def test_random_play_handles_races_and_simultaneous_steps(snap):
+    decisions, finished = play_random(snap, 3, 4, random.Random(4))
+    assert finished and decisions >= 20
+
+
+def test_bench_game_counts():
+    r = bench_game("flip7", seconds=0.05)
+    assert r["game"] == "flip7" and r["players"] == 4 and r["games"] >= 1
+    assert r["decisions_per_second"] > r["games_per_second"] > 0
+
+
+def test_run_bench_covers_every_game():
+    report = run_bench(seconds=0.01)
+    assert [r["game"] for r in report["results"]] == all_game_ids()
+    assert report["simulate"][0]["game"] == "flip7"
+
+
+def test_cli_bench_json_shape(capsys):
+    code, out, err = run(capsys, "bench", "--json", "--seconds", "0.05", "--game", "flip7")
+    assert code == 0, err
+    data = json.loads(out)
+    assert len(data["results"]) == 1
+    (r,) = data["results"]
+    assert {"game", "players", "decisions_per_second", "games_per_second"} <= set(r)
+    assert r["game"] == "flip7" and r["decisions_per_second"] > 0
+    assert data["simulate"][0]["bots"] == "random"
+
+
+def test_cli_bench_table(capsys):
+    code, out, _ = run(capsys, "bench", "--seconds", "0.02", "-g", "flip7")
+    assert code == 0 and "decisions/s" in out and "flip7" in out
+
+
+def test_cli_bench_errors(capsys):
+    code, _, err = run(capsys, "bench", "--game", "chess")
+    one_line_error(code, err)
+    code, _, err = run(capsys, "bench", "--seconds", "0")
+    one_line_error(code, err)
