@@ -59,7 +59,7 @@ play:SRC>TGT         play a card to the centre. SRC is game (your game pile's to
                      (centre pile by its place on the table, left to right) or new (start a
                      pile with a 1; with centre=ones-and-tens also a 10 (15); with centre=fives a 5).
 discard:handN>resM   end your turn: hand card N onto reserve pile M (1-5). While a reserve
-                     pile is empty the discard must go to an empty one.
+                     pile is empty the discard must go to the first empty one.
 pass                 the opening pass (nobody has started a pile yet and you cannot play),
                      or end a turn with an empty hand when nothing can be drawn.
 challenge | decline  enforce=table: answer the challenge window after an opponent's play.
@@ -386,11 +386,14 @@ class FlinchState(State):
         return legal
 
     def _slot_mask(self, p: int) -> int:
-        """The Reserve: an emptied (or unstarted) pile must be (re)started first; bit j set =
-        reserve pile j may take the discard."""
+        """Reserve piles that may take the discard (bit j = pile j+1). The Layout d): the
+        first discards are placed "alongside each other until he has started five piles";
+        The Reserve: an exhausted pile "must be re-started by placing the next discard in
+        the open space". While any slot is open the discard goes to the first open one
+        (slots are only labels, so one choice is offered); else to any of the five."""
         rs = self.reserves[p]
         mask = (not rs[0]) | (not rs[1]) << 1 | (not rs[2]) << 2 | (not rs[3]) << 3 | (not rs[4]) << 4
-        return mask or 31
+        return mask & -mask if mask else 31
 
     # -- applying -----------------------------------------------------------------------
     def _apply(self, player, action, events) -> None:

@@ -182,10 +182,13 @@ def _slot_reason(state, p: int, j: int) -> str | None:
     from .flinch import RESERVES
     rs = state.reserves[p]
     empty = [k + 1 for k in range(RESERVES) if not rs[k]]
-    if empty and rs[j]:
-        return ('The Reserve: "When a Reserve Pile is exhausted it must be re-started by placing the next '
-                'discard in the open space" (and The Layout d): the first discards each start a new pile '
-                f'until five are in play) -- discard to reserve pile {" or ".join(map(str, empty))}')
+    if empty and j + 1 != empty[0]:
+        if rs[j]:
+            return ('The Reserve: "When a Reserve Pile is exhausted it must be re-started by placing the '
+                    'next discard in the open space" (The Layout d): piles are started "alongside each '
+                    f'other until he has started five") -- discard to reserve pile {empty[0]}')
+        return (f"The Layout d): open reserve spaces are filled in order (they are only places on the "
+                f"table) -- discard to reserve pile {empty[0]}, the first open one")
     return None
 
 

@@ -279,9 +279,12 @@ def test_the_reserve_not_required_to_play_from_it():
 
 def test_the_layout_reserve_piles_started_alongside_until_five():
     s = position(hands=[[7, 8, 9], [9]], reserves=[[[6]], []], piles=[(1, 1, UP)])
-    legal = [a for a in s.legal_actions(0) if a.startswith("discard:hand1")]
-    assert legal == [f"discard:hand1>res{j}" for j in (2, 3, 4, 5)]
-    rejected(s, 0, "discard:hand1>res1", "The Reserve", "reserve pile 2 or 3 or 4 or 5")
+    legal = [a for a in s.legal_actions(0) if a.startswith("discard:")]
+    assert legal == ["discard:hand1>res2", "discard:hand2>res2", "discard:hand3>res2"]
+    rejected(s, 0, "discard:hand1>res1", "The Reserve", "discard to reserve pile 2")
+    rejected(s, 0, "discard:hand1>res4", "The Layout d)", "reserve pile 2, the first open one")
+    s.apply(0, "discard:hand3>res2")
+    assert tops(s, 0) == [6, 9, None, None, None]
 
 
 def test_the_reserve_an_exhausted_pile_is_restarted_with_the_next_discard():
@@ -305,12 +308,12 @@ def test_the_reserve_piles_exhausted_and_reestablished_several_times():
     for a in ("play:res1>c1", "play:res5>c1", "play:res4>c1", "play:res2>c1", "play:res3>c1"):
         s.apply(0, a)
     assert centre(s) == [(1, 8)] and tops(s, 0) == [None] * 5
-    s.apply(0, "discard:hand1>res2")                 # re-established
+    s.apply(0, "discard:hand1>res1")                 # re-established
     s.apply(1, "discard:hand1>res1")
-    s.apply(0, "play:res2>c1")                       # exhausted again ...
+    s.apply(0, "play:res1>c1")                       # exhausted again ...
     assert tops(s, 0) == [None] * 5
-    s.apply(0, "discard:hand1>res4")                 # ... and re-established again
-    assert tops(s, 0) == [None, None, None, 9, None] and centre(s) == [(1, 9)]
+    s.apply(0, "discard:hand1>res1")                 # ... and re-established again
+    assert tops(s, 0) == [9, None, None, None, None] and centre(s) == [(1, 9)]
 
 
 def test_the_reserve_playing_piles_to_ten_are_removed_and_reshuffled_when_the_stack_is_out():
