@@ -208,7 +208,8 @@ class FlinchState(State):
     def clone(self) -> "FlinchState":
         c = FlinchState.__new__(FlinchState)
         c.game, c.players, c.options = self.game, self.players, dict(self.options)
-        rng = type(self.rng)()
+        kind = type(self.rng)
+        rng = kind.__new__(kind)            # no fresh seeding: setstate fills the state
         rng.setstate(self.rng.getstate())
         c.rng = rng
         for f in ("_turn_of", "top", "starter", "starters", "centre_kind", "table", "memory", "partners",
