@@ -65,7 +65,6 @@ def games_command(as_json: bool = typer.Option(False, "--json", help="Print one 
     if as_json:
         _emit({"games": described})
         return
-    from rich.console import Console
     from rich.table import Table
 
     table = Table(title="fliptable games", show_lines=True)
@@ -118,7 +117,15 @@ def rules_command(game: str = typer.Argument(..., help="A game id (see `fliptabl
 
 # -- play -----------------------------------------------------------------------------
 def default_play_bot(game: Game) -> str:
-    """The game's first own bot that needs no parameters, else ``random``."""
+    """The bot that fills the other seats when no ``--bot`` is given: the terminal UI's
+    choice per game when it is installed, else the game's first own bot that needs no
+    parameters, else ``random``."""
+    try:
+        from .tui.seating import default_bot
+    except ImportError:
+        default_bot = None
+    if default_bot is not None:
+        return default_bot(game)
     from .bots.base import make_agent
 
     for name in game.bots():
@@ -130,6 +137,13 @@ def default_play_bot(game: Game) -> str:
     return "random"
 
 
+def play_players(game: Game, players: Optional[int], bot_specs: list[str]) -> int:
+    """``--players``, or the game's default (more when more ``--bot`` specs are given)."""
+    if players is None:
+        players = max(game.default_players, min(len(bot_specs) + 1, game.max_players))
+    return game.check_players(players)
+
+
 def play_seats(game: Game, players: int, bot_specs: list[str], seat: int) -> list[str]:
     """One spec per seat: ``human`` at ``seat``, the ``--bot`` specs filling the other
     seats in order (the last one fills the rest); ``human`` specs add people."""
@@ -138,9 +152,9 @@ def play_seats(game: Game, players: int, bot_specs: list[str], seat: int) -> lis
 
     if not 0 <= seat < players:
         raise CliError(f"--seat {seat} is not a seat at a {players}-player table; seats are 0 to {players - 1}")
-    others = seat_specs(bot_specs, players - 1, default_play_bot(game), "other seats") if players > 1 else []
     if players == 1 and bot_specs:
         raise BotSpecError(f"a 1-player game has no seat for --bot {bot_specs[0]!r}")
+    others = seat_specs(bot_specs, players - 1, default_play_bot(game), "other seats") if players > 1 else []
     for spec in others:
         if spec.strip().lower() != "human":
             make_agent(game, spec)
@@ -162,26 +176,30 @@ def play_command(
 ) -> None:
     """Play in the terminal against bots, or hotseat."""
     g = _game(game)
-    n = _players(g, players)
     opts = _options(g, option)
-    specs = play_seats(g, n, list(bot or []), seat)
+    specs_given = list(bot or [])
+    n = play_players(g, players, specs_given)
+    specs = play_seats(g, n, specs_given, seat)  # every error is reported before the game starts
     if seed is None:
         seed = secrets.randbelow(2**31)
-    run_play = None
     if not plain and sys.stdin.isatty() and sys.stdout.isatty():
         try:
-            from .tui.app import run_play  # noqa: PLC0415 - the full-screen UI is optional here
+            from .tui.app import run_play  # noqa: PLC0415 - the full-screen UI, when installed
         except ModuleNotFoundError as exc:
             if not (exc.name or "").startswith("fliptable.tui"):
                 raise
-    if run_play is None:
-        from .tui.plain import run_plain as run_play
-    run_play(g, n, specs, seat, seed, opts)
+        else:
+            code = run_play(g.id, n, specs_given, seat, seed, opts)
+            if code:
+                raise SystemExit(code)
+            return
+    from .tui.plain import run_plain
+
+    run_plain(g, n, specs, seat, seed, opts)
 
 
 # -- simulate -------------------------------------------------------------------------
 def _simulate_table(report: dict[str, Any]) -> None:
-    from rich.console import Console
     from rich.table import Table
 
     console = _console()
@@ -227,6 +245,8 @@ def simulate_command(
 
     g = _game(game)
     opts = _options(g, option)
+    if players is None and bot:
+        players = max(g.default_players, min(len(bot), g.max_players))
     n = _players(g, players)
     if workers is None:
         workers = os.cpu_count() or 1
@@ -324,7 +344,6 @@ def bench_command(
     if as_json:
         _emit(report)
         return
-    from rich.console import Console
     from rich.table import Table
 
     table = Table(title="random play, one process")

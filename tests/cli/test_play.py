@@ -40,6 +40,12 @@ def test_play_at_another_seat_with_mixed_bots(capsys, monkeypatch):
     assert "[seat 2]" in out and "Game over." in out
 
 
+def test_more_bots_than_the_default_table_add_seats(capsys, monkeypatch):
+    _stdin(monkeypatch, "q\n")
+    code, out, _ = run(capsys, "play", "flip7", *["--bot", "random"] * 5, "--seed", "1")
+    assert code == 0 and "Flip 7: 6 players" in out
+
+
 def test_quitting_and_end_of_input_leave_the_table(capsys, monkeypatch):
     _stdin(monkeypatch, "q\n")
     code, out, _ = run(capsys, "play", "flip7", "--seed", "2")
@@ -60,7 +66,7 @@ def test_play_rejects_bad_typed_actions_and_keeps_asking(capsys, monkeypatch):
 def test_play_calls_the_terminal_ui_when_there_is_a_terminal(capsys, monkeypatch):
     calls = []
     fake = types.ModuleType("fliptable.tui.app")
-    fake.run_play = lambda *args: calls.append(args)
+    fake.run_play = lambda *args: calls.append(args) or 0
     monkeypatch.setitem(sys.modules, "fliptable.tui.app", fake)
     import fliptable.tui
     monkeypatch.setattr(fliptable.tui, "app", fake, raising=False)
@@ -71,8 +77,8 @@ def test_play_calls_the_terminal_ui_when_there_is_a_terminal(capsys, monkeypatch
     code, _, err = run(capsys, "play", "flip7", "--players", "3", "--seat", "1", "--bot", "ev",
                        "--seed", "4", "-o", "rules=official")
     assert code == 0, err
-    game, players, specs, seat, seed, options = calls[0]
-    assert (game.id, players, specs, seat, seed) == ("flip7", 3, ["ev", "human", "ev"], 1, 4)
+    game_id, players, specs, seat, seed, options = calls[0]
+    assert (game_id, players, specs, seat, seed) == ("flip7", 3, ["ev"], 1, 4)
     assert options == {"rules": "official"}
 
 
@@ -86,6 +92,8 @@ def test_play_calls_the_terminal_ui_when_there_is_a_terminal(capsys, monkeypatch
     (["play", "flip7", "--bot", "threshold:lots"], "threshold"),
     (["play", "flip7", "--bot", "ev:x=1"], "ev"),
     (["play", "flip7", "--players", "2", "--bot", "ev", "--bot", "ev"], "2 --bot specs given for 1 other seats"),
+    (["play", "flip7"] + ["--bot", "ev"] * 12, "12 --bot specs given for 11 other seats"),
+    (["play", "patience", "--bot", "random"], "no seat for --bot"),
     (["play", "flip7", "--seat", "4"], "seats are 0 to 3"),
 ])
 def test_play_errors_are_one_line(capsys, monkeypatch, args, says):

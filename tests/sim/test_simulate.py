@@ -163,6 +163,7 @@ def test_cli_simulate_logs_then_replay(capsys, tmp_path):
     (["simulate", "flip7", "--games", "2", "--bot", "human"], "human"),
     (["simulate", "flip7", "--games", "2", "--players", "2", "--bot", "ev", "--bot", "ev", "--bot", "ev"],
      "3 --bot specs given for 2 players"),
+    (["simulate", "flip7", "--games", "2"] + ["--bot", "ev"] * 13, "13 --bot specs given for 12 players"),
     (["simulate", "flip7", "--games", "0"], "--games"),
     (["simulate", "flip7", "--games", "2", "--workers", "0"], "--workers"),
     (["simulate", "flip7", "--games", "2", "--backend", "cloud"], "accepted: local, ray"),
@@ -183,3 +184,8 @@ def test_cli_ray_backend_needs_ray(capsys):
     else:  # pragma: no cover - only where the ray extra is installed
         code, out, _ = run(capsys, "simulate", "flip7", "--games", "4", "--backend", "ray", "--json")
         assert code == 0 and json.loads(out)["games"] == 4
+
+
+def test_cli_simulate_more_bots_than_the_default_table_add_seats(capsys):
+    code, out, _ = run(capsys, "simulate", "flip7", "--games", "2", *["--bot", "random"] * 6, "--json")
+    assert code == 0 and json.loads(out)["players"] == 6
