@@ -532,6 +532,8 @@ class FlinchState(State):
     def _answer(self, player, kind, events) -> None:
         if player is None:      # the clock ran out: everyone still silent declines
             self.responders = []
+            if events is not None:
+                events.append(Event("window_closed", {"offender": self.offender, "window": self.window}))
         else:
             self.responders.remove(player)
             if kind == "challenge":

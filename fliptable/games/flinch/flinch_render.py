@@ -101,6 +101,8 @@ def narrate(event: dict) -> str:
         return f"Seat {p} calls \"Challenge!\" on seat {event['offender']}."
     if t == "decline":
         return f"Seat {p} lets it go."
+    if t == "window_closed":
+        return f"Time is up: no more challenges to seat {event['offender']}."
     if t == "challenge_resolved":
         verdict = "right" if event["right"] else "wrong"
         moved = (f"the {event['card']} goes from seat {event['from']}'s game pile to the bottom of seat "
