@@ -14,6 +14,7 @@ Action notation (stable: logs depend on it)::
 """
 from __future__ import annotations
 
+import re
 from bisect import insort
 from typing import Any
 
@@ -50,6 +51,10 @@ for _c, _row in enumerate(PLAY):
 for _i, _row in enumerate(DISCARD):
     for _j, _a in enumerate(_row):
         DECODE[_a] = ("discard", _i, _j)
+
+#: action -> what the table sees of it: a hand card's place in the (sorted) hand would tell
+#: opponents about the other cards, so ``handN`` shows as ``hand``
+PUBLIC = {a: re.sub(r"hand\d", "hand", a) for a in DECODE}
 
 NOTATION = """\
 play:SRC>TGT         play a card to the centre. SRC is game (your game pile's top),
@@ -461,7 +466,7 @@ class FlinchState(State):
         self.idle = 0
         if events is not None:
             events.append(Event("play", {"player": p, "from": where, "owner": owner, "card": v,
-                                         "pile": i + 1, "action": action,
+                                         "pile": i + 1, "action": PUBLIC[action],
                                          "pile_low": self.pile_low[i], "pile_high": self.pile_high[i]}))
         if self.pile_low[i] == 1 and self.pile_high[i] == top:
             # "The Playing Piles go up to 10 and are then removed from the table"
@@ -526,7 +531,7 @@ class FlinchState(State):
         self.offender, self.deviation, self.neglect = p, deviation, neglect
         self.ends_turn, self.undo_slot, self.last_action = ends_turn, undo_slot, action
         if events is not None:
-            events.append(Event("window", {"offender": p, "action": action, "window": self.window,
+            events.append(Event("window", {"offender": p, "action": PUBLIC[action], "window": self.window,
                                            "game_pile_playable": neglect}))
 
     def _answer(self, player, kind, events) -> None:
@@ -741,7 +746,8 @@ class FlinchState(State):
             "challenge": None, "winners": list(self.winners), "end": self.end,
         }
         if self.responders:
-            out["challenge"] = {"offender": self.offender, "action": self.last_action, "window": self.window,
+            out["challenge"] = {"offender": self.offender, "action": PUBLIC[self.last_action],
+                                "window": self.window,
                                 "game_pile_playable": self.neglect, "waiting": list(self.responders),
                                 "challengers": list(self.challengers)}
         return out

@@ -669,3 +669,11 @@ def test_events_show_a_draw_only_to_the_drawer():
     draw = [e for e in events if e.type == "draw"][0]
     assert draw.for_player(0)["hand"] == [3, 4, 9, 9, 9]
     assert "hand" not in draw.for_player(1) and "hand" not in draw.for_player(None)
+
+
+def test_views_and_events_do_not_tell_where_in_the_hand_a_card_was():
+    s = position(3, game=[[9, 9], [9], [9]], hands=[[4, 8, 9], [9], [9]], piles=[(1, 3, UP)],
+                 enforce="table")
+    events = s.apply(0, "play:hand1>c1")     # the lowest card: its place would say "the rest are higher"
+    assert [e.for_player(1)["action"] for e in events if "action" in e.data] == ["play:hand>c1"] * 2
+    assert s.view(1)["challenge"]["action"] == "play:hand>c1"
