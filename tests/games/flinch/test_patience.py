@@ -283,3 +283,14 @@ def test_patience_render_and_narrate():
     text = render(s.view(0), 0)
     assert "turned up" in text and "row1:[9]" in text
     assert narrate(events[0].for_player(0)).startswith("turns up a 10")
+
+
+def test_patience_greedy_merges_first_and_keeps_spaces_only_when_not_strict():
+    from fliptable.games.flinch.patience_bots import greedy_move
+    s = new(1, 5, 6, 9, 8)
+    assert s.view(0)["rows"] == [[8], [5], [6], [9]]
+    assert greedy_move(s.rows, len(s.pack), s.legal_actions(0)) in ("row1>row4", "row2>row3")
+    rows = [[7], [2], [9], [5]]
+    assert greedy_move(rows, 10, ["row2>up1", "turn"], keep_spaces=False) == "row2>up1"
+    assert greedy_move(rows, 10, ["row2>up1", "turn"], keep_spaces=True) == "turn"
+    assert greedy_move(rows, 0, ["row2>up1", "row4>row3"], keep_spaces=True) == "row2>up1"
