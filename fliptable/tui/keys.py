@@ -1,0 +1,125 @@
+"""Keys for legal actions, derived only from ``legal_actions`` (no rules here).
+
+A short list of actions is offered flat, one key each: a one-word action gets its
+first letter (``hit`` -> h, ``stay`` -> s, ``done`` -> d), an action ending in a
+number 0-9 gets that digit (``give:2`` -> 2, ``swat:3`` -> 3; 10 -> 0), the rest the
+next free key of ``POOL``. A long list is offered as a tree over the notation's
+tokens (``play:hand1>c3`` -> play, hand, 1, c3): each key narrows the choice, Escape
+goes back. Races are always flat, so one key acts.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Sequence
+
+#: keys handed out when an action has no natural key of its own, in this order
+POOL = "123456789abcdefghijklmnopqrstuvwxyz0"
+#: up to this many actions are offered flat
+FLAT_LIMIT = 12
+#: per game, extra named keys for actions when legal (Enter ends your swatting)
+GAME_ALIASES: dict[str, dict[str, str]] = {
+    "flyswatter": {"enter": "done"},
+}
+
+_SPLIT = re.compile(r"([:>])")
+#: one step of the menu tree: a word before a number (``hand`` of ``hand1``), or a token
+#: of the notation with its trailing separator
+_SEGMENT = re.compile(r"[^:>\d]+(?=\d)|[^:>]*[:>]?")
+
+
+@dataclass(frozen=True, slots=True)
+class Choice:
+    """One offered key: a whole ``action``, or a ``prefix`` that narrows the menu."""
+
+    key: str
+    label: str
+    action: str | None = None
+    prefix: str | None = None
+
+
+def _natural(token: str) -> str | None:
+    if token.isdigit():
+        n = int(token)
+        return str(n) if n <= 9 else ("0" if n == 10 else None)
+    if token[:1].isalpha():
+        return token[0].lower()
+    return None
+
+
+def _assign(items: Sequence[tuple[str, str | None]]) -> list[str]:
+    """Keys for items given as (label, natural key or None): natural first, then POOL."""
+    keys: list[str | None] = [None] * len(items)
+    used: set[str] = set()
+    for i, (_, nat) in enumerate(items):
+        if nat is not None and nat not in used:
+            keys[i] = nat
+            used.add(nat)
+    pool = (k for k in POOL if k not in used)
+    for i, k in enumerate(keys):
+        if k is None:
+            nxt = next(pool, None)
+            keys[i] = nxt if nxt is not None else ""
+            if nxt is not None:
+                used.add(nxt)
+    return keys  # type: ignore[return-value]
+
+
+def _flat_natural(action: str) -> str | None:
+    parts = _SPLIT.split(action)
+    if len(parts) == 1:
+        return _natural(parts[0])
+    last = parts[-1]
+    return _natural(last) if last.isdigit() else None
+
+
+def flat_menu(actions: Sequence[str]) -> list[Choice]:
+    """One key per action."""
+    keys = _assign([(a, _flat_natural(a)) for a in actions])
+    return [Choice(k, a, action=a) for k, a in zip(keys, actions) if k]
+
+
+def menu(actions: Sequence[str], prefix: str = "", flat: bool = False) -> tuple[str, list[Choice]]:
+    """The choices offered for ``actions`` narrowed to ``prefix``: (effective prefix, choices).
+
+    Chains with a single continuation are skipped, so the returned prefix may be longer."""
+    cands = [a for a in actions if a.startswith(prefix)]
+    if flat or len(cands) <= FLAT_LIMIT:
+        return prefix, flat_menu(cands)
+    while True:
+        children: dict[str, str | None] = {}
+        for a in cands:
+            child = prefix + _SEGMENT.match(a, len(prefix)).group(0)
+            if child == a:
+                children[child] = a
+            else:
+                children.setdefault(child, None)
+        if len(children) == 1:
+            (child, leaf), = children.items()
+            if leaf is not None:
+                return prefix, flat_menu(cands)
+            prefix = child
+            continue
+        break
+    items = list(children.items())
+    labels = []
+    naturals = []
+    for child, leaf in items:
+        token = child[len(prefix):]
+        labels.append(token if leaf is not None else token.rstrip(":>") + " ...")
+        naturals.append(_natural(token.rstrip(":>")))
+    keys = _assign(list(zip(labels, naturals)))
+    out = []
+    for k, (child, leaf), label in zip(keys, items, labels):
+        if not k:
+            continue
+        out.append(Choice(k, label, action=leaf) if leaf is not None else Choice(k, label, prefix=child))
+    return prefix, out
+
+
+def aliases(game_id: str, actions: Sequence[str]) -> dict[str, str]:
+    """Named keys (``enter``) for actions: the game's table, and Enter for a lone action."""
+    out = {key: a for key, a in GAME_ALIASES.get(game_id, {}).items() if a in actions}
+    if len(actions) == 1:
+        out.setdefault("enter", actions[0])
+    return out

@@ -1,0 +1,53 @@
+"""Who sits where: the person at ``seat``, and the ``--bot`` specs for the other seats
+(DESIGN.md "The fliptable command": one spec per other seat in seat order, the last
+fills the rest; the spec ``human`` is another person at the same keyboard)."""
+from __future__ import annotations
+
+import random
+from typing import Any, Mapping, Sequence
+
+from ..bots.base import Agent, make_agent
+from ..core.errors import BotSpecError, PlayerCountError
+from ..core.game import Game
+from ..core.rng import derive_seed
+
+HUMAN = "human"
+#: the bot that fills the other seats when no ``--bot`` is given, per game
+DEFAULT_BOTS: dict[str, str] = {"flip7": "ev", "flyswatter": "swatter"}
+
+
+def default_bot(game: Game) -> str:
+    """The game's listed default, else its ``greedy`` bot, else ``random``."""
+    if game.id in DEFAULT_BOTS and DEFAULT_BOTS[game.id].partition(":")[0] in game.bots():
+        return DEFAULT_BOTS[game.id]
+    return "greedy" if "greedy" in game.bots() else "random"
+
+
+def player_count(game: Game, players: int | None, bot_specs: Sequence[str]) -> int:
+    """``players``, or when not given the game's default (more if more specs are given)."""
+    if players is None:
+        players = max(game.default_players, min(len(bot_specs) + 1, game.max_players))
+    return game.check_players(players)
+
+
+def seat_agents(game: Game, players: int, bot_specs: Sequence[str], seat: int) -> list[Agent | None]:
+    """One entry per seat: an agent, or None for a person. Raises BotSpecError/PlayerCountError."""
+    if not isinstance(seat, int) or not 0 <= seat < players:
+        raise PlayerCountError(f"--seat {seat!r} is not a seat at this table; seats are 0 to {players - 1}")
+    specs = list(bot_specs) or [default_bot(game)]
+    others = [s for s in range(players) if s != seat]
+    if len(specs) > len(others) and others:
+        raise BotSpecError(f"{len(specs)} --bot specs given for {len(others)} other seat(s) "
+                           f"at a {players}-player table")
+    out: list[Agent | None] = [None] * players
+    for i, s in enumerate(others):
+        spec = specs[min(i, len(specs) - 1)]
+        out[s] = None if spec.strip().lower() == HUMAN else make_agent(game, spec)
+    return out
+
+
+def reset_agents(game: Game, agents: Sequence[Agent | None], options: Mapping[str, Any], seed: int | str) -> None:
+    """Give each bot its own RNG derived from the game's seed, as the simulator does."""
+    for s, agent in enumerate(agents):
+        if agent is not None:
+            agent.reset(game, s, len(agents), options, random.Random(derive_seed(seed, "agent", s)))

@@ -1,0 +1,64 @@
+"""Helpers for driving the terminal game headless through Textual's pilot."""
+from __future__ import annotations
+
+import time
+from typing import Callable
+
+from fliptable.bots.base import Agent
+from fliptable.tui.app import NoticeScreen, PassScreen, TableApp
+
+SIZE = (120, 40)
+
+
+class Scripted(Agent):
+    """A bot that answers races with a fixed (action, delay ms) per legal set, else the
+    first legal action; turns and commits with ``turn`` (default: first legal action)."""
+
+    name = "scripted"
+    needs_view = True
+
+    def __init__(self, race: Callable[[list[str]], tuple[str, float]] | None = None,
+                 turn: Callable[[list[str]], str] | None = None):
+        self.race_fn, self.turn_fn = race, turn
+        self.reacted = 0
+
+    def act(self, view, legal):
+        return self.turn_fn(list(legal)) if self.turn_fn else legal[0]
+
+    def react(self, view, legal):
+        self.reacted += 1
+        if self.race_fn:
+            return self.race_fn(list(legal))
+        return legal[0], 0.0
+
+
+def key_for(app: TableApp, action: str) -> str | None:
+    """The key the menu shows for ``action`` now (None if it is not offered flat)."""
+    for choice in app._menu:
+        if choice.action == action:
+            return choice.key
+    return None
+
+
+async def drive(app: TableApp, pilot, choose: Callable[[TableApp, list], str | None],
+                until: Callable[[TableApp], bool] | None = None, timeout: float = 20.0,
+                on_pass: Callable[[TableApp], None] | None = None) -> int:
+    """Answer notices and pass screens with Enter and turns with ``choose(app, menu)``
+    (a key), until the game is over or ``until(app)``; returns the keys pressed."""
+    until = until or (lambda a: a.standings is not None)
+    deadline = time.monotonic() + timeout
+    pressed = 0
+    while not until(app):
+        assert time.monotonic() < deadline, "the game did not finish in time"
+        await pilot.pause(0.005)
+        if isinstance(app.screen, (NoticeScreen, PassScreen)):
+            if isinstance(app.screen, PassScreen) and on_pass:
+                on_pass(app)
+            await pilot.press("enter")
+            continue
+        if app._actor() is not None and app._menu:
+            key = choose(app, app._menu)
+            if key is not None:
+                await pilot.press(key)
+                pressed += 1
+    return pressed

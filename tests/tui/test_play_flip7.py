@@ -1,0 +1,86 @@
+"""The terminal game driven headless through a whole game of Flip 7 (issue 2 "The
+terminal game"): the person at seat 0 presses keys, bots play the other seats."""
+from __future__ import annotations
+
+from fliptable.core.registry import get_game
+from fliptable.tui.app import PassScreen, build_table
+
+from .drive import SIZE, drive
+
+
+def _flip7_keys(app, menu):
+    """Hit below 15 in the round, else stay; pick the first seat when asked to give/target."""
+    keys = {c.action: c.key for c in menu if c.action}
+    view = app.state.view(app.viewer)
+    if "stay" in keys:
+        mine = view["seats"][app.viewer]["round_score"]
+        return keys["hit"] if mine < 15 else keys["stay"]
+    return menu[0].key
+
+
+async def test_whole_flip7_game_standings_match_result():
+    app = build_table("flip7", 4, ["threshold:20", "ev"], 0, 11, {}, delay=0, outcome_delay=0)
+    async with app.run_test(size=SIZE) as pilot:
+        pressed = await drive(app, pilot, _flip7_keys)
+        assert pressed > 5
+        result = app.state.result()
+        assert result.over
+        # the standings shown are the kernel's result, best first
+        assert [(s, score) for _, s, score in app.standings] == sorted(
+            enumerate(result.scores), key=lambda x: (result.ranks[x[0]], x[0]))
+        shown = app.result_text.splitlines()
+        for rank, seat, score in app.standings:
+            line = next(line for line in shown if f"seat {seat}" in line and line.strip()[:1].isdigit())
+            assert line.split()[0] == f"{rank}." and str(int(score)) in line.split()
+            assert ("winner" in line) == (seat in result.winners)
+        # the seats' bots are the specs in seat order, the last filling the rest
+        assert [getattr(a, "spec", None) for a in app.agents] == [None, "threshold:20", "ev", "ev"]
+        # every action went through the checked path and the log replays to the same state
+        replay = get_game("flip7").new_state(4, {}, 11)
+        for seat, action in app.actions:
+            replay.apply(seat, action)
+        assert replay.to_json() == app.state.to_json()
+        # round summaries were logged from the view's last_round
+        assert any("is over." in line for line in app._logs[0])
+        await pilot.press("q")
+    assert app.return_value == 0
+
+
+async def test_bad_keys_never_crash_and_say_what_to_press():
+    app = build_table("flip7", 3, ["threshold:20"], 0, 5, {}, delay=0, outcome_delay=0)
+    async with app.run_test(size=SIZE) as pilot:
+        await drive(app, pilot, lambda a, m: None, until=lambda a: a.awaiting == 0)
+        state_before = app.state.to_json()
+        for key in ("x", "7", "enter", "escape", "comma", "tab"):
+            await pilot.press(key)
+        assert app.state.to_json() == state_before
+        assert any("does nothing now" in m for m in app.messages)
+        # a typed action: an illegal one is reported with the kernel's reason, a legal one plays
+        await pilot.press("colon", *"flip", "enter")
+        assert app.state.to_json() == state_before
+        assert any("not legal" in m for m in app.messages)
+        await pilot.press("colon", *"  STAY ", "enter")
+        assert app.actions[0] == [0, "stay"]
+
+
+async def test_hotseat_passes_the_keyboard_and_shows_only_the_actors_view():
+    app = build_table("flip7", 3, ["human", "threshold:15"], 0, 3, {}, delay=0, outcome_delay=0)
+    assert [a is None for a in app.agents] == [True, True, False]
+    passes: list[int] = []
+    viewers: list[tuple[int, int]] = []
+
+    def choose(a, menu):
+        viewers.append((a.awaiting, a.viewer))
+        return _flip7_keys(a, menu)
+
+    def on_pass(a):
+        passes.append(a.viewer)
+        # the pass screen covers the table: nothing of the game is drawn on it
+        assert isinstance(a.screen, PassScreen)
+
+    async with app.run_test(size=SIZE) as pilot:
+        await drive(app, pilot, choose, on_pass=on_pass,
+                    until=lambda a: a.standings is not None or a.state.view(None)["round"] > 2)
+    assert viewers and all(actor == viewer for actor, viewer in viewers)
+    assert {actor for actor, _ in viewers} == {0, 1}
+    assert passes, "the keyboard was never passed"
