@@ -38,7 +38,7 @@ def narrate(event: dict) -> str:
     if kind == "book":
         return f"seat {event['player']} lays down a book of {event['number']}s ({event['books']} in all)"
     if kind == "draw":
-        card = f" a {event['card']}" if "card" in event else " a card"
+        card = (f" an {event['card']}" if event["card"] == 8 else f" a {event['card']}") if "card" in event else " a card"
         why = " (empty hand)" if event.get("why") == "empty_hand" else ""
         return f"seat {event['player']} draws{card} from the Store{why}; {event['store']} left"
     if kind == "store_empty":

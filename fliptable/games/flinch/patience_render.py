@@ -20,19 +20,24 @@ def render(view: dict, seat: int | None = 0) -> str:
     return "\n".join(lines)
 
 
+def _a(n: int) -> str:
+    return f"an {n}" if n == 8 else f"a {n}"
+
+
 def narrate(event: dict) -> str:
     """One line for an event."""
     kind = event.get("type")
     if kind == "turn":
-        return f"turns up a {event['card']} ({event['pack']} left in the pack)"
+        return f"turns up {_a(event['card'])} ({event['pack']} left in the pack)"
     if kind == "move":
         src = {"card": "the turned-up", "stock": "the stock pile's"}.get(event["from"], event["from"] + "'s")
-        return f"plays {src} {event['card']} to {event['to']}"
+        to = "the stock pile" if event["to"] == "stock" else event["to"]
+        return f"plays {src} {event['card']} to {to}"
     if kind == "move_pile":
         cards = " ".join(str(c) for c in event["cards"])
         return f"moves the {event['from']} pile ({cards}) onto {event['to']}"
     if kind == "fill":
-        return f"starts row{event['row']} with a {event['card']} from the pack"
+        return f"starts row{event['row']} with {_a(event['card'])} from the pack"
     if kind == "one_up":
         return f"a 1 goes up to {event['to']}"
     if kind == "over":
