@@ -251,11 +251,8 @@ def simulate_command(
     if workers is None:
         workers = os.cpu_count() or 1
     progress = _progress_bar(f"{g.id}")
-    try:
-        with progress as update:
-            report = simulate(g, games, n, list(bot or []), seed, workers, opts, logs, update, backend)
-    except KeyboardInterrupt:
-        raise CliError("interrupted") from None
+    with progress as update:
+        report = simulate(g, games, n, list(bot or []), seed, workers, opts, logs, update, backend)
     if as_json:
         _emit(report)
     else:
@@ -418,6 +415,8 @@ def main(argv: Optional[list[str]] = None) -> None:
     except BrokenPipeError:
         sys.stderr.close()
         raise SystemExit(0) from None
+    if code == 130:  # Typer turns Ctrl-C into exit code 130
+        _fail("interrupted", 130)
     raise SystemExit(code if isinstance(code, int) else 0)
 
 

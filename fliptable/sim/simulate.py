@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 import multiprocessing
 import os
+import signal
 import threading
 import time
 from concurrent.futures import ProcessPoolExecutor
@@ -91,20 +92,44 @@ def _pool_context() -> multiprocessing.context.BaseContext:
     return multiprocessing.get_context("spawn")
 
 
+def _worker_init() -> None:
+    # Ctrl-C is the parent's to handle: it cancels the run and reports one line.
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
 def _local(jobs: list[tuple], workers: int) -> Iterator[Tally]:
     if workers <= 1 or len(jobs) <= 1:
         for job in jobs:
             yield run_chunk(job)
         return
-    with ProcessPoolExecutor(max_workers=min(workers, len(jobs)), mp_context=_pool_context()) as pool:
+    pool = ProcessPoolExecutor(max_workers=min(workers, len(jobs)), mp_context=_pool_context(),
+                               initializer=_worker_init)
+    done = False
+    try:
         futures = [pool.submit(run_chunk, job) for job in jobs]
-        try:
-            for future in futures:  # in game-index order
-                yield future.result()
-        except BaseException:
-            for future in futures:
-                future.cancel()
-            raise
+        for future in futures:  # in game-index order
+            yield future.result()
+        done = True
+    finally:
+        if done:
+            pool.shutdown(wait=True)
+        else:  # interrupted or failed: do not wait for the chunks in flight
+            _terminate(pool)
+
+
+def _terminate(pool: ProcessPoolExecutor) -> None:
+    """Stop the workers now (Python 3.14 has ``terminate_workers``; before, end the
+    processes, then shut down without waiting)."""
+    terminate = getattr(pool, "terminate_workers", None)
+    if terminate is not None:
+        terminate()
+        return
+    processes = list((getattr(pool, "_processes", None) or {}).values())
+    for process in processes:
+        process.terminate()
+    pool.shutdown(wait=False, cancel_futures=True)
+    for process in processes:
+        process.join(5)
 
 
 def _ray(jobs: list[tuple], workers: int) -> Iterator[Tally]:
@@ -152,10 +177,14 @@ def simulate(game: Game | str, games: int, players: int | None = None,
     began = time.perf_counter()
     if progress is not None:
         progress(0, games)
-    for tally in run(jobs, workers):
-        total.merge(tally)
-        if progress is not None:
-            progress(total.games, games)
+    tallies = run(jobs, workers)
+    try:
+        for tally in tallies:
+            total.merge(tally)
+            if progress is not None:
+                progress(total.games, games)
+    finally:
+        tallies.close()  # on an error or Ctrl-C, stop the workers now
     elapsed = max(time.perf_counter() - began, 1e-9)
     return {
         "game": game.id, "options": opts, "players": players, "bots": specs, "games": games,
