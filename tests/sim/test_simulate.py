@@ -189,3 +189,30 @@ def test_cli_ray_backend_needs_ray(capsys):
 def test_cli_simulate_more_bots_than_the_default_table_add_seats(capsys):
     code, out, _ = run(capsys, "simulate", "flip7", "--games", "2", *["--bot", "random"] * 6, "--json")
     assert code == 0 and json.loads(out)["players"] == 6
+
+
+def test_ctrl_c_stops_the_workers_and_reports_one_line():
+    """SIGINT during a long two-worker run: exit 130 with one line, well before the run's end."""
+    import signal
+    import subprocess
+    import sys
+    import time
+    from pathlib import Path
+
+    proc = subprocess.Popen([sys.executable, "-m", "fliptable", "simulate", "flip7", "--games", "1000000",
+                             "--workers", "2", "--json"], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                            text=True, cwd=Path(__file__).resolve().parents[2])
+    children = Path(f"/proc/{proc.pid}/task/{proc.pid}/children")
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline:  # wait until both workers run (Linux), else 2 s
+        time.sleep(0.2)
+        if not children.exists():
+            time.sleep(2.0)
+            break
+        if len(children.read_text().split()) >= 2:
+            time.sleep(0.3)
+            break
+    proc.send_signal(signal.SIGINT)
+    out, err = proc.communicate(timeout=60)
+    assert proc.returncode == 130 and out == ""
+    assert err == "fliptable: error: interrupted\n"
