@@ -108,8 +108,8 @@ class TableApp(App[int]):
     CSS = """
     #status { height: 1; padding: 0 1; background: $boost; text-style: bold; }
     #main { height: 1fr; }
-    #table-box { width: 3fr; border: round $primary; border-title-color: $primary; padding: 0 1; }
-    #log { width: 2fr; border: round $secondary; border-title-color: $secondary; padding: 0 1; }
+    #table-box { width: 2fr; border: round $primary; border-title-color: $primary; padding: 0 1; }
+    #log { width: 1fr; min-width: 30; border: round $secondary; border-title-color: $secondary; padding: 0 1; }
     #clock { height: 1; padding: 0 1; display: none; }
     #clock.running { display: block; }
     #actions { height: auto; max-height: 14; border: round $accent; border-title-color: $accent;
@@ -123,6 +123,7 @@ class TableApp(App[int]):
         Binding("escape", "back", "Back", show=True),
         Binding("plus", "speed(0.5)", "Faster", show=True),
         Binding("minus", "speed(2)", "Slower", show=True),
+        Binding("q", "leave", "Leave", show=True),
     ]
 
     def __init__(self, game: Game, state: State, agents: Sequence[Agent | None], *, seed: Any = None,
@@ -173,7 +174,7 @@ class TableApp(App[int]):
         self._w_status = Static("", id="status")
         self._w_table = Static("", id="table")
         self._w_table_box = VerticalScroll(self._w_table, id="table-box")
-        self._w_log = RichLog(id="log", wrap=True, markup=False, auto_scroll=True)
+        self._w_log = RichLog(id="log", wrap=True, markup=False, auto_scroll=True, min_width=20)
         self._w_clock = Static("", id="clock")
         self._w_actions = Static("", id="actions")
         self._w_typed = Input(placeholder="type an action in the game's notation, Enter to play, Esc to cancel",
@@ -360,6 +361,7 @@ class TableApp(App[int]):
                                         f"Seat {p}: press Enter when you are ready."), ready)
             return
         self.awaiting = p
+        self._flash = ""
         d = self.state.decision()
         who = "Your" if len(self.humans) == 1 else f"Seat {p}, your"
         what = "secret choice" if isinstance(d, Simultaneous) else "turn"
@@ -388,10 +390,7 @@ class TableApp(App[int]):
             return
         key, char = event.key, event.character
         if self.standings is not None:
-            if key in ("q", "enter", "escape"):
-                event.stop()
-                self.exit(0)
-            return
+            return  # q leaves (a binding); not Enter: a person hurrying through notices would miss the result
         if key in ("colon", "escape", "plus", "minus", "ctrl+q"):
             return  # bindings
         if key == "tab" and isinstance(self.state.decision(), Race):
@@ -435,6 +434,20 @@ class TableApp(App[int]):
             if isinstance(before, Turn | Simultaneous):
                 self.awaiting = seat
             self._draw_menu()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """Footer keys that apply now: typing while someone may act, leaving once it is over."""
+        over = self.standings is not None
+        if action == "leave":
+            return over
+        if action in ("type_action", "back"):
+            return not over and self._actor() is not None
+        if action == "speed":
+            return not over
+        return True
+
+    def action_leave(self) -> None:
+        self.exit(0)
 
     def action_type_action(self) -> None:
         if self._actor() is None or self.standings is not None:
@@ -489,6 +502,7 @@ class TableApp(App[int]):
             self._race_tick = self.set_interval(0.1, self._draw_clock)
             self._w_clock.add_class("running")
             self._race_actor = None
+            self._flash = ""
         state = self.state
         for s, (timer, action) in list(self._pending.items()):
             if s not in d.players or action not in state.legal_actions(s):
@@ -603,14 +617,18 @@ class TableApp(App[int]):
             head = "Game over: shared win for " + ", ".join(self._label(w, self.viewer) for w in result.winners)
         else:
             head = "Game over"
-        for line in [head] + lines:
-            self._log_line(line, style="bold")
-        self._set_status(f"{head}. Press q or Enter to leave.")
+        self._log_line(head, style="bold")
+        self._set_status(f"{head}. Press q to leave.")
         self._draw()
-        actions = self._w_actions
         self.result_text = f"{head}\n{text}"
-        actions.border_title = "Result"
-        actions.update(Text(text))
+        summary = round_summary(self.game, self.state.view(self.viewer), self.viewer)
+        shown = Text(text)
+        if summary:
+            shown.append("\n\n" + summary, style="dim")
+        self._w_actions.border_title = "Result"
+        self._w_actions.styles.max_height = None
+        self._w_actions.update(shown)
+        self.refresh_bindings()
 
     # -- drawing ------------------------------------------------------------------------------
     def _seat_name(self, seat: int) -> str:
@@ -692,21 +710,21 @@ class TableApp(App[int]):
             self._prefix, self._menu = keymod.menu(legal, self._prefix, flat=race)
             self._aliases = keymod.aliases(self.game.id, legal) if not self._prefix else {}
             if self._prefix:
-                out.append(f"{self._prefix}…  ", style="bold")
-                out.append("(Esc: back)\n", style="dim")
-            for i, c in enumerate(self._menu):
+                out.append(f"{self._prefix}… ", style="bold")
+            for c in self._menu:
                 out.append(f" {c.key} ", style="reverse bold")
                 out.append(f" {c.label}   ")
-            named = [f"{k.capitalize()}: {a}" for k, a in self._aliases.items()]
-            if named:
-                out.append("  " + "   ".join(named), style="dim")
-            out.append("\n")
-            out.append("   (: type an action)", style="dim")
+            hints = [f"{k.capitalize()}: {a}" for k, a in self._aliases.items()]
+            hints.append(": type an action")
+            if self._prefix:
+                hints.append("Esc: back")
+            out.append("\n" + "   ".join(hints), style="dim")
         if self._flash:
             out.append("\n")
             out.append(self._flash, style="bold red")
         actions.border_title = "Your keys" if actor is not None else "Keys"
         actions.update(out)
+        self.refresh_bindings()
 
 
 def _num(x: float) -> str:
