@@ -110,7 +110,7 @@ def _read_rules_doc(name: str) -> str | None:
 
 
 @app.command("rules")
-def rules_command(game: str = typer.Argument(..., help="A game id (see `fliptable games`).")) -> None:
+def rules_command(game: str = typer.Argument(..., metavar="GAME", help="A game id (see `fliptable games`).")) -> None:
     """Show the rules as implemented, and the action notation."""
     sys.stdout.write(rules_text(_game(game)))
 
@@ -163,15 +163,15 @@ def play_seats(game: Game, players: int, bot_specs: list[str], seat: int) -> lis
 
 @app.command("play")
 def play_command(
-    game: str = typer.Argument(..., help="A game id (see `fliptable games`)."),
-    players: Optional[int] = typer.Option(None, "--players", "-p", help="Number of players."),
+    game: str = typer.Argument(..., metavar="GAME", help="A game id (see `fliptable games`)."),
+    players: Optional[int] = typer.Option(None, "--players", "-p", metavar="N", help="Number of players."),
     bot: Optional[list[str]] = typer.Option(None, "--bot", "-b", metavar="SPEC",
                                             help="Bot for the next other seat; the last fills the rest. "
                                                  "'human' adds a person (hotseat)."),
-    seed: Optional[int] = typer.Option(None, "--seed", help="Seed (default: a random one, printed)."),
+    seed: Optional[int] = typer.Option(None, "--seed", metavar="S", help="Seed (default: a random one, printed)."),
     option: Optional[list[str]] = typer.Option(None, "--option", "-o", metavar="KEY=VALUE",
                                                help="A game option; may be repeated."),
-    seat: int = typer.Option(0, "--seat", help="Your seat (0 acts first)."),
+    seat: int = typer.Option(0, "--seat", metavar="K", help="Your seat (0 acts first)."),
     plain: bool = typer.Option(False, "--plain", help="Line-based text instead of the full-screen UI."),
 ) -> None:
     """Play in the terminal against bots, or hotseat."""
@@ -223,17 +223,17 @@ def _simulate_table(report: dict[str, Any]) -> None:
 
 @app.command("simulate")
 def simulate_command(
-    game: str = typer.Argument(..., help="A game id (see `fliptable games`)."),
-    games: int = typer.Option(..., "--games", "-n", help="How many games to play."),
-    players: Optional[int] = typer.Option(None, "--players", "-p", help="Number of players."),
+    game: str = typer.Argument(..., metavar="GAME", help="A game id (see `fliptable games`)."),
+    games: int = typer.Option(..., "--games", "-n", metavar="N", help="How many games to play."),
+    players: Optional[int] = typer.Option(None, "--players", "-p", metavar="N", help="Number of players."),
     bot: Optional[list[str]] = typer.Option(None, "--bot", "-b", metavar="SPEC",
                                             help="Bot per seat in seat order; the last fills the rest "
                                                  "(default random)."),
-    seed: int = typer.Option(0, "--seed", help="Run seed; game i uses a seed derived from it and i."),
-    workers: Optional[int] = typer.Option(None, "--workers", "-w",
+    seed: int = typer.Option(0, "--seed", metavar="S", help="Run seed; game i uses a seed derived from it and i."),
+    workers: Optional[int] = typer.Option(None, "--workers", "-w", metavar="W",
                                           help="Processes (default: all cores). Results do not depend on it."),
-    backend: str = typer.Option("local", "--backend", help="local (processes) or ray."),
-    logs: Optional[Path] = typer.Option(None, "--logs", help="Write each game's log as DIR/<game>-<index>.json."),
+    backend: str = typer.Option("local", "--backend", metavar="local|ray", help="local (processes) or ray."),
+    logs: Optional[Path] = typer.Option(None, "--logs", metavar="DIR", help="Write each game's log as DIR/<game>-<index>.json."),
     as_json: bool = typer.Option(False, "--json", help="Print one JSON object."),
     option: Optional[list[str]] = typer.Option(None, "--option", "-o", metavar="KEY=VALUE",
                                                help="A game option; may be repeated."),
@@ -294,7 +294,7 @@ class _progress_bar:
 # -- replay ---------------------------------------------------------------------------
 @app.command("replay")
 def replay_command(
-    log: Path = typer.Argument(..., help="A fliptable-log/1 JSON file."),
+    log: Path = typer.Argument(..., metavar="LOG", help="A fliptable-log/1 JSON file."),
     as_json: bool = typer.Option(False, "--json", help="Print one JSON object."),
 ) -> None:
     """Validate and replay a log."""
@@ -328,8 +328,8 @@ def replay_command(
 @app.command("bench")
 def bench_command(
     as_json: bool = typer.Option(False, "--json", help="Print one JSON object."),
-    seconds: float = typer.Option(2.0, "--seconds", help="Time budget per game, seconds."),
-    game: Optional[list[str]] = typer.Option(None, "--game", "-g", help="Only this game (repeatable)."),
+    seconds: float = typer.Option(2.0, "--seconds", metavar="S", help="Time budget per game, seconds."),
+    game: Optional[list[str]] = typer.Option(None, "--game", "-g", metavar="GAME", help="Only this game (repeatable)."),
 ) -> None:
     """Random-policy throughput of every game, single process."""
     from .sim.bench import run_bench
