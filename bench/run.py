@@ -32,7 +32,7 @@ def scaling(games: int = 4000, repeats: int = 3) -> dict:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--seconds", type=float, default=2.0, help="budget per game")
+    parser.add_argument("--seconds", type=float, default=None, help="budget per game (default 2)")
     parser.add_argument("--json", action="store_true")
     parser.add_argument("--scaling", action="store_true", help="also time simulate on 1 and 2 workers")
     args = parser.parse_args()

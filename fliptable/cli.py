@@ -328,13 +328,15 @@ def replay_command(
 @app.command("bench")
 def bench_command(
     as_json: bool = typer.Option(False, "--json", help="Print one JSON object."),
-    seconds: float = typer.Option(2.0, "--seconds", metavar="S", help="Time budget per game, seconds."),
+    seconds: Optional[float] = typer.Option(None, "--seconds", metavar="S",
+                                            help="Time budget per game, seconds (default 2, less when "
+                                                 "there are many games)."),
     game: Optional[list[str]] = typer.Option(None, "--game", "-g", metavar="GAME", help="Only this game (repeatable)."),
 ) -> None:
     """Random-policy throughput of every game, single process."""
     from .sim.bench import run_bench
 
-    if not seconds > 0:
+    if seconds is not None and not seconds > 0:
         raise CliError(f"--seconds must be a positive number, not {seconds!r}")
     ids = [_game(g).id for g in game] if game else None
     report = run_bench(ids, seconds)

@@ -98,9 +98,16 @@ def bench_simulate(game: Game | str = "flip7", seconds: float = 2.0, bot: str = 
             "seconds": report["elapsed_seconds"]}
 
 
-def run_bench(game_ids: Sequence[str] | None = None, seconds: float = 2.0) -> dict[str, Any]:
-    """Every game's random-play throughput, plus the simulate path for Flip 7."""
+#: the whole default run stays under about this many seconds
+TOTAL_BUDGET = 24.0
+
+
+def run_bench(game_ids: Sequence[str] | None = None, seconds: float | None = None) -> dict[str, Any]:
+    """Every game's random-play throughput, plus the simulate path for Flip 7.
+    ``seconds`` per game defaults to 2, less when many games share the total budget."""
     ids = list(game_ids) if game_ids else all_game_ids()
+    if seconds is None:
+        seconds = min(2.0, TOTAL_BUDGET / (len(ids) + 1))
     results = [bench_game(gid, seconds=seconds) for gid in ids]
     sim = [bench_simulate("flip7", seconds)] if "flip7" in ids else []
     return {"results": results, "simulate": sim}
