@@ -38,7 +38,7 @@ def _console():
     from rich.console import Console
 
     console = Console()
-    return console if console.is_terminal else Console(width=160)
+    return console if console.is_terminal else Console(width=120)
 
 
 def _emit(data: Any) -> None:
@@ -67,15 +67,26 @@ def games_command(as_json: bool = typer.Option(False, "--json", help="Print one 
         return
     from rich.table import Table
 
+    from rich.markup import escape
+
     table = Table(title="fliptable games", show_lines=True)
-    for col in ("game", "players", "options (default first)", "bots"):
-        table.add_column(col, overflow="fold")
+    for col, ratio in (("game", 3), ("players", 1), ("options: -o name=default (accepted)", 3), ("bots", 1)):
+        table.add_column(col, overflow="fold", ratio=ratio)
     for d in described:
-        opts = "\n".join(f"-o {o['name']}={o['default']}  ({o['accepted']})" for o in d["options"]) or "-"
+        opts = "\n".join(f"-o {o['name']}={_shown(o['default'])}  ({o['accepted']})"
+                         for o in d["options"]) or "-"
         lo, hi = d["players"]
-        table.add_row(f"[bold]{d['id']}[/]\n{d['title']}", f"{lo}-{hi} (default {d['default_players']})",
-                      opts, ", ".join(d["bots"]))
+        about = f"[bold]{d['id']}[/]  {escape(d['title'])}" + (f"\n[dim]{escape(d['summary'])}[/]" if d["summary"] else "")
+        table.add_row(about, f"{lo}-{hi} (default {d['default_players']})", escape(opts), ", ".join(d["bots"]))
     _console().print(table)
+
+
+def _shown(value: Any) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, float) and value.is_integer():
+        return str(int(value))
+    return str(value)
 
 
 # -- rules ----------------------------------------------------------------------------
