@@ -82,6 +82,17 @@ def test_play_calls_the_terminal_ui_when_there_is_a_terminal(capsys, monkeypatch
     assert options == {"rules": "official"}
 
 
+def test_play_falls_back_to_the_plain_prompt_without_the_terminal_ui(capsys, monkeypatch):
+    monkeypatch.setitem(sys.modules, "fliptable.tui.app", None)  # as if not installed
+    tty = io.StringIO("q\n")
+    tty.isatty = lambda: True
+    monkeypatch.setattr(sys, "stdin", tty)
+    monkeypatch.setattr(sys.stdout, "isatty", lambda: True)
+    code, out, err = run(capsys, "play", "flip7", "--seed", "4")
+    assert code == 0, err
+    assert "Answer with the number or the action" in out and "You left the table." in out
+
+
 @pytest.mark.parametrize("args, says", [
     (["play", "chess"], "unknown game 'chess'"),
     (["play", "flip7", "--players", "13"], "1 to 12 players"),
