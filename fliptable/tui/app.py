@@ -144,6 +144,8 @@ class TableApp(App[int]):
         self.standings: list[tuple[int, int, float]] | None = None
         #: (title, text) of every notice shown (round summaries, race outcomes)
         self.notices: list[tuple[str, str]] = []
+        #: the table as last drawn (plain text)
+        self.table_text = ""
         #: the race clock as last drawn
         self.clock_text = ""
         #: the result text shown at the end
@@ -688,6 +690,7 @@ class TableApp(App[int]):
         self._dirty = False
         view = self.state.view(self.viewer)
         body = rich_text(safe_render(self.game, view, self.viewer))
+        self.table_text = body.plain
         seats = "  ".join(f"{s}: {'you' if s == self.viewer else ('person' if a is None else getattr(a, 'spec', a.describe()))}"
                           for s, a in enumerate(self.agents))
         body.append("\n\n")
@@ -710,13 +713,13 @@ class TableApp(App[int]):
             self._prefix, self._menu = keymod.menu(legal, self._prefix, flat=race)
             self._aliases = keymod.aliases(self.game.id, legal) if not self._prefix else {}
             if self._prefix:
-                out.append(f"{self._prefix}… ", style="bold")
+                out.append(f"{self._prefix}…", style="bold")
             for c in self._menu:
                 out.append(f" {c.key} ", style="reverse bold")
                 out.append(f" {c.label}   ")
             hints = [f"{k.capitalize()}: {a}" for k, a in self._aliases.items()]
             hints.append(": type an action")
-            if self._prefix:
+            if self._prefix != keymod.menu(legal, "", flat=race)[0]:
                 hints.append("Esc: back")
             out.append("\n" + "   ".join(hints), style="dim")
         if self._flash:

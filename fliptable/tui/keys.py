@@ -106,7 +106,7 @@ def menu(actions: Sequence[str], prefix: str = "", flat: bool = False) -> tuple[
     naturals = []
     for child, leaf in items:
         token = child[len(prefix):]
-        labels.append(token if leaf is not None else token.rstrip(":>") + " ...")
+        labels.append(child if leaf is not None else child + "…")
         naturals.append(_natural(token.rstrip(":>")))
     keys = _assign(list(zip(labels, naturals)))
     out = []

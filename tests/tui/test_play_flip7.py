@@ -51,10 +51,11 @@ async def test_bad_keys_never_crash_and_say_what_to_press():
     async with app.run_test(size=SIZE) as pilot:
         await drive(app, pilot, lambda a, m: None, until=lambda a: a.awaiting == 0)
         state_before = app.state.to_json()
-        for key in ("x", "7", "enter", "escape", "comma", "tab"):
+        for key in ("x", "7", "q", "enter", "escape", "comma", "tab"):
             await pilot.press(key)
         assert app.state.to_json() == state_before
         assert any("does nothing now" in m for m in app.messages)
+        assert app.is_running  # q leaves only once the game is over
         # a typed action: an illegal one is reported with the kernel's reason, a legal one plays
         await pilot.press("colon", *"flip", "enter")
         assert app.state.to_json() == state_before

@@ -1,0 +1,32 @@
+"""``fliptable play`` for every game (issue 4): each registered game opens, draws its
+table, offers keys for the person's legal actions and plays on without errors."""
+from __future__ import annotations
+
+import pytest
+
+from fliptable.core.registry import all_game_ids
+from fliptable.tui.app import build_table
+
+from .drive import SIZE, drive
+
+OPTIONS = {"flinch": {"enforce": "table", "challenge_ms": "300"},
+           "muggins": {"enforce": "table", "muggins_ms": "300"},
+           "flyswatter": {"window_ms": "300"}}
+
+
+@pytest.mark.parametrize("game_id", all_game_ids())
+async def test_every_game_plays_by_keys(game_id):
+    app = build_table(game_id, None, [], 0, 2, OPTIONS.get(game_id, {}), delay=0, outcome_delay=0)
+    presses = []
+
+    def first_key(a, menu):
+        presses.append(menu[0].key)
+        return menu[0].key
+
+    async with app.run_test(size=SIZE) as pilot:
+        await drive(app, pilot, first_key, timeout=15,
+                    until=lambda a: a.standings is not None or len(presses) >= 12)
+        assert app.table_text.strip()
+    assert len(presses) >= 12 or app.standings is not None
+    assert not [m for m in app.messages if "failed" in m or "illegal" in m]
+    assert app.actions, "nothing was played"
