@@ -41,7 +41,7 @@ def key_for(app: TableApp, action: str) -> str | None:
 
 
 async def drive(app: TableApp, pilot, choose: Callable[[TableApp, list], str | None],
-                until: Callable[[TableApp], bool] | None = None, timeout: float = 20.0,
+                until: Callable[[TableApp], bool] | None = None, timeout: float = 60.0,
                 on_pass: Callable[[TableApp], None] | None = None) -> int:
     """Answer notices and pass screens with Enter and turns with ``choose(app, menu)``
     (a key), until the game is over or ``until(app)``; returns the keys pressed."""

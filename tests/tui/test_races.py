@@ -49,12 +49,12 @@ async def test_race_human_snaps_within_the_window(snap):
 
 async def test_race_clock_runs_out_and_applies_the_default(snap):
     bot = Scripted(race=lambda legal: ("snap", 60_000.0))  # far slower than the window
-    app = snap_table(snap, bot, window_ms=300)
+    app = snap_table(snap, bot, window_ms=1500)
     async with app.run_test(size=SIZE) as pilot:
         await drive(app, pilot, lambda a, m: key_for(a, "flip"), until=in_race)
         assert "s left" in app.clock_text
         await drive(app, pilot, lambda a, m: None, until=lambda a: not isinstance(a.state.decision(), Race),
-                    timeout=5)
+                    timeout=30)
         assert app.actions[-1] == [None, "close"]
         assert app.state.scores == [0, 0]
         assert "time is up!" in app._logs[0]
@@ -68,7 +68,7 @@ async def test_race_faster_bot_wins_and_late_key_is_refused(snap):
     app = snap_table(snap, bot, window_ms=30_000)
     async with app.run_test(size=SIZE) as pilot:
         await drive(app, pilot, lambda a, m: key_for(a, "flip"),
-                    until=lambda a: [1, "snap"] in a.actions, timeout=5)
+                    until=lambda a: [1, "snap"] in a.actions, timeout=30)
         before = app.state.to_json()
         await pilot.press("s")  # the window has closed: the key is refused
         assert app.state.to_json() == before
@@ -138,9 +138,9 @@ async def test_pending_bot_actions_are_asked_again_when_they_become_illegal():
     reset_agents(game, agents, {}, 1)
     app = TableApp(game, state, agents, seed=1, delay=0, outcome_delay=0)
     async with app.run_test(size=SIZE) as pilot:
-        await drive(app, pilot, lambda a, m: None, until=lambda a: [1, "take:2"] in a.actions, timeout=5)
+        await drive(app, pilot, lambda a, m: None, until=lambda a: [1, "take:2"] in a.actions, timeout=30)
         await pilot.press(key_for(app, "pass"))
-        await drive(app, pilot, lambda a, m: None, timeout=5)
+        await drive(app, pilot, lambda a, m: None, timeout=30)
     assert app.actions == [[2, "take:1"], [1, "take:2"], [0, "pass"]]
     assert [s for s, _ in asked] == [1, 2, 1]
     assert asked[2] == (1, ("take:2", "take:3", "pass"))
@@ -187,7 +187,7 @@ async def test_flyswatter_real_time_game_to_the_end(seed):
         return key_for(a, "flip")
 
     async with app.run_test(size=SIZE) as pilot:
-        await drive(app, pilot, choose, timeout=20)
+        await drive(app, pilot, choose, timeout=60)
     result = app.state.result()
     assert result.over
     assert [(s, sc) for _, s, sc in app.standings] == sorted(
