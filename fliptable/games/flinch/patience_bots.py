@@ -83,7 +83,7 @@ class LookaheadPatience(Agent):
 
     name = "lookahead"
 
-    def __init__(self, samples: str | int = 24):
+    def __init__(self, samples: str | int = 32):
         self.samples = int(number_param(self.name, "samples", samples, int, 1, 10_000))
 
     def _state(self, view: dict, pack: list[int]) -> PatienceState:
