@@ -27,7 +27,7 @@ from textual.widgets import Footer, Header, Input, RichLog, Static
 
 from ..bots.base import Agent
 from ..core.decision import Over, Race, Simultaneous, Turn
-from ..core.errors import FliptableError, IllegalAction
+from ..core.errors import FliptableError
 from ..core.events import Event
 from ..core.game import Game, State
 from ..core.registry import get_game
@@ -295,7 +295,7 @@ class TableApp(App[int]):
         """Apply through the checked path; an illegal action is reported, never raised."""
         try:
             events = self.state.apply(seat, action)
-        except IllegalAction as exc:
+        except FliptableError as exc:  # IllegalAction: the kernel's reason, state unchanged
             self._note(str(exc))
             return False
         self.actions.append([seat, action])

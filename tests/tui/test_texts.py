@@ -1,0 +1,42 @@
+"""Finding each game's text rendering by convention (fliptable.tui.texts)."""
+from __future__ import annotations
+
+import pytest
+
+from fliptable.core.registry import all_game_ids, get_game
+from fliptable.tui.texts import render_module, rich_text, round_summary, safe_narrate, safe_render
+
+
+@pytest.mark.parametrize("game_id", all_game_ids())
+def test_every_game_has_its_render_and_narrate(game_id):
+    game = get_game(game_id)
+    mod = render_module(game)
+    assert mod is not None and callable(mod.render) and callable(mod.narrate)
+    state = game.new_state(None, {}, 1)
+    text = safe_render(game, state.view(0), 0)
+    assert text.strip() and not text.startswith("(the table could not be drawn")
+
+
+def test_a_game_without_render_gets_a_plain_listing(snap):
+    state = snap.new_state(2, {}, 1)
+    assert render_module(snap) is None
+    text = safe_render(snap, state.view(0), 0)
+    assert "draw_count: 20" in text
+    assert safe_narrate(snap, {"type": "snap", "player": 1, "cards": 4}) == "snap: player=1, cards=4"
+
+
+def test_markup_that_is_not_rich_markup_is_shown_literally():
+    assert rich_text("[red]x[/red]").plain == "x"
+    assert rich_text("pile [x2] and [3]").plain == "pile [x2] and [3]"
+    assert rich_text("bad [/close]").plain == "bad [/close]"
+
+
+def test_flip7_round_summary_comes_from_last_round():
+    game = get_game("flip7")
+    state = game.new_state(3, {}, 1)
+    assert round_summary(game, state.view(0), 0) is None
+    view = state.view(0)
+    view["last_round"] = [10, 0, 25]
+    view["round"] = 2
+    text = round_summary(game, view, 0)
+    assert text.startswith("Round 1 is over.") and "you" in text and "25" in text
