@@ -294,3 +294,23 @@ def test_patience_greedy_merges_first_and_keeps_spaces_only_when_not_strict():
     assert greedy_move(rows, 10, ["row2>up1", "turn"], keep_spaces=False) == "row2>up1"
     assert greedy_move(rows, 10, ["row2>up1", "turn"], keep_spaces=True) == "turn"
     assert greedy_move(rows, 0, ["row2>up1", "row4>row3"], keep_spaces=True) == "row2>up1"
+
+
+def test_patience_a_one_built_down_on_a_two_may_go_up_from_the_row():
+    s = new(9, 7, 5, 2, 1)
+    play(s, "turn")
+    assert {"card>up1", "card>up2", "card>up3", "card>up4", "card>row4"} == set(
+        a for a in s.legal_actions(0) if a.startswith("card>"))
+    play(s, "card>row4")
+    assert "row4>up2" in s.legal_actions(0) and "turn" not in s.legal_actions(0)
+    play(s, "row4>up2", "row4>up2")  # the 1, then the 2 on it
+    assert s.view(0)["up"] == [0, 2, 0, 0] and s.view(0)["rows"][3] == []
+
+
+def test_patience_other_moves_while_the_turned_up_card_waits():
+    s = new(9, 8, 5, 3, 10, 6)
+    play(s, "turn")
+    assert s.view(0)["card"] == 10 and "row2>row1" in s.legal_actions(0)
+    play(s, "row2>row1")  # the 8 onto the 9; the space gets the next pack card (a 6)
+    v = s.view(0)
+    assert v["card"] == 10 and v["rows"] == [[9, 8], [6], [5], [3]]
