@@ -167,6 +167,7 @@ class TableApp(App[int]):
         self._pending: dict[int, tuple[Timer, str]] = {}
         self._race_actor: int | None = None
         self._flash = ""
+        self._can_back = False
         self._pumping = False
         self._dirty = False
         self._queue: list[Callable[[], None]] = []
@@ -442,8 +443,10 @@ class TableApp(App[int]):
         over = self.standings is not None
         if action == "leave":
             return over
-        if action in ("type_action", "back"):
+        if action == "type_action":
             return not over and self._actor() is not None
+        if action == "back":
+            return not over and (self._can_back or self._w_typed.has_class("open"))
         if action == "speed":
             return not over
         return True
@@ -459,6 +462,7 @@ class TableApp(App[int]):
         box.add_class("open")
         box.value = ""
         box.focus()
+        self.refresh_bindings()
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         box = self._w_typed
@@ -704,6 +708,7 @@ class TableApp(App[int]):
         actions = self._w_actions
         actor = self._actor()
         out = Text()
+        self._can_back = False
         if actor is None:
             self._menu, self._aliases = [], {}
             out.append("(no keys: waiting)", style="dim")
@@ -719,7 +724,8 @@ class TableApp(App[int]):
                 out.append(f" {c.label}   ")
             hints = [f"{k.capitalize()}: {a}" for k, a in self._aliases.items()]
             hints.append(": type an action")
-            if self._prefix != keymod.menu(legal, "", flat=race)[0]:
+            self._can_back = self._prefix != keymod.menu(legal, "", flat=race)[0]
+            if self._can_back:
                 hints.append("Esc: back")
             out.append("\n" + "   ".join(hints), style="dim")
         if self._flash:

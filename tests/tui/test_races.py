@@ -195,3 +195,17 @@ async def test_flyswatter_real_time_game_to_the_end(seed):
     windows = [e for e in app._logs[0] if e.startswith("Window") and "closed" in e]
     assert windows, "no swat window was played"
     assert any(a[0] is None for a in app.actions) or any(a == [0, "done"] for a in app.actions)
+
+
+async def test_hotseat_race_tab_gives_the_keys_to_the_other_person(snap):
+    state = snap.new_state(2, {"window_ms": 30_000}, 1, deck=DECK)
+    app = TableApp(snap, state, [None, None], seed=1, delay=0, outcome_delay=0)
+    async with app.run_test(size=SIZE) as pilot:
+        await drive(app, pilot, lambda a, m: key_for(a, "flip"), until=in_race)
+        first = app._race_actor
+        assert first == app.viewer == 1  # the person who flipped last holds the keyboard
+        await pilot.press("tab")
+        assert app._race_actor == 0 and app.viewer == 0
+        await pilot.press(key_for(app, "snap"))
+        await pilot.pause(0.05)
+    assert app.state.scores == [2, 0]
