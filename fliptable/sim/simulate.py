@@ -14,7 +14,9 @@ import os
 import signal
 import threading
 import time
+from collections import deque
 from concurrent.futures import ProcessPoolExecutor
+from itertools import islice
 from pathlib import Path
 from typing import Any, Callable, Iterator, Mapping, Sequence
 
@@ -102,19 +104,43 @@ def _local(jobs: list[tuple], workers: int) -> Iterator[Tally]:
         for job in jobs:
             yield run_chunk(job)
         return
+    # Ctrl-C only sets a flag while the pool runs: a KeyboardInterrupt raised inside the
+    # executor's own code (holding one of its locks) could deadlock its shutdown.
+    interrupted: list[int] = []
+    previous = None
+    if threading.current_thread() is threading.main_thread():
+        previous = signal.signal(signal.SIGINT, lambda signum, frame: interrupted.append(signum))
     pool = ProcessPoolExecutor(max_workers=min(workers, len(jobs)), mp_context=_pool_context(),
                                initializer=_worker_init)
     done = False
     try:
-        futures = [pool.submit(run_chunk, job) for job in jobs]
-        for future in futures:  # in game-index order
-            yield future.result()
+        waiting: deque = deque()
+        queue = iter(jobs)
+        window = 4 * workers  # chunks in flight; results are taken in game-index order
+        for job in islice(queue, window):
+            waiting.append(pool.submit(run_chunk, job))
+        while waiting:
+            future = waiting[0]
+            while True:
+                if interrupted:
+                    raise KeyboardInterrupt
+                try:
+                    tally = future.result(timeout=0.1)
+                    break
+                except TimeoutError:
+                    continue
+            waiting.popleft()
+            for job in islice(queue, 1):
+                waiting.append(pool.submit(run_chunk, job))
+            yield tally
         done = True
     finally:
         if done:
             pool.shutdown(wait=True)
         else:  # interrupted or failed: do not wait for the chunks in flight
             _terminate(pool)
+        if previous is not None:
+            signal.signal(signal.SIGINT, previous)
 
 
 def _terminate(pool: ProcessPoolExecutor) -> None:
