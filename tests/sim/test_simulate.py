@@ -213,6 +213,9 @@ def test_ctrl_c_stops_the_workers_and_reports_one_line():
             time.sleep(0.3)
             break
     proc.send_signal(signal.SIGINT)
-    out, err = proc.communicate(timeout=60)
+    try:
+        out, err = proc.communicate(timeout=60)
+    finally:
+        proc.kill()
     assert proc.returncode == 130 and out == ""
     assert err == "fliptable: error: interrupted\n"
