@@ -198,7 +198,8 @@ class TableApp(App[int]):
         self._w_table_box.border_title = "Table"
         self._w_log.border_title = "Log"
         self._w_actions.border_title = "Your keys"
-        self._summary_seen = round_summary(self.game, self.state.view(self.viewer), self.viewer)
+        # a round's end is noticed on the spectator's summary, the same whoever is looking
+        self._summary_seen = round_summary(self.game, self.state.view(None), None)
         n = self.state.players
         self._log_line(f"{self.game.title}: {n} player{'s' if n != 1 else ''}, seed {self.seed}", style="bold")
         self._draw()
@@ -315,11 +316,17 @@ class TableApp(App[int]):
         notices: list[tuple[str, str, float | None]] = []
         if closed and self.outcome_delay > 0 and outcome:
             notices.append(("Window closed", "\n".join(outcome), self.outcome_delay))
-        summary = round_summary(self.game, self.state.view(self.viewer), self.viewer)
-        if summary and summary != self._summary_seen:
-            self._summary_seen = summary
-            for line in summary.splitlines():
-                self._log_line(line, style="bold")
+        public = round_summary(self.game, self.state.view(None), None)
+        summary = None
+        if public and public != self._summary_seen:
+            self._summary_seen = public
+            for h in self.humans:  # each person's log has the summary as they see it
+                text = round_summary(self.game, self.state.view(h), h) or public
+                for line in text.splitlines():
+                    self._log_line(line, style="bold", only=h)
+                if h == self.viewer:
+                    summary = text
+        if summary:
             if self.pause_on_rounds and not isinstance(d, Over):
                 head, _, rest = summary.partition("\n")
                 notices.append((head, rest.strip("\n"), None))
@@ -669,10 +676,11 @@ class TableApp(App[int]):
             del self._logs[h][:-_LOG_KEEP]
         return mine
 
-    def _log_line(self, line: str, style: str = "") -> None:
-        for h in self.humans:
+    def _log_line(self, line: str, style: str = "", only: int | None = None) -> None:
+        """A line in every person's log (``only``: in that person's)."""
+        for h in self.humans if only is None else (only,):
             self._logs[h].append(line)
-        if self.is_mounted:
+        if self.is_mounted and only in (None, self.viewer):
             self._w_log.write(Text(line, style=style))
 
     def _note(self, message: str) -> None:

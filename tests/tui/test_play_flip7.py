@@ -19,7 +19,9 @@ def _flip7_keys(app, menu):
 
 
 async def test_whole_flip7_game_standings_match_result():
-    app = build_table("flip7", 4, ["threshold:20", "ev"], 0, 11, {}, delay=0, outcome_delay=0)
+    # round summaries go to the log without a pause here (the hotseat test pauses on them)
+    app = build_table("flip7", 4, ["threshold:20", "ev"], 0, 11, {}, delay=0, outcome_delay=0,
+                      pause_on_rounds=False)
     async with app.run_test(size=SIZE) as pilot:
         pressed = await drive(app, pilot, _flip7_keys)
         assert pressed > 5
@@ -82,6 +84,11 @@ async def test_hotseat_passes_the_keyboard_and_shows_only_the_actors_view():
     async with app.run_test(size=SIZE) as pilot:
         await drive(app, pilot, choose, on_pass=on_pass,
                     until=lambda a: a.standings is not None or a.state.view(None)["round"] > 2)
+    assert [title for title, _ in app.notices] == ["Round 1 is over.", "Round 2 is over."]
+    # each person's log has the summary as they see it ("you" is their own row)
+    assert any(line.startswith("you ") for line in app._logs[1])
+    assert any(line.startswith("seat 1 ") for line in app._logs[0])
+    assert not any(line.startswith("seat 0 ") for line in app._logs[0])
     assert viewers and all(actor == viewer for actor, viewer in viewers)
     assert {actor for actor, _ in viewers} == {0, 1}
     assert passes, "the keyboard was never passed"
