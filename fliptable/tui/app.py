@@ -33,7 +33,7 @@ from ..core.game import Game, State
 from ..core.registry import get_game
 from . import keys as keymod
 from .seating import player_count, reset_agents, seat_agents
-from .texts import rich_text, round_summary, safe_narrate, safe_render
+from .texts import has_round_summary, rich_text, round_summary, safe_narrate, safe_render
 
 #: seconds between bots' moves, so a person can follow (``FLIPTABLE_DELAY`` overrides)
 DEFAULT_DELAY = 0.8
@@ -280,7 +280,8 @@ class TableApp(App[int]):
     def _apply_bot(self, seat: int, before) -> None:
         agent = self.agents[seat]
         legal = self.state.legal_actions(seat)
-        if not legal:
+        if not legal:  # a rules bug: say so rather than hang silently
+            self._note(f"seat {seat} is to act but has no legal action; the game cannot go on")
             return
         view = self.state.view(seat) if agent.needs_view else None
         try:
@@ -316,7 +317,7 @@ class TableApp(App[int]):
         notices: list[tuple[str, str, float | None]] = []
         if closed and self.outcome_delay > 0 and outcome:
             notices.append(("Window closed", "\n".join(outcome), self.outcome_delay))
-        public = round_summary(self.game, self.state.view(None), None)
+        public = round_summary(self.game, self.state.view(None), None) if has_round_summary(self.game) else None
         summary = None
         if public and public != self._summary_seen:
             self._summary_seen = public
@@ -536,7 +537,8 @@ class TableApp(App[int]):
             if action not in legal:
                 self._note(f"bot at seat {s} chose illegal {action!r} in the race; it sits this one out")
                 continue
-            timer = self.set_timer(max(0.001, float(delay_ms) / 1000.0), partial(self._race_fire, s, action, d.window))
+            fire = partial(self._race_fire, s, action, d.window)
+            timer = self.set_timer(max(0.001, float(delay_ms) / 1000.0), fire)
             self._pending[s] = (timer, action)
         people = [s for s in d.players if self.agents[s] is None]
         if self._race_actor not in people:
@@ -644,6 +646,12 @@ class TableApp(App[int]):
         self.refresh_bindings()
 
     # -- drawing ------------------------------------------------------------------------------
+    def _short(self, seat: int) -> str:
+        agent = self.agents[seat]
+        if agent is None:
+            return "you" if seat == self.viewer else "person"
+        return getattr(agent, "spec", agent.describe())
+
     def _seat_name(self, seat: int) -> str:
         agent = self.agents[seat]
         if agent is None:
@@ -703,8 +711,7 @@ class TableApp(App[int]):
         view = self.state.view(self.viewer)
         body = rich_text(safe_render(self.game, view, self.viewer))
         self.table_text = body.plain
-        seats = "  ".join(f"{s}: {'you' if s == self.viewer else ('person' if a is None else getattr(a, 'spec', a.describe()))}"
-                          for s, a in enumerate(self.agents))
+        seats = "  ".join(f"{s}: {self._short(s)}" for s in range(len(self.agents)))
         body.append("\n\n")
         body.append(f"Seats  {seats}", style="dim")
         self._w_table.update(body)

@@ -116,7 +116,12 @@ ROUND_SUMMARIES: dict[str, Callable[[dict, int | None], str | None]] = {
 }
 
 
+def has_round_summary(game: Game) -> bool:
+    return game.id in ROUND_SUMMARIES
+
+
 def round_summary(game: Game, view: Any, seat: int | None) -> str | None:
+    """The summary of the round just finished as ``seat`` sees it (None: none yet)."""
     fn = ROUND_SUMMARIES.get(game.id)
     if fn is None or not isinstance(view, dict):
         return None
