@@ -165,7 +165,10 @@ def _ray(jobs: list[tuple], workers: int) -> Iterator[Tally]:
         raise SimulationError("the ray backend needs Ray installed (pip install 'fliptable[ray]'); "
                               "accepted backends: local, ray") from None
     if not ray.is_initialized():
-        ray.init(num_cpus=max(1, workers), include_dashboard=False, log_to_driver=False)
+        import logging
+
+        ray.init(num_cpus=max(1, workers), include_dashboard=False, log_to_driver=False,
+                 logging_level=logging.ERROR)
     remote = ray.remote(run_chunk)
     refs = [remote.remote(job) for job in jobs]
     for ref in refs:  # in game-index order

@@ -182,8 +182,10 @@ def test_cli_ray_backend_needs_ray(capsys):
         one_line_error(code, err)
         assert "pip install 'fliptable[ray]'" in err
     else:  # pragma: no cover - only where the ray extra is installed
-        code, out, _ = run(capsys, "simulate", "flip7", "--games", "4", "--backend", "ray", "--json")
-        assert code == 0 and json.loads(out)["games"] == 4
+        code, out, _ = run(capsys, "simulate", "flip7", "--games", "8", "--backend", "ray", "--workers", "2",
+                           "--json")
+        assert code == 0
+        assert _numbers(json.loads(out)) == _numbers(simulate("flip7", 8, None, None, 0, 1, None))
 
 
 def test_cli_simulate_more_bots_than_the_default_table_add_seats(capsys):
