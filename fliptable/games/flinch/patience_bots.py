@@ -12,8 +12,9 @@ from .patience import _DECODED, PatienceState
 
 # Move classes, best first (lower is better). Measured (docs/rules/flinch.md "Patience"):
 # merging row piles first (a merge draws a fresh pile from the pack, and a space left
-# by a played-out pile is never refilled), building down before playing up, and playing
-# up last the row cards that would leave an empty space.
+# by a played-out pile is never refilled), building down before playing up, playing
+# up last the row cards that would leave an empty space, and within a class the pile
+# with the highest bottom card first.
 MERGE, STOCK_UP, STOCK_ROW, CARD_ROW, CARD_UP, ROW_UP, ROW_UP_EMPTIES, CARD_STOCK, TURN, USELESS = range(10)
 _CLASS: dict[str, int] = {"turn": TURN}
 for _a, (_s, _i, _d, _k) in _DECODED.items():
@@ -33,19 +34,26 @@ def greedy_move(rows: list[list[int]], pack_left: int, legal, keep_spaces: bool 
     ``keep_spaces`` (for ``strict=false``, where nothing is compulsory): while the pack
     lasts, never play up a lower pile's last card if any other move is possible - a
     space left empty is never refilled (measured: 36% -> 66% wins)."""
-    best, rank = legal[0], 99
+    best, rank, tie = legal[0], 99, 0
     get = _CLASS.__getitem__
     for a in legal:
         r = get(a)
+        t = 0
         if r == MERGE:
             if not pack_left:
                 r = USELESS  # with no pack left a merge only buries the target's top
             else:
                 return a
-        elif r == ROW_UP and len(rows[_DECODED[a][1]]) == 1:
-            r = USELESS if keep_spaces and pack_left else ROW_UP_EMPTIES
-        if r < rank:
-            best, rank = a, r
+        elif r == ROW_UP:
+            pile = rows[_DECODED[a][1]]
+            if len(pile) == 1:
+                r = USELESS if keep_spaces and pack_left else ROW_UP_EMPTIES
+            else:
+                t = -pile[0]  # up first from the pile with the highest bottom card
+        elif r == CARD_ROW or r == STOCK_ROW:
+            t = -rows[_DECODED[a][3]][0]  # down onto the pile with the highest bottom card
+        if r < rank or (r == rank and t < tie):
+            best, rank, tie = a, r, t
     return best
 
 

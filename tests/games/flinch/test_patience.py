@@ -260,13 +260,22 @@ def test_patience_random_games_keep_every_card_and_round_trip():
             assert s.clone().to_json() == s.to_json()
 
 
-def test_patience_lookahead_only_plays_legal_moves_and_beats_greedy_on_fixed_deals():
-    wins = {"greedy": 0, "lookahead:samples=8": 0}
-    for spec in wins:
-        for seed in range(30):
-            r = play_match(GAME, [make_agent(GAME, spec)], None, seed)
-            wins[spec] += r.state.won()
-    assert wins["lookahead:samples=8"] >= wins["greedy"]
+def test_patience_lookahead_plays_only_legal_moves_and_is_seeded():
+    # play_match raises BotError on an illegal choice; the same seed gives the same game
+    runs = [play_match(GAME, [make_agent(GAME, "lookahead:samples=4")], None, seed, record=True)
+            for seed in (1, 2, 1)]
+    assert runs[0].log.actions == runs[2].log.actions
+    assert all(r.state.is_over() for r in runs)
+
+
+def test_patience_lookahead_dedupes_symmetric_moves_and_passes_forced_ones():
+    import random as _random
+    bot = make_agent(GAME, "lookahead:samples=2")
+    s = new(9, 7, 5, 3, 1)
+    bot.reset(GAME, 0, 1, s.options, _random.Random(0))
+    play(s, "turn")  # a 1: four equivalent empty upper spaces (or nothing else)
+    assert bot.act(s.view(0), s.legal_actions(0)) == "card>up1"
+    assert bot.act(s.view(0), ["card>up3"]) == "card>up3"
 
 
 def test_patience_stats_win_rate_with_wilson_interval():
