@@ -31,7 +31,7 @@ _WORDS = re.compile(r"[a-z]+|\d+")
 class FishingState(State):
     """A game of asking for cards: Authors or Go to the Store."""
 
-    __slots__ = ("hands", "books", "turn", "store", "history", "successes", "_legal")
+    __slots__ = ("hands", "books", "turn", "store", "history", "successes", "nbooks", "_legal")
 
     GIVE_ALL: bool = False
     HAS_STORE: bool = False
@@ -44,7 +44,7 @@ class FishingState(State):
         self.hands = [[0] * 11 for _ in range(n)]
         self.books: list[list[int]] = [[] for _ in range(n)]
         self.history: list[list] = []
-        self.successes = 0
+        self.successes = self.nbooks = 0
         self._legal = None
         dealt = self._deal_count(len(deck))
         # DESIGN.md "Determinism": one at a time in seat order from seat 0
@@ -73,6 +73,7 @@ class FishingState(State):
         self.turn, self.store = d["turn"], list(d["store"])
         self.history = [list(h) for h in d["history"]]
         self.successes = d["successes"]
+        self.nbooks = sum(len(b) for b in self.books)  # derived, not stored
         self._legal = None
 
     def clone(self) -> "FishingState":
@@ -83,16 +84,16 @@ class FishingState(State):
         c.books = [b[:] for b in self.books]
         c.turn, c.store = self.turn, self.store[:]
         c.history = [h[:] for h in self.history]
-        c.successes = self.successes
+        c.successes, c.nbooks = self.successes, self.nbooks
         c._legal = None
         return c
 
     # -- the decision and legality -------------------------------------------------
     def books_made(self) -> int:
-        return sum(len(b) for b in self.books)
+        return self.nbooks
 
     def decision(self):
-        if self.books_made() == BOOKS:
+        if self.nbooks == BOOKS:
             return Over()
         return Turn(self.turn)
 
@@ -100,7 +101,7 @@ class FishingState(State):
         return True
 
     def legal_actions(self, player):
-        if player != self.turn or self.books_made() == BOOKS:
+        if player != self.turn or self.nbooks == BOOKS:
             return []
         legal = self._legal
         if legal is None:
@@ -160,7 +161,7 @@ class FishingState(State):
             self.successes += 1
             if self.hands[player][n] == 4:
                 self._lay_book(player, n, events)
-            if self.books_made() == BOOKS:
+            if self.nbooks == BOOKS:
                 return
             if not any(self.hands[player]) and not self._refill_empty_hand(player, events):
                 self._pass_turn(player, events)
@@ -177,6 +178,7 @@ class FishingState(State):
     def _lay_book(self, player: int, number: int, events) -> None:
         self.hands[player][number] = 0
         self.books[player].append(number)
+        self.nbooks += 1
         if events is not None:
             events.append(Event("book", {"player": player, "number": number,
                                          "books": len(self.books[player])}))
@@ -188,7 +190,7 @@ class FishingState(State):
         """Give the turn to ``seat`` or the next seat to its left that can ask."""
         self.successes = 0
         self._legal = None
-        if self.books_made() == BOOKS:
+        if self.nbooks == BOOKS:
             self.turn = seat
             return
         for _ in range(self.players + 1):
@@ -206,7 +208,7 @@ class FishingState(State):
     def view(self, player):
         v = {
             "game": self.game.id, "players": self.players, "seat": player, "turn": self.turn,
-            "over": self.books_made() == BOOKS,
+            "over": self.nbooks == BOOKS,
             "hand": _hand_list(self.hands[player]) if player is not None else None,
             "hand_counts": [sum(h) for h in self.hands],
             "books": [list(b) for b in self.books],
@@ -220,7 +222,7 @@ class FishingState(State):
     def result(self) -> Result:
         keys = [len(b) for b in self.books]
         best = max(keys)
-        over = self.books_made() == BOOKS
+        over = self.nbooks == BOOKS
         winners = tuple(p for p, k in enumerate(keys) if k == best) if over else ()
         return Result(tuple(float(k) for k in keys), winners, ranks_from_keys(keys), over)
 
