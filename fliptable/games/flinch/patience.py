@@ -346,7 +346,13 @@ class PatienceGame(Game):
                       "card may go to the stock pile; false: they are advice"),)
     cards = CARDS
     state_class = PatienceState
-    notation = __doc__.split("Notation", 1)[1].split("\n", 1)[1].strip() if __doc__ else ""
+    notation = (
+        "turn         turn up the next card of the pack\n"
+        "card>upK     the turned-up card onto 1s pile K (1-4); likewise stock>upK, rowI>upK\n"
+        "card>rowK    the turned-up card down onto lower pile K; likewise stock>rowK\n"
+        "card>stock   the turned-up card onto the stock pile\n"
+        "rowI>rowJ    the whole lower pile I onto lower pile J (its space is filled from the pack)\n"
+        "Short forms: c, s, rN, uN, t (c>u2, s>r1, r3-r1, 'stock to row1').")
 
     def deck(self, players, options):
         return series_pack(4, 10)
