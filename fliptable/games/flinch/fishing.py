@@ -37,6 +37,7 @@ class FishingState(State):
     HAS_STORE: bool = False
     MAY_STOP: bool = False
     RULE: str = ""  # the rulebook heading, quoted in messages
+    HOLD_QUOTE: str = "he may ask for a card only if he has in his hand one with the same number"
 
     # -- set-up -----------------------------------------------------------------
     def _setup(self, deck: list[int]) -> None:
@@ -131,8 +132,7 @@ class FishingState(State):
         if t == player:
             return f"{self.RULE}: a player asks any *other* player, never himself"
         if not self.hands[player][n]:
-            return (f'{self.RULE}: "he may ask for a card only if he has in his hand one with the same number"'
-                    f" - you hold no {n}")
+            return f'{self.RULE}: "{self.HOLD_QUOTE}" - you hold no {n}'
         if not self._can_be_asked(t):
             return self._why_not_asked(t)
         return None

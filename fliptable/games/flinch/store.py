@@ -19,6 +19,7 @@ class StoreState(FishingState):
     HAS_STORE = True
     MAY_STOP = False
     RULE = 'flinch.md "Go to the Store"'
+    HOLD_QUOTE = "he must hold at least one of the number asked for in his own hand"
 
     def _deal_count(self, size: int) -> int:
         return HAND * self.players
