@@ -15,7 +15,7 @@ from typing import Any, NoReturn, Optional
 
 import typer
 
-from .core.errors import BotSpecError, FliptableError
+from .core.errors import BotSpecError, FliptableError, LogError
 from .core.game import Game
 from .core.options import parse_option_pairs
 from .core.registry import all_games, get_game
@@ -312,7 +312,10 @@ def replay_command(
     from .core.errors import ReplayError
     from .core.log import load_log, replay
 
-    game_log = load_log(log)
+    try:
+        game_log = load_log(log)
+    except UnicodeDecodeError:
+        raise LogError(f"log {str(log)!r} is not UTF-8 text; a log is a fliptable-log/1 JSON file") from None
     state = replay(game_log)
     result = state.result()
     replayed = json.loads(json.dumps(result.to_json()))

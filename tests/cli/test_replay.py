@@ -114,6 +114,20 @@ def test_files_that_are_not_logs_exit_2(capsys, tmp_path, text, says):
     assert says in err
 
 
+def test_a_binary_file_exits_2(capsys, tmp_path):
+    path = tmp_path / "log.json"
+    path.write_bytes(b"\xff\xfe\x00 not text")
+    code, _, err = run(capsys, "replay", str(path))
+    one_line_error(code, err)
+    assert "not UTF-8 text" in err
+
+
+def test_a_folder_is_not_a_log(capsys, tmp_path):
+    code, _, err = run(capsys, "replay", str(tmp_path))
+    one_line_error(code, err)
+    assert "cannot read log" in err
+
+
 def test_a_missing_log_file_exits_2(capsys, tmp_path):
     code, _, err = run(capsys, "replay", str(tmp_path / "nope.json"))
     one_line_error(code, err)
