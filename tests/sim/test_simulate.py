@@ -221,3 +221,11 @@ def test_ctrl_c_stops_the_workers_and_reports_one_line():
         proc.kill()
     assert proc.returncode == 130 and out == ""
     assert err == "fliptable: error: interrupted\n"
+
+
+def test_cli_simulate_logs_into_a_file_is_one_line(capsys, tmp_path):
+    target = tmp_path / "taken"
+    target.write_text("")
+    code, out, err = run(capsys, "simulate", "flip7", "--games", "2", "--logs", str(target))
+    one_line_error(code, err)
+    assert "cannot write logs to" in err and out == ""
