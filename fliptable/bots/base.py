@@ -59,6 +59,9 @@ def parse_bot_spec(spec: str) -> tuple[str, dict[str, str]]:
     if not name:
         raise BotSpecError(f"bot spec {spec!r} has no name; write name, name:value or name:key=value,...")
     params: dict[str, str] = {}
+    if _ and not rest.strip():
+        raise BotSpecError(f"bot spec {spec!r} has nothing after ':'; write {name}, {name}:value "
+                           f"or {name}:key=value,...")
     if rest:
         if "=" not in rest:
             params["value"] = rest.strip()

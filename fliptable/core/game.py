@@ -189,8 +189,11 @@ class State:
                 events: list[Event] = []
                 self._apply(None, action, events)
                 return events
-            raise IllegalAction(f"only a race's default ({getattr(decision, 'default', 'none now')!r}) "
-                                f"may be applied without a player, not {action!r}")
+            if isinstance(decision, Race):
+                raise IllegalAction(f"without a player only the race's default {decision.default!r} "
+                                    f"(the clock) may be applied, not {action!r}")
+            raise IllegalAction(f"an action without a player is the clock closing a race; "
+                                f"no race is open now ({action!r} rejected)")
         if not isinstance(player, int) or isinstance(player, bool) or not 0 <= player < self.players:
             raise IllegalAction(f"no player {player!r}; seats are 0 to {self.players - 1}")
         legal = self.legal_actions(player)

@@ -127,5 +127,5 @@ def replay(log: GameLog) -> State:
         try:
             state.apply(player, action)
         except IllegalAction as exc:
-            raise ReplayError(i, f"[{player}, {action!r}] is illegal: {exc}") from None
+            raise ReplayError(i, f"{json.dumps([player, action])} is illegal: {exc}") from None
     return state

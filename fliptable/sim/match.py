@@ -48,7 +48,13 @@ def _react(agent: Agent, state: State, seat: int, legal: Sequence[str]) -> tuple
 def play_match(game: Game, agents: Sequence[Agent], options: Mapping[str, Any] | None = None,
                seed: int | str = 0, deck: Sequence[str] | None = None, record: bool = False,
                max_decisions: int = 10_000_000, state: State | None = None) -> MatchResult:
-    """Play a whole game. ``record`` keeps a replayable log."""
+    """Play a whole game. ``record`` keeps a replayable log.
+
+    Races: every eligible agent answers ``react`` with an action and a delay; the
+    earliest intent is applied (exact ties broken by the driver's seeded RNG). After each
+    applied action the others are asked again on the new state: an unchanged intent keeps
+    its time, a changed one lands after a fresh delay. An intent later than the race's
+    ``timeout_ms`` loses to the clock, which applies the race's default."""
     players = len(agents)
     if state is None:
         state = game.new_state(players, options, seed, deck)
@@ -63,6 +69,7 @@ def play_match(game: Game, agents: Sequence[Agent], options: Mapping[str, Any] |
     pending: dict[int, tuple[float, float, str]] = {}
     now = 0.0
     window = None
+    stale = False
     apply = state.apply_unchecked
     legal_actions = state.legal_actions
     while decisions < max_decisions:
@@ -86,12 +93,22 @@ def play_match(game: Game, agents: Sequence[Agent], options: Mapping[str, Any] |
                 pending.clear()
                 now = 0.0
                 window = decision.window
+                stale = False
             for seat in list(pending):
-                if seat not in decision.players or pending[seat][2] not in state.legal_actions(seat):
+                if seat not in decision.players:
                     del pending[seat]
+                elif stale:
+                    # the table changed: each waiting player looks again; keeping the same
+                    # intent keeps its time, a new one costs a fresh reaction
+                    action, delay = _react(agents[seat], state, seat, legal_actions(seat))
+                    if action != pending[seat][2]:
+                        pending[seat] = (now + delay, driver_rng.random(), action)
+                elif pending[seat][2] not in legal_actions(seat):
+                    del pending[seat]
+            stale = False
             for seat in decision.players:
                 if seat not in pending:
-                    action, delay = _react(agents[seat], state, seat, state.legal_actions(seat))
+                    action, delay = _react(agents[seat], state, seat, legal_actions(seat))
                     pending[seat] = (now + delay, driver_rng.random(), action)
             seat = min(pending, key=lambda s: pending[s][:2])
             fire, _, action = pending[seat]
@@ -106,6 +123,7 @@ def play_match(game: Game, agents: Sequence[Agent], options: Mapping[str, Any] |
                 apply(seat, action)
                 if actions is not None:
                     actions.append([seat, action])
+                stale = True
             decisions += 1
             continue
         window = None

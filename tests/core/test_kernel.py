@@ -78,7 +78,7 @@ def test_illegal_actions_are_rejected_with_a_reason_and_change_nothing(snap):
              ((0, "snap"), "snap only when the flipped card matches"),
              ((0, "dance"), "legal now: flip"),
              ((5, "flip"), "no player 5"),
-             ((None, "flip"), "only a race's default"),
+             ((None, "flip"), "no race is open now"),
              ((0, 3), "must be text")]
     for (player, action), message in cases:
         with pytest.raises(IllegalAction, match=message):
@@ -239,3 +239,5 @@ def test_bot_specs(snap):
         parse_bot_spec("x:a=1,b")
     with pytest.raises(BotSpecError, match="empty"):
         parse_bot_spec(" ")
+    with pytest.raises(BotSpecError, match="nothing after ':'"):
+        parse_bot_spec("threshold:")

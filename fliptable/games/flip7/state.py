@@ -113,6 +113,8 @@ class Flip7State(State):
                         f"player without one)" if kind == "give" else
                         f"{arg!r} is not an active player (rules=official: any active player)")
             return f"player {player} must first {what}"
+        if kind == "target" and self.options["rules"] != "official":
+            return "target:<seat> exists only with rules=official (the rulebook's Freeze and Flip Three hit the drawer)"
         if kind in ("give", "target"):
             return "there is no card to hand out now"
         return None
@@ -218,6 +220,8 @@ class Flip7State(State):
                 for p in range(self.players):
                     if self.status[p] == ACTIVE:
                         self.status[p] = STAYED
+                for job in self.jobs:
+                    self.discard += job[2]     # set-aside cards are discarded
                 self.jobs.clear()
                 self.to_deal.clear()
                 if events is not None:

@@ -363,7 +363,7 @@ def test_more_than_12_players_is_refused():
 @pytest.mark.parametrize("player, action, message", [
     (1, "hit", "player 1 may not act now \\(it is player 0's turn\\)"),
     (0, "give:1", "there is no card to hand out now"),
-    (0, "target:1", "there is no card to hand out now"),
+    (0, "target:1", "target:<seat> exists only with rules=official"),
     (0, "jump", "'jump' is not legal for player 0; legal now: hit, stay"),
 ])
 def test_bad_input_is_rejected_and_changes_nothing(player, action, message):
@@ -386,3 +386,80 @@ def test_giving_a_second_chance_to_an_ineligible_player_is_rejected():
 def test_action_notation_aliases():
     assert [GAME.parse_action(t) for t in ("H", " stay ", "pass", "Give: 2")] == \
         ["hit", "stay", "stay", "give:2"]
+
+
+# -- combinations of action cards (review findings) --------------------------------------------
+def test_flip_three_a_spare_second_chance_is_given_at_once_and_the_flips_go_on():
+    s = new(3, ["second", "5", "6", "flip3", "second", "7", "8"])
+    play(s, "hit")
+    assert s.decision() == Turn(0) and s.legal_actions(0) == ("give:1", "give:2")
+    play(s, "give:2")
+    assert cards(s, 0) == ["second", "7", "8"] and s.has_second == [True, False, True]
+    assert s.decision() == Turn(1)
+
+
+def test_setup_flip_three_dealt_with_set_aside_flip_three_and_freeze_resolved_in_order():
+    s = new(2, ["flip3", "flip3", "freeze", "3", "4", "5", "6", "9"])
+    assert cards(s, 0) == ["3", "4", "5", "6"] and s.status[0] == FROZEN
+    assert cards(s, 1) == ["9"] and s.decision() == Turn(1)
+
+
+def test_flip_three_a_reshuffle_in_the_middle_keeps_every_card():
+    s = new(2, ["5", "6", "flip3", "1"])
+    s.discard += s.draw[:-2]          # leave only flip3 and 1 in the draw pile (fixture)
+    del s.draw[:-2]
+    events = play(s, "hit")
+    types = [e["type"] for e in events]
+    assert "reshuffle" in types and types.index("reshuffle") > types.index("flip_three")
+    assert Counter(s.all_cards()) == Counter(DECK)
+
+
+def test_running_out_during_a_flip_three_discards_the_set_aside_cards():
+    s = new(2, ["9", "6", "flip3", "freeze"])
+    s.draw = [CARDS.parse("freeze"), CARDS.parse("flip3")]     # fixture: nothing else left
+    s.discard = []
+    before = Counter(s.all_cards())
+    play(s, "hit")
+    assert Counter(s.all_cards()) == before
+
+
+def test_official_frozen_players_cannot_be_targeted():
+    s = new(3, ["5", "6", "7", "freeze", "freeze"], rules="official")
+    play(s, "hit", "target:2")
+    play(s, "hit")
+    assert s.legal_actions(1) == ("target:0", "target:1")
+    before = json.dumps(s.to_json())
+    with pytest.raises(IllegalAction, match="'2' is not an active player"):
+        s.apply(1, "target:2")
+    assert json.dumps(s.to_json()) == before
+
+
+def test_official_flip_7_during_a_flip_three_ends_the_round_and_drops_the_set_aside_cards():
+    s = new(2, ["0", "12", "1", "2", "3", "4", "5", "flip3", "freeze", "6", "7"], rules="official")
+    play(s, "hit", "stay", "hit", "hit", "hit", "hit", "hit")   # flip3: only seat 0 is active
+    assert s.view(None)["last_round"] == [36, 12]
+    assert "freeze" in s.view(None)["discard"]
+    assert cards(s, 1) == ["7"]          # the third flip never happened: round 2 starts with it
+
+
+def test_official_a_set_aside_freeze_is_targeted_by_the_flipper_after_the_three():
+    s = new(3, ["5", "6", "7", "flip3", "freeze", "1", "2"], rules="official")
+    play(s, "hit", "target:0")
+    assert cards(s, 0) == ["5", "1", "2"]
+    assert s.decision() == Turn(0) and s.view(None)["choice"]["card"] == "freeze"
+    play(s, "target:1")
+    assert s.status == [ACTIVE, FROZEN, ACTIVE] and s.decision() == Turn(2)
+
+
+def test_official_threshold_bot_targets_by_round_score_and_bust_risk():
+    import random
+    from fliptable.bots import make_agent
+    s = new(3, ["5", "12", "7", "freeze"], rules="official")
+    play(s, "hit")
+    bot = make_agent(GAME, "threshold:25")
+    bot.reset(GAME, 0, 3, s.options, random.Random(0))
+    assert bot.act(s.view(0), s.legal_actions(0)) == "target:2"    # lowest round score (7)
+    s = new(3, ["5", "12", "7", "1", "3", "2", "4", "6", "+2", "flip3"], rules="official")
+    play(s, *["hit"] * 7)
+    assert s.view(None)["choice"] == {"kind": "target", "player": 0, "card": "flip3"}
+    assert bot.act(s.view(0), s.legal_actions(0)) == "target:1"    # 3 numbers against 2

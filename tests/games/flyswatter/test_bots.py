@@ -101,8 +101,9 @@ def test_a_faster_swatter_wins_more_flies_than_a_slower_one_of_equal_accuracy():
         fast_total += won[fast]
         slow_total += won[1 - fast]
         fast_games += won[fast] > won[1 - fast]
-    # measured: about 5400 flies against 1600; the margins leave wide room
-    assert fast_total > 2 * slow_total
+    # measured (bots re-aim when a fly they go for is covered): 4641 flies against 3083,
+    # the fast bot ahead in 99 of 100 games; the margins leave wide room
+    assert fast_total > 1.25 * slow_total
     assert fast_games >= 80
 
 
