@@ -264,6 +264,48 @@ class FlinchState(State):
         """Additional Notes: the stack is exhausted and no finished piles can renew it."""
         return not self.stack and not self.removed
 
+    def can_play(self, q: int) -> bool:
+        """Whether seat ``q`` holds a releasing card: one that can go to the centre now (game
+        pile top, hand, reserve tops, and in the partnership game a partner's tops)."""
+        acc = self._accepts()
+        pile = self.game_piles[q]
+        if pile and acc[pile[-1]]:
+            return True
+        for v in self.hands[q]:
+            if acc[v]:
+                return True
+        for o in [q] + self.partners[q]:
+            if o != q:
+                pile = self.game_piles[o]
+                if pile and acc[pile[-1]]:
+                    return True
+            for r in self.reserves[o]:
+                if r and acc[r[-1]]:
+                    return True
+        return False
+
+    def release_holders(self, p: int) -> list[int]:
+        """Seats other than ``p`` holding a releasing card."""
+        return [q for q in range(self.players) if q != p and self.can_play(q)]
+
+    def _release_due(self, p: int) -> bool:
+        """Additional Notes, the blocked game (docs/rules/flinch.md): the stack is out for good
+        and seat ``p``, who can play and has not played this turn, must play a card to the
+        centre when (a) nobody else could play ("no players able to play except one who
+        refuses"), or (b) several could, a whole round has gone by with no card reaching the
+        centre (they all refused), and ``p`` is the first of them from the dealer's left."""
+        others = self.release_holders(p)
+        if not others:
+            return True
+        return self.idle >= self.players and p < others[0]
+
+    def release_due(self) -> bool:
+        """Whether the turn player must now play a releasing card (see ``_release_due``)."""
+        if self.over or self.responders or self.laying >= 0 or self.played or self.stack or self.removed:
+            return False
+        p = self.turn
+        return self.can_play(p) and self._release_due(p)
+
     def legal_actions(self, player):
         """The actor's legal actions (a cached list: callers must not modify it)."""
         if self.over:
@@ -369,7 +411,7 @@ class FlinchState(State):
             self._must = must = []
             plays = other
         # ways to end the turn
-        if plays and not self.played and not self.stack and not self.removed:
+        if plays and not self.played and not self.stack and not self.removed and self._release_due(p):
             # Additional Notes: in a blocked game "the player holding the releasing card must play it"
             legal = plays
         elif not self.started or not hand:
@@ -544,7 +586,10 @@ class FlinchState(State):
             if kind == "challenge":
                 self.challengers.append(player)
             if events is not None:
-                events.append(Event(kind, {"player": player, "offender": self.offender}))
+                # calls in one window are simultaneous and secret: only the caller sees who
+                # answered and how, until the window closes ("challenge_resolved" names them)
+                events.append(Event("answer", {"offender": self.offender, "window": self.window},
+                                    {"player": player, "call": kind}, (player,)))
         if not self.responders:
             self._close_window(events)
 
@@ -564,8 +609,8 @@ class FlinchState(State):
                 self.game_piles[taker].insert(0, card)   # to the bottom of the taker's pile
             if events is not None:
                 events.append(Event("challenge_resolved", {
-                    "challenger": caller, "offender": off, "right": right, "card": card,
-                    "from": giver, "to": taker}))
+                    "challenger": caller, "callers": sorted(self.challengers, key=lambda c: (c - off) % n),
+                    "offender": off, "right": right, "card": card, "from": giver, "to": taker}))
             self._clear_window()
             if card is not None and not self.game_piles[giver] and self._check_win(giver, events):
                 return
@@ -741,15 +786,17 @@ class FlinchState(State):
             "hand_counts": [len(h) for h in self.hands],
             "reserves": reserves, "centre": centre,
             "stack": len(self.stack), "stack_groups": (len(self.stack) + HAND - 1) // HAND,
-            "removed": len(self.removed), "blocked": self.blocked(),
+            "removed": len(self.removed), "blocked": self.blocked(), "idle_turns": self.idle,
             "played_this_turn": self.played, "challenges": self.challenges,
             "challenge": None, "winners": list(self.winners), "end": self.end,
         }
         if self.responders:
+            # Challenge: calls are secret until the window closes -- a viewer learns only
+            # whether he himself is still to answer and whether he called, never who else did
             out["challenge"] = {"offender": self.offender, "action": PUBLIC[self.last_action],
-                                "window": self.window,
-                                "game_pile_playable": self.neglect, "waiting": list(self.responders),
-                                "challengers": list(self.challengers)}
+                                "window": self.window, "game_pile_playable": self.neglect,
+                                "to_answer": player in self.responders,
+                                "called": player in self.challengers}
         return out
 
     def result(self) -> Result:

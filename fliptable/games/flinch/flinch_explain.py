@@ -109,7 +109,7 @@ def explain(state, player, action: str) -> str | None:
                     'playing a card from his hand to one of his Reserve Piles" (discard:handN>resM)')
         if must and not state.table:
             return _must_reason(state)
-        return _blocked_reason()
+        return _blocked_reason(state)
     if kind == "discard":
         i, j = code[1], code[2]
         if not state.started:
@@ -122,12 +122,11 @@ def explain(state, player, action: str) -> str | None:
             what = "1 cards" if v == 1 else f"{v}s (they start centre piles in centre={state.centre_kind})"
             return f'The Reserve: "1 cards may never be played to a Reserve Pile" -- nor {what}' if v != 1 \
                 else 'The Reserve: "1 cards may never be played to a Reserve Pile"'
-        reason = _slot_reason(state, p, j)
-        if reason:
-            return reason
-        if must and not state.table:
+        if must and not state.table:      # the plays the rules require come first
             return _must_reason(state)
-        return _blocked_reason()
+        if state.release_due():
+            return _blocked_reason(state)
+        return _slot_reason(state, p, j) or _blocked_reason(state)
     # a play
     src, tgt = code[1], code[2]
     if src == 0:
@@ -183,12 +182,14 @@ def _slot_reason(state, p: int, j: int) -> str | None:
     rs = state.reserves[p]
     empty = [k + 1 for k in range(RESERVES) if not rs[k]]
     if empty and j + 1 != empty[0]:
-        if rs[j]:
+        first = empty[0]
+        if any(rs[k] for k in range(first, RESERVES)):
+            # a later pile holds cards, so the open space is a pile that was exhausted
             return ('The Reserve: "When a Reserve Pile is exhausted it must be re-started by placing the '
-                    'next discard in the open space" (The Layout d): piles are started "alongside each '
-                    f'other until he has started five") -- discard to reserve pile {empty[0]}')
-        return (f"The Layout d): open reserve spaces are filled in order (they are only places on the "
-                f"table) -- discard to reserve pile {empty[0]}, the first open one")
+                    f'next discard in the open space" -- reserve pile {first} is exhausted: discard to '
+                    f'reserve pile {first}')
+        return ('The Layout d): reserve piles are started in order, "alongside each other until he has '
+                f'started five piles" -- the next discard starts reserve pile {first}, the first open space')
     return None
 
 
@@ -199,6 +200,13 @@ def _hand_reason(hand) -> str:
         f" to hand{len(hand)}" if len(hand) > 1 else "")
 
 
-def _blocked_reason() -> str:
-    return ('Additional Notes: the game is blocked (stack exhausted) and "the player holding the releasing '
-            'card must play it" -- play a card to the centre before ending your turn')
+def _blocked_reason(state) -> str:
+    p = state.actor()
+    if not state.release_holders(p):
+        return ('Additional Notes: the game is blocked (the stack is exhausted) with no player able to play '
+                'but you -- "the player holding the releasing card must play it": play a card to the centre '
+                'before ending your turn')
+    return ('Additional Notes: the game is blocked (the stack is exhausted and a whole round went by with no '
+            'card to the centre) -- "If there is more than one player holding releasing cards, the first '
+            'player with a releasing card, beginning with the player on the dealer\'s left, must play it": '
+            'that is you; play a card to the centre before ending your turn')

@@ -55,8 +55,14 @@ def render(view: dict, seat: int | None) -> str:
     ch = view.get("challenge")
     if ch:
         note = " — the game-pile card was playable!" if ch["game_pile_playable"] else ""
-        lines.append(f"[red]Challenge window: {_who(ch['offender'], seat)} played {ch['action']}{note}[/red] "
-                     f"(waiting: {', '.join(_who(k, seat) for k in ch['waiting'])})")
+        if ch["to_answer"]:
+            yours = " — your call: challenge or decline (calls stay secret until the window closes)"
+        elif seat is not None and ch["called"]:
+            yours = " — you called \"Challenge!\""
+        else:
+            yours = " — waiting for the opponents' secret calls"
+        lines.append(f"[red]Challenge window: {_who(ch['offender'], seat)} played {ch['action']}{note}[/red]"
+                     + yours)
     if view["phase"] == "over":
         if view["winners"]:
             lines.append("Game over: " + " and ".join(_who(k, seat) for k in view["winners"])
@@ -97,17 +103,25 @@ def narrate(event: dict) -> str:
     if t == "window":
         extra = " — the game-pile card was playable" if event.get("game_pile_playable") else ""
         return f"Seat {event['offender']} may be challenged for {event['action']}{extra}."
-    if t == "challenge":
-        return f"Seat {p} calls \"Challenge!\" on seat {event['offender']}."
-    if t == "decline":
+    if t == "answer":       # who answered, and how, is shown only to the caller
+        if p is None:
+            return f"An opponent answers the challenge window on seat {event['offender']}."
+        if event.get("call") == "challenge":
+            return f"Seat {p} calls \"Challenge!\" on seat {event['offender']}."
         return f"Seat {p} lets it go."
+    if t in ("challenge", "decline"):      # logs written before calls became secret
+        return f"Seat {p} calls \"Challenge!\" on seat {event['offender']}." if t == "challenge" \
+            else f"Seat {p} lets it go."
     if t == "window_closed":
         return f"Time is up: no more challenges to seat {event['offender']}."
     if t == "challenge_resolved":
         verdict = "right" if event["right"] else "wrong"
         moved = (f"the {event['card']} goes from seat {event['from']}'s game pile to the bottom of seat "
                  f"{event['to']}'s" if event["card"] is not None else "no card to move")
-        return f"Seat {event['challenger']}'s challenge is {verdict}: {moved}."
+        others = [c for c in event.get("callers", []) if c != event["challenger"]]
+        also = (f" (also called: seat {', '.join(map(str, others))}; the caller nearest the offender's left "
+                "is credited)") if others else ""
+        return f"Seat {event['challenger']}'s challenge is {verdict}: {moved}.{also}"
     if t == "turn":
         return f"Seat {p}'s turn."
     if t == "game_over":

@@ -168,3 +168,19 @@ def test_render_shows_the_whole_layout_for_the_seat():
         seat = d.players[0]
         s.apply(seat, rng.choice(list(s.legal_actions(seat))))
     assert "Game over" in render(s.view(1), 1)
+
+
+def test_render_and_narrate_keep_challenge_calls_secret_until_the_window_closes():
+    from test_flinch_rules import UP, position
+    s = position(3, game=[[9, 9], [5, 9], [8, 9, 9]], hands=[[9], [7, 9], [9]],
+                 piles=[(1, 4, UP), (1, 6, UP)], enforce="table", turn=1)
+    s.apply(1, "play:hand1>c2")
+    events = s.apply(0, "challenge")
+    assert "your call" in render(s.view(2), 2) and "you called" in render(s.view(0), 0)
+    assert "Seat 0" not in render(s.view(2), 2).split("Challenge window")[1]
+    answer = [e for e in events if e.type == "answer"][0]
+    assert narrate(answer.for_player(2)) == "An opponent answers the challenge window on seat 1."
+    assert narrate(answer.for_player(0)) == 'Seat 0 calls "Challenge!" on seat 1.'
+    events = s.apply(2, "decline")
+    done = [e.for_player(None) for e in events if e.type == "challenge_resolved"][0]
+    assert narrate(done).startswith("Seat 0's challenge is right")

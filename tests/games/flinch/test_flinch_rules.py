@@ -281,8 +281,10 @@ def test_the_layout_reserve_piles_started_alongside_until_five():
     s = position(hands=[[7, 8, 9], [9]], reserves=[[[6]], []], piles=[(1, 1, UP)])
     legal = [a for a in s.legal_actions(0) if a.startswith("discard:")]
     assert legal == ["discard:hand1>res2", "discard:hand2>res2", "discard:hand3>res2"]
-    rejected(s, 0, "discard:hand1>res1", "The Reserve", "discard to reserve pile 2")
-    rejected(s, 0, "discard:hand1>res4", "The Layout d)", "reserve pile 2, the first open one")
+    # pile 2 was never started: the reason is the order of starting, not a re-start
+    why = rejected(s, 0, "discard:hand1>res1", "The Layout d)", "starts reserve pile 2, the first open space")
+    assert "re-started" not in why
+    rejected(s, 0, "discard:hand1>res4", "The Layout d)", "reserve pile 2, the first open space")
     s.apply(0, "discard:hand3>res2")
     assert tops(s, 0) == [6, 9, None, None, None]
 
@@ -294,6 +296,48 @@ def test_the_reserve_an_exhausted_pile_is_restarted_with_the_next_discard():
     rejected(s, 0, "discard:hand1>res1", "re-started by placing the next discard in the open space")
     s.apply(0, "discard:hand1>res3")
     assert tops(s, 0) == [8, 7, 9, 6, 5]
+
+
+def test_the_layout_d_the_next_reserve_pile_is_started_in_order_not_re_started():
+    # pile 2 was never started: the reason is the order of starting, not "re-started"
+    s = position(hands=[[7, 8, 9], [9]], reserves=[[[2]], []], piles=[(1, 1, UP)])
+    for bad in ("discard:hand1>res3", "discard:hand1>res1"):
+        why = rejected(s, 0, bad, "The Layout d)", "started in order",
+                       "starts reserve pile 2, the first open space")
+        assert "re-started" not in why and "exhausted" not in why
+
+
+def test_the_reserve_an_exhausted_pile_named_as_exhausted_when_later_piles_hold_cards():
+    s = position(hands=[[9], [9]], reserves=[[[8], [7], [4], [6], [5]], []], piles=[(1, 3, UP)])
+    s.apply(0, "play:res3>c1")
+    rejected(s, 0, "discard:hand1>res5", "The Reserve", "reserve pile 3 is exhausted")
+
+
+def test_challenge_the_game_pile_first_reason_comes_before_reserve_slot_reasons():
+    # strict: the playable game-pile 3 must be played first; that is the reason given for
+    # any discard, before the reserve slot (pile 2 is the first open space)
+    s = position(2, game=[[3, 9], [9]], hands=[[1, 2, 7], [8]], reserves=[[[2]], []], piles=[(1, 2, UP)])
+    for bad in ("discard:hand3>res1", "discard:hand3>res3", "discard:hand3>res2"):
+        why = rejected(s, 0, bad, "must play first from their Game Pile", "play:game>c1")
+        assert "reserve pile 2" not in why
+
+
+def test_the_reserve_hint_greedy_builds_reserve_piles_in_reverse_sequence():
+    # "Hint: It is usually wise to try to build Reserve Piles in reverse sequence": nothing
+    # can be played (the centre wants a 2), so the greedy bot ends its turn putting the 7 on
+    # the 8 -- a descending run -- rather than on the 9, the 6, the 4 or the 3
+    import random
+    from fliptable.games.flinch.flinch_bots import GreedyAgent
+    s = position(game=[[5, 9], [9, 9]], hands=[[7, 10], [9]], reserves=[[[9], [8], [6], [4], [3]], []],
+                 piles=[(1, 1, UP)])
+    legal = s.legal_actions(0)
+    assert all(a.startswith("discard:") for a in legal) and len(legal) == 10
+    bot = GreedyAgent()
+    bot.reset(G, 0, 2, s.options, random.Random(0))
+    choice = bot.act(s.view(0), legal)
+    assert choice == "discard:hand1>res2"
+    s.apply(0, choice)
+    assert tops(s, 0) == [9, 7, 6, 4, 3]
 
 
 def test_the_reserve_cards_never_move_from_one_reserve_pile_to_another():
@@ -410,6 +454,40 @@ def test_challenge_two_callers_nearest_to_the_left_of_the_challenged_player_is_c
     assert s.game_piles[1][0] == 8 and len(s.game_piles[0]) == 2   # seat 2 is next to seat 1's left
 
 
+def _two_callers_table():
+    return position(3, game=[[9, 9], [5, 9], [8, 9, 9]], hands=[[9], [7, 9], [9]],
+                    piles=[(1, 4, UP), (1, 6, UP)], enforce="table", turn=1)
+
+
+def test_challenge_at_the_same_time_calls_are_secret_until_the_window_closes():
+    # "If two players challenge at the same time ...": seat 0 (the farther caller from
+    # seat 1's left) calls first; seat 2, nearer, must not be able to see it and copy it
+    seen = {}
+    for call in ("challenge", "decline"):
+        s = _two_callers_table()
+        s.apply(1, "play:hand1>c2")                    # skips the playable game-pile 5
+        events = s.apply(0, call)
+        assert isinstance(s.decision(), Race)         # the window is still open
+        seen[call] = (json.dumps(s.view(2), sort_keys=True), json.dumps(s.view(None), sort_keys=True),
+                      json.dumps(s.view(1), sort_keys=True),
+                      [json.dumps(e.for_player(q), sort_keys=True) for e in events for q in (1, 2, None)])
+        mine = s.view(0)["challenge"]
+        assert mine["called"] == (call == "challenge") and mine["to_answer"] is False
+        assert [e.for_player(0)["call"] for e in events if e.type == "answer"] == [call]
+        assert all("player" not in e.for_player(2) and "call" not in e.for_player(2) for e in events)
+    # nobody else can tell a challenge from a decline while the window is open
+    assert seen["challenge"] == seen["decline"]
+    ch = json.loads(seen["challenge"][0])["challenge"]
+    assert ch["to_answer"] is True and ch["called"] is False and "challengers" not in ch
+    # once the window closes the credit and every caller are public
+    s = _two_callers_table()
+    s.apply(1, "play:hand1>c2")
+    s.apply(0, "challenge")
+    events = s.apply(2, "challenge")
+    done = [e.for_player(None) for e in events if e.type == "challenge_resolved"][0]
+    assert done["challenger"] == 2 and done["callers"] == [2, 0]
+
+
 def test_challenge_the_window_closes_when_all_decline_or_the_clock_runs_out():
     s = position(3, game=[[9, 9], [9], [9]], hands=[[4, 8, 9], [9], [9]], piles=[(1, 3, UP)],
                  enforce="table")
@@ -493,6 +571,61 @@ def test_additional_notes_blocked_game_the_player_holding_the_releasing_card_mus
     rejected(s, 0, "discard:hand2>res1", "releasing card must play it")
     s.apply(0, "play:hand1>c1")
     assert "discard:hand1>res1" in s.legal_actions(0)
+
+
+def test_additional_notes_a_card_exposed_when_it_is_not_his_turn_is_rejected_and_changes_nothing():
+    # "If a player exposes a card when it is not his turn, he must play that card on his next
+    # turn": out-of-turn plays are rejected unseen -- nothing is exposed, nothing is owed
+    s = position(hands=[[7, 9], [4, 9]], piles=[(1, 3, UP)], enforce="table")
+    view1, view0 = s.view(1), s.view(0)
+    rejected(s, 1, "play:hand1>c1", "may not act now")
+    rejected(s, 1, "discard:hand2>res1", "may not act now")
+    assert s.view(1) == view1 and s.view(0) == view0 and s.decision() == Turn(0)
+    s.apply(0, "discard:hand1>res1")
+    s.apply(1, "decline")
+    assert s.decision() == Turn(1)
+    legal = s.legal_actions(1)
+    assert "play:hand1>c1" in legal and "discard:hand1>res1" in legal   # free to keep the 4
+    s.apply(1, "discard:hand1>res1")
+    assert tops(s, 1)[0] == 4
+
+
+def test_additional_notes_blocked_game_not_forced_while_another_player_can_still_play():
+    # the stack is out, but seat 1 can play a 4 too: the game is not blocked (nobody has
+    # refused yet), so seat 0 may hold his 4 and end the turn
+    s = position(2, game=[[9, 9], [9]], hands=[[4, 7], [4]], piles=[(1, 3, UP)], stack=[], bury=True)
+    assert s.view(None)["blocked"]                           # the stack is exhausted for good
+    assert s.legal_actions(0) == ["play:hand1>c1", "discard:hand1>res1", "discard:hand2>res1"]
+    s.apply(0, "discard:hand2>res1")
+    assert "discard:hand1>res1" in s.legal_actions(1)        # seat 1 may refuse as well
+    s.apply(1, "discard:hand1>res1")
+    # a whole round without a card to the centre: both refuse, so the game is blocked and
+    # seat 0, the first holder from the dealer's left, must play
+    assert s.view(0)["idle_turns"] == 2
+    assert s.legal_actions(0) == ["play:hand1>c1"]
+    rejected(s, 0, "discard:hand1>res2", "more than one player holding releasing cards", "that is you")
+
+
+def test_additional_notes_more_than_one_holding_releasing_cards_the_first_from_the_dealers_left_plays():
+    # "If there is more than one player holding releasing cards, the first player with a
+    # releasing card, beginning with the player on the dealer's left, must play it."
+    # Seats 1 and 2 hold a 4; seat 0 (the dealer's left) holds none; seat 2 plays first.
+    s = position(3, game=[[9], [9], [9]], hands=[[8, 10, 10], [4, 8, 10], [4, 8, 10]],
+                 piles=[(1, 3, UP)], stack=[], bury=True, turn=2)
+    s.apply(2, "discard:hand3>res1")                 # nobody is forced in the first round
+    s.apply(0, "discard:hand3>res1")
+    s.apply(1, "discard:hand3>res1")
+    assert s.view(None)["idle_turns"] == 3           # a whole round: the game is blocked
+    legal = s.legal_actions(2)
+    assert "play:hand1>c1" in legal and "discard:hand2>res2" in legal   # seat 1 comes first
+    s.apply(2, "discard:hand2>res2")
+    s.apply(0, "discard:hand2>res2")
+    assert s.legal_actions(1) == ["play:hand1>c1"]   # seat 1 must release
+    rejected(s, 1, "discard:hand1>res2", "beginning with the player on the dealer's left")
+    s.apply(1, "play:hand1>c1")
+    assert centre(s) == [(1, 4)] and "discard:hand1>res2" in s.legal_actions(1)
+    s.apply(1, "discard:hand1>res2")
+    assert s.view(None)["idle_turns"] == 0
 
 
 def test_additional_notes_blocked_for_good_is_a_draw_after_two_idle_rounds():
@@ -620,7 +753,7 @@ def test_bad_input_is_rejected_naming_the_rule_and_the_state_is_unchanged():
     rejected(s, 0, "play:hand2>new", "only a 1 starts a Playing Pile")
     rejected(s, 0, "discard:hand1>res2", "1 cards may never be played to a Reserve Pile")
     rejected(s, 0, "discard:hand2>res6", "no more than five")                      # a sixth pile
-    rejected(s, 0, "discard:hand2>res1", "re-started")                             # pile 2 is empty
+    rejected(s, 0, "discard:hand2>res1", "started in order", "reserve pile 2")     # pile 2 is empty
     rejected(s, 0, "play:hand7>c1", "at most five cards")
     rejected(s, 0, "play:hand3>c9", "no centre pile 9")
     rejected(s, 0, "play:res2>c1", "reserve pile 2 is empty")
