@@ -1,0 +1,51 @@
+"""Write the golden logs: a few complete games per game, played by the bots with fixed
+seeds, each with its result and a digest of its final state. ``test_golden.py`` replays
+them in CI; a rules change that alters any game shows up there. Regenerate (and say why
+in the commit) only when a rules change is intended:
+
+    python -m tests.golden.regenerate
+"""
+import hashlib
+import json
+from pathlib import Path
+
+from fliptable.bots import make_agent
+from fliptable.core import get_game
+from fliptable.sim.match import play_match
+
+HERE = Path(__file__).parent
+
+#: (game, players, bot specs, options, seeds)
+CASES = [
+    ("flip7", 4, ["ev", "threshold:20", "random", "threshold:30"], {}, [1, 2]),
+    ("flip7", 3, ["ev", "threshold:25", "random"], {"rules": "official"}, [3]),
+    ("flyswatter", 3, ["swatter:rt=300", "swatter:rt=400,err=0.1", "random"], {}, [1]),
+    ("flyswatter", 5, ["swatter"], {"remove": "20"}, [2]),
+    ("flinch", 3, ["greedy", "greedy", "random"], {}, [1]),
+    ("flinch", 4, ["greedy"], {"enforce": "table"}, [2]),
+    ("muggins", 3, ["greedy", "random", "greedy"], {"enforce": "table"}, [1]),
+    ("authors", 4, ["greedy", "random"], {}, [1]),
+    ("go-to-the-store", 3, ["greedy", "random"], {}, [1]),
+    ("patience", 1, ["greedy"], {}, [1, 2]),
+]
+
+
+def digest(state) -> str:
+    return hashlib.sha256(json.dumps(state.to_json(), sort_keys=True).encode()).hexdigest()
+
+
+def main() -> None:
+    for game_id, players, specs, options, seeds in CASES:
+        game = get_game(game_id)
+        for seed in seeds:
+            agents = [make_agent(game, specs[min(i, len(specs) - 1)]) for i in range(players)]
+            match = play_match(game, agents, options, seed, record=True)
+            data = match.log.to_json()
+            data["digest"] = digest(match.state)
+            name = f"{game_id}-{players}p-{seed}{'-' + '-'.join(f'{k}{v}' for k, v in options.items()) if options else ''}"
+            (HERE / f"{name}.json").write_text(json.dumps(data, separators=(",", ":")) + "\n")
+            print(name, len(data["actions"]), "actions")
+
+
+if __name__ == "__main__":
+    main()
