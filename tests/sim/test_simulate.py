@@ -175,9 +175,9 @@ def test_cli_simulate_errors_are_one_line(capsys, args, says):
 
 
 def test_cli_ray_backend_needs_ray(capsys):
-    try:
-        import ray  # noqa: F401
-    except ImportError:
+    import importlib.util
+
+    if importlib.util.find_spec("ray") is None:
         code, _, err = run(capsys, "simulate", "flip7", "--games", "2", "--backend", "ray")
         one_line_error(code, err)
         assert "pip install 'fliptable[ray]'" in err
