@@ -66,7 +66,7 @@ def test_acting_with_no_window_open():
     for player in (0, 1):
         rejected(s, player, "swat:1", "no swat window is open", "IS IT A FLY-SWATTER?")
         rejected(s, player, "done", "no swat window is open")
-    rejected(s, None, "close", "only a race's default")
+    rejected(s, None, "close", "no race is open now")
 
 
 def test_flipping_out_of_turn():
