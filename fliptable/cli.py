@@ -77,7 +77,7 @@ def games_command(as_json: bool = typer.Option(False, "--json", help="Print one 
                          for o in d["options"]) or "-"
         lo, hi = d["players"]
         about = f"[bold]{d['id']}[/]  {escape(d['title'])}" + (f"\n[dim]{escape(d['summary'])}[/]" if d["summary"] else "")
-        table.add_row(about, f"{lo}-{hi} (default {d['default_players']})", escape(opts), ", ".join(d["bots"]))
+        table.add_row(about, f"{lo}-{hi} (default {d['default_players']})", escape(opts), ", ".join(f"{b} (default)" if b == d["default_bot"] else b for b in d["bots"]))
     _console().print(table)
 
 
@@ -127,27 +127,6 @@ def rules_command(game: str = typer.Argument(..., metavar="GAME", help="A game i
 
 
 # -- play -----------------------------------------------------------------------------
-def default_play_bot(game: Game) -> str:
-    """The bot that fills the other seats when no ``--bot`` is given: the terminal UI's
-    choice per game when it is installed, else the game's first own bot that needs no
-    parameters, else ``random``."""
-    try:
-        from .tui.seating import default_bot
-    except ImportError:
-        default_bot = None
-    if default_bot is not None:
-        return default_bot(game)
-    from .bots.base import make_agent
-
-    for name in game.bots():
-        try:
-            make_agent(game, name)
-        except FliptableError:
-            continue
-        return name
-    return "random"
-
-
 def play_players(game: Game, players: Optional[int], bot_specs: list[str]) -> int:
     """``--players``, or the game's default (more when more ``--bot`` specs are given)."""
     if players is None:
@@ -165,7 +144,7 @@ def play_seats(game: Game, players: int, bot_specs: list[str], seat: int) -> lis
         raise CliError(f"--seat {seat} is not a seat at a {players}-player table; seats are 0 to {players - 1}")
     if players == 1 and bot_specs:
         raise BotSpecError(f"a 1-player game has no seat for --bot {bot_specs[0]!r}")
-    others = seat_specs(bot_specs, players - 1, default_play_bot(game), "other seats") if players > 1 else []
+    others = seat_specs(bot_specs, players - 1, game.default_bot, "other seats") if players > 1 else []
     for spec in others:
         if spec.strip().lower() != "human":
             make_agent(game, spec)
@@ -239,7 +218,7 @@ def simulate_command(
     players: Optional[int] = typer.Option(None, "--players", "-p", metavar="N", help="Number of players."),
     bot: Optional[list[str]] = typer.Option(None, "--bot", "-b", metavar="SPEC",
                                             help="Bot per seat in seat order; the last fills the rest "
-                                                 "(default random)."),
+                                                 "(default: the game's default bot, see `fliptable games`)."),
     seed: int = typer.Option(0, "--seed", metavar="S", help="Run seed; game i uses a seed derived from it and i."),
     workers: Optional[int] = typer.Option(None, "--workers", "-w", metavar="W",
                                           help="Processes (default: all cores). Results do not depend on it."),

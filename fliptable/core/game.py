@@ -28,6 +28,9 @@ class Game:
     max_players: ClassVar[int]
     default_players: ClassVar[int]
     rules_version: ClassVar[str] = "1"
+    #: the bot that fills seats when no ``--bot`` is given (``play`` and ``simulate``):
+    #: the game's strongest practical bot
+    default_bot: ClassVar[str] = "random"
     options: ClassVar[tuple[Option, ...]] = ()
     cards: ClassVar[CardTable]
     #: Documentation of the action notation, shown by ``fliptable rules``.
@@ -113,7 +116,7 @@ class Game:
             "players": [self.min_players, self.max_players], "default_players": self.default_players,
             "options": [{"name": o.name, "default": o.default, "accepted": o.accepted(), "help": o.help}
                         for o in self.options],
-            "bots": sorted(set(self.bots()) | {"random"}),
+            "bots": sorted(set(self.bots()) | {"random"}), "default_bot": self.default_bot,
         }
 
 

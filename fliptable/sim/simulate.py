@@ -181,7 +181,7 @@ def simulate(game: Game | str, games: int, players: int | None = None,
              progress: Progress | None = None, backend: str = "local") -> dict[str, Any]:
     """Play ``games`` games and report wins, win rates (95% Wilson intervals), mean
     scores, throughput and the game's own ``stats``. A win shared by k winners counts
-    1/k to each of them."""
+    1/k to each of them. Without ``bot_specs`` every seat gets the game's default bot."""
     game = get_game(game) if isinstance(game, str) else game
     if not isinstance(games, int) or isinstance(games, bool) or games < 1:
         raise SimulationError(f"--games must be a whole number of at least 1, not {games!r}")
@@ -191,7 +191,7 @@ def simulate(game: Game | str, games: int, players: int | None = None,
         raise SimulationError(f"unknown backend {backend!r}; accepted: {', '.join(BACKENDS)}")
     players = game.check_players(game.default_players if players is None else players)
     opts = game.resolve_options(options)
-    specs = seat_specs(bot_specs, players)
+    specs = seat_specs(bot_specs, players, game.default_bot)
     check_specs(game, specs)
     if logs_dir is not None:
         try:

@@ -13,14 +13,9 @@ from ..core.rng import derive_seed
 
 HUMAN = "human"
 #: the bot that fills the other seats when no ``--bot`` is given, per game
-DEFAULT_BOTS: dict[str, str] = {"flip7": "ev", "flyswatter": "swatter"}
-
-
 def default_bot(game: Game) -> str:
-    """The game's listed default, else its ``greedy`` bot, else ``random``."""
-    if game.id in DEFAULT_BOTS and DEFAULT_BOTS[game.id].partition(":")[0] in game.bots():
-        return DEFAULT_BOTS[game.id]
-    return "greedy" if "greedy" in game.bots() else "random"
+    """The bot that fills seats when no ``--bot`` is given: the game's declared default."""
+    return game.default_bot
 
 
 def player_count(game: Game, players: int | None, bot_specs: Sequence[str]) -> int:

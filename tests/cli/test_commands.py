@@ -32,6 +32,18 @@ def test_games_json_describes_every_registered_game(capsys):
     assert {"name": "rules", "default": "rulebook", "accepted": "rulebook|official"}.items() <= \
         flip7["options"][0].items()
     assert {"random", "threshold", "ev"} <= set(flip7["bots"])
+    assert flip7["default_bot"] == "ev"
+
+
+@pytest.mark.parametrize("game_id", all_game_ids())
+def test_every_game_declares_a_default_bot_it_has(game_id):
+    game = get_game(game_id)
+    assert game.default_bot in set(game.bots()) | {"random"}
+
+
+def test_simulate_without_bots_seats_the_games_default_bot(capsys):
+    code, out, _ = run(capsys, "simulate", "patience", "--games", "3", "--workers", "1", "--json")
+    assert code == 0 and json.loads(out)["bots"] == ["lookahead"]
 
 
 @pytest.mark.parametrize("game_id", all_game_ids())

@@ -253,6 +253,7 @@ class FishingGame(Game):
     of cards from 1 to 10"), the ``ask:S:N`` notation, books-per-seat stats."""
 
     cards = CARDS
+    default_bot = "greedy"
     MAY_STOP = False
 
     def deck(self, players, options):

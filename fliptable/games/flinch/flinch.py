@@ -818,6 +818,7 @@ class Flinch(Game):
     title = "FLINCH"
     summary = "Play out your game pile onto centre piles built 1 to 10 (flinch.md)."
     min_players, max_players, default_players = 1, 6, 2
+    default_bot = "greedy"
     rules_version = "1"
     options = (
         Option("packs", "choice", "auto", "packs of cards: auto = 2 with 4 or more players, else 1",

@@ -475,6 +475,7 @@ class MugginsState(State):
 
 class MugginsGame(Game):
     id = "muggins"
+    default_bot = "greedy"
     title = "Muggins"
     summary = ("All cards dealt face down; play from the bottom of your hand to the centre or onto "
                "opponents' Stock Piles; first to run out wins. enforce=table adds the Muggins call.")

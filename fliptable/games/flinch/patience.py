@@ -335,6 +335,8 @@ class PatienceGame(Game):
     title = "Patience"
     summary = "FLINCH solitaire: build the four 1s up to 10 with one pass through the pack."
     min_players, max_players, default_players = 1, 1, 1
+    #: the strongest bot (about 45% of deals; ``greedy`` wins about 38% and is ~300x faster)
+    default_bot = "lookahead"
     options = (Option("spaces", "choice", "rulebook",
                       "rulebook: a lower-row space is filled from the pack only after a pile is moved "
                       "onto another (and at the deal, where 1s go up); a pile played out to the 1s "

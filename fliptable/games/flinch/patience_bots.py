@@ -91,7 +91,9 @@ class LookaheadPatience(Agent):
 
     name = "lookahead"
 
-    def __init__(self, samples: str | int = 32):
+    def __init__(self, samples: str | int = 32, value: str | None = None):
+        if value is not None:          # lookahead:N
+            samples = value
         self.samples = int(number_param(self.name, "samples", samples, int, 1, 10_000))
 
     def _state(self, view: dict, pack: list[int]) -> PatienceState:

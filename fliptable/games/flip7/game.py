@@ -13,6 +13,7 @@ class Flip7(Game):
     title = "Flip 7"
     summary = "press-your-luck: flip number cards, stay before a duplicate busts you; first to 200"
     min_players, max_players, default_players = 1, 12, 4
+    default_bot = "ev"
     options = (
         Option("rules", "choice", "rulebook",
                "rulebook: Freeze/Flip Three hit the drawer; official: the drawer picks any active "

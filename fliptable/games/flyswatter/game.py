@@ -15,6 +15,7 @@ class Flyswatter(Game):
     title = "Fly-swatter"
     summary = "real-time: flip cards; on a swatter or a fifth colour, race to swat the majority-colour flies"
     min_players, max_players, default_players = 2, 8, 4
+    default_bot = "swatter"
     options = (
         Option("remove", "int", 0, "cards taken out unseen after shuffling, for a shorter game "
                "(at least one card per player must remain)", min=0, max=110),
