@@ -58,7 +58,6 @@ def _step(state, rng):
 
 def _illegal_probe(state, rng, game):
     """Something not allowed now: another seat's action or an action outside the legal list."""
-    d = state.decision()
     space = game.action_space(state.players, state.options)
     p = rng.randrange(state.players)
     legal = set(state.legal_actions(p))

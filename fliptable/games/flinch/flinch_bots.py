@@ -34,7 +34,6 @@ class GreedyAgent(Agent):
             return legal[0]
         if view is None or "challenge" in legal:
             return "decline" if "decline" in legal else legal[0]
-        me = view["seat"]
         hand = view["hand"] or []
         plays, ends = [], []
         for a in legal:
@@ -177,7 +176,7 @@ class GreedyAgent(Agent):
                 continue
             v = self._card(view, code, hand)
             pile = view["centre"][code[2] - 1]
-            lo, hi, b = pile["low"], pile["high"], pile["build"]
+            hi, b = pile["high"], pile["build"]
             if b != "down" and v == hi + 1:
                 opens = v + 1 if v < top else None
                 covers = v in foes

@@ -12,7 +12,8 @@ from collections import Counter
 
 import pytest
 
-from fliptable.core import IllegalAction, OptionError, Over, Race, Turn, get_game
+from fliptable.core import OptionError, Over, Race, Turn, get_game
+from tests.helpers import assert_rejected as rejected
 
 G = get_game("flinch")
 UP, DOWN, BOTH = 1, -1, 0
@@ -79,17 +80,6 @@ def centre(state):
 
 def tops(state, seat):
     return [r["top"] for r in state.view(None)["reserves"][seat]]
-
-
-def rejected(state, player, action, *words):
-    """``action`` is refused with a message naming the rule, and the state is unchanged."""
-    before = json.dumps(state.to_json(), sort_keys=True)
-    with pytest.raises(IllegalAction) as err:
-        state.apply(player, action)
-    assert json.dumps(state.to_json(), sort_keys=True) == before
-    for w in words:
-        assert w in str(err.value), str(err.value)
-    return str(err.value)
 
 
 # -- Equipment, Players, The Layout, The Deal ------------------------------------------------

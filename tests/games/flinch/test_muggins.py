@@ -16,11 +16,12 @@ import pytest
 from hypothesis import given, settings, strategies as st
 
 from fliptable.bots.base import RandomAgent, make_agent
-from fliptable.core import IllegalAction, Over, Race, Turn, get_game, replay
+from fliptable.core import Over, Race, Turn, get_game, replay
 from fliptable.core.log import Recorder
 from fliptable.games.flinch.cards import series_pack
 from fliptable.games.flinch.muggins_render import narrate, render
 from fliptable.sim.match import play_match
+from tests.helpers import assert_rejected
 
 GAME = get_game("muggins")
 
@@ -100,17 +101,6 @@ def play(state, *moves):
 def in_play(state):
     v = state.view(None)["current"]
     return (v["card"], v["from"]) if v else None
-
-
-def assert_rejected(state, player, action, *phrases):
-    before = json.dumps(state.to_json(), sort_keys=True)
-    with pytest.raises(IllegalAction) as info:
-        state.apply(player, action)
-    message = str(info.value)
-    for phrase in phrases:
-        assert phrase in message, message
-    assert json.dumps(state.to_json(), sort_keys=True) == before
-    return message
 
 
 # -- Setup ----------------------------------------------------------------------------------

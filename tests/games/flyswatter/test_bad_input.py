@@ -4,6 +4,7 @@ import pytest
 from fliptable.core import IllegalAction
 
 from .helpers import GAME, flip_all, new
+from tests.helpers import assert_rejected as rejected
 
 
 def _window(players=2):
@@ -11,17 +12,6 @@ def _window(players=2):
     flip_all(s, 4)
     assert s.open
     return s
-
-
-def rejected(state, player, action, *phrases):
-    before = state.to_json()
-    with pytest.raises(IllegalAction) as exc:
-        state.apply(player, action)
-    message = str(exc.value)
-    for phrase in phrases:
-        assert phrase in message, message
-    assert state.to_json() == before
-    return message
 
 
 def test_swat_on_a_fly_that_is_not_there():
