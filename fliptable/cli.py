@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import importlib
 import json
+import os
 import secrets
 import sys
 from importlib import resources
@@ -163,6 +164,9 @@ def play_command(
                                                help="A game option; may be repeated."),
     seat: int = typer.Option(0, "--seat", metavar="K", help="Your seat (0 acts first)."),
     plain: bool = typer.Option(False, "--plain", help="Line-based text instead of the full-screen UI."),
+    log: Optional[Path] = typer.Option(None, "--log", metavar="FILE",
+                                       help="Write the game's log there when it ends or you leave "
+                                            "(replay it with `fliptable replay FILE`)."),
 ) -> None:
     """Play in the terminal against bots, or hotseat."""
     g = _game(game)
@@ -170,6 +174,8 @@ def play_command(
     specs_given = list(bot or [])
     n = play_players(g, players, specs_given)
     specs = play_seats(g, n, specs_given, seat)  # every error is reported before the game starts
+    if log is not None and (log.is_dir() or not log.parent.is_dir() or not os.access(log.parent, os.W_OK)):
+        raise CliError(f"--log {str(log)!r}: cannot write a file there; give a file path in a writable folder")
     if seed is None:
         seed = secrets.randbelow(2**31)
     if not plain and sys.stdin.isatty() and sys.stdout.isatty():
@@ -179,13 +185,13 @@ def play_command(
             if not (exc.name or "").startswith("fliptable.tui"):
                 raise
         else:
-            code = run_play(g.id, n, specs_given, seat, seed, opts)
+            code = run_play(g.id, n, specs_given, seat, seed, opts, log_path=log)
             if code:
                 raise SystemExit(code)
             return
     from .tui.plain import run_plain
 
-    run_plain(g, n, specs, seat, seed, opts)
+    run_plain(g, n, specs, seat, seed, opts, log_path=log)
 
 
 # -- simulate -------------------------------------------------------------------------

@@ -39,6 +39,21 @@ class GameLog:
     def dumps(self) -> str:
         return json.dumps(self.to_json(), separators=(",", ":"))
 
+    @classmethod
+    def of(cls, state: State, seed: int | str, actions: Sequence[Sequence], deck: Sequence[str] | None = None) -> "GameLog":
+        """The log of a game that started from (state's game, options, players, ``seed``,
+        ``deck``) and applied ``actions``; ``result`` is the state's (possibly unfinished) result."""
+        return cls(state.game.id, dict(state.options), state.players, seed, [list(a) for a in actions],
+                   list(deck) if deck is not None else None, state.game.rules_version,
+                   state.result().to_json())
+
+    def write(self, path: str | Path) -> None:
+        """Write the log as JSON; LogError names the path when it cannot be written."""
+        try:
+            Path(path).write_text(json.dumps(self.to_json(), indent=1) + "\n")
+        except OSError as exc:
+            raise LogError(f"cannot write log {str(path)!r}: {exc.strerror or exc}") from None
+
 
 class Recorder:
     """Wraps a state: applies actions and records them into a log."""

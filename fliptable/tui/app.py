@@ -30,6 +30,7 @@ from ..core.decision import Over, Race, Simultaneous, Turn
 from ..core.errors import FliptableError
 from ..core.events import Event
 from ..core.game import Game, State
+from ..core.log import GameLog
 from ..core.registry import get_game
 from . import keys as keymod
 from .seating import player_count, reset_agents, seat_agents
@@ -777,8 +778,9 @@ def build_table(game_id: str, players: int | None, bot_specs: Sequence[str], sea
 
 def run_play(game_id: str, players: int | None, bot_specs: list[str], seat: int = 0, seed: int | None = None,
              options: dict[str, str] | None = None, *, delay: float | None = None,
-             outcome_delay: float | None = None) -> int:
-    """Play ``game_id`` in the terminal; the exit code (2 for a user error, named on stderr)."""
+             outcome_delay: float | None = None, log_path: str | None = None) -> int:
+    """Play ``game_id`` in the terminal; the exit code (2 for a user error, named on stderr).
+    ``log_path``: write the game's log there when the app closes (finished or not)."""
     kwargs = {"delay": _env_float("FLIPTABLE_DELAY", DEFAULT_DELAY) if delay is None else delay,
               "outcome_delay": (_env_float("FLIPTABLE_OUTCOME_DELAY", DEFAULT_OUTCOME_DELAY)
                                 if outcome_delay is None else outcome_delay)}
@@ -787,5 +789,9 @@ def run_play(game_id: str, players: int | None, bot_specs: list[str], seat: int 
     except FliptableError as exc:
         print(f"fliptable play: {exc}", file=sys.stderr)
         return exc.exit_code
-    code = app.run()
+    try:
+        code = app.run()
+    finally:
+        if log_path is not None:
+            GameLog.of(app.state, app.seed, app.actions).write(log_path)
     return code if isinstance(code, int) else 0

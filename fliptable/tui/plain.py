@@ -17,6 +17,7 @@ from ..bots.base import make_agent
 from ..core.decision import Over, Race, Simultaneous, Turn
 from ..core.errors import IllegalAction
 from ..core.game import Game, State
+from ..core.log import GameLog
 from ..core.registry import GAME_MODULES
 from ..core.result import Result
 from ..core.rng import derive_seed
@@ -98,6 +99,7 @@ class PlainGame:
         self.render, self.narrate = renderers(game)
         self.input, self.out, self.clock = input_fn, print_fn, clock
         self.specs = list(seat_specs)
+        self.actions: list[list] = []    # every applied action, for --log
 
     # -- output ---------------------------------------------------------------------
     def show_table(self, seat: int | None) -> None:
@@ -144,6 +146,7 @@ class PlainGame:
 
     def apply(self, s: int | None, action: str) -> None:
         self.tell(self.state.apply(s, action))
+        self.actions.append([s, action])
 
     # -- the loop -------------------------------------------------------------------
     def turn(self, s: int) -> None:
@@ -225,7 +228,13 @@ class PlainGame:
 
 
 def run_plain(game: Game, players: int, seat_specs: Sequence[str], seat: int, seed: int | str,
-              options: Mapping[str, Any] | None, **io) -> Result | None:
+              options: Mapping[str, Any] | None, log_path: str | None = None, **io) -> Result | None:
     """Play ``game`` at a text prompt; ``seat_specs`` has one spec per seat (``human``
-    for people; ``seat`` is always a person)."""
-    return PlainGame(game, players, seat_specs, seat, seed, options, **io).run()
+    for people; ``seat`` is always a person). ``log_path``: write the game's log there
+    when it ends or the person leaves."""
+    table = PlainGame(game, players, seat_specs, seat, seed, options, **io)
+    try:
+        return table.run()
+    finally:
+        if log_path is not None:
+            GameLog.of(table.state, seed, table.actions).write(log_path)

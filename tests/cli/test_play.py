@@ -1,5 +1,6 @@
 """`fliptable play`: seats and bot specs, errors, and whole games at the plain prompt."""
 import io
+import json
 import sys
 import types
 
@@ -66,7 +67,7 @@ def test_play_rejects_bad_typed_actions_and_keeps_asking(capsys, monkeypatch):
 def test_play_calls_the_terminal_ui_when_there_is_a_terminal(capsys, monkeypatch):
     calls = []
     fake = types.ModuleType("fliptable.tui.app")
-    fake.run_play = lambda *args: calls.append(args) or 0
+    fake.run_play = lambda *args, **kwargs: calls.append((args, kwargs)) or 0
     monkeypatch.setitem(sys.modules, "fliptable.tui.app", fake)
     import fliptable.tui
     monkeypatch.setattr(fliptable.tui, "app", fake, raising=False)
@@ -77,9 +78,9 @@ def test_play_calls_the_terminal_ui_when_there_is_a_terminal(capsys, monkeypatch
     code, _, err = run(capsys, "play", "flip7", "--players", "3", "--seat", "1", "--bot", "ev",
                        "--seed", "4", "-o", "rules=official")
     assert code == 0, err
-    game_id, players, specs, seat, seed, options = calls[0]
+    (game_id, players, specs, seat, seed, options), kwargs = calls[0]
     assert (game_id, players, specs, seat, seed) == ("flip7", 3, ["ev"], 1, 4)
-    assert options == {"rules": "official"}
+    assert options == {"rules": "official"} and kwargs == {"log_path": None}
 
 
 def test_play_falls_back_to_the_plain_prompt_without_the_terminal_ui(capsys, monkeypatch):
@@ -158,3 +159,32 @@ def test_a_slow_answer_loses_the_race(snap):
     game.run()
     races = [line for line in lines if '"type": "snap"' in line or "window_closed" in line]
     assert races and not any('"type": "snap", "player": 0' in line for line in races)
+
+
+def test_play_log_writes_a_log_that_replays_to_the_same_result(capsys, monkeypatch, tmp_path):
+    _stdin(monkeypatch, "s\n" * 1000)
+    path = tmp_path / "game.json"
+    code, out, err = run(capsys, "play", "flip7", "--bot", "threshold:20", "--seed", "5", "--plain",
+                         "--log", path)
+    assert code == 0, err
+    code, out, err = run(capsys, "replay", path, "--json")
+    assert code == 0, err
+    replayed = json.loads(out)
+    logged = json.loads(path.read_text())
+    assert replayed["over"] and replayed["scores"] == logged["result"]["scores"]
+    assert replayed["actions_applied"] == len(logged["actions"]) > 0
+
+
+def test_play_log_of_a_game_left_early_replays_to_where_it_stopped(capsys, monkeypatch, tmp_path):
+    _stdin(monkeypatch, "h\nh\nq\n")
+    path = tmp_path / "left.json"
+    code, _, err = run(capsys, "play", "flip7", "--bot", "threshold:20", "--seed", "5", "--plain", "--log", path)
+    assert code == 0, err
+    code, out, err = run(capsys, "replay", path, "--json")
+    assert code == 0, err
+    assert json.loads(out)["over"] is False and json.loads(out)["actions_applied"] >= 2
+
+
+def test_play_log_in_a_missing_folder_is_refused_before_the_game(capsys, tmp_path):
+    code, out, err = run(capsys, "play", "flip7", "--plain", "--log", tmp_path / "no" / "x.json")
+    assert "cannot write a file there" in one_line_error(code, err) and out == ""
