@@ -58,12 +58,16 @@ def test_rules_shows_the_document_and_the_notation(capsys, game_id):
         assert doc.read_text().strip().splitlines()[0] in out
 
 
-def test_rules_of_a_flinch_family_game_show_flinch_md(capsys):
+def test_rules_of_a_flinch_family_game_show_its_own_section_of_flinch_md(capsys):
     if "muggins" not in all_game_ids() or not (REPO / "docs/rules/flinch.md").exists():
         pytest.skip("Muggins or flinch.md not built yet")
     _, muggins, _ = run(capsys, "rules", "muggins")
     _, flinch, _ = run(capsys, "rules", "flinch")
-    assert muggins.split("## Action notation")[0] == flinch.split("## Action notation")[0]
+    intro = (REPO / "docs/rules/flinch.md").read_text().split("\n## ")[0]
+    assert muggins.startswith(intro) and flinch.startswith(intro)
+    assert "\n## Muggins\n" in muggins and "\n## FLINCH\n" not in muggins
+    assert "\n## FLINCH\n" in flinch and "\n## Muggins\n" not in flinch
+    assert "## Action notation (muggins)" in muggins
 
 
 def test_rules_of_an_unknown_game_names_the_games(capsys):
