@@ -1,13 +1,14 @@
 """Flip 7's own bots. Every bot sees only its view."""
 from __future__ import annotations
 
-from collections import Counter
-
 from ...bots.base import Agent, number_param
 from .cards import CARDS, DECK
 
 _NAME_TO_CARD = CARDS.by_name
-_FULL = Counter(DECK)
+_FULL_COUNTS = tuple(DECK.count(c) for c in range(len(CARDS)))
+_X2 = CARDS.by_name["x2"]
+_FLIP3 = CARDS.by_name["flip3"]
+_MODIFIERS = tuple((c, t.rank) for c, t in enumerate(CARDS.types) if t.kind == "modifier")
 
 
 def _choose(view: dict, seat: int, legal) -> str:
@@ -49,54 +50,60 @@ class ThresholdAgent(Agent):
         return "stay" if view["seats"][self.seat]["round_score"] >= self.threshold else "hit"
 
 
-def unseen_counts(view: dict) -> Counter:
-    """The exact composition of the cards this player has not seen: the draw pile's
-    (or, when it is empty, the discards that will be shuffled into it)."""
+def unseen_counts(view: dict) -> list[int]:
+    """The exact composition of the cards this player has not seen, as a count per card
+    int: the draw pile's (or, when it is empty, the discards that will be shuffled into it)."""
+    ids = _NAME_TO_CARD
     if view["draw_count"] == 0:
-        return Counter(_NAME_TO_CARD[c] for c in view["discard"])
-    seen = Counter(_NAME_TO_CARD[c] for c in view["discard"])
-    for s in view["seats"]:
-        seen.update(_NAME_TO_CARD[c] for c in s["cards"])
+        counts = [0] * len(CARDS)
+        for name in view["discard"]:
+            counts[ids[name]] += 1
+        return counts
+    counts = list(_FULL_COUNTS)
+    for name in view["discard"]:
+        counts[ids[name]] -= 1
+    for seat in view["seats"]:
+        for name in seat["cards"]:
+            counts[ids[name]] -= 1
     for job in view["flip_three"]:
-        seen.update(_NAME_TO_CARD[c] for c in job["set_aside"])
+        for name in job["set_aside"]:
+            counts[ids[name]] -= 1
     if view["choice"] is not None:
-        seen[_NAME_TO_CARD[view["choice"]["card"]]] += 1
-    return _FULL - seen
+        counts[ids[view["choice"]["card"]]] -= 1
+    return counts
 
 
 def expected_gain(view: dict, seat: int) -> float:
     """Expected change of ``seat``'s round score from flipping one more card."""
     me = view["seats"][seat]
-    numbers = [int(c) for c in me["cards"] if c.isdigit()]
-    have = set(numbers)
-    total = sum(numbers)
-    doubled = "x2" in me["cards"]
-    score = me["round_score"]
+    have = 0
+    total = 0
+    doubled = False
+    for name in me["cards"]:
+        card = _NAME_TO_CARD[name]
+        if card <= 12:
+            have |= 1 << card
+            total += card
+        elif card == _X2:
+            doubled = True
     counts = unseen_counts(view)
-    size = sum(counts.values())
+    size = sum(counts)
     if size == 0:
         return 0.0
+    bust = 0 if me["second_chance"] else -me["round_score"]
+    seventh = 15 if have.bit_count() == 6 else 0
+    factor = 2 if doubled else 1
     gain = 0.0
-    flip3 = 0
-    for card, k in counts.items():
-        t = CARDS[card]
-        if t.kind == "number":
-            if t.rank in have:
-                gain += k * (0 if me["second_chance"] else -score)
-            else:
-                g = t.rank * (2 if doubled else 1)
-                if len(have) == 6:
-                    g += 15
-                gain += k * g
-        elif t.kind == "modifier":
-            gain += k * t.rank
-        elif t.kind == "multiplier":
-            gain += k * total
-        elif t.name == "flip3":
-            flip3 = k
+    for n in range(13):
+        k = counts[n]
+        if k:
+            gain += k * (bust if have >> n & 1 else n * factor + seventh)
+    for card, points in _MODIFIERS:
+        gain += counts[card] * points
+    gain += counts[_X2] * total
     single = gain / size
     # a Flip Three is about three single draws
-    return single + flip3 * 3 * single / size
+    return single + counts[_FLIP3] * 3 * single / size
 
 
 class EVAgent(Agent):
