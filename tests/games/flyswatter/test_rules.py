@@ -302,30 +302,24 @@ def test_swatting_flies_penalty_with_no_won_flies_costs_nothing():
 
 
 def test_swatting_flies_penalty_is_the_fly_won_most_recently_at_that_moment():
-    # player 0 already holds green5 (won in window 1)
-    base = ["green5", "swatter", "red1", "red4", "blue2", "swatter"]
+    def second_window(first_hand, second_hand):
+        # player 0 already holds green5 (won in window 1), then swats twice in window 2
+        s = new(2, flips=["green5", "swatter", "red1", "red4", "blue2", "swatter"])
+        flip_all(s, 2)
+        s.apply(0, "swat:1")
+        s.apply(0, "done")
+        s.apply(1, "done")
+        flip_all(s, 4)
+        s.apply(0, first_hand)
+        s.apply(0, second_hand)
+        s.apply(1, "done")
+        return s
     # wrong hand first: it costs green5; the second hand then wins red4
-    s = new(2, flips=base)
-    flip_all(s, 2)
-    s.apply(0, "swat:1")
-    s.apply(0, "done")
-    s.apply(1, "done")
-    flip_all(s, 4)
-    s.apply(0, "swat:3")
-    s.apply(0, "swat:2")
-    s.apply(1, "done")
+    s = second_window("swat:3", "swat:2")
     assert [CARDS.name(c) for c in s.won[0]] == ["red4"]
     assert CARDS.name(s._dump()["draw"][0][-1]) == "green5"
     # right hand first: it wins red4, which the wrong hand then costs at once
-    s = new(2, flips=base)
-    flip_all(s, 2)
-    s.apply(0, "swat:1")
-    s.apply(0, "done")
-    s.apply(1, "done")
-    flip_all(s, 4)
-    s.apply(0, "swat:2")
-    s.apply(0, "swat:3")
-    s.apply(1, "done")
+    s = second_window("swat:2", "swat:3")
     assert [CARDS.name(c) for c in s.won[0]] == ["green5"]
     assert CARDS.name(s._dump()["draw"][0][-1]) == "red4"
     assert middle(s) == ["red1", "blue2"]  # red4 left the middle: won, then paid
