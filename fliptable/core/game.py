@@ -2,6 +2,7 @@
 game in progress). Everything above the kernel is written once against these."""
 from __future__ import annotations
 
+import json
 import random
 from typing import Any, Callable, ClassVar, Mapping, Sequence
 
@@ -58,6 +59,22 @@ class Game:
     def summarize_stats(self, totals: dict[str, float], games: int, players: int) -> dict[str, Any]:
         """Turn summed ``stats`` counters into the reported ``stats`` object."""
         return {}
+
+    # -- text for people: each game declares its own (these are plain fallbacks) ------
+    def render(self, view: Any, seat: int | None) -> str:
+        """The table as text (Rich markup allowed) from ``view``, ``seat``'s view."""
+        if not isinstance(view, dict):
+            return json.dumps(view)
+        return "\n".join(f"{k}: {json.dumps(v)}" for k, v in view.items())
+
+    def narrate(self, event: dict[str, Any]) -> str | None:
+        """One line for an event as a player saw it (``Event.for_player``); None: say nothing."""
+        rest = ", ".join(f"{k}={v}" for k, v in event.items() if k != "type")
+        return f"{event.get('type', '?')}: {rest}" if rest else str(event.get("type", "?"))
+
+    def round_summary(self, view: Any, seat: int | None) -> str | None:
+        """The summary of the round just finished as ``seat`` sees it (None: none yet)."""
+        return None
 
     # -- constructors ---------------------------------------------------------------
     def check_players(self, players: int) -> int:
