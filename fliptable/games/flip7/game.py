@@ -4,6 +4,7 @@ from __future__ import annotations
 from ...core.game import Game
 from ...core.options import Option
 from ...core.registry import register
+from . import render as rendering
 from .cards import CARDS, DECK
 from .state import Flip7State
 
@@ -40,6 +41,15 @@ class Flip7(Game):
     def parse_action(self, text):
         action = super().parse_action(text)
         return {"h": "hit", "s": "stay", "pass": "stay"}.get(action, action)
+
+    def render(self, view, seat):
+        return rendering.render(view, seat)
+
+    def narrate(self, event):
+        return rendering.narrate(event)
+
+    def round_summary(self, view, seat):
+        return rendering.round_summary(view, seat)
 
     def bots(self):
         from .bots import EVAgent, ThresholdAgent

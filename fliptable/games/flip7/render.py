@@ -56,3 +56,17 @@ def narrate(event: dict) -> str:
     if t == "game_over":
         return f"game over: seat {event['winner']} wins with {max(event['totals'])}"
     return str(event)
+
+
+def round_summary(view: dict, seat: int | None) -> str | None:
+    """The scores of the round just finished as ``seat`` sees them (None: no round yet)."""
+    scores = view.get("last_round")
+    if not scores:
+        return None
+    totals = [s["total"] for s in view["seats"]]
+    lines = [f"Round {view['round'] - (0 if view.get('over') else 1)} is over.", ""]
+    lines.append(f"{'':10}{'round':>7}{'total':>8}")
+    for p, (r, t) in enumerate(zip(scores, totals)):
+        who = "you" if p == seat else f"seat {p}"
+        lines.append(f"{who:<10}{r:>7}{t:>8}")
+    return "\n".join(lines)

@@ -4,6 +4,7 @@ from __future__ import annotations
 from ...core.game import Game
 from ...core.options import Option
 from ...core.registry import register
+from . import render as rendering
 from .cards import CARDS, full_deck
 from .state import DONE, MAX_MIDDLE, SWAT, FlyswatterState
 
@@ -49,6 +50,12 @@ class Flyswatter(Game):
         if digits.isdecimal() and digits.isascii():
             return f"swat:{int(digits)}"
         return action
+
+    def render(self, view, seat):
+        return rendering.render(view, seat)
+
+    def narrate(self, event):
+        return rendering.narrate(event)
 
     def bots(self):
         from .bots import SwatterAgent
