@@ -44,3 +44,25 @@ class ReplayError(FliptableError):
 
 class BotSpecError(FliptableError):
     """A malformed or unknown bot spec."""
+
+
+#: how many characters of user input an error message quotes
+QUOTE_LIMIT = 60
+
+
+def shorten(value: object, limit: int = QUOTE_LIMIT) -> str:
+    """``value`` as error-message text of at most ``limit`` characters plus "…".
+
+    A string is kept as it is (quote it with ``!r``); anything else is shown as its
+    ``repr``. A 1 MB action, a 5,000-digit number or a deeply nested list from a log
+    are cut to a short prefix, so a message stays one readable line."""
+    if isinstance(value, str):
+        text = value
+    elif isinstance(value, int) and not isinstance(value, bool) and value.bit_length() > 4 * limit:
+        return f"(an integer of about {int(value.bit_length() * 0.30103) + 1} digits)"
+    else:
+        try:
+            text = repr(value)
+        except (ValueError, RecursionError):  # e.g. an integer over Python's digit limit
+            text = f"<{type(value).__name__}>"
+    return text if len(text) <= limit else text[:limit] + "…"

@@ -8,7 +8,7 @@ from typing import Any, Callable, ClassVar, Mapping, Sequence
 
 from .cards import CardTable
 from .decision import Decision, Over, Race, Simultaneous, Turn
-from .errors import IllegalAction, PlayerCountError, FliptableError
+from .errors import FliptableError, IllegalAction, PlayerCountError, shorten
 from .events import Event
 from .options import Option, resolve_options
 from .result import Result
@@ -201,9 +201,9 @@ class State:
         Raises ``IllegalAction`` naming the rule; the state is then unchanged."""
         decision = self.decision()
         if not isinstance(action, str):
-            raise IllegalAction(f"an action must be text in {self.game.id}'s notation, got {action!r}")
+            raise IllegalAction(f"an action must be text in {self.game.id}'s notation, got {shorten(action)}")
         if isinstance(decision, Over):
-            raise IllegalAction(f"the game is over; no action is accepted (got {action!r})")
+            raise IllegalAction(f"the game is over; no action is accepted (got {shorten(action)!r})")
         if player is None:
             if isinstance(decision, Race) and action == decision.default:
                 events: list[Event] = []
@@ -211,11 +211,11 @@ class State:
                 return events
             if isinstance(decision, Race):
                 raise IllegalAction(f"without a player only the race's default {decision.default!r} "
-                                    f"(the clock) may be applied, not {action!r}")
+                                    f"(the clock) may be applied, not {shorten(action)!r}")
             raise IllegalAction(f"an action without a player is the clock closing a race; "
-                                f"no race is open now ({action!r} rejected)")
+                                f"no race is open now ({shorten(action)!r} rejected)")
         if not isinstance(player, int) or isinstance(player, bool) or not 0 <= player < self.players:
-            raise IllegalAction(f"no player {player!r}; seats are 0 to {self.players - 1}")
+            raise IllegalAction(f"no player {shorten(player)}; seats are 0 to {self.players - 1}")
         legal = self.legal_actions(player)
         if action not in legal:
             raise IllegalAction(self._illegal_message(decision, player, action, legal))
@@ -230,10 +230,15 @@ class State:
     def _illegal_message(self, decision: Decision, player: int, action: str, legal: Sequence[str]) -> str:
         if player not in decision.players:
             who = _describe_decision(decision)
-            return f"player {player} may not act now ({who}); {action!r} rejected"
-        reason = self.why_illegal(player, action)
+            return f"player {player} may not act now ({who}); {shorten(action)!r} rejected"
+        try:
+            reason = self.why_illegal(player, action)
+        except Exception:  # noqa: BLE001 - a game's explanation must never turn a rejection into a crash
+            reason = None
+        if reason:
+            reason = shorten(reason, 300)
         shown = ", ".join(legal[:12]) + (", ..." if len(legal) > 12 else "")
-        head = f"{action!r} is not legal for player {player}"
+        head = f"{shorten(action)!r} is not legal for player {player}"
         return f"{head}: {reason}; legal now: {shown}" if reason else f"{head}; legal now: {shown}"
 
     def action_mask(self, player: int) -> list[bool]:
