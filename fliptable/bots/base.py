@@ -10,43 +10,9 @@ from __future__ import annotations
 import random
 from typing import Any, Callable, Mapping, Sequence
 
+from ..core.agent import Agent, RandomAgent
 from ..core.errors import BotSpecError
 from ..core.game import Game
-
-
-class Agent:
-    """Base agent. Subclasses override ``act`` (and ``react`` for races)."""
-
-    name = "agent"
-    #: False when the agent never looks at its view (the runner then skips building it)
-    needs_view = True
-    #: mean reaction in races, ms, for agents that do not model their own
-    reaction_ms = 500.0
-
-    def reset(self, game: Game, seat: int, players: int, options: Mapping[str, Any],
-              rng: random.Random) -> None:
-        """Called once before a game; ``rng`` is this agent's own seeded RNG."""
-        self.game, self.seat, self.players, self.options, self.rng = game, seat, players, options, rng
-
-    def act(self, view: dict | None, legal: Sequence[str]) -> str:
-        raise NotImplementedError
-
-    def react(self, view: dict | None, legal: Sequence[str]) -> tuple[str, float]:
-        """An action in a race, and how many ms after the window opened it lands."""
-        return self.act(view, legal), self.rng.expovariate(1.0 / self.reaction_ms)
-
-    def describe(self) -> str:
-        return self.name
-
-
-class RandomAgent(Agent):
-    """Picks uniformly among the legal actions."""
-
-    name = "random"
-    needs_view = False
-
-    def act(self, view, legal):
-        return legal[int(self.rng.random() * len(legal))]
 
 
 def parse_bot_spec(spec: str) -> tuple[str, dict[str, str]]:

@@ -10,6 +10,17 @@
 * ``Simultaneous(players)`` — each listed player (those who have not yet committed)
   commits secretly; the state resolves the step once all have.
 * ``Over()`` — the game has ended.
+
+Any decision but ``Over`` may name **claimants**: players who may act *out of turn*
+now (catch a forgotten "Last Card", call a challenge). Their claims race the players
+the decision is waiting for, by arrival time, without stopping play: whichever action
+the table receives first is applied, and the decision is asked again. A claimant's
+legal actions are its claims (``legal_actions(p)``).
+
+The players a decision waits for (``players``) and its claimants are together its
+``actors``. Clocks: a Race carries its own window (``timeout_ms``, then ``default``);
+for a Turn or Simultaneous step a table may set a time limit, and then applies
+``State.timeout_action(player)`` for each player still to act when it runs out.
 """
 from __future__ import annotations
 
@@ -19,10 +30,15 @@ from dataclasses import dataclass
 @dataclass(frozen=True, slots=True)
 class Turn:
     player: int
+    claimants: tuple[int, ...] = ()
 
     @property
     def players(self) -> tuple[int, ...]:
         return (self.player,)
+
+    @property
+    def actors(self) -> tuple[int, ...]:
+        return (self.player, *self.claimants) if self.claimants else (self.player,)
 
 
 @dataclass(frozen=True, slots=True)
@@ -32,17 +48,35 @@ class Race:
     timeout_ms: float | None = None
     #: identifies one window; a new number means a new window (the race clock restarts)
     window: int = 0
+    claimants: tuple[int, ...] = ()
+
+    @property
+    def actors(self) -> tuple[int, ...]:
+        return self.players + self.claimants if self.claimants else self.players
 
 
 @dataclass(frozen=True, slots=True)
 class Simultaneous:
     players: tuple[int, ...]
+    claimants: tuple[int, ...] = ()
+
+    @property
+    def actors(self) -> tuple[int, ...]:
+        return self.players + self.claimants if self.claimants else self.players
 
 
 @dataclass(frozen=True, slots=True)
 class Over:
     @property
     def players(self) -> tuple[int, ...]:
+        return ()
+
+    @property
+    def claimants(self) -> tuple[int, ...]:
+        return ()
+
+    @property
+    def actors(self) -> tuple[int, ...]:
         return ()
 
 
@@ -55,3 +89,17 @@ _TURNS = tuple(Turn(p) for p in range(64))
 def turn(player: int) -> Turn:
     """``Turn(player)``, shared instances (decisions are asked for on every step)."""
     return _TURNS[player] if player < 64 else Turn(player)
+
+
+def decision_json(decision: Decision) -> dict:
+    """The decision as the frame sends it: ``kind``, ``players``, ``claimants`` and,
+    for a race, its ``default``, ``timeout_ms`` and ``window``."""
+    if isinstance(decision, Turn):
+        return {"kind": "turn", "players": [decision.player], "claimants": list(decision.claimants)}
+    if isinstance(decision, Race):
+        return {"kind": "race", "players": list(decision.players), "claimants": list(decision.claimants),
+                "default": decision.default, "timeout_ms": decision.timeout_ms, "window": decision.window}
+    if isinstance(decision, Simultaneous):
+        return {"kind": "simultaneous", "players": list(decision.players),
+                "claimants": list(decision.claimants)}
+    return {"kind": "over", "players": [], "claimants": []}

@@ -12,6 +12,20 @@ class IllegalAction(FliptableError):
     """An action that the rules do not allow now, or that is not this player's to take."""
 
 
+class StaleAction(IllegalAction):
+    """An action meant for an earlier moment of the game (its ``ply`` is not the
+    state's): a late swat must never land on the next window's fly."""
+
+
+class SeatError(FliptableError):
+    """A seat number that does not exist at this table."""
+
+
+class StateError(FliptableError):
+    """A saved state that is malformed or inconsistent (tampered, truncated, or from
+    another rules version)."""
+
+
 class OptionError(FliptableError):
     """An unknown game option or an invalid option value."""
 
@@ -37,8 +51,9 @@ class ReplayError(FliptableError):
 
     exit_code = 1
 
-    def __init__(self, index: int, message: str):
-        super().__init__(f"action {index}: {message}")
+    def __init__(self, index: int | None, message: str):
+        """``index``: the action the replay stopped at (``None``: the log as a whole)."""
+        super().__init__(message if index is None else f"action {index}: {message}")
         self.index = index
 
 

@@ -4,15 +4,40 @@ from __future__ import annotations
 
 import json
 import random
+from dataclasses import dataclass
 from typing import Any, Callable, ClassVar, Mapping, Sequence
 
 from .cards import CardTable
-from .decision import Decision, Over, Race, Simultaneous, Turn
-from .errors import FliptableError, IllegalAction, PlayerCountError, shorten
+from .decision import Decision, Over, Race, Simultaneous, Turn, decision_json
+from .errors import (FliptableError, IllegalAction, PlayerCountError, SeatError, StaleAction, StateError,
+                     shorten)
+from .fields import check_kinds, dump_field, load_field, make_copier
 from .events import Event
 from .options import Option, resolve_options
 from .result import Result
 from .rng import new_rng, rng_from_json, rng_to_json
+
+
+@dataclass(frozen=True, slots=True)
+class GameInfo:
+    """Declared facts of one table of a game, for machines (RL, search, ratings)."""
+
+    game: str
+    players: int
+    #: size of the fixed action space (``Game.action_space``): ids are 0..num_actions-1
+    num_actions: int
+    #: no game at this table applies more actions than this
+    max_decisions: int
+    #: the range of ``Result.returns()``
+    utility: tuple[float, float]
+    chance: str
+    information: str
+    dynamics: str
+
+    def to_json(self) -> dict[str, Any]:
+        return {"game": self.game, "players": self.players, "num_actions": self.num_actions,
+                "max_decisions": self.max_decisions, "utility": list(self.utility),
+                "chance": self.chance, "information": self.information, "dynamics": self.dynamics}
 
 
 class Game:
@@ -37,6 +62,12 @@ class Game:
     #: Documentation of the action notation, shown by ``fliptable rules``.
     notation: ClassVar[str] = ""
     state_class: ClassVar[type["State"]]
+    #: how chance enters: "sampled" (the state's seeded RNG draws it)
+    chance: ClassVar[str] = "sampled"
+    #: "imperfect" when some card is hidden from some player, else "perfect"
+    information: ClassVar[str] = "imperfect"
+    #: "sequential" (turns only), "real-time" (races decide who acts first) or "simultaneous"
+    dynamics: ClassVar[str] = "sequential"
 
     # -- declared data ------------------------------------------------------------
     def deck(self, players: int, options: Mapping[str, Any]) -> list[int]:
@@ -104,12 +135,60 @@ class Game:
         return state
 
     def state_from_json(self, data: Mapping[str, Any]) -> "State":
-        """The state ``to_json`` wrote (exact round trip, RNG included)."""
+        """The state ``to_json`` wrote (exact round trip, RNG included). Anything
+        malformed or inconsistent — a tampered field, cards that are not exactly the
+        game's deck, another rules version — is one ``StateError``."""
+        if not isinstance(data, Mapping):
+            raise StateError(f"a {self.id} state must be a JSON object")
         if data.get("game") != self.id:
-            raise FliptableError(f"state is for game {data.get('game')!r}, not {self.id!r}")
-        state = self.state_class(self, data["players"], dict(data["options"]), rng_from_json(data["rng"]))
-        state._load(data["state"])
+            raise StateError(f"state is for game {shorten(data.get('game'))!r}, not {self.id!r}")
+        if str(data.get("rules_version")) != self.rules_version:
+            raise StateError(f"state was saved under {self.id} rules version "
+                             f"{shorten(data.get('rules_version'))}, this is version {self.rules_version}")
+        try:
+            players = self.check_players(data.get("players"))
+            options = self.resolve_options(data.get("options"))
+            if options != data.get("options"):
+                raise ValueError("options are not the complete, resolved option set")
+            ply = data.get("ply")
+            if type(ply) is not int or ply < 0:
+                raise ValueError(f"ply must be a non-negative integer, got {shorten(ply)}")
+            state = self.state_class(self, players, options, rng_from_json(data.get("rng")))
+            state.ply = ply
+            state._load(data.get("state"))
+            cards = state.all_cards()
+            if sorted(cards) != sorted(self.deck(players, options)):
+                raise ValueError("its cards are not exactly the game's deck")
+            state._check()
+            # a consistent state can say who acts, what is legal, and what each seat sees
+            decision = state.decision()
+            for p in range(players):
+                tuple(state.legal_actions(p))
+                state._view(p)
+            state._view(None)
+            state.result()
+            del decision
+        except FliptableError as exc:
+            raise StateError(f"invalid {self.id} state: {exc}") from None
+        except (ValueError, TypeError, KeyError, IndexError, AttributeError, OverflowError,
+                RecursionError) as exc:
+            raise StateError(f"invalid {self.id} state: {shorten(str(exc) or type(exc).__name__, 120)}") from None
         return state
+
+    def info(self, players: int | None = None, options: Mapping[str, Any] | None = None) -> GameInfo:
+        """The facts machines need for a table of this game (OpenSpiel's GameType and
+        GameInfo): action count, a bound on decisions, utility range, chance and
+        information."""
+        players = self.check_players(self.default_players if players is None else players)
+        opts = self.resolve_options(options)
+        return GameInfo(game=self.id, players=players, num_actions=len(self.action_space(players, opts)),
+                        max_decisions=self.max_decisions(players, opts), utility=(-1.0, 1.0),
+                        chance=self.chance, information=self.information, dynamics=self.dynamics)
+
+    def max_decisions(self, players: int, options: Mapping[str, Any]) -> int:
+        """An upper bound on the decisions (applied actions) of one game at such a table;
+        a game without a natural bound declares a cap that ends it."""
+        raise NotImplementedError(f"{self.id} declares no bound on decisions")
 
     # -- action notation ----------------------------------------------------------
     def parse_action(self, text: str) -> str:
@@ -138,47 +217,68 @@ class Game:
 
 
 class State:
-    """A game in progress. Subclasses implement the abstract hooks below; the public
-    ``apply`` validates against ``legal_actions`` so illegal input never changes state."""
+    """A game in progress. Subclasses implement the hooks below; the public ``apply``
+    validates against ``legal_actions`` so illegal input never changes the state.
 
-    __slots__ = ("game", "players", "options", "rng")
+    A subclass declares its fields once (``FIELDS``, and ``DERIVED`` for caches it can
+    rebuild with ``_derive``; see ``fields.py``): ``clone``, ``to_json`` and
+    ``from_json`` are driven by that list."""
+
+    __slots__ = ("game", "players", "options", "rng", "ply")
+
+    #: the state's own fields and their kinds (``fields.py``), in a fixed order
+    FIELDS: ClassVar[dict[str, str]] = {}
+    #: caches rebuilt by ``_derive()``: copied by ``clone``, never dumped
+    DERIVED: ClassVar[dict[str, str]] = {}
+    _copy_fields: ClassVar[Callable[[Any, Any], None] | None] = None
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        if "FIELDS" in cls.__dict__ or "DERIVED" in cls.__dict__:
+            every = {**cls.FIELDS, **cls.DERIVED}
+            check_kinds(every, cls.__name__)
+            slots = set(cls.__dict__.get("__slots__", ()))
+            missing = slots - set(every)
+            if missing:
+                raise TypeError(f"{cls.__name__}: slots {sorted(missing)} are not declared in FIELDS or DERIVED")
+            cls._copy_fields = make_copier(cls, every)
 
     def __init__(self, game: Game, players: int, options: dict[str, Any], rng: random.Random):
         self.game = game
         self.players = players
         self.options = options
         self.rng = rng
+        self.ply = 0
 
     # -- hooks for subclasses --------------------------------------------------------
     def _setup(self, deck: list[int]) -> None:
         """Deal from ``deck`` (top card first) and start the game."""
         raise NotImplementedError
 
-    def _dump(self) -> dict[str, Any]:
-        raise NotImplementedError
+    def _derive(self) -> None:
+        """Rebuild the ``DERIVED`` fields from the others (after loading or re-dealing)."""
 
-    def _load(self, data: dict[str, Any]) -> None:
-        raise NotImplementedError
+    def _check(self) -> None:
+        """Raise ``ValueError`` naming what is inconsistent in a loaded state (the
+        declared field kinds and card conservation are checked before this)."""
 
     def decision(self) -> Decision:
         raise NotImplementedError
 
-    def legal_actions(self, player: int | None) -> Sequence[str]:
-        """Every action ``player`` may take now (empty when it is not theirs to act)."""
+    def legal_actions(self, player: int | None) -> tuple[str, ...]:
+        """Every action ``player`` may take now, as an immutable tuple (empty when it is
+        not theirs to act). The one definition of legality."""
         raise NotImplementedError
 
     def _apply(self, player: int | None, action: str, events: list[Event] | None) -> None:
         """Apply a legal action; append events when ``events`` is a list."""
         raise NotImplementedError
 
-    def view(self, player: int | None) -> dict[str, Any]:
-        """Everything ``player`` may see (``None``: a spectator), JSON-serialisable."""
+    def _view(self, player: int | None) -> dict[str, Any]:
+        """Everything ``player`` may see (``None``: a spectator), as fresh JSON data."""
         raise NotImplementedError
 
     def result(self) -> Result:
-        raise NotImplementedError
-
-    def clone(self) -> "State":
         raise NotImplementedError
 
     def all_cards(self) -> list[int]:
@@ -186,19 +286,84 @@ class State:
         property tests check this is always exactly the game's deck."""
         raise NotImplementedError
 
-    def why_illegal(self, player: int | None, action: str) -> str | None:
-        """The rule that forbids ``action`` (games override to name their rule)."""
+    def hidden_slots(self, player: int | None) -> list[tuple[list, int]]:
+        """Every place holding a card ``player`` cannot identify, as ``(list, index)``.
+        The default ``determinize`` re-deals the cards of these places among them."""
+        raise NotImplementedError(f"{self.game.id} does not implement hidden_slots")
+
+    def _redeal(self, player: int | None, rng: random.Random) -> None:
+        """Re-deal, in place, every card hidden from ``player`` uniformly among the
+        arrangements consistent with what ``player`` has seen. The default shuffles the
+        cards of ``hidden_slots`` among those places; games with constraints (cards
+        shown, cards known to be absent) override it."""
+        slots = self.hidden_slots(player)
+        cards = [pile[i] for pile, i in slots]
+        rng.shuffle(cards)
+        for (pile, i), card in zip(slots, cards):
+            pile[i] = card
+        self._derive()
+
+    def _illegal_reason(self, player: int, action: str) -> str | None:
+        """Why ``action`` (known not to be legal) is refused: the rule's words. Only
+        asked for actions outside ``legal_actions``, so it can never contradict it."""
         return None
+
+    def timeout_action(self, player: int) -> str:
+        """The action a table's clock applies for ``player`` when their time runs out:
+        by default the first legal action (games declare a kinder one)."""
+        legal = self.legal_actions(player)
+        if not legal:
+            raise IllegalAction(f"player {player} has nothing to act on now")
+        return legal[0]
 
     # -- the public path ----------------------------------------------------------------
     def is_over(self) -> bool:
         return isinstance(self.decision(), Over)
 
-    def apply(self, player: int | None, action: str) -> list[Event]:
+    def view(self, player: int | None) -> dict[str, Any]:
+        """Everything ``player`` may see (``None``: a spectator), JSON data of its own."""
+        if player is not None:
+            self._check_seat(player)
+        return self._view(player)
+
+    def frame(self, player: int | None) -> dict[str, Any]:
+        """The one envelope that leaves the kernel toward a player (``None``: a spectator):
+        game, ply, seat, decision, that player's legal actions and view."""
+        if player is not None:
+            self._check_seat(player)
+        decision = self.decision()
+        legal = list(self.legal_actions(player)) if player is not None else []
+        return {"game": self.game.id, "ply": self.ply, "seat": player, "decision": decision_json(decision),
+                "legal": legal, "view": self._view(player)}
+
+    def why_illegal(self, player: int | None, action: str) -> str | None:
+        """None when ``action`` is legal for ``player`` now, else the reason it is not —
+        derived from ``legal_actions``, the one definition of legality."""
+        decision = self.decision()
+        if player is None:
+            if isinstance(decision, Race) and action == decision.default:
+                return None
+            return "an action without a player is the clock closing a race"
+        if action in self.legal_actions(player):
+            return None
+        if player not in decision.actors:
+            return f"player {player} may not act now ({_describe_decision(decision)})"
+        try:
+            reason = self._illegal_reason(player, action)
+        except Exception:  # an explanation must never break the refusal itself
+            reason = None
+        return reason or f"{shorten(action)!r} is not among player {player}'s legal actions now"
+
+    def apply(self, player: int | None, action: str, ply: int | None = None) -> list[Event]:
         """Validate and apply ``action`` by ``player``; return the events it caused.
 
-        ``player`` is ``None`` only for a race's ``default`` (the clock ran out).
-        Raises ``IllegalAction`` naming the rule; the state is then unchanged."""
+        ``player`` is ``None`` only for a race's ``default`` (the clock ran out). When
+        ``ply`` is given and is not the current ply the action was meant for an earlier
+        moment: ``StaleAction``. Raises ``IllegalAction`` naming the rule; the state is
+        then unchanged."""
+        if ply is not None and ply != self.ply:
+            raise StaleAction(f"{shorten(action)!r} was meant for ply {ply!r}, but the game is at ply "
+                              f"{self.ply}; nothing changed")
         decision = self.decision()
         if not isinstance(action, str):
             raise IllegalAction(f"an action must be text in {self.game.id}'s notation, got {shorten(action)}")
@@ -208,35 +373,38 @@ class State:
             if isinstance(decision, Race) and action == decision.default:
                 events: list[Event] = []
                 self._apply(None, action, events)
+                self.ply += 1
                 return events
             if isinstance(decision, Race):
                 raise IllegalAction(f"without a player only the race's default {decision.default!r} "
                                     f"(the clock) may be applied, not {shorten(action)!r}")
             raise IllegalAction(f"an action without a player is the clock closing a race; "
                                 f"no race is open now ({shorten(action)!r} rejected)")
-        if not isinstance(player, int) or isinstance(player, bool) or not 0 <= player < self.players:
-            raise IllegalAction(f"no player {shorten(player)}; seats are 0 to {self.players - 1}")
+        self._check_seat(player, IllegalAction)
         legal = self.legal_actions(player)
         if action not in legal:
             raise IllegalAction(self._illegal_message(decision, player, action, legal))
         events = []
         self._apply(player, action, events)
+        self.ply += 1
         return events
 
     def apply_unchecked(self, player: int | None, action: str) -> None:
         """Apply an action known to come from ``legal_actions`` (the runner's fast path)."""
         self._apply(player, action, None)
+        self.ply += 1
+
+    def _check_seat(self, player: Any, error: type[FliptableError] | None = None) -> None:
+        if type(player) is not int or not 0 <= player < self.players:
+            raise (error or SeatError)(f"no player {shorten(player)}; seats are 0 to {self.players - 1}")
 
     def _illegal_message(self, decision: Decision, player: int, action: str, legal: Sequence[str]) -> str:
-        if player not in decision.players:
-            who = _describe_decision(decision)
-            return f"player {player} may not act now ({who}); {shorten(action)!r} rejected"
+        if player not in decision.actors:
+            return f"player {player} may not act now ({_describe_decision(decision)}); {shorten(action)!r} rejected"
         try:
-            reason = self.why_illegal(player, action)
-        except Exception:  # noqa: BLE001 - a game's explanation must never turn a rejection into a crash
+            reason = self._illegal_reason(player, action)
+        except Exception:  # an explanation must never break the refusal itself
             reason = None
-        if reason:
-            reason = shorten(reason, 300)
         shown = ", ".join(legal[:12]) + (", ..." if len(legal) > 12 else "")
         head = f"{shorten(action)!r} is not legal for player {player}"
         return f"{head}: {reason}; legal now: {shown}" if reason else f"{head}; legal now: {shown}"
@@ -249,15 +417,62 @@ class State:
             mask[index[a]] = True
         return mask
 
+    # -- copies -------------------------------------------------------------------------
+    def clone(self, rng: random.Random | None = None) -> "State":
+        """An independent copy. Without ``rng`` it is exact (the same future chance);
+        with ``rng`` the copy draws its future chance from that generator — the cheap
+        search clone, which must not know the original's future shuffles anyway."""
+        cls = type(self)
+        c = cls.__new__(cls)
+        c.game, c.players, c.options, c.ply = self.game, self.players, self.options, self.ply
+        if rng is None:
+            rng = random.Random()
+            rng.setstate(self.rng.getstate())
+        c.rng = rng
+        copy = cls._copy_fields
+        if copy is None:
+            raise NotImplementedError(f"{cls.__name__} declares no FIELDS")
+        copy(self, c)
+        return c
+
+    def determinize(self, player: int | None, rng: random.Random) -> "State":
+        """A complete state ``player`` cannot tell from this one — the same view, legal
+        actions and frame — with every card hidden from them re-dealt uniformly among
+        the arrangements consistent with what they have seen, and future chance drawn
+        from ``rng``."""
+        if player is not None:
+            self._check_seat(player)
+        c = self.clone(rng=random.Random(rng.getrandbits(64)))
+        c._redeal(player, rng)
+        return c
+
+    def _dump(self) -> dict[str, Any]:
+        return {name: dump_field(getattr(self, name), kind) for name, kind in self.FIELDS.items()}
+
+    def _load(self, data: Mapping[str, Any]) -> None:
+        if not isinstance(data, Mapping):
+            raise ValueError("state must be an object of fields")
+        unknown = set(data) - set(self.FIELDS)
+        if unknown:
+            raise ValueError(f"unknown fields {sorted(unknown)[:5]}")
+        ncards = len(self.game.cards)
+        for name, kind in self.FIELDS.items():
+            if name not in data:
+                raise ValueError(f"field {name!r} is missing")
+            setattr(self, name, load_field(data[name], kind, self.players, ncards, name))
+        self._derive()
+
     def to_json(self) -> dict[str, Any]:
-        """The whole state, RNG included, as JSON data (exact round trip)."""
+        """The whole state, RNG included, as JSON data of its own (exact round trip)."""
         return {"game": self.game.id, "rules_version": self.game.rules_version,
-                "players": self.players, "options": dict(self.options),
+                "players": self.players, "options": dict(self.options), "ply": self.ply,
                 "rng": rng_to_json(self.rng), "state": self._dump()}
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> "State":
-        from .registry import get_game
+        from .registry import get_game  # the registry imports this module
+        if not isinstance(data, Mapping) or not isinstance(data.get("game"), str):
+            raise StateError("a state must be a JSON object naming its game")
         return get_game(data["game"]).state_from_json(data)
 
 
@@ -265,8 +480,7 @@ def _describe_decision(decision: Decision) -> str:
     if isinstance(decision, Turn):
         return f"it is player {decision.player}'s turn"
     if isinstance(decision, Race):
-        return f"only players {list(decision.players)} may act in this race"
+        return "a race is open"
     if isinstance(decision, Simultaneous):
-        return f"waiting for players {list(decision.players)} to commit"
+        return "players are committing their choices"
     return "the game is over"
-

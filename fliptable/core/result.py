@@ -14,6 +14,21 @@ class Result:
     over: bool = True
     details: dict = field(default_factory=dict)
 
+    def returns(self) -> tuple[float, ...]:
+        """One number per player in [-1, 1] for learning and ratings, from the ranks:
+        first place 1, last place -1, evenly between; tied players share the mean of the
+        places they occupy (partners, ranked together, get the same). They sum to zero.
+        All zeros while the game is not over."""
+        n = len(self.ranks) or len(self.scores)
+        if not self.over or n < 2 or not self.ranks:
+            return (0.0,) * n
+        out = []
+        for r in self.ranks:
+            tied = sum(1 for x in self.ranks if x == r)
+            mean_place = r + (tied - 1) / 2          # places r .. r+tied-1, 1 = best
+            out.append(1.0 - 2.0 * (mean_place - 1) / (n - 1))
+        return tuple(out)
+
     def to_json(self) -> dict:
         return {"over": self.over, "scores": list(self.scores), "winners": list(self.winners),
                 "ranks": list(self.ranks), **({"details": self.details} if self.details else {})}

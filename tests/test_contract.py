@@ -1,0 +1,326 @@
+"""The Kernel 2 contract, checked over random games of every registered game: one
+legality (tuples, action space, why_illegal), frames, ply and stale actions, seat
+checks, determinization (invariance and non-triviality), no shared live state, clones
+with their own chance, validated loading, facts and returns."""
+import json
+import random
+from collections import Counter
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from fliptable.core import (IllegalAction, Race, SeatError, StaleAction, StateError, all_game_ids,
+                            get_game)
+
+GAMES = list(all_game_ids())
+MAX_STEPS = 20_000
+FRAME_KEYS = {"game", "ply", "seat", "decision", "legal", "view"}
+SECRET_WORDS = {"seed", "rng", "deck_order", "draw_order"}
+
+
+def random_table(draw, game):
+    """Players up to the game's maximum and random values for every option."""
+    players = draw(st.integers(game.min_players, game.max_players))
+    options = {}
+    for opt in game.options:
+        if opt.kind == "choice":
+            options[opt.name] = draw(st.sampled_from(opt.choices))
+        elif opt.kind == "bool":
+            options[opt.name] = draw(st.booleans())
+    return players, options
+
+
+def new_random_state(game, data):
+    """A new game at a random table; option combinations a player count does not allow
+    are drawn again (never silently replaced by the default game)."""
+    from fliptable.core import FliptableError
+    for _ in range(50):
+        players, options = random_table(data.draw, game)
+        seed = data.draw(st.integers(0, 2**64))
+        try:
+            return game.new_state(players, options, seed), seed
+        except FliptableError:
+            continue
+    return game.new_state(game.default_players, {}, 0), 0
+
+
+def step(state, rng):
+    """One random legal step (clock defaults included): (player, action)."""
+    d = state.decision()
+    if isinstance(d, Race) and rng.random() < 0.05:
+        return None, d.default
+    actors = [p for p in d.actors if state.legal_actions(p)]
+    assert actors, f"nobody listed in {d} has a legal action"
+    p = actors[int(rng.random() * len(actors))]
+    legal = state.legal_actions(p)
+    return p, legal[int(rng.random() * len(legal))]
+
+
+def walk(game, data, checks, every=None):
+    """Play one random game; at sampled steps, early and late, call ``checks(state, rng)``."""
+    state, seed = new_random_state(game, data)
+    rng = random.Random(seed)
+    every = every or rng.randrange(7, 60)
+    for n in range(MAX_STEPS):
+        if state.is_over():
+            break
+        if n % every == 0:
+            checks(state, rng)
+        p, a = step(state, rng)
+        state.apply(p, a)
+    else:
+        pytest.fail(f"{game.id} did not end in {MAX_STEPS} random steps")
+    checks(state, rng)
+    return state
+
+
+def scramble(value):
+    """Mutate JSON-like data in place as a careless caller might."""
+    if isinstance(value, list):
+        for i in range(len(value)):
+            if isinstance(value[i], (list, dict)):
+                scramble(value[i])
+        value.append("scrambled")
+        value.reverse()
+    elif isinstance(value, dict):
+        for v in list(value.values()):
+            if isinstance(v, (list, dict)):
+                scramble(v)
+        value["scrambled"] = True
+
+
+def no_secret_keys(value, path="view"):
+    if isinstance(value, dict):
+        for k, v in value.items():
+            assert k not in SECRET_WORDS, f"{path}.{k} must never leave the kernel"
+            no_secret_keys(v, f"{path}.{k}")
+    elif isinstance(value, list):
+        for i, v in enumerate(value):
+            no_secret_keys(v, f"{path}[{i}]")
+
+
+SETTINGS = settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+@SETTINGS
+@given(data=st.data())
+def test_one_legality(game_id, data):
+    game = get_game(game_id)
+
+    def checks(state, rng):
+        space = set(game.action_space(state.players, state.options))
+        d = state.decision()
+        for p in range(state.players):
+            legal = state.legal_actions(p)
+            assert isinstance(legal, tuple), f"legal_actions({p}) must be a tuple"
+            for a in legal:
+                assert a in space, f"legal {a!r} is not in the action space"
+                assert state.why_illegal(p, a) is None, f"legal {a!r} given a reason"
+            if legal:
+                assert p in d.actors, f"player {p} has legal actions but is not in {d}"
+            illegal = [a for a in space if a not in legal]
+            for a in rng.sample(illegal, min(3, len(illegal))):
+                assert state.why_illegal(p, a), f"illegal {a!r} given no reason"
+                before = state.to_json()
+                with pytest.raises(IllegalAction):
+                    state.apply(p, a)
+                assert state.to_json() == before
+
+    walk(game, data, checks)
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+@SETTINGS
+@given(data=st.data())
+def test_frames_ply_and_stale_actions(game_id, data):
+    game = get_game(game_id)
+
+    def checks(state, rng):
+        for seat in list(range(state.players)) + [None]:
+            frame = state.frame(seat)
+            assert set(frame) == FRAME_KEYS
+            assert frame["game"] == game_id and frame["ply"] == state.ply and frame["seat"] == seat
+            assert frame["decision"]["kind"] in ("turn", "race", "simultaneous", "over")
+            assert frame["legal"] == (list(state.legal_actions(seat)) if seat is not None else [])
+            assert frame["view"] == state.view(seat)
+            json.dumps(frame, allow_nan=False)
+            no_secret_keys(frame["view"])
+        for bad in (-1, state.players, "0", 1.0, True):
+            with pytest.raises(SeatError):
+                state.view(bad)
+        if not state.is_over():
+            p, a = step(state, rng)
+            before = state.to_json()
+            with pytest.raises(StaleAction):
+                state.apply(p, a, ply=state.ply - 1)
+            assert state.to_json() == before
+            twin = state.clone()
+            twin.apply(p, a, ply=state.ply)
+            assert twin.ply == state.ply + 1
+
+    walk(game, data, checks)
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+@SETTINGS
+@given(data=st.data())
+def test_nothing_handed_out_shares_live_state(game_id, data):
+    game = get_game(game_id)
+
+    def checks(state, rng):
+        before = state.to_json()
+        for seat in list(range(state.players)) + [None]:
+            scramble(state.view(seat))
+            scramble(state.frame(seat))
+            if seat is not None:
+                legal = state.legal_actions(seat)
+                assert isinstance(legal, tuple)
+        scramble(state.to_json())
+        scramble(state.result().to_json())
+        twin = state.clone()
+        if not twin.is_over():
+            p, a = step(twin, rng)
+            for event in twin.apply(p, a):
+                scramble(event.full())
+                scramble(event.data)
+                for seat in range(state.players):
+                    scramble(event.for_player(seat))
+        assert state.to_json() == before, "a returned value shared the state's own data"
+
+    walk(game, data, checks)
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+@SETTINGS
+@given(data=st.data())
+def test_determinize_is_indistinguishable_and_plays_on(game_id, data):
+    game = get_game(game_id)
+    moved = []
+
+    def checks(state, rng):
+        for seat in list(range(state.players)) + [None]:
+            det = state.determinize(seat, random.Random(rng.random()))
+            assert Counter(det.all_cards()) == Counter(state.all_cards())
+            assert det.view(seat) == state.view(seat), f"seat {seat}: the view changed"
+            assert det.frame(seat) == state.frame(seat)
+            if seat is not None:
+                assert det.legal_actions(seat) == state.legal_actions(seat)
+            if det.to_json()["state"] != state.to_json()["state"]:
+                moved.append(seat)
+        # the determinized state plays on to the end like any state
+        det = state.determinize(rng.randrange(state.players), random.Random(rng.random()))
+        for _ in range(MAX_STEPS):
+            if det.is_over():
+                break
+            p, a = step(det, rng)
+            det.apply(p, a)
+        assert det.is_over()
+
+    walk(game, data, checks)
+    if game.information == "imperfect":
+        assert moved, "determinize never moved a hidden card in a whole game"
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+@SETTINGS
+@given(data=st.data())
+def test_clones_json_facts_and_returns(game_id, data):
+    game = get_game(game_id)
+
+    def checks(state, rng):
+        before = state.to_json()
+        exact = state.clone()
+        assert exact.to_json() == before
+        search = state.clone(rng=random.Random(1))
+        assert search.to_json()["state"] == before["state"]
+        for twin in (exact, search):
+            for _ in range(20):
+                if twin.is_over():
+                    break
+                p, a = step(twin, rng)
+                twin.apply(p, a)
+        assert state.to_json() == before
+        loaded = game.state_from_json(json.loads(json.dumps(before)))
+        assert loaded.to_json() == before
+
+    state = walk(game, data, checks)
+    info = game.info(state.players, state.options)
+    assert info.num_actions == len(game.action_space(state.players, state.options))
+    assert state.ply <= info.max_decisions
+    result = state.result()
+    returns = result.returns()
+    assert len(returns) == state.players and abs(sum(returns)) < 1e-9
+    assert all(info.utility[0] <= r <= info.utility[1] for r in returns)
+    for w in result.winners:
+        assert returns[w] == max(returns)
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_no_winners_before_the_end(game_id):
+    game = get_game(game_id)
+    state = game.new_state(game.default_players, {}, 7)
+    rng = random.Random(7)
+    for _ in range(30):
+        if state.is_over():
+            break
+        result = state.result()
+        assert not result.over and result.winners == (), "winners named before the game is over"
+        assert result.returns() == (0.0,) * state.players
+        p, a = step(state, rng)
+        state.apply(p, a)
+
+
+def _mutations(data, rng):
+    """Ways a stored state gets damaged: values replaced, lists cut, types changed."""
+    junk = [None, -1, 10**6, "x", [], {}, 1.5, True, [[-3]], 2**70]
+
+    def paths(value, path=()):
+        yield path
+        if isinstance(value, dict):
+            for k, v in value.items():
+                yield from paths(v, path + (k,))
+        elif isinstance(value, list):
+            for i, v in enumerate(value[:6]):
+                yield from paths(v, path + (i,))
+
+    all_paths = [p for p in paths(data) if p]
+    for _ in range(40):
+        path = rng.choice(all_paths)
+        copy = json.loads(json.dumps(data))
+        target = copy
+        for k in path[:-1]:
+            target = target[k]
+        key = path[-1]
+        choice = rng.random()
+        if choice < 0.6:
+            target[key] = rng.choice(junk)
+        elif choice < 0.8 and isinstance(target[key], list) and target[key]:
+            target[key].pop()
+        elif isinstance(target, dict):
+            del target[key]
+        else:
+            target[key] = rng.choice(junk)
+        yield copy
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+@settings(max_examples=10, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(data=st.data())
+def test_tampered_states_are_one_kernel_error(game_id, data):
+    game = get_game(game_id)
+
+    def checks(state, rng):
+        for bad in _mutations(state.to_json(), rng):
+            try:
+                loaded = game.state_from_json(bad)
+            except StateError:
+                continue
+            # accepted: it must be a working state (it says who acts and what is legal)
+            loaded.decision()
+            for p in range(loaded.players):
+                loaded.legal_actions(p)
+            assert loaded.to_json() == game.state_from_json(loaded.to_json()).to_json()
+
+    walk(game, data, checks, every=97)
