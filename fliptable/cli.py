@@ -8,7 +8,6 @@ from __future__ import annotations
 import importlib
 import json
 import os
-import re
 import secrets
 import sys
 from importlib import resources
@@ -93,24 +92,14 @@ def _shown(value: Any) -> str:
 
 # -- rules ----------------------------------------------------------------------------
 def rules_text(game: Game) -> str:
-    """The rules as implemented (``docs/rules/<game or family>.md``) and the notation."""
+    """The rules as implemented (``docs/rules/<the game's package>.md``) and the notation."""
     from .tui.plain import game_family
 
-    text = _read_rules_doc(f"{game.id}.md") or _read_rules_doc(f"{game_family(game)}.md")
-    if text is not None:
-        text = _section(text, game.title)   # a family document: only this game's section
+    text = _read_rules_doc(f"{game_family(game)}.md")
     parts = [text.rstrip() if text is not None else
              f"# {game.title}\n\n(no rules document is installed for {game.id} yet)"]
     parts.append(f"## Action notation ({game.id})\n\n{game.notation.rstrip() or '(not documented)'}")
     return "\n\n".join(parts) + "\n"
-
-
-def _section(doc: str, title: str) -> str:
-    """A family document's introduction and the ``## title`` section (the whole
-    document when it has no such section)."""
-    parts = re.split(r"(?m)^(?=## )", doc)
-    mine = [p for p in parts[1:] if p.splitlines()[0][3:].strip().lower() == title.lower()]
-    return doc if not mine else parts[0].rstrip() + "\n\n" + mine[0].rstrip()
 
 
 def _read_rules_doc(name: str) -> str | None:
