@@ -17,3 +17,46 @@ def assert_rejected(state, player, action, *phrases):
         assert phrase in message, message
     assert json.dumps(state.to_json(), sort_keys=True) == before
     return message
+
+
+def draw_table(draw, game):
+    """Hypothesis: a random table of ``game`` — players up to the game's maximum and a
+    value for every option (choices, booleans, and numbers across their range, the
+    ends included)."""
+    from hypothesis import strategies as st
+
+    players = draw(st.integers(game.min_players, game.max_players))
+    options = {}
+    for opt in game.options:
+        if opt.kind == "choice":
+            options[opt.name] = draw(st.sampled_from(opt.choices))
+        elif opt.kind == "bool":
+            options[opt.name] = draw(st.booleans())
+        elif opt.kind in ("int", "float") and opt.min is not None and opt.max is not None:
+            lo, hi = opt.min, opt.max
+            if opt.kind == "int":
+                value = draw(st.one_of(st.sampled_from([int(lo), int(hi), opt.default]),
+                                       st.integers(int(lo), int(hi))))
+            else:
+                value = draw(st.one_of(st.sampled_from([lo, hi, opt.default]),
+                                       st.floats(lo, hi, allow_nan=False, allow_infinity=False)))
+            options[opt.name] = value
+    return players, options
+
+
+def new_random_state(game, draw):
+    """A new game at a random table (``draw_table``). Option combinations a player count
+    does not allow are drawn again, never silently replaced by the default game."""
+    from hypothesis import assume
+    from hypothesis import strategies as st
+
+    from fliptable.core import FliptableError
+
+    for _ in range(30):
+        players, options = draw_table(draw, game)
+        seed = draw(st.integers(0, 2**64))
+        try:
+            return game.new_state(players, options, seed), players, options, seed
+        except FliptableError:
+            continue
+    assume(False)

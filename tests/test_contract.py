@@ -10,6 +10,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from tests.helpers import new_random_state
 from fliptable.core import (IllegalAction, Race, SeatError, StaleAction, StateError, all_game_ids,
                             get_game)
 
@@ -17,32 +18,6 @@ GAMES = list(all_game_ids())
 MAX_STEPS = 20_000
 FRAME_KEYS = {"game", "ply", "seat", "decision", "legal", "view"}
 SECRET_WORDS = {"seed", "rng", "deck_order", "draw_order"}
-
-
-def random_table(draw, game):
-    """Players up to the game's maximum and random values for every option."""
-    players = draw(st.integers(game.min_players, game.max_players))
-    options = {}
-    for opt in game.options:
-        if opt.kind == "choice":
-            options[opt.name] = draw(st.sampled_from(opt.choices))
-        elif opt.kind == "bool":
-            options[opt.name] = draw(st.booleans())
-    return players, options
-
-
-def new_random_state(game, data):
-    """A new game at a random table; option combinations a player count does not allow
-    are drawn again (never silently replaced by the default game)."""
-    from fliptable.core import FliptableError
-    for _ in range(50):
-        players, options = random_table(data.draw, game)
-        seed = data.draw(st.integers(0, 2**64))
-        try:
-            return game.new_state(players, options, seed), seed
-        except FliptableError:
-            continue
-    return game.new_state(game.default_players, {}, 0), 0
 
 
 def step(state, rng):
@@ -59,7 +34,7 @@ def step(state, rng):
 
 def walk(game, data, checks, every=None):
     """Play one random game; at sampled steps, early and late, call ``checks(state, rng)``."""
-    state, seed = new_random_state(game, data)
+    state, _, _, seed = new_random_state(game, data.draw)
     rng = random.Random(seed)
     every = every or rng.randrange(7, 60)
     for n in range(MAX_STEPS):

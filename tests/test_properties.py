@@ -10,6 +10,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from tests.helpers import new_random_state
 from fliptable.core import IllegalAction, Race, all_game_ids, get_game, replay
 from fliptable.core.log import GameLog
 
@@ -17,42 +18,15 @@ GAMES = [g for g in all_game_ids()]
 MAX_STEPS = 20_000
 
 
-def _options(game, draw):
-    """Random values for choice and bool options (numbers keep their defaults)."""
-    out = {}
-    for opt in game.options:
-        if opt.kind == "choice":
-            out[opt.name] = draw(st.sampled_from(opt.choices))
-        elif opt.kind == "bool":
-            out[opt.name] = draw(st.booleans())
-    return out
-
-
-@st.composite
-def games(draw, game_id):
-    game = get_game(game_id)
-    players = draw(st.integers(game.min_players, min(game.max_players, 6)))
-    options = _options(game, draw)
-    seed = draw(st.integers(0, 2**32))
-    try:
-        game.new_state(players, options, seed)
-    except Exception as exc:  # some option combinations need other player counts
-        from fliptable.core import FliptableError
-        if not isinstance(exc, FliptableError):
-            raise
-        options = {}
-        players = game.default_players
-    return game, players, options, seed
-
-
 def _step(state, rng):
     """One random legal step: (player, action)."""
     d = state.decision()
     if isinstance(d, Race) and rng.random() < 0.05:
         return None, d.default
-    p = d.players[int(rng.random() * len(d.players))]
+    actors = [p for p in d.actors if state.legal_actions(p)]
+    assert actors, f"nobody listed in {d} has a legal action"
+    p = actors[int(rng.random() * len(actors))]
     legal = state.legal_actions(p)
-    assert legal, f"player {p} is listed in {d} but has no legal action"
     return p, legal[int(rng.random() * len(legal))]
 
 
@@ -69,17 +43,19 @@ def _illegal_probe(state, rng, game):
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(data=st.data())
 def test_random_games_keep_every_invariant(game_id, data):
-    game, players, options, seed = data.draw(games(game_id))
-    state = game.new_state(players, options, seed)
+    game = get_game(game_id)
+    state, players, options, seed = new_random_state(game, data.draw)
     deck = Counter(game.deck(players, state.options))
     rng = random.Random(seed)
     actions = []
+    # checks early, and at steady intervals to the end of long games
+    every = rng.randrange(30, 300)
     checkpoints = {rng.randrange(1, 400) for _ in range(3)}
     for step in range(MAX_STEPS):
         assert Counter(state.all_cards()) == deck, "a card appeared or vanished"
         if state.is_over():
             break
-        if step in checkpoints:
+        if step in checkpoints or step % every == every - 1:
             before = state.to_json()
             # illegal input: rejected, state unchanged
             p, bad = _illegal_probe(state, rng, game)
