@@ -7,11 +7,13 @@ the driver uses to decide who was first.
 """
 from __future__ import annotations
 
+import inspect
+import math
 import random
 from typing import Any, Callable, Mapping, Sequence
 
 from ..core.agent import Agent, RandomAgent
-from ..core.errors import BotSpecError
+from ..core.errors import BotSpecError, shorten
 from ..core.game import Game
 
 
@@ -63,9 +65,30 @@ def make_agent(game: Game, spec: str) -> Agent:
     except BotSpecError:
         raise
     except (TypeError, ValueError) as exc:
-        raise BotSpecError(f"bot spec {spec!r}: {exc}") from None
+        raise BotSpecError(f"bot spec {shorten(spec)!r}: {_unknown_params(name, factory, params) or exc}") from None
     agent.spec = spec.strip()
     return agent
+
+
+def _unknown_params(name: str, factory: Callable[..., Agent], params: Mapping[str, str]) -> str | None:
+    """What is wrong with ``params`` for ``factory``, said plainly ("random takes no
+    parameters"), or None when the factory's signature cannot tell."""
+    try:
+        sig = inspect.signature(factory)
+    except (TypeError, ValueError):
+        return None
+    kinds = [p.kind for p in sig.parameters.values()]
+    if inspect.Parameter.VAR_KEYWORD in kinds:
+        return None
+    accepted = [p for p, q in sig.parameters.items() if q.kind is not inspect.Parameter.VAR_POSITIONAL]
+    if not accepted:
+        return f"bot {name} takes no parameters; write {name}"
+    unknown = [k for k in params if k not in accepted]
+    if not unknown:
+        return None
+    shown = ", ".join("a bare value" if k == "value" else repr(shorten(k)) for k in unknown)
+    return (f"bot {name} has no parameter {shown}; its parameters: "
+            + ", ".join("a bare value" if p == "value" else p for p in accepted))
 
 
 def number_param(spec_name: str, key: str, value: Any, kind: type = float,
@@ -73,10 +96,13 @@ def number_param(spec_name: str, key: str, value: Any, kind: type = float,
     """A numeric bot parameter, checked; BotSpecError says what is accepted."""
     try:
         number = kind(value)
-    except (TypeError, ValueError):
+        if not math.isfinite(number):  # nan, inf, 1e999
+            number = None
+    except (TypeError, ValueError, OverflowError):
         number = None
     if number is None or (lo is not None and number < lo) or (hi is not None and number > hi):
         rng = f" in {lo:g}..{hi:g}" if lo is not None and hi is not None else (f" >= {lo:g}" if lo is not None else "")
-        raise BotSpecError(f"bot {spec_name}: {key}={value!r} is invalid; accepted: "
+        shown = repr(shorten(value)) if isinstance(value, str) else shorten(value)
+        raise BotSpecError(f"bot {spec_name}: {key}={shown} is invalid; accepted: "
                            f"{'an integer' if kind is int else 'a number'}{rng}")
     return number

@@ -15,7 +15,7 @@ from typing import Any, Callable, Mapping, Sequence
 
 from ..bots.base import make_agent
 from ..core.decision import Over, Race, Simultaneous, Turn
-from ..core.errors import IllegalAction
+from ..core.errors import IllegalAction, shorten
 from ..core.game import Game, State
 from ..core.log import GameLog
 from ..core.registry import GAME_MODULES
@@ -131,17 +131,23 @@ class PlainGame:
                 continue
             if not text:
                 return None
-            if text.isdigit() and 1 <= int(text) <= len(legal):
+            if text.isascii() and text.isdigit() and len(text) < 7 and 1 <= int(text) <= len(legal):
                 return legal[int(text) - 1]
             try:
                 action = self.game.parse_action(text)
             except IllegalAction as exc:
                 self.out(f"  {exc}")
                 continue
+            except (ArithmeticError, LookupError, TypeError, ValueError):  # a game's parser choked on it
+                self.out(f"  {shorten(text)!r} is not an action; legal: {', '.join(legal)}")
+                continue
             if action in legal:
                 return action
-            reason = self.state.why_illegal(s, action)
-            self.out(f"  {action!r} is not legal now" + (f": {reason}" if reason else "")
+            try:
+                reason = self.state.why_illegal(s, action)
+            except Exception:  # noqa: BLE001 - an explanation must never end the game
+                reason = None
+            self.out(f"  {shorten(action)!r} is not legal now" + (f": {reason}" if reason else "")
                      + f"; legal: {', '.join(legal)}")
 
     def apply(self, s: int | None, action: str) -> None:
