@@ -8,7 +8,6 @@ point sums included) is identical whatever ``workers`` or the backend is.
 """
 from __future__ import annotations
 
-import json
 import multiprocessing
 import os
 import signal
@@ -79,7 +78,7 @@ def run_chunk(job: tuple) -> Tally:
         tally.add_game(result.scores, result.winners, match.decisions, game.stats(state))
         if record:
             path = Path(logs_dir) / f"{game.id}-{index}.json"
-            path.write_text(json.dumps(match.log.to_json(), separators=(",", ":")))
+            path.write_text(match.log.dumps())  # strict JSON: never NaN
     return tally
 
 
@@ -218,13 +217,21 @@ def simulate(game: Game | str, games: int, players: int | None = None,
     return {
         "game": game.id, "options": opts, "players": players, "bots": specs, "games": games,
         "seed": seed, "workers": workers, "backend": backend,
-        **total.summary(),
+        **_without_float_noise(total.summary()),
         "decisions": total.decisions,
         "elapsed_seconds": elapsed,
         "games_per_second": games / elapsed,
         "decisions_per_second": total.decisions / elapsed,
         "stats": game.summarize_stats(dict(total.stats), games, players),
     }
+
+
+def _without_float_noise(summary: dict[str, Any]) -> dict[str, Any]:
+    """Wins are sums of 1/k shares: 30.499999999999993 is 30.5 (rounded to 9 places;
+    the rates to 12)."""
+    summary["wins"] = [round(w, 9) for w in summary["wins"]]
+    summary["win_rate"] = [round(r, 12) for r in summary["win_rate"]]
+    return summary
 
 
 #: keys of ``simulate``'s report that measure the machine, not the games
