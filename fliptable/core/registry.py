@@ -10,11 +10,11 @@ from .game import Game
 GAME_MODULES: dict[str, str] = {
     "flip7": "fliptable.games.flip7",
     "flyswatter": "fliptable.games.flyswatter",
-    "flinch": "fliptable.games.flinch.flinch",
-    "muggins": "fliptable.games.flinch.muggins",
-    "authors": "fliptable.games.flinch.authors",
-    "patience": "fliptable.games.flinch.patience",
-    "go-to-the-store": "fliptable.games.flinch.store",
+    "flinch": "fliptable.games.flinch.game",
+    "muggins": "fliptable.games.muggins.game",
+    "authors": "fliptable.games.authors.game",
+    "patience": "fliptable.games.patience.game",
+    "go-to-the-store": "fliptable.games.go_to_the_store.game",
 }
 
 _GAMES: dict[str, Game] = {}

@@ -6,11 +6,8 @@ person took to answer, and the fastest action lands (an empty answer lets it go)
 """
 from __future__ import annotations
 
-import importlib
-import json
 import random
 import time
-from types import ModuleType
 from typing import Any, Callable, Mapping, Sequence
 
 from ..bots.base import make_agent
@@ -31,38 +28,17 @@ class Quit(Exception):
 
 
 def game_module(game: Game) -> str:
-    """The module that defines ``game`` (``fliptable.games.flinch.muggins``)."""
+    """The module that defines ``game`` (``fliptable.games.muggins.game``)."""
     return GAME_MODULES.get(game.id) or type(game).__module__
 
 
 def game_family(game: Game) -> str:
-    """The family a game belongs to: its package under ``fliptable.games``
-    (``muggins`` -> ``flinch``), which names its rules document."""
+    """The game's package under ``fliptable.games`` (``go-to-the-store`` ->
+    ``go_to_the_store``), which names its rules document ``docs/rules/<package>.md``."""
     parts = game_module(game).split(".")
     if len(parts) >= 3 and parts[:2] == ["fliptable", "games"]:
         return parts[2]
     return game.id
-
-
-def render_module(game: Game) -> ModuleType | None:
-    """The game's text renderer: ``<module>_render`` or ``<package>.render``."""
-    mod = game_module(game)
-    for name in (mod + "_render", mod + ".render", mod.rpartition(".")[0] + ".render"):
-        try:
-            module = importlib.import_module(name)
-        except ImportError:
-            continue
-        if hasattr(module, "render") and hasattr(module, "narrate"):
-            return module
-    return None
-
-
-def renderers(game: Game) -> tuple[Callable[[dict, int | None], str], Callable[[dict], str]]:
-    """``(render(view, seat), narrate(event))`` for ``game``, with JSON fallbacks."""
-    module = render_module(game)
-    if module is None:
-        return (lambda view, seat: json.dumps(view, indent=1)), (lambda event: json.dumps(event))
-    return module.render, module.narrate
 
 
 def _strip_markup(text: str) -> str:
@@ -96,7 +72,7 @@ class PlainGame:
             agent.reset(game, s, players, self.state.options, random.Random(derive_seed(seed, "agent", s)))
             self.agents[s] = agent
         self.rng = random.Random(derive_seed(seed, "driver"))
-        self.render, self.narrate = renderers(game)
+        self.render, self.narrate = game.render, game.narrate
         self.input, self.out, self.clock = input_fn, print_fn, clock
         self.specs = list(seat_specs)
         self.actions: list[list] = []    # every applied action, for --log

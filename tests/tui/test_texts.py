@@ -1,17 +1,17 @@
-"""Finding each game's text rendering by convention (fliptable.tui.texts)."""
+"""Each game's declared text (Game.render/narrate/round_summary), shown safely (fliptable.tui.texts)."""
 from __future__ import annotations
 
 import pytest
 
+from fliptable.core.game import Game
 from fliptable.core.registry import GAME_MODULES, all_game_ids, get_game
-from fliptable.tui.texts import render_module, rich_text, round_summary, safe_narrate, safe_render
+from fliptable.tui.texts import has_round_summary, rich_text, round_summary, safe_narrate, safe_render
 
 
 @pytest.mark.parametrize("game_id", [g for g in all_game_ids() if g in GAME_MODULES])
-def test_every_game_has_its_render_and_narrate(game_id):
+def test_every_game_declares_its_render_and_narrate(game_id):
     game = get_game(game_id)
-    mod = render_module(game)
-    assert mod is not None and callable(mod.render) and callable(mod.narrate)
+    assert type(game).render is not Game.render and type(game).narrate is not Game.narrate
     state = game.new_state(None, {}, 1)
     text = safe_render(game, state.view(0), 0)
     assert text.strip() and not text.startswith("(the table could not be drawn")
@@ -19,7 +19,7 @@ def test_every_game_has_its_render_and_narrate(game_id):
 
 def test_a_game_without_render_gets_a_plain_listing(snap):
     state = snap.new_state(2, {}, 1)
-    assert render_module(snap) is None
+    assert type(snap).render is Game.render and not has_round_summary(snap)
     text = safe_render(snap, state.view(0), 0)
     assert "draw_count: 20" in text
     assert safe_narrate(snap, {"type": "snap", "player": 1, "cards": 4}) == "snap: player=1, cards=4"
@@ -33,6 +33,7 @@ def test_markup_that_is_not_rich_markup_is_shown_literally():
 
 def test_flip7_round_summary_comes_from_last_round():
     game = get_game("flip7")
+    assert has_round_summary(game)
     state = game.new_state(3, {}, 1)
     assert round_summary(game, state.view(0), 0) is None
     view = state.view(0)

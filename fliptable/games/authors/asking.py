@@ -1,6 +1,10 @@
-"""The ask-for-cards machinery shared by Authors and Go to the Store (flinch.md
-"Authors", "Go to the Store"): hands, asking a player for a number you hold, books of
-four laid down, the public ask history.
+"""The asking games: Authors and Go to the Store (flinch.md "Authors", "Go to the
+Store"). In both a player asks another for cards of a number he holds ("He asks any
+other player for one card", "Give me all of your 5's") and lays down "books" of four;
+the most books wins. This module is the rules they share: hands, asking, books, the
+public ask history. It lives in the Authors package (the rulebook's first asking game)
+and imports nothing from either game, so ``go_to_the_store`` imports it from here
+without a cycle.
 
 Hands are count vectors (``hand[n]`` = how many ``n`` a player holds): cards of one
 number are interchangeable, so this is exact and makes asking O(1). A subclass sets
@@ -12,11 +16,12 @@ Notation: ``ask:S:N`` asks seat ``S`` (0-based) for number ``N`` (1-10);
 """
 from __future__ import annotations
 
+import random
 import re
 from typing import Any
 
 from ...core import Event, Game, Over, Result, State, Turn, ranks_from_keys
-from .cards import CARDS, series_pack
+from ..flinch.cards import CARDS, series_pack
 
 NUMBERS = range(1, 11)
 BOOKS = 10  # four series of 1-10: ten books in all
@@ -24,11 +29,11 @@ MAX_SEATS = 10
 
 #: ASK[t][n] is the canonical text of "ask seat t for n" (precomputed: legal_actions is hot)
 ASK = [[""] + [f"ask:{t}:{n}" for n in NUMBERS] for t in range(MAX_SEATS)]
-_PARSE = {a: (t, n) for t in range(MAX_SEATS) for n in NUMBERS for a in (ASK[t][n],)}
+PARSE = {a: (t, n) for t in range(MAX_SEATS) for n in NUMBERS for a in (ASK[t][n],)}
 _WORDS = re.compile(r"[a-z]+|\d+")
 
 
-class FishingState(State):
+class AskingState(State):
     """A game of asking for cards: Authors or Go to the Store."""
 
     __slots__ = ("hands", "books", "turn", "store", "history", "successes", "nbooks", "_legal")
@@ -77,7 +82,7 @@ class FishingState(State):
         self.nbooks = sum(len(b) for b in self.books)  # derived, not stored
         self._legal = None
 
-    def clone(self) -> "FishingState":
+    def clone(self) -> "AskingState":
         c = self.__class__.__new__(self.__class__)
         c.game, c.players, c.options = self.game, self.players, dict(self.options)
         c.rng = _clone_rng(self.rng)
@@ -123,7 +128,7 @@ class FishingState(State):
             if not self.MAY_STOP:
                 return f'{self.RULE}: the asker "continues to ask until some player he asks fails"; there is no stop'
             return f'{self.RULE}: "he may continue to ask ... as long as he succeeds" - stop only after a successful ask'
-        parsed = _PARSE.get(action)
+        parsed = PARSE.get(action)
         if parsed is None:
             return f"write an ask as ask:SEAT:NUMBER (seat 0-{self.players - 1}, number 1-10), e.g. ask:1:5"
         t, n = parsed
@@ -148,7 +153,7 @@ class FishingState(State):
                 events.append(Event("stop", {"player": player}))
             self._pass_turn(player, events)
             return
-        t, n = _PARSE[action]
+        t, n = PARSE[action]
         got = self.hands[t][n]
         if got and not self.GIVE_ALL:
             got = 1
@@ -242,13 +247,12 @@ def _hand_list(hand: list[int]) -> list[int]:
 
 
 def _clone_rng(rng):
-    import random
     r = random.Random()
     r.setstate(rng.getstate())
     return r
 
 
-class FishingGame(Game):
+class AskingGame(Game):
     """Shared facts of the asking games: the 40-card pack (flinch.md: "Use four series
     of cards from 1 to 10"), the ``ask:S:N`` notation, books-per-seat stats."""
 
@@ -265,7 +269,7 @@ class FishingGame(Game):
 
     def parse_action(self, text):
         canon = super().parse_action(text)
-        if canon in _PARSE or canon == "stop":
+        if canon in PARSE or canon == "stop":
             return canon
         words = _WORDS.findall(text.lower())  # before spaces are dropped: "ask 2 5"
         if words and words[0] == "ask":

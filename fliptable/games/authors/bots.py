@@ -1,13 +1,14 @@
-"""The greedy bot for the asking games (Authors, and Go to the Store via store_bots):
+"""The greedy bot for the asking games (Authors, and Go to the Store via
+``go_to_the_store.bots``):
 it keeps what the public ask history says about every hand and asks where it is most
 likely to succeed, preferring numbers it is closest to a book in."""
 from __future__ import annotations
 
-from ...bots.base import Agent
-from .fishing import _PARSE, Knowledge
+from ...bots.base import Agent, number_param
+from .asking import PARSE, Knowledge
 
 
-class GreedyFisher(Agent):
+class GreedyAsker(Agent):
     """Ask a player known to hold the number if there is one; else the ask with the best
     estimated chance of success. ``GIVE_ALL`` matches the game's hand-over rule."""
 
@@ -15,7 +16,6 @@ class GreedyFisher(Agent):
     GIVE_ALL = False
 
     def __init__(self, stop_below: str | float = 0.0):
-        from ...bots.base import number_param
         self.stop_below = number_param(self.name, "stop_below", stop_below, float, 0.0, 1.0)
         self.knowledge: Knowledge | None = None
 
@@ -60,7 +60,7 @@ class GreedyFisher(Agent):
         best, best_score, best_p = legal[0], -1.0, 0.0
         counts = view["hand_counts"]
         for action in legal:
-            parsed = _PARSE.get(action)
+            parsed = PARSE.get(action)
             if parsed is None:
                 continue
             t, n = parsed
@@ -73,6 +73,6 @@ class GreedyFisher(Agent):
         return best
 
 
-class GreedyAuthors(GreedyFisher):
-    __doc__ = GreedyFisher.__doc__
+class GreedyAuthors(GreedyAsker):
+    __doc__ = GreedyAsker.__doc__
     GIVE_ALL = False

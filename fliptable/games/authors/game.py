@@ -1,31 +1,14 @@
-"""Authors (flinch.md "Authors"): the 40-card pack dealt out, ask any other player for
-one card of a number you hold, ask again while you succeed, books of four, most books
-wins. Decisions are recorded in docs/rules/flinch.md "Authors"."""
+"""Authors (flinch.md "Authors"): the declared game record, its bot and text."""
 from __future__ import annotations
 
 from ...core import register
-from .fishing import FishingGame, FishingState
+from . import render as rendering
+from .asking import AskingGame
+from .bots import GreedyAuthors
+from .state import AuthorsState
 
 
-class AuthorsState(FishingState):
-    """Authors: one card per successful ask; a player with no cards is out of the asking."""
-
-    __slots__ = ()
-    GIVE_ALL = False
-    HAS_STORE = False
-    MAY_STOP = True  # "He may continue to ask"
-    RULE = 'flinch.md "Authors"'
-
-    def _can_be_asked(self, target: int) -> bool:
-        # a player whose hand is empty can hold nothing: he is out of the asking
-        return any(self.hands[target])
-
-    def _why_not_asked(self, target: int) -> str:
-        return (f"{self.RULE}: seat {target} has no cards left (all their cards are in books), "
-                "so there is nothing to ask them for")
-
-
-class AuthorsGame(FishingGame):
+class AuthorsGame(AskingGame):
     id = "authors"
     title = "Authors"
     summary = "Ask other players for cards of a number you hold; most books of four wins."
@@ -39,8 +22,14 @@ class AuthorsGame(FishingGame):
         "stop     end your turn after a successful ask (you 'may continue' asking).")
 
     def bots(self):
-        from .authors_bots import GreedyAuthors
         return {"greedy": GreedyAuthors}
+
+
+    def render(self, view, seat):
+        return rendering.render(view, seat)
+
+    def narrate(self, event):
+        return rendering.narrate(event)
 
 
 AUTHORS = register(AuthorsGame())

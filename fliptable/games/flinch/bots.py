@@ -5,7 +5,7 @@ and challenge only a visible neglect of the game pile (never a guess)."""
 from __future__ import annotations
 
 from ...bots.base import Agent, number_param
-from .flinch import DECODE
+from .notation import DECODE
 
 _MAX_DEPTH = 6
 _MAX_NODES = 3000

@@ -4,6 +4,8 @@ from __future__ import annotations
 import re
 
 from ...core import Race
+from .layout import RESERVES
+from .notation import DECODE
 
 _TOKEN = re.compile(r"^(?:(game|g)|(?:hand|h)(\d+)|(?:res|r)(\d+))(?:@(\d+))?$")
 
@@ -61,7 +63,6 @@ def _must_reason(state) -> str:
 
 def explain(state, player, action: str) -> str | None:
     """The rule forbidding ``action`` for ``player`` now, or None when no rule applies."""
-    from .flinch import DECODE
     if state.over:
         return "the game is over"
     code = DECODE.get(action)
@@ -178,7 +179,6 @@ def explain(state, player, action: str) -> str | None:
 
 
 def _slot_reason(state, p: int, j: int) -> str | None:
-    from .flinch import RESERVES
     rs = state.reserves[p]
     empty = [k + 1 for k in range(RESERVES) if not rs[k]]
     if empty and j + 1 != empty[0]:

@@ -2,7 +2,7 @@
 
 Layout: each player has a game pile (top face up), a hand of five and up to five reserve
 piles; the stack is drawn five at a time; centre playing piles are built in sequence
-and leave the table when finished. Decisions recorded in docs/rules/flinch.md "FLINCH".
+and leave the table when finished. Decisions recorded in docs/rules/flinch.md.
 
 Action notation (stable: logs depend on it)::
 
@@ -14,98 +14,22 @@ Action notation (stable: logs depend on it)::
 """
 from __future__ import annotations
 
-import re
-from bisect import insort
 from typing import Any
 
-from ...core import Event, Game, Option, OptionError, Over, Race, Result, Turn, ranks_from_keys, register
+from ...core import Event, Over, Race, Result, Turn, ranks_from_keys
 from ...core.game import State
-from .cards import CARDS, series_pack
-
-HAND = 5          # flinch.md "The Layout" b) hands of five
-RESERVES = 5      # "The Layout" d) no more than five reserve piles
-GAME_PILE = 10    # "The Layout" a) game piles of ten
-MAX_SEATS = 6
-MAX_PILES = 64    # notation tables cover any table; action_space uses the real bound
-
-# -- notation tables (built once; actions are interned strings) -------------------------
-#: source codes: 0 own game pile, 1-5 hand cards, 6-10 own reserves, 11+6*S+k partner S
-#: (k=0 game pile, k=1..5 reserve k)
-SRC_NAMES: list[str] = ["game"] + [f"hand{i}" for i in range(1, 6)] + [f"res{j}" for j in range(1, 6)]
-for _s in range(MAX_SEATS):
-    SRC_NAMES += [f"game@{_s}"] + [f"res{j}@{_s}" for j in range(1, 6)]
-TGT_NAMES = ["new"] + [f"c{k}" for k in range(1, MAX_PILES + 1)]
-PLAY = [[f"play:{s}>{t}" for t in TGT_NAMES] for s in SRC_NAMES]
-DISCARD = [[f"discard:hand{i}>res{j}" for j in range(1, 6)] for i in range(1, 6)]
-PASS, CHALLENGE, DECLINE = "pass", "challenge", "decline"
-RACE_ACTIONS = (CHALLENGE, DECLINE)
-#: DISCARD_ROWS[mask][i]: discards of hand card i to the reserve piles allowed by ``mask``
-DISCARD_ROWS = [[[DISCARD[i][j] for j in range(5) if mask >> j & 1] for i in range(5)] for mask in range(32)]
-#: DISCARDS[hand size][mask]: every discard of a hand of that size (no starters in it)
-DISCARDS = [[[a for i in range(h) for a in DISCARD_ROWS[mask][i]] for mask in range(32)] for h in range(6)]
-#: action -> ("play", src, tgt) | ("discard", i, j) | ("pass",) | ("challenge",) | ("decline",)
-DECODE: dict[str, tuple] = {PASS: ("pass",), CHALLENGE: ("challenge",), DECLINE: ("decline",)}
-for _c, _row in enumerate(PLAY):
-    for _t, _a in enumerate(_row):
-        DECODE[_a] = ("play", _c, _t)
-for _i, _row in enumerate(DISCARD):
-    for _j, _a in enumerate(_row):
-        DECODE[_a] = ("discard", _i, _j)
-
-#: action -> what the table sees of it: a hand card's place in the (sorted) hand would tell
-#: opponents about the other cards, so ``handN`` shows as ``hand``
-PUBLIC = {a: re.sub(r"hand\d", "hand", a) for a in DECODE}
-
-NOTATION = """\
-play:SRC>TGT         play a card to the centre. SRC is game (your game pile's top),
-                     hand1..hand5 (your hand, in the order shown: ascending), res1..res5
-                     (the top of your reserve pile), or in the partnership game game@S /
-                     res1@S..res5@S (partner S's game pile / reserve pile). TGT is c1, c2, ...
-                     (centre pile by its place on the table, left to right) or new (start a
-                     pile with a 1; with centre=ones-and-tens also a 10 (15); with centre=fives a 5).
-discard:handN>resM   end your turn: hand card N onto reserve pile M (1-5). While a reserve
-                     pile is empty the discard must go to the first empty one.
-pass                 the opening pass (nobody has started a pile yet and you cannot play),
-                     or end a turn with an empty hand when nothing can be drawn.
-challenge | decline  enforce=table: answer the challenge window after an opponent's play.
-Aliases accepted when typing: h3 = hand3, r2 = res2, g = game, a bare number = centre pile."""
-
-
-def _partnership_teams(players: int) -> list[list[int]]:
-    """Partnership Game: teams alternate seats (2 v 2 partners sit opposite; 3 v 3 alternate)."""
-    return [list(range(0, players, 2)), list(range(1, players, 2))]
-
-
-def _check_table(players: int, options) -> None:
-    if options.get("partnership") and players not in (4, 6):
-        raise OptionError(f"partnership=true needs 4 or 6 players (2 v 2 or 3 v 3), not {players}")
-
-
-def _top(options) -> int:
-    return 15 if options["edition"] == 150 else 10
-
-
-def _packs(players: int, options) -> int:
-    packs = options["packs"]
-    if packs == "auto":  # flinch.md "Players": 2 decks when 4 or more play
-        return 2 if players >= 4 else 1
-    return int(packs)
-
-
-def _starter_values(options) -> tuple[int, ...]:
-    centre, top = options["centre"], _top(options)
-    if centre == "ones-and-tens":
-        return (1, top)
-    if centre == "fives":
-        return (5,)
-    return (1,)
+from .challenges import ChallengeWindows
+from .explain import explain
+from .layout import GAME_PILE, HAND, RESERVES, partnership_teams, starter_values, top_number
+from .notation import DECODE, DISCARD_ROWS, DISCARDS, PASS, PLAY, PUBLIC, RACE_ACTIONS, DECLINE
+from .turns import TurnFlow
 
 
 _LIST_FIELDS = ("pile_low", "pile_high", "pile_build", "stack", "removed", "winners", "responders",
                 "challengers")
 
 
-class FlinchState(State):
+class FlinchState(ChallengeWindows, TurnFlow, State):
     """A FLINCH game in progress. Piles are lists with the top card last.
 
     Centre playing pile i holds exactly the run ``pile_low[i]..pile_high[i]``;
@@ -133,9 +57,9 @@ class FlinchState(State):
     # -- configuration -----------------------------------------------------------------
     def _config(self) -> None:
         o, n = self.options, self.players
-        self.top = _top(o)
+        self.top = top_number(o)
         self.starter = [False] * (self.top + 2)
-        self.starters = _starter_values(o)
+        self.starters = starter_values(o)
         for v in self.starters:
             self.starter[v] = True
         self.centre_kind = o["centre"]
@@ -144,7 +68,7 @@ class FlinchState(State):
         self.timeout = float(o["challenge_ms"])
         self._turn_of = [Turn(p) for p in range(n)]
         if o["partnership"]:
-            teams = _partnership_teams(n)
+            teams = partnership_teams(n)
             self.team_of = [p % 2 for p in range(n)]
             self.partners = [[q for q in teams[p % 2] if q != p] for p in range(n)]
         else:
@@ -458,13 +382,6 @@ class FlinchState(State):
             self._answer(player, kind, events)
         self._legal = None
 
-    def _deviates(self, action: str) -> bool:
-        """Whether ``action`` skips a play the rules require first (table mode only)."""
-        if self._legal is None:
-            self._gen()
-        must = self._must
-        return bool(must) and action not in must
-
     def _play(self, p: int, src: int, tgt: int, action: str, events) -> None:
         table = self.table and self.laying < 0
         if table:
@@ -561,184 +478,8 @@ class FlinchState(State):
         else:
             self._end_turn(events)
 
-    # -- challenge windows (enforce=table) ------------------------------------------------
-    def _open_window(self, p, action, deviation, neglect, ends_turn, undo_slot, events) -> None:
-        if self.over or not self.opponents[p]:
-            if ends_turn:
-                self._end_turn(events)
-            return
-        self.window += 1
-        self.responders = list(self.opponents[p])
-        self.challengers = []
-        self.offender, self.deviation, self.neglect = p, deviation, neglect
-        self.ends_turn, self.undo_slot, self.last_action = ends_turn, undo_slot, action
-        if events is not None:
-            events.append(Event("window", {"offender": p, "action": PUBLIC[action], "window": self.window,
-                                           "game_pile_playable": neglect}))
-
-    def _answer(self, player, kind, events) -> None:
-        if player is None:      # the clock ran out: everyone still silent declines
-            self.responders = []
-            if events is not None:
-                events.append(Event("window_closed", {"offender": self.offender, "window": self.window}))
-        else:
-            self.responders.remove(player)
-            if kind == "challenge":
-                self.challengers.append(player)
-            if events is not None:
-                # calls in one window are simultaneous and secret: only the caller sees who
-                # answered and how, until the window closes ("challenge_resolved" names them)
-                events.append(Event("answer", {"offender": self.offender, "window": self.window},
-                                    {"player": player, "call": kind}, (player,)))
-        if not self.responders:
-            self._close_window(events)
-
-    def _close_window(self, events) -> None:
-        off, n = self.offender, self.players
-        ends = self.ends_turn
-        if self.challengers:
-            # Challenge: "the caller nearest to the left of the challenged player receives the credit"
-            caller = min(self.challengers, key=lambda c: (c - off) % n)
-            right = self.deviation
-            self.challenges += 1
-            self.right_challenges += right
-            giver, taker = (caller, off) if right else (off, caller)
-            card = None
-            if self.game_piles[giver]:
-                card = self.game_piles[giver].pop()
-                self.game_piles[taker].insert(0, card)   # to the bottom of the taker's pile
-            if events is not None:
-                events.append(Event("challenge_resolved", {
-                    "challenger": caller, "callers": sorted(self.challengers, key=lambda c: (c - off) % n),
-                    "offender": off, "right": right, "card": card, "from": giver, "to": taker}))
-            self._clear_window()
-            if card is not None and not self.game_piles[giver] and self._check_win(giver, events):
-                return
-            if right:
-                # "A player successfully challenged ends his turn and does not discard"
-                if self.undo_slot >= 0:
-                    v = self.reserves[off][self.undo_slot].pop()
-                    insort(self.hands[off], v)
-                ends = True
-        else:
-            self._clear_window()
-        if ends:
-            self._end_turn(events)
-
-    def _clear_window(self) -> None:
-        self.responders, self.challengers = [], []
-
-    # -- turn flow ----------------------------------------------------------------------
-    def _check_win(self, p: int, events) -> bool:
-        """To Win: the first to play out the game pile (the whole team's, partnership)."""
-        team = [q for q in range(self.players) if self.team_of[q] == self.team_of[p]]
-        if any(self.game_piles[q] for q in team):
-            return False
-        self.over, self.winners, self.end = True, team, "won"
-        self._clear_window()
-        if events is not None:
-            events.append(Event("game_over", {"winners": team, "reason": "won"}))
-        return True
-
-    def _end_turn(self, events) -> None:
-        n, p = self.players, self.turn
-        self.turns += 1
-        if not self.stack and not self.removed:
-            # Standstill (docs): the stack cannot be renewed and no card reached the centre
-            # for two whole rounds -> the game is blocked for good and drawn.
-            self.idle = 0 if self.played else self.idle + 1
-            if self.idle >= 2 * n:
-                self.over, self.winners, self.end = True, [], "blocked"
-                if events is not None:
-                    events.append(Event("game_over", {"winners": [], "reason": "blocked"}))
-                return
-        else:
-            self.idle = 0
-        self.played = False
-        if not self.started and self.passes >= n and not self._anyone_has_starter():
-            self._laydown(events)
-            return
-        nxt = (p + 1) % n
-        self.turn = nxt
-        if events is not None:
-            events.append(Event("turn", {"player": nxt}))
-        if not self.hands[nxt]:
-            self._draw(nxt, events)
-
-    def _anyone_has_starter(self) -> bool:
-        s = self.starter
-        for p in range(self.players):
-            if any(s[v] for v in self.hands[p]):
-                return True
-            pile = self.game_piles[p]
-            if pile and s[pile[-1]]:
-                return True
-        return False
-
-    def _laydown(self, events) -> None:
-        """The Play: nobody has a 1 -- whole hands to the reserves, each draws a new hand."""
-        self.laydowns += 1
-        self.passes = 0
-        if events is not None:
-            events.append(Event("laydown", {"round": self.laydowns}))
-        if self.laydowns == 1:
-            # the first time each card starts its own reserve pile (placement is forced)
-            for q in range(self.players):
-                hand = self.hands[q]
-                for i, v in enumerate(hand):
-                    self.reserves[q][i].append(v)
-                    if events is not None:
-                        events.append(Event("discard", {"player": q, "card": v, "reserve": i + 1,
-                                                        "laydown": True}))
-                self.hands[q] = []
-                self._draw(q, events)
-            self._resume(events)
-        else:
-            # "since all five piles have now been started, they may distribute them as they wish"
-            self._next_layer(0, events)
-
-    def _next_layer(self, q: int, events) -> None:
-        while q < self.players:
-            if self.hands[q]:
-                self.laying = q
-                return
-            self._draw(q, events)
-            q += 1
-        self.laying = -1
-        self._resume(events)
-
-    def _resume(self, events) -> None:
-        self.turn = 0   # play restarts with the player to the dealer's left
-        if events is not None:
-            events.append(Event("turn", {"player": 0}))
-        if not self.hands[0]:
-            self._draw(0, events)
-
-    def _draw(self, p: int, events) -> None:
-        """Draw up to five from the stack; finished piles are shuffled into a new stack when it is out."""
-        hand = self.hands[p]
-        got = 0
-        while len(hand) < HAND:
-            if not self.stack:
-                if not self.removed:
-                    break
-                # "the removed cards are shuffled and dealt out again to continue the game"
-                self.stack, self.removed = self.removed, []
-                self.rng.shuffle(self.stack)
-                self.restocks += 1
-                if events is not None:
-                    events.append(Event("restock", {"cards": len(self.stack)}))
-            hand.append(self.stack.pop())
-            got += 1
-        if got:
-            hand.sort()
-            if events is not None:
-                events.append(Event("draw", {"player": p, "count": got, "stack": len(self.stack)},
-                                    {"hand": list(hand)}, (p,)))
-
     # -- why an action is illegal -----------------------------------------------------
     def why_illegal(self, player, action):
-        from .flinch_explain import explain
         return explain(self, player, action)
 
     # -- views ----------------------------------------------------------------------------
@@ -779,7 +520,7 @@ class FlinchState(State):
             "starters": [v for v in range(1, self.top + 1) if self.starter[v]],
             "centre_variant": self.centre_kind, "enforce": "table" if self.table else "strict",
             "reserve_memory": "on" if self.memory else "off",
-            "teams": _partnership_teams(n) if self.options["partnership"] else None,
+            "teams": partnership_teams(n) if self.options["partnership"] else None,
             "partners": self.partners[player] if player is not None else [],
             "game_piles": [{"top": g[-1] if g else None, "count": len(g)} for g in self.game_piles],
             "hand": list(self.hands[player]) if player is not None else None,
@@ -809,89 +550,3 @@ class FlinchState(State):
         return Result(scores, tuple(self.winners), ranks_from_keys(list(scores)), self.over,
                       {"end": self.end, "turns": self.turns,
                        "game_pile_cards": [len(g) for g in self.game_piles]})
-
-
-class Flinch(Game):
-    """FLINCH -- The Family Favorite."""
-
-    id = "flinch"
-    title = "FLINCH"
-    summary = "Play out your game pile onto centre piles built 1 to 10 (flinch.md)."
-    min_players, max_players, default_players = 1, 6, 2
-    default_bot = "greedy"
-    rules_version = "1"
-    options = (
-        Option("packs", "choice", "auto", "packs of cards: auto = 2 with 4 or more players, else 1",
-               choices=("auto", 1, 2)),
-        Option("edition", "choice", 110, "110 = 11 series of 1-10 (the rulebook); 150 = 10 series of 1-15",
-               choices=(110, 150)),
-        Option("enforce", "choice", "strict", "strict: the engine forbids skipping the game pile or keeping "
-               "a 1; table: allowed, and opponents may challenge", choices=("strict", "table")),
-        Option("centre", "choice", "ones", "centre piles start on 1s; on 1s and 10s (up and down); "
-               "or on 5s (both ways)", choices=("ones", "ones-and-tens", "fives")),
-        Option("partnership", "bool", False, "the Partnership Game (4 or 6 players, partners alternate seats)"),
-        Option("reserve_memory", "choice", "on", "on: nobody sees below a reserve pile's top; "
-               "off: owners see their whole reserve piles", choices=("on", "off")),
-        Option("challenge_ms", "float", 3000.0, "length of a challenge window (enforce=table), ms", min=1),
-    )
-    cards = CARDS
-    notation = NOTATION
-    state_class = FlinchState
-
-    def deck(self, players, options):
-        _check_table(players, options)
-        series = 10 if options["edition"] == 150 else 11
-        return series_pack(series, _top(options), _packs(players, options))
-
-    def max_piles(self, players, options) -> int:
-        """At most one centre pile per starter card in the deck."""
-        per_pack = 10 if options["edition"] == 150 else 11
-        return per_pack * _packs(players, options) * len(_starter_values(options))
-
-    def action_space(self, players, options):
-        _check_table(players, options)
-        piles = self.max_piles(players, options)
-        out = [PASS, CHALLENGE, DECLINE]
-        out += [a for row in DISCARD for a in row]
-        codes = list(range(11))
-        if options["partnership"]:
-            for s in range(players):
-                codes += range(11 + 6 * s, 17 + 6 * s)
-        for c in codes:
-            # a reserve card never starts a pile (starters never reach a reserve)
-            is_reserve = 6 <= c <= 10 or (c >= 11 and (c - 11) % 6 != 0)
-            out += PLAY[c][1 if is_reserve else 0:piles + 1]
-        return tuple(out)
-
-    def parse_action(self, text):
-        from .flinch_explain import normalise
-        return normalise(super().parse_action(text))
-
-    def bots(self):
-        from .flinch_bots import GreedyAgent
-        return {"greedy": GreedyAgent}
-
-    def stats(self, state):
-        out = {"turns": float(state.turns), "draws": float(state.end == "blocked"),
-               "table_games": float(state.table), "challenges": float(state.challenges),
-               "right_challenges": float(state.right_challenges), "restocks": float(state.restocks)}
-        for p in range(state.players):
-            out[f"win_seat_{p}"] = float(p in state.winners)
-        return out
-
-    def summarize_stats(self, totals, games, players):
-        g = max(games, 1)
-        out: dict[str, Any] = {
-            "mean_turns": totals.get("turns", 0.0) / g,
-            "win_rate_by_seat": [totals.get(f"win_seat_{p}", 0.0) / g for p in range(players)],
-            "draw_rate": totals.get("draws", 0.0) / g,
-            "restocks_per_game": totals.get("restocks", 0.0) / g,
-        }
-        if totals.get("table_games"):
-            tg = totals["table_games"]
-            out["challenges_per_game"] = totals.get("challenges", 0.0) / tg
-            out["right_challenges_per_game"] = totals.get("right_challenges", 0.0) / tg
-        return out
-
-
-FLINCH = register(Flinch())

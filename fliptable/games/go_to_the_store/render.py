@@ -1,8 +1,8 @@
 """Text rendering for Go to the Store (shared with Authors' renderer)."""
 from __future__ import annotations
 
-from .authors_render import narrate as _narrate
-from .authors_render import render
+from ..authors.render import narrate as _narrate
+from ..authors.render import render
 
 
 def narrate(event: dict) -> str:

@@ -10,16 +10,16 @@ the Stock Pile turned face down. First to run out of hand and Stock Pile wins.
 
 ``enforce=strict`` allows only rule-following placements; ``enforce=table`` allows the
 deviations a physical player could make, after which every opponent gets a ``Race`` to
-call ``muggins`` (or ``decline``). Every ruling is in ``docs/rules/flinch.md``, "Muggins".
+call ``muggins`` (or ``decline``). Every ruling is in ``docs/rules/muggins.md``.
 """
 from __future__ import annotations
 
 import random
 from typing import Any
 
-from ...core import Event, Game, Option, Over, Race, Result, Turn, ranks_from_keys, register
+from ...core import Event, Over, Race, Result, Turn, ranks_from_keys
 from ...core.game import State
-from .cards import CARDS, series_pack
+from ..flinch.cards import CARDS
 
 #: the highest number; a Playing Pile that reaches it leaves the table (as in FLINCH)
 TOP = 10
@@ -36,8 +36,8 @@ KEEP, WRONG, SKIP = "keep", "wrong-play", "skip-stock"
 
 _TURNS = tuple(Turn(p) for p in range(MAX_PLAYERS))  # shared: decisions are immutable
 _OVER = Over()
-_CENTRE = tuple(f"centre:{i}" for i in range(1, SERIES * 2 + 1))
-_STOCK = tuple(f"stock:{k}" for k in range(MAX_PLAYERS))
+CENTRE_ACTIONS = tuple(f"centre:{i}" for i in range(1, SERIES * 2 + 1))
+STOCK_ACTIONS = tuple(f"stock:{k}" for k in range(MAX_PLAYERS))
 
 NOTATION = """\
 Muggins actions (lowercase; the card in play is the one the engine revealed):
@@ -51,7 +51,7 @@ Muggins actions (lowercase; the card in play is the one the engine revealed):
 Aliases: center -> centre, "centre 2" -> centre:2, "stock 3" -> stock:3, pass -> decline."""
 
 
-def _packs(players: int, options: dict) -> int:
+def pack_count(players: int, options: dict) -> int:
     """flinch.md "Players": with 4 or more players two packs are more enjoyable."""
     packs = options.get("packs", "auto")
     if packs == "auto":
@@ -69,7 +69,7 @@ class MugginsState(State):
     # -- set-up and serialisation --------------------------------------------------------
     def _configure(self) -> None:
         self.strict = self.options["enforce"] == "strict"
-        self.packs = _packs(self.players, self.options)
+        self.packs = pack_count(self.players, self.options)
         self.round_limit = self.options["round_limit"]
 
     def _setup(self, deck: list[int]) -> None:
@@ -188,13 +188,13 @@ class MugginsState(State):
         slots, seats = self._targets(card)
         if self.strict:
             if slots:
-                return [_CENTRE[i] for i in slots]
+                return [CENTRE_ACTIONS[i] for i in slots]
             if seats:
-                return [_STOCK[k] for k in seats]
+                return [STOCK_ACTIONS[k] for k in seats]
             return ["keep"]
         out = ["new"] if card == 1 else []
-        out.extend(_CENTRE[i] for i in slots)
-        out.extend(_STOCK[k] for k in seats)
+        out.extend(CENTRE_ACTIONS[i] for i in slots)
+        out.extend(STOCK_ACTIONS[k] for k in seats)
         if self.source == HAND:
             out.append("keep")
         elif self.hands[self.turn]:
@@ -471,67 +471,3 @@ class MugginsState(State):
         return Result(tuple(float(-n) for n in left), winners, ranks_from_keys(keys), over,
                       {"cards_left": left, "ended": self.ended, "turns": self.turns,
                        "muggins_calls": self.calls})
-
-
-class MugginsGame(Game):
-    id = "muggins"
-    default_bot = "greedy"
-    title = "Muggins"
-    summary = ("All cards dealt face down; play from the bottom of your hand to the centre or onto "
-               "opponents' Stock Piles; first to run out wins. enforce=table adds the Muggins call.")
-    min_players, max_players, default_players = 2, MAX_PLAYERS, 3
-    options = (
-        Option("enforce", "choice", "strict",
-               "strict: only rule-following placements; table: deviations allowed, opponents may call muggins",
-               choices=("strict", "table")),
-        Option("packs", "choice", "auto", "FLINCH packs of 110: auto = 2 with 4 or more players",
-               choices=("auto", 1, 2)),
-        Option("round_limit", "int", 500,
-               "the game stops after this many rounds; fewest cards left wins (ties share)", min=1),
-        Option("muggins_ms", "float", 3000.0, "how long opponents have to call muggins, ms", min=1),
-    )
-    cards = CARDS
-    notation = NOTATION
-    state_class = MugginsState
-
-    def deck(self, players, options):
-        return series_pack(SERIES, TOP, _packs(players, options))
-
-    def action_space(self, players, options):
-        slots = SERIES * _packs(players, options)
-        return (("new",) + _CENTRE[:slots] + _STOCK[:players]
-                + ("keep", "hand", "muggins", "decline"))
-
-    def parse_action(self, text):
-        action = super().parse_action(text).replace("center", "centre")
-        if action == "pass":
-            return "decline"
-        for head in ("centre", "stock"):
-            if action.startswith(head) and action[len(head):].isdigit():
-                return f"{head}:{action[len(head):]}"
-        return action
-
-    def bots(self):
-        from .muggins_bots import GreedyMuggins
-        return {"greedy": GreedyMuggins}
-
-    def stats(self, state):
-        out = {"turns": float(state.turns), "round_limit_endings": float(state.ended == "round_limit"),
-               "muggins_calls": float(state.calls), "deviations": float(state.deviations)}
-        for seat in range(state.players):
-            out[f"wins_seat_{seat}"] = float(state.winner == seat)
-        return out
-
-    def summarize_stats(self, totals, games, players):
-        if not games:
-            return {}
-        return {
-            "mean_turns": totals.get("turns", 0.0) / games,
-            "win_rate_by_seat": [totals.get(f"wins_seat_{s}", 0.0) / games for s in range(players)],
-            "round_limit_rate": totals.get("round_limit_endings", 0.0) / games,
-            "muggins_calls_per_game": totals.get("muggins_calls", 0.0) / games,
-            "deviations_per_game": totals.get("deviations", 0.0) / games,
-        }
-
-
-MUGGINS = register(MugginsGame())

@@ -8,16 +8,16 @@ never seen)."""
 from __future__ import annotations
 
 from ...bots.base import Agent, number_param
-from .patience import _DECODED, PatienceState
+from .state import DECODED, PatienceState
 
-# Move classes, best first (lower is better). Measured (docs/rules/flinch.md "Patience"):
+# Move classes, best first (lower is better). Measured (docs/rules/patience.md):
 # merging row piles first (a merge draws a fresh pile from the pack, and a space left
 # by a played-out pile is never refilled), building down before playing up, playing
 # up last the row cards that would leave an empty space, and within a class the pile
 # with the highest bottom card first.
 MERGE, STOCK_UP, STOCK_ROW, CARD_ROW, CARD_UP, ROW_UP, ROW_UP_EMPTIES, CARD_STOCK, TURN, USELESS = range(10)
 _CLASS: dict[str, int] = {"turn": TURN}
-for _a, (_s, _i, _d, _k) in _DECODED.items():
+for _a, (_s, _i, _d, _k) in DECODED.items():
     if _s == "row" and _d == "row":
         _CLASS[_a] = MERGE
     elif _d == "up":
@@ -45,13 +45,13 @@ def greedy_move(rows: list[list[int]], pack_left: int, legal, keep_spaces: bool 
             else:
                 return a
         elif r == ROW_UP:
-            pile = rows[_DECODED[a][1]]
+            pile = rows[DECODED[a][1]]
             if len(pile) == 1:
                 r = USELESS if keep_spaces and pack_left else ROW_UP_EMPTIES
             else:
                 t = -pile[0]  # up first from the pile with the highest bottom card
         elif r == CARD_ROW or r == STOCK_ROW:
-            t = -rows[_DECODED[a][3]][0]  # down onto the pile with the highest bottom card
+            t = -rows[DECODED[a][3]][0]  # down onto the pile with the highest bottom card
         if r < rank or (r == rank and t < tie):
             best, rank, tie = a, r, t
     return best

@@ -1,7 +1,7 @@
 """Patience (flinch.md "Patience"), for one player: a row of four face-up piles built
 down, the 1s in an upper row built up to 10, the pack turned up one card at a time
 once, a face-up stock pile for cards that cannot be played. Win by getting all forty
-cards onto the 1 piles. Decisions are recorded in docs/rules/flinch.md "Patience".
+cards onto the 1 piles. Decisions are recorded in docs/rules/patience.md.
 
 Notation (every action is one move; piles are numbered 1-4 from the left):
 ``turn`` turns up the next pack card; the turned-up card is ``card``, the stock pile's
@@ -12,12 +12,9 @@ row-1 pile onto row 4; the space is filled from the pack).
 """
 from __future__ import annotations
 
-import math
-import re
 from typing import Any
 
-from ...core import Event, Game, Option, Over, Result, State, Turn, register
-from .cards import CARDS, series_pack
+from ...core import Event, Over, Result, State, Turn
 
 SLOTS = range(4)
 RULE = 'flinch.md "Patience"'
@@ -48,10 +45,7 @@ def _decode(action: str) -> tuple[str, int, str, int] | None:
     return out[0], out[1], out[2], out[3]
 
 
-_DECODED = {a: _decode(a) for a in ACTIONS if a != "turn"}
-_ALIAS = {"c": "card", "s": "stock", "r": "row", "u": "up", "t": "turn", "flip": "turn", "next": "turn"}
-_SRC = r"(card|c|stock|s|row|r|up|u)([1-4]?)"
-_MOVE = re.compile(rf"^{_SRC}(?:->|>|-|,|onto|on|to){_SRC}$")
+DECODED = {a: _decode(a) for a in ACTIONS if a != "turn"}
 
 
 class PatienceState(State):
@@ -199,7 +193,7 @@ class PatienceState(State):
                         'from the piles in the lower row to the piles in the upper row whenever possible" '
                         "- make those plays before turning the next card")
             return None
-        d = _DECODED.get(action) or _decode(action)
+        d = DECODED.get(action) or _decode(action)
         if d is not None and d[0] == "up":
             return f"{RULE}: cards on the 1s piles stay there; only the piles' order of play matters"
         if d is None:
@@ -255,7 +249,7 @@ class PatienceState(State):
             if events is not None:
                 events.append(Event("turn", {"card": self.card, "pack": len(self.pack)}))
             return
-        src, i, dst, k = _DECODED[action]
+        src, i, dst, k = DECODED[action]
         rows = self.rows
         if dst == "row" and src == "row":  # the whole pile moves; the space is refilled
             moved = rows[i]
@@ -317,72 +311,3 @@ class PatienceState(State):
         for top in self.up:
             out.extend(range(1, top + 1))
         return out
-
-
-def wilson(wins: float, n: float, z: float = 1.959963984540054) -> list[float]:
-    """The Wilson score 95% interval of a proportion ``wins / n``."""
-    if n <= 0:
-        return [0.0, 1.0]
-    p = wins / n
-    den = 1 + z * z / n
-    centre = (p + z * z / (2 * n)) / den
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / den
-    return [max(0.0, centre - half), min(1.0, centre + half)]
-
-
-class PatienceGame(Game):
-    id = "patience"
-    title = "Patience"
-    summary = "FLINCH solitaire: build the four 1s up to 10 with one pass through the pack."
-    min_players, max_players, default_players = 1, 1, 1
-    #: the strongest bot (about 45% of deals; ``greedy`` wins about 38% and is ~300x faster)
-    default_bot = "lookahead"
-    options = (Option("spaces", "choice", "rulebook",
-                      "rulebook: a lower-row space is filled from the pack only after a pile is moved "
-                      "onto another (and at the deal, where 1s go up); a pile played out to the 1s "
-                      "leaves its space empty. refill: every space is filled from the pack at once",
-                      choices=("rulebook", "refill")),
-               Option("strict", "bool", True,
-                      "true: the rulebook's 'whenever possible' plays (stock and lower row to the 1s "
-                      "piles) must be made before the next card is turned, and only an unplayable "
-                      "card may go to the stock pile; false: they are advice"),)
-    cards = CARDS
-    state_class = PatienceState
-    notation = (
-        "turn         turn up the next card of the pack\n"
-        "card>upK     the turned-up card onto 1s pile K (1-4); likewise stock>upK, rowI>upK\n"
-        "card>rowK    the turned-up card down onto lower pile K; likewise stock>rowK\n"
-        "card>stock   the turned-up card onto the stock pile\n"
-        "rowI>rowJ    the whole lower pile I onto lower pile J (its space is filled from the pack)\n"
-        "Short forms: c, s, rN, uN, t (c>u2, s>r1, r3-r1, 'stock to row1').")
-
-    def deck(self, players, options):
-        return series_pack(4, 10)
-
-    def action_space(self, players, options):
-        return ACTIONS
-
-    def parse_action(self, text):
-        canon = super().parse_action(text)
-        if canon in ("t", "flip", "next", "draw"):
-            return "turn"
-        m = _MOVE.match(canon)
-        if not m:
-            return canon
-        return ">".join(_ALIAS.get(m.group(g), m.group(g)) + m.group(g + 1) for g in (1, 3))
-
-    def bots(self):
-        from .patience_bots import GreedyPatience, LookaheadPatience
-        return {"greedy": GreedyPatience, "lookahead": LookaheadPatience}
-
-    def stats(self, state):
-        return {"wins": float(state.won()), "up_cards": float(sum(state.up))}
-
-    def summarize_stats(self, totals, games, players):
-        g = max(games, 1)
-        wins = totals.get("wins", 0.0)
-        return {"win_rate": wins / g, "win_rate_ci95": wilson(wins, games),
-                "mean_up_cards": totals.get("up_cards", 0.0) / g, "games": games}
-
-
-PATIENCE = register(PatienceGame())

@@ -260,7 +260,7 @@ def test_authors_stats_mean_books_per_seat():
 
 
 def test_authors_render_and_narrate():
-    from fliptable.games.flinch.authors_render import narrate, render
+    from fliptable.games.authors.render import narrate, render
     s = GAME.new_state(3, None, 2)
     events = s.apply(0, s.legal_actions(0)[0])
     text = render(s.view(1), 1)

@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 from fliptable.bots.base import RandomAgent, make_agent
 from fliptable.core import Race, get_game, replay
 from fliptable.core.log import Recorder
-from fliptable.games.flinch.flinch_render import narrate, render
+from fliptable.games.flinch.render import narrate, render
 from fliptable.sim.match import play_match
 
 G = get_game("flinch")
@@ -171,7 +171,7 @@ def test_render_shows_the_whole_layout_for_the_seat():
 
 
 def test_render_and_narrate_keep_challenge_calls_secret_until_the_window_closes():
-    from test_flinch_rules import UP, position
+    from .test_flinch_rules import UP, position
     s = position(3, game=[[9, 9], [5, 9], [8, 9, 9]], hands=[[9], [7, 9], [9]],
                  piles=[(1, 4, UP), (1, 6, UP)], enforce="table", turn=1)
     s.apply(1, "play:hand1>c2")

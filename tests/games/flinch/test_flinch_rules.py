@@ -317,7 +317,7 @@ def test_the_reserve_hint_greedy_builds_reserve_piles_in_reverse_sequence():
     # can be played (the centre wants a 2), so the greedy bot ends its turn putting the 7 on
     # the 8 -- a descending run -- rather than on the 9, the 6, the 4 or the 3
     import random
-    from fliptable.games.flinch.flinch_bots import GreedyAgent
+    from fliptable.games.flinch.bots import GreedyAgent
     s = position(game=[[5, 9], [9, 9]], hands=[[7, 10], [9]], reserves=[[[9], [8], [6], [4], [3]], []],
                  piles=[(1, 1, UP)])
     legal = s.legal_actions(0)

@@ -211,7 +211,7 @@ def test_store_random_games_keep_every_card_and_round_trip():
 
 
 def test_store_stats_and_render():
-    from fliptable.games.flinch.store_render import narrate, render
+    from fliptable.games.go_to_the_store.render import narrate, render
     r = play_match(GAME, [RandomAgent() for _ in range(3)], seed=1)
     st = GAME.stats(r.state)
     assert sum(st[f"books_seat{p}"] for p in range(3)) == 10

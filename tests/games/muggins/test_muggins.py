@@ -19,7 +19,7 @@ from fliptable.bots.base import RandomAgent, make_agent
 from fliptable.core import Over, Race, Turn, get_game, replay
 from fliptable.core.log import Recorder
 from fliptable.games.flinch.cards import series_pack
-from fliptable.games.flinch.muggins_render import narrate, render
+from fliptable.games.muggins.render import narrate, render
 from fliptable.sim.match import play_match
 from tests.helpers import assert_rejected
 

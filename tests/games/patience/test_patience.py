@@ -10,7 +10,7 @@ import pytest
 
 from fliptable.bots.base import make_agent
 from fliptable.core import IllegalAction, get_game
-from fliptable.games.flinch.patience import wilson
+from fliptable.games.patience.game import wilson
 from fliptable.sim.match import play_match
 
 GAME = get_game("patience")
@@ -286,7 +286,7 @@ def test_patience_stats_win_rate_with_wilson_interval():
 
 
 def test_patience_render_and_narrate():
-    from fliptable.games.flinch.patience_render import narrate, render
+    from fliptable.games.patience.render import narrate, render
     s = new(9, 7, 5, 3, 10)
     events = s.apply(0, "turn")
     text = render(s.view(0), 0)
@@ -295,7 +295,7 @@ def test_patience_render_and_narrate():
 
 
 def test_patience_greedy_merges_first_and_keeps_spaces_only_when_not_strict():
-    from fliptable.games.flinch.patience_bots import greedy_move
+    from fliptable.games.patience.bots import greedy_move
     s = new(1, 5, 6, 9, 8)
     assert s.view(0)["rows"] == [[8], [5], [6], [9]]
     assert greedy_move(s.rows, len(s.pack), s.legal_actions(0)) in ("row1>row4", "row2>row3")

@@ -1,0 +1,3 @@
+"""Authors (flinch.md "Authors"), on the Flinch pack: ``game`` (the declared record,
+registered), ``state`` (the rules), ``asking`` (the asking game shared with Go to the
+Store), ``bots``, ``render``."""

@@ -1,0 +1,105 @@
+"""FLINCH -- The Family Favorite (flinch.md): the declared game record, its options,
+action space and statistics, and its bots and text."""
+from __future__ import annotations
+
+from typing import Any
+
+from ...core import Game, Option, register
+from . import render as rendering
+from .bots import GreedyAgent
+from .cards import CARDS, series_pack
+from .explain import normalise
+from .layout import check_table, pack_count, starter_values, top_number
+from .notation import CHALLENGE, DECLINE, DISCARD, NOTATION, PASS, PLAY
+from .state import FlinchState
+
+
+class Flinch(Game):
+    """FLINCH -- The Family Favorite."""
+
+    id = "flinch"
+    title = "FLINCH"
+    summary = "Play out your game pile onto centre piles built 1 to 10 (flinch.md)."
+    min_players, max_players, default_players = 1, 6, 2
+    default_bot = "greedy"
+    rules_version = "1"
+    options = (
+        Option("packs", "choice", "auto", "packs of cards: auto = 2 with 4 or more players, else 1",
+               choices=("auto", 1, 2)),
+        Option("edition", "choice", 110, "110 = 11 series of 1-10 (the rulebook); 150 = 10 series of 1-15",
+               choices=(110, 150)),
+        Option("enforce", "choice", "strict", "strict: the engine forbids skipping the game pile or keeping "
+               "a 1; table: allowed, and opponents may challenge", choices=("strict", "table")),
+        Option("centre", "choice", "ones", "centre piles start on 1s; on 1s and 10s (up and down); "
+               "or on 5s (both ways)", choices=("ones", "ones-and-tens", "fives")),
+        Option("partnership", "bool", False, "the Partnership Game (4 or 6 players, partners alternate seats)"),
+        Option("reserve_memory", "choice", "on", "on: nobody sees below a reserve pile's top; "
+               "off: owners see their whole reserve piles", choices=("on", "off")),
+        Option("challenge_ms", "float", 3000.0, "length of a challenge window (enforce=table), ms", min=1),
+    )
+    cards = CARDS
+    notation = NOTATION
+    state_class = FlinchState
+
+    def deck(self, players, options):
+        check_table(players, options)
+        series = 10 if options["edition"] == 150 else 11
+        return series_pack(series, top_number(options), pack_count(players, options))
+
+    def max_piles(self, players, options) -> int:
+        """At most one centre pile per starter card in the deck."""
+        per_pack = 10 if options["edition"] == 150 else 11
+        return per_pack * pack_count(players, options) * len(starter_values(options))
+
+    def action_space(self, players, options):
+        check_table(players, options)
+        piles = self.max_piles(players, options)
+        out = [PASS, CHALLENGE, DECLINE]
+        out += [a for row in DISCARD for a in row]
+        codes = list(range(11))
+        if options["partnership"]:
+            for s in range(players):
+                codes += range(11 + 6 * s, 17 + 6 * s)
+        for c in codes:
+            # a reserve card never starts a pile (starters never reach a reserve)
+            is_reserve = 6 <= c <= 10 or (c >= 11 and (c - 11) % 6 != 0)
+            out += PLAY[c][1 if is_reserve else 0:piles + 1]
+        return tuple(out)
+
+    def parse_action(self, text):
+        return normalise(super().parse_action(text))
+
+    def bots(self):
+        return {"greedy": GreedyAgent}
+
+    def stats(self, state):
+        out = {"turns": float(state.turns), "draws": float(state.end == "blocked"),
+               "table_games": float(state.table), "challenges": float(state.challenges),
+               "right_challenges": float(state.right_challenges), "restocks": float(state.restocks)}
+        for p in range(state.players):
+            out[f"win_seat_{p}"] = float(p in state.winners)
+        return out
+
+    def summarize_stats(self, totals, games, players):
+        g = max(games, 1)
+        out: dict[str, Any] = {
+            "mean_turns": totals.get("turns", 0.0) / g,
+            "win_rate_by_seat": [totals.get(f"win_seat_{p}", 0.0) / g for p in range(players)],
+            "draw_rate": totals.get("draws", 0.0) / g,
+            "restocks_per_game": totals.get("restocks", 0.0) / g,
+        }
+        if totals.get("table_games"):
+            tg = totals["table_games"]
+            out["challenges_per_game"] = totals.get("challenges", 0.0) / tg
+            out["right_challenges_per_game"] = totals.get("right_challenges", 0.0) / tg
+        return out
+
+
+    def render(self, view, seat):
+        return rendering.render(view, seat)
+
+    def narrate(self, event):
+        return rendering.narrate(event)
+
+
+FLINCH = register(Flinch())

@@ -1,0 +1,3 @@
+"""Go to the Store (flinch.md "Go to the Store"), on the Flinch pack: ``game`` (the
+declared record, registered), ``state`` (the rules, on ``authors.asking``), ``bots``,
+``render``."""

@@ -1,0 +1,91 @@
+"""Patience (flinch.md "Patience"): the declared game record, its options, action
+notation and statistics, and its bots and text."""
+from __future__ import annotations
+
+import math
+import re
+
+from ...core import Game, Option, register
+from ..flinch.cards import CARDS, series_pack
+from . import render as rendering
+from .bots import GreedyPatience, LookaheadPatience
+from .state import ACTIONS, PatienceState
+
+_ALIAS = {"c": "card", "s": "stock", "r": "row", "u": "up", "t": "turn", "flip": "turn", "next": "turn"}
+_SRC = r"(card|c|stock|s|row|r|up|u)([1-4]?)"
+_MOVE = re.compile(rf"^{_SRC}(?:->|>|-|,|onto|on|to){_SRC}$")
+
+
+def wilson(wins: float, n: float, z: float = 1.959963984540054) -> list[float]:
+    """The Wilson score 95% interval of a proportion ``wins / n``."""
+    if n <= 0:
+        return [0.0, 1.0]
+    p = wins / n
+    den = 1 + z * z / n
+    centre = (p + z * z / (2 * n)) / den
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / den
+    return [max(0.0, centre - half), min(1.0, centre + half)]
+
+
+class PatienceGame(Game):
+    id = "patience"
+    title = "Patience"
+    summary = "FLINCH solitaire: build the four 1s up to 10 with one pass through the pack."
+    min_players, max_players, default_players = 1, 1, 1
+    #: the strongest bot (about 45% of deals; ``greedy`` wins about 38% and is ~300x faster)
+    default_bot = "lookahead"
+    options = (Option("spaces", "choice", "rulebook",
+                      "rulebook: a lower-row space is filled from the pack only after a pile is moved "
+                      "onto another (and at the deal, where 1s go up); a pile played out to the 1s "
+                      "leaves its space empty. refill: every space is filled from the pack at once",
+                      choices=("rulebook", "refill")),
+               Option("strict", "bool", True,
+                      "true: the rulebook's 'whenever possible' plays (stock and lower row to the 1s "
+                      "piles) must be made before the next card is turned, and only an unplayable "
+                      "card may go to the stock pile; false: they are advice"),)
+    cards = CARDS
+    state_class = PatienceState
+    notation = (
+        "turn         turn up the next card of the pack\n"
+        "card>upK     the turned-up card onto 1s pile K (1-4); likewise stock>upK, rowI>upK\n"
+        "card>rowK    the turned-up card down onto lower pile K; likewise stock>rowK\n"
+        "card>stock   the turned-up card onto the stock pile\n"
+        "rowI>rowJ    the whole lower pile I onto lower pile J (its space is filled from the pack)\n"
+        "Short forms: c, s, rN, uN, t (c>u2, s>r1, r3-r1, 'stock to row1').")
+
+    def deck(self, players, options):
+        return series_pack(4, 10)
+
+    def action_space(self, players, options):
+        return ACTIONS
+
+    def parse_action(self, text):
+        canon = super().parse_action(text)
+        if canon in ("t", "flip", "next", "draw"):
+            return "turn"
+        m = _MOVE.match(canon)
+        if not m:
+            return canon
+        return ">".join(_ALIAS.get(m.group(g), m.group(g)) + m.group(g + 1) for g in (1, 3))
+
+    def bots(self):
+        return {"greedy": GreedyPatience, "lookahead": LookaheadPatience}
+
+    def stats(self, state):
+        return {"wins": float(state.won()), "up_cards": float(sum(state.up))}
+
+    def summarize_stats(self, totals, games, players):
+        g = max(games, 1)
+        wins = totals.get("wins", 0.0)
+        return {"win_rate": wins / g, "win_rate_ci95": wilson(wins, games),
+                "mean_up_cards": totals.get("up_cards", 0.0) / g, "games": games}
+
+
+    def render(self, view, seat):
+        return rendering.render(view, seat)
+
+    def narrate(self, event):
+        return rendering.narrate(event)
+
+
+PATIENCE = register(PatienceGame())
