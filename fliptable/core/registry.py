@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import importlib
 
-from .errors import UnknownGame
+from .errors import UnknownGame, shorten
 from .game import Game
 
 #: game id -> module that defines it (imported on first use, so ``import fliptable`` is cheap)
@@ -49,7 +49,7 @@ def get_game(game_id: str) -> Game:
         _available()
     game = _GAMES.get(game_id)
     if game is None:
-        raise UnknownGame(f"unknown game {game_id!r}; games: {', '.join(all_game_ids())}")
+        raise UnknownGame(f"unknown game {shorten(game_id)!r}; games: {', '.join(all_game_ids())}")
     return game
 
 
