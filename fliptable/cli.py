@@ -7,8 +7,9 @@ from __future__ import annotations
 
 import importlib
 import json
+import math
 import os
-import secrets
+import shutil
 import sys
 from importlib import resources
 from pathlib import Path
@@ -16,10 +17,11 @@ from typing import Any, NoReturn, Optional
 
 import typer
 
-from .core.errors import BotSpecError, FliptableError, LogError
+from .core.errors import BotSpecError, FliptableError, shorten
 from .core.game import Game
 from .core.options import parse_option_pairs
 from .core.registry import all_games, get_game
+from .core.rng import fresh_seed
 
 app = typer.Typer(
     name="fliptable", add_completion=False, no_args_is_help=True, pretty_exceptions_enable=False,
@@ -35,15 +37,48 @@ class CliError(FliptableError):
 
 
 def _console():
-    """A Rich console on stdout; wide when stdout is a file or pipe, so tables do not fold."""
+    """A Rich console on stdout, as wide as the terminal (or ``COLUMNS``); 120 columns
+    when stdout is a file or pipe and no width is known, so tables do not fold."""
     from rich.console import Console
 
-    console = Console()
-    return console if console.is_terminal else Console(width=120)
+    return Console(width=max(40, shutil.get_terminal_size((120, 24)).columns))
+
+
+def _finite(data: Any) -> Any:
+    """``data`` with every NaN or infinite float replaced by ``None`` (JSON has no NaN)."""
+    if isinstance(data, float):
+        return data if math.isfinite(data) else None
+    if isinstance(data, dict):
+        return {k: _finite(v) for k, v in data.items()}
+    if isinstance(data, (list, tuple)):
+        return [_finite(v) for v in data]
+    return data
 
 
 def _emit(data: Any) -> None:
-    sys.stdout.write(json.dumps(data) + "\n")
+    """One strict JSON object on stdout (never NaN or Infinity)."""
+    sys.stdout.write(json.dumps(_finite(data), allow_nan=False) + "\n")
+
+
+def _version() -> str:
+    try:
+        from importlib.metadata import PackageNotFoundError, version
+        return version("fliptable")
+    except (ImportError, PackageNotFoundError):
+        from . import __version__
+        return __version__
+
+
+def _show_version(value: bool) -> None:
+    if value:
+        sys.stdout.write(f"{PROG} {_version()}\n")
+        raise typer.Exit()
+
+
+@app.callback()
+def _root(version: bool = typer.Option(False, "--version", is_eager=True, callback=_show_version,
+                                       help="Print the version and exit.")) -> None:
+    """Card games from the fliptable rulebooks: play, simulate, replay, benchmark."""
 
 
 def _game(game_id: str) -> Game:
@@ -77,17 +112,24 @@ def games_command(as_json: bool = typer.Option(False, "--json", help="Print one 
         opts = "\n".join(f"-o {o['name']}={_shown(o['default'])}  ({o['accepted']})"
                          for o in d["options"]) or "-"
         lo, hi = d["players"]
+        counts = f"{lo}" if lo == hi else f"{lo}-{hi} (default {d['default_players']})"
         about = f"[bold]{d['id']}[/]  {escape(d['title'])}" + (f"\n[dim]{escape(d['summary'])}[/]" if d["summary"] else "")
-        table.add_row(about, f"{lo}-{hi} (default {d['default_players']})", escape(opts), ", ".join(f"{b} (default)" if b == d["default_bot"] else b for b in d["bots"]))
+        table.add_row(about, counts, escape(opts), ", ".join(f"{b} (default)" if b == d["default_bot"] else b for b in d["bots"]))
     _console().print(table)
 
 
 def _shown(value: Any) -> str:
+    """A value as the command line spells it: ``true``/``false``, ``3000`` not ``3000.0``."""
     if isinstance(value, bool):
         return "true" if value else "false"
     if isinstance(value, float) and value.is_integer():
         return str(int(value))
     return str(value)
+
+
+def _count(value: float) -> str:
+    """A count that may hold shares of wins: 31, 30.5, 33.33 (never 1e+06)."""
+    return f"{value:,.2f}".rstrip("0").rstrip(".")
 
 
 # -- rules ----------------------------------------------------------------------------
@@ -172,8 +214,8 @@ def play_command(
     if log is not None and (log.is_dir() or not log.parent.is_dir() or not os.access(log.parent, os.W_OK)):
         raise CliError(f"--log {str(log)!r}: cannot write a file there; give a file path in a writable folder")
     if seed is None:
-        seed = secrets.randbelow(2**31)
-    if not plain and sys.stdin.isatty() and sys.stdout.isatty():
+        seed = fresh_seed()
+    if not plain and sys.stdin.isatty() and sys.stdout.isatty() and os.environ.get("TERM", "") != "dumb":
         try:
             from .tui.app import run_play  # noqa: PLC0415 - the full-screen UI, when installed
         except ModuleNotFoundError as exc:
@@ -194,7 +236,7 @@ def _simulate_table(report: dict[str, Any]) -> None:
     from rich.table import Table
 
     console = _console()
-    opts = " ".join(f"{k}={v}" for k, v in report["options"].items())
+    opts = " ".join(f"{k}={_shown(v)}" for k, v in report["options"].items())
     console.print(f"[bold]{report['game']}[/] {opts}: {report['games']} games, {report['players']} players, "
                   f"seed {report['seed']}, {report['workers']} worker(s)")
     table = Table()
@@ -202,7 +244,7 @@ def _simulate_table(report: dict[str, Any]) -> None:
         table.add_column(col, justify="right" if col not in ("bot",) else "left")
     for s in range(report["players"]):
         lo, hi = report["win_rate_ci95"][s]
-        table.add_row(str(s), report["bots"][s], f"{report['wins'][s]:g}", f"{report['win_rate'][s]:.3f}",
+        table.add_row(str(s), report["bots"][s], _count(report["wins"][s]), f"{report['win_rate'][s]:.3f}",
                       f"{lo:.3f}-{hi:.3f}", f"{report['mean_score'][s]:.2f}")
     console.print(table)
     for key, value in report["stats"].items():
@@ -300,21 +342,12 @@ def replay_command(
     as_json: bool = typer.Option(False, "--json", help="Print one JSON object."),
 ) -> None:
     """Validate and replay a log."""
-    from .core.errors import ReplayError
-    from .core.log import load_log, replay
+    from .core.log import check_result, load_log, replay
 
-    try:
-        game_log = load_log(log)
-    except UnicodeDecodeError:
-        raise LogError(f"log {str(log)!r} is not UTF-8 text; a log is a fliptable-log/1 JSON file") from None
+    game_log = load_log(log)
     state = replay(game_log)
+    check_result(game_log, state)
     result = state.result()
-    replayed = json.loads(json.dumps(result.to_json()))
-    if game_log.result is not None and state.is_over() and game_log.result != replayed:
-        raise ReplayError(len(game_log.actions) - 1,
-                          f"the replay ends with scores {replayed['scores']} and winners {replayed['winners']}, "
-                          f"but the log records {game_log.result.get('scores')} and "
-                          f"{game_log.result.get('winners')}")
     out = {"over": state.is_over(), "scores": list(result.scores), "winners": list(result.winners),
            "actions_applied": len(game_log.actions)}
     if as_json:
@@ -323,7 +356,7 @@ def replay_command(
     status = "game over" if out["over"] else "game not finished"
     winners = ", ".join(f"seat {w}" for w in out["winners"]) or "none"
     scores = ", ".join(f"{s:g}" for s in out["scores"])
-    print(f"{game_log.game}: {game_log.players} players, seed {game_log.seed}; "
+    print(f"{game_log.game}: {game_log.players} players, seed {shorten(game_log.seed)}; "
           f"{out['actions_applied']} actions replayed, all legal; {status}")
     print(f"scores: {scores}")
     print(f"{'winners' if out['over'] else 'leading'}: {winners}")
@@ -341,8 +374,8 @@ def bench_command(
     """Random-policy throughput of every game, single process."""
     from .sim.bench import run_bench
 
-    if seconds is not None and not seconds > 0:
-        raise CliError(f"--seconds must be a positive number, not {seconds!r}")
+    if seconds is not None and not (math.isfinite(seconds) and seconds > 0):
+        raise CliError(f"--seconds must be a positive number, not {_shown(seconds)}")
     ids = [_game(g).id for g in game] if game else None
     _freeze_imports()
     report = run_bench(ids, seconds)
@@ -375,7 +408,8 @@ def serve_command(
 
 # -- entry point ----------------------------------------------------------------------
 def _fail(message: str, code: int, where: str = PROG) -> NoReturn:
-    sys.stderr.write(f"{where}: error: {message}\n")
+    # one line, and a readable one: a message quoting a megabyte of input is cut short
+    sys.stderr.write(f"{where}: error: {shorten(message, 2000)}\n")
     sys.stderr.flush()
     raise SystemExit(code)
 
@@ -396,15 +430,27 @@ def _click_errors() -> dict[str, tuple[type[BaseException], ...]]:
     return out
 
 
+def _help(command, ctx=None) -> NoReturn:
+    """The help, once: Rich-formatted help prints itself (and returns ""), plain Click
+    returns the text."""
+    if ctx is None:
+        ctx = command.make_context(PROG, [], resilient_parsing=True)
+    text = ctx.get_help()
+    if text:
+        sys.stdout.write(text + "\n")
+    raise SystemExit(0)
+
+
 def main(argv: Optional[list[str]] = None) -> None:
     """The console script: run a command, turning every user error into one line."""
     command = typer.main.get_command(app)
     errors = _click_errors()
+    if not (sys.argv[1:] if argv is None else argv):
+        _help(command)
     try:
         code = command.main(args=argv, prog_name=PROG, standalone_mode=False)
     except errors["NoArgsIsHelpError"] as exc:
-        sys.stdout.write(exc.ctx.get_help() + "\n")
-        raise SystemExit(0) from None
+        _help(command, exc.ctx)
     except errors["UsageError"] as exc:
         ctx = getattr(exc, "ctx", None)
         where = ctx.command_path if ctx is not None else PROG
@@ -418,6 +464,8 @@ def main(argv: Optional[list[str]] = None) -> None:
         _fail(" ".join(exc.format_message().split()), getattr(exc, "exit_code", 1))
     except FliptableError as exc:
         _fail(" ".join(str(exc).split()) or type(exc).__name__, exc.exit_code)
+    except RecursionError:
+        _fail("the input is nested too deeply", 2)
     except KeyboardInterrupt:
         _fail("interrupted", 130)
     except BrokenPipeError:

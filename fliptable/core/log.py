@@ -7,11 +7,12 @@ identical state. ``actions`` is ``[[player, action], ...]`` in the order applied
 from __future__ import annotations
 
 import json
+import math
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Mapping, Sequence
 
-from .errors import FliptableError, IllegalAction, LogError, ReplayError
+from .errors import FliptableError, IllegalAction, LogError, ReplayError, shorten
 from .game import Game, State
 from .registry import get_game
 
@@ -36,8 +37,13 @@ class GameLog:
                 "options": self.options, "players": self.players, "seed": self.seed,
                 "deck": self.deck, "actions": self.actions, "result": self.result}
 
-    def dumps(self) -> str:
-        return json.dumps(self.to_json(), separators=(",", ":"))
+    def dumps(self, indent: int | None = None) -> str:
+        """The log as strict JSON (never NaN or Infinity); LogError when it cannot be."""
+        try:
+            return json.dumps(self.to_json(), indent=indent, allow_nan=False,
+                              separators=None if indent is not None else (",", ":"))
+        except (TypeError, ValueError) as exc:
+            raise LogError(f"the log cannot be written as JSON: {shorten(str(exc), 120)}") from None
 
     @classmethod
     def of(cls, state: State, seed: int | str, actions: Sequence[Sequence], deck: Sequence[str] | None = None) -> "GameLog":
@@ -50,7 +56,7 @@ class GameLog:
     def write(self, path: str | Path) -> None:
         """Write the log as JSON; LogError names the path when it cannot be written."""
         try:
-            Path(path).write_text(json.dumps(self.to_json(), indent=1) + "\n")
+            Path(path).write_text(self.dumps(indent=1) + "\n")
         except OSError as exc:
             raise LogError(f"cannot write log {str(path)!r}: {exc.strerror or exc}") from None
 
@@ -86,16 +92,20 @@ def parse_log(data: Any) -> GameLog:
         if key not in data:
             raise LogError(f"the log has no {key!r}; a log needs game, players, seed and actions")
     if not isinstance(data["game"], str):
-        raise LogError(f"the log's game must be a game id, got {data['game']!r}")
+        raise LogError(f"the log's game must be a game id, got {shorten(data['game'])}")
     players = data["players"]
     if not isinstance(players, int) or isinstance(players, bool):
-        raise LogError(f"the log's players must be an integer, got {players!r}")
+        raise LogError(f"the log's players must be an integer, got {shorten(players)}")
+    if not 0 <= players <= MAX_PLAYERS:
+        raise LogError(f"the log's players must be a player count, got {shorten(players)}")
     seed = data["seed"]
     if not isinstance(seed, (int, str)) or isinstance(seed, bool):
-        raise LogError(f"the log's seed must be an integer or a string, got {seed!r}")
+        raise LogError(f"the log's seed must be an integer or a string, got {shorten(seed)}")
+    if isinstance(seed, str) and not _is_text(seed):
+        raise LogError(f"the log's seed {shorten(seed)!r} is not valid Unicode text (it holds a lone surrogate)")
     options = data.get("options") or {}
     if not isinstance(options, Mapping):
-        raise LogError(f"the log's options must be an object, got {options!r}")
+        raise LogError(f"the log's options must be an object, got {shorten(options)}")
     deck = data.get("deck")
     if deck is not None and (not isinstance(deck, list) or not all(isinstance(c, str) for c in deck)):
         raise LogError("the log's deck must be null or a list of cards in notation, top card first")
@@ -105,21 +115,67 @@ def parse_log(data: Any) -> GameLog:
     for i, pair in enumerate(actions):
         if (not isinstance(pair, list) or len(pair) != 2 or not isinstance(pair[1], str)
                 or not (pair[0] is None or (isinstance(pair[0], int) and not isinstance(pair[0], bool)))):
-            raise LogError(f"action {i} must be [player, \"action\"] (player an integer or null), got {pair!r}")
+            raise LogError(f"action {i} must be [player, \"action\"] (player an integer or null), "
+                           f"got {shorten(pair)}")
+    result = data.get("result")
+    if result is not None and not (isinstance(result, Mapping) and isinstance(result.get("over", False), bool)):
+        raise LogError(f"the log's result must be null or an object like {{\"over\": true, \"scores\": [...], "
+                       f"\"winners\": [...]}}, got {shorten(result)}")
     return GameLog(data["game"], dict(options), players, seed, [list(a) for a in actions], deck,
-                   str(data.get("rules_version", "1")), data.get("result"))
+                   shorten(str(data.get("rules_version", "1"))), None if result is None else dict(result))
+
+
+#: no game seats more; a log claiming more players is not a log of a game
+MAX_PLAYERS = 1000
+
+
+def _is_text(text: str) -> bool:
+    """True when ``text`` is valid Unicode (no lone surrogates, which JSON's \\uD800 escapes allow)."""
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
+
+
+def _reject_constant(name: str):
+    raise ValueError(f"{name} is not a JSON number")
+
+
+def _finite_float(text: str) -> float:
+    number = float(text)
+    if not math.isfinite(number):
+        raise ValueError(f"the number {shorten(text)} is too large")
+    return number
+
+
+def loads_strict(text: str) -> Any:
+    """Parse JSON text as a log is: no NaN or Infinity, no number too large to be a
+    float, no integer beyond Python's digit limit, nesting within the recursion limit.
+    LogError (without the path) for anything else."""
+    try:
+        return json.loads(text, parse_constant=_reject_constant, parse_float=_finite_float)
+    except json.JSONDecodeError as exc:
+        raise LogError(f"is not valid JSON (line {exc.lineno}: {exc.msg})") from None
+    except RecursionError:
+        raise LogError("is not a log: its JSON is nested too deeply") from None
+    except ValueError as exc:  # the integer digit limit, NaN, 1e999
+        raise LogError(f"is not valid JSON for a log: {shorten(str(exc).split(';')[0], 120)}") from None
 
 
 def load_log(path: str | Path) -> GameLog:
     """Read and validate a log file."""
+    shown = shorten(str(path))
     try:
-        text = Path(path).read_text()
+        text = Path(path).read_text(encoding="utf-8")
     except OSError as exc:
-        raise LogError(f"cannot read log {str(path)!r}: {exc.strerror or exc}") from None
+        raise LogError(f"cannot read log {shown!r}: {exc.strerror or exc}") from None
+    except UnicodeDecodeError:
+        raise LogError(f"log {shown!r} is not UTF-8 text; a log is a {LOG_FORMAT} JSON file") from None
     try:
-        data = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise LogError(f"log {str(path)!r} is not valid JSON (line {exc.lineno}: {exc.msg})") from None
+        data = loads_strict(text)
+    except LogError as exc:
+        raise LogError(f"log {shown!r} {exc}") from None
     return parse_log(data)
 
 
@@ -133,6 +189,8 @@ def start_state(log: GameLog) -> State:
         return game.new_state(log.players, log.options, log.seed, log.deck)
     except FliptableError as exc:
         raise LogError(f"the log's set-up is invalid: {exc}") from None
+    except (ArithmeticError, LookupError, TypeError, ValueError, RecursionError) as exc:
+        raise LogError(f"the log's set-up is invalid ({type(exc).__name__}: {shorten(str(exc), 120)})") from None
 
 
 def replay(log: GameLog) -> State:
@@ -142,5 +200,40 @@ def replay(log: GameLog) -> State:
         try:
             state.apply(player, action)
         except IllegalAction as exc:
-            raise ReplayError(i, f"{json.dumps([player, action])} is illegal: {exc}") from None
+            # the game's own message may quote the whole action: keep the line short
+            raise ReplayError(i, f"{_shown(player, action)} is illegal: {shorten(str(exc), 400)}") from None
+        except (ArithmeticError, LookupError, TypeError, ValueError, RecursionError) as exc:
+            # a game's own parsing failed on the action: still a log that does not replay
+            raise ReplayError(i, f"{_shown(player, action)} is illegal: {log.game} cannot read it "
+                                 f"({type(exc).__name__}: {shorten(str(exc))})") from None
     return state
+
+
+def _shown(player: Any, action: str) -> str:
+    return json.dumps([player, shorten(action)])
+
+
+def check_result(log: GameLog, state: State) -> None:
+    """A log's recorded result must be the replay's: a finished game must replay to a
+    finished game with the same result (a log cut short is not OK), and an unfinished one
+    to an unfinished one. ReplayError names the difference."""
+    recorded = log.result
+    if recorded is None:
+        return
+    replayed = json.loads(json.dumps(state.result().to_json()))
+    said_over = recorded.get("over")
+    over = state.is_over()
+    n = len(log.actions)
+    if said_over is True and not over:
+        raise ReplayError(None, f"the log records a finished game (scores {shorten(recorded.get('scores'))}, "
+                                f"winners {shorten(recorded.get('winners'))}), but its {n} actions replay to a "
+                                f"game not finished (scores {shorten(replayed['scores'])}); the log is cut short")
+    if said_over is False and over:
+        raise ReplayError(None, f"the log records an unfinished game, but its {n} actions replay to a finished "
+                                f"one (scores {shorten(replayed['scores'])}, winners {shorten(replayed['winners'])})")
+    if over and recorded != replayed:
+        differ = [k for k in ("scores", "winners", "ranks", "details") if recorded.get(k) != replayed.get(k)]
+        raise ReplayError(n - 1, f"the replay ends with scores {shorten(replayed['scores'])} and winners "
+                                 f"{shorten(replayed['winners'])}, but the log records "
+                                 f"{shorten(recorded.get('scores'))} and {shorten(recorded.get('winners'))}"
+                                 + (f" ({', '.join(differ)} differ)" if differ else ""))

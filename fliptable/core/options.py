@@ -1,18 +1,31 @@
 """Game options: a declared schema with defaults, validated from text or values."""
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from typing import Any, Mapping, Sequence
 
-from .errors import OptionError
+from .errors import OptionError, shorten
 
 _TRUE = {"true", "yes", "on", "1"}
 _FALSE = {"false", "no", "off", "0"}
 
+#: the bound a numeric option gets when its declaration names none: every numeric
+#: option has a finite range (an infinite window would never close)
+DEFAULT_LIMIT = 1_000_000
+
+
+def _number_text(x: float) -> str:
+    return str(int(x)) if float(x).is_integer() else f"{x:g}"
+
 
 @dataclass(frozen=True, slots=True)
 class Option:
-    """One option: ``kind`` is ``choice``, ``int``, ``float`` or ``bool``."""
+    """One option: ``kind`` is ``choice``, ``int``, ``float`` or ``bool``.
+
+    A numeric option always has a finite range ``min..max``: a bound the declaration
+    leaves out is ``-DEFAULT_LIMIT`` or ``DEFAULT_LIMIT`` (declarations should name their
+    own). Values must be finite numbers in that range: ``nan``, ``inf``, ``1e999`` are refused."""
 
     name: str
     kind: str
@@ -22,19 +35,31 @@ class Option:
     min: float | None = None
     max: float | None = None
 
+    def __post_init__(self) -> None:
+        if self.kind not in ("choice", "int", "float", "bool"):
+            raise ValueError(f"option {self.name}: unknown kind {self.kind!r}")
+        if self.kind not in ("int", "float"):
+            return
+        lo = -DEFAULT_LIMIT if self.min is None else self.min
+        hi = DEFAULT_LIMIT if self.max is None else self.max
+        if not (math.isfinite(lo) and math.isfinite(hi) and lo <= self.default <= hi):
+            raise ValueError(f"option {self.name}: the range {lo}..{hi} must be finite and hold "
+                             f"the default {self.default!r}")
+        object.__setattr__(self, "min", lo)
+        object.__setattr__(self, "max", hi)
+
     def accepted(self) -> str:
         if self.kind == "choice":
             return "|".join(str(c) for c in self.choices)
         if self.kind == "bool":
             return "true|false"
-        lo = "" if self.min is None else f"{self.min:g}"
-        hi = "" if self.max is None else f"{self.max:g}"
-        return f"{'an integer' if self.kind == 'int' else 'a number'}" + (
-            f" in {lo}..{hi}" if lo or hi else "")
+        return (f"{'an integer' if self.kind == 'int' else 'a number'} "
+                f"in {_number_text(self.min)}..{_number_text(self.max)}")
 
     def coerce(self, value: Any) -> Any:
         """The value as this option's type; raises OptionError naming what is accepted."""
-        bad = OptionError(f"option {self.name}={value!r} is invalid; accepted: {self.accepted()}")
+        shown = repr(shorten(value)) if isinstance(value, str) else shorten(value)
+        bad = OptionError(f"option {self.name}={shown} is invalid; accepted: {self.accepted()}")
         if self.kind == "bool":
             if isinstance(value, bool):
                 return value
@@ -47,14 +72,21 @@ class Option:
                     return c
             raise bad
         try:
-            if isinstance(value, bool):
+            if isinstance(value, bool) or not isinstance(value, (int, float, str)):
+                raise TypeError
+            number = float(value)  # "nan", "inf" and "1e999" parse; refused just below
+            if not math.isfinite(number):
                 raise ValueError
-            number = int(value) if self.kind == "int" else float(value)
-            if self.kind == "int" and isinstance(value, float) and value != int(value):
-                raise ValueError
-        except (TypeError, ValueError):
+            if self.kind == "int":
+                if isinstance(value, str):
+                    number = int(value)  # "5.0" is not an integer
+                elif number != int(number):
+                    raise ValueError
+                else:
+                    number = int(value)
+        except (TypeError, ValueError, OverflowError):
             raise bad from None
-        if (self.min is not None and number < self.min) or (self.max is not None and number > self.max):
+        if not self.min <= number <= self.max:
             raise bad
         return number
 
@@ -67,7 +99,7 @@ def resolve_options(schema: Sequence[Option], given: Mapping[str, Any] | None, g
         opt = by_name.get(key)
         if opt is None:
             names = ", ".join(f"{o.name}={o.accepted()}" for o in schema) or "none"
-            raise OptionError(f"{game_id} has no option {key!r}; its options: {names}")
+            raise OptionError(f"{game_id} has no option {shorten(key)!r}; its options: {names}")
         out[key] = opt.coerce(value)
     return out
 
@@ -78,6 +110,6 @@ def parse_option_pairs(pairs: Sequence[str]) -> dict[str, str]:
     for pair in pairs:
         key, sep, value = pair.partition("=")
         if not sep or not key.strip():
-            raise OptionError(f"option {pair!r} is malformed; write key=value, e.g. -o rules=official")
+            raise OptionError(f"option {shorten(pair)!r} is malformed; write key=value, e.g. -o rules=official")
         out[key.strip()] = value.strip()
     return out

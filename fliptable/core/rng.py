@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import hashlib
 import random
+import secrets
 
 
 def new_rng(seed: int | str) -> random.Random:
@@ -26,3 +27,9 @@ def derive_seed(*parts: object) -> int:
     """A 63-bit seed derived deterministically from ``parts`` (run seed, game index...)."""
     digest = hashlib.blake2b(repr(parts).encode(), digest_size=8).digest()
     return int.from_bytes(digest, "big") >> 1
+
+
+def fresh_seed() -> int:
+    """A new 64-bit seed from the operating system's CSPRNG (``secrets``), for games
+    started without one: a 2^31 seed space could be searched for a game's deal."""
+    return secrets.randbits(64)

@@ -1,0 +1,156 @@
+"""The command's rough edges (issue 8): help once, --version, TERM=dumb, the terminal's
+width, command-line spellings, non-finite numbers, bot parameters, seeds, strict JSON."""
+import io
+import json
+import sys
+import types
+
+import pytest
+
+from fliptable import cli
+from fliptable.core.rng import fresh_seed
+
+from .helpers import one_line_error, run
+
+
+def _strict(text):
+    def refuse(name):
+        raise AssertionError(f"{name} in --json output")
+    return json.loads(text, parse_constant=refuse)
+
+
+def test_no_arguments_prints_the_help_once(capsys):
+    code, out, err = run(capsys)
+    assert code == 0 and err == ""
+    assert out.count("Usage") == 1 and "simulate" in out
+
+
+def test_version(capsys):
+    code, out, err = run(capsys, "--version")
+    assert code == 0 and err == ""
+    assert out == f"fliptable {cli._version()}\n" and out.split()[1][0].isdigit()
+
+
+def _fake_terminal(monkeypatch):
+    calls = []
+    fake = types.ModuleType("fliptable.tui.app")
+    fake.run_play = lambda *args, **kwargs: calls.append((args, kwargs)) or 0
+    monkeypatch.setitem(sys.modules, "fliptable.tui.app", fake)
+    import fliptable.tui
+    monkeypatch.setattr(fliptable.tui, "app", fake, raising=False)
+    tty = io.StringIO("q\n")
+    tty.isatty = lambda: True
+    monkeypatch.setattr(sys, "stdin", tty)
+    monkeypatch.setattr(sys.stdout, "isatty", lambda: True)
+    return calls
+
+
+def test_a_dumb_terminal_gets_the_plain_prompt(capsys, monkeypatch):
+    calls = _fake_terminal(monkeypatch)
+    monkeypatch.setenv("TERM", "dumb")
+    code, out, err = run(capsys, "play", "flip7", "--seed", "4")
+    assert code == 0, err
+    assert calls == [] and "You left the table." in out
+
+
+def test_a_real_terminal_gets_the_full_screen_ui(capsys, monkeypatch):
+    calls = _fake_terminal(monkeypatch)
+    monkeypatch.setenv("TERM", "xterm-256color")
+    code, _, err = run(capsys, "play", "flip7", "--seed", "4")
+    assert code == 0, err
+    assert len(calls) == 1
+
+
+@pytest.mark.parametrize("columns", [60, 100, 200])
+def test_games_follows_the_terminal_width(capsys, monkeypatch, columns):
+    monkeypatch.setenv("COLUMNS", str(columns))
+    code, out, _ = run(capsys, "games")
+    assert code == 0
+    assert max(len(line) for line in out.splitlines()) == columns
+
+
+def test_games_spells_values_as_the_command_line_does(capsys, monkeypatch):
+    monkeypatch.setenv("COLUMNS", "200")
+    _, out, _ = run(capsys, "games")
+    assert "-o strict=true" in out and "-o window_ms=3000 " in out and "-o partnership=false" in out
+    assert "True" not in out and "False" not in out and "3000.0" not in out
+    assert "1 (default 1)" not in out and "1-1 " not in out  # Patience: one player
+
+
+def test_simulate_spells_options_as_the_command_line_does(capsys):
+    code, out, err = run(capsys, "simulate", "flyswatter", "--games", "2", "--workers", "1", "--bot", "random")
+    assert code == 0, err
+    assert "window_ms=3000:" in out and "3000.0" not in out
+
+
+@pytest.mark.parametrize("value", ["nan", "inf", "-inf", "1e999", "NaN", "²", "9" * 5000])
+@pytest.mark.parametrize("option", ["window_ms", "remove"])
+def test_non_finite_options_are_refused(capsys, option, value):
+    code, out, err = run(capsys, "simulate", "flyswatter", "--games", "1", "-o", f"{option}={value}")
+    one_line_error(code, err)
+    assert f"option {option}=" in err and "accepted: " in err and out == "" and len(err) < 200
+
+
+@pytest.mark.parametrize("spec, says", [
+    ("random:5", "bot random takes no parameters"),
+    ("random:speed=2", "bot random takes no parameters"),
+    ("swatter:rt=nan", "rt='nan' is invalid"),
+    ("swatter:rt=inf", "rt='inf' is invalid"),
+    ("swatter:sd=1e999", "sd='1e999' is invalid"),
+    ("swatter:err=-inf", "err='-inf' is invalid"),
+    ("swatter:bogus=1", "has no parameter 'bogus'"),
+])
+def test_bad_bot_parameters_are_one_line(capsys, spec, says):
+    code, _, err = run(capsys, "simulate", "flyswatter", "--games", "1", "--bot", spec)
+    one_line_error(code, err)
+    assert says in err and "Traceback" not in err and "RandomAgent" not in err
+
+
+def test_bench_refuses_a_non_finite_time(capsys):
+    code, _, err = run(capsys, "bench", "--seconds", "nan", "--game", "flip7")
+    one_line_error(code, err)
+    assert "--seconds must be a positive number" in err
+
+
+def test_json_output_never_holds_nan(capsys):
+    cli._emit({"a": float("nan"), "b": [float("inf"), 1.5], "c": {"d": -float("inf")}})
+    out, _ = capsys.readouterr()
+    assert _strict(out) == {"a": None, "b": [None, 1.5], "c": {"d": None}}
+    code, out, _ = run(capsys, "simulate", "flyswatter", "--games", "2", "--workers", "1", "--json")
+    assert code == 0 and _strict(out)["games"] == 2
+
+
+def test_simulate_wins_have_no_float_noise():
+    from fliptable.sim.simulate import _without_float_noise
+
+    summary = _without_float_noise({"wins": [30.499999999999993, 12, 1 / 3], "win_rate": [0.30499999999999994]})
+    assert summary["wins"] == [30.5, 12, 0.333333333] and summary["win_rate"] == [0.305]
+    assert cli._count(30.499999999999993) == "30.5" and cli._count(1_000_000.0) == "1,000,000"
+    assert cli._count(12) == "12"
+
+
+def test_play_draws_a_64_bit_seed(capsys, monkeypatch):
+    monkeypatch.setattr(cli, "fresh_seed", lambda: 2**63 + 5)
+    monkeypatch.setattr(sys, "stdin", io.StringIO("q\n"))
+    code, out, _ = run(capsys, "play", "flip7", "--plain")
+    assert code == 0 and f"seed {2**63 + 5}" in out
+
+
+def test_fresh_seeds_are_64_bit_and_vary():
+    seeds = {fresh_seed() for _ in range(32)}
+    assert len(seeds) == 32 and all(0 <= s < 2**64 for s in seeds)
+    assert max(seeds) >= 2**40  # all 32 below 2^40 has probability 2^-768
+
+
+def test_replay_prints_a_short_seed(capsys, tmp_path):
+    from fliptable.bots.base import make_agent
+    from fliptable.core.registry import get_game
+    from fliptable.sim.match import play_match
+
+    game = get_game("flip7")
+    match = play_match(game, [make_agent(game, "ev") for _ in range(2)], None, "s" * 10_000, record=True)
+    path = tmp_path / "log.json"
+    match.log.write(path)
+    code, out, err = run(capsys, "replay", str(path))
+    assert code == 0, err
+    assert max(len(line) for line in out.splitlines()) < 200
