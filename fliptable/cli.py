@@ -232,12 +232,18 @@ def play_command(
 
 
 # -- simulate -------------------------------------------------------------------------
+def _count_of(n: int, noun: str) -> str:
+    """``1 player``, ``4 players``."""
+    return f"{n} {noun}" if n == 1 else f"{n} {noun}s"
+
+
 def _simulate_table(report: dict[str, Any]) -> None:
     from rich.table import Table
 
     console = _console()
     opts = " ".join(f"{k}={_shown(v)}" for k, v in report["options"].items())
-    console.print(f"[bold]{report['game']}[/] {opts}: {report['games']} games, {report['players']} players, "
+    head = f"[bold]{report['game']}[/] {opts}" if opts else f"[bold]{report['game']}[/]"
+    console.print(f"{head}: {report['games']} games, {_count_of(report['players'], 'player')}, "
                   f"seed {report['seed']}, {report['workers']} worker(s)")
     table = Table()
     for col in ("seat", "bot", "wins", "win rate", "95% interval", "mean score"):
@@ -356,7 +362,7 @@ def replay_command(
     status = "game over" if out["over"] else "game not finished"
     winners = ", ".join(f"seat {w}" for w in out["winners"]) or "none"
     scores = ", ".join(f"{s:g}" for s in out["scores"])
-    print(f"{game_log.game}: {game_log.players} players, seed {shorten(game_log.seed)}; "
+    print(f"{game_log.game}: {_count_of(game_log.players, 'player')}, seed {shorten(game_log.seed)}; "
           f"{out['actions_applied']} actions replayed, all legal; {status}")
     print(f"scores: {scores}")
     print(f"{'winners' if out['over'] else 'leading'}: {winners}")

@@ -111,8 +111,10 @@ class Game:
     def check_players(self, players: int) -> int:
         if not isinstance(players, int) or isinstance(players, bool) or not (
                 self.min_players <= players <= self.max_players):
-            raise PlayerCountError(
-                f"{self.id} takes {self.min_players} to {self.max_players} players, not {players!r}")
+            lo, hi = self.min_players, self.max_players
+            takes = "exactly 1 player" if lo == hi == 1 else (f"exactly {lo} players" if lo == hi
+                                                               else f"{lo} to {hi} players")
+            raise PlayerCountError(f"{self.id} takes {takes}, not {players!r}")
         return players
 
     def resolve_options(self, options: Mapping[str, Any] | None) -> dict[str, Any]:

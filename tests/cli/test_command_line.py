@@ -154,3 +154,13 @@ def test_replay_prints_a_short_seed(capsys, tmp_path):
     code, out, err = run(capsys, "replay", str(path))
     assert code == 0, err
     assert max(len(line) for line in out.splitlines()) < 200
+
+
+def test_words_one_player_and_a_header_without_options(capsys):
+    # "1 players" and "1 to 1 players" for Patience; "authors :" with no options
+    code, out, _ = run(capsys, "simulate", "patience", "--games", "2", "--bot", "greedy")
+    assert code == 0 and "2 games, 1 player," in out and "1 players" not in out
+    code, out, err = run(capsys, "simulate", "patience", "--games", "1", "--players", "2")
+    assert code == 2 and "patience takes exactly 1 player, not 2" in out + err
+    code, out, _ = run(capsys, "simulate", "authors", "--games", "2")
+    assert code == 0 and out.startswith("authors: 2 games, 4 players,")
