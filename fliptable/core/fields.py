@@ -25,6 +25,9 @@ cards      a list of cards                     ``[:]``
 piles      a list of lists of cards            ``[p[:] for p in …]``
 table      a list of lists of integers         ``[p[:] for p in …]``
 json       any JSON value (lists, objects)     a deep copy
+ref        (``DERIVED`` only) a value never    reference
+           changed in place: a cache of
+           tuples, a decision, a config
 =========  ==================================  ====================
 """
 from __future__ import annotations
@@ -32,7 +35,7 @@ from __future__ import annotations
 import math
 from typing import Any, Callable
 
-FLAT = {"int", "bool", "str", "num", "seat", "card"}
+FLAT = {"int", "bool", "str", "num", "seat", "card", "ref"}
 LISTS = {"ints", "bools", "seats", "cards"}
 NESTED = {"piles", "table"}
 KINDS = FLAT | LISTS | NESTED | {"json"}
