@@ -15,6 +15,7 @@ GAME_MODULES: dict[str, str] = {
     "authors": "fliptable.games.authors.game",
     "patience": "fliptable.games.patience.game",
     "go-to-the-store": "fliptable.games.go_to_the_store.game",
+    "flush": "fliptable.games.flush",
 }
 
 _GAMES: dict[str, Game] = {}
