@@ -1,12 +1,14 @@
 """Write the golden logs: a few complete games per game, played by the bots with fixed
 seeds, each with its result and a digest of its final state. ``test_golden.py`` replays
 them in CI; a rules change that alters any game shows up there. Regenerate (and say why
-in the commit) only when a rules change is intended:
+in the commit) only when a rules change is intended — name the games to rewrite only
+theirs:
 
-    python -m tests.golden.regenerate
+    python -m tests.golden.regenerate [GAME ...]
 """
 import hashlib
 import json
+import sys
 from pathlib import Path
 
 from fliptable.bots import make_agent
@@ -19,8 +21,12 @@ HERE = Path(__file__).parent
 CASES = [
     ("flip7", 4, ["ev", "threshold:20", "random", "threshold:30"], {}, [1, 2]),
     ("flip7", 3, ["ev", "threshold:25", "random"], {"rules": "official"}, [3]),
+    ("flip7", 3, ["ev", "threshold:25", "random"], {"flip3_actions": "immediate"}, [4]),
+    ("flip7", 3, ["random", "ev"], {"rules": "official", "flip3_actions": "immediate"}, [12]),
+    ("flip7", 4, ["ev", "random"], {"round_limit": "3"}, [6]),
     ("flyswatter", 3, ["swatter:rt=300", "swatter:rt=400,err=0.1", "random"], {}, [1]),
     ("flyswatter", 5, ["swatter"], {"remove": "20"}, [2]),
+    ("flyswatter", 4, ["swatter", "swatter:rt=300,err=0.2", "random"], {"window_ms": "600"}, [3]),
     ("flinch", 3, ["greedy", "greedy", "random"], {}, [1]),
     ("flinch", 4, ["greedy"], {"enforce": "table"}, [2]),
     ("muggins", 3, ["greedy", "random", "greedy"], {"enforce": "table"}, [1]),
@@ -34,8 +40,10 @@ def digest(state) -> str:
     return hashlib.sha256(json.dumps(state.to_json(), sort_keys=True).encode()).hexdigest()
 
 
-def main() -> None:
+def main(games: list[str]) -> None:
     for game_id, players, specs, options, seeds in CASES:
+        if games and game_id not in games:
+            continue
         game = get_game(game_id)
         for seed in seeds:
             agents = [make_agent(game, specs[min(i, len(specs) - 1)]) for i in range(players)]
@@ -48,4 +56,4 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    main()
+    main(sys.argv[1:])

@@ -26,7 +26,7 @@ def test_the_same_seed_gives_the_same_numbers_whatever_the_workers():
             for w in (1, 2, 3)]
     assert _numbers(runs[0]) == _numbers(runs[1]) == _numbers(runs[2])
     assert runs[0]["bots"] == ["ev", "threshold:20", "random", "random"]
-    assert runs[0]["options"] == {"rules": "official"}
+    assert runs[0]["options"] == get_game("flip7").resolve_options({"rules": "official"})
 
 
 def test_another_seed_gives_other_games():

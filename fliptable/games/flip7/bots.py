@@ -12,9 +12,12 @@ _MODIFIERS = tuple((c, t.rank) for c, t in enumerate(CARDS.types) if t.kind == "
 
 
 def _choose(view: dict, seat: int, legal) -> str:
-    """A give/target choice: spare Second Chance to the first eligible seat after ours;
-    Freeze on the active opponent with the lowest round score; Flip Three on the active
-    opponent with the most numbers (the likeliest to bust)."""
+    """A give/target choice: a spare Second Chance is discarded (giving it helps an
+    opponent), else goes to the first eligible seat after ours; a Freeze goes on the
+    active opponent with the lowest round score; a Flip Three on the active opponent
+    with the most numbers (the likeliest to bust)."""
+    if "discard" in legal:
+        return "discard"
     kind = legal[0].partition(":")[0]
     seats = [int(a.partition(":")[2]) for a in legal]
     n = view["players"]

@@ -6,7 +6,7 @@ from ...core.options import Option
 from ...core.registry import register
 from . import render as rendering
 from .cards import CARDS, DECK
-from .state import Flip7State
+from .state import DISCARD, Flip7State, round_decision_cap
 
 
 class Flip7(Game):
@@ -15,18 +15,31 @@ class Flip7(Game):
     summary = "press-your-luck: flip number cards, stay before a duplicate busts you; first to 200"
     min_players, max_players, default_players = 1, 12, 4
     default_bot = "ev"
+    #: 2: a spare Second Chance may be discarded (a choice even with one taker); the
+    #: round limit and the per-round decision cap end a game that would not end
+    rules_version = "2"
     options = (
         Option("rules", "choice", "rulebook",
                "rulebook: Freeze/Flip Three hit the drawer; official: the drawer picks any active "
                "player, and a Flip 7 ends the round for everyone",
                choices=("rulebook", "official")),
+        Option("flip3_actions", "choice", "after",
+               "a Freeze / Flip Three flipped during a Flip Three: after = set aside until the three "
+               "are flipped (the published clarification); immediate = resolved at once (the "
+               "rulebook's literal reading)", choices=("after", "immediate")),
+        Option("round_limit", "int", 200,
+               "the game ends after this many rounds at the latest; the highest total wins, ties share",
+               min=1, max=1000),
     )
     cards = CARDS
     state_class = Flip7State
+    information = "imperfect"     # the order of the draw pile
+    dynamics = "sequential"
     notation = (
         "hit            flip the top card of the draw pile\n"
         "stay           bank your round score; you are out of the round\n"
         "give:<seat>    hand your spare Second Chance to that active player\n"
+        "discard        discard your spare Second Chance instead\n"
         "target:<seat>  (rules=official) play the Freeze / Flip Three you drew on that active player\n"
         "Aliases: h = hit, s = stay, pass = stay."
     )
@@ -36,7 +49,12 @@ class Flip7(Game):
 
     def action_space(self, players, options):
         return ("hit", "stay") + tuple(f"give:{p}" for p in range(players)) + \
-            tuple(f"target:{p}" for p in range(players))
+            tuple(f"target:{p}" for p in range(players)) + (DISCARD,)
+
+    def max_decisions(self, players, options):
+        """No natural bound (reshuffles can recycle cards forever in principle): at most
+        ``round_limit`` rounds of at most ``round_decision_cap(players)`` decisions."""
+        return options["round_limit"] * round_decision_cap(players)
 
     def parse_action(self, text):
         action = super().parse_action(text)

@@ -8,7 +8,7 @@ def render(view: dict, seat: int | None) -> str:
              f"   discards: {len(view['discard'])}"]
     for s, info in enumerate(view["seats"]):
         who = "you" if s == seat else f"seat {s}"
-        mark = ">" if view["to_act"] == s else " "
+        mark = ">" if view["turn"] == s else " "
         cards = " ".join(info["cards"]) or "-"
         lines.append(f"{mark} {who:<8} {info['status']:<7} round {info['round_score']:>3}   "
                      f"total {info['total']:>3}   {cards}")
@@ -17,8 +17,10 @@ def render(view: dict, seat: int | None) -> str:
         lines.append(f"  Flip Three for seat {job['player']}: {job['left']} to flip{aside}")
     if view["choice"]:
         c = view["choice"]
-        what = "give the spare Second Chance to" if c["kind"] == "give" else f"play {c['card']} on"
-        lines.append(f"  seat {c['player']} must choose a player to {what}")
+        if c["kind"] == "give":
+            lines.append(f"  seat {c['player']} must give the spare Second Chance to a player, or discard it")
+        else:
+            lines.append(f"  seat {c['player']} must choose a player to play {c['card']} on")
     return "\n".join(lines)
 
 
@@ -44,17 +46,26 @@ def narrate(event: dict) -> str:
     if t == "give":
         return f"seat {p} gives a Second Chance to seat {event['to']}"
     if t == "discard_second":
+        if event.get("chosen"):
+            return f"seat {p} discards a spare Second Chance"
         return f"seat {p}'s spare Second Chance is discarded (nobody can take it)"
     if t == "reshuffle":
         return f"the discards are shuffled into a new draw pile ({event['cards']} cards)"
     if t == "no_cards":
         return "no cards are left anywhere: the round ends"
+    if t == "round_cap":
+        return "the round has reached its decision cap: it ends, active players bank"
     if t == "round_start":
         return f"— round {event['round']}, dealer seat {event['dealer']} —"
     if t == "round_end":
         return f"round {event['round']} scores {event['scores']}, totals {event['totals']}"
     if t == "game_over":
-        return f"game over: seat {event['winner']} wins with {max(event['totals'])}"
+        winners = event["winners"]
+        top = max(event["totals"])
+        limit = " (round limit)" if event.get("ended") == "round_limit" else ""
+        if len(winners) == 1:
+            return f"game over{limit}: seat {winners[0]} wins with {top}"
+        return f"game over{limit}: seats {', '.join(map(str, winners))} share the win with {top}"
     return str(event)
 
 

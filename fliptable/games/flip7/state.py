@@ -1,7 +1,13 @@
-"""Flip 7 state and rules (flip7.md, with the decisions of docs/rules/flip7.md)."""
-from __future__ import annotations
+"""Flip 7 state and rules (flip7.md, with the decisions of docs/rules/flip7.md).
 
-import random
+The draw pile is kept top-last (``draw[-1]`` is the top card). Flip Threes being
+resolved form a stack of jobs kept as three parallel fields (``job_player``,
+``job_left``, ``job_aside``: who flips, flips left, action cards set aside), so the
+kernel's field list can copy and save them without a deep copy. A pending choice (who
+gets a spare Second Chance, or, with ``rules=official``, who gets a Freeze / Flip Three)
+is ``choice`` ("give" / "target"), ``chooser`` and ``choice_card``.
+"""
+from __future__ import annotations
 
 from ...core.decision import Over, turn
 from ...core.events import Event
@@ -12,56 +18,76 @@ from .cards import CARDS, FLIP3, FREEZE, MODIFIER_POINTS, SECOND, X2
 ACTIVE, STAYED, BUSTED, FROZEN, FLIP7 = range(5)
 STATUS_NAMES = ("active", "stayed", "busted", "frozen", "flip7")
 HIT_STAY = ("hit", "stay")
+DISCARD = "discard"
 _OVER = Over()
 WINNING_SCORE = 200
 FLIP7_BONUS = 15
 NAMES = CARDS.names
+#: seats a table can have (the action strings below are built once)
+MAX_SEATS = 12
+GIVE = tuple(f"give:{p}" for p in range(MAX_SEATS))
+TARGET = tuple(f"target:{p}" for p in range(MAX_SEATS))
+_SEAT_OF = {a: p for p in range(MAX_SEATS) for a in (GIVE[p], TARGET[p])}
+#: a round in which this many decisions per seat have been made ends at once, every active
+#: player banking (docs/rules/flip7.md "The decision cap"); never reached in play
+ROUND_DECISIONS_PER_SEAT = 40
 
-# Jobs on the resolution stack: a Flip Three being resolved for a player.
-# [player, flips_left, set_aside_cards]
+
+def round_decision_cap(players: int) -> int:
+    """The most decisions one round may take (docs/rules/flip7.md "The decision cap")."""
+    return ROUND_DECISIONS_PER_SEAT * players
 
 
 class Flip7State(State):
-    """A game of Flip 7. The draw pile is kept top-last (``draw[-1]`` is the top card)."""
+    """A game of Flip 7."""
 
-    __slots__ = ("draw", "discard", "tableau", "mask", "status", "has_second", "totals",
-                 "dealer", "last", "to_deal", "jobs", "choice", "round_no", "over",
-                 "last_round", "stat")
+    FIELDS = {
+        "draw": "cards",            # top card last
+        "discard": "cards",         # bottom first
+        "tableau": "piles",         # the cards in front of each player, in the order they came
+        "status": "ints",           # ACTIVE, STAYED, BUSTED, FROZEN, FLIP7 per seat
+        "totals": "ints",           # game score per seat
+        "dealer": "seat",
+        "last": "seat",             # whose turn it is (or was last, while resolving)
+        "to_deal": "seats",         # seats still to be dealt their first card, next last
+        "job_player": "seats",      # Flip Three jobs, innermost last
+        "job_left": "ints",
+        "job_aside": "piles",
+        "choice": "str?",           # "give" / "target" while a choice is pending
+        "chooser": "seat?",
+        "choice_card": "card?",
+        "round_no": "int",
+        "round_decisions": "int",   # decisions taken in this round (the cap)
+        "over": "bool",
+        "ended": "str?",            # "score" or "round_limit" once over
+        "last_round": "ints?",      # the scores of the round just finished
+        "stat": "ints",             # player-rounds, busts, flip 7s, summed round scores
+    }
+    DERIVED = {
+        "mask": "ints",             # bit n set: the player holds the number n
+        "has_second": "bools",      # the player holds a Second Chance
+    }
+    __slots__ = tuple(FIELDS) + tuple(DERIVED)
 
-    # -- set-up and serialisation ---------------------------------------------------
+    # -- set-up -------------------------------------------------------------------------
     def _setup(self, deck: list[int]) -> None:
         n = self.players
         self.draw = deck[::-1]
-        self.discard: list[int] = []
+        self.discard = []
         self.totals = [0] * n
         self.dealer = n - 1                       # the first dealer is the last seat
         self.round_no = 0
         self.over = False
-        self.last_round: list[int] | None = None
-        # additive statistics: player-rounds, busts, flip 7s, summed round scores
+        self.ended = None
+        self.last_round = None
         self.stat = [0, 0, 0, 0]
         self._start_round(None)
         self._advance(None)
 
-    def _dump(self) -> dict:
-        return {"draw": self.draw, "discard": self.discard, "tableau": self.tableau,
-                "status": self.status, "totals": self.totals, "dealer": self.dealer,
-                "last": self.last, "to_deal": self.to_deal,
-                "jobs": self.jobs, "choice": self.choice, "round_no": self.round_no,
-                "over": self.over, "last_round": self.last_round, "stat": self.stat}
-
-    def _load(self, d: dict) -> None:
-        self.draw, self.discard = list(d["draw"]), list(d["discard"])
-        self.tableau = [list(t) for t in d["tableau"]]
-        self.status, self.totals = list(d["status"]), list(d["totals"])
-        self.dealer, self.last, self.to_deal = d["dealer"], d["last"], list(d["to_deal"])
-        self.jobs = [[j[0], j[1], list(j[2])] for j in d["jobs"]]
-        self.choice = list(d["choice"]) if d["choice"] is not None else None
-        self.round_no, self.over = d["round_no"], d["over"]
-        self.last_round = list(d["last_round"]) if d["last_round"] is not None else None
-        self.stat = list(d["stat"])
-        self.mask = [0] * self.players
-        self.has_second = [False] * self.players
+    def _derive(self) -> None:
+        n = self.players
+        self.mask = [0] * n
+        self.has_second = [False] * n
         for p, cards in enumerate(self.tableau):
             for c in cards:
                 if c <= 12:
@@ -69,57 +95,112 @@ class Flip7State(State):
                 elif c == SECOND:
                     self.has_second[p] = True
 
-    def clone(self) -> "Flip7State":
-        c = Flip7State.__new__(Flip7State)
-        c.game, c.players, c.options = self.game, self.players, self.options
-        c.rng = random.Random()
-        c.rng.setstate(self.rng.getstate())
-        c.draw, c.discard = self.draw[:], self.discard[:]
-        c.tableau = [t[:] for t in self.tableau]
-        c.mask, c.status, c.has_second = self.mask[:], self.status[:], self.has_second[:]
-        c.totals, c.to_deal = self.totals[:], self.to_deal[:]
-        c.dealer, c.last, c.round_no, c.over = self.dealer, self.last, self.round_no, self.over
-        c.jobs = [[j[0], j[1], j[2][:]] for j in self.jobs]
-        c.choice = self.choice[:] if self.choice is not None else None
-        c.last_round = self.last_round[:] if self.last_round is not None else None
-        c.stat = self.stat[:]
-        return c
+    def _check(self) -> None:
+        n = self.players
+        for name in ("tableau", "status", "totals"):
+            if len(getattr(self, name)) != n:
+                raise ValueError(f"{name} must have one entry per seat")
+        if any(s not in range(5) for s in self.status):
+            raise ValueError("a status must be 0..4 (active, stayed, busted, frozen, flip7)")
+        if any(t < 0 for t in self.totals) or len(self.stat) != 4 or any(x < 0 for x in self.stat):
+            raise ValueError("totals and statistics must be non-negative")
+        for p, cards in enumerate(self.tableau):
+            numbers = [c for c in cards if c <= 12]
+            if len(set(numbers)) != len(numbers):
+                raise ValueError(f"seat {p} holds a duplicate number")
+            if cards.count(SECOND) > 1 or FREEZE in cards or FLIP3 in cards:
+                raise ValueError(f"seat {p} holds action cards it cannot keep")
+            if self.status[p] == BUSTED and cards:
+                raise ValueError(f"seat {p} busted but still holds cards")
+            if (len(numbers) == 7) != (self.status[p] == FLIP7) and cards:
+                raise ValueError(f"seat {p}: seven numbers exactly when at Flip 7")
+        if not len(self.job_player) == len(self.job_left) == len(self.job_aside):
+            raise ValueError("the Flip Three jobs are not aligned")
+        if any(not 0 <= k <= 3 for k in self.job_left):
+            raise ValueError("a Flip Three has 0 to 3 flips left")
+        if any(c not in (FREEZE, FLIP3) for aside in self.job_aside for c in aside):
+            raise ValueError("only Freeze and Flip Three cards are set aside")
+        if len(set(self.to_deal)) != len(self.to_deal):
+            raise ValueError("a seat is to be dealt twice")
+        pending = (self.choice, self.chooser, self.choice_card)
+        if self.choice is None:
+            if pending != (None, None, None):
+                raise ValueError("choice, chooser and choice_card are set together")
+            if not self.over and (self.job_player or self.to_deal or self.status[self.last] != ACTIVE):
+                raise ValueError("with no choice pending, the player to act must be active and nothing "
+                                 "left to resolve")
+        else:
+            if self.chooser is None or self.choice_card is None or self.over:
+                raise ValueError("a pending choice needs a chooser and a card")
+            if self.choice == "give" and self.choice_card != SECOND:
+                raise ValueError("only a Second Chance is given")
+            if self.choice == "target" and (self.options["rules"] != "official"
+                                            or self.choice_card not in (FREEZE, FLIP3)):
+                raise ValueError("only rules=official targets a Freeze or Flip Three")
+            if self.choice not in ("give", "target"):
+                raise ValueError("choice must be give or target")
+            if not self._candidates():
+                raise ValueError("a pending choice has nobody to choose")
+        if self.last_round is not None and len(self.last_round) != n:
+            raise ValueError("last_round must have one score per seat")
+        if self.round_no < 1 or self.round_no > self.options["round_limit"]:
+            raise ValueError("round must be 1..round_limit")
+        if not 0 <= self.round_decisions <= round_decision_cap(n):
+            raise ValueError("round_decisions is beyond the cap")
+        if self.over != (self.ended is not None) or self.ended not in (None, "score", "round_limit"):
+            raise ValueError("ended is 'score' or 'round_limit' exactly when the game is over")
+        if self.over and self.ended == "score":
+            top = max(self.totals)
+            if top < WINNING_SCORE or self.totals.count(top) != 1:
+                raise ValueError("the game ended on score without a single leader at 200 or more")
 
     # -- the kernel contract ------------------------------------------------------------
     def decision(self):
         if self.over:
             return _OVER
         if self.choice is not None:
-            return turn(self.choice[1])
+            return turn(self.chooser)
         return turn(self.last)
 
     def legal_actions(self, player):
         if self.over:
             return ()
-        choice = self.choice
-        if choice is not None:
-            if player != choice[1]:
+        if self.choice is not None:
+            if player != self.chooser:
                 return ()
-            return tuple(f"{choice[0]}:{t}" for t in self._candidates(choice))
+            if self.choice == "give":
+                # flip7.md "Second Chance": "extras must be given to another player or discarded"
+                return tuple(GIVE[q] for q in self._candidates()) + (DISCARD,)
+            return tuple(TARGET[q] for q in self._candidates())
         return HIT_STAY if player == self.last else ()
 
-    def why_illegal(self, player, action):
+    def _illegal_reason(self, player, action):
         kind, _, arg = action.partition(":")
         if self.choice is not None:
-            what = "give the spare Second Chance" if self.choice[0] == "give" else \
-                f"choose who gets the {NAMES[self.choice[2]]}"
-            if kind in ("give", "target") and kind == self.choice[0]:
-                return (f"{arg!r} is not an eligible seat (flip7.md \"Second Chance\": only an active "
-                        f"player without one)" if kind == "give" else
-                        f"{arg!r} is not an active player (rules=official: any active player)")
+            if kind == "give" and self.choice == "give":
+                return (f"{arg!r} is not an eligible seat (flip7.md \"Second Chance\": only another active "
+                        f"player without one may take it; or discard it)")
+            if kind == "target" and self.choice == "target":
+                return f"{arg!r} is not an active player (rules=official: any active player)"
+            what = ("give the spare Second Chance away or discard it" if self.choice == "give" else
+                    f"choose who gets the {NAMES[self.choice_card]}")
             return f"player {player} must first {what}"
         if kind == "target" and self.options["rules"] != "official":
-            return "target:<seat> exists only with rules=official (the rulebook's Freeze and Flip Three hit the drawer)"
-        if kind in ("give", "target"):
+            return ("target:<seat> exists only with rules=official (the rulebook's Freeze and Flip Three "
+                    "hit the drawer)")
+        if kind in ("give", "target", DISCARD):
             return "there is no card to hand out now"
         return None
 
+    def timeout_action(self, player):
+        """A player whose time ran out stays; a pending choice takes its first legal option."""
+        legal = self.legal_actions(player)
+        if legal == HIT_STAY:
+            return "stay"
+        return super().timeout_action(player)
+
     def _apply(self, player, action, events):
+        self.round_decisions += 1
         if action == "hit":
             self._flip(player, self._draw(events), False, events)
         elif action == "stay":
@@ -128,36 +209,52 @@ class Flip7State(State):
             if events is not None:
                 events.append(Event("stay", {"player": player, "round_score": self.round_score(player)}))
         else:
-            kind, _, arg = action.partition(":")
-            target = int(arg)
-            choice, self.choice = self.choice, None
-            if kind == "give":
-                self._give_second(choice[1], target, choice[2], events)
+            chooser, card = self.chooser, self.choice_card
+            self.choice = self.chooser = self.choice_card = None
+            if action == DISCARD:
+                self.discard.append(card)
+                if events is not None:
+                    events.append(Event("discard_second", {"player": chooser, "chosen": True}))
+            elif action[0] == "g":
+                self._give_second(chooser, _SEAT_OF[action], card, events)
             else:
-                self._resolve_action_card(choice[1], target, choice[2], events)
+                self._resolve_action_card(chooser, _SEAT_OF[action], card, events)
+        if self.round_decisions >= round_decision_cap(self.players):
+            self._cut_round("round_cap", events)
         self._advance(events)
 
     def all_cards(self):
         out = self.draw + self.discard
         for t in self.tableau:
             out += t
-        for job in self.jobs:
-            out += job[2]
-        if self.choice is not None:
-            out.append(self.choice[2])
+        for aside in self.job_aside:
+            out += aside
+        if self.choice_card is not None:
+            out.append(self.choice_card)
         return out
+
+    def hidden_slots(self, player):
+        """Everything in Flip 7 is face up but the order of the draw pile: every player
+        (and a spectator) knows its composition, nobody its order."""
+        draw = self.draw
+        return [(draw, i) for i in range(len(draw))]
+
+    def _redeal(self, player, rng):
+        rng.shuffle(self.draw)   # the same as re-dealing hidden_slots, without the index list
 
     # -- the engine -------------------------------------------------------------------------
     def _start_round(self, events) -> None:
         n = self.players
         self.round_no += 1
-        self.dealer = (self.dealer + 1) % n if self.round_no > 1 else self.dealer
+        if self.round_no > 1:
+            self.dealer = (self.dealer + 1) % n
         self.tableau = [[] for _ in range(n)]
         self.mask = [0] * n
         self.status = [ACTIVE] * n
         self.has_second = [False] * n
-        self.jobs: list[list] = []
-        self.choice: list | None = None
+        self.job_player, self.job_left, self.job_aside = [], [], []
+        self.choice = self.chooser = self.choice_card = None
+        self.round_decisions = 0
         # flip7.md "Setup" 3: one card to each player from the dealer's left
         self.to_deal = [(self.dealer + 1 + i) % n for i in range(n)][::-1]
         self.last = self.dealer
@@ -170,27 +267,25 @@ class Flip7State(State):
         while True:
             if self.choice is not None or self.over:
                 return
-            jobs = self.jobs
+            jobs = self.job_player
             if jobs:
-                job = jobs[-1]
-                p = job[0]
+                p = jobs[-1]
                 if status[p] != ACTIVE:
                     # out of the round meanwhile: set-aside cards are discarded
-                    jobs.pop()
-                    self.discard += job[2]
+                    self._pop_job()
                     continue
-                if job[1] > 0:
-                    job[1] -= 1
+                if self.job_left[-1] > 0:
+                    self.job_left[-1] -= 1
                     card = self._draw(events)
-                    if card is None:
-                        continue
-                    self._flip(p, card, True, events)
+                    if card is not None:
+                        self._flip(p, card, True, events)
                     continue
-                if job[2]:
-                    # flip7.md: Freeze / Flip Three flipped during a Flip Three, after the three
-                    self._action_card(p, job[2].pop(0), events)
+                aside = self.job_aside[-1]
+                if aside:
+                    # docs/rules/flip7.md "Flip Three": set-aside cards after the three, in order
+                    self._action_card(p, aside.pop(0), events)
                     continue
-                jobs.pop()
+                self._pop_job()
                 continue
             if self.to_deal:
                 p = self.to_deal.pop()
@@ -211,21 +306,34 @@ class Flip7State(State):
                 return
             status = self.status
 
+    def _pop_job(self) -> None:
+        self.job_player.pop()
+        self.job_left.pop()
+        self.discard += self.job_aside.pop()
+
+    def _cut_round(self, why: str, events) -> None:
+        """End the round at once: every active player banks what they have; set-aside
+        cards, a card waiting for a choice and the rest of the deal are dropped."""
+        for p in range(self.players):
+            if self.status[p] == ACTIVE:
+                self.status[p] = STAYED
+        for aside in self.job_aside:
+            self.discard += aside
+        self.job_player, self.job_left, self.job_aside = [], [], []
+        if self.choice_card is not None:
+            self.discard.append(self.choice_card)
+            self.choice = self.chooser = self.choice_card = None
+        self.to_deal.clear()
+        if events is not None:
+            events.append(Event(why, {}))
+
     def _draw(self, events) -> int | None:
         """The top card; an empty draw pile is refilled from the shuffled discards.
         With no card anywhere, the round ends (docs/rules/flip7.md "Running out")."""
         draw = self.draw
         if not draw:
             if not self.discard:
-                for p in range(self.players):
-                    if self.status[p] == ACTIVE:
-                        self.status[p] = STAYED
-                for job in self.jobs:
-                    self.discard += job[2]     # set-aside cards are discarded
-                self.jobs.clear()
-                self.to_deal.clear()
-                if events is not None:
-                    events.append(Event("no_cards", {}))
+                self._cut_round("no_cards", events)
                 return None
             self.draw, self.discard = self.discard, []
             self.rng.shuffle(self.draw)
@@ -234,7 +342,7 @@ class Flip7State(State):
                 events.append(Event("reshuffle", {"cards": len(draw)}))
         return draw.pop()
 
-    def _flip(self, p: int, card: int, in_flip3: bool, events) -> None:
+    def _flip(self, p: int, card: int | None, in_flip3: bool, events) -> None:
         """A card flipped for player ``p`` (flip7.md "Hit")."""
         if card is None:
             return
@@ -273,9 +381,11 @@ class Flip7State(State):
             self._spare_second(p, card, events)
             return
         if card == FREEZE or card == FLIP3:
-            if in_flip3:
-                self.jobs[-1][2].append(card)   # set aside until the three are flipped
+            if in_flip3 and self.options["flip3_actions"] == "after":
+                # the published clarification: set aside until the three are flipped
+                self.job_aside[-1].append(card)
                 return
+            # flip7.md "Hit": "Action Card: Resolve its effect immediately"
             self._action_card(p, card, events)
             return
         self.tableau[p].append(card)            # modifiers and x2
@@ -290,23 +400,21 @@ class Flip7State(State):
             for q in range(self.players):
                 if self.status[q] == ACTIVE:
                     self.status[q] = STAYED
-            for job in self.jobs:
-                self.discard += job[2]
-            self.jobs.clear()
+            for aside in self.job_aside:
+                self.discard += aside
+            self.job_player, self.job_left, self.job_aside = [], [], []
             self.to_deal.clear()
 
     def _spare_second(self, p: int, card: int, events) -> None:
-        """A second Second Chance goes to an active player who has none."""
-        candidates = [q for q in range(self.players)
-                      if q != p and self.status[q] == ACTIVE and not self.has_second[q]]
-        if not candidates:
+        """flip7.md "Second Chance": a second one "must be given to another player or
+        discarded": the drawer chooses (``give:<seat>`` or ``discard``); with nobody able
+        to take it, it is discarded."""
+        self.choice, self.chooser, self.choice_card = "give", p, card
+        if not self._candidates():
+            self.choice = self.chooser = self.choice_card = None
             self.discard.append(card)
             if events is not None:
-                events.append(Event("discard_second", {"player": p}))
-        elif len(candidates) == 1:
-            self._give_second(p, candidates[0], card, events)
-        else:
-            self.choice = ["give", p, card]
+                events.append(Event("discard_second", {"player": p, "chosen": False}))
 
     def _give_second(self, p: int, q: int, card: int, events) -> None:
         self.has_second[q] = True
@@ -318,10 +426,11 @@ class Flip7State(State):
         """Freeze or Flip Three drawn by ``p``: on ``p`` itself, or (rules=official) on an
         active player of ``p``'s choice."""
         if self.options["rules"] == "official":
-            targets = [q for q in range(self.players) if self.status[q] == ACTIVE]
+            self.choice, self.chooser, self.choice_card = "target", p, card
+            targets = self._candidates()
             if len(targets) > 1:
-                self.choice = ["target", p, card]
                 return
+            self.choice = self.chooser = self.choice_card = None
             if not targets:
                 self.discard.append(card)
                 return
@@ -338,16 +447,20 @@ class Flip7State(State):
                 events.append(Event("freeze", {"player": p, "target": target,
                                                "round_score": self.round_score(target)}))
         else:
-            self.jobs.append([target, 3, []])
+            self.job_player.append(target)
+            self.job_left.append(3)
+            self.job_aside.append([])
             if events is not None:
                 events.append(Event("flip_three", {"player": p, "target": target}))
 
-    def _candidates(self, choice: list) -> list[int]:
-        kind, p = choice[0], choice[1]
-        if kind == "give":
+    def _candidates(self) -> list[int]:
+        """Who the pending choice may go to."""
+        p = self.chooser
+        status = self.status
+        if self.choice == "give":
             return [q for q in range(self.players)
-                    if q != p and self.status[q] == ACTIVE and not self.has_second[q]]
-        return [q for q in range(self.players) if self.status[q] == ACTIVE]
+                    if q != p and status[q] == ACTIVE and not self.has_second[q]]
+        return [q for q in range(self.players) if status[q] == ACTIVE]
 
     def round_score(self, p: int) -> int:
         """flip7.md "Scoring": numbers (doubled by x2), plus modifiers, plus 15 for Flip 7."""
@@ -370,7 +483,7 @@ class Flip7State(State):
         return numbers + bonus
 
     def _end_round(self, events) -> None:
-        """flip7.md "End of Round" and "End of Game"."""
+        """flip7.md "End of Round" and "End of Game" (and the round limit)."""
         n = self.players
         scores = [self.round_score(p) for p in range(n)]
         stat = self.stat
@@ -384,41 +497,58 @@ class Flip7State(State):
         self.tableau = [[] for _ in range(n)]
         self.last_round = scores
         if events is not None:
-            events.append(Event("round_end", {"round": self.round_no, "scores": scores,
-                                              "totals": list(self.totals)}))
+            events.append(Event("round_end", {"round": self.round_no, "scores": scores[:],
+                                              "totals": self.totals[:]}))
         top = max(self.totals)
         if top >= WINNING_SCORE and self.totals.count(top) == 1:
+            self.ended = "score"
+        elif self.round_no >= self.options["round_limit"]:
+            # docs/rules/flip7.md "The round limit": the game ends; the top total wins, ties share
+            self.ended = "round_limit"
+        if self.ended is not None:
             self.over = True
             if events is not None:
-                events.append(Event("game_over", {"totals": list(self.totals),
-                                                  "winner": self.totals.index(top)}))
+                winners = [p for p in range(n) if self.totals[p] == top]
+                events.append(Event("game_over", {"totals": self.totals[:], "winners": winners,
+                                                  "ended": self.ended}))
             return
         self._start_round(events)
 
     # -- what players see -------------------------------------------------------------
-    def view(self, player):
+    def _view(self, player):
         """Everything in Flip 7 is face up except the order of the draw pile."""
-        decision = self.decision()
+        n = self.players
+        choice = None
+        if self.choice is not None:
+            choice = {"kind": self.choice, "player": self.chooser, "card": NAMES[self.choice_card]}
+        over = self.over
         return {
-            "game": "flip7", "seat": player, "players": self.players,
+            "game": "flip7", "seat": player, "players": n,
             "round": self.round_no, "dealer": self.dealer,
-            "to_act": None if self.over else decision.player,
-            "choice": None if self.choice is None else {"kind": self.choice[0], "player": self.choice[1],
-                                                        "card": NAMES[self.choice[2]]},
+            "turn": None if over else (self.chooser if self.choice is not None else self.last),
+            "choice": choice,
             "seats": [{"cards": [NAMES[c] for c in self.tableau[p]], "status": STATUS_NAMES[self.status[p]],
                        "round_score": self.round_score(p), "total": self.totals[p],
-                       "second_chance": self.has_second[p]} for p in range(self.players)],
+                       "second_chance": self.has_second[p]} for p in range(n)],
+            "scores": self.totals[:],
             "draw_count": len(self.draw),
             "discard": [NAMES[c] for c in self.discard],
-            "flip_three": [{"player": j[0], "left": j[1], "set_aside": [NAMES[c] for c in j[2]]}
-                           for j in self.jobs],
-            "last_round": self.last_round, "over": self.over,
+            "flip_three": [{"player": self.job_player[i], "left": self.job_left[i],
+                            "set_aside": [NAMES[c] for c in self.job_aside[i]]}
+                           for i in range(len(self.job_player))],
+            "last_round": None if self.last_round is None else self.last_round[:],
+            "over": over,
+            "winners": list(self.result().winners) if over else [],
             "options": dict(self.options),
         }
 
     def result(self):
+        """Totals so far; winners (the top total) only once the game is over."""
         totals = self.totals
         top = max(totals)
-        winners = tuple(p for p in range(self.players) if totals[p] == top) if self.over else ()
-        return Result(tuple(totals), winners, ranks_from_keys(totals), self.over,
-                      {"rounds": self.round_no - (0 if self.over else 1)})
+        leading = tuple(p for p in range(self.players) if totals[p] == top)
+        details = {"rounds": self.round_no - (0 if self.over else 1), "leading": list(leading)}
+        if self.over:
+            details["ended"] = self.ended
+        return Result(tuple(totals), leading if self.over else (), ranks_from_keys(totals), self.over,
+                      details)

@@ -108,9 +108,37 @@ def test_hit_modifier_cards_are_placed_and_add_to_the_score():
 
 
 def test_action_cards_and_modifiers_cannot_bust():
-    s = new(2, ["5", "6", "x2", "second", "+8"])
-    play(s, "hit", "hit", "hit")
-    assert s.status == [ACTIVE, ACTIVE]
+    # flip7.md "Busting": "Action cards and Modifier cards cannot cause you to bust."
+    # Seat 0 holds a 2 and draws cards that share its rank (+2, x2) and a second Second
+    # Chance: a rule comparing ranks, or counting every card kind, would bust it here.
+    s = new(3, ["2", "6", "7", "+2", "x2", "second", "second", "flip3", "+10", "+4", "+6"])
+    play(s, "hit", "stay", "stay")       # seat 0: +2; seats 1 and 2 stay
+    events = play(s, "hit", "hit", "hit")   # x2, second, second (nobody can take it)
+    assert {"type": "discard_second", "player": 0, "chosen": False} in events
+    events = play(s, "hit")                 # flip3: +10, +4, +6
+    assert not any(e["type"] == "bust" for e in events)
+    assert s.status[0] == ACTIVE and cards(s, 0) == ["2", "+2", "x2", "second", "+10", "+4", "+6"]
+    assert s.round_score(0) == 2 * 2 + 2 + 10 + 4 + 6
+    play(s, "stay")
+    assert s.totals == [26, 6, 7]
+
+
+def test_busting_only_on_the_same_number_not_on_a_neighbour():
+    # flip7.md "Busting": "You bust only when you draw a duplicate number card"
+    s = new(2, ["5", "9", "4", "8", "6", "10", "5"])
+    play(s, "hit", "hit", "hit", "hit")     # seat 0: 5, 4, 6 (one either side of 5)
+    assert s.status == [ACTIVE, ACTIVE] and cards(s, 0) == ["5", "4", "6"]
+    events = play(s, "hit")                 # a second 5
+    assert {"type": "bust", "player": 0, "card": "5"} in events and s.status[0] == BUSTED
+
+
+def test_hit_six_numbers_and_a_modifier_are_not_flip_7():
+    # flip7.md "Hit": the 7th unique *number*: six numbers and a modifier are seven cards
+    s = new(2, ["0", "12", "1", "2", "3", "4", "5", "+8", "6"])
+    play(s, "hit", "stay", "hit", "hit", "hit", "hit", "hit")
+    assert len(cards(s, 0)) == 7 and s.status[0] == ACTIVE and s.round_score(0) == 15 + 8
+    events = play(s, "hit")
+    assert {"type": "flip7", "player": 0} in events
 
 
 # -- Pass (Stay) ------------------------------------------------------------------------------
@@ -202,6 +230,25 @@ def test_end_of_game_after_a_round_in_which_someone_reaches_200():
     assert r.scores == (202, 161, 205) and r.winners == (2,) and r.ranks == (2, 3, 1)
 
 
+def test_end_of_game_at_exactly_200_but_not_at_199():
+    # flip7.md "End of Game": "at least one player reaches 200 or more points"
+    s = new(2, ["10", "5"])
+    s.totals[:] = [190, 0]
+    play(s, "stay", "stay")
+    assert s.totals[0] == 200 and s.is_over() and s.result().winners == (0,)
+    s = new(2, ["10", "5"])
+    s.totals[:] = [189, 0]
+    play(s, "stay", "stay")
+    assert s.totals[0] == 199 and not s.is_over() and s.result().winners == ()
+
+
+def test_end_of_game_a_tie_below_the_top_does_not_matter():
+    s = new(3, ["10", "5", "5"])
+    s.totals[:] = [200, 150, 150]
+    play(s, "stay", "stay", "stay")
+    assert s.is_over() and s.result().winners == (0,) and s.result().ranks == (1, 2, 2)
+
+
 def test_end_of_game_a_tie_at_the_top_plays_further_rounds():
     s = new(2, ["10", "5", "1", "3"])
     s.totals[:] = [195, 200]
@@ -253,7 +300,7 @@ def test_flip_three_set_aside_flip_three_is_resolved_after_the_three():
 def test_flip_three_set_aside_cards_are_discarded_when_the_player_busts():
     s = new(2, ["9", "6", "flip3", "freeze", "9"])
     play(s, "hit")
-    assert s.status[0] == BUSTED and s.jobs == []
+    assert s.status[0] == BUSTED and s.view(None)["flip_three"] == []
     assert "freeze" in s.view(None)["discard"]
 
 
@@ -284,19 +331,31 @@ def test_second_chance_discards_the_duplicate_and_itself_and_ends_the_turn():
     assert Counter(s.view(None)["discard"]) == Counter(["9", "second"])
 
 
-def test_second_chance_a_second_one_goes_automatically_to_the_only_candidate():
+def test_second_chance_extras_must_be_given_to_another_player_or_discarded():
+    # flip7.md "Second Chance": "extras must be given to another player or discarded"
     s = new(2, ["9", "6", "second", "7", "second"])
     play(s, "hit", "hit")
-    events = play(s, "hit")
+    play(s, "hit")
+    assert s.decision() == Turn(0) and s.legal_actions(0) == ("give:1", "discard")
+    events = play(s, "give:1")
     assert {"type": "give", "player": 0, "to": 1} in events
-    assert s.has_second == [True, True]
+    assert s.has_second == [True, True] and s.decision() == Turn(1)
+
+
+def test_second_chance_an_extra_may_be_discarded_even_when_someone_could_take_it():
+    s = new(2, ["9", "6", "second", "7", "second"])
+    play(s, "hit", "hit", "hit")
+    events = play(s, "discard")
+    assert {"type": "discard_second", "player": 0, "chosen": True} in events
+    assert s.has_second == [True, False] and s.view(None)["discard"] == ["second"]
+    assert s.decision() == Turn(1)
 
 
 def test_second_chance_a_second_one_is_given_by_choice_when_several_can_take_it():
     s = new(3, ["9", "6", "5", "second", "1", "2", "second"])
     play(s, "hit", "hit", "hit")
     play(s, "hit")
-    assert s.decision() == Turn(0) and s.legal_actions(0) == ("give:1", "give:2")
+    assert s.decision() == Turn(0) and s.legal_actions(0) == ("give:1", "give:2", "discard")
     assert s.legal_actions(1) == ()
     play(s, "give:2")
     assert s.has_second == [True, False, True] and s.decision() == Turn(1)
@@ -305,7 +364,7 @@ def test_second_chance_a_second_one_is_given_by_choice_when_several_can_take_it(
 def test_second_chance_is_discarded_when_nobody_can_take_it():
     s = new(2, ["second", "second", "second"])
     events = play(s, "hit")
-    assert {"type": "discard_second", "player": 0} in events
+    assert {"type": "discard_second", "player": 0, "chosen": False} in events
     assert s.has_second == [True, True] and "second" in s.view(None)["discard"]
 
 
@@ -377,9 +436,9 @@ def test_bad_input_is_rejected_and_changes_nothing(player, action, message):
 def test_giving_a_second_chance_to_an_ineligible_player_is_rejected():
     s = new(3, ["9", "6", "5", "second", "1", "2", "second"])
     play(s, "hit", "hit", "hit", "hit")
-    with pytest.raises(IllegalAction, match="'0' is not an eligible seat .*only an active player"):
+    with pytest.raises(IllegalAction, match="'0' is not an eligible seat .*only another active player"):
         s.apply(0, "give:0")
-    with pytest.raises(IllegalAction, match="must first give the spare Second Chance"):
+    with pytest.raises(IllegalAction, match="must first give the spare Second Chance away or discard it"):
         s.apply(0, "hit")
 
 
@@ -392,7 +451,7 @@ def test_action_notation_aliases():
 def test_flip_three_a_spare_second_chance_is_given_at_once_and_the_flips_go_on():
     s = new(3, ["second", "5", "6", "flip3", "second", "7", "8"])
     play(s, "hit")
-    assert s.decision() == Turn(0) and s.legal_actions(0) == ("give:1", "give:2")
+    assert s.decision() == Turn(0) and s.legal_actions(0) == ("give:1", "give:2", "discard")
     play(s, "give:2")
     assert cards(s, 0) == ["second", "7", "8"] and s.has_second == [True, False, True]
     assert s.decision() == Turn(1)

@@ -65,18 +65,23 @@ def test_threshold_bot_stays_once_its_round_score_reaches_n():
     assert bot.act(s.view(0), s.legal_actions(0)) == "stay"
 
 
-def test_threshold_bot_gives_a_spare_second_chance_to_the_first_eligible_seat_after_its_own():
-    # seat 2 draws a second Second Chance; seats 0 and 1 can take it: the first after 2 is 0
+def test_bots_discard_a_spare_second_chance_rather_than_help_an_opponent():
+    # seat 2 draws a second Second Chance; seats 0 and 1 could take it
     s = GAME.new_state(4, seed=1, deck=CARDS.stacked(["5", "4", "second", "second", "3", "7", "second"], DECK))
     s.apply(0, "hit")
     s.apply(1, "hit")
     s.apply(2, "hit")
-    assert s.decision().player == 2 and s.legal_actions(2) == ("give:0", "give:1")
-    assert make_agent_for(s, "threshold:25", 2).act(s.view(2), s.legal_actions(2)) == "give:0"
-    s = GAME.new_state(4, seed=1, deck=CARDS.stacked(["second", "5", "4", "3", "second"], DECK))
-    s.apply(0, "hit")
-    assert s.legal_actions(0) == ("give:1", "give:2", "give:3")
-    assert make_agent_for(s, "threshold:25", 0).act(s.view(0), s.legal_actions(0)) == "give:1"
+    assert s.decision().player == 2 and s.legal_actions(2) == ("give:0", "give:1", "discard")
+    for spec in ("threshold:25", "ev"):
+        assert make_agent_for(s, spec, 2).act(s.view(2), s.legal_actions(2)) == "discard"
+
+
+def test_without_discard_a_spare_goes_to_the_first_eligible_seat_after_the_bots_own():
+    from fliptable.games.flip7.bots import _choose
+    view = {"players": 4}
+    assert _choose(view, 2, ("give:0", "give:1")) == "give:0"
+    assert _choose(view, 0, ("give:1", "give:2", "give:3")) == "give:1"
+    assert _choose(view, 3, ("give:1", "give:2")) == "give:1"
 
 
 def test_better_policies_score_more_per_round():
@@ -90,3 +95,4 @@ def test_better_policies_score_more_per_round():
         return totals["round_score_sum"] / totals["player_rounds"]
     rnd, thr, ev = mean_round("random"), mean_round("threshold:22"), mean_round("ev")
     assert thr > rnd + 5 and ev > rnd + 5
+

@@ -1,0 +1,142 @@
+"""Flip 7 options and the rulings of rules version 2 (docs/rules/flip7.md): action cards
+flipped during a Flip Three (``flip3_actions``), the round limit and the per-round
+decision cap that bound a game."""
+from fliptable.core import Turn, get_game
+from fliptable.games.flip7.cards import CARDS, DECK
+from fliptable.games.flip7.state import ACTIVE, BUSTED, FROZEN, round_decision_cap
+
+GAME = get_game("flip7")
+
+
+def new(players, top, **options):
+    return GAME.new_state(players, options, seed=1, deck=CARDS.stacked(top, DECK))
+
+
+def cards(state, seat):
+    return state.view(None)["seats"][seat]["cards"]
+
+
+def play(state, *actions):
+    events = []
+    for action in actions:
+        events += [e.full() for e in state.apply(state.decision().player, action)]
+    return events
+
+
+# -- flip3_actions: "Action Card: Resolve its effect immediately" ----------------------------
+def test_flip_three_a_freeze_is_set_aside_by_default_and_resolved_after_the_three():
+    s = new(2, ["9", "6", "flip3", "1", "freeze", "2", "3"])
+    play(s, "hit")
+    assert cards(s, 0) == ["9", "1", "2"] and s.status[0] == FROZEN
+
+
+def test_flip_three_a_freeze_resolves_immediately_with_flip3_actions_immediate():
+    # flip7.md "Hit": "Action Card: Resolve its effect immediately" — the Flip Three stops there
+    s = new(2, ["9", "6", "flip3", "1", "freeze", "2", "3"], flip3_actions="immediate")
+    events = play(s, "hit")
+    assert cards(s, 0) == ["9", "1"] and s.status[0] == FROZEN
+    assert [e["type"] for e in events].count("flip") == 3      # flip3, 1, freeze: the 2 stays on the pile
+    play(s, "hit")
+    assert cards(s, 1) == ["6", "2"]
+
+
+def test_flip_three_a_nested_flip_three_resolves_first_with_flip3_actions_immediate():
+    top = ["9", "6", "flip3", "1", "flip3", "2", "freeze", "3", "4"]
+    # after (default): 1, [flip3 aside], 2; then the set-aside Flip Three: [freeze aside], 3, 4; frozen
+    s = new(2, top)
+    play(s, "hit")
+    assert cards(s, 0) == ["9", "1", "2", "3", "4"] and s.status[0] == FROZEN
+    # immediate: 1, flip3 -> 2, freeze: frozen at once; the rest of both Flip Threes is dropped
+    s = new(2, top, flip3_actions="immediate")
+    play(s, "hit")
+    assert cards(s, 0) == ["9", "1", "2"] and s.status[0] == FROZEN
+    assert s.view(None)["flip_three"] == [] and s.decision() == Turn(1)
+
+
+def test_flip_three_immediate_flip_three_draws_its_three_before_the_rest():
+    s = new(2, ["9", "6", "flip3", "1", "flip3", "2", "3", "4", "5"], flip3_actions="immediate")
+    events = play(s, "hit")
+    flips = [e["card"] for e in events if e["type"] == "flip"]
+    assert flips == ["flip3", "1", "flip3", "2", "3", "4", "5"]
+    assert cards(s, 0) == ["9", "1", "2", "3", "4", "5"]
+
+
+def test_official_immediate_a_freeze_is_targeted_mid_flip_three_and_the_flips_go_on():
+    s = new(3, ["5", "6", "7", "flip3", "freeze", "1", "2"], rules="official", flip3_actions="immediate")
+    play(s, "hit", "target:0")             # seat 0 plays its Flip Three on itself
+    assert cards(s, 0) == ["5"] and s.view(None)["choice"]["card"] == "freeze"
+    assert s.decision() == Turn(0) and s.legal_actions(0) == ("target:0", "target:1", "target:2")
+    play(s, "target:2")
+    assert s.status == [ACTIVE, ACTIVE, FROZEN] and cards(s, 0) == ["5", "1", "2"]
+    assert s.decision() == Turn(1)
+
+
+def test_a_second_chance_flipped_during_a_flip_three_is_the_same_either_way():
+    for mode in ("after", "immediate"):
+        s = new(2, ["9", "6", "flip3", "second", "9", "4"], flip3_actions=mode)
+        play(s, "hit")
+        assert s.status[0] == ACTIVE and cards(s, 0) == ["9", "4"]
+
+
+# -- round_limit ---------------------------------------------------------------------------
+def test_round_limit_ends_the_game_after_that_round_ties_share_the_win():
+    s = new(2, ["5", "5", "3", "3"], round_limit=1)
+    events = play(s, "stay", "stay")
+    assert s.is_over() and s.totals == [5, 5]
+    r = s.result()
+    assert r.winners == (0, 1) and r.ranks == (1, 1) and r.details["ended"] == "round_limit"
+    assert events[-1] == {"type": "game_over", "totals": [5, 5], "winners": [0, 1], "ended": "round_limit"}
+    assert s.view(None)["winners"] == [0, 1] and s.view(None)["turn"] is None
+
+
+def test_round_limit_is_not_reached_one_round_early():
+    s = new(2, ["5", "5", "3", "4"], round_limit=2)
+    play(s, "stay", "stay")
+    assert not s.is_over() and s.view(None)["round"] == 2
+    play(s, "stay", "stay")
+    assert s.is_over() and s.result().winners == (0,) and s.totals == [9, 8]   # round 2 deals seat 1 first
+
+
+def test_a_game_won_on_score_says_so():
+    s = new(2, ["10", "5"])
+    s.totals[:] = [195, 0]
+    play(s, "stay", "stay")
+    assert s.result().details["ended"] == "score"
+
+
+# -- the per-round decision cap ------------------------------------------------------------
+def test_the_decision_cap_ends_a_round_at_exactly_the_cap():
+    s = new(2, ["5", "6"])
+    cap = round_decision_cap(2)
+    assert cap == 80
+    s.round_decisions = cap - 2            # fixture: a round that has gone on and on
+    play(s, "hit")                         # decision cap-1: play goes on
+    assert s.view(None)["round"] == 1 and s.decision() == Turn(1)
+    events = play(s, "hit")                # decision cap: the round ends, active players bank
+    assert {"type": "round_cap"} in events
+    assert s.view(None)["round"] == 2 and s.status == [ACTIVE, ACTIVE] and s.round_decisions == 0
+
+
+def test_the_decision_cap_drops_a_pending_choice_card():
+    s = new(3, ["9", "6", "5", "second", "1", "2", "second"])
+    play(s, "hit", "hit", "hit")
+    s.round_decisions = round_decision_cap(3) - 1
+    events = play(s, "hit")                # the spare Second Chance would need a choice
+    assert {"type": "round_cap"} in events and s.view(None)["round"] == 2
+    assert "second" in s.view(None)["discard"]
+
+
+def test_max_decisions_bounds_every_game():
+    info = GAME.info(4, {"round_limit": 10})
+    assert info.max_decisions == 10 * round_decision_cap(4)
+    assert GAME.info(4).max_decisions == 200 * 40 * 4
+
+
+def test_a_cut_round_banks_only_the_active_players():
+    s = new(3, ["5", "6", "7", "5"])
+    play(s, "hit")                          # seat 0 busts on its second 5
+    assert s.status[0] == BUSTED
+    s.round_decisions = round_decision_cap(3) - 1
+    events = play(s, "stay")                # seat 1 stays: the cap ends the round for seat 2
+    assert {"type": "round_cap"} in events
+    assert s.view(None)["last_round"] == [0, 6, 7] and s.status == [ACTIVE] * 3
