@@ -28,6 +28,9 @@ json       any JSON value (lists, objects)     a deep copy
 ref        (``DERIVED`` only) a value never    reference
            changed in place: a cache of
            tuples, a decision, a config
+frozen     JSON data the state only ever       reference (dumped
+           replaces whole, never changes in    as a copy)
+           place: "the last window's outcome"
 =========  ==================================  ====================
 """
 from __future__ import annotations
@@ -38,7 +41,7 @@ from typing import Any, Callable
 FLAT = {"int", "bool", "str", "num", "seat", "card", "ref"}
 LISTS = {"ints", "bools", "seats", "cards"}
 NESTED = {"piles", "table"}
-KINDS = FLAT | LISTS | NESTED | {"json"}
+KINDS = FLAT | LISTS | NESTED | {"json", "frozen"}
 
 
 def deep_copy(value: Any) -> Any:
@@ -62,7 +65,7 @@ def check_kinds(fields: dict[str, str], owner: str) -> None:
 def _copy_expr(name: str, kind: str) -> str:
     base = kind.rstrip("?")
     src = f"s.{name}"
-    if base in FLAT:
+    if base in FLAT or base == "frozen":
         return src
     if base in LISTS:
         expr = f"{src}[:]"
