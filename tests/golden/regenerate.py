@@ -33,6 +33,10 @@ CASES = [
     ("authors", 4, ["greedy", "random"], {}, [1]),
     ("go-to-the-store", 3, ["greedy", "random"], {}, [1]),
     ("patience", 1, ["greedy"], {}, [1, 2]),
+    ("patience", 1, ["random"], {}, [7]),
+    ("patience", 1, ["greedy"], {"strict": "false"}, [3]),
+    ("patience", 1, ["greedy"], {"spaces": "refill"}, [4]),
+    ("patience", 1, ["random"], {"strict": "false", "spaces": "refill"}, [5]),
 ]
 
 

@@ -8,7 +8,11 @@ never seen)."""
 from __future__ import annotations
 
 from ...bots.base import Agent, number_param
-from .state import DECODED, PatienceState
+from ..flinch.cards import CARDS, series_pack, unseen_counts
+from .state import DECODED, PatienceState, legal_moves
+
+_CARD = CARDS.by_name
+_PACK = series_pack(4, 10)
 
 # Move classes, best first (lower is better). Measured (docs/rules/patience.md):
 # merging row piles first (a merge draws a fresh pile from the pack, and a space left
@@ -57,13 +61,22 @@ def greedy_move(rows: list[list[int]], pack_left: int, legal, keep_spaces: bool 
     return best
 
 
+def layout(view: dict) -> tuple[int | None, list[int], list[list[int]], list[int]]:
+    """The face-up layout of a view as card ints: (card, up tops, rows, stock pile)."""
+    card = _CARD[view["card"]] if view["card"] is not None else None
+    up = [_CARD[t] if t is not None else 0 for t in view["up"]]
+    rows = [[_CARD[c] for c in r] for r in view["rows"]]
+    return card, up, rows, [_CARD[c] for c in view["discard"]]
+
+
 class GreedyPatience(Agent):
     """Priority play: 1s piles first, then down on the row, merges, then stock/turn."""
 
     name = "greedy"
 
     def act(self, view, legal):
-        return greedy_move(view["rows"], view["pack_count"], legal, not view["strict"])
+        rows = [[_CARD[c] for c in r] for r in view["rows"]]
+        return greedy_move(rows, view["draw_count"], legal, not view["options"]["strict"])
 
 
 def _layout_key(st: PatienceState) -> tuple:
@@ -73,10 +86,11 @@ def _layout_key(st: PatienceState) -> tuple:
 
 def rollout(st: PatienceState) -> float:
     """Play ``st`` out with the greedy policy; score = cards on the 1s piles (+20 for a win)."""
-    compute, apply = st._compute_legal, st._apply
-    keep = not st.options["strict"]
+    apply = st._apply
+    strict = st.options["strict"]
+    keep = not strict
     while True:
-        legal = compute()
+        legal = legal_moves(st.pack, st.card, st.up, st.rows, st.stock, strict)
         if not legal:
             break
         apply(0, greedy_move(st.rows, len(st.pack), legal, keep), None)
@@ -96,38 +110,35 @@ class LookaheadPatience(Agent):
             samples = value
         self.samples = int(number_param(self.name, "samples", samples, int, 1, 10_000))
 
-    def _state(self, view: dict, pack: list[int]) -> PatienceState:
+    def _state(self, face_up: tuple, pack: list[int]) -> PatienceState:
+        """A playable state of the visible layout over a guessed ``pack`` order."""
+        card, up, rows, stock = face_up
         st = PatienceState.__new__(PatienceState)
-        st.game, st.players, st.options, st.rng = self.game, 1, self.options, None
-        st.pack, st.card, st.up = pack, view["card"] or 0, list(view["up"])
-        st.rows, st.stock, st.moves = [list(r) for r in view["rows"]], list(view["stock"]), view["moves"]
-        st._legal = None
+        st.game, st.players, st.options, st.rng, st.ply, st._legal = self.game, 1, self.options, None, 0, None
+        st.pack, st.card, st.up = pack, card, list(up)
+        st.rows, st.stock = [list(r) for r in rows], list(stock)
         return st
 
-    def unseen(self, view: dict) -> list[int]:
-        """The cards still in the pack (a multiset: four of each number less those seen)."""
-        left = [4] * 11
-        for top in view["up"]:
-            for n in range(1, top + 1):
-                left[n] -= 1
-        for r in view["rows"]:
-            for n in r:
-                left[n] -= 1
-        for n in view["stock"]:
-            left[n] -= 1
-        if view["card"]:
-            left[view["card"]] -= 1
-        return [n for n in range(1, 11) for _ in range(left[n])]
+    @staticmethod
+    def unseen(view: dict) -> list[int]:
+        """The cards still in the pack (a multiset: the pack less every face-up card)."""
+        card, up, rows, stock = layout(view)
+        seen = [n for top in up for n in range(1, top + 1)] + [c for r in rows for c in r] + stock
+        if card is not None:
+            seen.append(card)
+        counts = unseen_counts(_PACK, seen)
+        return [n for n in range(1, 11) for _ in range(counts[n])]
 
     def act(self, view, legal):
         if len(legal) == 1:
             return legal[0]
+        face_up = layout(view)
         candidates: dict[tuple, str] = {}
         for a in legal:  # drop moves that lead to the same position up to pile order
-            st = self._state(view, [])
             if a == "turn":
-                key = ("turn",)
+                key: tuple = ("turn",)
             else:
+                st = self._state(face_up, [])
                 st._apply(0, a, None)
                 key = _layout_key(st)
             candidates.setdefault(key, a)
@@ -141,7 +152,7 @@ class LookaheadPatience(Agent):
             order = cards[:]
             rng.shuffle(order)
             for m, a in enumerate(moves):
-                st = self._state(view, order[:])
+                st = self._state(face_up, order[:])
                 st._apply(0, a, None)
                 totals[m] += rollout(st)
         best = max(range(len(moves)), key=lambda m: (totals[m], -_CLASS[moves[m]]))

@@ -2,29 +2,18 @@
 notation and statistics, and its bots and text."""
 from __future__ import annotations
 
-import math
 import re
 
 from ...core import Game, Option, register
+from ...core.stats import wilson_interval
 from ..flinch.cards import CARDS, series_pack
 from . import render as rendering
 from .bots import GreedyPatience, LookaheadPatience
-from .state import ACTIONS, PatienceState
+from .state import ACTIONS, MAX_DECISIONS, PatienceState
 
 _ALIAS = {"c": "card", "s": "stock", "r": "row", "u": "up", "t": "turn", "flip": "turn", "next": "turn"}
 _SRC = r"(card|c|stock|s|row|r|up|u)([1-4]?)"
 _MOVE = re.compile(rf"^{_SRC}(?:->|>|-|,|onto|on|to){_SRC}$")
-
-
-def wilson(wins: float, n: float, z: float = 1.959963984540054) -> list[float]:
-    """The Wilson score 95% interval of a proportion ``wins / n``."""
-    if n <= 0:
-        return [0.0, 1.0]
-    p = wins / n
-    den = 1 + z * z / n
-    centre = (p + z * z / (2 * n)) / den
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / den
-    return [max(0.0, centre - half), min(1.0, centre + half)]
 
 
 class PatienceGame(Game):
@@ -45,6 +34,8 @@ class PatienceGame(Game):
                       "card may go to the stock pile; false: they are advice"),)
     cards = CARDS
     state_class = PatienceState
+    #: one player, but the pack's order is hidden from her
+    information = "imperfect"
     notation = (
         "turn         turn up the next card of the pack\n"
         "card>upK     the turned-up card onto 1s pile K (1-4); likewise stock>upK, rowI>upK\n"
@@ -58,6 +49,9 @@ class PatienceGame(Game):
 
     def action_space(self, players, options):
         return ACTIONS
+
+    def max_decisions(self, players, options):
+        return MAX_DECISIONS
 
     def parse_action(self, text):
         canon = super().parse_action(text)
@@ -77,9 +71,8 @@ class PatienceGame(Game):
     def summarize_stats(self, totals, games, players):
         g = max(games, 1)
         wins = totals.get("wins", 0.0)
-        return {"win_rate": wins / g, "win_rate_ci95": wilson(wins, games),
+        return {"win_rate": wins / g, "win_rate_ci95": list(wilson_interval(wins, games)),
                 "mean_up_cards": totals.get("up_cards", 0.0) / g, "games": games}
-
 
     def render(self, view, seat):
         return rendering.render(view, seat)

@@ -3,25 +3,37 @@ hidden), and one line per event."""
 from __future__ import annotations
 
 
+def _pile_up(top: str | None) -> str:
+    if top is None:
+        return "  "
+    return top if top == "1" else f"1-{top}"
+
+
 def render(view: dict, seat: int | None = 0) -> str:
     """The upper (1s) row, the lower row, the stock pile, the pack and the turned-up card."""
-    up = "  ".join(f"up{k + 1}:[{'1-' + str(t) if t > 1 else (t or '  ')}]" for k, t in enumerate(view["up"]))
-    rows = "  ".join(f"row{i + 1}:[{' '.join(str(c) for c in r) or 'space'}]" for i, r in enumerate(view["rows"]))
-    stock = view["stock"]
+    up = "  ".join(f"up{k + 1}:[{_pile_up(t)}]" for k, t in enumerate(view["up"]))
+    rows = "  ".join(f"row{i + 1}:[{' '.join(r) or 'space'}]" for i, r in enumerate(view["rows"]))
+    stock = view["discard"]
+    under = " ".join(stock[-6:-1][::-1]) or "-"
     lines = [
         "[b]Patience[/b]" + (" - won!" if view["won"] else (" - game over" if view["over"] else "")),
         f"  1s piles (build up):    {up}",
         f"  lower row (build down): {rows}",
-        f"  stock pile: {len(stock)} card(s)" + (f", top {stock[-1]} (under it: {' '.join(map(str, stock[-6:-1][::-1])) or '-'})" if stock else ""),
-        f"  pack: {view['pack_count']} card(s) face down" + (f"   turned up: [b]{view['card']}[/b]" if view["card"] else ""),
+        f"  stock pile: {_cards(len(stock))}" + (f", top {stock[-1]} (under it: {under})" if stock else ""),
+        f"  pack: {_cards(view['draw_count'])} face down"
+        + (f"   turned up: [b]{view['card']}[/b]" if view["card"] else ""),
     ]
-    if not view["strict"]:
+    if not view["options"]["strict"]:
         lines.append("  (strict=false: the 'whenever possible' plays are advice)")
     return "\n".join(lines)
 
 
-def _a(n: int) -> str:
-    return f"an {n}" if n == 8 else f"a {n}"
+def _cards(n: int) -> str:
+    return "1 card" if n == 1 else f"{n} cards"
+
+
+def _a(n: str) -> str:
+    return f"an {n}" if n == "8" else f"a {n}"
 
 
 def narrate(event: dict) -> str:

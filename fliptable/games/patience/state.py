@@ -12,9 +12,8 @@ row-1 pile onto row 4; the space is filled from the pack).
 """
 from __future__ import annotations
 
-from typing import Any
-
 from ...core import Event, Over, Result, State, Turn
+from ..flinch.cards import CARDS
 
 SLOTS = range(4)
 RULE = 'flinch.md "Patience"'
@@ -27,6 +26,13 @@ ROW_ROW = tuple(tuple(f"row{i + 1}>row{j + 1}" if i != j else "" for j in SLOTS)
 ACTIONS: tuple[str, ...] = (("turn", "card>stock") + CARD_UP + CARD_ROW + STOCK_UP + STOCK_ROW
                             + tuple(a for r in ROW_UP for a in r)
                             + tuple(a for r in ROW_ROW for a in r if a))
+#: a bound on the actions of one game (docs/rules/patience.md "The end"): each of the
+#: forty cards is turned up once, leaves the turned-up place once, leaves the stock pile
+#: once and goes up once; a pile move either draws a pack card or empties a space for good
+MAX_DECISIONS = 5 * 40 + 4
+NAMES = CARDS.names
+_TURN = Turn(0)
+_OVER = Over()
 
 
 def _decode(action: str) -> tuple[str, int, str, int] | None:
@@ -34,11 +40,11 @@ def _decode(action: str) -> tuple[str, int, str, int] | None:
     src, sep, dst = action.partition(">")
     if not sep:
         return None
-    out = []
+    out: list = []
     for part in (src, dst):
         if part in ("card", "stock"):
             out += [part, -1]
-        elif part[:-1] in ("row", "up") and part[-1:] in "1234" and len(part) in (3, 4):
+        elif part[:-1] in ("row", "up") and part[-1:] in ("1", "2", "3", "4") and len(part) in (3, 4):
             out += [part[:-1], int(part[-1]) - 1]
         else:
             return None
@@ -48,18 +54,93 @@ def _decode(action: str) -> tuple[str, int, str, int] | None:
 DECODED = {a: _decode(a) for a in ACTIONS if a != "turn"}
 
 
-class PatienceState(State):
-    """The layout: ``pack`` (top card last, order hidden), ``card`` (the turned-up card,
-    0 if none), ``up`` (top number of each 1s pile, 0 = space: a 1s pile always holds
-    1..top), ``rows`` (lower-row piles, bottom card first), ``stock`` (top last)."""
+def a_card(n: int) -> str:
+    """"a 7", "an 8"."""
+    return f"an {n}" if n == 8 else f"a {n}"
 
-    __slots__ = ("pack", "card", "up", "rows", "stock", "moves", "_legal")
+
+def legal_moves(pack: list[int], card: int | None, up: list[int], rows: list[list[int]],
+                stock: list[int], strict: bool) -> list[str]:
+    """Every legal move of a layout, in action-space order within each kind (the bots'
+    playouts call this directly)."""
+    acts: list[str] = []
+    forced = 0               # plays the rulebook says to make "whenever possible"
+    stock_playable = False
+    if stock:
+        s = stock[-1]
+        for k in SLOTS:
+            if up[k] == s - 1:
+                stock_playable = True
+                break
+        else:
+            for k in SLOTS:
+                r = rows[k]
+                if r and r[-1] == s + 1:
+                    stock_playable = True
+                    break
+    if card:
+        for k in SLOTS:
+            if up[k] == card - 1:
+                acts.append(CARD_UP[k])
+        for k in SLOTS:
+            r = rows[k]
+            if r and r[-1] == card + 1:
+                acts.append(CARD_ROW[k])
+        # strict: only an unplayable card starts or goes on the stock pile, and never
+        # over a stock card that could be played ("Play from the Stock Pile whenever possible")
+        if not (strict and (acts or stock_playable)):
+            acts.append("card>stock")
+    if stock:
+        s = stock[-1]
+        for k in SLOTS:
+            if up[k] == s - 1:
+                acts.append(STOCK_UP[k])
+                forced += 1
+        for k in SLOTS:
+            r = rows[k]
+            if r and r[-1] == s + 1:
+                acts.append(STOCK_ROW[k])
+                forced += 1
+    for i in SLOTS:
+        r = rows[i]
+        if r:
+            want = r[-1] - 1
+            for k in SLOTS:
+                if up[k] == want:
+                    acts.append(ROW_UP[i][k])
+                    forced += 1
+    for i in SLOTS:
+        r = rows[i]
+        if r:
+            onto = r[0] + 1      # the pile's bottom card goes on a top one higher
+            for j in SLOTS:
+                if j != i and rows[j] and rows[j][-1] == onto:
+                    acts.append(ROW_ROW[i][j])
+    if not card and pack and not (strict and forced):
+        acts.append("turn")
+    return acts
+
+
+class PatienceState(State):
+    """The layout: ``pack`` (top card last, order hidden), ``card`` (the turned-up card),
+    ``up`` (top number of each 1s pile, 0 = space: a 1s pile always holds 1..top),
+    ``rows`` (lower-row piles, bottom card first), ``stock`` (the stock pile, top last)."""
+
+    FIELDS = {
+        "pack": "cards",     # top card last; its order is hidden
+        "card": "card?",     # the turned-up card, None when none waits
+        "up": "ints",        # the top number of each 1s pile (0: an empty space)
+        "rows": "piles",     # the lower row, each pile bottom card first
+        "stock": "cards",    # the stock pile, bottom first
+    }
+    DERIVED = {"_legal": "ref"}   # the legal moves' tuple, None until asked for
+    __slots__ = tuple(FIELDS) + tuple(DERIVED)
 
     # -- set-up ---------------------------------------------------------------------
     def _setup(self, deck: list[int]) -> None:
-        self.pack = deck[::-1]  # the top card (deck[0]) is popped first
-        self.card, self.up, self.stock, self.moves = 0, [0, 0, 0, 0], [], 0
         self._legal = None
+        self.pack = deck[::-1]  # the top card (deck[0]) is popped first
+        self.card, self.up, self.stock = None, [0, 0, 0, 0], []
         # "lay down four cards in a row face up. If there are any 1's place them in a
         # separate row well above the first row." Decision: the spaces they leave are
         # filled from the pack (again moving up any 1s), so the row starts with four.
@@ -71,6 +152,25 @@ class PatienceState(State):
             if not self.rows[i]:
                 self._fill(i, None)
 
+    def _derive(self) -> None:
+        self._legal = None
+
+    def _check(self) -> None:
+        if len(self.up) != 4 or any(not 0 <= t <= 10 for t in self.up):
+            raise ValueError("up must hold four 1s-pile tops, each 0 (a space) to 10")
+        if len(self.rows) != 4:
+            raise ValueError("the lower row has four places")
+        for i, r in enumerate(self.rows):
+            if any(r[j + 1] != r[j] - 1 for j in range(len(r) - 1)):
+                raise ValueError(f"row{i + 1} is not built down one at a time")
+            if any(not 1 <= c <= 10 for c in r):
+                raise ValueError(f"row{i + 1} holds a card outside 1-10")
+        if self.card is not None and not 1 <= self.card <= 10:
+            raise ValueError("the turned-up card must be 1-10")
+        if self.options["spaces"] == "refill" and self.pack and not all(self.rows):
+            raise ValueError("spaces=refill fills every space while the pack lasts")
+
+    # -- dealing helpers -------------------------------------------------------------
     def _one_up(self, card: int, events) -> None:
         k = self.up.index(0)  # four 1s, four spaces: there is always room
         self.up[k] = 1
@@ -87,112 +187,41 @@ class PatienceState(State):
                 continue
             self.rows[i].append(c)
             if events is not None:
-                events.append(Event("fill", {"row": i + 1, "card": c, "pack": len(pack)}))
+                events.append(Event("fill", {"row": i + 1, "card": NAMES[c], "pack": len(pack)}))
             return
 
-    # -- serialisation ----------------------------------------------------------------
-    def _dump(self) -> dict[str, Any]:
-        return {"pack": list(self.pack), "card": self.card, "up": list(self.up),
-                "rows": [list(r) for r in self.rows], "stock": list(self.stock), "moves": self.moves}
-
-    def _load(self, d: dict[str, Any]) -> None:
-        self.pack, self.card, self.up = list(d["pack"]), d["card"], list(d["up"])
-        self.rows, self.stock = [list(r) for r in d["rows"]], list(d["stock"])
-        self.moves = d["moves"]
-        self._legal = None
-
-    def clone(self) -> "PatienceState":
-        c = PatienceState.__new__(PatienceState)
-        c.game, c.players, c.options = self.game, self.players, dict(self.options)
-        r = type(self.rng)()
-        r.setstate(self.rng.getstate())
-        c.rng = r
-        c.pack, c.card, c.up = self.pack[:], self.card, self.up[:]
-        c.rows, c.stock, c.moves = [r[:] for r in self.rows], self.stock[:], self.moves
-        c._legal = self._legal
-        return c
-
-    # -- legality ------------------------------------------------------------------------
-    def _targets_up(self, v: int) -> list[int]:
-        want = v - 1
-        return [k for k in SLOTS if self.up[k] == want]
-
-    def _targets_row(self, v: int) -> list[int]:
-        want = v + 1
-        return [k for k in SLOTS if self.rows[k] and self.rows[k][-1] == want]
-
-    def _compute_legal(self) -> list[str]:
-        up, rows = self.up, self.rows
-        strict = self.options["strict"]
-        acts: list[str] = []
-        card = self.card
-        if card:
-            for k in SLOTS:
-                if up[k] == card - 1:
-                    acts.append(CARD_UP[k])
-            for k in SLOTS:
-                r = rows[k]
-                if r and r[-1] == card + 1:
-                    acts.append(CARD_ROW[k])
-            if not (strict and acts):
-                acts.append("card>stock")
-        forced = 0
-        if self.stock:
-            s = self.stock[-1]
-            for k in SLOTS:
-                if up[k] == s - 1:
-                    acts.append(STOCK_UP[k])
-                    forced += 1
-            for k in SLOTS:
-                r = rows[k]
-                if r and r[-1] == s + 1:
-                    acts.append(STOCK_ROW[k])
-                    forced += 1
-        for i in SLOTS:
-            r = rows[i]
-            if r:
-                want = r[-1] - 1
-                for k in SLOTS:
-                    if up[k] == want:
-                        acts.append(ROW_UP[i][k])
-                        forced += 1
-        for i in SLOTS:
-            r = rows[i]
-            if r:
-                bottom = r[0] + 1
-                for j in SLOTS:
-                    if j != i and rows[j] and rows[j][-1] == bottom:
-                        acts.append(ROW_ROW[i][j])
-        if not card and self.pack and not (strict and forced):
-            acts.append("turn")
-        return acts
-
-    def legal_actions(self, player):
-        if player != 0:
-            return []
+    # -- the contract ----------------------------------------------------------------------
+    def _moves(self) -> tuple[str, ...]:
         legal = self._legal
         if legal is None:
-            legal = self._legal = self._compute_legal()
+            legal = self._legal = tuple(legal_moves(self.pack, self.card, self.up, self.rows, self.stock,
+                                                    self.options["strict"]))
         return legal
 
-    def decision(self):
-        legal = self._legal
-        if legal is None:
-            legal = self._legal = self._compute_legal()
-        return Turn(0) if legal else Over()
+    def legal_actions(self, player):
+        return self._moves() if player == 0 else ()
 
-    def why_illegal(self, player, action):
+    def decision(self):
+        return _TURN if self._moves() else _OVER
+
+    def hidden_slots(self, player):
+        """Only the pack's order is hidden (its composition is known: what is not face up)."""
+        return [(self.pack, i) for i in range(len(self.pack))]
+
+    def _redeal(self, player, rng):
+        rng.shuffle(self.pack)
+        self._legal = None
+
+    def _illegal_reason(self, player, action):
         strict = self.options["strict"]
         if action == "turn":
             if self.card:
                 return f"{RULE}: turn up one card at a time - place the turned-up {self.card} first"
             if not self.pack:
                 return f'{RULE}: "go through the pack only once" - the pack is used up'
-            if strict:
-                return (f'{RULE} (strict=true): "Play from the Stock Pile whenever possible. Likewise, play '
-                        'from the piles in the lower row to the piles in the upper row whenever possible" '
-                        "- make those plays before turning the next card")
-            return None
+            return (f'{RULE} (strict=true): "Play from the Stock Pile whenever possible. Likewise, play '
+                    'from the piles in the lower row to the piles in the upper row whenever possible" '
+                    "- make those plays before turning the next card")
         d = DECODED.get(action) or _decode(action)
         if d is not None and d[0] == "up":
             return f"{RULE}: cards on the 1s piles stay there; only the piles' order of play matters"
@@ -220,34 +249,47 @@ class PatienceState(State):
                 bottom = self.rows[i][0]
                 if not self.rows[k]:
                     return f"{RULE}: row{k + 1} is an empty space; only the pack fills a space"
+                top = self.rows[k][-1]
+                if top == 1:
+                    return f"{RULE}: row{k + 1} shows a 1; no pile goes on it"
                 return (f'{RULE}: "move one of the piles in the lower row onto another pile in the lower row '
-                        f'if the sequence is right" - row{i + 1} starts with {bottom}, row{k + 1} ends with '
-                        f"{self.rows[k][-1]}; it needs {self.rows[k][-1] - 1}")
+                        f'if the sequence is right" - the row{i + 1} pile has {bottom} at its bottom; '
+                        f"row{k + 1} shows {top}, so only a pile with {top - 1} at its bottom may go on it")
             if dst == "stock":
                 return f"{RULE}: only the turned-up card goes to the stock pile"
         if dst == "stock":
-            return (f'{RULE} (strict=true): "If a card cannot be played in either row, place it face up and '
-                    f'begin a Stock Pile" - the {v} can be played')
+            if strict and self._playable(v):
+                return (f'{RULE} (strict=true): "If a card cannot be played in either row, place it face up '
+                        f'and begin a Stock Pile" - the {v} can be played')
+            s = self.stock[-1]
+            return (f'{RULE} (strict=true): "Play from the Stock Pile whenever possible" - the stock pile\'s '
+                    f"{s} can be played; the turned-up {v} would cover it")
         if dst == "up":
             top = self.up[k]
             if top == 0:
-                return f"{RULE}: up{k + 1} is a space for a 1 (the {v} builds up on a {v - 1})"
+                return f"{RULE}: up{k + 1} is a space for a 1 (the {v} builds up on {a_card(v - 1)})"
             if top == 10:
                 return f"{RULE}: up{k + 1} is complete (1 to 10)"
-            return f"{RULE}: build up on the 1s - up{k + 1} shows {top}, so it takes a {top + 1}, not a {v}"
+            return (f"{RULE}: build up on the 1s - up{k + 1} shows {top}, so it takes "
+                    f"{a_card(top + 1)}, not {a_card(v)}")
         if not self.rows[k]:
             return f"{RULE}: row{k + 1} is an empty space; only the pack fills a space"
         top = self.rows[k][-1]
-        return f"{RULE}: build down on the lower row - row{k + 1} shows {top}, so it takes a {top - 1}, not a {v}"
+        if top == 1:
+            return f"{RULE}: row{k + 1} shows a 1; nothing builds down on it"
+        return (f"{RULE}: build down on the lower row - row{k + 1} shows {top}, so it takes "
+                f"{a_card(top - 1)}, not {a_card(v)}")
+
+    def _playable(self, v: int) -> bool:
+        return any(t == v - 1 for t in self.up) or any(r and r[-1] == v + 1 for r in self.rows)
 
     # -- applying ------------------------------------------------------------------------
     def _apply(self, player, action, events):
         self._legal = None
-        self.moves += 1
         if action == "turn":
             self.card = self.pack.pop()
             if events is not None:
-                events.append(Event("turn", {"card": self.card, "pack": len(self.pack)}))
+                events.append(Event("turn", {"card": NAMES[self.card], "pack": len(self.pack)}))
             return
         src, i, dst, k = DECODED[action]
         rows = self.rows
@@ -257,12 +299,12 @@ class PatienceState(State):
             rows[i] = []
             if events is not None:
                 events.append(Event("move_pile", {"from": f"row{i + 1}", "to": f"row{k + 1}",
-                                                  "cards": list(moved)}))
+                                                  "cards": [NAMES[c] for c in moved]}))
             self._fill(i, events)
             self._check_end(events)
             return
         if src == "card":
-            v, self.card = self.card, 0
+            v, self.card = self.card, None
         elif src == "stock":
             v = self.stock.pop()
         else:
@@ -274,7 +316,7 @@ class PatienceState(State):
         else:
             self.stock.append(v)
         if events is not None:
-            events.append(Event("move", {"card": v, "from": src if i < 0 else f"{src}{i + 1}",
+            events.append(Event("move", {"card": NAMES[v], "from": src if i < 0 else f"{src}{i + 1}",
                                          "to": dst if k < 0 else f"{dst}{k + 1}"}))
         if src == "row" and not rows[i] and self.options["spaces"] == "refill":
             # spaces=rulebook: a pile played out leaves its space empty (the rulebook
@@ -283,23 +325,34 @@ class PatienceState(State):
         self._check_end(events)
 
     def _check_end(self, events) -> None:
-        if events is not None and self.is_over():
+        if events is not None and not self._moves():
             events.append(Event("over", {"won": self.won(), "up_cards": sum(self.up)}))
 
     # -- views and results -----------------------------------------------------------------
     def won(self) -> bool:
         return self.up == [10, 10, 10, 10]
 
-    def view(self, player):
-        return {"game": "patience", "players": 1, "seat": player, "turn": 0, "over": self.is_over(),
-                "won": self.won(), "strict": self.options["strict"], "pack_count": len(self.pack),
-                "card": self.card or None, "up": list(self.up), "rows": [list(r) for r in self.rows],
-                "stock": list(self.stock), "moves": self.moves}
+    def _view(self, player):
+        """Everything is face up but the pack, of which only the size is shown."""
+        over = not self._moves()
+        won = self.won()
+        return {
+            "game": "patience", "players": 1, "seat": player,
+            "turn": None if over else 0, "over": over, "won": won,
+            "winners": [0] if over and won else [], "scores": [sum(self.up)],
+            "options": dict(self.options), "moves": self.ply,
+            "draw_count": len(self.pack),
+            "card": None if self.card is None else NAMES[self.card],
+            "up": [NAMES[t] if t else None for t in self.up],
+            "rows": [[NAMES[c] for c in r] for r in self.rows],
+            "discard": [NAMES[c] for c in self.stock],
+        }
 
     def result(self) -> Result:
         up = sum(self.up)
         won = self.won()
-        return Result((float(up),), (0,) if won else (), (1,), self.is_over(),
+        over = not self._moves()
+        return Result((float(up),), (0,) if won and over else (), (1,), over,
                       {"won": won, "up_cards": up})
 
     def all_cards(self) -> list[int]:

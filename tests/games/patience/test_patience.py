@@ -9,9 +9,10 @@ from collections import Counter
 import pytest
 
 from fliptable.bots.base import make_agent
-from fliptable.core import IllegalAction, get_game
-from fliptable.games.patience.game import wilson
+from fliptable.core import IllegalAction, StateError, get_game
+from fliptable.core.stats import wilson_interval
 from fliptable.sim.match import play_match
+from tests.helpers import assert_rejected
 
 GAME = get_game("patience")
 PACK = Counter({n: 4 for n in range(1, 11)})
@@ -30,6 +31,15 @@ def new(*top: int, **opts):
     return GAME.new_state(1, opts or None, 0, deck=deck(*top))
 
 
+def lay(s):
+    """The layout of ``s`` as seat 0 sees it, with numbers for cards (the view writes
+    cards in notation; 0 is an empty 1s-pile space)."""
+    v = s.view(0)
+    return {"rows": [[int(c) for c in r] for r in v["rows"]], "up": [int(t) if t else 0 for t in v["up"]],
+            "stock": [int(c) for c in v["discard"]], "card": int(v["card"]) if v["card"] else None,
+            "pack_count": v["draw_count"]}
+
+
 def play(s, *actions):
     for a in actions:
         s.apply(0, a)
@@ -39,14 +49,14 @@ def play(s, *actions):
 # -- the layout --------------------------------------------------------------------------
 def test_patience_lay_down_four_cards_in_a_row_face_up():
     s = new(9, 7, 5, 3)
-    v = s.view(0)
+    v = lay(s)
     assert v["rows"] == [[9], [7], [5], [3]] and v["up"] == [0, 0, 0, 0]
     assert v["pack_count"] == 36 and v["card"] is None and v["stock"] == []
 
 
 def test_patience_decision_ones_go_up_and_their_spaces_are_filled_from_the_pack():
     s = new(1, 7, 1, 3, 8, 1, 6)
-    v = s.view(0)
+    v = lay(s)
     # row 1's 1 goes up, its space gets the 8; row 3's gets a 1 (up too), then the 6
     assert v["up"] == [1, 1, 1, 0]
     assert v["rows"] == [[8], [7], [6], [3]]
@@ -56,17 +66,17 @@ def test_patience_decision_ones_go_up_and_their_spaces_are_filled_from_the_pack(
 # -- building -----------------------------------------------------------------------------
 def test_patience_turn_up_one_card_at_a_time_build_up_on_ones_and_down_on_the_row():
     s = new(1, 7, 4, 3, 9, 2, 6)
-    assert s.view(0)["rows"] == [[9], [7], [4], [3]] and s.view(0)["up"] == [1, 0, 0, 0]
+    assert lay(s)["rows"] == [[9], [7], [4], [3]] and lay(s)["up"] == [1, 0, 0, 0]
     play(s, "turn")
-    assert s.view(0)["card"] == 2
+    assert lay(s)["card"] == 2
     assert {"card>up1", "card>row4"} <= set(s.legal_actions(0))
     assert not any(a.startswith("card>") for a in set(s.legal_actions(0)) - {"card>up1", "card>row4"})
     play(s, "card>up1")
-    assert s.view(0)["up"] == [2, 0, 0, 0]
+    assert lay(s)["up"] == [2, 0, 0, 0]
     play(s, "row4>up1", "row3>up1")  # the 3 and the 4 go up; their piles are played out
-    assert s.view(0)["up"] == [4, 0, 0, 0]
+    assert lay(s)["up"] == [4, 0, 0, 0]
     play(s, "turn", "card>row2")  # the 6 down on the 7
-    assert s.view(0)["rows"][1] == [7, 6]
+    assert lay(s)["rows"][1] == [7, 6]
 
 
 def test_patience_a_turned_up_one_starts_a_new_upper_pile_in_any_space():
@@ -74,15 +84,15 @@ def test_patience_a_turned_up_one_starts_a_new_upper_pile_in_any_space():
     play(s, "turn")
     assert set(s.legal_actions(0)) >= {"card>up1", "card>up2", "card>up3", "card>up4"}
     play(s, "card>up3")
-    assert s.view(0)["up"] == [0, 0, 1, 0]
+    assert lay(s)["up"] == [0, 0, 1, 0]
 
 
 def test_patience_unplayable_card_starts_a_face_up_stock_pile():
     s = new(9, 7, 5, 3, 10, 10)
     play(s, "turn")
-    assert s.legal_actions(0) == ["card>stock"]
+    assert s.legal_actions(0) == ("card>stock",)
     play(s, "card>stock", "turn", "card>stock")
-    assert s.view(0)["stock"] == [10, 10]
+    assert lay(s)["stock"] == [10, 10]
 
 
 def test_patience_strict_playable_card_may_not_go_to_the_stock_pile():
@@ -93,17 +103,17 @@ def test_patience_strict_playable_card_may_not_go_to_the_stock_pile():
         s.apply(0, "card>stock")
     assert s.to_json() == before
     s2 = play(new(9, 7, 5, 3, 6, strict=False), "turn", "card>stock")  # strict=false: allowed
-    assert s2.view(0)["stock"] == [6]
+    assert lay(s2)["stock"] == [6]
 
 
 def test_patience_play_from_the_stock_pile_whenever_possible():
     s = new(1, 9, 7, 6, 5, 3, 2)
-    assert s.view(0)["rows"] == [[5], [9], [7], [6]] and s.view(0)["up"] == [1, 0, 0, 0]
+    assert lay(s)["rows"] == [[5], [9], [7], [6]] and lay(s)["up"] == [1, 0, 0, 0]
     play(s, "turn", "card>stock")  # the 3 fits nowhere yet
     play(s, "turn", "card>up1")  # the 2 goes up: now the stock's 3 can follow it
-    assert s.legal_actions(0) == ["stock>up1", "row1>row4", "row4>row3"]  # no turn yet
+    assert s.legal_actions(0) == ("stock>up1", "row1>row4", "row4>row3")  # no turn yet
     play(s, "stock>up1")
-    assert s.view(0)["up"] == [3, 0, 0, 0] and s.view(0)["stock"] == []
+    assert lay(s)["up"] == [3, 0, 0, 0] and lay(s)["stock"] == []
     assert "turn" in s.legal_actions(0)
 
 
@@ -118,14 +128,14 @@ def test_patience_strict_stock_play_must_be_made_before_the_next_card():
         s.apply(0, "turn")
     assert s.to_json() == before
     play(s, "stock>row1")
-    assert s.view(0)["rows"][0] == [9, 8, 7] and "turn" in s.legal_actions(0)
+    assert lay(s)["rows"][0] == [9, 8, 7] and "turn" in s.legal_actions(0)
     s2 = play(new(9, 6, 5, 3, 7, 8, strict=False), "turn", "card>stock", "turn", "card>row1")
     assert "turn" in s2.legal_actions(0) and "stock>row1" in s2.legal_actions(0)
 
 
 def test_patience_strict_lower_row_to_upper_row_whenever_possible():
     s = new(1, 2, 9, 8, 7)
-    assert s.view(0)["rows"] == [[7], [2], [9], [8]] and s.view(0)["up"] == [1, 0, 0, 0]
+    assert lay(s)["rows"] == [[7], [2], [9], [8]] and lay(s)["up"] == [1, 0, 0, 0]
     assert "turn" not in s.legal_actions(0)
     with pytest.raises(IllegalAction, match="lower row to the piles in the upper row"):
         s.apply(0, "turn")
@@ -137,25 +147,25 @@ def test_patience_strict_lower_row_to_upper_row_whenever_possible():
 def test_patience_decision_pile_played_out_leaves_an_empty_space():
     s = new(1, 2, 9, 8, 7, 6)
     play(s, "row2>up1")
-    assert s.view(0)["rows"][1] == [] and s.view(0)["pack_count"] == 35
+    assert lay(s)["rows"][1] == [] and lay(s)["pack_count"] == 35
     assert not any(a.startswith("card>row2") or a.endswith(">row2") for a in s.legal_actions(0))
 
 
 def test_patience_decision_spaces_refill_option_fills_every_space():
     s = new(1, 2, 9, 8, 7, 6, spaces="refill")
     play(s, "row2>up1")
-    assert s.view(0)["rows"][1] == [6] and s.view(0)["pack_count"] == 34
+    assert lay(s)["rows"][1] == [6] and lay(s)["pack_count"] == 34
 
 
 def test_patience_move_a_lower_pile_onto_another_if_the_sequence_is_right_and_refill():
     s = new(9, 8, 5, 3, 6)
     assert "row2>row1" in s.legal_actions(0)
     play(s, "row2>row1")
-    v = s.view(0)
+    v = lay(s)
     assert v["rows"] == [[9, 8], [6], [5], [3]] and v["pack_count"] == 35
     # the next merge moves a whole pile: 5 onto the 6, then that pile can't go on 8 (needs 7)
     play(s, "row3>row2")
-    assert s.view(0)["rows"][1] == [6, 5]
+    assert lay(s)["rows"][1] == [6, 5]
 
 
 def test_patience_move_pile_wrong_sequence_rejected():
@@ -172,7 +182,7 @@ def test_patience_play_only_from_the_top_of_the_stock_pile():
     s = new(9, 6, 5, 3, 8, 10, strict=False)
     play(s, "turn", "card>stock", "turn", "card>stock")  # stock: 8 then 10 on top
     assert "stock>row1" not in s.legal_actions(0)  # the 8 under the 10 cannot be reached
-    with pytest.raises(IllegalAction, match="takes a 8, not a 10"):
+    with pytest.raises(IllegalAction, match="row1 shows 9, so it takes an 8, not a 10"):
         s.apply(0, "stock>row1")
 
 
@@ -182,8 +192,8 @@ def test_patience_go_through_the_pack_only_once_and_lose():
     s = GAME.new_state(1, None, 0, deck=order)
     while not s.is_over():
         s.apply(0, s.legal_actions(0)[0])
-    v = s.view(0)
-    assert v["pack_count"] == 0 and s.legal_actions(0) == [] and v["up"] == [2, 2, 2, 2]
+    v = lay(s)
+    assert v["pack_count"] == 0 and s.legal_actions(0) == () and v["up"] == [2, 2, 2, 2]
     assert v["stock"][-1] == 10 and len(v["stock"]) == 32
     r = s.result()
     assert r.winners == () and not r.details["won"]
@@ -196,7 +206,7 @@ def test_patience_all_cards_on_the_ones_piles_wins():
     r = play_match(GAME, [make_agent(GAME, "greedy")], None, 0,
                    deck=[str(n) for n in range(1, 11) for _ in range(4)])
     assert r.state.won() and r.state.result().winners == (0,) and r.state.result().scores == (40.0,)
-    assert s.view(0)["up"] == [1, 1, 1, 1]
+    assert lay(s)["up"] == [1, 1, 1, 1]
 
 
 def test_patience_turn_refused_while_a_card_is_turned_up_and_after_the_pack():
@@ -238,7 +248,7 @@ def test_patience_notation_aliases_and_action_space():
 def test_patience_view_hides_the_pack_order():
     s = GAME.new_state(1, None, 11)
     v = s.view(0)
-    assert v["pack_count"] == len(s.pack) and "pack" not in v
+    assert v["draw_count"] == len(s.pack) and "pack" not in v
     assert {**s.view(None), "seat": 0} == v
     text = json.dumps(v)
     assert json.loads(text) == v
@@ -278,11 +288,12 @@ def test_patience_lookahead_dedupes_symmetric_moves_and_passes_forced_ones():
     assert bot.act(s.view(0), ["card>up3"]) == "card>up3"
 
 
-def test_patience_stats_win_rate_with_wilson_interval():
-    lo, hi = wilson(14, 100)
-    assert abs(lo - 0.0853) < 1e-3 and abs(hi - 0.2213) < 1e-3
-    s = GAME.summarize_stats({"wins": 1.0, "up_cards": 70.0}, 2, 1)
-    assert s["win_rate"] == 0.5 and len(s["win_rate_ci95"]) == 2
+def test_patience_stats_win_rate_with_the_kernel_wilson_interval():
+    # 14 wins in 100: the Wilson 95% interval is [0.0853, 0.2213] (published tables)
+    s = GAME.summarize_stats({"wins": 14.0, "up_cards": 2000.0}, 100, 1)
+    lo, hi = s["win_rate_ci95"]
+    assert s["win_rate"] == 0.14 and abs(lo - 0.0853) < 1e-4 and abs(hi - 0.2213) < 1e-4
+    assert s["mean_up_cards"] == 20.0
 
 
 def test_patience_render_and_narrate():
@@ -297,7 +308,7 @@ def test_patience_render_and_narrate():
 def test_patience_greedy_merges_first_and_keeps_spaces_only_when_not_strict():
     from fliptable.games.patience.bots import greedy_move
     s = new(1, 5, 6, 9, 8)
-    assert s.view(0)["rows"] == [[8], [5], [6], [9]]
+    assert lay(s)["rows"] == [[8], [5], [6], [9]]
     assert greedy_move(s.rows, len(s.pack), s.legal_actions(0)) in ("row1>row4", "row2>row3")
     rows = [[7], [2], [9], [5]]
     assert greedy_move(rows, 10, ["row2>up1", "turn"], keep_spaces=False) == "row2>up1"
@@ -313,15 +324,15 @@ def test_patience_a_one_built_down_on_a_two_may_go_up_from_the_row():
     play(s, "card>row4")
     assert "row4>up2" in s.legal_actions(0) and "turn" not in s.legal_actions(0)
     play(s, "row4>up2", "row4>up2")  # the 1, then the 2 on it
-    assert s.view(0)["up"] == [0, 2, 0, 0] and s.view(0)["rows"][3] == []
+    assert lay(s)["up"] == [0, 2, 0, 0] and lay(s)["rows"][3] == []
 
 
 def test_patience_other_moves_while_the_turned_up_card_waits():
     s = new(9, 8, 5, 3, 10, 6)
     play(s, "turn")
-    assert s.view(0)["card"] == 10 and "row2>row1" in s.legal_actions(0)
+    assert lay(s)["card"] == 10 and "row2>row1" in s.legal_actions(0)
     play(s, "row2>row1")  # the 8 onto the 9; the space gets the next pack card (a 6)
-    v = s.view(0)
+    v = lay(s)
     assert v["card"] == 10 and v["rows"] == [[9, 8], [6], [5], [3]]
 
 
@@ -329,5 +340,192 @@ def test_patience_a_player_should_be_able_to_win_once_in_seven_times_greedy_beat
     # "A player should be able to win once in seven times": over 300 fixed-seed deals the
     # greedy bot's 95% Wilson lower bound is above 1/7 (it wins about a third of them).
     wins = sum(play_match(GAME, [make_agent(GAME, "greedy")], None, seed).state.won() for seed in range(300))
-    lo, hi = wilson(wins, 300)
+    lo, hi = wilson_interval(wins, 300)
     assert lo > 1 / 7, (wins, lo, hi)
+
+
+# -- Kernel 2: layouts loaded from JSON, boundaries of every "build up / down" rule ------------
+def layout_json(rows, up=(0, 0, 0, 0), stock=(), card=None, **opts):
+    """A saved state with this face-up layout (cards as numbers; rows bottom card first,
+    the stock pile bottom first) and the rest of the pack face down."""
+    seen = Counter(c for r in rows for c in r) + Counter(stock) + Counter(n for t in up for n in range(1, t + 1))
+    if card is not None:
+        seen[card] += 1
+    data = GAME.new_state(1, opts or None, 0).to_json()
+    data["state"] = {"pack": sorted((PACK - seen).elements()), "card": card, "up": list(up),
+                     "rows": [list(r) for r in rows], "stock": list(stock)}
+    return data
+
+
+def layout(rows, up=(0, 0, 0, 0), stock=(), card=None, **opts):
+    """That layout loaded through the validating ``state_from_json``."""
+    return GAME.state_from_json(layout_json(rows, up, stock, card, **opts))
+
+
+@pytest.mark.parametrize("source", ["card", "stock", "row4"])
+@pytest.mark.parametrize("value,ok", [(3, False), (4, False), (5, True), (6, False)])
+def test_patience_build_up_on_the_ones_exactly_one_higher(source, value, ok):
+    # "build up on the 1's": onto a 1s pile showing 4 only a 5 - not a 3, 4 or 6
+    rows = [[9], [10], [8], [value] if source == "row4" else []]
+    s = layout(rows, up=(4, 0, 0, 0), stock=[value] if source == "stock" else [],
+               card=value if source == "card" else None, strict=False)
+    action = f"{source}>up1"
+    if ok:
+        s.apply(0, action)
+        assert lay(s)["up"][0] == 5
+    else:
+        assert action not in s.legal_actions(0)
+        assert_rejected(s, 0, action, f"up1 shows 4, so it takes a 5, not {'an 8' if value == 8 else f'a {value}'}")
+
+
+@pytest.mark.parametrize("source", ["card", "stock", "row2"])
+@pytest.mark.parametrize("value,ok", [(1, True), (2, False)])
+def test_patience_only_a_1_starts_a_ones_pile(source, value, ok):
+    rows = [[9], [value] if source == "row2" else [10], [8], [7]]
+    s = layout(rows, stock=[value] if source == "stock" else [], card=value if source == "card" else None,
+               strict=False)
+    action = f"{source}>up3"
+    if ok:
+        s.apply(0, action)
+        assert lay(s)["up"] == [0, 0, 1, 0]
+    else:
+        assert_rejected(s, 0, action, "up3 is a space for a 1")
+
+
+@pytest.mark.parametrize("source", ["card", "stock"])
+@pytest.mark.parametrize("value,ok", [(5, False), (6, True), (7, False), (8, False)])
+def test_patience_build_down_on_the_lower_row_exactly_one_lower(source, value, ok):
+    # "down on the other piles": onto a lower pile showing 7 only a 6 - not a 5, 7 or 8
+    s = layout([[7], [10], [10], [10]], stock=[value] if source == "stock" else [],
+               card=value if source == "card" else None, strict=False)
+    action = f"{source}>row1"
+    if ok:
+        s.apply(0, action)
+        assert lay(s)["rows"][0] == [7, 6]
+    else:
+        assert_rejected(s, 0, action, f"row1 shows 7, so it takes a 6, not {'an 8' if value == 8 else f'a {value}'}")
+
+
+@pytest.mark.parametrize("onto,ok", [(5, False), (6, False), (7, True), (8, False)])
+def test_patience_move_a_pile_of_several_cards_its_bottom_card_decides(onto, ok):
+    # "move one of the piles in the lower row onto another pile ... if the sequence is
+    # right": the pile 6 5 4 goes on a 7 only. A 5 fits its *top* card (the 4) - that
+    # is not a pile move; a 6 equals its bottom; an 8 is two above it.
+    s = layout([[6, 5, 4], [onto], [10], [10]], strict=False)
+    if ok:
+        s.apply(0, "row1>row2")
+        v = lay(s)
+        assert v["rows"][1] == [7, 6, 5, 4] and len(v["rows"][0]) == 1   # the space refilled from the pack
+    else:
+        assert_rejected(s, 0, "row1>row2", "the row1 pile has 6 at its bottom", f"row2 shows {onto}")
+
+
+def test_patience_move_a_single_card_pile_onto_one_higher_only():
+    s = layout([[6], [7], [5], [10]], strict=False)
+    assert "row1>row2" in s.legal_actions(0) and "row3>row1" in s.legal_actions(0)
+    assert "row3>row2" not in s.legal_actions(0) and "row2>row1" not in s.legal_actions(0)
+    assert "row2>row3" not in s.legal_actions(0)
+
+
+def test_patience_strict_play_from_the_stock_pile_whenever_possible_nothing_covers_it():
+    # "Play from the Stock Pile whenever possible." The 6 waits on the stock pile and a
+    # 10 is turned up; moving the 8 onto the 9 fills its space with a 7 from the pack -
+    # now the stock's 6 can be played, and under strict=true the 10 may not bury it.
+    s = new(9, 8, 5, 3, 6, 10, 7)
+    play(s, "turn", "card>stock", "turn")
+    assert lay(s)["stock"] == [6] and lay(s)["card"] == 10
+    assert "card>stock" in s.legal_actions(0)           # the 6 cannot be played yet
+    play(s, "row2>row1")
+    assert lay(s)["rows"][:2] == [[9, 8], [7]]
+    assert "stock>row2" in s.legal_actions(0) and "card>stock" not in s.legal_actions(0)
+    assert_rejected(s, 0, "card>stock", "Play from the Stock Pile whenever possible",
+                    "the stock pile's 6 can be played; the turned-up 10 would cover it")
+    play(s, "stock>row2", "card>stock")                 # the 6 first, then the 10 may go
+    assert lay(s)["stock"] == [10] and lay(s)["rows"][1] == [7, 6]
+    # strict=false: the rulebook's "whenever possible" is advice; the 10 may cover the 6
+    s = play(new(9, 8, 5, 3, 6, 10, 7, strict=False), "turn", "card>stock", "turn", "row2>row1")
+    assert "card>stock" in s.legal_actions(0) and "stock>row2" in s.legal_actions(0)
+
+
+def test_patience_strict_playable_card_reason_names_the_rule():
+    s = layout([[7], [10], [10], [10]], card=6)
+    assert_rejected(s, 0, "card>stock", "If a card cannot be played in either row", "the 6 can be played")
+
+
+# -- Kernel 2: determinization, facts, loading --------------------------------------------------
+def test_patience_determinize_reshuffles_only_the_pack():
+    s = GAME.new_state(1, None, 5)
+    rng = random.Random(5)
+    for _ in range(12):
+        s.apply(0, rng.choice(s.legal_actions(0)))
+    before = s.to_json()
+    orders = set()
+    for seed in range(20):
+        det = s.determinize(0, random.Random(seed))
+        assert det.view(0) == s.view(0) and det.frame(0) == s.frame(0)
+        assert det.legal_actions(0) == s.legal_actions(0)
+        assert Counter(det.pack) == Counter(s.pack)
+        assert (det.rows, det.up, det.stock, det.card) == (s.rows, s.up, s.stock, s.card)
+        orders.add(tuple(det.pack))
+    assert len(orders) > 15                          # the hidden order does move
+    assert s.to_json() == before
+
+
+def test_patience_determinize_deals_the_unseen_pack_uniformly():
+    # three unseen cards, a 2, a 3 and a 4: six orders, each as likely
+    s = layout([[10, 9, 8, 7, 6, 5], [10, 9, 8, 7, 6, 5], [10, 9, 8, 7, 6, 5], [10, 9, 8, 7, 6, 5]],
+               up=(1, 1, 1, 1), stock=[2, 3, 3, 4, 4, 2, 3, 4, 2])
+    assert sorted(s.pack) == [2, 3, 4]
+    rng = random.Random(0)
+    counts = Counter(tuple(s.determinize(0, rng).pack) for _ in range(6000))
+    assert len(counts) == 6 and all(900 < n < 1100 for n in counts.values()), counts
+
+
+def test_patience_facts_for_machines():
+    info = GAME.info(1)
+    assert info.information == "imperfect" and info.max_decisions == 204 and info.num_actions == 46
+    # the longest games stay far below the bound
+    longest = 0
+    for seed in range(200):
+        s = GAME.new_state(1, {"strict": False}, seed)
+        rng = random.Random(seed)
+        while not s.is_over():
+            s.apply(0, rng.choice(s.legal_actions(0)))
+        longest = max(longest, s.ply)
+    assert longest < info.max_decisions
+
+
+@pytest.mark.parametrize("rows,up,why", [
+    ([[9, 7], [8], [6], [5]], (0, 0, 0, 0), "not built down one at a time"),
+    ([[9, 10], [8], [6], [5]], (0, 0, 0, 0), "not built down one at a time"),
+    ([[9], [8], [6]], (0, 0, 0, 0), "four places"),
+    ([[9], [8], [6], [5]], (2, 0, 0), "four 1s-pile tops"),
+])
+def test_patience_tampered_state_is_one_state_error(rows, up, why):
+    with pytest.raises(StateError, match=why):
+        GAME.state_from_json(layout_json(rows, up))
+    data = layout_json([[9], [8], [6], [5]])
+    data["state"]["up"] = [11, 0, 0, 0]
+    with pytest.raises(StateError):
+        GAME.state_from_json(data)
+
+
+def test_patience_refill_state_with_a_space_and_a_pack_is_rejected():
+    data = GAME.new_state(1, {"spaces": "refill"}, 3).to_json()
+    moved = data["state"]["rows"][0]
+    data["state"]["rows"][0] = []
+    data["state"]["pack"] += moved
+    with pytest.raises(StateError, match="spaces=refill fills every space"):
+        GAME.state_from_json(data)
+
+
+def test_patience_events_and_views_are_card_notation_and_fresh():
+    s = new(9, 8, 5, 3, 6, 10, 7)
+    events = s.apply(0, "row2>row1")
+    pile = next(e for e in events if e.type == "move_pile")
+    assert pile.data["cards"] == ["8"]
+    pile.data["cards"].append("x")
+    v = s.view(0)
+    v["rows"][0].append("x")
+    assert lay(s)["rows"][0] == [9, 8]
+    assert s.view(0)["rows"][0] == ["9", "8"] and s.view(0)["up"] == [None] * 4
