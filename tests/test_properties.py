@@ -83,5 +83,5 @@ def test_random_games_keep_every_invariant(game_id, data):
     assert result.over and len(result.scores) == players
     assert set(result.winners) <= set(range(players))
     # replay determinism
-    log = GameLog(game_id, dict(state.options), players, seed, actions)
+    log = GameLog(game_id, dict(state.options), players, seed, actions, rules_version=game.rules_version)
     assert replay(log).to_json() == state.to_json()
