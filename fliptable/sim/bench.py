@@ -1,10 +1,14 @@
 """Throughput benchmarks: random play of every registered game in one process.
 
-The loop is the fastest honest one: ``legal_actions``, a seeded uniform choice, and
-``apply_unchecked`` (the runner's path, which only passes legal actions). A race goes
-to a racer chosen at random (who then picks a random legal action, declining
-included); a simultaneous step asks every listed player. ``bench_simulate`` measures
-the ``simulate`` path (agents, views, tallies) for comparison.
+The loop is the table's fast path written out: a turn without claimants takes
+``legal_actions``, a seeded uniform choice and ``apply_unchecked``; everything else
+(races, claims, simultaneous commits) is handed to the table (``Table.resolve``, the
+one place where arbitration happens) with ``RandomAgent``s, as ``simulate --bot
+random`` plays: every racer reacts after an exponential delay, the earliest lands and
+the others look again.
+``bench_clone`` measures the search clone, ``state.clone(rng=...)`` of mid-game states,
+and ``clone_vs_decisions`` sets it beside random-play decisions timed in the same run.
+``bench_simulate`` measures the ``simulate`` path (agents, views, tallies).
 """
 from __future__ import annotations
 
@@ -12,57 +16,67 @@ import random
 import time
 from typing import Any, Sequence
 
-from ..core.decision import Over, Race, Simultaneous, Turn
-from ..core.game import Game
+from ..core.agent import RandomAgent
+from ..core.decision import Over, Turn
+from ..core.game import Game, State
 from ..core.registry import all_game_ids, get_game
 from ..core.rng import derive_seed
+from ..core.table import Table, TableStalled
+
+#: what a game not yet converted to declared FIELDS raises for ``clone(rng=...)``
+_UNSUPPORTED = (NotImplementedError, TypeError, AttributeError)
 
 #: a game still running after this many budgets is cut off (a broken game, not a slow one)
 MAX_BUDGETS = 10
 
 
-def play_random(game: Game, players: int, seed: int, rng: random.Random,
-                deadline: float | None = None) -> tuple[int, bool]:
-    """Play one game at random; (decisions, finished). Stops early past ``deadline``."""
+def _random_table(game: Game, players: int, seed: int, rng: random.Random) -> Table:
     state = game.new_state(players, None, seed)
+    agents = [RandomAgent() for _ in range(players)]
+    for s, agent in enumerate(agents):
+        agent.reset(game, s, players, state.options, rng)
+    return Table(state, agents, seed=seed, record=False, histories=False, reset_agents=False)
+
+
+def play_random(game: Game, players: int, seed: int, rng: random.Random,
+                deadline: float | None = None, snapshot: float = 0.0,
+                into: list[State] | None = None) -> tuple[int, bool]:
+    """Play one game at random; (decisions, finished). Stops early past ``deadline``.
+    ``snapshot``: the chance, per turn, of keeping an exact copy of the state ``into``."""
+    table = _random_table(game, players, seed, rng)
+    state = table.state
     legal_actions = state.legal_actions
     apply = state.apply_unchecked
     decision = state.decision
+    resolve = table.resolve
     rand = rng.random
     n = 0
     while True:
         d = decision()
         kind = type(d)
-        if kind is Turn:
+        if kind is Turn and not d.claimants:
+            if snapshot and rand() < snapshot:
+                into.append(state.clone())
             p = d.player
             legal = legal_actions(p)
             apply(p, legal[int(rand() * len(legal))])
             n += 1
-        elif kind is Race:
-            racers = d.players
-            if not racers:
-                apply(None, d.default)
-            else:
-                p = racers[int(rand() * len(racers))]
-                legal = legal_actions(p)
-                apply(p, legal[int(rand() * len(legal))] if legal else d.default)
-            n += 1
-        elif kind is Simultaneous:
-            for p in d.players:
-                legal = legal_actions(p)
-                apply(p, legal[int(rand() * len(legal))])
-                n += 1
         elif kind is Over:
             return n, True
-        else:  # pragma: no cover
-            raise TypeError(f"unknown decision {d!r}")
+        else:
+            landed = resolve(d)
+            if not landed:  # pragma: no cover - every racer is a bot
+                raise TableStalled(f"{game.id}: random play stalled at {d!r}")
+            n += landed
         if deadline is not None and not n & 1023 and time.perf_counter() > deadline:
             return n, False
 
 
 def bench_game(game: Game | str, players: int | None = None, seconds: float = 2.0,
                seed: int = 0) -> dict[str, Any]:
-    """Random-play decisions/s and games/s of one game for about ``seconds``."""
+    """Random-play decisions/s and games/s of one game for about ``seconds``, and the
+    search clone's rate (``clone_per_second``; None while the game cannot clone with
+    ``rng=``)."""
     game = get_game(game) if isinstance(game, str) else game
     players = game.default_players if players is None else game.check_players(players)
     rng = random.Random(seed)
@@ -77,9 +91,85 @@ def bench_game(game: Game | str, players: int | None = None, seconds: float = 2.
         if not finished or time.perf_counter() >= stop:
             break
     elapsed = max(time.perf_counter() - began, 1e-9)
+    clone = bench_clone(game, players, min(0.5, seconds / 4), seed)
     return {"game": game.id, "players": players, "decisions_per_second": decisions / elapsed,
             "games_per_second": games / elapsed, "games": games, "decisions": decisions,
-            "seconds": elapsed}
+            "seconds": elapsed, "clone_per_second": clone}
+
+
+def mid_game_states(game: Game, players: int, seed: int = 0, count: int = 64) -> list[State]:
+    """Up to ``count`` exact copies of states met in random play (none at its start or
+    end): the states a search would clone. [] when the game cannot copy its states."""
+    rng = random.Random(seed)
+    states: list[State] = []
+    try:
+        for i in range(20):
+            play_random(game, players, derive_seed(seed, "clone", i), rng, time.perf_counter() + 2.0, 0.05, states)
+            if len(states) >= count:
+                break
+    except _UNSUPPORTED:
+        return []
+    return [s for s in states if getattr(s, "ply", 1) > 0][:count]
+
+
+def _clone_batch(states: Sequence[State], rng: random.Random, repeat: int) -> float:
+    """Seconds for ``repeat`` search clones of each state."""
+    began = time.perf_counter()
+    for _ in range(repeat):
+        for s in states:
+            s.clone(rng=rng)
+    return time.perf_counter() - began
+
+
+def bench_clone(game: Game, players: int, seconds: float = 0.5, seed: int = 0) -> float | None:
+    """Search clones per second (``state.clone(rng=...)`` of mid-game states), or None
+    when the game does not support the search clone yet."""
+    states = mid_game_states(game, players, seed)
+    if not states:
+        return None
+    rng = random.Random(seed)
+    try:
+        _clone_batch(states, rng, 1)
+    except _UNSUPPORTED:
+        return None
+    clones, spent = 0, 0.0
+    while spent < seconds:
+        spent += _clone_batch(states, rng, 10)
+        clones += 10 * len(states)
+    return clones / max(spent, 1e-9)
+
+
+def clone_vs_decisions(game: Game | str = "flip7", seconds: float = 1.0, seed: int = 0) -> dict[str, Any] | None:
+    """The search clone of mid-game states beside random-play decisions, timed in
+    alternating batches in one run: ``clone_over_two_decisions`` <= 1 means a clone costs
+    no more than two decisions. None when the game cannot clone with ``rng=``."""
+    game = get_game(game) if isinstance(game, str) else game
+    players = game.default_players
+    states = mid_game_states(game, players, seed)
+    rng = random.Random(seed)
+    try:
+        _clone_batch(states, rng, 1)
+    except _UNSUPPORTED:
+        return None
+    if not states:
+        return None
+    clone_s = decide_s = 0.0
+    clones = decisions = games = 0
+    play_rng = random.Random(seed)
+    stop = time.perf_counter() + seconds
+    while time.perf_counter() < stop or not decisions:
+        clone_s += _clone_batch(states, rng, 5)
+        clones += 5 * len(states)
+        began = time.perf_counter()
+        target = decisions + 5 * len(states)
+        while decisions < target:
+            decisions += play_random(game, players, derive_seed(seed, "side", games), play_rng)[0]
+            games += 1
+        decide_s += time.perf_counter() - began
+    clone_us, decision_us = 1e6 * clone_s / clones, 1e6 * decide_s / decisions
+    return {"game": game.id, "players": players, "states": len(states), "clones": clones,
+            "decisions": decisions, "clone_us": clone_us, "decision_us": decision_us,
+            "clone_over_two_decisions": clone_us / (2 * decision_us)}
 
 
 def bench_simulate(game: Game | str = "flip7", seconds: float = 2.0, bot: str = "random",
@@ -103,11 +193,15 @@ TOTAL_BUDGET = 24.0
 
 
 def run_bench(game_ids: Sequence[str] | None = None, seconds: float | None = None) -> dict[str, Any]:
-    """Every game's random-play throughput, plus the simulate path for Flip 7.
-    ``seconds`` per game defaults to 2, less when many games share the total budget."""
+    """Every game's random-play throughput and search-clone rate, plus for Flip 7 the
+    simulate path and the clone beside two random-play decisions. ``seconds`` per game
+    defaults to 2, less when many games share the total budget."""
     ids = list(game_ids) if game_ids else all_game_ids()
     if seconds is None:
         seconds = min(2.0, TOTAL_BUDGET / (len(ids) + 1))
     results = [bench_game(gid, seconds=seconds) for gid in ids]
     sim = [bench_simulate("flip7", seconds)] if "flip7" in ids else []
-    return {"results": results, "simulate": sim}
+    report: dict[str, Any] = {"results": results, "simulate": sim}
+    if "flip7" in ids:
+        report["clone_vs_decisions"] = clone_vs_decisions("flip7", min(1.0, seconds / 2))
+    return report

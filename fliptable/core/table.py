@@ -1,0 +1,642 @@
+"""The table: the one driver of time. Everything about *when* actions land is decided
+here — turns, races, claims out of turn, simultaneous commits, clocks — for the
+simulator, ``bench``, the terminal, and (later) the server and the RL adapters.
+
+A ``Table`` wraps one ``State``. Seats hold an ``Agent`` (a bot: the table asks it and
+schedules its answer) or ``None`` (a person, a remote client or a learner: their
+actions come in through ``submit``). The table never reads the time except through
+the clock it is given: a ``VirtualClock`` (tests, simulation, replays of real-time
+games) or a ``RealClock`` (the terminal; later the server).
+
+Timing model
+------------
+* **Moments.** A *moment* is one decision as it continues across the actions applied
+  inside it: one race window (``Race.window``), one player's turn (until that player
+  acts; claims landing meanwhile do not end it), one simultaneous step (until it is
+  resolved). Times inside a moment are offsets in ms from its start, the instant the
+  action that opened it landed. A new moment drops every pending intent of the old one.
+* **Intents.** A bot's answer is an *intent*: an action that lands at a time. A bot
+  answering a race (``react``) or a claim (``claim``) lands at now + its reaction
+  delay, never earlier than ``reaction_floor_ms`` (default ``REACTION_FLOOR_MS`` =
+  100 ms, the false-start threshold of athletics: no person reacts faster, so a bot
+  that reports 0 ms does not win every fly). A bot's turn or simultaneous commit lands
+  at now + ``bot_turn_ms`` (0 in simulation; the terminal's pace, so people can
+  follow), except that a turn which has claimants is itself a race: the bot's delay is
+  then ``bot_turn_ms`` plus a reaction drawn from the table's *timing* RNG
+  (``expovariate(1 / agent.reaction_ms)``, floored) — never from the agent's own RNG
+  or the tie-break RNG, so games without claimants are bit-for-bit what they were.
+* **Arbitration.** The earliest intent lands first; exact ties go to the smaller
+  tie-break number, drawn from the table's seeded *driver* RNG when the intent is
+  made (race answers, claims, turns with claimants, people's scheduled answers);
+  commits of a simultaneous step without claimants land in seat order. A person's
+  ``submit`` arrives *now*: whatever was due up to now lands first, then the person's
+  action.
+* **Looking again.** After an action lands inside a continuing moment every waiting
+  bot is asked again on the new state: an unchanged answer keeps its time (and
+  tie-break), a changed one lands after a fresh reaction from now; a claimant that now
+  declines withdraws. A simultaneous commit, once made, is final. Seats that may act
+  and have no intent are asked.
+* **Clocks.** A race closes at its ``timeout_ms`` (an intent landing exactly then still
+  counts): the table applies ``state.apply(None, race.default)``. Only the table's
+  clock acts as ``player=None``; ``submit`` never accepts it. With ``turn_limit_ms``
+  a turn or simultaneous step (and a race without a window of its own) has a limit
+  too: the table applies ``state.timeout_action(p)`` for each player still to act,
+  recorded in the log as that player's action. Off unless a table asks for it.
+* **Stale actions.** ``submit(seat, action, ply)`` carries the ply its sender saw. It
+  is accepted at the current ply, or at an earlier ply of the same moment when only
+  other seats acted since (a swat still counts after another hand landed in the same
+  window); otherwise it is a ``StaleAction`` and nothing changes: a late swat never
+  lands on the next window's fly.
+
+The simulator's loop is ``Table.run``: a discrete-event loop on the virtual clock, with
+a fast path for a turn without claimants (asked and applied at once, unchecked).
+"""
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+from typing import Any, NamedTuple, Sequence
+
+from .agent import Agent
+from .clock import RealClock, VirtualClock
+from .decision import Decision, Over, Race, Simultaneous, Turn
+from .errors import FliptableError, IllegalAction, StaleAction, shorten
+from .events import Event
+from .game import State
+from .log import GameLog
+from .rng import derive_seed
+
+#: the shortest reaction the table lets a bot claim, in ms: athletics counts a start
+#: within 100 ms of the gun as a false start, as no person reacts that fast
+REACTION_FLOOR_MS = 100.0
+
+
+class AgentError(FliptableError):
+    """An agent answered with an action that is not legal (a bug in the agent)."""
+
+
+class TableStalled(FliptableError):
+    """``Table.run`` cannot go on: the decision waits for a seat without an agent and
+    no clock runs."""
+
+
+# -- records -------------------------------------------------------------------------------
+
+#: what an intent answers: a race (``react``), a turn or commit (``act``), a claim, a person
+REACT, ACT, CLAIM, PERSON = "react", "act", "claim", "person"
+
+
+class Intent(NamedTuple):
+    """An action that lands ``at`` ms into the current moment (exact ties: lower ``tie``).
+    The table keeps intents as plain tuples in this order: they compare by time first."""
+
+    at: float
+    tie: float
+    action: str
+    role: str
+    seat: int
+
+
+@dataclass(slots=True)
+class Landed:
+    """One action the table applied."""
+
+    seat: int | None
+    action: str
+    #: when it landed, on the table's clock (ms)
+    at_ms: float
+    #: the ply it was applied at (the state is at ``ply + 1`` right after)
+    ply: int
+    #: the decision it answered
+    decision: Decision
+    #: "person" (``submit``), "intent" (a person's scheduled answer), "bot",
+    #: "clock" (a race's default) or "timeout" (a turn limit: ``timeout_action``)
+    by: str
+    #: the events it caused (empty when the table does not collect them)
+    events: list[Event] = field(default_factory=list)
+
+
+@dataclass(slots=True)
+class Dropped:
+    """A person's scheduled answer that never landed, and why ("the window closed")."""
+
+    seat: int
+    action: str
+    reason: str
+
+
+def _continues(prev: Decision, seat: int | None, d: Decision) -> bool:
+    """Whether ``d``, asked right after ``seat`` acted in ``prev``, is the same moment."""
+    kind = type(d)
+    if kind is Race:
+        return type(prev) is Race and prev.window == d.window
+    if kind is Turn:
+        return type(prev) is Turn and prev.player == d.player and seat != d.player
+    if kind is Simultaneous:
+        if type(prev) is not Simultaneous:
+            return False
+        if seat in prev.players:
+            return set(d.players) < set(prev.players)
+        return d.players == prev.players
+    return False
+
+
+class Table:
+    """One game in progress and its time (see the module's timing model).
+
+    ``agents[s]`` is the bot at seat ``s``, or ``None`` for a person (``submit``).
+    ``seed`` is the game's seed: each agent's RNG, the tie-break RNG and the timing RNG
+    derive from it, as ``simulate`` always did. ``record`` keeps the action log
+    (``actions``, ``log()``); ``histories`` keeps each seat's events as that seat saw
+    them (``history``). ``strict_agents``: an agent's illegal answer raises
+    ``AgentError`` (simulation); otherwise it is noted in ``notes`` and the bot plays its
+    first legal action (a race or a claim: it sits this one out)."""
+
+    def __init__(self, state: State, agents: Sequence[Agent | None] | None = None, *, seed: int | str = 0,
+                 clock: VirtualClock | RealClock | None = None, reaction_floor_ms: float = REACTION_FLOOR_MS,
+                 turn_limit_ms: float | None = None, bot_turn_ms: float = 0.0, record: bool = True,
+                 histories: bool = True, deck: Sequence[str] | None = None, strict_agents: bool = True,
+                 reset_agents: bool = True):
+        self.state = state
+        self.players = n = state.players
+        self.agents: list[Agent | None] = list(agents) if agents is not None else [None] * n
+        if len(self.agents) != n:
+            raise ValueError(f"{len(self.agents)} agents for a {n}-player table")
+        self.seed = seed
+        self.deck = list(deck) if deck is not None else None
+        self.clock = clock if clock is not None else VirtualClock()
+        self.reaction_floor_ms = float(reaction_floor_ms)
+        self.turn_limit_ms = turn_limit_ms
+        #: how long a bot takes over a turn or a commit, ms (the terminal's pace)
+        self.bot_turn_ms = float(bot_turn_ms)
+        self.strict_agents = strict_agents
+        if reset_agents:
+            for s, agent in enumerate(self.agents):
+                if agent is not None:
+                    agent.reset(state.game, s, n, state.options, random.Random(derive_seed(seed, "agent", s)))
+        #: tie-breaks between intents (the simulator's "driver" RNG, seeded as always)
+        self.rng = random.Random(derive_seed(seed, "driver"))
+        self._timing: random.Random | None = None
+        #: [seat, action] in the order applied (seat None: a race's clock), or None
+        self.actions: list[list] | None = [] if record else None
+        self._observers = [(s, a) for s, a in enumerate(self.agents)
+                           if a is not None and type(a).observe is not Agent.observe]
+        self._hist: list[list[dict]] | None = [[] for _ in range(n + 1)] if histories else None
+        self._events = histories or bool(self._observers)
+        #: what misbehaving agents did (when not ``strict_agents``)
+        self.notes: list[str] = []
+        #: people's scheduled answers that never landed, until ``take_dropped``
+        self.dropped: list[Dropped] = []
+        self._pending: dict[int, tuple] = {}  # seat -> (at, tie, action, role, seat)
+        self._decision: Decision | None = None
+        self._looked_ply = -1            # the ply the intents were brought up to date at
+        self._landed_ply = -1            # the state's ply right after the table's last landing
+        self._last_seat: int | None = None
+        self._break = False              # the last landing ended its moment, whatever follows
+        self._start = self.clock.now_ms()  # the current moment's start, on the clock
+        self._landed_at = self._start    # when the last action landed, on the clock
+        self._now = 0.0                  # "now" as an offset into the current moment
+        self._moment_ply = state.ply     # the ply the current moment started at
+        self._acted: dict[int, int] = {}  # seat -> the state's ply right after its last action
+        self._out: list[Landed] | None = None  # where landings are reported (None: not asked)
+        self._last_kind_race = False     # whether the moment before the current one was a race
+
+    # -- what is happening ------------------------------------------------------------
+    @property
+    def decision(self) -> Decision:
+        """The current decision (with the intents brought up to date with it)."""
+        return self._sync()
+
+    @property
+    def pending(self) -> dict[int, Intent]:
+        """Each seat's intent that has not landed yet (a copy)."""
+        self._sync()
+        return {seat: Intent._make(it) for seat, it in self._pending.items()}
+
+    def history(self, seat: int | None) -> list[dict]:
+        """Every event so far as ``seat`` saw it (``None``: a spectator), in order."""
+        if self._hist is None:
+            raise ValueError("this table keeps no histories (histories=False)")
+        if seat is not None:
+            self.state._check_seat(seat)
+        return list(self._hist[self.players if seat is None else seat])
+
+    def log(self) -> GameLog:
+        """The replayable log of the actions applied so far, with the state's result."""
+        if self.actions is None:
+            raise ValueError("this table keeps no log (record=False)")
+        return GameLog.of(self.state, self.seed, self.actions, self.deck)
+
+    def deadline_ms(self) -> float | None:
+        """When the current moment's clock runs out, on the table's clock (None: no clock)."""
+        off = self._deadline(self._sync())
+        return None if off is None else self._start + off
+
+    def clock_fields(self) -> dict[str, float] | None:
+        """The clock as a frame shows it — ``{"deadline_ms", "remaining_ms", "limit_ms"}``
+        on the table's clock — or None when no clock runs."""
+        off = self._deadline(self._sync())
+        if off is None:
+            return None
+        deadline = self._start + off
+        return {"deadline_ms": deadline, "remaining_ms": max(0.0, deadline - self.clock.now_ms()), "limit_ms": off}
+
+    def frame(self, seat: int | None) -> dict[str, Any]:
+        """``State.frame(seat)`` plus the table's ``clock`` (or null): what a client gets."""
+        out = self.state.frame(seat)
+        out["clock"] = self.clock_fields()
+        return out
+
+    def next_due_ms(self) -> float | None:
+        """When the next intent or clock is due, on the table's clock (None: nothing
+        happens until someone submits)."""
+        ev = self._pick(self._sync())
+        return None if ev is None else self._start + ev[0]
+
+    def take_dropped(self) -> list[Dropped]:
+        """People's answers dropped since last asked (and forget them)."""
+        out, self.dropped = self.dropped, []
+        return out
+
+    # -- input -----------------------------------------------------------------------------
+    def submit(self, seat: int, action: str, ply: int | None = None) -> Landed:
+        """A person's (or a client's) action, arriving now. Whatever was due up to now
+        lands first; then ``action`` is validated by ``State.apply``. ``ply``: the ply
+        its sender saw (see "Stale actions"). ``IllegalAction`` and ``StaleAction``
+        change nothing. ``seat`` None — the clock — is never accepted from outside."""
+        if seat is None:
+            raise IllegalAction("an action needs a seat: only the table's own clock applies a race's default")
+        if type(seat) is not int or not 0 <= seat < self.players:
+            raise IllegalAction(f"no seat {shorten(seat)}; seats are 0 to {self.players - 1}")
+        self.advance()
+        d = self._sync()
+        state = self.state
+        if ply is not None and ply != state.ply:
+            if not (type(ply) is int and self._moment_ply <= ply < state.ply and self._acted.get(seat, -1) <= ply):
+                race = type(self._decision) is Race or self._last_kind_race
+                what = "the window closed" if race else "that moment has passed"
+                raise StaleAction(f"{shorten(action)!r} was meant for ply {shorten(ply)}, but {what} "
+                                  f"(the game is at ply {state.ply}); nothing changed")
+        now = max(self._now, self.clock.now_ms() - self._start)
+        events = state.apply(seat, action)
+        self._pending.pop(seat, None)
+        self._now = now
+        self._landed_at = self._start + now
+        self._out = out = []
+        try:
+            self._landed(seat, action, d, "person", events)
+        finally:
+            self._out = None
+        return out[0]
+
+    def schedule(self, seat: int, action: str, delay_ms: float, *, person: bool = False) -> Intent:
+        """An intent of ``seat`` landing ``delay_ms`` from now (replacing its pending one).
+        A bot's delay is floored at ``reaction_floor_ms``. ``person``: a person's answer
+        whose time was measured (no floor), validated when it lands; one that cannot
+        land any more is dropped and reported (``take_dropped``)."""
+        if type(seat) is not int or not 0 <= seat < self.players:
+            raise IllegalAction(f"no seat {shorten(seat)}; seats are 0 to {self.players - 1}")
+        self._sync()
+        delay = float(delay_ms)
+        delay = max(0.0, delay) if person else max(self.reaction_floor_ms, delay)
+        now = max(self._now, self.clock.now_ms() - self._start)
+        intent = (now + delay, self.rng.random(), action, PERSON if person else REACT, seat)
+        self._pending[seat] = intent
+        return Intent._make(intent)
+
+    def cancel(self, seat: int) -> None:
+        """Withdraw ``seat``'s pending intent, if any."""
+        self._pending.pop(seat, None)
+
+    # -- time passing ----------------------------------------------------------------------
+    def step(self) -> list[Landed]:
+        """Land the next intent or clock if it is due by the clock's now: one action (or
+        the few a turn limit applies to a simultaneous step); [] when nothing is due."""
+        d = self._sync()
+        ev = self._pick(d)
+        if ev is None or self._start + ev[0] > self.clock.now_ms():
+            return []
+        self._out = out = []
+        try:
+            self._fire(d, ev)
+        finally:
+            self._out = None
+        return out
+
+    def advance(self) -> list[Landed]:
+        """Land everything due by the clock's now, in order."""
+        out: list[Landed] = []
+        while True:
+            landed = self.step()
+            if not landed:
+                return out
+            out += landed
+
+    def advance_to(self, ms: float) -> list[Landed]:
+        """(Virtual clock.) Land everything due up to ``ms`` in order, moving the clock
+        event by event, and leave it at ``ms``."""
+        out: list[Landed] = []
+        while True:
+            d = self._sync()
+            ev = self._pick(d)
+            if ev is None or self._start + ev[0] > ms:
+                break
+            self.clock.set(self._start + ev[0])
+            self._out = out
+            try:
+                self._fire(d, ev)
+            finally:
+                self._out = None
+        self.clock.set(ms)
+        return out
+
+    def resolve(self, d: Decision | None = None) -> int:
+        """(Virtual clock.) Jump the clock to the next intent or clock and land it: the
+        simulator's step. The number of actions applied (0: nothing happens until
+        someone submits). ``d``: the state's current decision, when already asked."""
+        d = self._sync(d)
+        ev = self._pick(d)
+        if ev is None:
+            return 0
+        self.clock.set(self._start + ev[0])
+        return self._fire(d, ev)
+
+    def run(self, max_decisions: int = 10_000_000) -> int:
+        """(Virtual clock.) Play to the end of the game; the number of actions applied.
+        Fast path: a turn without claimants (and a simultaneous step without claimants,
+        all bots) is asked and applied at once. ``TableStalled`` when a seat without an
+        agent is awaited and no clock runs; ``AgentError`` past ``max_decisions``."""
+        state = self.state
+        agents = self.agents
+        decision = state.decision
+        legal_actions = state.legal_actions
+        view = state.view
+        quick = self.bot_turn_ms == 0 and self.turn_limit_ms is None
+        fast = quick and not self._events
+        apply = state.apply_unchecked
+        actions = self.actions
+        n = 0
+        while n < max_decisions:
+            d = decision()
+            kind = type(d)
+            if kind is Turn:
+                if quick and not d.claimants:
+                    seat = d.player
+                    agent = agents[seat]
+                    if agent is not None:
+                        legal = legal_actions(seat)
+                        action = agent.act(view(seat) if agent.needs_view else None, legal)
+                        if action not in legal:
+                            raise AgentError(f"bot {agent.describe()} at seat {seat} chose illegal "
+                                             f"{shorten(action)!r}; legal: {list(legal)}")
+                        if fast:
+                            apply(seat, action)
+                            if actions is not None:
+                                actions.append([seat, action])
+                        else:
+                            self._landed(seat, action, d, "bot", state.apply(seat, action))
+                        n += 1
+                        continue
+            elif kind is Over:
+                self.clock.set(self._landed_at)
+                return n
+            elif kind is Simultaneous and quick and not d.claimants and None not in [agents[s] for s in d.players]:
+                for seat in d.players:
+                    agent = agents[seat]
+                    legal = legal_actions(seat)
+                    action = agent.act(view(seat) if agent.needs_view else None, legal)
+                    if action not in legal:
+                        raise AgentError(f"bot {agent.describe()} at seat {seat} chose illegal "
+                                         f"{shorten(action)!r}; legal: {list(legal)}")
+                    if fast:
+                        apply(seat, action)
+                        if actions is not None:
+                            actions.append([seat, action])
+                    else:
+                        self._landed(seat, action, d, "bot", state.apply(seat, action))
+                    n += 1
+                continue
+            d = self._sync(d)  # the general path: resolve(), inline
+            ev = self._pick(d)
+            if ev is None:
+                waiting = [s for s in d.actors if agents[s] is None]
+                raise TableStalled(f"{state.game.id}: the table waits for seat(s) {waiting} and no clock runs")
+            n += self._fire(d, ev)
+        raise AgentError(f"{state.game.id}: no end after {max_decisions} decisions (seed {self.seed!r})")
+
+    # -- the machinery ---------------------------------------------------------------------
+    # Intents are tuples (at, tie, action, role, seat): they compare by time, then tie-break.
+    def _sync(self, d: Decision | None = None) -> Decision:
+        """The current decision (``d``: already asked of the state), intents up to date."""
+        if self.state.ply != self._looked_ply:
+            return self._look(d)
+        return self._decision  # type: ignore[return-value]
+
+    def _look(self, d: Decision | None = None) -> Decision:
+        """Bring the intents up to date with the state, which changed since the last look."""
+        state = self.state
+        if d is None:
+            d = state.decision()
+        ply = state.ply
+        prev = self._decision
+        kind = type(d)
+        if self._landed_ply == ply and self._looked_ply == ply - 1 and not self._break and prev is not None:
+            if kind is Race:
+                cont = type(prev) is Race and prev.window == d.window
+            else:
+                cont = _continues(prev, self._last_seat, d)
+        else:
+            cont = False
+        pending = self._pending
+        if not cont:
+            if pending:
+                why = "the window closed" if type(prev) is Race else "that moment passed"
+                self.dropped += [Dropped(it[4], it[2], why) for it in pending.values() if it[3] is PERSON]
+                pending.clear()
+            self._last_kind_race = type(prev) is Race
+            self._start = self._landed_at
+            self._now = 0.0
+            self._moment_ply = ply
+        self._decision = d
+        self._looked_ply = ply
+        self._break = False
+        if kind is Over:
+            return d
+        claimants = d.claimants
+        actors = d.players + claimants if claimants else d.players
+        agents = self.agents
+        if pending:
+            for seat in list(pending):
+                it = pending[seat]
+                role = it[3]
+                if seat not in actors:
+                    del pending[seat]
+                    if role is PERSON:
+                        self.dropped.append(Dropped(seat, it[2], "you may no longer act in this window"
+                                                    if kind is Race else "you may no longer act now"))
+                elif cont:
+                    if role is PERSON or (role is ACT and kind is Simultaneous) or agents[seat] is None:
+                        continue  # a person's answer is checked when it lands; a commit is final
+                    answer = self._ask(seat, d, kind)
+                    if answer is None:
+                        del pending[seat]
+                    elif answer[0] != it[2]:  # a new mind costs a fresh reaction
+                        if kind is Race:
+                            pending[seat] = (self._now + answer[1], self.rng.random(), answer[0], role, seat)
+                        else:
+                            pending[seat] = self._intent(seat, answer, d, kind)
+                elif role is not PERSON and it[2] not in state.legal_actions(seat):
+                    del pending[seat]
+        for seat in actors:
+            if seat in pending or agents[seat] is None:
+                continue
+            answer = self._ask(seat, d, kind)
+            if answer is not None:
+                if kind is Race and not claimants:
+                    pending[seat] = (self._now + answer[1], self.rng.random(), answer[0], REACT, seat)
+                else:
+                    pending[seat] = self._intent(seat, answer, d, kind)
+        return d
+
+    def _ask(self, seat: int, d: Decision, kind: type) -> tuple[str, float] | None:
+        """The seat's bot's answer (action, delay ms) for its part in ``d``, or None."""
+        agent = self.agents[seat]
+        state = self.state
+        legal = state.legal_actions(seat)
+        if not legal:
+            return None
+        role = (REACT if kind is Race else ACT) if seat in d.players else CLAIM
+        view = state.view(seat) if agent.needs_view else None
+        try:
+            if role is REACT:
+                action, delay = agent.react(view, legal)
+            elif role is ACT:
+                action, delay = agent.act(view, legal), self.bot_turn_ms
+            else:
+                answer = agent.claim(view, legal)
+                if answer is None:
+                    return None
+                action, delay = answer
+        except FliptableError:
+            raise
+        except Exception as exc:
+            if self.strict_agents:
+                raise
+            self.notes.append(f"bot at seat {seat} failed ({shorten(repr(exc), 80)})"
+                              + (f"; it plays {legal[0]}" if role is ACT else "; it sits this one out"))
+            return (legal[0], self.bot_turn_ms) if role is ACT else None
+        if action not in legal:
+            where = {REACT: " in a race", CLAIM: " as a claim"}.get(role, "")
+            message = (f"bot {agent.describe()} at seat {seat} chose illegal {shorten(action)!r}{where}; "
+                       f"legal: {list(legal)}")
+            if self.strict_agents:
+                raise AgentError(message)
+            if role is not ACT:
+                self.notes.append(message + "; it sits this one out")
+                return None
+            self.notes.append(message + f"; it plays {legal[0]}")
+            action = legal[0]
+        floor = self.reaction_floor_ms
+        if role is ACT:
+            if d.claimants:  # the turn races the claims: a reaction from the timing RNG
+                if self._timing is None:
+                    self._timing = random.Random(derive_seed(self.seed, "timing"))
+                reaction = self._timing.expovariate(1.0 / float(getattr(agent, "reaction_ms", 500.0)))
+                delay += reaction if reaction >= floor else floor
+            return action, delay
+        delay = float(delay)
+        return action, (delay if delay >= floor else floor)  # NaN too gets the floor
+
+    def _intent(self, seat: int, answer: tuple[str, float], d: Decision, kind: type) -> tuple:
+        action, delay = answer
+        at = self._now + delay
+        if kind is Race:
+            return at, self.rng.random(), action, (REACT if seat in d.players else CLAIM), seat
+        if seat in d.players:  # a turn or a commit; with claimants it races them
+            return at, (self.rng.random() if d.claimants else float(d.players.index(seat))), action, ACT, seat
+        return at, self.rng.random(), action, CLAIM, seat
+
+    def _deadline(self, d: Decision) -> float | None:
+        kind = type(d)
+        if kind is Race:
+            return d.timeout_ms if d.timeout_ms is not None else self.turn_limit_ms
+        if kind is Over:
+            return None
+        return self.turn_limit_ms
+
+    def _pick(self, d: Decision) -> tuple[float, tuple | None] | None:
+        """The next event: (offset, intent), or (deadline, None) when the clock comes first."""
+        pending = self._pending
+        best = min(pending.values()) if pending else None
+        if type(d) is Race and d.timeout_ms is not None:
+            deadline = d.timeout_ms
+        else:
+            deadline = self._deadline(d)
+        if deadline is not None and (best is None or best[0] > deadline):
+            return deadline, None
+        return None if best is None else (best[0], best)
+
+    def _fire(self, d: Decision, ev: tuple[float, tuple | None]) -> int:
+        """Land ``ev``; the number of actions applied (their records go to ``_out``)."""
+        at, it = ev
+        state = self.state
+        self._now = at
+        self._landed_at = self._start + at
+        if it is None:  # the clock
+            self._break = True
+            if type(d) is Race:
+                if self._events:
+                    self._landed(None, d.default, d, "clock", state.apply(None, d.default))
+                else:
+                    state.apply_unchecked(None, d.default)
+                    self._landed(None, d.default, d, "clock", None)
+                return 1
+            for seat in d.players:  # each player still to act gets the game's timeout action
+                action = state.timeout_action(seat)
+                self._landed(seat, action, d, "timeout", state.apply(seat, action))
+            return len(d.players)
+        action, seat = it[2], it[4]
+        del self._pending[seat]
+        if it[3] is PERSON:
+            try:
+                events = state.apply(seat, action)
+            except IllegalAction as exc:
+                self.dropped.append(Dropped(seat, action, str(exc)))
+                return 0
+            self._landed(seat, action, d, "intent", events)
+        elif self._events:
+            self._landed(seat, action, d, "bot", state.apply(seat, action))
+        else:
+            state.apply_unchecked(seat, action)
+            if self._out is None:  # the simulator's path: record, and on
+                if self.actions is not None:
+                    self.actions.append([seat, action])
+                ply = state.ply
+                self._last_seat, self._landed_ply, self._acted[seat] = seat, ply, ply
+            else:
+                self._landed(seat, action, d, "bot", None)
+        return 1
+
+    def _landed(self, seat: int | None, action: str, d: Decision, by: str,
+                events: list[Event] | None) -> Landed | None:
+        ply = self.state.ply
+        if self.actions is not None:
+            self.actions.append([seat, action])
+        self._last_seat = seat
+        self._landed_ply = ply
+        if seat is not None:
+            self._acted[seat] = ply
+        if events:
+            hist = self._hist
+            if hist is not None:
+                for s in range(self.players):
+                    hist[s].extend(e.for_player(s) for e in events)
+                hist[self.players].extend(e.for_player(None) for e in events)
+            for s, agent in self._observers:
+                for e in events:
+                    agent.observe(e.for_player(s))
+        if self._out is None:
+            return None
+        landed = Landed(seat, action, self._landed_at, ply - 1, d, by, events or [])
+        self._out.append(landed)
+        return landed
