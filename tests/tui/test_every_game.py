@@ -9,7 +9,7 @@ from fliptable.tui.app import build_table
 
 from .drive import SIZE, drive
 
-OPTIONS = {"flinch": {"enforce": "table", "challenge_ms": "300"},
+OPTIONS = {"flinch": {"enforce": "table"},
            "muggins": {"enforce": "table", "muggins_ms": "300"},
            "flyswatter": {"window_ms": "300"}}
 

@@ -1,7 +1,7 @@
 """FLINCH bots. ``greedy``: play the game pile whenever it can go, look for a short run
 of hand and reserve plays that makes it playable, otherwise play only cards that do
 not open a pile for an opponent's game pile, discard so reserve piles run downwards,
-and challenge only a visible neglect of the game pile (never a guess)."""
+and challenge (a claim) only a visible neglect of a game pile (never a guess)."""
 from __future__ import annotations
 
 from ...bots.base import Agent, number_param
@@ -11,30 +11,60 @@ _MAX_DEPTH = 6
 _MAX_NODES = 3000
 
 
+def _num(card):
+    return None if card is None else int(card)
+
+
+def numbers(view: dict) -> dict:
+    """The parts of a FLINCH view the bot reads, with cards as numbers (views write cards
+    in notation)."""
+    return {
+        "seat": view["seat"], "partners": list(view["partners"]), "top_number": view["top_number"],
+        "starters": [int(c) for c in view["starters"]],
+        "hand": [int(c) for c in view.get("hand") or []],
+        "game_piles": [{"top": _num(g["top"]), "count": g["count"]} for g in view["game_piles"]],
+        "reserves": [[{"top": _num(r["top"]), "count": r["count"],
+                       **({"cards": [int(c) for c in r["cards"]]} if "cards" in r else {})} for r in row]
+                     for row in view["reserves"]],
+        "centre": [{"low": int(c["low"]), "high": int(c["high"]), "build": c["build"]} for c in view["centre"]],
+    }
+
+
 class GreedyAgent(Agent):
-    """The greedy heuristic (params: ``rt`` mean challenge reaction in ms)."""
+    """The greedy heuristic. Params: ``rt`` its mean challenge reaction in ms, ``call``
+    the probability that it challenges a game-pile card left unplayed."""
 
     name = "greedy"
 
-    def __init__(self, rt: str | float = 400.0, value: str | None = None):
+    def __init__(self, rt: str | float = 400.0, call: str | float = 1.0, value: str | None = None):
         self.reaction_ms = number_param("greedy", "rt", value if value is not None else rt, float, 1, 60000)
+        self.call = number_param("greedy", "call", call, float, 0.0, 1.0)
 
-    # -- races ------------------------------------------------------------------------
-    def react(self, view, legal):
+    # -- challenges (claims) ----------------------------------------------------------------
+    def _sure(self, view) -> bool:
+        """"Challenge" only when sure: a playable game-pile card that was not played is public."""
         ch = view.get("challenge") if view else None
-        delay = self.reaction_ms * (0.75 + 0.5 * self.rng.random())
-        # "challenge only when sure": a playable game-pile card that was not played is public
-        if ch and ch.get("game_pile_playable") and "challenge" in legal:
-            return "challenge", delay
-        return ("decline" if "decline" in legal else legal[0]), delay
+        return bool(ch and ch.get("game_pile_playable")) and self.rng.random() < self.call
+
+    def claim(self, view, legal):
+        if "challenge" in legal and self._sure(view):
+            return "challenge", self.reaction_ms * (0.75 + 0.5 * self.rng.random())
+        return None
 
     # -- turns ------------------------------------------------------------------------
     def act(self, view, legal):
         if len(legal) == 1:
             return legal[0]
-        if view is None or "challenge" in legal:
-            return "decline" if "decline" in legal else legal[0]
-        hand = view["hand"] or []
+        if "challenge" in legal:
+            if self._sure(view):
+                return "challenge"
+            legal = [a for a in legal if a != "challenge"]
+            if len(legal) == 1:
+                return legal[0]
+        if view is None:
+            return legal[0]
+        view = numbers(view)
+        hand = view["hand"]
         plays, ends = [], []
         for a in legal:
             code = DECODE[a]

@@ -1,88 +1,69 @@
-"""FLINCH challenge windows (flinch.md "Challenge", ``enforce=table``): after a play or
-discard that may deviate from the rules, the opponents may challenge. A mixin of
-``FlinchState``: the window's fields are declared there."""
+"""Calling out an opponent's play out of turn -- FLINCH's "Challenge" and Muggins'
+"Muggins" -- as kernel claims. One mechanism for both games:
+
+* After an action an opponent may call out (it *could* break a rule), the game opens a
+  window on that action: ``offender`` is the player who made it, ``window`` counts the
+  windows opened. Nothing stops: the next decision is whatever the game would ask
+  anyway (the offender's next play, or the next player's turn), and it names as
+  ``claimants`` the players who may call now (``_can_call``).
+* A call is an ordinary action of the caller (``CALL``: ``challenge`` / ``muggins``).
+  It races the turn player's next action by arrival time (the table decides who was
+  first). The turn player may call too, when he is an opponent of the offender: his
+  call is then one of his legal actions. The first call applied is resolved
+  (``_resolve_call``) and closes the window; any other action closes it first.
+* Nobody is asked anything after a play: a claimant who does nothing lets play go on.
+  Who may call depends only on public facts (the offender and the seats), and a call is
+  public, so no seat learns anything from another seat's silence.
+
+A state using it declares the fields ``offender`` ("int", -1 while no window is open)
+and ``window`` ("int") and implements ``_can_call(player)`` (``player`` is not the
+offender; may he call now?) and ``_resolve_call(caller, events)``."""
 from __future__ import annotations
 
-from bisect import insort
+from typing import ClassVar
 
-from ...core import Event
-from .notation import PUBLIC
+from ...core.decision import Turn, turn
 
 
-class ChallengeWindows:
-    """Opening, answering and closing a challenge window."""
+class ChallengeWindow:
+    """Opening and closing the window; the decision and legal actions with the calls."""
 
     __slots__ = ()
+    #: the action text of a call
+    CALL: ClassVar[str]
 
-    def _deviates(self, action: str) -> bool:
-        """Whether ``action`` skips a play the rules require first (table mode only)."""
-        if self._legal is None:
-            self._gen()
-        must = self._must
-        return bool(must) and action not in must
-
-    def _open_window(self, p, action, deviation, neglect, ends_turn, undo_slot, events) -> None:
-        if self.over or not self.opponents[p]:
-            if ends_turn:
-                self._end_turn(events)
-            return
+    def _open_window(self, offender: int) -> None:
+        self.offender = offender
         self.window += 1
-        self.responders = list(self.opponents[p])
-        self.challengers = []
-        self.offender, self.deviation, self.neglect = p, deviation, neglect
-        self.ends_turn, self.undo_slot, self.last_action = ends_turn, undo_slot, action
-        if events is not None:
-            events.append(Event("window", {"offender": p, "action": PUBLIC[action], "window": self.window,
-                                           "game_pile_playable": neglect}))
 
-    def _answer(self, player, kind, events) -> None:
-        if player is None:      # the clock ran out: everyone still silent declines
-            self.responders = []
-            if events is not None:
-                events.append(Event("window_closed", {"offender": self.offender, "window": self.window}))
-        else:
-            self.responders.remove(player)
-            if kind == "challenge":
-                self.challengers.append(player)
-            if events is not None:
-                # calls in one window are simultaneous and secret: only the caller sees who
-                # answered and how, until the window closes ("challenge_resolved" names them)
-                events.append(Event("answer", {"offender": self.offender, "window": self.window},
-                                    {"player": player, "call": kind}, (player,)))
-        if not self.responders:
-            self._close_window(events)
+    def _close_window(self) -> None:
+        self.offender = -1
 
-    def _close_window(self, events) -> None:
-        off, n = self.offender, self.players
-        ends = self.ends_turn
-        if self.challengers:
-            # Challenge: "the caller nearest to the left of the challenged player receives the credit"
-            caller = min(self.challengers, key=lambda c: (c - off) % n)
-            right = self.deviation
-            self.challenges += 1
-            self.right_challenges += right
-            giver, taker = (caller, off) if right else (off, caller)
-            card = None
-            if self.game_piles[giver]:
-                card = self.game_piles[giver].pop()
-                self.game_piles[taker].insert(0, card)   # to the bottom of the taker's pile
-            if events is not None:
-                events.append(Event("challenge_resolved", {
-                    "challenger": caller, "callers": sorted(self.challengers, key=lambda c: (c - off) % n),
-                    "offender": off, "right": right, "card": card, "from": giver, "to": taker}))
-            self._clear_window()
-            if card is not None and not self.game_piles[giver] and self._check_win(giver, events):
-                return
-            if right:
-                # "A player successfully challenged ends his turn and does not discard"
-                if self.undo_slot >= 0:
-                    v = self.reserves[off][self.undo_slot].pop()
-                    insort(self.hands[off], v)
-                ends = True
-        else:
-            self._clear_window()
-        if ends:
-            self._end_turn(events)
+    def _may_call(self, player) -> bool:
+        off = self.offender
+        return (off >= 0 and type(player) is int and 0 <= player < self.players and player != off
+                and self._can_call(player))
 
-    def _clear_window(self) -> None:
-        self.responders, self.challengers = [], []
+    def _claimants(self, actor: int) -> tuple[int, ...]:
+        """The players other than ``actor`` who may call now (in seat order)."""
+        if self.offender < 0:
+            return ()
+        return tuple(q for q in range(self.players) if q != actor and self._may_call(q))
+
+    def _decide(self, actor: int) -> Turn:
+        """``actor``'s turn, naming the claimants while a window is open."""
+        claimants = self._claimants(actor)
+        return Turn(actor, claimants) if claimants else turn(actor)
+
+    def _with_calls(self, player, actor: int, turn_legal: tuple[str, ...]) -> tuple[str, ...]:
+        """``player``'s legal actions: the turn's for the actor, plus the call for whoever
+        may call (only the call for a claimant)."""
+        if player == actor:
+            return turn_legal + (self.CALL,) if self._may_call(player) else turn_legal
+        return (self.CALL,) if self._may_call(player) else ()
+
+    def _can_call(self, player: int) -> bool:
+        raise NotImplementedError
+
+    def _resolve_call(self, caller: int, events) -> None:
+        raise NotImplementedError

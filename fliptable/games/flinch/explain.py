@@ -3,7 +3,6 @@ from __future__ import annotations
 
 import re
 
-from ...core import Race
 from .layout import RESERVES
 from .notation import DECODE
 
@@ -25,8 +24,6 @@ def normalise(text: str) -> str:
         return "pass"
     if text in ("c", "ch", "challenge"):
         return "challenge"
-    if text in ("d", "decline", "no"):
-        return "decline"
     verb, sep, rest = text.partition(":")
     if not sep:
         verb, rest = ("play", text) if ">" in text else (verb, "")
@@ -50,7 +47,8 @@ def normalise(text: str) -> str:
 def _must_reason(state) -> str:
     must = state._must
     head = must[0] if must else ""
-    starters = "/".join(str(v) for v in range(1, state.top + 1) if state.starter[v])
+    cfg = state.cfg
+    starters = "/".join(str(v) for v in cfg.starters)
     if head.startswith("play:game@"):
         return ('Partnership Game: a player "plays from his partner\'s Game Pile exactly as he would from '
                 f'his own" -- it is playable, so play it first ({head})')
@@ -61,8 +59,24 @@ def _must_reason(state) -> str:
             'The Reserve: reserves are played from only "after he has played all of his 1 cards"')
 
 
+def _challenge_reason(state, player) -> str:
+    cfg = state.cfg
+    if not cfg.table:
+        return ("Challenge: with enforce=strict the engine already forbids the plays a challenge "
+                "punishes, so there is nothing to challenge (option enforce=table)")
+    off = state.offender
+    if off < 0:
+        return ('Challenge: "Challenge" is called on an opponent right after a play, pass or discard of '
+                "his that could break a rule (not a game-pile card or a 1), before the next action")
+    if off == player:
+        return "Challenge: you cannot challenge your own play"
+    return (f"Challenge: only seat {off}'s opponents may challenge him"
+            + (" (Partnership Game: the other team)" if cfg.partnership else ""))
+
+
 def explain(state, player, action: str) -> str | None:
-    """The rule forbidding ``action`` for ``player`` now, or None when no rule applies."""
+    """The rule forbidding ``action`` for ``player`` now (``action`` is not legal), or None
+    when no rule's words apply. Only asked about actions that are not legal."""
     if state.over:
         return "the game is over"
     code = DECODE.get(action)
@@ -77,19 +91,14 @@ def explain(state, player, action: str) -> str | None:
         if re.match(r"play:.*>res\d", action):
             return "The Reserve: cards reach a reserve pile only as the turn's discard (discard:handN>resM)"
         return ("not FLINCH notation; write play:SRC>TGT (SRC game|handN|resN|game@S|resN@S, TGT cK|new), "
-                "discard:handN>resM, pass, challenge or decline")
+                "discard:handN>resM, pass or challenge")
     kind = code[0]
-    decision = state.decision()
-    if isinstance(decision, Race):
-        if kind in ("challenge", "decline"):
-            return "you are not an opponent waiting to answer this challenge window"
-        return f"a challenge window is open after player {state.offender}'s play: opponents answer first"
-    if kind in ("challenge", "decline"):
-        if not state.table:
-            return ("Challenge: with enforce=strict the engine already forbids the plays a challenge "
-                    "punishes, so there is nothing to challenge (option enforce=table)")
-        return "Challenge: a challenge is called in the window right after an opponent's play"
+    if kind == "challenge":
+        return _challenge_reason(state, player)
     p = state.actor()
+    if player != p:
+        return f"it is seat {p}'s turn: you may only challenge now (when his opponent's play may be called out)"
+    cfg = state.cfg
     hand = state.hands[p]
     if state._legal is None:
         state._gen()
@@ -108,9 +117,9 @@ def explain(state, player, action: str) -> str | None:
         if hand:
             return ('The Play: "After the first 1 card has been played each player must end his turn by '
                     'playing a card from his hand to one of his Reserve Piles" (discard:handN>resM)')
-        if must and not state.table:
+        if must and not cfg.table:
             return _must_reason(state)
-        return _blocked_reason(state)
+        return _blocked_reason()
     if kind == "discard":
         i, j = code[1], code[2]
         if not state.started:
@@ -119,15 +128,15 @@ def explain(state, player, action: str) -> str | None:
         if i >= len(hand):
             return _hand_reason(hand)
         v = hand[i]
-        if state.starter[v]:
-            what = "1 cards" if v == 1 else f"{v}s (they start centre piles in centre={state.centre_kind})"
+        if cfg.starter[v]:
+            what = "1 cards" if v == 1 else f"{v}s (they start centre piles in centre={cfg.centre_kind})"
             return f'The Reserve: "1 cards may never be played to a Reserve Pile" -- nor {what}' if v != 1 \
                 else 'The Reserve: "1 cards may never be played to a Reserve Pile"'
-        if must and not state.table:      # the plays the rules require come first
+        if must and not cfg.table:      # the plays the rules require come first
             return _must_reason(state)
-        if state.release_due():
-            return _blocked_reason(state)
-        return _slot_reason(state, p, j) or _blocked_reason(state)
+        if state.must_release(p) and state.can_play(p):
+            return _blocked_reason()
+        return _slot_reason(state, p, j) or _blocked_reason()
     # a play
     src, tgt = code[1], code[2]
     if src == 0:
@@ -140,26 +149,26 @@ def explain(state, player, action: str) -> str | None:
             return _hand_reason(hand)
         v = hand[src - 1]
     elif src <= 10:
-        r = state.reserves[p][src - 6]
+        r = state.reserves[p * RESERVES + src - 6]
         if not r:
             return f"your reserve pile {src - 5} is empty"
         v = r[-1]
     else:
         owner, k = divmod(src - 11, 6)
-        if not state.options["partnership"]:
+        if not cfg.partnership:
             return ("Partnership Game: only partners play from each other's piles "
                     "(option partnership=true); write game / resN for your own")
         if owner == p:
             return "write game / resN for your own piles (game@S / resN@S name a partner's)"
-        if owner not in state.partners[p]:
-            return f"Partnership Game: seat {owner} is not your partner (partners: {state.partners[p]})"
-        pile = state.game_piles[owner] if k == 0 else state.reserves[owner][k - 1]
+        if owner not in cfg.partners[p]:
+            return f"Partnership Game: seat {owner} is not your partner (partners: {list(cfg.partners[p])})"
+        pile = state.game_piles[owner] if k == 0 else state.reserves[owner * RESERVES + k - 1]
         if not pile:
             return f"partner {owner}'s {'game pile' if k == 0 else f'reserve pile {k}'} is empty"
         v = pile[-1]
     if tgt == 0:
-        if not state.starter[v]:
-            starters = " or ".join(str(x) for x in range(1, state.top + 1) if state.starter[x])
+        if not cfg.starter[v]:
+            starters = " or ".join(str(x) for x in cfg.starters)
             return f"The Play: only a {starters} starts a Playing Pile, not a {v}"
     else:
         piles = len(state.pile_low)
@@ -169,17 +178,17 @@ def explain(state, player, action: str) -> str | None:
             return f"there is no centre pile {tgt}; the centre piles are " + (
                 "c1" if piles == 1 else f"c1..c{piles}")
         lo, hi, d = state.pile_low[tgt - 1], state.pile_high[tgt - 1], state.pile_build[tgt - 1]
-        nxt = ([lo - 1] if d <= 0 and lo > 1 else []) + ([hi + 1] if d >= 0 and hi < state.top else [])
+        nxt = ([lo - 1] if d <= 0 and lo > 1 else []) + ([hi + 1] if d >= 0 and hi < cfg.top else [])
         if v not in nxt:
             return (f"The Play: piles are built in sequence -- centre pile {tgt} takes "
-                    f"{' or '.join(map(str, nxt))} next, not a {v}")
-    if must and not state.table:
+                    f"{' or '.join(map(str, nxt)) or 'nothing more'} next, not a {v}")
+    if must and not cfg.table:
         return _must_reason(state)
     return None
 
 
 def _slot_reason(state, p: int, j: int) -> str | None:
-    rs = state.reserves[p]
+    rs = state.reserves[p * RESERVES:(p + 1) * RESERVES]
     empty = [k + 1 for k in range(RESERVES) if not rs[k]]
     if empty and j + 1 != empty[0]:
         first = empty[0]
@@ -200,13 +209,9 @@ def _hand_reason(hand) -> str:
         f" to hand{len(hand)}" if len(hand) > 1 else "")
 
 
-def _blocked_reason(state) -> str:
-    p = state.actor()
-    if not state.release_holders(p):
-        return ('Additional Notes: the game is blocked (the stack is exhausted) with no player able to play '
-                'but you -- "the player holding the releasing card must play it": play a card to the centre '
-                'before ending your turn')
+def _blocked_reason() -> str:
     return ('Additional Notes: the game is blocked (the stack is exhausted and a whole round went by with no '
-            'card to the centre) -- "If there is more than one player holding releasing cards, the first '
-            'player with a releasing card, beginning with the player on the dealer\'s left, must play it": '
-            'that is you; play a card to the centre before ending your turn')
+            'card to the centre) -- "the player holding the releasing card must play it ... the first player '
+            'with a releasing card, beginning with the player on the dealer\'s left, must play it": going '
+            'round from the dealer\'s left you are the first to hold one; play a card to the centre before '
+            'ending your turn')

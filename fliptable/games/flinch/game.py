@@ -7,10 +7,10 @@ from typing import Any
 from ...core import Game, Option, register
 from . import render as rendering
 from .bots import GreedyAgent
-from .cards import CARDS, series_pack
+from .cards import CARDS, pack_count, series_pack
 from .explain import normalise
-from .layout import check_table, pack_count, starter_values, top_number
-from .notation import CHALLENGE, DECLINE, DISCARD, NOTATION, PASS, PLAY
+from .layout import DECISIONS_PER_SEAT, check_table, max_piles, top_number
+from .notation import CHALLENGE, DISCARD, NOTATION, PASS, PLAY
 from .state import FlinchState
 
 
@@ -22,7 +22,10 @@ class Flinch(Game):
     summary = "Play out your game pile onto centre piles built 1 to 10 (flinch.md)."
     min_players, max_players, default_players = 1, 6, 2
     default_bot = "greedy"
-    rules_version = "1"
+    #: 2: challenges are claims (no race window), a penalty never empties the giver's game
+    #: pile, the blocked-game duty is public (from seat 0, after a whole idle round), the
+    #: decision cap; views in card notation
+    rules_version = "2"
     options = (
         Option("packs", "choice", "auto", "packs of cards: auto = 2 with 4 or more players, else 1",
                choices=("auto", 1, 2)),
@@ -35,7 +38,6 @@ class Flinch(Game):
         Option("partnership", "bool", False, "the Partnership Game (4 or 6 players, partners alternate seats)"),
         Option("reserve_memory", "choice", "on", "on: nobody sees below a reserve pile's top; "
                "off: owners see their whole reserve piles", choices=("on", "off")),
-        Option("challenge_ms", "float", 3000.0, "length of a challenge window (enforce=table), ms", min=1),
     )
     cards = CARDS
     notation = NOTATION
@@ -48,13 +50,17 @@ class Flinch(Game):
 
     def max_piles(self, players, options) -> int:
         """At most one centre pile per starter card in the deck."""
-        per_pack = 10 if options["edition"] == 150 else 11
-        return per_pack * pack_count(players, options) * len(starter_values(options))
+        return max_piles(players, options)
+
+    def max_decisions(self, players, options) -> int:
+        """No natural bound (finished piles return as a new stack): a game ends drawn at
+        ``DECISIONS_PER_SEAT`` decisions per seat (docs: "The decision cap")."""
+        return DECISIONS_PER_SEAT * players
 
     def action_space(self, players, options):
         check_table(players, options)
         piles = self.max_piles(players, options)
-        out = [PASS, CHALLENGE, DECLINE]
+        out = [PASS, CHALLENGE]
         out += [a for row in DISCARD for a in row]
         codes = list(range(11))
         if options["partnership"]:
@@ -73,27 +79,35 @@ class Flinch(Game):
         return {"greedy": GreedyAgent}
 
     def stats(self, state):
+        cfg = state.cfg
         out = {"turns": float(state.turns), "draws": float(state.end == "blocked"),
-               "table_games": float(state.table), "challenges": float(state.challenges),
+               "capped": float(state.end == "cap"),
+               "table_games": float(cfg.table), "challenges": float(state.challenges),
                "right_challenges": float(state.right_challenges), "restocks": float(state.restocks)}
-        for p in range(state.players):
-            out[f"win_seat_{p}"] = float(p in state.winners)
+        if cfg.partnership:
+            for t in (0, 1):
+                out[f"team_win_{t}"] = float(bool(state.winners) and cfg.team_of[state.winners[0]] == t)
         return out
 
     def summarize_stats(self, totals, games, players):
+        """``simulate``'s ``win_rate`` is per seat, a win shared by k winners counting 1/k
+        to each (partners of a winning 2 v 2 team get half a win each); in the
+        partnership game ``team_win_rate`` is per team: the share of games the team won
+        (team 0 = the even seats)."""
         g = max(games, 1)
         out: dict[str, Any] = {
             "mean_turns": totals.get("turns", 0.0) / g,
-            "win_rate_by_seat": [totals.get(f"win_seat_{p}", 0.0) / g for p in range(players)],
             "draw_rate": totals.get("draws", 0.0) / g,
+            "cap_rate": totals.get("capped", 0.0) / g,
             "restocks_per_game": totals.get("restocks", 0.0) / g,
         }
+        if "team_win_0" in totals:
+            out["team_win_rate"] = [totals.get(f"team_win_{t}", 0.0) / g for t in (0, 1)]
         if totals.get("table_games"):
             tg = totals["table_games"]
             out["challenges_per_game"] = totals.get("challenges", 0.0) / tg
             out["right_challenges_per_game"] = totals.get("right_challenges", 0.0) / tg
         return out
-
 
     def render(self, view, seat):
         return rendering.render(view, seat)

@@ -1,13 +1,19 @@
-"""FLINCH's table: the layout's numbers (flinch.md "The Layout") and the facts an
-option set fixes (partnership teams, the top number, packs, the starter numbers)."""
+"""FLINCH's table: the layout's numbers (flinch.md "The Layout") and the facts an option
+set fixes (partnership teams, the top number, packs, the starter numbers), computed
+once per table as a ``Config`` shared by every state of that table."""
 from __future__ import annotations
 
+from typing import Any, Mapping
+
 from ...core import OptionError
+from .cards import pack_count
 
 HAND = 5          # flinch.md "The Layout" b) hands of five
 RESERVES = 5      # "The Layout" d) no more than five reserve piles
 GAME_PILE = 10    # "The Layout" a) game piles of ten
 MAX_SEATS = 6
+#: a game that reaches this many decisions per seat ends drawn (docs: "The decision cap")
+DECISIONS_PER_SEAT = 5000
 
 
 def partnership_teams(players: int) -> list[list[int]]:
@@ -15,26 +21,68 @@ def partnership_teams(players: int) -> list[list[int]]:
     return [list(range(0, players, 2)), list(range(1, players, 2))]
 
 
-def check_table(players: int, options) -> None:
+def check_table(players: int, options: Mapping[str, Any]) -> None:
     if options.get("partnership") and players not in (4, 6):
         raise OptionError(f"partnership=true needs 4 or 6 players (2 v 2 or 3 v 3), not {players}")
 
 
-def top_number(options) -> int:
+def top_number(options: Mapping[str, Any]) -> int:
     return 15 if options["edition"] == 150 else 10
 
 
-def pack_count(players: int, options) -> int:
-    packs = options["packs"]
-    if packs == "auto":  # flinch.md "Players": 2 decks when 4 or more play
-        return 2 if players >= 4 else 1
-    return int(packs)
-
-
-def starter_values(options) -> tuple[int, ...]:
+def starter_values(options: Mapping[str, Any]) -> tuple[int, ...]:
     centre, top = options["centre"], top_number(options)
     if centre == "ones-and-tens":
         return (1, top)
     if centre == "fives":
         return (5,)
     return (1,)
+
+
+def max_piles(players: int, options: Mapping[str, Any]) -> int:
+    """At most one centre pile per starter card in the deck."""
+    per_pack = 10 if options["edition"] == 150 else 11
+    return per_pack * pack_count(players, options) * len(starter_values(options))
+
+
+class Config:
+    """What one table's options fix, shared (never changed) by its states."""
+
+    __slots__ = ("players", "top", "starter", "starters", "centre_kind", "table", "memory", "partnership",
+                 "team_of", "teams", "partners", "opponents", "max_piles", "cap")
+
+    def __init__(self, players: int, options: Mapping[str, Any]):
+        n = self.players = players
+        self.top = top_number(options)
+        self.starters = starter_values(options)
+        self.starter = tuple(v in self.starters for v in range(self.top + 2))
+        self.centre_kind = options["centre"]
+        self.table = options["enforce"] == "table"
+        self.memory = options["reserve_memory"] == "on"
+        self.partnership = bool(options["partnership"])
+        if self.partnership:
+            self.teams = partnership_teams(n)
+            self.team_of = tuple(p % 2 for p in range(n))
+        else:
+            self.teams = [[p] for p in range(n)]
+            self.team_of = tuple(range(n))
+        self.partners = tuple(tuple(q for q in self.teams[self.team_of[p]] if q != p) for p in range(n))
+        # opponents from the nearest to the left (flinch.md "Challenge")
+        self.opponents = tuple(tuple((p + k) % n for k in range(1, n)
+                                     if self.team_of[(p + k) % n] != self.team_of[p]) for p in range(n))
+        self.max_piles = max_piles(players, options)
+        self.cap = DECISIONS_PER_SEAT * n
+
+
+_CONFIGS: dict[tuple, Config] = {}
+
+
+def config(players: int, options: Mapping[str, Any]) -> Config:
+    """The (shared) ``Config`` of a table."""
+    key = (players, tuple(sorted(options.items())))
+    cfg = _CONFIGS.get(key)
+    if cfg is None:
+        if len(_CONFIGS) > 256:
+            _CONFIGS.clear()
+        cfg = _CONFIGS[key] = Config(players, options)
+    return cfg

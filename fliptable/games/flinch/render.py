@@ -39,9 +39,10 @@ def render(view: dict, seat: int | None) -> str:
     lines = [head]
     centre = "  ".join(_pile(c) for c in view["centre"]) or "(no playing piles yet)"
     lines.append(f"Centre: {centre}")
-    lines.append(f"Stack: {view['stack']} cards ({view['stack_groups']} groups of five)   "
+    lines.append(f"Stack: {view['draw_count']} cards ({view['stack_groups']} groups of five)   "
                  f"finished piles waiting: {view['removed']}"
-                 + ("   [red]blocked[/red]" if view["blocked"] else ""))
+                 + ("   [red]blocked[/red]" if view["blocked"] else
+                    "   [red]exhausted[/red]" if view["stack_exhausted"] else ""))
     for k in range(view["players"]):
         g = view["game_piles"][k]
         top = g["top"] if g["top"] is not None else "—"
@@ -49,26 +50,21 @@ def render(view: dict, seat: int | None) -> str:
         tag = " (partner)" if k in (view.get("partners") or []) else ""
         lines.append(f"{mark} {_who(k, seat):>7}{tag}: game pile [bold]{top}[/bold] ({g['count']} left)   "
                      f"hand {view['hand_counts'][k]}   reserves {_reserves(view['reserves'][k])}")
-    if view["hand"] is not None:
+    if view.get("hand") is not None:
         cards = "  ".join(f"h{i}:[bold]{v}[/bold]" for i, v in enumerate(view["hand"], 1)) or "(empty)"
         lines.append(f"Your hand: {cards}")
     ch = view.get("challenge")
     if ch:
         note = " — the game-pile card was playable!" if ch["game_pile_playable"] else ""
-        if ch["to_answer"]:
-            yours = " — your call: challenge or decline (calls stay secret until the window closes)"
-        elif seat is not None and ch["called"]:
-            yours = " — you called \"Challenge!\""
-        else:
-            yours = " — waiting for the opponents' secret calls"
-        lines.append(f"[red]Challenge window: {_who(ch['offender'], seat)} played {ch['action']}{note}[/red]"
-                     + yours)
+        lines.append(f"[red]{_who(ch['offender'], seat).capitalize()} played {ch['action']}{note}[/red]"
+                     " — an opponent may call \"Challenge!\" before the next play")
     if view["phase"] == "over":
         if view["winners"]:
             lines.append("Game over: " + " and ".join(_who(k, seat) for k in view["winners"])
                          + " played out the game pile" + ("s" if len(view["winners"]) > 1 else "") + " and won.")
         else:
-            lines.append("Game over: the game is blocked for good (no card can reach the centre) — a draw.")
+            lines.append("Game over: the game is blocked for good (no card can reach the centre) — a draw."
+                         if view["end"] == "blocked" else "Game over: the decision cap was reached — a draw.")
     return "\n".join(lines)
 
 
@@ -103,29 +99,20 @@ def narrate(event: dict) -> str:
     if t == "window":
         extra = " — the game-pile card was playable" if event.get("game_pile_playable") else ""
         return f"Seat {event['offender']} may be challenged for {event['action']}{extra}."
-    if t == "answer":       # who answered, and how, is shown only to the caller
-        if p is None:
-            return f"An opponent answers the challenge window on seat {event['offender']}."
-        if event.get("call") == "challenge":
-            return f"Seat {p} calls \"Challenge!\" on seat {event['offender']}."
-        return f"Seat {p} lets it go."
-    if t in ("challenge", "decline"):      # logs written before calls became secret
-        return f"Seat {p} calls \"Challenge!\" on seat {event['offender']}." if t == "challenge" \
-            else f"Seat {p} lets it go."
-    if t == "window_closed":
-        return f"Time is up: no more challenges to seat {event['offender']}."
     if t == "challenge_resolved":
         verdict = "right" if event["right"] else "wrong"
         moved = (f"the {event['card']} goes from seat {event['from']}'s game pile to the bottom of seat "
-                 f"{event['to']}'s" if event["card"] is not None else "no card to move")
-        others = [c for c in event.get("callers", []) if c != event["challenger"]]
-        also = (f" (also called: seat {', '.join(map(str, others))}; the caller nearest the offender's left "
-                "is credited)") if others else ""
-        return f"Seat {event['challenger']}'s challenge is {verdict}: {moved}.{also}"
+                 f"{event['to']}'s" if event["card"] is not None else
+                 f"seat {event['from']} has no game-pile card to give (a pile's last card is only ever played)")
+        return f"Seat {event['challenger']} calls \"Challenge!\" on seat {event['offender']}: {verdict}; {moved}."
+    if t == "take_back":
+        return f"Seat {p} takes the {event['card']} back from reserve pile {event['reserve']}."
     if t == "turn":
         return f"Seat {p}'s turn."
     if t == "game_over":
         if event["winners"]:
             return "Seat " + " and ".join(map(str, event["winners"])) + " won!"
+        if event.get("reason") == "cap":
+            return "The decision cap is reached: a draw."
         return "The game is blocked for good: a draw."
     return f"{t}: {event}"

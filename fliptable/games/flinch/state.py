@@ -2,7 +2,7 @@
 
 Layout: each player has a game pile (top face up), a hand of five and up to five reserve
 piles; the stack is drawn five at a time; centre playing piles are built in sequence
-and leave the table when finished. Decisions recorded in docs/rules/flinch.md.
+and leave the table when finished. Every ruling is in docs/rules/flinch.md.
 
 Action notation (stable: logs depend on it)::
 
@@ -10,77 +10,82 @@ Action notation (stable: logs depend on it)::
                         TGT = cK (centre pile K, 1-based, in table order) | new (start a pile)
     discard:handN>resM  end the turn: hand card N onto reserve pile M (1-5)
     pass                the opening pass, or end a turn with an empty hand nothing can refill
-    challenge | decline answer a challenge window (enforce=table)
+    challenge           call out the opponent who just acted (enforce=table): a claim
 """
 from __future__ import annotations
 
-from typing import Any
+from bisect import bisect
 
-from ...core import Event, Over, Race, Result, Turn, ranks_from_keys
+from ...core import Event, Over, Result, ranks_from_keys
 from ...core.game import State
-from .challenges import ChallengeWindows
+from .cards import NAMES
+from .challenges import ChallengeWindow
 from .explain import explain
-from .layout import GAME_PILE, HAND, RESERVES, partnership_teams, starter_values, top_number
-from .notation import DECODE, DISCARD_ROWS, DISCARDS, PASS, PLAY, PUBLIC, RACE_ACTIONS, DECLINE
+from .knowledge import FlinchKnowledge
+from .layout import GAME_PILE, HAND, RESERVES, config
+from .notation import CHALLENGE, DECODE, DISCARD_ROWS, DISCARDS, PASS, PLAY, PUBLIC
 from .turns import TurnFlow
 
-
-_LIST_FIELDS = ("pile_low", "pile_high", "pile_build", "stack", "removed", "winners", "responders",
-                "challengers")
+_OVER = Over()
 
 
-class FlinchState(ChallengeWindows, TurnFlow, State):
-    """A FLINCH game in progress. Piles are lists with the top card last.
+class FlinchState(ChallengeWindow, TurnFlow, FlinchKnowledge, State):
+    """A FLINCH game in progress. Piles are lists with the top card last; reserve pile j
+    of seat p is ``reserves[p * 5 + j]``.
 
     Centre playing pile i holds exactly the run ``pile_low[i]..pile_high[i]``;
     ``pile_build[i]`` is 1 (built up from a 1), -1 (down from the top number, centre=
     ones-and-tens) or 0 (both ways from a 5, centre=fives). Hands are kept ascending."""
 
-    __slots__ = (
-        # configuration derived from the options (not serialised)
-        "top", "starter", "starters", "centre_kind", "table", "memory", "partners", "opponents", "team_of",
-        "timeout",
-        # the table
-        "game_piles", "hands", "reserves", "pile_low", "pile_high", "pile_build", "stack", "removed",
-        # turn control
-        "turn", "started", "passes", "laydowns", "laying", "played", "idle", "turns",
-        "over", "winners", "end",
-        # challenge window (enforce=table)
-        "window", "responders", "challengers", "offender", "deviation", "neglect", "ends_turn",
-        "undo_slot", "last_action",
-        # counters for stats
-        "restocks", "challenges", "right_challenges",
-        # caches (not serialised)
-        "_dec", "_legal", "_must", "_acc", "_turn_of",
-    )
+    CALL = CHALLENGE
+    FIELDS = {
+        "game_piles": "piles",      # per seat, top card last
+        "game_seen": "ints",        # per seat: cards at the bottom of the game pile everyone saw
+                                    # arrive there (challenge penalties)
+        "hands": "piles",           # per seat, ascending
+        "hand_src": "table",        # parallel to hands: the stack a card was drawn from (0: the
+                                    # deal and the first stack, k: the k-th restock), -1: a card
+                                    # everyone saw (a discard taken back after a challenge)
+        "reserves": "piles",        # seat * 5 + pile, bottom first
+        "pile_low": "ints",
+        "pile_high": "ints",
+        "pile_build": "ints",
+        "stack": "cards",           # top card last
+        "removed": "cards",         # finished playing piles, waiting to become a new stack
+        "turn": "seat",
+        "laying": "int",            # the seat laying its hand down (a second lay-down), or -1
+        "started": "bool",          # a playing pile has been started
+        "passes": "int",            # opening passes since the deal or the last lay-down
+        "laydowns": "int",
+        "played": "bool",           # a card reached the centre this turn
+        "idle": "int",              # turns ended with no card to the centre, the stack out for good
+        "turns": "int",
+        "over": "bool",
+        "winners": "seats",
+        "end": "str?",              # "won", "blocked" or "cap" once over
+        # the challenge window (enforce=table; challenges.py)
+        "offender": "int",          # -1: no window
+        "window": "int",
+        "offence": "str?",          # the action called out, as the table saw it
+        "neglect": "bool",          # it left a playable game-pile card (public)
+        "refilled": "bool",         # it emptied the offender's hand (so a held 1 was not there)
+        "ends_turn": "bool",        # it ended the offender's turn
+        "undo_slot": "int",         # the reserve pile of a discard called out, or -1
+        # statistics
+        "restocks": "int",
+        "challenges": "int",
+        "right_challenges": "int",
+    }
+    DERIVED = {"cfg": "ref", "_dec": "ref", "_legal": "ref", "_must": "ref", "_acc": "ref"}
+    __slots__ = tuple(FIELDS) + tuple(DERIVED)
 
-    # -- configuration -----------------------------------------------------------------
-    def _config(self) -> None:
-        o, n = self.options, self.players
-        self.top = top_number(o)
-        self.starter = [False] * (self.top + 2)
-        self.starters = starter_values(o)
-        for v in self.starters:
-            self.starter[v] = True
-        self.centre_kind = o["centre"]
-        self.table = o["enforce"] == "table"
-        self.memory = o["reserve_memory"] == "on"
-        self.timeout = float(o["challenge_ms"])
-        self._turn_of = [Turn(p) for p in range(n)]
-        if o["partnership"]:
-            teams = partnership_teams(n)
-            self.team_of = [p % 2 for p in range(n)]
-            self.partners = [[q for q in teams[p % 2] if q != p] for p in range(n)]
-        else:
-            self.team_of = list(range(n))
-            self.partners = [[] for _ in range(n)]
-        # opponents in order from the nearest to the left (flinch.md "Challenge")
-        self.opponents = [[(p + k) % n for k in range(1, n) if self.team_of[(p + k) % n] != self.team_of[p]]
-                          for p in range(n)]
+    # -- set-up ---------------------------------------------------------------------------
+    def _derive(self) -> None:
+        self.cfg = config(self.players, self.options)
         self._dec = self._legal = self._must = self._acc = None
 
     def _setup(self, deck: list[int]) -> None:
-        self._config()
+        self._derive()
         n = self.players
         k = 0
         piles: list[list[int]] = [[] for _ in range(n)]
@@ -98,95 +103,79 @@ class FlinchState(ChallengeWindows, TurnFlow, State):
         for h in hands:
             h.sort()
         self.game_piles, self.hands = piles, hands
-        self.reserves = [[[] for _ in range(RESERVES)] for _ in range(n)]
+        self.game_seen = [0] * n
+        self.hand_src = [[0] * HAND for _ in range(n)]
+        self.reserves = [[] for _ in range(RESERVES * n)]
         self.pile_low, self.pile_high, self.pile_build = [], [], []
         self.stack = deck[k:][::-1]          # "The Layout" c): the rest, top card last
         self.removed = []
-        self.turn, self.started, self.passes, self.laydowns, self.laying = 0, False, 0, 0, -1
+        self.turn, self.laying, self.started, self.passes, self.laydowns = 0, -1, False, 0, 0
         self.played, self.idle, self.turns = False, 0, 0
         self.over, self.winners, self.end = False, [], None
-        self.window, self.responders, self.challengers, self.offender = 0, [], [], -1
-        self.deviation = self.neglect = self.ends_turn = False
-        self.undo_slot, self.last_action = -1, None
+        self.offender, self.window, self.offence = -1, 0, None
+        self.neglect = self.refilled = self.ends_turn = False
+        self.undo_slot = -1
         self.restocks = self.challenges = self.right_challenges = 0
 
-    _FIELDS = ("game_piles", "hands", "reserves", "pile_low", "pile_high", "pile_build", "stack", "removed",
-               "turn", "started", "passes", "laydowns", "laying", "played", "idle", "turns", "over", "winners",
-               "end", "window", "responders", "challengers", "offender", "deviation", "neglect",
-               "ends_turn", "undo_slot", "last_action", "restocks", "challenges", "right_challenges")
-
-    def _dump(self) -> dict[str, Any]:
-        out = {f: getattr(self, f) for f in self._FIELDS}
-        out["game_piles"] = [list(p) for p in self.game_piles]
-        out["hands"] = [list(h) for h in self.hands]
-        out["reserves"] = [[list(r) for r in rs] for rs in self.reserves]
-        for f in _LIST_FIELDS:
-            out[f] = list(out[f])
-        return out
-
-    def _load(self, d: dict[str, Any]) -> None:
-        self._config()
-        for f in self._FIELDS:
-            setattr(self, f, d[f])
-        self.game_piles = [list(p) for p in d["game_piles"]]
-        self.hands = [list(h) for h in d["hands"]]
-        self.reserves = [[list(r) for r in rs] for rs in d["reserves"]]
-        for f in _LIST_FIELDS:
-            setattr(self, f, list(d[f]))
-
-    def clone(self) -> "FlinchState":
-        c = FlinchState.__new__(FlinchState)
-        c.game, c.players, c.options = self.game, self.players, dict(self.options)
-        kind = type(self.rng)
-        rng = kind.__new__(kind)            # no fresh seeding: setstate fills the state
-        rng.setstate(self.rng.getstate())
-        c.rng = rng
-        for f in ("_turn_of", "top", "starter", "starters", "centre_kind", "table", "memory", "partners",
-                  "opponents", "team_of", "timeout", "turn", "started", "passes", "laydowns", "laying",
-                  "played", "idle", "turns",
-                  "over", "end", "window", "offender", "deviation", "neglect", "ends_turn", "undo_slot",
-                  "last_action", "restocks", "challenges", "right_challenges"):
-            setattr(c, f, getattr(self, f))
-        c.game_piles = [p[:] for p in self.game_piles]
-        c.hands = [h[:] for h in self.hands]
-        c.reserves = [[r[:] for r in rs] for rs in self.reserves]
-        c.pile_low, c.pile_high, c.pile_build = self.pile_low[:], self.pile_high[:], self.pile_build[:]
-        c.stack, c.removed, c.winners = self.stack[:], self.removed[:], self.winners[:]
-        c.responders, c.challengers = self.responders[:], self.challengers[:]
-        c._dec = c._legal = c._must = c._acc = None
-        return c
+    def _check(self) -> None:
+        from .checks import check_state
+        check_state(self)
 
     def all_cards(self) -> list[int]:
         out: list[int] = []
         for p in range(self.players):
             out += self.game_piles[p]
             out += self.hands[p]
-            for r in self.reserves[p]:
-                out += r
+        for r in self.reserves:
+            out += r
         for lo, hi in zip(self.pile_low, self.pile_high):
             out += range(lo, hi + 1)     # a centre pile holds exactly the run lo..hi
         return out + self.stack + self.removed
 
     # -- decisions and legality ----------------------------------------------------------
+    def actor(self) -> int:
+        """The seat whose turn it is (the laying seat in a lay-down)."""
+        return self.laying if self.laying >= 0 else self.turn
+
     def decision(self):
         d = self._dec
         if d is None:
-            if self.over:
-                d = Over()
-            elif self.responders:
-                d = Race(tuple(self.responders), DECLINE, self.timeout, self.window)
-            else:
-                d = self._turn_of[self.laying if self.laying >= 0 else self.turn]
-            self._dec = d
+            d = self._dec = _OVER if self.over else self._decide(self.actor())
         return d
 
-    def actor(self) -> int:
-        """The seat whose turn it is (the laying seat in an opening lay-down)."""
-        return self.laying if self.laying >= 0 else self.turn
+    def legal_actions(self, player):
+        if self.over:
+            return ()
+        actor = self.actor()
+        if player == actor:
+            legal = self._legal
+            if legal is None:
+                legal = self._gen()
+        else:
+            legal = ()
+        return self._with_calls(player, actor, legal)
+
+    def _can_call(self, player: int) -> bool:
+        """flinch.md "Challenge": "any opponent may call" (Partnership Game: the other team)."""
+        team = self.cfg.team_of
+        return team[player] != team[self.offender]
+
+    def stack_out(self) -> bool:
+        """Additional Notes: "the Stack exhausted" -- empty, with no finished piles to renew it."""
+        return not self.stack and not self.removed
 
     def blocked(self) -> bool:
-        """Additional Notes: the stack is exhausted and no finished piles can renew it."""
-        return not self.stack and not self.removed
+        """Additional Notes, "If the game should be blocked": the stack is out for good and
+        a whole round has gone by with no card reaching the centre (public)."""
+        return not self.stack and not self.removed and self.idle >= self.players
+
+    def must_release(self, p: int) -> bool:
+        """Additional Notes, the blocked game (docs/rules/flinch.md): the stack is out for
+        good, the game was already blocked when the turn came round to the dealer's left
+        (seat 0) and has stayed so, and seat ``p``, whose turn it is, has not played yet:
+        going round from the dealer's left, ``p`` must play a releasing card if he holds
+        one. Depends on public facts and on what ``p`` holds, never on others' hands."""
+        return not self.stack and not self.removed and not self.played and self.idle - p >= self.players
 
     def can_play(self, q: int) -> bool:
         """Whether seat ``q`` holds a releasing card: one that can go to the centre now (game
@@ -198,50 +187,15 @@ class FlinchState(ChallengeWindows, TurnFlow, State):
         for v in self.hands[q]:
             if acc[v]:
                 return True
-        for o in [q] + self.partners[q]:
+        for o in (q,) + self.cfg.partners[q]:
             if o != q:
                 pile = self.game_piles[o]
                 if pile and acc[pile[-1]]:
                     return True
-            for r in self.reserves[o]:
+            for r in self.reserves[o * RESERVES:(o + 1) * RESERVES]:
                 if r and acc[r[-1]]:
                     return True
         return False
-
-    def release_holders(self, p: int) -> list[int]:
-        """Seats other than ``p`` holding a releasing card."""
-        return [q for q in range(self.players) if q != p and self.can_play(q)]
-
-    def _release_due(self, p: int) -> bool:
-        """Additional Notes, the blocked game (docs/rules/flinch.md): the stack is out for good
-        and seat ``p``, who can play and has not played this turn, must play a card to the
-        centre when (a) nobody else could play ("no players able to play except one who
-        refuses"), or (b) several could, a whole round has gone by with no card reaching the
-        centre (they all refused), and ``p`` is the first of them from the dealer's left."""
-        others = self.release_holders(p)
-        if not others:
-            return True
-        return self.idle >= self.players and p < others[0]
-
-    def release_due(self) -> bool:
-        """Whether the turn player must now play a releasing card (see ``_release_due``)."""
-        if self.over or self.responders or self.laying >= 0 or self.played or self.stack or self.removed:
-            return False
-        p = self.turn
-        return self.can_play(p) and self._release_due(p)
-
-    def legal_actions(self, player):
-        """The actor's legal actions (a cached list: callers must not modify it)."""
-        if self.over:
-            return []
-        if self.responders:
-            return RACE_ACTIONS if player in self.responders else []
-        if player != (self.laying if self.laying >= 0 else self.turn):
-            return []
-        legal = self._legal
-        if legal is None:
-            legal = self._gen()
-        return legal
 
     def _accepts(self) -> list[list[int]]:
         """Card value -> targets it may go to: centre piles (1-based) it builds on, and 0
@@ -249,10 +203,11 @@ class FlinchState(ChallengeWindows, TurnFlow, State):
         acc = self._acc
         if acc is not None:
             return acc
-        top, lo, hi = self.top, self.pile_low, self.pile_high
-        starter = self.starter
+        cfg = self.cfg
+        top, lo, hi = cfg.top, self.pile_low, self.pile_high
+        starter = cfg.starter
         acc = [[0] if starter[v] else [] for v in range(top + 2)]    # 0 = new, first
-        if self.centre_kind == "ones":
+        if cfg.centre_kind == "ones":
             # every pile builds up and a finished pile is gone at once, so h < top
             for i, h in enumerate(hi, 1):
                 acc[h + 1].append(i)
@@ -265,43 +220,37 @@ class FlinchState(ChallengeWindows, TurnFlow, State):
         self._acc = acc
         return acc
 
-    def _gen(self) -> list[str]:
+    def _gen(self) -> tuple[str, ...]:
         """Legal actions of the actor (cached); also sets ``_must``, the plays the rules
-        require first (strict mode offers only those; table mode flags others)."""
+        require first (strict mode offers only those; table mode lets them be skipped)."""
+        cfg = self.cfg
         if self.laying >= 0:  # "The Play": a free lay-down of the whole hand (second time on)
             p = self.laying
-            legal = DISCARDS[len(self.hands[p])][self._slot_mask(p)][:]
-            self._legal, self._must = legal, []
+            legal = DISCARDS[len(self.hands[p])][self._slot_mask(p)]
+            self._legal, self._must = legal, ()
             return legal
         p = self.turn
         acc = self._accepts()
-        starter = self.starter
+        starter = cfg.starter
         game_plays: list[str] = []
         pile = self.game_piles[p]
         if pile:
-            ts = acc[pile[-1]]
-            if ts:
-                row = PLAY[0]
-                game_plays = [row[t] for t in ts]
+            row = PLAY[0]
+            game_plays = [row[t] for t in acc[pile[-1]]]
         partner_game: list[str] = []
         other: list[str] = []
-        for q in self.partners[p]:
+        for q in cfg.partners[p]:
             base = 11 + 6 * q
             pile = self.game_piles[q]
             if pile:
-                ts = acc[pile[-1]]
-                if ts:
-                    row = PLAY[base]
-                    partner_game += [row[t] for t in ts]
+                row = PLAY[base]
+                partner_game += [row[t] for t in acc[pile[-1]]]
             j = base
-            for r in self.reserves[q]:
+            for r in self.reserves[q * RESERVES:(q + 1) * RESERVES]:
                 j += 1
                 if r:
-                    ts = acc[r[-1]]
-                    if ts:
-                        row = PLAY[j]
-                        for t in ts:
-                            other.append(row[t])
+                    row = PLAY[j]
+                    other += [row[t] for t in acc[r[-1]]]
         hand_starts: list[str] = []
         src = 0
         hand = self.hands[p]
@@ -310,50 +259,41 @@ class FlinchState(ChallengeWindows, TurnFlow, State):
             ts = acc[v]
             if ts:
                 row = PLAY[src]
-                dest = hand_starts if starter[v] else other
-                for t in ts:
-                    dest.append(row[t])
+                (hand_starts if starter[v] else other).extend(row[t] for t in ts)
         src = 5
-        for r in self.reserves[p]:
+        for r in self.reserves[p * RESERVES:(p + 1) * RESERVES]:
             src += 1
             if r:
-                ts = acc[r[-1]]
-                if ts:
-                    row = PLAY[src]
-                    for t in ts:
-                        other.append(row[t])
+                row = PLAY[src]
+                other += [row[t] for t in acc[r[-1]]]
         # Challenge: "play first from their Game Pile if possible" (own before partner's,
         # Partnership Game); The Play: "All 1 cards must be played".
         if game_plays or partner_game or hand_starts:
-            must = (game_plays or partner_game) + hand_starts
+            must = tuple(game_plays or partner_game) + tuple(hand_starts)
             self._must = must
-            if not self.table:
+            if not cfg.table:
                 self._legal = must
                 return must
             plays = game_plays + partner_game + hand_starts + other
         else:
-            self._must = must = []
+            self._must = ()
             plays = other
         # ways to end the turn
-        if plays and not self.played and not self.stack and not self.removed and self._release_due(p):
+        if plays and self.must_release(p):
             # Additional Notes: in a blocked game "the player holding the releasing card must play it"
-            legal = plays
+            legal = tuple(plays)
         elif not self.started or not hand:
             # The Play: the opening pass (no discard); or nothing to discard and nothing to draw
-            legal = plays + [PASS]
+            legal = tuple(plays) + (PASS,)
         else:
             # The Play: the turn ends with a hand card to a reserve pile, never a 1
             mask = self._slot_mask(p)
-            for v in hand:
-                if starter[v]:
-                    rows = DISCARD_ROWS[mask]
-                    legal = plays[:]
-                    for i, v in enumerate(hand):
-                        if not starter[v]:
-                            legal += rows[i]
-                    break
+            if any(starter[v] for v in hand):
+                rows = DISCARD_ROWS[mask]
+                ends = [a for i, v in enumerate(hand) if not starter[v] for a in rows[i]]
+                legal = tuple(plays) + tuple(ends)
             else:
-                legal = plays + DISCARDS[len(hand)][mask]
+                legal = tuple(plays) + DISCARDS[len(hand)][mask]
         self._legal = legal
         return legal
 
@@ -363,56 +303,87 @@ class FlinchState(ChallengeWindows, TurnFlow, State):
         The Reserve: an exhausted pile "must be re-started by placing the next discard in
         the open space". While any slot is open the discard goes to the first open one
         (slots are only labels, so one choice is offered); else to any of the five."""
-        rs = self.reserves[p]
-        mask = (not rs[0]) | (not rs[1]) << 1 | (not rs[2]) << 2 | (not rs[3]) << 3 | (not rs[4]) << 4
+        rs = self.reserves
+        b = p * RESERVES
+        mask = ((not rs[b]) | (not rs[b + 1]) << 1 | (not rs[b + 2]) << 2 | (not rs[b + 3]) << 3
+                | (not rs[b + 4]) << 4)
         return mask & -mask if mask else 31
+
+    def _illegal_reason(self, player, action):
+        return explain(self, player, action)
+
+    def timeout_action(self, player):
+        """A walked-away player: the plays the rules require (in order), else the first
+        way to end the turn (a discard, or the pass); never a challenge."""
+        legal = self.legal_actions(player)
+        if player != self.actor():
+            return super().timeout_action(player)
+        if self._must:
+            return self._must[0]
+        for a in legal:
+            if a[0] in "dp" and a != CHALLENGE and (a == PASS or a.startswith("discard:")):
+                return a
+        return legal[0]
 
     # -- applying -----------------------------------------------------------------------
     def _apply(self, player, action, events) -> None:
-        self._dec = None
-        code = DECODE[action]
-        kind = code[0]
-        if kind == "play":
-            self._play(player, code[1], code[2], action, events)
-        elif kind == "discard":
-            self._discard(player, code[1], code[2], action, events)
-        elif kind == "pass":
-            self._pass(player, events)
+        if action == CHALLENGE:
+            self._resolve_call(player, events)
         else:
-            self._answer(player, kind, events)
-        self._legal = None
+            if self._legal is None:
+                self._gen()          # the "must" set of the position the action is made in
+            self._close_window()
+            code = DECODE[action]
+            kind = code[0]
+            if kind == "play":
+                self._play(player, code[1], code[2], action, events)
+            elif kind == "discard":
+                self._discard(player, code[1], code[2], action, events)
+            else:
+                self._pass(player, events)
+        if not self.over and self.ply + 1 >= self.cfg.cap:
+            self._finish([], "cap", events)
+        self._dec = self._legal = None
+
+    def _skips_game_pile(self, action: str) -> bool:
+        """Whether ``action`` leaves a playable game-pile card that must be played first
+        (own, or a partner's when the own is not playable): visible to everyone."""
+        must = self._must
+        return bool(must) and action not in must and must[0].startswith("play:game")
 
     def _play(self, p: int, src: int, tgt: int, action: str, events) -> None:
-        table = self.table and self.laying < 0
-        if table:
-            deviation = self._deviates(action)
-            neglect = deviation and bool(self._must) and self._must[0].startswith("play:game")
+        cfg = self.cfg
         hand = self.hands[p]
+        # a play that could break a rule (enforce=table): anything but a game-pile card or a
+        # hand starter, which the rules never forbid
+        callable_ = (cfg.table and self.laying < 0 and cfg.opponents[p] and src != 0
+                     and not (1 <= src <= 5 and cfg.starter[hand[src - 1]]))
+        neglect = callable_ and self._skips_game_pile(action)
         owner = p
         if src == 0:
-            v = self.game_piles[p].pop()
+            v = self._pop_game(p)
             where = "game"
         elif src <= 5:
             v = hand.pop(src - 1)
+            self.hand_src[p].pop(src - 1)
             where = "hand"
         elif src <= 10:
-            v = self.reserves[p][src - 6].pop()
+            v = self.reserves[p * RESERVES + src - 6].pop()
             where = "reserve"
         else:
             owner, k = divmod(src - 11, 6)
             if k == 0:
-                v = self.game_piles[owner].pop()
+                v = self._pop_game(owner)
                 where = "game"
             else:
-                v = self.reserves[owner][k - 1].pop()
+                v = self.reserves[owner * RESERVES + k - 1].pop()
                 where = "reserve"
-        top = self.top
+        top = cfg.top
         self._acc = None
         if tgt == 0:
             self.pile_low.append(v)
             self.pile_high.append(v)
-            kind = self.centre_kind
-            self.pile_build.append(0 if kind == "fives" else (1 if v == 1 else -1))
+            self.pile_build.append(0 if cfg.centre_kind == "fives" else (1 if v == 1 else -1))
             self.started = True
             i = len(self.pile_low) - 1
         else:
@@ -424,9 +395,10 @@ class FlinchState(ChallengeWindows, TurnFlow, State):
         self.played = True
         self.idle = 0
         if events is not None:
-            events.append(Event("play", {"player": p, "from": where, "owner": owner, "card": v,
+            events.append(Event("play", {"player": p, "from": where, "owner": owner, "card": NAMES[v],
                                          "pile": i + 1, "action": PUBLIC[action],
-                                         "pile_low": self.pile_low[i], "pile_high": self.pile_high[i]}))
+                                         "pile_low": NAMES[self.pile_low[i]],
+                                         "pile_high": NAMES[self.pile_high[i]]}))
         if self.pile_low[i] == 1 and self.pile_high[i] == top:
             # "The Playing Piles go up to 10 and are then removed from the table"
             self.removed.extend(range(1, top + 1))
@@ -436,116 +408,126 @@ class FlinchState(ChallengeWindows, TurnFlow, State):
         if where == "game":
             pile = self.game_piles[owner]
             if events is not None and pile:
-                events.append(Event("game_pile_top", {"player": owner, "card": pile[-1], "count": len(pile)}))
+                events.append(Event("game_pile_top", {"player": owner, "card": NAMES[pile[-1]],
+                                                      "count": len(pile)}))
             if not pile and self._check_win(owner, events):
                 return
-        if not hand:
+        emptied = not hand
+        if emptied:
             # The Play: "If during his turn the player exhausts his hand he draws a new hand"
             self._draw(p, events)
-        if table and src != 0 and not (1 <= src <= 5 and self.starter[v]):
-            self._open_window(p, action, deviation, neglect, False, -1, events)
+        if callable_:
+            self._open_on(p, action, neglect, emptied, False, -1, events)
 
     def _discard(self, p: int, i: int, j: int, action: str, events) -> None:
+        hand = self.hands[p]
+        v = hand.pop(i)
+        self.hand_src[p].pop(i)
+        self.reserves[p * RESERVES + j].append(v)
         if self.laying >= 0:
-            v = self.hands[p].pop(i)
-            self.reserves[p][j].append(v)
             if events is not None:
-                events.append(Event("discard", {"player": p, "card": v, "reserve": j + 1, "laydown": True}))
-            if not self.hands[p]:
+                events.append(Event("discard", {"player": p, "card": NAMES[v], "reserve": j + 1,
+                                                "laydown": True}))
+            if not hand:
                 self._draw(p, events)
                 self._next_layer(p + 1, events)
             return
-        deviation = self._deviates(action) if self.table else False
-        neglect = deviation and self._must[0].startswith("play:game")
-        v = self.hands[p].pop(i)
-        self.reserves[p][j].append(v)
+        neglect = self.cfg.table and self._skips_game_pile(action)
         if events is not None:
-            events.append(Event("discard", {"player": p, "card": v, "reserve": j + 1}))
-        if self.table and self.opponents[p]:
-            self._open_window(p, action, deviation, neglect, True, j, events)
-        else:
-            self._end_turn(events)
+            events.append(Event("discard", {"player": p, "card": NAMES[v], "reserve": j + 1}))
+        self._end_turn(events)
+        if self.cfg.table and self.cfg.opponents[p] and not self.over:
+            self._open_on(p, action, neglect, False, True, j, events)
 
     def _pass(self, p: int, events) -> None:
-        deviation = self._deviates(PASS) if self.table else False
-        neglect = deviation and self._must[0].startswith("play:game")
+        neglect = self.cfg.table and self._skips_game_pile(PASS)
         if not self.started:
             self.passes += 1
         if events is not None:
             events.append(Event("pass", {"player": p}))
-        if self.table and self.opponents[p]:
-            self._open_window(p, PASS, deviation, neglect, True, -1, events)
-        else:
-            self._end_turn(events)
+        laydowns = self.laydowns
+        self._end_turn(events)
+        if self.cfg.table and self.cfg.opponents[p] and not self.over and self.laydowns == laydowns:
+            self._open_on(p, PASS, neglect, False, True, -1, events)
 
-    # -- why an action is illegal -----------------------------------------------------
-    def why_illegal(self, player, action):
-        return explain(self, player, action)
+    def _pop_game(self, q: int) -> int:
+        pile = self.game_piles[q]
+        v = pile.pop()
+        if self.game_seen[q] > len(pile):
+            self.game_seen[q] = len(pile)
+        return v
 
-    # -- views ----------------------------------------------------------------------------
-    def view(self, player):
-        n = self.players
-        owner_sees = not self.memory
-        reserves = []
-        for q in range(n):
-            row = []
-            for r in self.reserves[q]:
-                entry: dict[str, Any] = {"top": r[-1] if r else None, "count": len(r)}
-                if owner_sees and q == player:
-                    entry["cards"] = list(r)    # bottom first
-                row.append(entry)
-            reserves.append(row)
-        centre = []
-        for i, (lo, hi, d) in enumerate(zip(self.pile_low, self.pile_high, self.pile_build)):
-            nxt = []
-            if d <= 0 and lo > 1:
-                nxt.append(lo - 1)
-            if d >= 0 and hi < self.top:
-                nxt.append(hi + 1)
-            centre.append({"pile": i + 1, "low": lo, "high": hi,
-                           "build": "up" if d > 0 else ("down" if d < 0 else "both"), "next": nxt})
-        if self.over:
-            phase = "over"
-        elif self.responders:
-            phase = "challenge"
-        elif self.laying >= 0:
-            phase = "laydown"
-        elif not self.started:
-            phase = "opening"
-        else:
-            phase = "play"
-        out: dict[str, Any] = {
-            "seat": player, "players": n, "phase": phase, "turn": self.actor(), "turns": self.turns,
-            "started": self.started, "top_number": self.top,
-            "starters": [v for v in range(1, self.top + 1) if self.starter[v]],
-            "centre_variant": self.centre_kind, "enforce": "table" if self.table else "strict",
-            "reserve_memory": "on" if self.memory else "off",
-            "teams": partnership_teams(n) if self.options["partnership"] else None,
-            "partners": self.partners[player] if player is not None else [],
-            "game_piles": [{"top": g[-1] if g else None, "count": len(g)} for g in self.game_piles],
-            "hand": list(self.hands[player]) if player is not None else None,
-            "hand_counts": [len(h) for h in self.hands],
-            "reserves": reserves, "centre": centre,
-            "stack": len(self.stack), "stack_groups": (len(self.stack) + HAND - 1) // HAND,
-            "removed": len(self.removed), "blocked": self.blocked(), "idle_turns": self.idle,
-            "played_this_turn": self.played, "challenges": self.challenges,
-            "challenge": None, "winners": list(self.winners), "end": self.end,
-        }
-        if self.responders:
-            # Challenge: calls are secret until the window closes -- a viewer learns only
-            # whether he himself is still to answer and whether he called, never who else did
-            out["challenge"] = {"offender": self.offender, "action": PUBLIC[self.last_action],
-                                "window": self.window, "game_pile_playable": self.neglect,
-                                "to_answer": player in self.responders,
-                                "called": player in self.challengers}
-        return out
+    # -- challenges (enforce=table; the window is challenges.py) --------------------------
+    def _close_window(self) -> None:
+        self.offender = self.undo_slot = -1
 
+    def _open_on(self, p, action, neglect, refilled, ends_turn, undo_slot, events) -> None:
+        """flinch.md "Challenge": after an action that could break a rule, the offender's
+        opponents may call "Challenge" until the next action (claims)."""
+        self._open_window(p)
+        self.offence, self.neglect, self.refilled = PUBLIC[action], bool(neglect), refilled
+        self.ends_turn, self.undo_slot = ends_turn, undo_slot
+        if events is not None:
+            events.append(Event("window", {"offender": p, "action": PUBLIC[action], "window": self.window,
+                                           "game_pile_playable": bool(neglect)}))
+
+    def deviated(self) -> bool:
+        """Whether the action in the window broke a rule: it left a playable game-pile
+        card (public), or the offender kept a 1 (a starter) he held when he made it --
+        still in his hand, unless the action emptied it."""
+        if self.neglect:
+            return True
+        if self.refilled:
+            return False
+        starter = self.cfg.starter
+        return any(starter[v] for v in self.hands[self.offender])
+
+    def _resolve_call(self, caller: int, events) -> None:
+        """flinch.md "Challenge": the loser of the challenge gives the top card of his game
+        pile to the bottom of the other's; a right challenge ends the offender's turn with
+        no discard. "The player who first *plays* all the cards from his Game Pile wins":
+        a giver whose pile holds one card (or none) gives nothing."""
+        off = self.offender
+        right = self.deviated()
+        ends_turn, undo = self.ends_turn, self.undo_slot
+        self._close_window()
+        self.challenges += 1
+        self.right_challenges += right
+        giver, taker = (caller, off) if right else (off, caller)
+        card = None
+        if len(self.game_piles[giver]) > 1:
+            card = self._pop_game(giver)
+            self.game_piles[taker].insert(0, card)       # to the bottom of the taker's pile
+            self.game_seen[taker] += 1
+        if events is not None:
+            events.append(Event("challenge_resolved", {
+                "challenger": caller, "offender": off, "right": right,
+                "card": NAMES[card] if card is not None else None, "from": giver, "to": taker}))
+            if card is not None:
+                pile = self.game_piles[giver]
+                events.append(Event("game_pile_top", {"player": giver, "card": NAMES[pile[-1]],
+                                                      "count": len(pile)}))
+        if right:
+            # "A player successfully challenged ends his turn and does not discard"
+            if undo >= 0:
+                v = self.reserves[off * RESERVES + undo].pop()
+                hand = self.hands[off]
+                k = bisect(hand, v)
+                hand.insert(k, v)
+                self.hand_src[off].insert(k, -1)
+                if events is not None:
+                    events.append(Event("take_back", {"player": off, "card": NAMES[v], "reserve": undo + 1}))
+            if not ends_turn:
+                self._end_turn(events)
+
+    # -- the end ---------------------------------------------------------------------------
     def result(self) -> Result:
         n = self.players
         left = [len(g) for g in self.game_piles]
-        if self.options["partnership"]:
-            team_left = [sum(left[q] for q in range(n) if self.team_of[q] == t) for t in (0, 1)]
-            left = [team_left[self.team_of[p]] for p in range(n)]
+        if self.cfg.partnership:
+            team_of = self.cfg.team_of
+            team_left = [sum(left[q] for q in range(n) if team_of[q] == t) for t in (0, 1)]
+            left = [team_left[team_of[p]] for p in range(n)]
         scores = tuple(float(-c) for c in left)
         return Result(scores, tuple(self.winners), ranks_from_keys(list(scores)), self.over,
                       {"end": self.end, "turns": self.turns,

@@ -3,7 +3,8 @@ stack (flinch.md "The Play", "To Win", "Additional Notes"). A mixin of ``FlinchS
 from __future__ import annotations
 
 from ...core import Event
-from .layout import HAND
+from .cards import NAMES, names
+from .layout import HAND, RESERVES
 
 
 class TurnFlow:
@@ -11,28 +12,31 @@ class TurnFlow:
 
     __slots__ = ()
 
+    def _finish(self, winners: list[int], end: str, events) -> None:
+        self.over, self.winners, self.end = True, winners, end
+        self._close_window()
+        if events is not None:
+            events.append(Event("game_over", {"winners": list(winners), "reason": end}))
+
     def _check_win(self, p: int, events) -> bool:
         """To Win: the first to play out the game pile (the whole team's, partnership)."""
-        team = [q for q in range(self.players) if self.team_of[q] == self.team_of[p]]
+        team_of = self.cfg.team_of
+        team = [q for q in range(self.players) if team_of[q] == team_of[p]]
         if any(self.game_piles[q] for q in team):
             return False
-        self.over, self.winners, self.end = True, team, "won"
-        self._clear_window()
-        if events is not None:
-            events.append(Event("game_over", {"winners": team, "reason": "won"}))
+        self._finish(team, "won", events)
         return True
 
     def _end_turn(self, events) -> None:
         n, p = self.players, self.turn
         self.turns += 1
         if not self.stack and not self.removed:
-            # Standstill (docs): the stack cannot be renewed and no card reached the centre
-            # for two whole rounds -> the game is blocked for good and drawn.
+            # Standstill (docs): the stack is out for good and, once the game was blocked
+            # when the turn came round to seat 0, a whole round from seat 0 brought no card
+            # to the centre: nobody holds a releasing card, and the game is drawn.
             self.idle = 0 if self.played else self.idle + 1
-            if self.idle >= 2 * n:
-                self.over, self.winners, self.end = True, [], "blocked"
-                if events is not None:
-                    events.append(Event("game_over", {"winners": [], "reason": "blocked"}))
+            if p == n - 1 and self.idle >= 2 * n:
+                self._finish([], "blocked", events)
                 return
         else:
             self.idle = 0
@@ -48,7 +52,7 @@ class TurnFlow:
             self._draw(nxt, events)
 
     def _anyone_has_starter(self) -> bool:
-        s = self.starter
+        s = self.cfg.starter
         for p in range(self.players):
             if any(s[v] for v in self.hands[p]):
                 return True
@@ -58,7 +62,9 @@ class TurnFlow:
         return False
 
     def _laydown(self, events) -> None:
-        """The Play: nobody has a 1 -- whole hands to the reserves, each draws a new hand."""
+        """The Play: nobody has a 1 -- whole hands to the reserves, each draws a new hand.
+        Every hand is shown, so a challenge of the last pass is moot: its window closes."""
+        self._close_window()
         self.laydowns += 1
         self.passes = 0
         if events is not None:
@@ -68,11 +74,12 @@ class TurnFlow:
             for q in range(self.players):
                 hand = self.hands[q]
                 for i, v in enumerate(hand):
-                    self.reserves[q][i].append(v)
+                    self.reserves[q * RESERVES + i].append(v)
                     if events is not None:
-                        events.append(Event("discard", {"player": q, "card": v, "reserve": i + 1,
+                        events.append(Event("discard", {"player": q, "card": NAMES[v], "reserve": i + 1,
                                                         "laydown": True}))
                 self.hands[q] = []
+                self.hand_src[q] = []
                 self._draw(q, events)
             self._resume(events)
         else:
@@ -97,8 +104,9 @@ class TurnFlow:
             self._draw(0, events)
 
     def _draw(self, p: int, events) -> None:
-        """Draw up to five from the stack; finished piles are shuffled into a new stack when it is out."""
-        hand = self.hands[p]
+        """Draw up to five from the stack; finished piles are shuffled into a new stack
+        when it is out. A card remembers which stack it came from (``hand_src``)."""
+        hand, src = self.hands[p], self.hand_src[p]
         got = 0
         while len(hand) < HAND:
             if not self.stack:
@@ -111,9 +119,12 @@ class TurnFlow:
                 if events is not None:
                     events.append(Event("restock", {"cards": len(self.stack)}))
             hand.append(self.stack.pop())
+            src.append(self.restocks)
             got += 1
         if got:
-            hand.sort()
+            pairs = sorted(zip(hand, src))
+            hand[:] = [v for v, _ in pairs]
+            src[:] = [s for _, s in pairs]
             if events is not None:
                 events.append(Event("draw", {"player": p, "count": got, "stack": len(self.stack)},
-                                    {"hand": list(hand)}, (p,)))
+                                    {"hand": names(hand)}, (p,)))

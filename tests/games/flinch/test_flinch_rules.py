@@ -12,7 +12,7 @@ from collections import Counter
 
 import pytest
 
-from fliptable.core import OptionError, Over, Race, Turn, get_game
+from fliptable.core import IllegalAction, OptionError, Over, PlayerCountError, Turn, get_game
 from tests.helpers import assert_rejected as rejected
 
 G = get_game("flinch")
@@ -46,7 +46,8 @@ def position(players=2, game=None, hands=None, reserves=None, piles=(), stack=No
              turn=0, started=True, bury=False, **options):
     """A mid-game table: game piles top first, hands, reserve piles bottom first, centre
     piles as (low, high, UP|DOWN|BOTH), the stack top first (the rest of the pack follows
-    it, or with ``bury`` goes under the game piles so the stack is exactly ``stack``)."""
+    it, or with ``bury`` goes under the game piles so the stack is exactly ``stack``).
+    Loaded through the state's own JSON, so it is checked like any stored state."""
     state = G.new_state(players, options, 0)
     full = Counter(G.deck(players, state.options))
     game = [list(g) for g in (game or [[9, 9, 9]] * players)]
@@ -65,21 +66,31 @@ def position(players=2, game=None, hands=None, reserves=None, piles=(), stack=No
         stack_cards = list(stack or [])
     else:
         stack_cards = list(stack or []) + rest
-    d = state._dump()
-    d.update(game_piles=[g[::-1] for g in game], hands=hands, reserves=reserves,
-             pile_low=[c[0] for c in piles], pile_high=[c[1] for c in piles], pile_build=[c[2] for c in piles],
-             stack=stack_cards[::-1], removed=list(removed), turn=turn, started=started)
-    state._load(d)
+    data = state.to_json()
+    data["state"].update(
+        game_piles=[g[::-1] for g in game], game_seen=[0] * players, hands=hands,
+        hand_src=[[0] * len(h) for h in hands], reserves=[r for rs in reserves for r in rs],
+        pile_low=[c[0] for c in piles], pile_high=[c[1] for c in piles], pile_build=[c[2] for c in piles],
+        stack=stack_cards[::-1], removed=list(removed), turn=turn, started=started)
+    state = G.state_from_json(data)
     assert Counter(state.all_cards()) == full
     return state
 
 
 def centre(state):
-    return [(c["low"], c["high"]) for c in state.view(None)["centre"]]
+    return [(int(c["low"]), int(c["high"])) for c in state.view(None)["centre"]]
 
 
 def tops(state, seat):
-    return [r["top"] for r in state.view(None)["reserves"][seat]]
+    return [None if r["top"] is None else int(r["top"]) for r in state.view(None)["reserves"][seat]]
+
+
+def game_tops(state):
+    return [None if g["top"] is None else int(g["top"]) for g in state.view(None)["game_piles"]]
+
+
+def hand(state, seat):
+    return [int(c) for c in state.view(seat)["hand"]]
 
 
 # -- Equipment, Players, The Layout, The Deal ------------------------------------------------
@@ -106,12 +117,22 @@ def test_edition_150_ten_series_of_one_to_fifteen_and_piles_run_to_15():
 
 
 def test_players_one_to_six_and_one_is_practice():
+    # "Any number from 1 to 6 may play": every count deals ten to each game pile and five
+    # to each hand, the rest is the stack; seat 0 (the dealer's left) plays first
     for n in range(1, 7):
-        G.new_state(n, {}, 1)
-    with pytest.raises(Exception):
+        s = G.new_state(n, {}, 1)
+        v = s.view(0)
+        assert [g["count"] for g in v["game_piles"]] == [10] * n and v["hand_counts"] == [5] * n
+        assert v["draw_count"] == len(G.deck(n, s.options)) - 15 * n
+        assert s.decision() == Turn(0) and v["turn"] == 0 and v["dealer"] == n - 1
+    with pytest.raises(PlayerCountError, match="1 to 6 players"):
         G.new_state(7, {}, 1)
-    solo = G.new_state(1, {}, 3)
-    assert solo.decision() == Turn(0)
+    with pytest.raises(PlayerCountError):
+        G.new_state(0, {}, 1)
+    solo = position(1, game=[[9, 9]], hands=[[4, 8]], piles=[(1, 3, UP)], enforce="table")
+    solo.apply(0, "play:hand1>c1")
+    assert solo.decision() == Turn(0)                    # nobody to challenge: no claimants
+    assert solo.legal_actions(0) and "challenge" not in solo.legal_actions(0)
 
 
 def test_the_layout_game_piles_hands_and_stack_in_groups_of_five():
@@ -119,18 +140,16 @@ def test_the_layout_game_piles_hands_and_stack_in_groups_of_five():
     v = s.view(0)
     assert [g["count"] for g in v["game_piles"]] == [10, 10, 10]
     assert v["hand_counts"] == [5, 5, 5] and len(v["hand"]) == 5
-    assert v["stack"] == 110 - 45 and v["stack_groups"] == 13
+    assert v["draw_count"] == 110 - 45 and v["stack_groups"] == 13
     assert all(r["top"] is None for rs in v["reserves"] for r in rs)   # formed after play starts
     assert v["centre"] == []
 
 
 def test_the_deal_one_card_at_a_time_first_card_dealt_is_the_top():
     s = deal(2, game=[[3, 4], [7, 8]], hands=[[2, 2, 2, 2, 2], [6, 6, 6, 6, 6]])
-    v = s.view(None)
-    assert [g["top"] for g in v["game_piles"]] == [3, 7]
-    assert s.view(0)["hand"] == [2, 2, 2, 2, 2] and s.view(1)["hand"] == [6, 6, 6, 6, 6]
-    s.game_piles[0].pop()
-    assert s.game_piles[0][-1] == 4
+    assert game_tops(s) == [3, 7]
+    assert s.view(0)["hand"] == ["2"] * 5 and s.view(1)["hand"] == ["6"] * 5
+    assert s.game_piles[0][-2] == 4                      # the second card dealt lies under it
 
 
 # -- The Play ------------------------------------------------------------------------------
@@ -138,17 +157,17 @@ def test_the_deal_one_card_at_a_time_first_card_dealt_is_the_top():
 def test_the_play_player_left_of_dealer_plays_a_game_pile_one_and_the_next_one_too():
     s = deal(2, game=[[1, 1, 5]], hands=[[6, 7, 8, 9, 9]])
     assert s.decision() == Turn(0)
-    assert s.legal_actions(0) == ["play:game>new"]        # "he plays it to the center"
+    assert list(s.legal_actions(0)) == ["play:game>new"]        # "he plays it to the center"
     s.apply(0, "play:game>new")
-    assert s.view(None)["game_piles"][0]["top"] == 1      # "turns up the next card"
-    assert s.legal_actions(0) == ["play:game>new"]        # "he must play it ... alongside"
+    assert game_tops(s)[0] == 1                           # "turns up the next card"
+    assert list(s.legal_actions(0)) == ["play:game>new"]        # "he must play it ... alongside"
     s.apply(0, "play:game>new")
-    assert centre(s) == [(1, 1), (1, 1)] and s.view(None)["game_piles"][0]["top"] == 5
+    assert centre(s) == [(1, 1), (1, 1)] and game_tops(s)[0] == 5
 
 
 def test_the_play_ones_in_the_hand_must_be_played_then_build_up_in_sequence():
     s = deal(2, game=[[7]], hands=[[1, 2, 3, 8, 9]])
-    assert s.legal_actions(0) == ["play:hand1>new"]       # All 1 cards must be played
+    assert list(s.legal_actions(0)) == ["play:hand1>new"]       # All 1 cards must be played
     s.apply(0, "play:hand1>new")
     assert "play:hand1>c1" in s.legal_actions(0)          # the 2 on the 1
     s.apply(0, "play:hand1>c1")
@@ -168,10 +187,10 @@ def test_the_play_example_b_opening_play_four_players():
     s.apply(0, "discard:hand1>res1")             # 2. no 2: the 8 to his Reserve
     assert not any(a.startswith("play:") for a in s.legal_actions(1))
     s.apply(1, "discard:hand1>res1")             # 3. B cannot play: the 7 to his Reserve
-    assert s.legal_actions(2) == ["play:game>c1"]
+    assert list(s.legal_actions(2)) == ["play:game>c1"]
     s.apply(2, "play:game>c1")                   # 4. C plays the 2 from his Game Pile
     s.apply(2, "discard:hand5>res1")             # 5. no 3: the 10 to his Reserve
-    assert s.legal_actions(3) == ["play:hand1>new"]
+    assert list(s.legal_actions(3)) == ["play:hand1>new"]
     s.apply(3, "play:hand1>new")                 # 6. D starts another Playing Pile
     s.apply(3, "play:hand1>c1")                  # 7. D plays a 3 on C's 2 ...
     s.apply(3, "discard:hand3>res1")             # ... and his 10 to his Reserve
@@ -183,7 +202,7 @@ def test_the_play_example_b_opening_play_four_players():
 def test_the_play_an_exhausted_hand_draws_five_from_the_stack_and_play_continues():
     s = position(hands=[[2], [9]], piles=[(1, 1, UP)], stack=[3, 4, 9, 9, 9])
     s.apply(0, "play:hand1>c1")
-    assert s.view(0)["hand"] == [3, 4, 9, 9, 9] and s.decision() == Turn(0)
+    assert hand(s, 0) == [3, 4, 9, 9, 9] and s.decision() == Turn(0)
     s.apply(0, "play:hand1>c1")
     assert centre(s) == [(1, 3)]
 
@@ -198,7 +217,7 @@ def test_the_play_the_turn_ends_with_a_reserve_card_and_the_player_to_the_left_f
 
 def test_the_play_first_turn_pass_without_a_reserve_card():
     s = deal(2, game=[[5], [6]], hands=[[2, 3, 4, 6, 7], [2, 3, 4, 6, 7]])
-    assert s.legal_actions(0) == ["pass"]
+    assert list(s.legal_actions(0)) == ["pass"]
     s.apply(0, "pass")
     assert s.decision() == Turn(1) and tops(s, 0) == [None] * 5
 
@@ -211,22 +230,22 @@ def test_the_play_after_the_first_one_every_turn_ends_with_a_discard_not_a_pass(
 
 def test_the_play_nobody_has_a_one_whole_hands_start_five_reserve_piles_then_free_distribution():
     s = deal(2, game=[[5], [6]], hands=[[2, 3, 4, 6, 7], [2, 3, 4, 6, 8]])
-    stack = s.view(None)["stack"]
+    stack = s.view(None)["draw_count"]
     s.apply(0, "pass")
     s.apply(1, "pass")
     # "each player lays down all five cards from his hand to start his five Reserve Piles"
     assert tops(s, 0) == [2, 3, 4, 6, 7] and tops(s, 1) == [2, 3, 4, 6, 8]
-    assert s.view(None)["hand_counts"] == [5, 5] and s.view(None)["stack"] == stack - 10
-    assert s.decision() == Turn(0) and s.legal_actions(0) == ["pass"]
+    assert s.view(None)["hand_counts"] == [5, 5] and s.view(None)["draw_count"] == stack - 10
+    assert s.decision() == Turn(0) and list(s.legal_actions(0)) == ["pass"]
     s.apply(0, "pass")
     s.apply(1, "pass")
     # again: "they may distribute them as they wish. All five cards may go on one pile"
     assert s.view(None)["phase"] == "laydown" and s.decision() == Turn(0)
     assert "discard:hand1>res1" in s.legal_actions(0) and len(s.legal_actions(0)) == 25
-    hand = s.view(0)["hand"]
+    held = hand(s, 0)
     for _ in range(5):
         s.apply(0, "discard:hand1>res3")
-    assert s.reserves[0][2] == [4] + hand and s.decision() == Turn(1)
+    assert s.reserves[2] == [4] + held and s.decision() == Turn(1)
     for _ in range(5):
         s.apply(1, "discard:hand1>res1")
     assert s.decision() == Turn(0) and s.view(None)["phase"] == "opening"
@@ -236,17 +255,16 @@ def test_the_play_nobody_has_a_one_whole_hands_start_five_reserve_piles_then_fre
 def test_the_play_no_lay_down_while_someone_could_still_play_a_one():
     s = deal(2, game=[[5], [6]], hands=[[1, 3, 4, 6, 7], [2, 3, 4, 6, 8]], enforce="table")
     s.apply(0, "pass")               # table mode: keeping the 1 is allowed but challengeable
-    s.apply(1, "decline")
+    assert s.decision() == Turn(1) and "challenge" in s.legal_actions(1)
     s.apply(1, "pass")
-    s.apply(0, "decline")
-    assert tops(s, 0) == [None] * 5 and s.decision() == Turn(0)
+    assert tops(s, 0) == [None] * 5 and s.decision() == Turn(0, ())
 
 
 # -- The Reserve -------------------------------------------------------------------------
 
 def test_the_reserve_play_from_the_top_only_after_all_ones_are_played():
     s = position(hands=[[1, 9], [9]], reserves=[[[4]], []], piles=[(1, 3, UP)])
-    assert s.legal_actions(0) == ["play:hand1>new"]
+    assert list(s.legal_actions(0)) == ["play:hand1>new"]
     rejected(s, 0, "play:res1>c1", "All 1 cards must be played", "after he has played all of his 1 cards")
     s.apply(0, "play:hand1>new")
     assert "play:res1>c1" in s.legal_actions(0)
@@ -353,13 +371,13 @@ def test_the_reserve_piles_exhausted_and_reestablished_several_times():
 def test_the_reserve_playing_piles_to_ten_are_removed_and_reshuffled_when_the_stack_is_out():
     s = position(hands=[[10, 9], [9]], piles=[(1, 9, UP), (1, 9, UP)], stack=[], bury=True,
                  removed=list(range(1, 11)))
-    assert s.view(None)["stack"] == 0 and s.view(None)["removed"] == 10
+    assert s.view(None)["draw_count"] == 0 and s.view(None)["removed"] == 10
     s.apply(0, "play:hand2>c1")      # hands sort ascending: [9, 10]
     assert centre(s) == [(1, 9)] and s.view(None)["removed"] == 20
     s.apply(0, "discard:hand1>res1")     # the hand is now empty: drawn at the start of the next turn
     s.apply(1, "discard:hand1>res1")
     v = s.view(0)
-    assert len(v["hand"]) == 5 and v["removed"] == 0 and v["stack"] == 15   # 20 reshuffled, 5 drawn
+    assert len(v["hand"]) == 5 and v["removed"] == 0 and v["draw_count"] == 15   # 20 reshuffled, 5 drawn
     assert Counter(s.all_cards()) == Counter(G.deck(2, s.options))
 
 
@@ -369,15 +387,15 @@ def test_reserve_memory_on_nobody_sees_below_the_top_not_even_the_owner():
         for rs in s.view(seat)["reserves"]:
             for r in rs:
                 assert set(r) == {"top", "count"}
-    assert s.view(0)["reserves"][0][0] == {"top": 5, "count": 3}
+    assert s.view(0)["reserves"][0][0] == {"top": "5", "count": 3}
 
 
 def test_reserve_memory_off_the_owner_sees_whole_piles_others_only_tops():
     s = position(hands=[[9], [9]], reserves=[[[8, 6, 5], [7]], [[9, 3]]], piles=[(1, 3, UP)],
                  reserve_memory="off")
-    assert s.view(0)["reserves"][0][0]["cards"] == [8, 6, 5]
+    assert s.view(0)["reserves"][0][0]["cards"] == ["8", "6", "5"]
     assert "cards" not in s.view(0)["reserves"][1][0]
-    assert s.view(1)["reserves"][1][0]["cards"] == [9, 3]
+    assert s.view(1)["reserves"][1][0]["cards"] == ["9", "3"]
     assert "cards" not in s.view(1)["reserves"][0][0]
     assert all("cards" not in r for rs in s.view(None)["reserves"] for r in rs)
 
@@ -386,7 +404,7 @@ def test_reserve_memory_off_the_owner_sees_whole_piles_others_only_tops():
 
 def test_challenge_strict_mode_forbids_skipping_the_game_pile():
     s = position(game=[[5, 9], [9, 9]], hands=[[5, 7, 9], [9]], piles=[(1, 4, UP), (1, 6, UP)])
-    assert s.legal_actions(0) == ["play:game>c1"]
+    assert list(s.legal_actions(0)) == ["play:game>c1"]
     rejected(s, 0, "play:hand2>c2", "must play first from their Game Pile")
     rejected(s, 0, "discard:hand3>res1", "must play first from their Game Pile")
     rejected(s, 1, "challenge", "may not act now")
@@ -399,17 +417,19 @@ def test_challenge_right_for_skipping_the_game_pile_ends_the_turn_without_discar
                  piles=[(1, 4, UP), (1, 6, UP)], enforce="table")
     assert "play:hand1>c2" in s.legal_actions(0)
     s.apply(0, "play:hand1>c2")                       # the 7, leaving the playable game-pile 5
-    d = s.decision()
-    assert isinstance(d, Race) and d.players == (1, 2) and d.default == "decline"
+    # nothing stops: seat 0 plays on, and seats 1 and 2 may challenge meanwhile (claims)
+    assert s.decision() == Turn(0, (1, 2))
+    assert s.legal_actions(1) == ("challenge",) == s.legal_actions(2)
+    assert "challenge" not in s.legal_actions(0)
     assert s.view(1)["challenge"]["game_pile_playable"] is True
-    s.apply(2, "challenge")
     s.apply(1, "challenge")
     v = s.view(None)
-    # the caller nearest the offender's left (seat 1) is credited: his top card goes to the
-    # bottom of seat 0's game pile; seat 0's turn ends with no discard
+    # "draw a card from the Game Pile of the opponent who challenged, and place it at the
+    # bottom of his own": seat 1's top 8 goes under seat 0's pile; seat 0's turn ends with
+    # no discard
     assert [g["count"] for g in v["game_piles"]] == [3, 2, 2]
-    assert s.game_piles[0][0] == 8 and v["game_piles"][1]["top"] == 9
-    assert s.decision() == Turn(1) and tops(s, 0) == [None] * 5 and s.challenges == 1
+    assert s.game_piles[0][0] == 8 and game_tops(s)[1] == 9
+    assert s.decision() == Turn(1) and tops(s, 0) == [None] * 5 and s.challenges == s.right_challenges == 1
 
 
 def test_challenge_right_for_keeping_a_one_takes_back_the_discard():
@@ -417,79 +437,49 @@ def test_challenge_right_for_keeping_a_one_takes_back_the_discard():
                  enforce="table")
     s.apply(0, "discard:hand2>res1")                  # discards the 7 while holding a 1
     assert s.view(1)["challenge"]["game_pile_playable"] is False   # the 1 is not public
+    # the next player's turn has begun; he and seat 2 may challenge until he acts
+    assert s.decision() == Turn(1, (2,)) and "challenge" in s.legal_actions(1)
     s.apply(1, "challenge")
-    s.apply(2, "decline")
-    assert s.view(0)["hand"] == [1, 7, 9] and tops(s, 0)[0] is None  # "does not discard"
+    assert hand(s, 0) == [1, 7, 9] and tops(s, 0)[0] is None      # "does not discard"
     assert s.game_piles[0][0] == 8 and s.decision() == Turn(1) and s.right_challenges == 1
 
 
 def test_challenge_wrong_challenge_the_challenger_draws_the_penalty():
-    s = position(3, game=[[6, 9], [9, 9], [9]], hands=[[4, 9], [9], [9]], piles=[(1, 3, UP)],
+    s = position(3, game=[[6, 9], [9, 9], [9, 9, 9]], hands=[[4, 9], [9], [9]], piles=[(1, 3, UP)],
                  enforce="table")
     s.apply(0, "play:hand1>c1")                        # a proper play: the 4 (game pile 6 not yet playable)
-    s.apply(1, "decline")
     s.apply(2, "challenge")
     v = s.view(None)
-    assert [g["count"] for g in v["game_piles"]] == [1, 2, 2] and s.game_piles[2][0] == 6
-    assert s.decision() == Turn(0)                     # the offender plays on
+    assert [g["count"] for g in v["game_piles"]] == [1, 2, 4] and s.game_piles[2][0] == 6
+    assert s.decision() == Turn(0)                     # the offender plays on; the window is closed
     assert s.right_challenges == 0 and s.challenges == 1
+    rejected(s, 1, "challenge", "may not act now")
 
 
-def test_challenge_two_callers_nearest_to_the_left_of_the_challenged_player_is_credited():
+def test_challenge_two_callers_the_first_call_that_arrives_is_credited():
+    # "If two players challenge at the same time, the caller nearest to the left of the
+    # challenged player receives the credit": calls are claims the table hears one at a
+    # time; the first applied is resolved and closes the window
     s = position(3, game=[[9, 9], [5, 9], [8, 9, 9]], hands=[[9], [7, 9], [9]],
                  piles=[(1, 4, UP), (1, 6, UP)], enforce="table", turn=1)
     s.apply(1, "play:hand1>c2")
+    assert s.decision() == Turn(1, (0, 2))
     s.apply(0, "challenge")
-    s.apply(2, "challenge")
-    assert s.game_piles[1][0] == 8 and len(s.game_piles[0]) == 2   # seat 2 is next to seat 1's left
+    assert s.game_piles[1][0] == 9 and len(s.game_piles[0]) == 1
+    assert s.decision() == Turn(2)                    # seat 1's turn ended: seat 2 plays
+    rejected(s, 2, "challenge", "right after a play, pass or discard")
 
 
-def _two_callers_table():
-    return position(3, game=[[9, 9], [5, 9], [8, 9, 9]], hands=[[9], [7, 9], [9]],
-                    piles=[(1, 4, UP), (1, 6, UP)], enforce="table", turn=1)
-
-
-def test_challenge_at_the_same_time_calls_are_secret_until_the_window_closes():
-    # "If two players challenge at the same time ...": seat 0 (the farther caller from
-    # seat 1's left) calls first; seat 2, nearer, must not be able to see it and copy it
-    seen = {}
-    for call in ("challenge", "decline"):
-        s = _two_callers_table()
-        s.apply(1, "play:hand1>c2")                    # skips the playable game-pile 5
-        events = s.apply(0, call)
-        assert isinstance(s.decision(), Race)         # the window is still open
-        seen[call] = (json.dumps(s.view(2), sort_keys=True), json.dumps(s.view(None), sort_keys=True),
-                      json.dumps(s.view(1), sort_keys=True),
-                      [json.dumps(e.for_player(q), sort_keys=True) for e in events for q in (1, 2, None)])
-        mine = s.view(0)["challenge"]
-        assert mine["called"] == (call == "challenge") and mine["to_answer"] is False
-        assert [e.for_player(0)["call"] for e in events if e.type == "answer"] == [call]
-        assert all("player" not in e.for_player(2) and "call" not in e.for_player(2) for e in events)
-    # nobody else can tell a challenge from a decline while the window is open
-    assert seen["challenge"] == seen["decline"]
-    ch = json.loads(seen["challenge"][0])["challenge"]
-    assert ch["to_answer"] is True and ch["called"] is False and "challengers" not in ch
-    # once the window closes the credit and every caller are public
-    s = _two_callers_table()
-    s.apply(1, "play:hand1>c2")
-    s.apply(0, "challenge")
-    events = s.apply(2, "challenge")
-    done = [e.for_player(None) for e in events if e.type == "challenge_resolved"][0]
-    assert done["challenger"] == 2 and done["callers"] == [2, 0]
-
-
-def test_challenge_the_window_closes_when_all_decline_or_the_clock_runs_out():
-    s = position(3, game=[[9, 9], [9], [9]], hands=[[4, 8, 9], [9], [9]], piles=[(1, 3, UP)],
+def test_challenge_the_window_closes_when_the_next_action_lands():
+    s = position(3, game=[[9, 9], [9, 9], [9, 9]], hands=[[4, 8, 9], [9], [9]], piles=[(1, 3, UP)],
                  enforce="table")
     s.apply(0, "play:hand1>c1")
-    s.apply(1, "decline")
-    s.apply(2, "decline")
-    assert s.decision() == Turn(0)
-    s.apply(0, "discard:hand1>res1")
-    w = s.decision()
-    assert isinstance(w, Race) and w.window == 2
-    s.apply(None, "decline")                           # the clock: nobody challenged
-    assert s.decision() == Turn(1) and s.challenges == 0
+    assert s.decision().claimants == (1, 2) and s.view(2)["challenge"]["window"] == 1
+    s.apply(0, "discard:hand1>res1")                   # seat 0 acts again: the first window closed
+    assert s.decision() == Turn(1, (2,)) and s.view(2)["challenge"]["window"] == 2
+    s.apply(1, "discard:hand1>res1")                   # seat 1's turn: the window on seat 0 closed
+    assert s.decision() == Turn(2, (0,)) and s.view(0)["challenge"]["offender"] == 1
+    assert s.challenges == 0
 
 
 def test_challenge_no_window_after_game_pile_or_one_plays():
@@ -498,26 +488,43 @@ def test_challenge_no_window_after_game_pile_or_one_plays():
     s.apply(0, "play:game>c1")
     assert s.decision() == Turn(0)
     s.apply(0, "play:hand1>new")
-    assert s.decision() == Turn(0)
+    assert s.decision() == Turn(0) and s.view(1)["challenge"] is None
 
 
 def test_challenge_wrong_challenge_after_the_discard_the_turn_stays_ended():
     s = position(3, game=[[9, 9], [9, 9], [7, 9]], hands=[[8, 9], [9], [9]], piles=[(1, 3, UP)],
                  enforce="table")
     s.apply(0, "discard:hand1>res1")
-    s.apply(1, "decline")
     s.apply(2, "challenge")
+    # "if not the challenger draws the penalty": seat 2 draws seat 0's top card to the
+    # bottom of his own game pile; seat 0's turn stays ended and his discard stands
     assert s.decision() == Turn(1) and tops(s, 0)[0] == 8 and s.game_piles[2][0] == 9
     assert len(s.game_piles[0]) == 1 and len(s.game_piles[2]) == 3
 
 
-def test_challenge_a_game_pile_emptied_by_a_penalty_card_is_played_out():
+def test_to_win_a_player_must_play_out_his_game_pile_a_penalty_card_never_empties_it():
+    # "The player who first plays all the cards from his Game Pile wins": a right
+    # challenger whose game pile holds one card gives nothing, and the game goes on
     s = position(3, game=[[5, 9], [6], [9, 9]], hands=[[5, 7, 9], [9], [9]],
                  piles=[(1, 4, UP), (1, 6, UP)], enforce="table")
     s.apply(0, "play:hand2>c2")                   # the 7, leaving the playable game-pile 5
-    s.apply(1, "challenge")
-    s.apply(2, "decline")
-    assert s.is_over() and s.result().winners == (1,)
+    events = s.apply(1, "challenge")
+    assert not s.is_over() and [len(g) for g in s.game_piles] == [2, 1, 2]
+    done = [e.for_player(None) for e in events if e.type == "challenge_resolved"][0]
+    assert done["right"] is True and done["card"] is None
+    assert s.decision() == Turn(1)                # seat 0's turn still ends
+    # a wrongly challenged player with one game-pile card left gives nothing either
+    t = position(3, game=[[6], [9, 9], [9, 9]], hands=[[4, 9], [9], [9]], piles=[(1, 3, UP)],
+                 enforce="table")
+    t.apply(0, "play:hand1>c1")                   # a proper play
+    t.apply(2, "challenge")
+    assert not t.is_over() and [len(g) for g in t.game_piles] == [1, 2, 2] and t.decision() == Turn(0)
+    # and a pile of two gives its top: the giver keeps one card to play
+    u = position(3, game=[[6, 9], [9, 9], [9, 9]], hands=[[4, 9], [9], [9]], piles=[(1, 3, UP)],
+                 enforce="table")
+    u.apply(0, "play:hand1>c1")
+    u.apply(2, "challenge")
+    assert [len(g) for g in u.game_piles] == [1, 2, 3]
 
 
 def test_challenge_a_challenger_whose_game_pile_is_out_moves_no_card():
@@ -525,7 +532,6 @@ def test_challenge_a_challenger_whose_game_pile_is_out_moves_no_card():
                  piles=[(1, 4, UP), (1, 6, UP)], partnership=True, enforce="table")
     s.apply(0, "play:hand2>c2")
     s.apply(1, "challenge")
-    s.apply(3, "decline")
     assert [len(g) for g in s.game_piles] == [2, 0, 2, 2]
     assert s.decision() == Turn(1) and not s.is_over()
 
@@ -536,13 +542,42 @@ def test_practice_game_one_player_table_mode_opens_no_window():
     assert s.decision() == Turn(0) and s.turns == 1
 
 
+def _held_one_or_not(one: bool):
+    # seat 0 discards with or without a 1 in his hand: nobody else may tell which
+    s = position(3, game=[[9, 9], [9, 9], [9, 9]], hands=[[1 if one else 2, 7, 9], [9, 9], [9, 9]],
+                 piles=[(1, 4, UP)], enforce="table")
+    events = s.apply(0, "discard:hand2>res1")
+    return s, events
+
+
+def test_challenge_nothing_shown_to_a_seat_depends_on_a_hidden_offence_or_on_other_seats():
+    # whatever the decision, the claimants, views, legal actions, events and error messages
+    # shown to seats 1, 2 and spectators are the same whether or not seat 0 kept a 1, and
+    # nobody "answers": a claimant that does not call is never recorded
+    def shown(state, events):
+        out = [json.dumps(state.frame(q), sort_keys=True) for q in (1, 2, None)]
+        out += [json.dumps(e.for_player(q), sort_keys=True) for e in events for q in (1, 2, None)]
+        for q, action in ((2, "play:hand1>c1"), (2, "discard:hand1>res1"), (1, "pass")):
+            with pytest.raises(IllegalAction) as info:
+                state.apply(q, action)
+            out.append(str(info.value))
+        return out
+    a, b = _held_one_or_not(True), _held_one_or_not(False)
+    assert shown(*a) == shown(*b)
+    assert a[0].decision() == Turn(1, (2,))
+    # the call itself is public, and so is its outcome
+    ea, eb = a[0].apply(2, "challenge"), b[0].apply(2, "challenge")
+    assert [e.for_player(1)["right"] for e in ea if e.type == "challenge_resolved"] == [True]
+    assert [e.for_player(1)["right"] for e in eb if e.type == "challenge_resolved"] == [False]
+
+
 # -- To Win ----------------------------------------------------------------------------------
 
 def test_to_win_the_first_to_play_out_the_game_pile_wins():
     s = position(game=[[4], [9, 9]], hands=[[9], [9]], piles=[(1, 3, UP)])
     s.apply(0, "play:game>c1")
     assert s.decision() == Over() and s.result().winners == (0,)
-    assert s.result().ranks == (1, 2) and s.legal_actions(0) == []
+    assert s.result().ranks == (1, 2) and list(s.legal_actions(0)) == []
     rejected(s, 0, "discard:hand1>res1", "the game is over")
 
 
@@ -555,45 +590,47 @@ def test_additional_notes_exposure_an_illegal_attempt_shows_nothing_and_changes_
 
 
 def test_additional_notes_blocked_game_the_player_holding_the_releasing_card_must_play_it():
+    # "If the game should be blocked, the Stack exhausted and no players able to play except
+    # one who refuses to play, the player holding the releasing card must play it."
     s = position(hands=[[4, 9], [9]], piles=[(1, 3, UP)], stack=[], bury=True)
-    assert s.view(None)["blocked"]
-    assert s.legal_actions(0) == ["play:hand1>c1"]
-    rejected(s, 0, "discard:hand2>res1", "releasing card must play it")
-    s.apply(0, "play:hand1>c1")
-    assert "discard:hand1>res1" in s.legal_actions(0)
-
-
-def test_additional_notes_a_card_exposed_when_it_is_not_his_turn_is_rejected_and_changes_nothing():
-    # "If a player exposes a card when it is not his turn, he must play that card on his next
-    # turn": out-of-turn plays are rejected unseen -- nothing is exposed, nothing is owed
-    s = position(hands=[[7, 9], [4, 9]], piles=[(1, 3, UP)], enforce="table")
-    view1, view0 = s.view(1), s.view(0)
-    rejected(s, 1, "play:hand1>c1", "may not act now")
-    rejected(s, 1, "discard:hand2>res1", "may not act now")
-    assert s.view(1) == view1 and s.view(0) == view0 and s.decision() == Turn(0)
-    s.apply(0, "discard:hand1>res1")
-    s.apply(1, "decline")
-    assert s.decision() == Turn(1)
-    legal = s.legal_actions(1)
-    assert "play:hand1>c1" in legal and "discard:hand1>res1" in legal   # free to keep the 4
-    s.apply(1, "discard:hand1>res1")
-    assert tops(s, 1)[0] == 4
-
-
-def test_additional_notes_blocked_game_not_forced_while_another_player_can_still_play():
-    # the stack is out, but seat 1 can play a 4 too: the game is not blocked (nobody has
-    # refused yet), so seat 0 may hold his 4 and end the turn
-    s = position(2, game=[[9, 9], [9]], hands=[[4, 7], [4]], piles=[(1, 3, UP)], stack=[], bury=True)
-    assert s.view(None)["blocked"]                           # the stack is exhausted for good
-    assert s.legal_actions(0) == ["play:hand1>c1", "discard:hand1>res1", "discard:hand2>res1"]
+    v = s.view(None)
+    assert v["stack_exhausted"] and not v["blocked"]
+    # the stack is out, but the game is not blocked until a whole round brings no card to
+    # the centre: seat 0 may still hold his 4
+    assert "discard:hand2>res1" in s.legal_actions(0)
     s.apply(0, "discard:hand2>res1")
-    assert "discard:hand1>res1" in s.legal_actions(1)        # seat 1 may refuse as well
     s.apply(1, "discard:hand1>res1")
-    # a whole round without a card to the centre: both refuse, so the game is blocked and
-    # seat 0, the first holder from the dealer's left, must play
-    assert s.view(0)["idle_turns"] == 2
-    assert s.legal_actions(0) == ["play:hand1>c1"]
-    rejected(s, 0, "discard:hand1>res2", "more than one player holding releasing cards", "that is you")
+    assert s.view(None)["blocked"] and s.view(0)["idle_turns"] == 2
+    assert list(s.legal_actions(0)) == ["play:hand1>c1"]
+    rejected(s, 0, "discard:hand1>res2", "releasing card must play it", "you are the first to hold one")
+    s.apply(0, "play:hand1>c1")
+    assert list(s.legal_actions(0)) == ["pass"] and s.view(None)["idle_turns"] == 0
+
+
+def test_additional_notes_blocked_game_a_players_options_depend_only_on_what_he_may_know():
+    # Seat 0's options (and what he is told) are the same whether or not seat 1 also holds
+    # a releasing card: the duty depends on public facts (the stack is out; a whole round
+    # went by with no card to the centre; the turn has come round from the dealer's left)
+    # and on seat 0's own cards -- never on another player's hand.
+    def table(other):
+        s = position(2, game=[[9, 9], [9]], hands=[[4, 7], [other, 8]], piles=[(1, 3, UP)], stack=[],
+                     bury=True)
+        assert list(s.legal_actions(0)) == ["play:hand1>c1", "discard:hand1>res1", "discard:hand2>res1"]
+        s.apply(0, "discard:hand2>res1")
+        eight = "discard:hand2>res1" if other < 8 else "discard:hand1>res1"
+        assert eight in s.legal_actions(1)                       # seat 1 may refuse as well
+        s.apply(1, eight)
+        return s
+    a, b = table(4), table(9)
+    assert a.frame(0) == b.frame(0)
+    for s in (a, b):
+        # a whole round without a card to the centre: the game is blocked and seat 0, the
+        # first holder from the dealer's left, must play
+        assert s.view(0)["idle_turns"] == 2 and s.view(0)["blocked"]
+        assert list(s.legal_actions(0)) == ["play:hand1>c1"]
+        message = rejected(s, 0, "discard:hand1>res2", "the first player with a releasing card")
+        assert "no player able to play but you" not in message
+    assert rejected(a, 0, "pass") == rejected(b, 0, "pass")
 
 
 def test_additional_notes_more_than_one_holding_releasing_cards_the_first_from_the_dealers_left_plays():
@@ -605,17 +642,48 @@ def test_additional_notes_more_than_one_holding_releasing_cards_the_first_from_t
     s.apply(2, "discard:hand3>res1")                 # nobody is forced in the first round
     s.apply(0, "discard:hand3>res1")
     s.apply(1, "discard:hand3>res1")
-    assert s.view(None)["idle_turns"] == 3           # a whole round: the game is blocked
+    assert s.view(None)["idle_turns"] == 3 and s.view(None)["blocked"]
     legal = s.legal_actions(2)
-    assert "play:hand1>c1" in legal and "discard:hand2>res2" in legal   # seat 1 comes first
+    assert "play:hand1>c1" in legal and "discard:hand2>res2" in legal   # the round from seat 0 comes first
     s.apply(2, "discard:hand2>res2")
-    s.apply(0, "discard:hand2>res2")
-    assert s.legal_actions(1) == ["play:hand1>c1"]   # seat 1 must release
+    s.apply(0, "discard:hand2>res2")                 # seat 0 holds no releasing card
+    assert list(s.legal_actions(1)) == ["play:hand1>c1"]   # seat 1 must release
     rejected(s, 1, "discard:hand1>res2", "beginning with the player on the dealer's left")
     s.apply(1, "play:hand1>c1")
     assert centre(s) == [(1, 4)] and "discard:hand1>res2" in s.legal_actions(1)
     s.apply(1, "discard:hand1>res2")
     assert s.view(None)["idle_turns"] == 0
+
+
+def test_additional_notes_blocked_game_the_duty_waits_for_the_turn_to_come_round_to_the_dealers_left():
+    # blocked at seat 1's turn (a whole round went by), seat 1 holds a 4: the duty goes
+    # round "beginning with the player on the dealer's left", so seat 1 is not yet forced;
+    # seat 0 (none) then seat 1 (forced) follow
+    s = position(3, game=[[9], [9], [9]], hands=[[8, 10, 10], [4, 8, 10], [8, 10, 10]],
+                 piles=[(1, 3, UP)], stack=[], bury=True, turn=1)
+    for seat in (1, 2, 0):
+        s.apply(seat, "discard:hand3>res1")
+    assert s.view(None)["blocked"] and "discard:hand2>res2" in s.legal_actions(1)
+    s.apply(1, "discard:hand2>res2")
+    s.apply(2, "discard:hand2>res2")
+    s.apply(0, "discard:hand2>res2")
+    assert list(s.legal_actions(1)) == ["play:hand1>c1"]
+
+
+def test_additional_notes_a_card_exposed_when_it_is_not_his_turn_is_rejected_and_changes_nothing():
+    # "If a player exposes a card when it is not his turn, he must play that card on his next
+    # turn": out-of-turn plays are rejected unseen -- nothing is exposed, nothing is owed
+    s = position(hands=[[7, 9], [4, 9]], piles=[(1, 3, UP)], enforce="table")
+    view1, view0 = s.view(1), s.view(0)
+    rejected(s, 1, "play:hand1>c1", "may not act now")
+    rejected(s, 1, "discard:hand2>res1", "may not act now")
+    assert s.view(1) == view1 and s.view(0) == view0 and s.decision() == Turn(0)
+    s.apply(0, "discard:hand1>res1")
+    assert s.decision() == Turn(1)       # seat 1 may challenge as his first action, or play
+    legal = s.legal_actions(1)
+    assert "play:hand1>c1" in legal and "discard:hand1>res1" in legal   # free to keep the 4
+    s.apply(1, "discard:hand1>res1")
+    assert tops(s, 1)[0] == 4
 
 
 def test_additional_notes_blocked_for_good_is_a_draw_after_two_idle_rounds():
@@ -633,7 +701,7 @@ def test_additional_notes_blocked_for_good_is_a_draw_after_two_idle_rounds():
 def test_empty_hand_nothing_to_draw_the_turn_ends_with_a_pass():
     s = position(hands=[[4], [9]], piles=[(1, 3, UP)], stack=[], bury=True)
     s.apply(0, "play:hand1>c1")
-    assert s.view(0)["hand"] == [] and s.legal_actions(0) == ["pass"]
+    assert s.view(0)["hand"] == [] and list(s.legal_actions(0)) == ["pass"]
     s.apply(0, "pass")
     assert s.decision() == Turn(1)
 
@@ -642,7 +710,7 @@ def test_empty_hand_nothing_to_draw_the_turn_ends_with_a_pass():
 
 def test_variation_ones_and_tens_build_up_on_ones_and_down_on_tens():
     s = position(game=[[6, 6]] * 2, hands=[[9, 10], [9]], piles=[(1, 3, UP)], centre="ones-and-tens")
-    assert s.legal_actions(0) == ["play:hand2>new"]          # the 10 must be played like a 1
+    assert list(s.legal_actions(0)) == ["play:hand2>new"]          # the 10 must be played like a 1
     s.apply(0, "play:hand2>new")
     assert s.view(None)["centre"][1]["build"] == "down"
     s.apply(0, "play:hand1>c2")                              # the 9 on the 10
@@ -664,20 +732,20 @@ def test_variation_ones_and_tens_a_ten_never_goes_to_a_reserve():
 def test_variation_ones_and_tens_with_the_150_pack_down_piles_start_on_15():
     s = position(game=[[7, 7]] * 2, hands=[[14, 15], [9]], piles=[(1, 3, UP)], centre="ones-and-tens",
                  edition=150)
-    assert s.legal_actions(0) == ["play:hand2>new"]
+    assert list(s.legal_actions(0)) == ["play:hand2>new"]
     s.apply(0, "play:hand2>new")
     s.apply(0, "play:hand1>c2")
-    assert centre(s) == [(1, 3), (14, 15)] and s.view(None)["starters"] == [1, 15]
+    assert centre(s) == [(1, 3), (14, 15)] and s.view(None)["starters"] == ["1", "15"]
 
 
 def test_variation_fives_build_both_up_and_down_and_finish_at_one_and_ten():
     s = position(hands=[[4, 5, 6], [9]], piles=[], centre="fives", started=False)
-    assert s.legal_actions(0) == ["play:hand2>new"]
+    assert list(s.legal_actions(0)) == ["play:hand2>new"]
     s.apply(0, "play:hand2>new")
     assert set(a for a in s.legal_actions(0) if a.startswith("play")) == {"play:hand1>c1", "play:hand2>c1"}
     s.apply(0, "play:hand2>c1")
     s.apply(0, "play:hand1>c1")
-    assert centre(s) == [(4, 6)] and s.view(None)["centre"][0]["next"] == [3, 7]
+    assert centre(s) == [(4, 6)] and s.view(None)["centre"][0]["next"] == ["3", "7"]
     t = position(hands=[[1, 9], [9]], piles=[(2, 10, BOTH)], centre="fives")
     assert "discard:hand1>res1" in t.legal_actions(0)        # 1s are ordinary cards here
     t.apply(0, "play:hand1>c1")
@@ -697,7 +765,7 @@ def test_partnership_needs_four_or_six_players_partners_alternate_seats():
 def test_partnership_play_from_the_partners_game_pile_and_reserves():
     s = position(4, game=[[9, 9], [9, 9], [4, 9], [9, 9]], hands=[[9], [9], [9], [9]],
                  reserves=[[], [], [[8], [5]], []], piles=[(1, 3, UP)], partnership=True)
-    assert s.legal_actions(0) == ["play:game@2>c1"]          # the partner's game pile first
+    assert list(s.legal_actions(0)) == ["play:game@2>c1"]          # the partner's game pile first
     s.apply(0, "play:game@2>c1")
     assert "play:res2@2>c1" in s.legal_actions(0)
     rejected(s, 0, "play:game@1>c1", "not your partner")
@@ -709,7 +777,7 @@ def test_partnership_play_from_the_partners_game_pile_and_reserves():
 def test_partnership_own_game_pile_before_the_partners():
     s = position(4, game=[[4, 9], [9, 9], [4, 9], [9, 9]], hands=[[9], [9], [9], [9]],
                  piles=[(1, 3, UP)], partnership=True)
-    assert s.legal_actions(0) == ["play:game>c1"]
+    assert list(s.legal_actions(0)) == ["play:game>c1"]
     rejected(s, 0, "play:game@2>c1", "must play first from their Game Pile")
 
 
@@ -718,7 +786,7 @@ def test_partnership_partners_win_together_when_both_game_piles_are_played_out()
                  piles=[(1, 3, UP)], partnership=True)
     s.apply(0, "play:game>c1")
     assert not s.is_over()                 # "both partners continue playing from the remaining Pile"
-    assert s.legal_actions(0) == ["play:game@2>c1"]
+    assert list(s.legal_actions(0)) == ["play:game@2>c1"]
     s.apply(0, "play:game@2>c1")
     assert s.is_over() and s.result().winners == (0, 2) and s.result().ranks == (1, 3, 1, 3)
 
@@ -727,11 +795,10 @@ def test_partnership_challenge_for_neglecting_the_partners_game_pile_only_by_opp
     s = position(4, game=[[9, 9], [9, 9], [4, 9], [7, 9]], hands=[[5, 9], [9], [9], [9]],
                  piles=[(1, 3, UP)], partnership=True, enforce="table")
     s.apply(0, "discard:hand1>res1")
-    d = s.decision()
-    assert isinstance(d, Race) and d.players == (1, 3)       # partner 2 may not challenge
+    assert s.decision() == Turn(1, (3,))                     # partner 2 may not challenge
+    rejected(s, 2, "challenge", "may not act now")
     assert s.view(1)["challenge"]["game_pile_playable"] is True
     s.apply(3, "challenge")
-    s.apply(1, "decline")
     assert s.game_piles[0][0] == 7 and s.decision() == Turn(1)
 
 
@@ -749,7 +816,7 @@ def test_bad_input_is_rejected_naming_the_rule_and_the_state_is_unchanged():
     rejected(s, 0, "play:res2>c1", "reserve pile 2 is empty")
     rejected(s, 0, "play:game@1>c1", "partnership=true")
     rejected(s, 0, "move the 6", "not FLINCH notation")
-    rejected(s, 0, "challenge", "window right after an opponent's play")
+    rejected(s, 0, "challenge", "right after a play, pass or discard of his that could break a rule")
     rejected(s, 1, "discard:hand1>res1", "may not act now")
     rejected(s, 7, "pass", "no player 7")
     s.apply(0, "discard:hand3>res2")
@@ -779,7 +846,7 @@ def test_views_hide_other_hands_and_game_piles_below_the_top():
         v = s.view(seat)
         json.dumps(v)
         assert all(set(g) == {"top", "count"} for g in v["game_piles"])
-        assert v["hand"] == (s.hands[seat] if seat is not None else None)
+        assert v.get("hand") == ([str(c) for c in s.hands[seat]] if seat is not None else None)
         assert v["hand_counts"] == [5, 5, 5, 5]
         # no list in the view carries more cards than the viewer may see
         text = json.dumps({k: v[k] for k in v if k != "hand"})
@@ -790,7 +857,7 @@ def test_events_show_a_draw_only_to_the_drawer():
     s = position(hands=[[2], [9]], piles=[(1, 1, UP)], stack=[3, 4, 9, 9, 9])
     events = s.apply(0, "play:hand1>c1")
     draw = [e for e in events if e.type == "draw"][0]
-    assert draw.for_player(0)["hand"] == [3, 4, 9, 9, 9]
+    assert draw.for_player(0)["hand"] == ["3", "4", "9", "9", "9"]
     assert "hand" not in draw.for_player(1) and "hand" not in draw.for_player(None)
 
 
