@@ -96,3 +96,95 @@ def test_better_policies_score_more_per_round():
     rnd, thr, ev = mean_round("random"), mean_round("threshold:22"), mean_round("ev")
     assert thr > rnd + 5 and ev > rnd + 5
 
+
+# -- ev: the race to 200 (flip7.md "End of Game") ---------------------------------------------
+def test_ev_stays_when_total_plus_round_reaches_200_and_leads():
+    s = GAME.new_state(2, seed=1, deck=CARDS.stacked(["12", "10"], DECK))
+    s.totals[:] = [190, 100]
+    assert expected_gain(s.view(0), 0) > 0                       # points alone say hit
+    assert make_agent_for(s, "ev", 0).act(s.view(0), s.legal_actions(0)) == "stay"
+    assert make_agent_for(s, "ev:endgame=false", 0).act(s.view(0), s.legal_actions(0)) == "hit"
+    s.totals[:] = [187, 100]                                     # 199: one short, play for points
+    assert make_agent_for(s, "ev", 0).act(s.view(0), s.legal_actions(0)) == "hit"
+    s.totals[:] = [190, 192]                                     # 202 against 202: not a lead
+    assert make_agent_for(s, "ev", 0).act(s.view(0), s.legal_actions(0)) == "hit"
+
+
+def _behind_a_stopped_leader(mine, theirs):
+    s = GAME.new_state(2, seed=1, deck=CARDS.stacked(["12", "10", "11", "9", "8"], DECK))
+    s.totals[:] = [mine, theirs]
+    s.apply(0, "hit")       # 11
+    s.apply(1, "stay")      # seat 1 banks 10
+    s.apply(0, "hit")       # 9
+    s.apply(0, "hit")       # 8: seat 0 holds 40 points, a risky hand
+    return s
+
+
+def test_ev_hits_when_a_stopped_opponent_will_finish_ahead_at_200():
+    s = _behind_a_stopped_leader(150, 195)                      # 190 against a final 205
+    assert expected_gain(s.view(0), 0) < 0                       # points alone say stay
+    assert make_agent_for(s, "ev", 0).act(s.view(0), s.legal_actions(0)) == "hit"
+    assert make_agent_for(s, "ev:endgame=false", 0).act(s.view(0), s.legal_actions(0)) == "stay"
+
+
+def test_ev_does_not_chase_a_stopped_opponent_it_ties_or_one_below_200():
+    s = _behind_a_stopped_leader(165, 195)                      # 205 against 205: a tie plays on
+    assert make_agent_for(s, "ev", 0).act(s.view(0), s.legal_actions(0)) == "stay"
+    s = _behind_a_stopped_leader(100, 189)                      # they finish on 199: no race yet
+    assert make_agent_for(s, "ev", 0).act(s.view(0), s.legal_actions(0)) == "stay"
+
+
+def test_ev_bot_parameters():
+    assert make_agent(GAME, "ev").describe() == "ev"
+    assert make_agent(GAME, "ev:endgame=false,flip3=approx").describe() == "ev:endgame=false,flip3=approx"
+    from fliptable.core import BotSpecError
+    import pytest
+    for bad in ("ev:endgame=maybe", "ev:flip3=guess", "ev:speed=1"):
+        with pytest.raises(BotSpecError):
+            make_agent(GAME, bad)
+
+
+# -- ev: the Flip Three term is exact ----------------------------------------------------------
+def _forced_by_the_engine(held, under, mode):
+    """Seat 0 holds ``held`` and draws a Flip Three with exactly ``under`` left in the
+    pile below it: the mean round score after the three over every order of the pile,
+    played by the engine itself (every ordered top three is equally likely)."""
+    from itertools import permutations
+    total = runs = 0
+    ids = [CARDS.parse(c) for c in under]
+    for top3 in permutations(range(len(ids)), 3):
+        s = GAME.new_state(2, {"flip3_actions": mode}, seed=1, deck=CARDS.stacked(["0", "1"], DECK))
+        rest = [c for i, c in enumerate(ids) if i not in top3]
+        pile = rest + [ids[i] for i in reversed(top3)] + [CARDS.parse("flip3")]
+        everything = list(s.draw) + s.discard + s.tableau[0] + s.tableau[1]
+        s.tableau[0] = [CARDS.parse(c) for c in held]
+        s.tableau[1] = [CARDS.parse("1")]
+        for c in s.tableau[0] + s.tableau[1] + pile:
+            everything.remove(c)
+        s.draw, s.discard = pile, everything
+        s._derive()
+        s.apply(0, "hit")
+        total += s.round_score(0)
+        runs += 1
+    return total / runs
+
+
+def test_ev_flip_three_term_is_the_engines_exact_expectation():
+    from fliptable.games.flip7.bots import _forced
+    held = ["9", "3", "+2"]
+    under = ["9", "10", "x2", "+4", "second", "freeze", "11"]
+    counts = [0] * len(CARDS)
+    for c in under:
+        counts[CARDS.parse(c)] += 1
+    mask = (1 << 9) | (1 << 3)
+    for mode in ("after", "immediate"):
+        exact = _forced(counts, len(under), mask, 12, 2, False, False, 2, 3, mode == "immediate")
+        assert abs(exact - _forced_by_the_engine(held, under, mode)) < 1e-9, mode
+    # holding a Second Chance: the duplicate 9 no longer busts
+    held_sc = held + ["second"]
+    under_sc = ["9", "10", "x2", "+4", "freeze", "11", "12"]
+    counts = [0] * len(CARDS)
+    for c in under_sc:
+        counts[CARDS.parse(c)] += 1
+    exact = _forced(counts, len(under_sc), mask, 12, 2, False, True, 2, 3, False)
+    assert abs(exact - _forced_by_the_engine(held_sc, under_sc, "after")) < 1e-9
