@@ -17,13 +17,19 @@ class Flyswatter(Game):
     summary = "real-time: flip cards; on a swatter or a fifth colour, race to swat the majority-colour flies"
     min_players, max_players, default_players = 2, 8, 4
     default_bot = "swatter"
+    #: 2: all hands of a window are checked together at its close (a player's result no
+    #: longer depends on the order of their own two hands); no winners before the end
+    rules_version = "2"
     options = (
         Option("remove", "int", 0, "cards taken out unseen after shuffling, for a shorter game "
                "(at least one card per player must remain)", min=0, max=110),
-        Option("window_ms", "float", 3000.0, "length of a swat window in milliseconds", min=1),
+        Option("window_ms", "float", 3000.0, "length of a swat window in milliseconds",
+               min=1, max=600_000),
     )
     cards = CARDS
     state_class = FlyswatterState
+    information = "imperfect"     # the draw stacks and the cards removed unseen
+    dynamics = "real-time"        # swat windows are races
     notation = (
         "flip      turn over the top card of your draw stack (on your turn)\n"
         "swat:<n>  put a hand on the n-th fly in the middle (1 = the fly laid first), while a\n"
@@ -38,6 +44,15 @@ class Flyswatter(Game):
 
     def action_space(self, players, options):
         return ("flip", DONE) + SWAT[:MAX_MIDDLE]
+
+    def max_decisions(self, players, options):
+        """Every window opens on a trigger card that leaves the game, so at most C windows
+        (C = the cards dealt); in each, a player acts at most once per hand and the clock
+        once; each hand pays at most one penalty, a fly that can be flipped again. So at
+        most C flips + C*n*h re-flips + C*(n*h + 1) window actions (n players, h hands)."""
+        cards = len(self.deck(players, options)) - options["remove"]
+        hands = 1 if players >= 5 else 2
+        return cards * (2 * players * hands + 2)
 
     def parse_action(self, text):
         action = super().parse_action(text)

@@ -10,8 +10,8 @@ def _fly(entry: dict) -> str:
     return f"[{style}]{entry['card']}[/{style}]"
 
 
-def _seat(p: int, seat: int | None) -> str:
-    return "you" if p == seat else f"P{p}"
+def _seat(p: int, seat: int | None = None) -> str:
+    return "you" if p == seat else f"seat {p}"
 
 
 def render(view: dict, seat: int | None) -> str:
@@ -26,7 +26,7 @@ def render(view: dict, seat: int | None) -> str:
                      f"allowed {', '.join(window['allowed'])}; still swatting: "
                      f"{', '.join(_seat(p, seat) for p in window['swatting']) or 'nobody'}")
     else:
-        lines.append(f"{_seat(view['turn'], seat)} to flip.")
+        lines.append(f"{_seat(view['turn'], seat).capitalize()} to flip.")
     if view["last_flip"]:
         lines.append(f"Last flip: {_seat(view['last_flip']['player'], seat)} turned over "
                      f"{view['last_flip']['card']}")
@@ -40,7 +40,7 @@ def render(view: dict, seat: int | None) -> str:
     for p in range(n):
         left = f", hands left {window['hands_left'][p]}" if window is not None else ""
         turn = "  <- turn" if view["turn"] == p and window is None and not view["over"] else ""
-        lines.append(f"  {_seat(p, seat):>4}: draw {view['draw_counts'][p]:>3}, won {view['won_counts'][p]:>2} "
+        lines.append(f"  {_seat(p, seat):>7}: draw {view['draw_counts'][p]:>3}, won {view['won_counts'][p]:>2} "
                      f"flies, {view['scores'][p]:>3} points{left}{turn}")
     last = view["last_window"]
     if last is not None and window is None:
@@ -65,19 +65,19 @@ def narrate(event: dict) -> str:
     t = event.get("type")
     if t == "flip":
         if event.get("to") == "middle":
-            return f"P{event['player']} turns over {event['card']} (fly {event['n']})"
-        return f"P{event['player']} turns over {event['card']}: {event.get('trigger', 'trigger')}, swat!"
+            return f"{_seat(event['player'])} turns over {event['card']} (fly {event['n']})"
+        return f"{_seat(event['player'])} turns over {event['card']}: {event.get('trigger', 'trigger')}, swat!"
     if t == "no_window":
         return f"{event['card']} with no flies in the middle: nothing to swat"
     if t == "window_open":
         return f"Window {event['window']}: swat {', '.join(event['allowed'])} flies"
     if t == "swat":
-        return f"P{event['player']} swats fly {event['n']} ({event['card']})"
+        return f"{_seat(event['player'])} swats fly {event['n']} ({event['card']})"
     if t == "done":
-        return f"P{event['player']} is done swatting"
+        return f"{_seat(event['player'])} is done swatting"
     if t == "window_closed":
         parts = "; ".join(_narrate_hand(o) for o in event["outcome"]) or "no hands"
         return f"Window {event['window']} closed ({event['closed_by']}): {parts}"
     if t == "game_over":
-        return f"Game over: scores {event['scores']}, winners {', '.join(f'P{p}' for p in event['winners'])}"
+        return f"Game over: scores {event['scores']}, winners {', '.join(_seat(p) for p in event['winners'])}"
     return str(event)

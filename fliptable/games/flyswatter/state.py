@@ -1,14 +1,13 @@
 """Fly-swatter rules: flipping, the swat window (a ``Race``), resolving hands, scoring.
 
-Piles are lists of card ints. A draw stack is stored bottom first, so its top card is
-``stack[-1]`` (``pop()`` flips it, a penalty goes ``insert(0, ...)`` under it); ``_dump``
-writes it top first. Hands are recorded in the order they land and resolved together
-when the window closes (docs/rules/flyswatter.md "When hands are resolved").
+Piles are lists of card ints. A draw stack is kept top first (``stack[0]`` is flipped
+next; a penalty fly goes to the end, under the stack); ``known[p]`` counts the flies at
+the bottom of seat ``p``'s stack that everyone saw go there (penalties): the only cards of
+a stack anyone can name. A won stack is kept oldest first. Hands are recorded in the
+order they land and all are checked together when the window closes
+(docs/rules/flyswatter.md "When hands are resolved").
 """
 from __future__ import annotations
-
-import random
-from typing import Any
 
 from ...core.decision import Over, Race, Turn
 from ...core.errors import OptionError
@@ -34,6 +33,7 @@ OVER = Over()
 
 #: outcome of one hand at window close
 WON, LATE, PENALTY = "won", "late", "penalty"
+OUTCOMES = (WON, LATE, PENALTY)
 
 
 def _except(m: int, k: int) -> tuple[str, ...]:
@@ -44,111 +44,136 @@ def _except(m: int, k: int) -> tuple[str, ...]:
     return t
 
 
-def _copy_rng(rng: random.Random) -> random.Random:
-    r = random.Random()
-    r.setstate(rng.getstate())
-    return r
-
-
 class FlyswatterState(State):
     """A game of Fly-swatter in progress."""
 
-    __slots__ = ("draw", "middle", "counts", "colours", "won", "triggers", "unseen", "turn",
-                 "ending", "window", "open", "racing", "allowed", "trigger", "hands", "placed",
-                 "flips", "wrong", "last_flip", "last_window", "hands_max", "window_ms",
-                 "_decision", "legal")
+    FIELDS = {
+        "draw": "piles",          # per seat, top card first
+        "known": "ints",          # per seat: public penalty flies at the bottom of the stack
+        "middle": "cards",        # the flies face up, in the order laid (fly n is middle[n-1])
+        "won": "piles",           # per seat, oldest first (the last is the one a penalty costs)
+        "triggers": "cards",      # swatters and fifth colours removed, in order
+        "unseen": "cards",        # removed unseen before dealing (option remove)
+        "turn": "seat",           # whose flip is next
+        "ending": "bool",         # a player has turned over their last card
+        "window": "int",          # windows opened so far (the open one's number)
+        "open": "bool",
+        "racing": "seats",        # players still swatting in the open window
+        "allowed": "int",         # bit c: colour c may be swatted in the open/last window
+        "trigger": "card?",       # the open window's trigger
+        "hands": "table",         # [player, fly number] per hand, in landing order
+        "flips": "int",
+        "wrong": "int",           # hands on a fly not allowed, over the game
+        "last_flip": "ints?",     # [player, card]
+        "last_window": "frozen?",  # the last closed window's record (replaced whole)
+    }
+    DERIVED = {
+        "counts": "ints",         # flies in the middle per colour
+        "colours": "int",         # colours present in the middle
+        "placed": "table",        # per seat, the fly numbers its hands are on
+        "hands_max": "int",
+        "window_ms": "num",
+        "_decision": "ref",       # the decision, None until asked for
+    }
+    __slots__ = tuple(FIELDS) + tuple(DERIVED)
 
     # -- set-up -----------------------------------------------------------------------
-    def _init_fixed(self) -> None:
-        # flyswatter.md "SWATTING FLIES!": "with 5 or more players, each player may use only one hand"
-        self.hands_max = 1 if self.players >= 5 else 2
-        self.window_ms = float(self.options["window_ms"])
-        self._decision = None
-
     def _setup(self, deck: list[int]) -> None:
         n = self.players
         remove = self.options["remove"]
         if len(deck) - remove < n:
             raise OptionError(f"option remove={remove} leaves {len(deck) - remove} cards for {n} players; "
                               f"accepted: at most {len(deck) - n} with {n} players")
-        self._init_fixed()
         # flyswatter.md "PREPARATION" note: remove cards unseen after shuffling (the top N)
         self.unseen = deck[:remove]
         rest = deck[remove:]
-        # dealt one at a time in seat order; the first card dealt is the top (stored last)
-        self.draw = [rest[p::n][::-1] for p in range(n)]
-        self.middle: list[int] = []
-        self.counts = [0] * 6
-        self.colours = 0
-        self.won: list[list[int]] = [[] for _ in range(n)]
-        self.triggers: list[int] = []
+        # dealt one at a time in seat order; the first card dealt is the top
+        self.draw = [rest[p::n] for p in range(n)]
+        self.known = [0] * n
+        self.middle = []
+        self.won = [[] for _ in range(n)]
+        self.triggers = []
         self.turn = 0  # "The fastest player begins": seat 0
         self.ending = False
         self.window = 0
         self.open = False
-        self.racing: list[int] = []
+        self.racing = []
         self.allowed = 0
-        self.trigger: int | None = None
-        self.hands: list[tuple[int, int]] = []
-        self.placed: list[list[int]] = [[] for _ in range(n)]
+        self.trigger = None
+        self.hands = []
         self.flips = 0
         self.wrong = 0
-        self.last_flip: tuple[int, int] | None = None
-        self.last_window: dict | None = None
-        self._rebuild_legal()
+        self.last_flip = None
+        self.last_window = None
+        self._derive()
 
-    def _dump(self) -> dict[str, Any]:
-        return {
-            "draw": [s[::-1] for s in self.draw], "middle": list(self.middle),
-            "won": [list(w) for w in self.won], "triggers": list(self.triggers),
-            "unseen": list(self.unseen), "turn": self.turn, "ending": self.ending,
-            "window": self.window, "open": self.open, "racing": list(self.racing),
-            "allowed": self.allowed, "trigger": self.trigger,
-            "hands": [[p, k] for p, k in self.hands], "flips": self.flips, "wrong": self.wrong,
-            "last_flip": list(self.last_flip) if self.last_flip is not None else None,
-            "last_window": _copy_outcome(self.last_window),
-        }
-
-    def _load(self, d: dict[str, Any]) -> None:
-        self._init_fixed()
-        self.draw = [list(s)[::-1] for s in d["draw"]]
-        self.middle = list(d["middle"])
-        self._recount()
-        self.won = [list(w) for w in d["won"]]
-        self.triggers, self.unseen = list(d["triggers"]), list(d["unseen"])
-        self.turn, self.ending, self.window, self.open = d["turn"], d["ending"], d["window"], d["open"]
-        self.racing, self.allowed, self.trigger = list(d["racing"]), d["allowed"], d["trigger"]
-        self.hands = [(p, k) for p, k in d["hands"]]
-        self.placed = [[] for _ in range(self.players)]
-        for p, k in self.hands:
-            self.placed[p].append(k)
-        self.flips, self.wrong = d["flips"], d["wrong"]
-        self.last_flip = tuple(d["last_flip"]) if d["last_flip"] is not None else None
-        self.last_window = _copy_outcome(d["last_window"])
-        self._rebuild_legal()
-
-    def clone(self) -> "FlyswatterState":
-        c = FlyswatterState(self.game, self.players, self.options, _copy_rng(self.rng))
-        c.hands_max, c.window_ms, c._decision = self.hands_max, self.window_ms, self._decision
-        c.draw = [s[:] for s in self.draw]
-        c.middle, c.counts, c.colours = self.middle[:], self.counts[:], self.colours
-        c.won = [w[:] for w in self.won]
-        c.triggers, c.unseen = self.triggers[:], self.unseen[:]
-        c.turn, c.ending, c.window, c.open = self.turn, self.ending, self.window, self.open
-        c.racing, c.allowed, c.trigger = self.racing[:], self.allowed, self.trigger
-        c.hands = self.hands[:]
-        c.placed = [p[:] for p in self.placed]
-        c.flips, c.wrong, c.last_flip = self.flips, self.wrong, self.last_flip
-        c.last_window = self.last_window  # replaced whole, never mutated
-        c.legal = self.legal[:]
-        return c
-
-    def _recount(self) -> None:
+    def _derive(self) -> None:
+        # flyswatter.md "SWATTING FLIES!": "with 5 or more players, each player may use only one hand"
+        self.hands_max = 1 if self.players >= 5 else 2
+        self.window_ms = float(self.options["window_ms"])
+        self._decision = None
         counts = [0] * 6
         for card in self.middle:
             counts[COLOUR[card]] += 1
         self.counts = counts
         self.colours = sum(1 for c in counts if c)
+        self.placed = [[] for _ in range(self.players)]
+        for p, k in self.hands:
+            self.placed[p].append(k)
+
+    def _check(self) -> None:
+        n = self.players
+        for name in ("draw", "known", "won"):
+            if len(getattr(self, name)) != n:
+                raise ValueError(f"{name} must have one entry per seat")
+        if any(not 0 <= self.known[p] <= len(self.draw[p]) for p in range(n)):
+            raise ValueError("known counts cards at the bottom of a stack: 0 to its size")
+        if SWATTER in self.middle or any(SWATTER in w for w in self.won):
+            raise ValueError("a swatter never lies in the middle or in a won stack")
+        if self.colours > 4:
+            raise ValueError("the middle never shows five colours")
+        if len(self.middle) > MAX_MIDDLE:
+            raise ValueError("the middle holds at most 64 flies")
+        if not 0 <= self.allowed < 64:
+            raise ValueError("allowed is a set of the six colours")
+        if self.window < 0 or self.flips < 0 or self.wrong < 0:
+            raise ValueError("counters are never negative")
+        if self.open:
+            if self.trigger is None or self.window < 1 or not self.allowed or not self.middle:
+                raise ValueError("an open window has a trigger, a number, allowed colours and flies")
+            if not self.racing or len(set(self.racing)) != len(self.racing):
+                raise ValueError("an open window has players still swatting, each once")
+            for p, k in self.hands:
+                if not 0 <= p < n or not 1 <= k <= len(self.middle):
+                    raise ValueError("a hand is a seat on a fly of the middle")
+            for p in range(n):
+                placed = self.placed[p]
+                if len(placed) > self.hands_max or len(set(placed)) != len(placed):
+                    raise ValueError(f"seat {p} has more hands down than it has, or two on one fly")
+                if p in self.racing and len(placed) >= self.hands_max:
+                    raise ValueError(f"seat {p} has no hand left but is still racing")
+        elif self.racing or self.hands:
+            raise ValueError("with no window open nobody races and no hand is down")
+        if not self.ending and not self.draw[self.turn]:
+            raise ValueError("the player to flip has a card to flip unless the game is ending")
+        if self.last_flip is not None and (len(self.last_flip) != 2 or not 0 <= self.last_flip[0] < n
+                                           or not 0 <= self.last_flip[1] < len(NAME)):
+            raise ValueError("last_flip is [seat, card]")
+        last = self.last_window
+        if last is not None:
+            if not isinstance(last, dict) or set(last) != {"number", "trigger", "allowed", "closed_by", "outcome"}:
+                raise ValueError("last_window is a record of number, trigger, allowed, closed_by, outcome")
+            if last["closed_by"] not in ("clock", "all done") or not isinstance(last["outcome"], list):
+                raise ValueError("last_window was closed by the clock or by all done")
+            for o in last["outcome"]:
+                if (not isinstance(o, list) or len(o) != 5 or o[3] not in OUTCOMES
+                        or not all(type(x) is int for x in o[:3])
+                        or not (o[4] is None or type(o[4]) is int and 0 <= o[4] < len(NAME))
+                        or not 0 <= o[2] < len(NAME)):
+                    raise ValueError("an outcome is [seat, fly, card, won|late|penalty, lost card or null]")
+            if type(last["trigger"]) is not int or not 0 <= last["trigger"] < len(NAME) \
+                    or type(last["allowed"]) is not int:
+                raise ValueError("last_window names its trigger card and allowed colours")
 
     # -- decisions and legality ---------------------------------------------------------
     def decision(self):
@@ -164,14 +189,6 @@ class FlyswatterState(State):
         return d
 
     def legal_actions(self, player):
-        # ``legal`` (one tuple per seat) is kept up to date by ``_apply``: bots ask every decision
-        try:
-            return self.legal[player] if player >= 0 else NONE
-        except (IndexError, TypeError):
-            return NONE
-
-    def _legal_now(self, player: int) -> tuple[str, ...]:
-        """The legal actions of ``player`` computed from scratch (``legal``'s definition)."""
         if self.open:
             if player in self.racing:
                 placed = self.placed[player]
@@ -183,11 +200,11 @@ class FlyswatterState(State):
             return FLIP
         return NONE
 
-    def _rebuild_legal(self) -> None:
-        self.legal = [self._legal_now(p) for p in range(self.players)]
+    def timeout_action(self, player):
+        """A player whose time ran out stops swatting (``done``), or flips on their turn."""
+        return DONE if self.open and player in self.racing else super().timeout_action(player)
 
-    def why_illegal(self, player, action):
-        """The rule that forbids ``action`` by ``player`` now (None if it is legal)."""
+    def _illegal_reason(self, player, action):
         if self.open:
             if action == "flip":
                 return ("a swat window is open; the next card is turned over after every player has "
@@ -220,7 +237,10 @@ class FlyswatterState(State):
         return f"it is player {self.turn}'s turn and the only action is flip"
 
     def _illegal_message(self, decision, player, action, legal):
-        reason = self.why_illegal(player, action)
+        # Every reason above is right for any seat, so a seat that is not among the
+        # decision's actors (out of hands, done, not its turn) hears the rule too,
+        # not only that it may not act now.
+        reason = self._illegal_reason(player, action)
         shown = ", ".join(legal[:12]) + (", ..." if len(legal) > 12 else "")
         return f"{action!r} is not legal for player {player}: {reason}; legal now: {shown or 'nothing'}"
 
@@ -229,7 +249,7 @@ class FlyswatterState(State):
         # the cached decision changes only when the racing players, the window or the turn do
         k = SWAT_N.get(action)
         if k is not None:
-            self.hands.append((player, k))
+            self.hands.append([player, k])
             placed = self.placed[player]
             placed.append(k)
             if events is not None:
@@ -237,16 +257,12 @@ class FlyswatterState(State):
                                              "window": self.window}))
             if len(placed) >= self.hands_max:  # out of hands: out of the race
                 self._decision = None
-                self.legal[player] = NONE
                 racing = self.racing
                 racing.remove(player)
                 if not racing:
                     self._close("all done", events)
-            else:
-                self.legal[player] = _except(len(self.middle), k)
         elif action == DONE:
             self._decision = None
-            self.legal[player] = NONE
             racing = self.racing
             racing.remove(player)
             if events is not None:
@@ -263,16 +279,14 @@ class FlyswatterState(State):
     def _flip(self, p: int, events) -> None:
         # flyswatter.md "TURN OVER CARDS": the top-most card of the player's stack
         stack = self.draw[p]
-        card = stack.pop()
+        card = stack.pop(0)
+        if self.known[p] > len(stack):
+            self.known[p] = len(stack)
         self.flips += 1
-        self.last_flip = (p, card)
-        turn = self.turn = p + 1 if p + 1 < self.players else 0
-        legal = self.legal
-        legal[p] = NONE
+        self.last_flip = [p, card]
+        self.turn = p + 1 if p + 1 < self.players else 0
         if not stack:  # flyswatter.md "GAME END": after the last card of a stack is turned over
             self.ending = True
-        else:
-            legal[turn] = FLIP
         if card == SWATTER:
             self._trigger(p, card, "swatter", events)
             return
@@ -317,44 +331,62 @@ class FlyswatterState(State):
         self.open = True
         self.window += 1
         self.racing = list(range(self.players))
-        self.legal = [ALL_SWATS[len(self.middle)]] * self.players
         if events is not None:
             events.append(Event("window_open", {"window": self.window, "trigger": NAME[card],
                                                 "allowed": self._allowed_names(),
                                                 "timeout_ms": self.window_ms}))
 
     def _close(self, by: str, events) -> None:
-        """flyswatter.md "SWATTING FLIES!": after all have finished swatting, check the hands
-        in the order they landed."""
+        """flyswatter.md "SWATTING FLIES!": "After all players have finished swatting
+        flies, the players check to see if the flies are allowed." Every hand of the
+        window is checked at once (docs/rules/flyswatter.md "When hands are resolved"):
+        1. each allowed fly goes to the hand under the others (the first to land on it);
+        2. each player's won flies go onto their won stack in the order the flies lie;
+        3. then each hand on a fly that is not allowed costs its player the most recently
+           won fly — one won in this same window included — which goes under their draw
+           stack, a player's wrong hands paying in the order their flies lie.
+        So nothing depends on the order in which one player's own hands landed."""
         middle, won, allowed = self.middle, self.won, self.allowed
-        taken: set[int] = set()
-        outcome = []
-        for p, k in self.hands:
-            card = middle[k - 1]
-            if allowed >> COLOUR[card] & 1:
-                if k in taken:  # another hand is under this one
-                    outcome.append([p, k, card, LATE, None])
-                else:
-                    taken.add(k)
-                    won[p].append(card)
-                    outcome.append([p, k, card, WON, None])
+        hands = self.hands
+        winner: dict[int, int] = {}
+        wrong = False
+        for p, k in hands:
+            if allowed >> COLOUR[middle[k - 1]] & 1:
+                if k not in winner:
+                    winner[k] = p
             else:
-                self.wrong += 1
-                pile = won[p]
-                if pile:  # the most recently won fly goes face down under the draw stack
-                    lost = pile.pop()
-                    self.draw[p].insert(0, lost)
-                else:
-                    lost = None
-                outcome.append([p, k, card, PENALTY, lost])
-        if taken:
+                wrong = True
+        for k in sorted(winner):
+            won[winner[k]].append(middle[k - 1])
+        lost: dict[tuple[int, int], int | None] = {}
+        if wrong:
+            for p, k in sorted(hands):          # by player, then by fly number
+                if not allowed >> COLOUR[middle[k - 1]] & 1:
+                    self.wrong += 1
+                    pile = won[p]
+                    if pile:  # "place his most-recently won fly face down under his draw stack"
+                        card = pile.pop()
+                        self.draw[p].append(card)
+                        self.known[p] += 1
+                        lost[p, k] = card
+                    else:      # "If the player has won no fly cards yet ... pays no penalty"
+                        lost[p, k] = None
+        outcome = []
+        for p, k in hands:
+            card = middle[k - 1]
+            if wrong and (p, k) in lost:
+                outcome.append([p, k, card, PENALTY, lost[p, k]])
+            else:
+                # one player never has two hands on one fly: the winner's hand is the first
+                outcome.append([p, k, card, WON if winner[k] == p else LATE, None])
+        if winner:
             counts = self.counts
-            for k in taken:
+            for k in winner:
                 c = COLOUR[middle[k - 1]]
                 counts[c] -= 1
                 if not counts[c]:
                     self.colours -= 1
-            self.middle = [c for i, c in enumerate(middle, 1) if i not in taken]
+            self.middle = [c for i, c in enumerate(middle, 1) if i not in winner]
         self.last_window = {"number": self.window, "trigger": self.trigger, "allowed": allowed,
                             "closed_by": by, "outcome": outcome}
         self.open = False
@@ -362,9 +394,6 @@ class FlyswatterState(State):
         self.hands = []
         for placed in self.placed:
             placed.clear()
-        legal = self.legal = [NONE] * self.players
-        if not self.ending:
-            legal[self.turn] = FLIP
         if events is not None:
             events.append(Event("window_closed", {"window": self.window, "closed_by": by,
                                                   "outcome": _outcome_json(outcome)}))
@@ -376,13 +405,23 @@ class FlyswatterState(State):
         return Event("game_over", {"scores": list(r.scores), "winners": list(r.winners),
                                    "flies_won": [len(w) for w in self.won]})
 
+    # -- hidden information -----------------------------------------------------------------
+    def hidden_slots(self, player):
+        """Nobody sees a draw stack's cards ("the players take their stacks face down
+        without looking at the cards!") nor the cards removed unseen; the penalty flies at
+        the bottom of a stack were seen going there by everyone and stay put."""
+        slots = [(self.unseen, i) for i in range(len(self.unseen))]
+        for p, stack in enumerate(self.draw):
+            slots.extend((stack, i) for i in range(len(stack) - self.known[p]))
+        return slots
+
     # -- what players see -----------------------------------------------------------------
     def _allowed_names(self) -> list[str]:
         return [COLOURS[c] for c in range(6) if self.allowed >> c & 1]
 
-    def view(self, player):
-        """Everything is public except the order of the draw stacks (only their counts)
-        and the cards removed unseen (only their number)."""
+    def _view(self, player):
+        """Everything is public except the draw stacks (only their counts) and the cards
+        removed unseen (only their number)."""
         open_ = self.open
         on: dict[int, list[int]] = {}
         if open_:
@@ -402,9 +441,11 @@ class FlyswatterState(State):
                     "allowed": [COLOURS[c] for c in range(6) if last["allowed"] >> c & 1],
                     "closed_by": last["closed_by"], "outcome": _outcome_json(last["outcome"])}
         won = self.won
+        over = self.ending and not open_
         return {
             "game": "flyswatter", "seat": player, "players": self.players,
-            "turn": None if self.ending else self.turn, "over": self.ending and not open_,
+            "turn": None if self.ending or open_ else self.turn, "next": None if self.ending else self.turn,
+            "over": over, "winners": list(self.result().winners) if over else [],
             "hands_per_player": self.hands_max, "draw_counts": [len(s) for s in self.draw],
             "middle": middle, "window": window, "last_window": last,
             "last_flip": None if self.last_flip is None else {"player": self.last_flip[0],
@@ -418,14 +459,16 @@ class FlyswatterState(State):
         }
 
     def result(self) -> Result:
-        """Scores are the values of the flies won so far; ties go to the most flies won,
-        then are shared (flyswatter.md "SCORING")."""
+        """Scores are the values of the flies won so far; once the game is over the
+        winners have the highest score, ties going to the most flies won, then shared
+        (flyswatter.md "SCORING"). Before that ``details.leading`` says who leads."""
         scores = [sum(VALUE[c] for c in w) for w in self.won]
         keys = [(s, len(w)) for s, w in zip(scores, self.won)]
         best = max(keys)
-        return Result(tuple(scores), tuple(p for p, k in enumerate(keys) if k == best),
-                      ranks_from_keys(keys), self.ending and not self.open,
-                      {"flies_won": [len(w) for w in self.won]})
+        leading = tuple(p for p, k in enumerate(keys) if k == best)
+        over = self.ending and not self.open
+        return Result(tuple(scores), leading if over else (), ranks_from_keys(keys), over,
+                      {"flies_won": [len(w) for w in self.won], "leading": list(leading)})
 
     def all_cards(self) -> list[int]:
         out = list(self.unseen) + list(self.middle) + list(self.triggers)
@@ -434,13 +477,6 @@ class FlyswatterState(State):
         for w in self.won:
             out.extend(w)
         return out
-
-
-def _copy_outcome(last: dict | None) -> dict | None:
-    if last is None:
-        return None
-    return {"number": last["number"], "trigger": last["trigger"], "allowed": last["allowed"],
-            "closed_by": last["closed_by"], "outcome": [list(o) for o in last["outcome"]]}
 
 
 def _outcome_json(outcome: list) -> list[dict]:

@@ -20,7 +20,8 @@ def test_overview_a_whole_game_highest_valued_flies_win():
     assert r.over and s.flips >= 3 * 37 - 2
     best = max(r.scores)
     assert all(r.scores[p] == best for p in r.winners)
-    assert r.scores == tuple(sum(CARDS[c].rank for c in w) for w in s.won)
+    # a fly's value is the number printed on it: read it from its name, not from the code's table
+    assert r.scores == tuple(sum(int(CARDS.name(c)[-1]) for c in w) for w in s.won)
 
 
 # -- CONTENTS ------------------------------------------------------------------------------
@@ -31,6 +32,17 @@ def test_contents_112_cards_96_flies_16_swatters():
     for colour in COLOURS:
         assert [cards[f"{colour}{v}"] for v in range(1, 6)] == [2, 4, 4, 4, 2]
     assert sum(n for c, n in cards.items() if c != "swatter") == 96
+
+
+def test_contents_fly_values_are_the_rulebooks():
+    # "in each color there are 2 each valued 1 and 5, and 4 each valued 2, 3, and 4"
+    from fliptable.games.flyswatter.cards import VALUE
+    per_colour = 2 * 1 + 4 * 2 + 4 * 3 + 4 * 4 + 2 * 5
+    assert per_colour == 48
+    assert sum(VALUE[c] for c in full_deck()) == 6 * 48
+    for c in full_deck():
+        name = CARDS.name(c)
+        assert VALUE[c] == (0 if name == "swatter" else int(name[-1]))
 
 
 def test_contents_card_notation():
@@ -186,6 +198,19 @@ def test_five_colours_a_fifth_colour_does_not_count_for_prevalence():
     assert s.view(0)["window"]["allowed"] == ["red", "yellow", "green", "purple"]
 
 
+def test_swatting_flies_one_fly_fewer_is_not_most_prevalent():
+    # 3 red against 2 green: only red; 3 against 3: both (the rulebook's tie rule)
+    s = _window(2, ("red1", "green1", "red2", "green2", "red3"))
+    assert s.view(0)["window"]["allowed"] == ["red"]
+    s = _window(2, ("red1", "green1", "red2", "green2", "red3", "green3"))
+    assert s.view(0)["window"]["allowed"] == ["red", "green"]
+
+
+def test_swatting_flies_four_players_two_hands_five_players_one():
+    # "Exception: with 5 or more players, each player may use only one hand."
+    assert [GAME.new_state(n, {}, 0).view(None)["hands_per_player"] for n in (2, 4, 5, 8)] == [2, 2, 1, 1]
+
+
 def test_five_colours_a_known_colour_or_fewer_colours_do_not_trigger():
     s = new(2, flips=["red1", "yellow1", "green1", "red2", "purple1", "yellow2"])
     flip_all(s, 6)  # four colours, then yellow again: no window
@@ -211,7 +236,8 @@ def test_swatting_flies_two_hands_catch_two_flies():
     s.apply(0, "swat:1")
     assert 0 not in s.decision().players  # out of hands: out of the race
     s.apply(1, "done")
-    assert [CARDS.name(c) for c in s.won[0]] == ["red4", "red1"]
+    # flies won in one window join the won stack in the order they lie, whatever the hands' order
+    assert [CARDS.name(c) for c in s.won[0]] == ["red1", "red4"]
     assert middle(s) == ["red2", "blue2"]  # the rest are renumbered in the order they lie
     assert s.result().scores == (5, 0)
 
@@ -232,11 +258,12 @@ def test_swatting_flies_one_hand_with_five_or_more_players():
 def test_swatting_flies_most_prevalent_colour_only():
     s = _window(2, ("red1", "red2", "blue3", "blue4", "red3", "green5"))
     assert s.view(0)["window"]["allowed"] == ["red"]
-    s.apply(0, "swat:4")  # blue4: not allowed (player 0 has won nothing yet: no penalty)
-    s.apply(0, "swat:5")  # red3: allowed
-    s.apply(1, "swat:6")  # green5: not allowed
+    s.apply(0, "swat:4")  # blue4: not allowed
+    s.apply(0, "swat:5")  # red3: allowed, won -- and then paid for the blue4
+    s.apply(1, "swat:6")  # green5: not allowed (player 1 has won nothing yet: no penalty)
     s.apply(1, "done")
-    assert [CARDS.name(c) for c in s.won[0]] == ["red3"] and s.won[1] == []
+    assert s.won == [[], []]
+    assert CARDS.name(s._dump()["draw"][0][-1]) == "red3"
     assert middle(s) == ["red1", "red2", "blue3", "blue4", "green5"]
     assert s.wrong == 2
 
@@ -250,7 +277,7 @@ def test_swatting_flies_rulebook_prevalence_example_tied_colours_all_allowed():
     s.apply(1, "swat:9")  # green3: allowed
     s.apply(1, "swat:8")  # red3: allowed
     s.apply(0, "done")
-    assert [CARDS.name(c) for c in s.won[1]] == ["green3", "red3"]
+    assert [CARDS.name(c) for c in s.won[1]] == ["red3", "green3"]  # in the order they lie
     assert "blue1" in middle(s) and len(middle(s)) == 7
 
 
@@ -301,28 +328,63 @@ def test_swatting_flies_penalty_with_no_won_flies_costs_nothing():
     assert middle(s) == ["red1", "red4", "blue2"]
 
 
-def test_swatting_flies_penalty_is_the_fly_won_most_recently_at_that_moment():
-    def second_window(first_hand, second_hand):
-        # player 0 already holds green5 (won in window 1), then swats twice in window 2
-        s = new(2, flips=["green5", "swatter", "red1", "red4", "blue2", "swatter"])
-        flip_all(s, 2)
-        s.apply(0, "swat:1")
-        s.apply(0, "done")
+def _second_window(*hands):
+    """Player 0 already holds green5 (won in window 1), then puts ``hands`` down in
+    window 2 (middle: red1 red4 blue2, red allowed) and player 1 is done."""
+    s = new(2, flips=["green5", "swatter", "red1", "red4", "blue2", "swatter"])
+    flip_all(s, 2)
+    s.apply(0, "swat:1")
+    s.apply(0, "done")
+    s.apply(1, "done")
+    flip_all(s, 4)
+    for hand in hands:
+        s.apply(0, hand)
+    if s.open:
         s.apply(1, "done")
+    return s
+
+
+def test_after_all_players_have_finished_swatting_the_order_of_ones_own_hands_does_not_matter():
+    # flyswatter.md "SWATTING FLIES!": "After all players have finished swatting flies, the
+    # players check to see if the flies are allowed." Right-then-wrong and wrong-then-right
+    # end the same: red4 is won, then the wrong hand costs the most recently won fly: red4.
+    results = []
+    for hands in (("swat:2", "swat:3"), ("swat:3", "swat:2")):
+        s = _second_window(*hands)
+        results.append((s.won, s.draw, s.middle, s.result().scores))
+        assert [CARDS.name(c) for c in s.won[0]] == ["green5"]
+        assert CARDS.name(s._dump()["draw"][0][-1]) == "red4"
+        assert middle(s) == ["red1", "blue2"]  # red4 left the middle: won, then paid
+    assert results[0] == results[1]
+
+
+def test_penalty_takes_the_most_recently_won_fly_an_older_one_when_nothing_is_won_now():
+    s = _second_window("swat:3", "done")     # only a wrong hand: green5 (won in window 1) pays
+    assert s.won[0] == [] and CARDS.name(s._dump()["draw"][0][-1]) == "green5"
+    outcome = s.view(0)["last_window"]["outcome"]
+    assert outcome == [{"player": 0, "n": 3, "card": "blue2", "result": "penalty", "lost": "green5"}]
+
+
+def test_two_wrong_hands_pay_twice_newest_first_whatever_their_order():
+    # player 0 holds red1 and red2 (won in that order); window 2 allows blue only
+    flips = ["red1", "red2", "blue3", "swatter", "blue4", "blue5", "green1", "yellow1", "swatter"]
+    ends = []
+    for hands in (("swat:4", "swat:5"), ("swat:5", "swat:4")):
+        s = new(2, flips=flips)
         flip_all(s, 4)
-        s.apply(0, first_hand)
-        s.apply(0, second_hand)
+        s.apply(0, "swat:1")
+        s.apply(0, "swat:2")
         s.apply(1, "done")
-        return s
-    # wrong hand first: it costs green5; the second hand then wins red4
-    s = second_window("swat:3", "swat:2")
-    assert [CARDS.name(c) for c in s.won[0]] == ["red4"]
-    assert CARDS.name(s._dump()["draw"][0][-1]) == "green5"
-    # right hand first: it wins red4, which the wrong hand then costs at once
-    s = second_window("swat:2", "swat:3")
-    assert [CARDS.name(c) for c in s.won[0]] == ["green5"]
-    assert CARDS.name(s._dump()["draw"][0][-1]) == "red4"
-    assert middle(s) == ["red1", "blue2"]  # red4 left the middle: won, then paid
+        flip_all(s, 5)                          # middle: blue3 blue4 blue5 green1 yellow1
+        assert s.view(0)["window"]["allowed"] == ["blue"]
+        for hand in hands:
+            s.apply(0, hand)                    # green1 and yellow1: both wrong
+        s.apply(1, "done")
+        assert s.won[0] == [] and s.wrong == 2
+        # red2 (the newest) went under the stack first, then red1 under it
+        assert [CARDS.name(c) for c in s._dump()["draw"][0][-2:]] == ["red2", "red1"]
+        ends.append(s.to_json()["state"]["draw"])
+    assert ends[0] == ends[1]
 
 
 def test_swatting_flies_hand_under_the_others_wins_later_hands_nothing():
@@ -473,6 +535,16 @@ def test_scoring_highest_total_wins():
 def test_scoring_tie_broken_by_most_cards_won():
     r = _scored(["red5"], ["green4", "blue1"]).result()
     assert r.scores == (5, 5) and r.winners == (1,) and r.ranks == (2, 1)
+
+
+def test_scoring_one_point_more_beats_more_cards():
+    r = _scored(["red5", "blue1"], ["green2", "blue2", "yellow1"]).result()
+    assert r.scores == (6, 5) and r.winners == (0,) and r.details["flies_won"] == [2, 3]
+
+
+def test_scoring_one_card_more_breaks_a_tie_one_card_fewer_loses_it():
+    r = _scored(["red4", "blue1"], ["green3", "blue1", "yellow1"]).result()
+    assert r.scores == (5, 5) and r.winners == (1,)
 
 
 def test_scoring_still_tied_shared_victory():

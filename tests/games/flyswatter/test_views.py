@@ -74,13 +74,14 @@ def test_view_of_a_window_shows_numbered_flies_hands_and_state():
     assert w["number"] == 1 and w["trigger"] == "swatter" and w["allowed"] == ["red"]
     assert w["swatting"] == [0, 1] and w["hands"] == [[1, 2]] and w["hands_left"] == [2, 1]
     assert w["timeout_ms"] == 3000
-    assert v["turn"] == 0 and v["over"] is False and v["last_flip"] == {"player": 1, "card": "swatter"}
+    assert v["turn"] is None and v["next"] == 0  # in a race it is nobody's turn; seat 0 flips next
+    assert v["over"] is False and v["winners"] == [] and v["last_flip"] == {"player": 1, "card": "swatter"}
     assert v["won_counts"] == [0, 0] and v["scores"] == [0, 0]
     text = render(v, 0)
-    assert "SWAT!" in text and "P1" in text and "2." in text
+    assert "SWAT!" in text and "seat 1" in text and "you" in text and "2." in text
 
 
-def test_won_stacks_are_public_in_order_won():
+def test_won_stacks_are_public_oldest_first_one_windows_flies_in_the_order_they_lay():
     s = new(2, flips=["red1", "red4", "blue2", "swatter"])
     flip_all(s, 4)
     s.apply(1, "swat:2")
@@ -88,7 +89,7 @@ def test_won_stacks_are_public_in_order_won():
     s.apply(0, "done")
     for seat in (None, 0, 1):
         v = s.view(seat)
-        assert v["won"] == [[], ["red4", "red1"]] and v["won_counts"] == [0, 2] and v["scores"] == [0, 5]
+        assert v["won"] == [[], ["red1", "red4"]] and v["won_counts"] == [0, 2] and v["scores"] == [0, 5]
 
 
 def test_events_narrate_and_hide_nothing_secret():
