@@ -1,23 +1,27 @@
 """A plain line-based terminal game (``fliptable play --plain``): the table as text,
 one line per event, actions typed at a prompt. Works on any terminal or pipe.
 
-Races are real here too: every bot's reaction delay is compared with how long the
-person took to answer, and the fastest action lands (an empty answer lets it go).
+The game runs on a ``Table`` (``core/table.py``) with a virtual clock that moves by
+how long each person took to answer: bots' reactions and people's answers race by
+those times, so races are real here too (an empty answer lets a race go). A person's
+answer that arrives after the window closed is not dropped silently: "too slow: the
+window closed". Naming: "you" for the person at this keyboard, "seat N" for the
+others (with several people at one keyboard, everyone is "seat N").
 """
 from __future__ import annotations
 
-import random
 import time
 from typing import Any, Callable, Mapping, Sequence
 
 from ..bots.base import make_agent
+from ..core.clock import VirtualClock
 from ..core.decision import Over, Race, Simultaneous, Turn
 from ..core.errors import IllegalAction, shorten
 from ..core.game import Game, State
 from ..core.log import GameLog
 from ..core.registry import GAME_MODULES
 from ..core.result import Result
-from ..core.rng import derive_seed
+from ..core.table import Landed, Table
 
 HUMAN = "human"
 QUIT = {"q", "quit", "exit"}
@@ -54,7 +58,8 @@ def _strip_markup(text: str) -> str:
 
 
 class PlainGame:
-    """One game at a text prompt: people at ``humans`` seats, bots elsewhere."""
+    """One game at a text prompt: people at ``humans`` seats, bots elsewhere.
+    ``clock`` (seconds) times the people's answers."""
 
     def __init__(self, game: Game, players: int, seat_specs: Sequence[str], seat: int,
                  seed: int | str, options: Mapping[str, Any] | None,
@@ -64,26 +69,33 @@ class PlainGame:
         self.state: State = game.new_state(players, options, seed)
         self.humans = {s for s, spec in enumerate(seat_specs) if spec.strip().lower() == HUMAN}
         self.humans.add(seat)
-        self.agents: dict[int, Any] = {}
-        for s, spec in enumerate(seat_specs):
-            if s in self.humans:
-                continue
-            agent = make_agent(game, spec)
-            agent.reset(game, s, players, self.state.options, random.Random(derive_seed(seed, "agent", s)))
-            self.agents[s] = agent
-        self.rng = random.Random(derive_seed(seed, "driver"))
+        agents = [None if s in self.humans else make_agent(game, spec) for s, spec in enumerate(seat_specs)]
+        self.table = Table(self.state, agents, seed=seed, clock=VirtualClock(), strict_agents=False)
+        self.agents = {s: a for s, a in enumerate(agents) if a is not None}
         self.render, self.narrate = game.render, game.narrate
-        self.input, self.out, self.clock = input_fn, print_fn, clock
+        self.input, self.out, self.timer = input_fn, print_fn, clock
         self.specs = list(seat_specs)
-        self.actions: list[list] = []    # every applied action, for --log
+
+    @property
+    def actions(self) -> list[list]:
+        """Every applied action, for ``--log``."""
+        return self.table.actions
 
     # -- output ---------------------------------------------------------------------
     def show_table(self, seat: int | None) -> None:
         self.out(_strip_markup(self.render(self.state.view(seat), seat)))
 
-    def tell(self, events) -> None:
-        for event in events:
-            self.out("  " + _strip_markup(self.narrate(event.for_player(self.seat))))
+    def tell(self, landed: Sequence[Landed]) -> None:
+        for x in landed:
+            for event in x.events:
+                line = self.narrate(event.for_player(self.seat))
+                if line:
+                    self.out("  " + _strip_markup(line))
+        for note in self.table.notes:
+            self.out(f"  ({note})")
+        self.table.notes.clear()
+        for dropped in self.table.take_dropped():
+            self.out(f"  too slow: {dropped.reason}" + ("" if len(self.humans) == 1 else f" ({self.who(dropped.seat)})"))
 
     def who(self, s: int) -> str:
         return "you" if s == self.seat and len(self.humans) == 1 else f"seat {s}"
@@ -91,10 +103,11 @@ class PlainGame:
     # -- input ----------------------------------------------------------------------
     def ask(self, s: int, legal: Sequence[str], prompt_extra: str = "") -> str | None:
         """Read an action from the person at seat ``s``: a number from the list, or
-        the action in notation. ``None`` is an empty answer (used to let a race go)."""
+        the action in notation. ``None`` is an empty answer (used to let a race go).
+        Anything unreadable is one line of explanation, and the question again."""
         menu = "  ".join(f"{i + 1}) {a}" for i, a in enumerate(legal))
         while True:
-            self.out(f"[seat {s}] {menu}{prompt_extra}")
+            self.out(f"[{self.who(s)}] {menu}{prompt_extra}")
             try:
                 text = self.input("> ")
             except EOFError:
@@ -114,7 +127,7 @@ class PlainGame:
             except IllegalAction as exc:
                 self.out(f"  {exc}")
                 continue
-            except (ArithmeticError, LookupError, TypeError, ValueError):  # a game's parser choked on it
+            except Exception:  # noqa: BLE001 - a game's parser choked on it: never end the game
                 self.out(f"  {shorten(text)!r} is not an action; legal: {', '.join(legal)}")
                 continue
             if action in legal:
@@ -126,78 +139,94 @@ class PlainGame:
             self.out(f"  {shorten(action)!r} is not legal now" + (f": {reason}" if reason else "")
                      + f"; legal: {', '.join(legal)}")
 
-    def apply(self, s: int | None, action: str) -> None:
-        self.tell(self.state.apply(s, action))
-        self.actions.append([s, action])
+    def timed(self, s: int, legal: Sequence[str], extra: str = "") -> tuple[str | None, float]:
+        """Ask ``s`` and time the answer: (action or None, ms taken)."""
+        started = self.timer()
+        action = self.ask(s, legal, extra)
+        return action, max(0.0, (self.timer() - started) * 1000.0)
 
     # -- the loop -------------------------------------------------------------------
     def turn(self, s: int) -> None:
-        legal = self.state.legal_actions(s)
-        if s in self.humans:
+        """A person's turn that nobody can race: the answer is submitted."""
+        self.show_table(s)
+        while True:
+            action, ms = self.timed(s, self.state.legal_actions(s))
+            if action is None:
+                continue
+            table = self.table
+            self.tell(table.advance_to(table.clock.now_ms() + ms))
+            try:
+                self.tell([table.submit(s, action, self.state.ply)])
+                return
+            except IllegalAction as exc:  # never, unless something landed meanwhile
+                self.out(f"  {exc}")
+
+    def racing(self, d) -> None:
+        """A race, or a decision with claims: every person who may act answers (timed);
+        the answers race the bots' intents on the table; the next action lands."""
+        table = self.table
+        pending = table.pending
+        people = [s for s in d.actors if s in self.humans and s not in pending and self.state.legal_actions(s)]
+        for s in people:
+            must = not isinstance(d, Race) and s in d.players  # a turn: an answer is needed
+            if len(people) > 1 or s != self.seat:
+                self.out(f"-- {self.who(s)} --")
+            self.show_table(s)
+            extra = ("   (race! Enter lets it go)" if isinstance(d, Race) else
+                     "   (others may claim now)" if must else "   (you may act out of turn; Enter lets play go on)")
+            while True:
+                action, ms = self.timed(s, self.state.legal_actions(s), extra)
+                if action is not None or not must:
+                    break
+            if action is not None:
+                table.schedule(s, action, ms, person=True)
+        due = table.next_due_ms()
+        if due is None:
+            if not people:  # pragma: no cover - a rules bug: nobody can act
+                raise RuntimeError(f"nobody can act at {d!r}")
+            self.out("  (no clock: the window stays open until everyone has answered)")
+            return
+        self.tell(table.advance_to(due))
+
+    def simultaneous(self, d: Simultaneous) -> None:
+        for s in d.players:
+            if s not in self.humans:
+                continue
             self.show_table(s)
             action = None
             while action is None:
-                action = self.ask(s, legal)
-        else:
-            agent = self.agents[s]
-            action = agent.act(self.state.view(s) if agent.needs_view else None, legal)
-        self.apply(s, action)
-
-    def race(self, decision: Race) -> None:
-        offers: list[tuple[float, float, int, str]] = []
-        for s in decision.players:
-            legal = self.state.legal_actions(s)
-            if not legal:
-                continue
-            if s in self.humans:
-                self.show_table(s)
-                started = self.clock()
-                action = self.ask(s, legal, "   (race! Enter lets it go)")
-                if action is not None:
-                    offers.append(((self.clock() - started) * 1000.0, self.rng.random(), s, action))
-            else:
-                agent = self.agents[s]
-                action, delay = agent.react(self.state.view(s) if agent.needs_view else None, legal)
-                offers.append((max(0.0, float(delay)), self.rng.random(), s, action))
-        if not offers or (decision.timeout_ms is not None and min(offers)[0] > decision.timeout_ms):
-            self.apply(None, decision.default)
+                action = self.ask(s, self.state.legal_actions(s), "   (secret)")
+            self.tell([self.table.submit(s, action)])
             return
-        _, _, s, action = min(offers)
-        self.apply(s, action)
-
-    def simultaneous(self, decision: Simultaneous) -> None:
-        for s in decision.players:
-            legal = self.state.legal_actions(s)
-            if s in self.humans:
-                self.show_table(s)
-                action = None
-                while action is None:
-                    action = self.ask(s, legal, "   (secret)")
-            else:
-                agent = self.agents[s]
-                action = agent.act(self.state.view(s) if agent.needs_view else None, legal)
-            self.apply(s, action)
 
     def run(self) -> Result | None:
         """Play to the end; ``None`` when the person quit."""
-        people = ", ".join(f"seat {s}" for s in sorted(self.humans))
+        if len(self.humans) == 1:
+            people = f"You are seat {self.seat}"
+        else:
+            people = "People at " + ", ".join(f"seat {s}" for s in sorted(self.humans))
         bots = ", ".join(f"seat {s}: {spec}" for s, spec in enumerate(self.specs) if s not in self.humans)
-        self.out(f"{self.game.title}: {self.players} players, seed {self.seed}. People at {people}"
+        self.out(f"{self.game.title}: {self.players} players, seed {self.seed}. {people}"
                  + (f"; bots {bots}" if bots else "") + ".")
         self.out("Answer with the number or the action; ? shows the notation, q quits.")
+        table = self.table
         try:
             while True:
-                decision = self.state.decision()
-                if isinstance(decision, Turn):
-                    self.turn(decision.player)
-                elif isinstance(decision, Race):
-                    self.race(decision)
-                elif isinstance(decision, Simultaneous):
-                    self.simultaneous(decision)
-                elif isinstance(decision, Over):
+                d = table.decision
+                if isinstance(d, Over):
                     break
-                else:  # pragma: no cover - the kernel has no other decisions
-                    raise TypeError(f"unknown decision {decision!r}")
+                people = [s for s in d.actors if s in self.humans]
+                if not people:
+                    due = table.next_due_ms()
+                    if due is None:  # pragma: no cover - a rules bug: nobody can act
+                        raise RuntimeError(f"nobody can act at {d!r}")
+                    self.tell(table.advance_to(due))
+                elif isinstance(d, Turn) and not d.claimants:
+                    self.turn(d.player)
+                elif isinstance(d, Simultaneous) and not d.claimants and any(s in self.humans for s in d.players):
+                    self.simultaneous(d)
+                else:
+                    self.racing(d)
         except Quit:
             self.out("You left the table.")
             return None

@@ -1,0 +1,107 @@
+"""The plain prompt (``play --plain``) on the table: people's answers are timed and
+race the bots' reactions on a virtual clock; a late answer is told it was too slow."""
+from __future__ import annotations
+
+from fliptable.core.agent import Agent
+from fliptable.core.decision import Turn
+from fliptable.tui.plain import PlainGame
+
+from tests.core.claimtoy import LAST_CARD
+
+DECK = ["1", "1", "2", "3", "4", "5", "2", "3", "4", "5", "1", "2", "3", "4", "5", "1", "2", "3", "4", "5"]
+
+
+def ticking(step_s: float):
+    """A timer for the person's answers: each reading is ``step_s`` later."""
+    t = [0.0]
+
+    def now():
+        t[0] += step_s
+        return t[0]
+    return now
+
+
+def plain(game, specs, answers, step_s=0.0, options=None, seed=3, **kw):
+    lines: list[str] = []
+    answers = iter(answers)
+    g = PlainGame(game, len(specs), specs, 0, seed, options, input_fn=lambda _p: next(answers),
+                  print_fn=lines.append, clock=ticking(step_s), **kw)
+    return g, lines
+
+
+def test_races_at_the_prompt_go_to_the_fastest(snap):
+    """The person answers at once (0 ms): every window is theirs."""
+    game, lines = plain(snap, ["human", "random"], ["1"] * 1000)
+    assert game.run().over
+    snaps = [line for line in lines if line.strip().startswith("snap:")]  # Game.narrate's plain line
+    assert snaps and all("player=0" in line for line in snaps)
+    assert not any("too slow" in line for line in lines)
+
+
+def test_a_slow_answer_loses_the_race_and_is_told_so(snap):
+    """The person takes 10 s to answer; the window (1 s) closes first."""
+    game, lines = plain(snap, ["human", "random"], ["1"] * 1000, step_s=5.0)
+    game.run()
+    assert any(line.strip() == "too slow: the window closed" for line in lines)
+    assert not any(line.strip().startswith("snap:") and "player=0" in line for line in lines)
+    assert [None, "close"] in game.actions or any(a == [1, "snap"] for a in game.actions)
+
+
+def test_an_empty_answer_lets_the_race_go(snap):
+    lines: list[str] = []
+
+    def answer(_prompt):  # flip on turns, Enter in races
+        return "" if "race!" in lines[-1] else "1"
+    game = PlainGame(snap, 2, ["human", "human"], 0, 3, None, input_fn=answer, print_fn=lines.append,
+                     clock=ticking(0.1))
+    game.run()
+    assert [None, "close"] in game.actions and not any(a[1] == "snap" for a in game.actions)
+    assert "People at seat 0, seat 1." in lines[0]
+    assert "[seat 1]" in "\n".join(lines) and "[you]" not in "\n".join(lines)
+
+
+class Catcher(Agent):
+    """Never announces its last card; catches an exposed player after ``delay`` ms."""
+
+    name = "catcher"
+    needs_view = False
+
+    def __init__(self, delay):
+        self.delay = delay
+
+    def act(self, view, legal):
+        return "play"
+
+    def claim(self, view, legal):
+        return "catch", self.delay
+
+
+def test_claims_race_the_person_by_time(monkeypatch):
+    """Last Card. The person answers in 50 ms: a claim of theirs beats the bot whose
+    turn it is (its reaction is at least 100 ms), and on their own turn they play
+    before a bot's claim at 150 ms."""
+    import fliptable.tui.plain as plain_mod
+    monkeypatch.setattr(plain_mod, "make_agent", lambda game, spec: Catcher(float(spec)))
+    game, lines = plain(LAST_CARD, ["human", "150", "150"], ["1"] * 200, step_s=0.05, seed=5)
+    game.run()
+    state = LAST_CARD.new_state(3, None, 5)
+    caught = played_first = 0
+    for i, (seat, action) in enumerate(game.actions):
+        state.apply(seat, action)
+        d = state.decision()
+        if isinstance(d, Turn) and d.claimants and i + 1 < len(game.actions):
+            if 0 in d.claimants:
+                assert game.actions[i + 1] == [0, "catch"]
+                caught += 1
+            elif d.player == 0:
+                assert game.actions[i + 1] == [0, "play"]
+                played_first += 1
+    assert caught and played_first
+    assert "(you may act out of turn; Enter lets play go on)" in "\n".join(lines)
+
+
+def test_odd_answers_are_one_line_and_ask_again(snap):
+    answers = ["²", "9" * 5000, "centre:²", "x" * 10_000, "q"]
+    game, lines = plain(snap, ["human", "random"], answers)
+    assert game.run() is None and lines[-1] == "You left the table."
+    assert all(len(line) < 300 for line in lines)
