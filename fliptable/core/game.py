@@ -187,6 +187,12 @@ class Game:
                         max_decisions=self.max_decisions(players, opts), utility=(-1.0, 1.0),
                         chance=self.chance, information=self.information, dynamics=self.dynamics)
 
+    def legacy_options(self, rules_version: str) -> dict[str, Any] | None:
+        """Options under which today's rules replay a log recorded under an earlier
+        ``rules_version`` move for move (a rule fix that changed the default keeps the
+        old behaviour reachable as an option); None when that version cannot be replayed."""
+        return None
+
     def max_decisions(self, players: int, options: Mapping[str, Any]) -> int:
         """An upper bound on the decisions (applied actions) of one game at such a table;
         a game without a natural bound declares a cap that ends it."""

@@ -182,11 +182,17 @@ def load_log(path: str | Path) -> GameLog:
 def start_state(log: GameLog) -> State:
     """The state a log starts from (game, options, players, seed, deck)."""
     game = get_game(log.game)
+    options = log.options
     if log.rules_version != game.rules_version:
-        raise LogError(f"the log is for {log.game} rules version {log.rules_version!r}; "
-                       f"this fliptable plays version {game.rules_version!r}")
+        legacy = game.legacy_options(log.rules_version)
+        if legacy is None:
+            raise LogError(f"the log is for {log.game} rules version {shorten(log.rules_version)!r}; "
+                           f"this fliptable plays version {game.rules_version!r} and cannot replay it")
+        # an older version's games are played by today's rules with the options that
+        # reproduce that version (Game.legacy_options)
+        options = {**log.options, **legacy}
     try:
-        return game.new_state(log.players, log.options, log.seed, log.deck)
+        return game.new_state(log.players, options, log.seed, log.deck)
     except FliptableError as exc:
         raise LogError(f"the log's set-up is invalid: {exc}") from None
     except (ArithmeticError, LookupError, TypeError, ValueError, RecursionError) as exc:
