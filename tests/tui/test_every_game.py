@@ -4,19 +4,21 @@ from __future__ import annotations
 
 import pytest
 
+from fliptable.core.clock import VirtualClock
 from fliptable.core.registry import GAME_MODULES, all_game_ids
 from fliptable.tui.app import build_table
 
 from .drive import SIZE, drive
 
 OPTIONS = {"flinch": {"enforce": "table"},
-           "muggins": {"enforce": "table", "muggins_ms": "300"},
+           "muggins": {"enforce": "table"},
            "flyswatter": {"window_ms": "300"}}
 
 
 @pytest.mark.parametrize("game_id", [g for g in all_game_ids() if g in GAME_MODULES])
 async def test_every_game_plays_by_keys(game_id):
-    app = build_table(game_id, None, [], 0, 2, OPTIONS.get(game_id, {}), delay=0, outcome_delay=0)
+    app = build_table(game_id, None, [], 0, 2, OPTIONS.get(game_id, {}), delay=0, outcome_delay=0,
+                      clock=VirtualClock())
     presses = []
 
     def first_key(a, menu):

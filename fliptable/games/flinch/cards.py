@@ -42,3 +42,8 @@ def unseen_counts(pack: Iterable[int], seen: Iterable[int]) -> list[int]:
     for c in seen:
         counts[c] -= 1
     return counts
+
+
+def a_card(name: str) -> str:
+    """The card with its article: "a 7", "an 8", "an 11"."""
+    return ("an " if name in ("8", "11") else "a ") + name

@@ -20,6 +20,7 @@ from ...core import Event, Over, Result, ranks_from_keys
 from ...core.game import State
 from .cards import NAMES
 from .challenges import ChallengeWindow
+from .checks import check_state
 from .explain import explain
 from .knowledge import FlinchKnowledge
 from .layout import GAME_PILE, HAND, RESERVES, config
@@ -118,7 +119,6 @@ class FlinchState(ChallengeWindow, TurnFlow, FlinchKnowledge, State):
         self.restocks = self.challenges = self.right_challenges = 0
 
     def _check(self) -> None:
-        from .checks import check_state
         check_state(self)
 
     def all_cards(self) -> list[int]:

@@ -3,19 +3,23 @@ and statistics, and its bot and text."""
 from __future__ import annotations
 
 from ...core import Game, Option, register
-from ..flinch.cards import CARDS, series_pack
+from ..flinch.cards import CARDS, pack_count, series_pack
 from . import render as rendering
 from .bots import GreedyMuggins
-from .state import (CENTRE_ACTIONS, MAX_PLAYERS, NOTATION, SERIES, STOCK_ACTIONS, TOP, MugginsState,
-                    pack_count)
+from .rules import CENTRE_ACTIONS, MAX_PLAYERS, NOTATION, SERIES, STOCK_ACTIONS, TOP
+from .state import MugginsState
 
 
 class MugginsGame(Game):
     id = "muggins"
     default_bot = "greedy"
+    #: 2: "Muggins" is a claim (no race window, no 'decline'); the Stock Pile is turned
+    #: over as soon as the hand runs out; nobody goes out by a deviation
+    rules_version = "2"
     title = "Muggins"
     summary = ("All cards dealt face down; play from the bottom of your hand to the centre or onto "
                "opponents' Stock Piles; first to run out wins. enforce=table adds the Muggins call.")
+    information = "imperfect"     # the hands' order: nobody, their owners included, sees it
     min_players, max_players, default_players = 2, MAX_PLAYERS, 3
     options = (
         Option("enforce", "choice", "strict",
@@ -24,8 +28,7 @@ class MugginsGame(Game):
         Option("packs", "choice", "auto", "FLINCH packs of 110: auto = 2 with 4 or more players",
                choices=("auto", 1, 2)),
         Option("round_limit", "int", 500,
-               "the game stops after this many rounds; fewest cards left wins (ties share)", min=1),
-        Option("muggins_ms", "float", 3000.0, "how long opponents have to call muggins, ms", min=1),
+               "the game stops after this many rounds; fewest cards left wins (ties share)", min=1, max=10000),
     )
     cards = CARDS
     notation = NOTATION
@@ -36,13 +39,17 @@ class MugginsGame(Game):
 
     def action_space(self, players, options):
         slots = SERIES * pack_count(players, options)
-        return (("new",) + CENTRE_ACTIONS[:slots] + STOCK_ACTIONS[:players]
-                + ("keep", "hand", "muggins", "decline"))
+        return ("new",) + CENTRE_ACTIONS[:slots] + STOCK_ACTIONS[:players] + ("keep", "hand", "muggins")
+
+    def max_decisions(self, players, options):
+        """``round_limit`` rounds; in one turn every decision but a call places a card the
+        player holds (at most the whole deck), a skipped Stock Pile top costs one more,
+        and a deviation can be called once."""
+        deck = len(self.deck(players, options))
+        return options["round_limit"] * players * (3 * deck + 2)
 
     def parse_action(self, text):
         action = super().parse_action(text).replace("center", "centre")
-        if action == "pass":
-            return "decline"
         for head in ("centre", "stock"):
             if action.startswith(head) and action[len(head):].isdigit():
                 return f"{head}:{action[len(head):]}"
@@ -54,21 +61,19 @@ class MugginsGame(Game):
     def stats(self, state):
         out = {"turns": float(state.turns), "round_limit_endings": float(state.ended == "round_limit"),
                "muggins_calls": float(state.calls), "deviations": float(state.deviations)}
-        for seat in range(state.players):
-            out[f"wins_seat_{seat}"] = float(state.winner == seat)
         return out
 
     def summarize_stats(self, totals, games, players):
+        """Wins are ``simulate``'s ``win_rate`` (per seat; a round-limit tie shared by k
+        players counts 1/k to each)."""
         if not games:
             return {}
         return {
             "mean_turns": totals.get("turns", 0.0) / games,
-            "win_rate_by_seat": [totals.get(f"wins_seat_{s}", 0.0) / games for s in range(players)],
             "round_limit_rate": totals.get("round_limit_endings", 0.0) / games,
             "muggins_calls_per_game": totals.get("muggins_calls", 0.0) / games,
             "deviations_per_game": totals.get("deviations", 0.0) / games,
         }
-
 
     def render(self, view, seat):
         return rendering.render(view, seat)

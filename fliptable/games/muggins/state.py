@@ -5,126 +5,88 @@ their hand, one card at a time, the engine revealing it: 1s start centre Playing
 Piles, which build up in sequence to 10 and then leave the table; a card that fits
 no Playing Pile may go up or down on an opponent's face-up Stock Pile; a card that
 cannot be played goes on the player's own Stock Pile and ends the turn. The own
-Stock Pile's top is played before the hand whenever it can be. An exhausted hand is
-the Stock Pile turned face down. First to run out of hand and Stock Pile wins.
+Stock Pile's top is played before the hand whenever it can be. When the hand runs
+out, the Stock Pile is turned face down as the new hand. First to run out of hand
+and Stock Pile wins.
 
 ``enforce=strict`` allows only rule-following placements; ``enforce=table`` allows the
-deviations a physical player could make, after which every opponent gets a ``Race`` to
-call ``muggins`` (or ``decline``). Every ruling is in ``docs/rules/muggins.md``.
+deviations a physical player could make, after which every opponent may call
+``muggins`` out of turn (a claim, ``..flinch.challenges``) until the next action.
+Every ruling is in docs/rules/muggins.md.
 """
 from __future__ import annotations
 
-import random
-from typing import Any
-
-from ...core import Event, Over, Race, Result, Turn, ranks_from_keys
+from ...core import Event, Over, Result, ranks_from_keys
 from ...core.game import State
-from ..flinch.cards import CARDS
+from ..flinch.cards import NAMES, pack_count
+from ..flinch.challenges import ChallengeWindow
+from .checks import check_state
+from .explain import explain
 
-#: the highest number; a Playing Pile that reaches it leaves the table (as in FLINCH)
-TOP = 10
-SERIES = 11
-MAX_PLAYERS = 6
+from .rules import (CENTRE_ACTIONS, HAND, KEEP, MUGGINS, NONE, SERIES, SKIP, SOURCE_NAMES, STOCK,
+                    STOCK_ACTIONS, TOP, WRONG)
 
-# Where the card in play came from.
-NONE, HAND, STOCK = 0, 1, 2
-_SOURCE_NAMES = {NONE: None, HAND: "hand", STOCK: "stock"}
-_SOURCE_CODES = {None: NONE, "hand": HAND, "stock": STOCK}
-
-# Kinds of offence (deviations from "The Play" in enforce=table).
-KEEP, WRONG, SKIP = "keep", "wrong-play", "skip-stock"
-
-_TURNS = tuple(Turn(p) for p in range(MAX_PLAYERS))  # shared: decisions are immutable
 _OVER = Over()
-CENTRE_ACTIONS = tuple(f"centre:{i}" for i in range(1, SERIES * 2 + 1))
-STOCK_ACTIONS = tuple(f"stock:{k}" for k in range(MAX_PLAYERS))
-
-NOTATION = """\
-Muggins actions (lowercase; the card in play is the one the engine revealed):
-  new        start a new centre Playing Pile with a 1 (it takes the lowest free slot)
-  centre:N   play the card on centre Playing Pile N (slots numbered from 1)
-  stock:K    play the card on seat K's Stock Pile (an opponent's; one up or one down)
-  keep       put the card drawn from the hand on your own Stock Pile; your turn ends
-  hand       (enforce=table) leave your playable Stock Pile top and draw from your hand
-  muggins    call "Muggins" on the player who just deviated (enforce=table race)
-  decline    do not call this time
-Aliases: center -> centre, "centre 2" -> centre:2, "stock 3" -> stock:3, pass -> decline."""
+_SLOT = {a: i for i, a in enumerate(CENTRE_ACTIONS)}
+_SEAT = {a: k for k, a in enumerate(STOCK_ACTIONS)}
 
 
-def pack_count(players: int, options: dict) -> int:
-    """flinch.md "Players": with 4 or more players two packs are more enjoyable."""
-    packs = options.get("packs", "auto")
-    if packs == "auto":
-        return 2 if players >= 4 else 1
-    return int(packs)
-
-
-class MugginsState(State):
+class MugginsState(ChallengeWindow, State):
     """A game of Muggins in progress."""
 
-    __slots__ = ("hands", "stocks", "centre", "removed", "turn", "turns", "current", "source",
-                 "offence", "racing", "window", "winner", "ended", "calls", "deviations",
-                 "strict", "packs", "round_limit")
+    CALL = MUGGINS
+    FIELDS = {
+        "hands": "piles",         # index 0 the top (the first card dealt), the last the bottom (next up)
+        "hand_known": "ints",     # per seat: cards at the bottom of the hand everyone saw (taken back,
+                                  # or a turned-over Stock Pile)
+        "stocks": "piles",        # bottom first
+        "centre": "ints",         # the top number per slot, 0: no pile
+        "removed": "int",         # finished Playing Piles
+        "turn": "seat",
+        "turns": "int",           # turns begun, from 1
+        "current": "card?",       # the card in play
+        "source": "int",          # where it came from: NONE, HAND, STOCK
+        # the Muggins window (enforce=table; ..flinch.challenges)
+        "offender": "int",        # -1: no window
+        "window": "int",
+        "offence": "str?",        # KEEP, WRONG or SKIP
+        "off_card": "card?",      # the card of the offence
+        "off_source": "int",      # where it came from
+        "off_seat": "int",        # WRONG: the Stock Pile it went on, else -1
+        "off_turned": "bool",     # WRONG: the offender's hand ran out with it (Stock Pile turned over)
+        "winner": "seat?",
+        "ended": "str?",          # "out" or "round_limit" once over
+        "calls": "int",
+        "deviations": "int",
+    }
+    DERIVED = {"strict": "bool", "round_limit": "int"}
+    __slots__ = tuple(FIELDS) + tuple(DERIVED)
 
-    # -- set-up and serialisation --------------------------------------------------------
-    def _configure(self) -> None:
+    # -- set-up ---------------------------------------------------------------------------
+    def _derive(self) -> None:
         self.strict = self.options["enforce"] == "strict"
-        self.packs = pack_count(self.players, self.options)
         self.round_limit = self.options["round_limit"]
 
     def _setup(self, deck: list[int]) -> None:
-        self._configure()
+        self._derive()
         n = self.players
         # Muggins "Setup": deal one card at a time until all are dealt; the first card
         # dealt to a hand is its top, the last its bottom (played first).
         self.hands = [deck[seat::n] for seat in range(n)]
+        self.hand_known = [0] * n
         self.stocks = [[] for _ in range(n)]
-        self.centre = [0] * (SERIES * self.packs)  # top number per slot, 0 = empty slot
-        self.removed = 0  # Playing Piles finished at 10 and taken off the table
+        self.centre = [0] * (SERIES * pack_count(n, self.options))
+        self.removed = 0
         self.turn, self.turns = 0, 1
-        self.current, self.source = 0, NONE
-        self.offence: list | None = None
-        self.racing: list[int] = []
-        self.window = 0
-        self.winner: int | None = None
-        self.ended: str | None = None
+        self.current, self.source = None, NONE
+        self.offender, self.window = -1, 0
+        self._clear_offence()
+        self.winner = self.ended = None
         self.calls = self.deviations = 0
         self._advance(None)
 
-    def _dump(self) -> dict[str, Any]:
-        return {"hands": [list(h) for h in self.hands], "stocks": [list(s) for s in self.stocks],
-                "centre": list(self.centre), "removed": self.removed, "turn": self.turn,
-                "turns": self.turns, "current": self.current, "source": _SOURCE_NAMES[self.source],
-                "offence": list(self.offence) if self.offence is not None else None,
-                "racing": list(self.racing), "window": self.window, "winner": self.winner,
-                "ended": self.ended, "calls": self.calls, "deviations": self.deviations}
-
-    def _load(self, d: dict[str, Any]) -> None:
-        self._configure()
-        self.hands = [list(h) for h in d["hands"]]
-        self.stocks = [list(s) for s in d["stocks"]]
-        self.centre = list(d["centre"])
-        self.removed, self.turn, self.turns = d["removed"], d["turn"], d["turns"]
-        self.current, self.source = d["current"], _SOURCE_CODES[d["source"]]
-        self.offence = list(d["offence"]) if d["offence"] is not None else None
-        self.racing, self.window = list(d["racing"]), d["window"]
-        self.winner, self.ended = d["winner"], d["ended"]
-        self.calls, self.deviations = d["calls"], d["deviations"]
-
-    def clone(self) -> "MugginsState":
-        rng = random.Random()
-        rng.setstate(self.rng.getstate())
-        c = MugginsState(self.game, self.players, dict(self.options), rng)
-        c.strict, c.packs, c.round_limit = self.strict, self.packs, self.round_limit
-        c.hands = [h[:] for h in self.hands]
-        c.stocks = [s[:] for s in self.stocks]
-        c.centre = self.centre[:]
-        c.removed, c.turn, c.turns = self.removed, self.turn, self.turns
-        c.current, c.source = self.current, self.source
-        c.offence = self.offence[:] if self.offence is not None else None
-        c.racing, c.window = self.racing[:], self.window
-        c.winner, c.ended, c.calls, c.deviations = self.winner, self.ended, self.calls, self.deviations
-        return c
+    def _check(self) -> None:
+        check_state(self)
 
     def all_cards(self) -> list[int]:
         out: list[int] = []
@@ -141,284 +103,263 @@ class MugginsState(State):
 
     # -- the rules' questions ---------------------------------------------------------------
     def _targets(self, card: int) -> tuple[list[int], list[int]]:
-        """(centre slots, opponents' seats) the card fits physically."""
-        below = card - 1
+        """(centre slots, opponents' seats) the card fits: a Playing Pile whose top is one
+        below it; an opponent's Stock Pile whose top is one above or one below it."""
         centre = self.centre
-        slots = [i for i, top in enumerate(centre) if top == below] if card != 1 and below in centre else []
+        slots = [i for i, top in enumerate(centre) if top == card - 1] if card != 1 else []
         turn = self.turn
-        seats = []
-        for k, s in enumerate(self.stocks):
-            if s and k != turn:
-                d = s[-1] - card
-                if d == 1 or d == -1:
-                    seats.append(k)
+        seats = [k for k, s in enumerate(self.stocks) if s and k != turn and (s[-1] - card) in (1, -1)]
         return slots, seats
 
-    def _best(self, card: int) -> int:
+    def best(self, card: int) -> int:
         """Muggins "The Play" preference: 2 centre (a 1's new pile included), 1 an
         opponent's Stock Pile, 0 nowhere (the card goes on the own Stock Pile)."""
-        if card == 1:
-            return 2
-        below = card - 1
-        if below in self.centre:
+        if card == 1 or (card - 1) in self.centre:
             return 2
         turn = self.turn
         for k, s in enumerate(self.stocks):
-            if k != turn and s and (s[-1] - card == 1 or card - s[-1] == 1):
+            if k != turn and s and (s[-1] - card) in (1, -1):
                 return 1
         return 0
+
+    def last_card(self) -> bool:
+        """Whether the card in play is the turn player's last card."""
+        p = self.turn
+        return self.source == HAND and not self.hands[p] and not self.stocks[p]
 
     def decision(self):
         if self.ended is not None:
             return _OVER
-        if self.racing:
-            return Race(tuple(self.racing), "close", self.options["muggins_ms"], self.window)
-        return _TURNS[self.turn]
+        return self._decide(self.turn)
 
-    def legal_actions(self, player: int | None) -> list[str]:
+    def legal_actions(self, player):
         if self.ended is not None:
-            return []
-        if self.racing:
-            return ["muggins", "decline"] if player in self.racing else []
-        if player != self.turn:
-            return []
+            return ()
+        return self._with_calls(player, self.turn, self._turn_actions() if player == self.turn else ())
+
+    def _turn_actions(self) -> tuple[str, ...]:
         card = self.current
-        if self.strict and card == 1:
-            return ["new"]
         slots, seats = self._targets(card)
         if self.strict:
+            if card == 1:
+                return ("new",)
             if slots:
-                return [CENTRE_ACTIONS[i] for i in slots]
+                return tuple(CENTRE_ACTIONS[i] for i in slots)
             if seats:
-                return [STOCK_ACTIONS[k] for k in seats]
-            return ["keep"]
+                return tuple(STOCK_ACTIONS[k] for k in seats)
+            return ("keep",)
         out = ["new"] if card == 1 else []
-        out.extend(CENTRE_ACTIONS[i] for i in slots)
-        out.extend(STOCK_ACTIONS[k] for k in seats)
+        out += [CENTRE_ACTIONS[i] for i in slots]
+        if not (self.last_card() and self.best(card) == 2):
+            # docs: nobody goes out by a deviation (a winning play could not be called)
+            out += [STOCK_ACTIONS[k] for k in seats]
         if self.source == HAND:
             out.append("keep")
         elif self.hands[self.turn]:
             out.append("hand")
-        return out
+        return tuple(out)
 
-    def why_illegal(self, player: int | None, action: str) -> str | None:
-        card = self.current
-        name = CARDS.name(card) if card else "-"
-        if action in ("muggins", "decline"):
-            if self.strict:
-                return ("in enforce=strict nobody can deviate from \"The Play\", so there is never "
-                        "a Muggins to call (use enforce=table)")
-            return "\"Muggins\" may be called only right after an opponent deviates (Muggins, \"The Play\")"
-        if self.racing:
-            return (f"a Muggins window is open after seat {self.turn}'s deviation: only 'muggins' or "
-                    f"'decline' now")
-        kind, _, arg = action.partition(":")
-        best = self._best(card)
-        if action == "new":
-            if card != 1:
-                return (f"only a 1 starts a new Playing Pile (\"Any time that a player draws a 1 he starts a "
-                        f"new table pile\"); the card is a {name}")
-            return None
-        if kind == "centre" and arg.isdigit():
-            slot = int(arg)
-            if not 1 <= slot <= len(self.centre):
-                return f"there are centre slots 1 to {len(self.centre)} only"
-            top = self.centre[slot - 1]
-            if top == 0:
-                return f"centre slot {slot} holds no Playing Pile; a 1 starts one with 'new'"
-            return (f"a {name} does not go on centre pile {slot} (top {top}): Playing Piles build up "
-                    f"in sequence (Muggins, \"The Play\")")
-        if kind == "stock" and arg.isdigit():
-            seat = int(arg)
-            if seat >= self.players:
-                return f"there is no seat {seat}; seats are 0 to {self.players - 1}"
-            if seat == player:
-                return ("you cannot play onto your own Stock Pile; 'keep' puts a card drawn from the hand "
-                        "there and ends your turn")
-            stock = self.stocks[seat]
-            if not stock:
-                return f"seat {seat} has no Stock Pile yet"
-            if abs(stock[-1] - card) != 1:
-                return (f"a {name} goes on an opponent's Stock Pile only next in sequence up or down "
-                        f"(seat {seat}'s top is {stock[-1]})")
-            if self.strict and best == 2:
-                return ("\"he must play it on one of the Playing Piles in preference to playing it on an "
-                        "opponent's Stock Pile\" (Muggins, \"The Play\"; enforce=strict)")
-            return None
-        if action == "keep":
-            if self.source == STOCK:
-                return "the card in play is your Stock Pile's top; 'keep' is for a card drawn from the hand"
-            if self.strict and best:
-                return ("a card that can be played must be played: \"should he have an opportunity to play "
-                        "and does not do so\" (Muggins, \"The Play\"; enforce=strict)")
-            return None
-        if action == "hand":
-            if self.source == HAND:
-                return "you are already playing a card drawn from your hand"
-            if self.strict:
-                return ("\"Once a player has started a Stock Pile he must always play from it in preference "
-                        "to playing from his hand\" (Muggins, \"The Play\"; enforce=strict)")
-            return "your hand is empty; the Stock Pile's top must be played"
-        return "unknown action; Muggins actions: new, centre:N, stock:K, keep, hand, muggins, decline"
+    def _can_call(self, player: int) -> bool:
+        """"His opponent calls 'Muggins'": any player but the offender who holds a card in
+        hand to pay with (a hand is empty only while its last card is in play)."""
+        return bool(self.hands[player])
+
+    def _illegal_reason(self, player, action):
+        return explain(self, player, action)
+
+    def timeout_action(self, player):
+        """A walked-away player places the card as the rules say (never a call)."""
+        if player == self.turn and self.ended is None:
+            saved, self.strict = self.strict, True
+            try:
+                return self._turn_actions()[0]
+            finally:
+                self.strict = saved
+        return super().timeout_action(player)
 
     # -- applying actions ---------------------------------------------------------------------
-    def _apply(self, player: int | None, action: str, events: list[Event] | None) -> None:
-        if self.racing:
-            if action == "muggins":
-                self._muggins(player, events)
-            elif action == "decline":
-                self.racing.remove(player)
-                if events is not None:
-                    events.append(Event("decline", {"player": player}))
-                if not self.racing:
-                    self._close_window(events)
-            else:  # the clock's default, "close"
-                self.racing = []
-                self._close_window(events)
+    def _apply(self, player, action, events) -> None:
+        if action == MUGGINS:
+            self._resolve_call(player, events)
             return
+        self._close_window()
         p = self.turn
         card, source = self.current, self.source
         if action == "hand":  # enforce=table: skip the playable Stock Pile top
             self.deviations += 1
-            drawn = self.hands[p].pop()
-            self.current, self.source = drawn, HAND
-            if events is not None:
-                events.append(Event("skip_stock", {"player": p, "stock_top": CARDS.name(card)}))
-                events.append(Event("reveal", {"player": p, "card": CARDS.name(drawn), "from": "hand"}))
-            self._open_window([SKIP, card, STOCK, -1], events)
+            self._draw(p, events, skipped=card)
+            self._open(SKIP, card, STOCK, -1, False, events)
             return
-        best = 0 if self.strict else self._best(card)
+        best = 2 if self.strict else self.best(card)
         if source == STOCK:
             self.stocks[p].pop()
-        self.current, self.source = 0, NONE
+        self.current, self.source = None, NONE
         if action == "keep":
             self.stocks[p].append(card)
             if events is not None:
-                events.append(Event("keep", {"player": p, "card": CARDS.name(card)}))
-            if best:
+                events.append(Event("keep", {"player": p, "card": NAMES[card]}))
+            self._settle(p, events)
+            self._end_turn(events)
+            if best and not self.strict:
                 self.deviations += 1
-                self._open_window([KEEP, card, HAND, -1], events)
-            else:
-                self._end_turn(events)
+                if self.ended is None:
+                    self._open(KEEP, card, HAND, -1, False, events)
             return
+        seat = -1
         if action == "new":
             slot = self.centre.index(0)
             self.centre[slot] = 1
             if events is not None:
-                events.append(Event("play", {"player": p, "card": "1", "from": _SOURCE_NAMES[source],
+                events.append(Event("play", {"player": p, "card": "1", "from": SOURCE_NAMES[source],
                                              "to": "new", "pile": slot + 1}))
-        elif action[0] == "c":  # centre:N
-            slot = int(action[7:]) - 1
-            if card == TOP:
-                self.centre[slot] = 0
-                self.removed += 1
-            else:
-                self.centre[slot] = card
+        elif action in _SLOT:
+            slot = _SLOT[action]
+            done = card == TOP
+            self.centre[slot] = 0 if done else card
+            self.removed += done
             if events is not None:
-                events.append(Event("play", {"player": p, "card": CARDS.name(card), "from": _SOURCE_NAMES[source],
+                events.append(Event("play", {"player": p, "card": NAMES[card], "from": SOURCE_NAMES[source],
                                              "to": "centre", "pile": slot + 1}))
-                if card == TOP:
+                if done:
                     events.append(Event("pile_done", {"pile": slot + 1}))
-        else:  # stock:K
-            seat = int(action[6:])
+        else:
+            seat = _SEAT[action]
             self.stocks[seat].append(card)
             if events is not None:
-                events.append(Event("play", {"player": p, "card": CARDS.name(card), "from": _SOURCE_NAMES[source],
+                events.append(Event("play", {"player": p, "card": NAMES[card], "from": SOURCE_NAMES[source],
                                              "to": "stock", "seat": seat}))
-            if best == 2:
-                self.deviations += 1
-                self._open_window([WRONG, card, source, seat], events)
-                return
+        turned = source == HAND and self._settle(p, events)
+        if self.ended is not None:
+            return
+        wrong = seat >= 0 and best == 2 and not self.strict
+        if wrong:
+            self.deviations += 1
         self._advance(events)
+        if wrong and self.ended is None:
+            self._open(WRONG, card, source, seat, turned, events)
 
-    def _open_window(self, offence: list, events: list[Event] | None) -> None:
-        """enforce=table: every opponent of the offender may now call "Muggins"."""
-        self.offence = offence
-        self.window += 1
-        self.racing = [k for k in range(self.players) if k != self.turn]
+    def _open(self, kind, card, source, seat, turned, events) -> None:
+        """enforce=table: "Should a player deviate from the above ... his opponent calls
+        'Muggins'": every other player may call until the next action."""
+        offender = self.turn if kind != KEEP else (self.turn - 1) % self.players
+        self._open_window(offender)
+        self.offence, self.off_card, self.off_source, self.off_seat, self.off_turned = \
+            kind, card, source, seat, turned
         if events is not None:
-            events.append(Event("deviation", {"player": self.turn, "offence": offence[0],
-                                              "card": CARDS.name(offence[1])}))
+            events.append(Event("deviation", {"player": offender, "offence": kind, "card": NAMES[card],
+                                               "window": self.window}))
 
-    def _close_window(self, events: list[Event] | None) -> None:
-        """Nobody called: play goes on as the offender left it."""
-        kind = self.offence[0]
-        self.offence = None
-        if events is not None:
-            events.append(Event("window_closed", {"player": self.turn}))
-        if kind == KEEP:
-            self._end_turn(events)
-        elif kind == WRONG:
-            self._advance(events)
-        # SKIP: the drawn hand card is in play; the offender places it now
+    def _close_window(self) -> None:
+        self.offender = -1
+        self._clear_offence()
 
-    def _muggins(self, caller: int, events: list[Event] | None) -> None:
-        """Muggins "The Play", last paragraph but one: the penalty."""
-        p = self.turn
-        kind, card, source, seat = self.offence
-        self.offence, self.racing = None, []
+    def _clear_offence(self) -> None:
+        self.offence, self.off_card, self.off_source, self.off_seat, self.off_turned = None, None, NONE, -1, False
+
+    def _resolve_call(self, caller: int, events) -> None:
+        """Muggins, last paragraph but one: the offender "is obliged to take a card from the
+        top of the hand of the player who calls 'Muggins' and place it on his own Stock
+        Pile. If a card is wrongly played, he takes back that card. This will end his play
+        until his turn comes again." """
+        p, kind = self.offender, self.offence
+        card, source, seat, turned = self.off_card, self.off_source, self.off_seat, self.off_turned
+        self._close_window()
         self.calls += 1
         if events is not None:
             events.append(Event("muggins", {"player": caller, "offender": p, "offence": kind}))
-        # "If a card is wrongly played, he takes back that card": back where it came from.
+        if kind != KEEP:
+            # the card in play since the offence goes back where it came from
+            if self.source == HAND:
+                self._to_hand_bottom(p, self.current)
+            back = self.current
+            self.current, self.source = None, NONE
+            if kind == SKIP and events is not None:
+                events.append(Event("take_back", {"player": p, "card": NAMES[back], "to": "hand"}))
         if kind == WRONG:
+            if turned:   # the hand had run out with the wrong card: undo the turning over
+                self.hands[p], self.stocks[p] = self.stocks[p], self.hands[p]
+                self.hand_known[p] = 0
             self.stocks[seat].pop()
-            (self.stocks[p] if source == STOCK else self.hands[p]).append(card)
+            if source == HAND:
+                self._to_hand_bottom(p, card)
+            else:
+                self.stocks[p].append(card)
             if events is not None:
-                events.append(Event("take_back", {"player": p, "card": CARDS.name(card), "from_seat": seat,
-                                                  "to": _SOURCE_NAMES[source]}))
-        elif kind == SKIP:
-            self.hands[p].append(self.current)  # the drawn card goes back under the hand
-            if events is not None:
-                events.append(Event("take_back", {"player": p, "card": CARDS.name(self.current), "to": "hand"}))
-            self.current, self.source = 0, NONE
-        # "take a card from the top of the hand of the player who calls" (the far end of
-        # the face-down hand; an exhausted hand is first turned over from the Stock Pile).
+                events.append(Event("take_back", {"player": p, "card": NAMES[card], "from_seat": seat,
+                                                  "to": SOURCE_NAMES[source]}))
+        # the penalty: the top of the caller's hand (the far end, the first card dealt to it)
         hand = self.hands[caller]
-        if not hand:
-            self._turn_over(caller, events)
-            hand = self.hands[caller]
         penalty = hand.pop(0)
+        if self.hand_known[caller] > len(hand):
+            self.hand_known[caller] = len(hand)
         self.stocks[p].append(penalty)
         if events is not None:
-            events.append(Event("penalty", {"player": p, "from": caller, "card": CARDS.name(penalty)}))
-        if not hand and not self.stocks[caller]:
-            self._win(caller, events)
+            events.append(Event("penalty", {"player": p, "from": caller, "card": NAMES[penalty]}))
+        if caller == self.turn and self.source == STOCK and not hand:
+            self.current, self.source = None, NONE   # the Stock Pile is about to be turned over
+        self._settle(caller, events)
+        if self.ended is not None:
             return
-        self._end_turn(events)  # "This will end his play until his turn comes again."
+        if kind == KEEP:
+            # the turn had passed already: the card in play stays, unless it was a Stock
+            # Pile top that can no longer be played
+            if self.current is None or (self.source == STOCK and not self.best(self.current)):
+                self.current, self.source = None, NONE
+                self._advance(events)
+        else:
+            self._end_turn(events)
 
-    def _turn_over(self, seat: int, events: list[Event] | None) -> None:
-        """"When a player's hand is exhausted, he turns the cards in the Stock Pile face
-        down and plays them through again as a hand": the Stock Pile's top becomes the
-        hand's bottom, so the list order is kept."""
-        self.hands[seat], self.stocks[seat] = self.stocks[seat], self.hands[seat]
+    def _to_hand_bottom(self, p: int, card: int) -> None:
+        self.hands[p].append(card)
+        self.hand_known[p] += 1
+
+    def _settle(self, p: int, events) -> bool:
+        """flinch.md: "When a player's hand is exhausted, he turns the cards in the Stock
+        Pile face down and plays them through again as a hand": as soon as ``p``'s hand
+        is empty and none of its cards is in play. With no Stock Pile either, ``p`` has
+        played out and wins. True when the Stock Pile was turned over."""
+        if self.hands[p] or (p == self.turn and self.source == HAND):
+            return False
+        if not self.stocks[p]:
+            self._win(p, events)
+            return False
+        # the Stock Pile's top becomes the hand's bottom: the list keeps its order
+        self.hands[p], self.stocks[p] = self.stocks[p], self.hands[p]
+        self.hand_known[p] = len(self.hands[p])    # every card of it was seen face up
         if events is not None:
-            events.append(Event("turn_over", {"player": seat, "cards": len(self.hands[seat])}))
+            events.append(Event("turn_over", {"player": p, "cards": len(self.hands[p])}))
+        return True
 
-    def _advance(self, events: list[Event] | None) -> None:
+    def _draw(self, p: int, events, skipped: int | None = None) -> None:
+        """Turn up the bottom card of ``p``'s hand."""
+        hand = self.hands[p]
+        self.current, self.source = hand.pop(), HAND
+        if self.hand_known[p] > 0:
+            self.hand_known[p] -= 1
+        if events is not None:
+            if skipped is not None:
+                events.append(Event("skip_stock", {"player": p, "stock_top": NAMES[skipped]}))
+            events.append(Event("reveal", {"player": p, "card": NAMES[self.current], "from": "hand"}))
+
+    def _advance(self, events) -> None:
         """Put the player's next card in play: the Stock Pile's top when it can be played,
-        else the bottom card of the hand (turning the Stock Pile over when it is empty)."""
+        else the bottom card of the hand."""
         p = self.turn
         hand, stock = self.hands[p], self.stocks[p]
-        if not hand and not stock:
-            self._win(p, events)
-            return
-        if stock and self._best(stock[-1]):
+        if stock and self.best(stock[-1]):
             self.current, self.source = stock[-1], STOCK
             return
-        if not hand:
-            self._turn_over(p, events)
-            hand = self.hands[p]
-        self.current, self.source = hand.pop(), HAND
-        if events is not None:
-            events.append(Event("reveal", {"player": p, "card": CARDS.name(self.current), "from": "hand"}))
+        if not hand and not self._settle(p, events):
+            return           # no card left: the player has won
+        self._draw(p, events)
 
-    def _end_turn(self, events: list[Event] | None) -> None:
+    def _end_turn(self, events) -> None:
         if self.turns >= self.round_limit * self.players:
             self.ended = "round_limit"
+            self.current, self.source = None, NONE
             if events is not None:
                 events.append(Event("round_limit", {"rounds": self.round_limit,
-                                                    "cards_left": self._cards_left()}))
+                                                    "cards_left": self.cards_left()}))
             return
         self.turn = (self.turn + 1) % self.players
         self.turns += 1
@@ -426,40 +367,56 @@ class MugginsState(State):
             events.append(Event("turn", {"player": self.turn}))
         self._advance(events)
 
-    def _win(self, seat: int, events: list[Event] | None) -> None:
+    def _win(self, seat: int, events) -> None:
         self.winner, self.ended = seat, "out"
-        self.current, self.source = 0, NONE
+        if self.source == HAND:          # a caller went out while another's card was in play
+            self._to_hand_bottom(self.turn, self.current)
+        self.current, self.source = None, NONE
+        self._close_window()
         if events is not None:
             events.append(Event("win", {"player": seat}))
 
-    def _cards_left(self) -> list[int]:
+    def cards_left(self) -> list[int]:
         out = [len(h) + len(s) for h, s in zip(self.hands, self.stocks)]
         if self.source == HAND:
             out[self.turn] += 1
         return out
 
     # -- what players see ------------------------------------------------------------------------
-    def view(self, player: int | None) -> dict[str, Any]:
+    def _view(self, player):
         # Hands are held face down and nobody, the owner included, sees them; Stock Piles
-        # are face up piles of which only the top shows.
-        off = self.offence
+        # are face-up piles of which only the top shows.
+        n = self.players
+        left = self.cards_left()
+        over = self.ended is not None
         return {
-            "seat": player, "players": self.players, "enforce": self.options["enforce"],
-            "turn": self.turn, "turns": self.turns, "round_limit": self.round_limit,
-            "current": ({"card": CARDS.name(self.current), "from": _SOURCE_NAMES[self.source]}
-                        if self.source else None),
+            "seat": player, "players": n, "dealer": n - 1, "enforce": self.options["enforce"],
+            "turn": None if over else self.turn, "turns": self.turns, "round": (self.turns - 1) // n + 1,
+            "round_limit": self.round_limit,
+            "current": ({"card": NAMES[self.current], "from": SOURCE_NAMES[self.source]}
+                        if self.current is not None else None),
             "hand_counts": [len(h) for h in self.hands],
-            "stocks": [{"top": CARDS.name(s[-1]) if s else None, "count": len(s)} for s in self.stocks],
-            "centre": [CARDS.name(t) if t else None for t in self.centre],
+            "stocks": [{"top": NAMES[s[-1]] if s else None, "count": len(s)} for s in self.stocks],
+            "centre": [NAMES[t] if t else None for t in self.centre],
             "removed_piles": self.removed,
-            "cards_left": self._cards_left(),
-            "muggins": ({"offender": self.turn, "offence": off[0], "card": CARDS.name(off[1]),
-                         "callers": list(self.racing)} if off is not None else None),
-            "over": self.ended is not None, "ended": self.ended, "winner": self.winner,
+            "cards_left": left, "scores": [-c for c in left],
+            "muggins": ({"offender": self.offender, "offence": self.offence, "card": NAMES[self.off_card],
+                         "window": self.window} if self.offender >= 0 else None),
+            "over": over, "ended": self.ended, "winner": self.winner,
+            "winners": list(self.result().winners),
         }
 
+    def hidden_slots(self, player):
+        """Nobody knows the cards of a hand that came from the deal and were never turned
+        up (its top part); everything else -- every card turned up, Stock Piles, cards
+        taken back, a turned-over Stock Pile -- everyone saw."""
+        out = []
+        for hand, known in zip(self.hands, self.hand_known):
+            out.extend((hand, i) for i in range(len(hand) - known))
+        return out
+
     def result(self) -> Result:
-        left = self._cards_left()
+        left = self.cards_left()
         keys = [-n for n in left]
         over = self.ended is not None
         if self.winner is not None:

@@ -16,7 +16,7 @@ import pytest
 from hypothesis import given, settings, strategies as st
 
 from fliptable.bots.base import RandomAgent, make_agent
-from fliptable.core import Over, Race, Turn, get_game, replay
+from fliptable.core import OptionError, Over, PlayerCountError, Turn, get_game, replay
 from fliptable.core.log import Recorder
 from fliptable.games.flinch.cards import series_pack
 from fliptable.games.muggins.render import narrate, render
@@ -75,16 +75,20 @@ def position(players: int, hands: list[list[int]], stocks: list[list[int]], cent
     seat = players - 1 if filler_seat is None else filler_seat
     hands[seat] = sorted(rest.elements(), reverse=True) + hands[seat]
     slots = 11 * (2 if (opts["packs"] == 2 or (opts["packs"] == "auto" and players >= 4)) else 1)
-    data = {"game": "muggins", "rules_version": GAME.rules_version, "players": players, "options": opts,
-            "rng": GAME.new_state(players, opts, 0).to_json()["rng"],
-            "state": {"hands": hands, "stocks": [list(s) for s in stocks],
-                      "centre": list(centre) + [0] * (slots - len(centre)), "removed": removed,
-                      "turn": turn, "turns": 1, "current": current or 0,
-                      "source": source if current else None, "offence": None, "racing": [], "window": 0,
-                      "winner": None, "ended": None, "calls": 0, "deviations": 0}}
+    data = GAME.new_state(players, opts, 0).to_json()
+    start = current is None
+    if start:  # load with the hand's bottom card in play, then start the turn as the engine does
+        current, source = hands[turn][-1], "hand"
+        hands[turn] = hands[turn][:-1]
+    data["state"].update(
+        hands=hands, hand_known=[0] * players, stocks=[list(s) for s in stocks],
+        centre=list(centre) + [0] * (slots - len(centre)), removed=removed, turn=turn, turns=1,
+        current=current, source={"hand": 1, "stock": 2}[source])
     state = GAME.state_from_json(data)
-    if current is None:
-        state._advance(None)  # no card in play yet: the turn starts as the engine starts it
+    if start:
+        state.hands[turn].append(state.current)
+        state.current, state.source = None, 0
+        state._advance(None)
     assert Counter(state.all_cards()) == full
     return state
 
@@ -129,14 +133,14 @@ def test_setup_one_pack_for_two_or_three_players_two_packs_for_four_or_more():
 def test_the_play_first_player_starts_piles_with_ones_builds_in_sequence_then_starts_stock():
     s = GAME.new_state(2, {}, deck=deck_for(2, {0: [1, 2, 3, 1, 9], 1: [8, 10]}))
     assert s.decision() == Turn(0) and in_play(s) == ("1", "hand")
-    assert s.legal_actions(0) == ["new"]
+    assert list(s.legal_actions(0)) == ["new"]
     play(s, "new")
-    assert in_play(s) == ("2", "hand") and s.legal_actions(0) == ["centre:1"]
+    assert in_play(s) == ("2", "hand") and list(s.legal_actions(0)) == ["centre:1"]
     play(s, "centre:1", "centre:1")
-    assert in_play(s) == ("1", "hand") and s.legal_actions(0) == ["new"]
+    assert in_play(s) == ("1", "hand") and list(s.legal_actions(0)) == ["new"]
     play(s, "new")  # "Any time that a player draws a 1 he starts a new table pile."
     assert s.centre[:2] == [3, 1]
-    assert in_play(s) == ("9", "hand") and s.legal_actions(0) == ["keep"]
+    assert in_play(s) == ("9", "hand") and list(s.legal_actions(0)) == ["keep"]
     play(s, "keep")
     assert s.stocks[0] == [9] and s.decision() == Turn(1) and in_play(s) == ("8", "hand")
 
@@ -146,15 +150,15 @@ def test_the_play_second_player_builds_on_centre_then_up_or_down_on_the_first_pl
     s = GAME.new_state(2, {}, deck=deck_for(2, {0: [1, 5], 1: [2, 6, 5, 1, 9]}))
     play(s, "new", "keep")
     assert s.stocks[0] == [5]
-    assert in_play(s) == ("2", "hand") and s.legal_actions(1) == ["centre:1"]
+    assert in_play(s) == ("2", "hand") and list(s.legal_actions(1)) == ["centre:1"]
     play(s, "centre:1")
-    assert in_play(s) == ("6", "hand") and s.legal_actions(1) == ["stock:0"]  # up on the 5
+    assert in_play(s) == ("6", "hand") and list(s.legal_actions(1)) == ["stock:0"]  # up on the 5
     play(s, "stock:0")
-    assert in_play(s) == ("5", "hand") and s.legal_actions(1) == ["stock:0"]  # down on the 6
+    assert in_play(s) == ("5", "hand") and list(s.legal_actions(1)) == ["stock:0"]  # down on the 6
     play(s, "stock:0")
-    assert s.legal_actions(1) == ["new"]
+    assert list(s.legal_actions(1)) == ["new"]
     play(s, "new")
-    assert in_play(s) == ("9", "hand") and s.legal_actions(1) == ["keep"]
+    assert in_play(s) == ("9", "hand") and list(s.legal_actions(1)) == ["keep"]
     play(s, "keep")
     assert s.stocks == [[5, 6, 5], [9]] and s.decision() == Turn(0)
 
@@ -165,18 +169,18 @@ def test_the_play_own_stock_top_is_played_before_the_hand():
     play(s, "new", "keep", "centre:1", "keep")
     assert s.decision() == Turn(0) and s.stocks[0] == [3]
     assert in_play(s) == ("3", "stock")  # the Stock Pile's top fits the 2
-    assert s.legal_actions(0) == ["centre:1"]
+    assert list(s.legal_actions(0)) == ["centre:1"]
     assert_rejected(s, 0, "hand", "must always play from it in preference to playing from his hand")
     play(s, "centre:1")
     assert s.stocks[0] == [] and in_play(s) == ("4", "hand")
     play(s, "centre:1")
-    assert in_play(s) == ("10", "hand") and s.legal_actions(0) == ["keep"]
+    assert in_play(s) == ("10", "hand") and list(s.legal_actions(0)) == ["keep"]
 
 
 def test_the_play_stock_top_playable_only_on_an_opponents_stock_must_still_be_played():
     s = position(2, [[7], [9]], [[5], [4]], [], current=None, turn=0)
     # the turn starts: seat 0's 5 fits seat 1's 4
-    assert in_play(s) == ("5", "stock") and s.legal_actions(0) == ["stock:1"]
+    assert in_play(s) == ("5", "stock") and list(s.legal_actions(0)) == ["stock:1"]
     play(s, "stock:1")
     assert s.stocks == [[], [4, 5]] and in_play(s) == ("7", "hand")
 
@@ -197,32 +201,32 @@ def test_the_play_centre_is_preferred_to_an_opponents_stock():
     s = GAME.new_state(2, {}, deck=deck)
     play(s, "new", "keep", "centre:1")
     assert in_play(s) == ("3", "hand")  # fits the centre 2 and, down, seat 0's 4
-    assert s.legal_actions(1) == ["centre:1"]
+    assert list(s.legal_actions(1)) == ["centre:1"]
     assert_rejected(s, 1, "stock:0", "in preference to playing it on an opponent's Stock Pile")
     t = GAME.new_state(2, {"enforce": "table"}, deck=deck)
     play(t, "new", "keep", "centre:1")
-    assert t.legal_actions(1) == ["centre:1", "stock:0", "keep"]
+    assert list(t.legal_actions(1)) == ["centre:1", "stock:0", "keep"]
 
 
 def test_the_play_continues_on_opponents_stock_piles_until_a_hand_card_cannot_be_played():
     s = position(3, [[], [9, 10, 6, 7, 2], [5]], [[4], [], [8]], [], current=3, turn=1, filler_seat=0)
-    assert s.legal_actions(1) == ["stock:0"]  # 3 down on seat 0's 4
+    assert list(s.legal_actions(1)) == ["stock:0"]  # 3 down on seat 0's 4
     play(s, "stock:0")
-    assert in_play(s) == ("2", "hand") and s.legal_actions(1) == ["stock:0"]  # 2 down on the 3
+    assert in_play(s) == ("2", "hand") and list(s.legal_actions(1)) == ["stock:0"]  # 2 down on the 3
     play(s, "stock:0")
-    assert in_play(s) == ("7", "hand") and s.legal_actions(1) == ["stock:2"]  # 7 down on the 8
+    assert in_play(s) == ("7", "hand") and list(s.legal_actions(1)) == ["stock:2"]  # 7 down on the 8
     play(s, "stock:2")
-    assert in_play(s) == ("6", "hand") and s.legal_actions(1) == ["stock:2"]
+    assert in_play(s) == ("6", "hand") and list(s.legal_actions(1)) == ["stock:2"]
     play(s, "stock:2")
     # the 10 fits nothing: it goes on seat 1's own Stock Pile and the turn ends
-    assert in_play(s) == ("10", "hand") and s.legal_actions(1) == ["keep"]
+    assert in_play(s) == ("10", "hand") and list(s.legal_actions(1)) == ["keep"]
     play(s, "keep")
     assert s.stocks == [[4, 3, 2], [10], [8, 7, 6]] and s.decision() == Turn(2)
 
 
 def test_the_play_several_opponents_stock_piles_offer_a_choice():
-    s = position(3, [[], [10], []], [[6], [], [8]], [], current=7, turn=1, filler_seat=0)
-    assert s.legal_actions(1) == ["stock:0", "stock:2"]
+    s = position(3, [[], [10], [9]], [[6], [], [8]], [], current=7, turn=1, filler_seat=0)
+    assert list(s.legal_actions(1)) == ["stock:0", "stock:2"]
     play(s, "stock:2")
     assert s.stocks[2] == [8, 7] and in_play(s) == ("10", "hand")
 
@@ -231,19 +235,19 @@ def test_the_play_several_opponents_stock_piles_offer_a_choice():
 def test_muggins_keeping_a_playable_card_is_called_and_penalised():
     deck = deck_for(2, {0: [1, 9], 1: [5]}, tops={1: [7]})
     s = GAME.new_state(2, {"enforce": "table"}, deck=deck)
-    assert s.legal_actions(0) == ["new", "keep"]
+    assert list(s.legal_actions(0)) == ["new", "keep"]
     play(s, "keep")  # the 1 could have started a pile
-    d = s.decision()
-    assert isinstance(d, Race) and d.players == (1,) and d.default == "close"
-    assert s.legal_actions(1) == ["muggins", "decline"] and s.legal_actions(0) == []
-    assert s.view(0)["muggins"] == {"offender": 0, "offence": "keep", "card": "1", "callers": [1]}
+    # play goes on: seat 1's turn has begun, and seat 1 may call "Muggins" as his action
+    assert s.decision() == Turn(1) and in_play(s) == ("5", "hand")
+    assert "muggins" in s.legal_actions(1) and s.legal_actions(0) == ()
+    assert s.view(0)["muggins"] == {"offender": 0, "offence": "keep", "card": "1", "window": 1}
     hand1 = len(s.hands[1])
     play(s, (1, "muggins"))
     # the offender takes the top card of the caller's hand onto his own Stock Pile
-    assert s.stocks[0] == [1, 7]
-    # seat 1 lost its top card, and its turn has begun with the bottom card turned up
-    assert len(s.hands[1]) == hand1 - 2
+    assert s.stocks[0] == [1, 7] and len(s.hands[1]) == hand1 - 1
+    # seat 1's turn goes on with the card already in play
     assert s.decision() == Turn(1) and in_play(s) == ("5", "hand") and s.calls == 1
+    assert "muggins" not in s.legal_actions(1)
 
 
 def test_muggins_a_card_wrongly_played_from_the_hand_is_taken_back():
@@ -251,11 +255,12 @@ def test_muggins_a_card_wrongly_played_from_the_hand_is_taken_back():
     s = GAME.new_state(2, {"enforce": "table"}, deck=deck)
     play(s, "new", "keep", "centre:1")
     play(s, "stock:0")  # the 3 belonged on the centre 2
-    assert s.stocks[0] == [4, 3] and isinstance(s.decision(), Race)
+    # seat 1 plays on with the next card turned up; seat 0 may call meanwhile
+    assert s.stocks[0] == [4, 3] and s.decision() == Turn(1, (0,)) and in_play(s) == ("10", "hand")
     events = play(s, (0, "muggins"))
     assert [e.type for e in events][:3] == ["muggins", "take_back", "penalty"]
     assert s.stocks[0] == [4]  # taken back off seat 0's Stock Pile ...
-    assert s.hands[1][-1] == 3  # ... into the bottom of the offender's hand
+    assert s.hands[1][-2:] == [10, 3]  # ... into the bottom of the hand, under the 10 turned up since
     assert s.stocks[1] == [8]  # the penalty: the top of the caller's hand
     assert s.decision() == Turn(0)  # "This will end his play until his turn comes again."
 
@@ -263,20 +268,20 @@ def test_muggins_a_card_wrongly_played_from_the_hand_is_taken_back():
 def test_muggins_a_card_wrongly_played_from_the_stock_goes_back_under_the_penalty():
     s = position(3, [[], [10, 9], [6, 9]], [[], [5], [6]], [4], current=5, source="stock", turn=1,
                  filler_seat=0, enforce="table")
-    assert s.legal_actions(1) == ["centre:1", "stock:2", "hand"]
+    assert list(s.legal_actions(1)) == ["centre:1", "stock:2", "hand"]
     play(s, "stock:2")
-    assert isinstance(s.decision(), Race) and s.decision().players == (0, 2)
+    assert s.decision() == Turn(1, (0, 2)) and in_play(s) == ("9", "hand")
     play(s, (2, "muggins"))
-    assert s.stocks[2] == [6] and s.hands[2] == [] and in_play(s) == ("9", "hand")
+    assert s.stocks[2] == [6] and s.hands[1] == [10, 9]     # the 9 turned up since goes back too
     assert s.stocks[1] == [5, 6]  # the 5 back on its pile, the caller's 6 on top
-    assert s.decision() == Turn(2)
+    assert s.decision() == Turn(2) and in_play(s) == ("9", "hand") and s.hands[2] == []
 
 
 def test_muggins_drawing_from_the_hand_while_the_stock_top_is_playable_is_called():
     s = position(2, [[3, 10], [9, 8]], [[5], []], [4], current=5, source="stock", turn=0,
                  filler_seat=1, enforce="table")
     play(s, "hand")
-    assert in_play(s) == ("10", "hand") and isinstance(s.decision(), Race)
+    assert in_play(s) == ("10", "hand") and s.decision() == Turn(0, (1,))
     assert s.view(1)["muggins"]["offence"] == "skip-stock"
     top1 = s.hands[1][0]
     play(s, (1, "muggins"))
@@ -286,34 +291,31 @@ def test_muggins_drawing_from_the_hand_while_the_stock_top_is_playable_is_called
 
 def test_muggins_a_one_must_start_a_pile_so_putting_it_on_a_stock_is_a_wrong_play():
     s = position(2, [[3], [9, 8]], [[], [2]], [], current=1, turn=0, filler_seat=1, enforce="table")
-    assert s.legal_actions(0) == ["new", "stock:1", "keep"]
+    assert list(s.legal_actions(0)) == ["new", "stock:1", "keep"]
     play(s, "stock:1")
     assert s.view(1)["muggins"]["offence"] == "wrong-play"
     play(s, (1, "muggins"))
     assert s.stocks[1] == [2] and s.hands[0][-1] == 1
     strict = position(2, [[3], [9, 8]], [[], [2]], [], current=1, turn=0, filler_seat=1)
-    assert strict.legal_actions(0) == ["new"]
+    assert list(strict.legal_actions(0)) == ["new"]
 
 
-def test_muggins_declined_by_every_opponent_play_goes_on():
+def test_muggins_nobody_calls_play_goes_on_and_the_window_closes_with_the_next_action():
     s = position(3, [[], [10, 9], [6]], [[], [5], [6]], [4], current=5, source="stock", turn=1,
                  filler_seat=0, enforce="table")
     play(s, "stock:2")
-    play(s, (0, "decline"))
-    assert s.decision().players == (2,)
-    events = play(s, (2, "decline"))
-    assert "window_closed" in [e.type for e in events]
-    assert s.stocks[2] == [6, 5] and s.decision() == Turn(1) and in_play(s) == ("9", "hand")
-    assert s.calls == 0 and s.deviations == 1
+    assert s.decision().claimants == (0, 2)
+    play(s, "keep")                       # seat 1 plays on: the wrong play stands
+    assert s.stocks[2] == [6, 5] and s.stocks[1] == [9] and s.decision() == Turn(2)
+    assert s.view(0)["muggins"] is None and s.calls == 0 and s.deviations == 1
+    assert_rejected(s, 0, "muggins", "may not act now")
 
 
-def test_muggins_the_clock_closes_the_window_and_a_skipped_card_is_then_placed():
+def test_muggins_a_skipped_card_is_placed_when_nobody_calls():
     s = position(2, [[3, 10], [9, 8]], [[5], []], [4], current=5, source="stock", turn=0,
                  filler_seat=1, enforce="table")
     play(s, "hand")
-    s.apply(None, "close")
-    assert s.decision() == Turn(0) and in_play(s) == ("10", "hand")
-    assert s.legal_actions(0) == ["keep"]
+    assert list(s.legal_actions(0)) == ["keep"]
     play(s, "keep")
     assert s.stocks[0] == [5, 10] and s.decision() == Turn(1)
 
@@ -329,38 +331,39 @@ def test_muggins_two_callers_the_first_call_applied_is_credited():
     assert_rejected(s, 2, "muggins", "only right after an opponent deviates")
 
 
-def test_muggins_caller_with_an_exhausted_hand_turns_the_stock_over_first():
-    # seat 1 has played out its hand; its Stock Pile (bottom 7, top 2) becomes its hand,
-    # whose top is the Stock Pile's bottom card.
-    s = position(2, [[10], []], [[], [7, 9, 2]], [4], current=5, turn=0, filler_seat=0, enforce="table")
-    play(s, "keep")  # the 5 fitted the centre 4
-    play(s, (1, "muggins"))
-    assert s.stocks[0][-1] == 7 and s.stocks[1] == []
-    assert s.hands[1] == [9] and in_play(s) == ("2", "hand")  # seat 1's turn: the 2 turned up
-
-
 def test_muggins_a_caller_who_gives_away_his_last_card_has_played_out_and_wins():
     s = position(2, [[10], [6]], [[], []], [4], current=5, turn=0, filler_seat=0, enforce="table")
     play(s, "keep")
-    play(s, (1, "muggins"))
-    assert s.is_over() and s.result().winners == (1,) and s.result().ranks == (2, 1)
+    assert in_play(s) == ("6", "hand") and s.legal_actions(1) == ("stock:0", "keep")
+    # seat 1's last card is in play: he holds nothing in hand to pay a call with
+    assert_rejected(s, 1, "muggins", "your hand is empty")
+    t = position(3, [[10], [6], [7, 3]], [[], [], []], [4], current=5, turn=0, filler_seat=0, enforce="table")
+    play(t, "keep")
+    play(t, (2, "muggins"))
+    assert not t.is_over() and t.hands[2] == [3]
+    u = position(3, [[10], [9, 3], [7]], [[], [], []], [4], current=5, turn=0, filler_seat=0, enforce="table")
+    play(u, "keep")
+    play(u, (2, "muggins"))          # seat 2's only card pays the penalty: he has played out
+    assert u.is_over() and u.result().winners == (2,) and u.result().ranks[2] == 1
 
 
-def test_muggins_a_deviation_with_the_last_card_waits_for_the_race_before_winning():
+def test_muggins_nobody_goes_out_by_a_deviation():
+    # the last card on an opponent's Stock Pile while the centre takes it would be a wrong
+    # play nobody could call (a winning play ends the game): it is not offered
     s = position(2, [[], [9, 8, 2]], [[], [6]], [4], current=5, turn=0, filler_seat=1, enforce="table")
-    play(s, "stock:1")
-    assert not s.is_over() and isinstance(s.decision(), Race)
-    top1 = s.hands[1][0]
-    play(s, (1, "muggins"))
-    assert not s.is_over() and s.hands[0] == [5] and s.stocks[0] == [top1]
-    t = position(2, [[], [9, 8, 2]], [[], [6]], [4], current=5, turn=0, filler_seat=1, enforce="table")
-    play(t, "stock:1", (1, "decline"))
-    assert t.is_over() and t.result().winners == (0,)
+    assert list(s.legal_actions(0)) == ["centre:1", "keep"]
+    assert_rejected(s, 0, "stock:1", "nobody goes out by a deviation")
+    play(s, "centre:1")
+    assert s.is_over() and s.result().winners == (0,)
+    t = position(2, [[], [9, 8, 2]], [[], [6]], [1], current=5, turn=0, filler_seat=1, enforce="table")
+    assert list(t.legal_actions(0)) == ["stock:1", "keep"]          # no centre pile: a rightful play
+    play(t, "stock:1")
+    assert t.is_over()
 
 
 def test_muggins_strict_mode_allows_no_deviation_so_there_is_nothing_to_call():
     s = position(2, [[3], [9, 8]], [[5], [6]], [4], current=5, source="stock", turn=0, filler_seat=1)
-    assert s.legal_actions(0) == ["centre:1"]
+    assert list(s.legal_actions(0)) == ["centre:1"]
     assert_rejected(s, 0, "hand", "must always play from it in preference")
     assert_rejected(s, 0, "stock:1", "in preference to playing it on an opponent's Stock Pile")
     assert_rejected(s, 0, "keep", "'keep' is for a card drawn from the hand")
@@ -373,18 +376,46 @@ def test_muggins_strict_mode_allows_no_deviation_so_there_is_nothing_to_call():
 def test_muggins_cannot_be_called_without_a_deviation_in_table_mode():
     s = position(2, [[3], [9, 8]], [[], [6]], [4], current=5, turn=0, filler_seat=1, enforce="table")
     assert_rejected(s, 0, "muggins", "only right after an opponent deviates")
+    assert_rejected(s, 1, "muggins", "may not act now")
 
 
-def test_muggins_the_offender_has_no_say_in_the_race():
-    s = position(2, [[3], [9, 8]], [[], [6]], [4], current=5, turn=0, filler_seat=1, enforce="table")
-    play(s, "keep")
-    assert_rejected(s, 0, "muggins", "may not act now")
-    assert_rejected(s, 0, "decline", "may not act now")
-    assert_rejected(s, 1, "centre:1", "a Muggins window is open", "only 'muggins' or 'decline'")
+def test_muggins_the_offender_cannot_call_himself():
+    s = position(3, [[3, 4], [9, 8], [7]], [[], [6], []], [4], current=5, turn=0, filler_seat=1,
+                 enforce="table")
+    play(s, "stock:1")                   # the 5 belonged on the centre 4
+    assert s.decision() == Turn(0, (1, 2))
+    assert_rejected(s, 0, "muggins", "cannot call Muggins on yourself")
+    assert_rejected(s, 1, "centre:1", "it is seat 0's turn", "you may only call 'muggins' now")
+
+
+def test_muggins_a_call_and_its_outcome_are_public_and_nobody_answers_in_secret():
+    # who may call depends only on public facts; a claimant that does not call is never
+    # recorded: every seat sees the same table whatever the others do not do
+    s = position(3, [[], [10, 9], [6, 9]], [[], [5], [6]], [4], current=5, source="stock", turn=1,
+                 filler_seat=0, enforce="table")
+    events = play(s, "stock:2")
+    public = [e.full() for e in events]
+    assert all(e.for_player(q) == e.full() for e in events for q in (0, 1, 2, None))
+    assert [e["type"] for e in public] == ["play", "reveal", "deviation"]
+    views = [dict(s.view(q), seat=None) for q in (0, 1, 2, None)]
+    assert all(v == views[0] for v in views)
 
 
 # -- hand exhausted; to win ----------------------------------------------------------------------------
-def test_exhausted_hand_the_stock_is_turned_face_down_and_played_through_again():
+def test_when_a_players_hand_is_exhausted_he_turns_the_stock_pile_over_at_once():
+    # "When a player's hand is exhausted, he turns the cards in the Stock Pile face down and
+    # plays them through again as a hand": as soon as the last hand card is placed, not when
+    # a card is next needed -- so nobody has to load a pile that is already face down
+    s = position(3, [[], [10, 8], [9]], [[5, 8, 4], [], [2]], [2], current=7, turn=0, filler_seat=1)
+    events = play(s, "keep")            # the 7 fits nothing: onto the Stock Pile; the hand is out
+    assert "turn_over" in [e.type for e in events]
+    assert s.stocks[0] == [] and s.hands[0] == [5, 8, 4, 7]
+    assert s.view(None)["stocks"][0] == {"top": None, "count": 0}
+    # seat 1 turns up an 8: seat 0's 7 would have taken it had the pile stayed face up
+    assert in_play(s) == ("8", "hand") and s.legal_actions(1) == ("keep",)
+
+
+def test_exhausted_hand_mid_turn_the_stock_is_turned_over_and_played_through_again():
     s = position(2, [[], [9]], [[5, 8, 3], [10]], [], current=1, turn=0, filler_seat=1)
     events = play(s, "new")
     assert "turn_over" in [e.type for e in events]
@@ -398,13 +429,14 @@ def test_to_win_the_first_to_exhaust_hand_and_stock_wins():
     assert s.is_over() and isinstance(s.decision(), Over) and events[-1].type == "win"
     r = s.result()
     assert r.winners == (0,) and r.ranks[0] == 1 and r.scores[0] == 0.0
-    assert s.legal_actions(1) == []
+    assert s.legal_actions(1) == ()
     assert_rejected(s, 1, "keep", "the game is over")
 
 
 def test_to_win_a_stock_card_can_be_the_last_one():
-    s = position(2, [[], [9]], [[2], [10]], [1], current=1, turn=0, filler_seat=1)
-    play(s, "new", "centre:1")
+    s = position(2, [[2], [9]], [[], [10]], [1], current=1, turn=0, filler_seat=1)
+    play(s, "new")                       # the hand's 2 is turned up and goes on the 1
+    play(s, "centre:1")
     assert s.is_over() and s.result().winners == (0,)
 
 
@@ -444,28 +476,30 @@ def test_decision_round_limit_ties_share_the_win():
 def test_decision_action_notation_aliases_and_fixed_action_space():
     assert GAME.parse_action(" Center 2 ") == "centre:2"
     assert GAME.parse_action("STOCK 3") == "stock:3"
-    assert GAME.parse_action("pass") == "decline"
     assert GAME.parse_action("Muggins") == "muggins"
     space = GAME.action_space(3, GAME.resolve_options({}))
-    assert space[:2] == ("new", "centre:1") and space[-4:] == ("keep", "hand", "muggins", "decline")
-    assert len(space) == 1 + 11 + 3 + 4
-    assert len(GAME.action_space(6, GAME.resolve_options({}))) == 1 + 22 + 6 + 4
+    assert space[:2] == ("new", "centre:1") and space[-3:] == ("keep", "hand", "muggins")
+    assert len(space) == 1 + 11 + 3 + 3 and "decline" not in space
+    assert len(GAME.action_space(6, GAME.resolve_options({}))) == 1 + 22 + 6 + 3
 
 
 def test_decision_options_are_validated():
-    from fliptable.core import OptionError
     with pytest.raises(OptionError, match="strict|table"):
         GAME.new_state(2, {"enforce": "loose"})
     with pytest.raises(OptionError, match="round_limit"):
         GAME.new_state(2, {"round_limit": 0})
-    with pytest.raises(Exception, match="2 to 6"):
+    with pytest.raises(OptionError, match="round_limit"):
+        GAME.new_state(2, {"round_limit": 10001})
+    with pytest.raises(OptionError, match="muggins_ms"):
+        GAME.new_state(2, {"muggins_ms": 300})          # calls are claims: there is no window to time
+    with pytest.raises(PlayerCountError, match="2 to 6"):
         GAME.new_state(1)
 
 
 # -- bad input ---------------------------------------------------------------------------------------------
 def test_bad_input_is_rejected_with_the_rule_and_state_unchanged():
     s = position(2, [[3], [9, 8]], [[], [6]], [4, 2], current=7, turn=0, filler_seat=1)
-    assert s.legal_actions(0) == ["stock:1"]
+    assert list(s.legal_actions(0)) == ["stock:1"]
     assert_rejected(s, 0, "new", "only a 1 starts a new Playing Pile")
     assert_rejected(s, 0, "centre:1", "does not go on centre pile 1 (top 4)", "build up in sequence")
     assert_rejected(s, 0, "centre:5", "holds no Playing Pile")
@@ -478,13 +512,16 @@ def test_bad_input_is_rejected_with_the_rule_and_state_unchanged():
     assert_rejected(s, 7, "keep", "no player 7")
     assert_rejected(s, 0, 3, "must be text")
     s2 = position(2, [[3], [9, 8]], [[], [6]], [4], current=2, turn=0, filler_seat=1)
-    assert_rejected(s2, 0, "stock:1", "next in sequence up or down", "top is 6")
+    assert_rejected(s2, 0, "stock:1", "only next in sequence, one up or one down", "top is 6")
     s3 = position(2, [[3], [9, 8]], [[], []], [4], current=2, turn=0, filler_seat=1)
     assert_rejected(s3, 0, "stock:1", "no Stock Pile yet")
-    t = position(2, [[], [9, 8]], [[5], [6]], [4], current=5, source="stock", turn=0, filler_seat=1,
+    t = position(2, [[3], [9, 8]], [[5], [6]], [4], current=5, source="stock", turn=0, filler_seat=1,
                  enforce="table")
-    assert "hand" not in t.legal_actions(0)
-    assert_rejected(t, 0, "hand", "hand is empty")
+    assert list(t.legal_actions(0)) == ["centre:1", "stock:1", "hand"]
+    assert_rejected(t, 0, "keep", "'keep' is for a card drawn from the hand")
+    assert_rejected(t, 0, "stock:2", "no seat 2")
+    assert_rejected(t, 0, "centre:x", "write centre:N")
+    assert_rejected(t, 0, "stock:" + "9" * 5000, "write stock:K")
 
 
 # -- views ----------------------------------------------------------------------------------------------------
@@ -493,8 +530,8 @@ def _views(state):
 
 
 def test_views_hide_every_hand_even_from_its_owner_and_stock_cards_below_the_top():
-    a = position(3, [[2, 9, 6], [7, 3], []], [[5, 8, 4], [], [10, 1, 6]], [2], current=9, turn=0, filler_seat=1)
-    b = position(3, [[6, 2, 9], [3, 7], []], [[8, 5, 4], [], [1, 10, 6]], [2], current=9, turn=0, filler_seat=1)
+    a = position(3, [[2, 9, 6], [7, 3], [5]], [[5, 8, 4], [], [10, 1, 6]], [2], current=9, turn=0, filler_seat=1)
+    b = position(3, [[6, 2, 9], [3, 7], [5]], [[8, 5, 4], [], [1, 10, 6]], [2], current=9, turn=0, filler_seat=1)
     for va, vb in zip(_views(a), _views(b)):
         assert va == vb
         json.dumps(va)
@@ -556,9 +593,10 @@ def test_greedy_never_deviates_so_table_mode_plays_like_strict():
 
 
 def test_greedy_cheating_in_table_mode_is_called_by_greedy_opponents():
-    agents = [make_agent(GAME, "greedy:cheat=1"), make_agent(GAME, "greedy"), make_agent(GAME, "greedy")]
+    # a call races the cheater's next action: quick callers catch most deviations
+    agents = [make_agent(GAME, "greedy:cheat=1"), make_agent(GAME, "greedy:rt=50"), make_agent(GAME, "greedy:rt=50")]
     r = play_match(GAME, agents, {"enforce": "table"}, seed=3)
-    assert r.state.deviations > 0 and r.state.calls == r.state.deviations
+    assert r.state.deviations > 0 and r.state.deviations / 2 <= r.state.calls <= r.state.deviations
 
 
 def test_stats_count_turns_wins_and_calls():
@@ -568,8 +606,8 @@ def test_stats_count_turns_wins_and_calls():
         for k, v in GAME.stats(r.state).items():
             totals[k] = totals.get(k, 0.0) + v
     out = GAME.summarize_stats(totals, 4, 3)
-    assert out["mean_turns"] > 3 and len(out["win_rate_by_seat"]) == 3
-    assert abs(sum(out["win_rate_by_seat"]) + out["round_limit_rate"] - 1) < 1e-9
+    assert out["mean_turns"] > 3 and 0 <= out["round_limit_rate"] <= 1
+    assert "win_rate_by_seat" not in out          # simulate's win_rate says it
     assert out["muggins_calls_per_game"] > 0
 
 
