@@ -8,7 +8,7 @@ from .events import Event
 from .game import Game, GameInfo, State
 from .log import GameLog, Recorder, load_log, parse_log, replay, start_state
 from .options import Option, parse_option_pairs, resolve_options
-from .registry import all_game_ids, all_games, get_game, register
+from .registry import all_game_ids, all_games, get_game, load_state, register
 from .result import Result, ranks_from_keys
 from .rng import derive_seed, new_rng, rng_from_json, rng_to_json
 

@@ -230,7 +230,7 @@ class State:
 
     A subclass declares its fields once (``FIELDS``, and ``DERIVED`` for caches it can
     rebuild with ``_derive``; see ``fields.py``): ``clone``, ``to_json`` and
-    ``from_json`` are driven by that list."""
+    ``Game.state_from_json`` are driven by that list."""
 
     __slots__ = ("game", "players", "options", "rng", "ply")
 
@@ -475,13 +475,6 @@ class State:
         return {"game": self.game.id, "rules_version": self.game.rules_version,
                 "players": self.players, "options": dict(self.options), "ply": self.ply,
                 "rng": rng_to_json(self.rng), "state": self._dump()}
-
-    @classmethod
-    def from_json(cls, data: Mapping[str, Any]) -> "State":
-        from .registry import get_game  # the registry imports this module
-        if not isinstance(data, Mapping) or not isinstance(data.get("game"), str):
-            raise StateError("a state must be a JSON object naming its game")
-        return get_game(data["game"]).state_from_json(data)
 
 
 def _describe_decision(decision: Decision) -> str:

@@ -2,9 +2,10 @@
 from __future__ import annotations
 
 import importlib
+from typing import Any
 
-from .errors import UnknownGame, shorten
-from .game import Game
+from .errors import StateError, UnknownGame, shorten
+from .game import Game, State
 
 #: game id -> module that defines it (imported on first use, so ``import fliptable`` is cheap)
 GAME_MODULES: dict[str, str] = {
@@ -62,3 +63,11 @@ def all_game_ids() -> list[str]:
 
 def all_games() -> list[Game]:
     return [_GAMES[g] for g in all_game_ids()]
+
+
+def load_state(data: Any) -> State:
+    """A state from ``State.to_json`` data, whatever its game (``StateError`` when it is
+    malformed, inconsistent or names no game)."""
+    if not isinstance(data, dict) or not isinstance(data.get("game"), str):
+        raise StateError("a state must be a JSON object naming its game")
+    return get_game(data["game"]).state_from_json(data)

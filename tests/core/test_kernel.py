@@ -9,6 +9,7 @@ from fliptable.core import (BotSpecError, DeckError, IllegalAction, LogError, Op
                             PlayerCountError, Race, ReplayError, Simultaneous, Turn, UnknownGame,
                             get_game, parse_log, parse_option_pairs, replay)
 from fliptable.core.log import GameLog, Recorder
+from fliptable.core.registry import load_state
 from fliptable.sim.match import BotError, play_match
 
 # 1 1 → a match on seat 1's flip opens a race
@@ -104,8 +105,7 @@ def test_json_round_trip_is_exact_including_the_rng(snap):
     t = snap.state_from_json(data)
     assert t.to_json() == s.to_json()
     assert t.rng.random() == s.rng.random()
-    from fliptable.core import State
-    assert State.from_json(data).to_json() == data
+    assert load_state(data).to_json() == data
 
 
 def test_options_schema_defaults_and_errors(snap):
