@@ -13,46 +13,35 @@ from fliptable.core import (CardTable, CardType, Event, Game, Option, Over, Race
                             Simultaneous, Turn, ranks_from_keys)
 
 CARDS = CardTable([CardType(str(r), "number", rank=r) for r in range(1, 6)])
-
-
-
-
 from fliptable.core.game import State  # noqa: E402
 
 
 class Snap(State):
     __slots__ = ("draw", "table", "won", "scores", "turn", "flips", "racing", "guesses", "guessing", "window")
+    FIELDS = {"draw": "cards", "table": "cards", "won": "cards", "scores": "ints", "turn": "seat",
+              "flips": "int", "racing": "seats", "guesses": "json", "guessing": "bool", "window": "int"}
 
     def _setup(self, deck):
         self.draw = list(deck)
         self.table, self.won, self.scores = [], [], [0] * self.players
         self.turn, self.flips, self.window = 0, 0, 0
         self.racing: list[int] = []
-        self.guesses: dict[int, str] = {}
+        self.guesses: dict[str, str] = {}   # seat (as text, JSON's keys) -> secret guess
         self.guessing = False
 
-    def _dump(self):
-        return {"draw": self.draw, "table": self.table, "won": self.won, "scores": self.scores, "turn": self.turn,
-                "flips": self.flips, "racing": self.racing, "window": self.window,
-                "guesses": {str(k): v for k, v in self.guesses.items()}, "guessing": self.guessing}
+    def _check(self):
+        if len(self.scores) != self.players:
+            raise ValueError("one score per player")
 
-    def _load(self, d):
-        self.draw, self.table, self.scores = list(d["draw"]), list(d["table"]), list(d["scores"])
-        self.won = list(d["won"])
-        self.turn, self.flips, self.racing, self.window = d["turn"], d["flips"], list(d["racing"]), d["window"]
-        self.guesses = {int(k): v for k, v in d["guesses"].items()}
-        self.guessing = d["guessing"]
-
-    def clone(self):
-        c = Snap(self.game, self.players, dict(self.options), _clone_rng(self.rng))
-        c._load(self._dump())
-        return c
+    def hidden_slots(self, player):
+        # the draw pile's order is hidden from everyone
+        return [(self.draw, i) for i in range(len(self.draw))]
 
     def decision(self):
         if self.racing:
             return Race(tuple(self.racing), "close", self.options["window_ms"], self.window)
         if self.guessing:
-            return Simultaneous(tuple(p for p in range(self.players) if p not in self.guesses))
+            return Simultaneous(tuple(p for p in range(self.players) if str(p) not in self.guesses))
         if not self.draw:
             return Over()
         return Turn(self.turn)
@@ -60,14 +49,14 @@ class Snap(State):
     def legal_actions(self, player):
         d = self.decision()
         if player not in d.players:
-            return []
+            return ()
         if isinstance(d, Race):
-            return ["snap", "pass"]
+            return ("snap", "pass")
         if isinstance(d, Simultaneous):
-            return ["odd", "even"]
-        return ["flip"]
+            return ("odd", "even")
+        return ("flip",)
 
-    def why_illegal(self, player, action):
+    def _illegal_reason(self, player, action):
         if action == "snap" and not self.racing:
             return "snap only when the flipped card matches the one under it"
         return None
@@ -100,20 +89,20 @@ class Snap(State):
         elif action == "pass":
             self.racing.remove(player)
         else:
-            self.guesses[player] = action
+            self.guesses[str(player)] = action
             if events is not None:
                 events.append(Event("guess", {"player": player}, {"guess": action}, (player,)))
             if len(self.guesses) == self.players:
                 parity = "odd" if CARDS[self.draw[0]].rank % 2 else "even"
                 for p, g in self.guesses.items():
-                    self.scores[p] += g == parity
+                    self.scores[int(p)] += g == parity
                 self.guesses = {}
                 self.guessing = False
 
-    def view(self, player):
+    def _view(self, player):
         return {"table": [CARDS.name(c) for c in self.table], "draw_count": len(self.draw),
-                "scores": list(self.scores), "committed": sorted(self.guesses),
-                "my_guess": self.guesses.get(player) if player is not None else None}
+                "scores": list(self.scores), "committed": sorted(int(p) for p in self.guesses),
+                "my_guess": self.guesses.get(str(player)) if player is not None else None}
 
     def all_cards(self):
         return self.draw + self.table + self.won
@@ -121,15 +110,9 @@ class Snap(State):
     def result(self):
         keys = list(self.scores)
         best = max(keys)
-        return Result(tuple(self.scores), tuple(p for p, s in enumerate(keys) if s == best),
-                      ranks_from_keys(keys), self.is_over())
-
-
-def _clone_rng(rng):
-    import random
-    r = random.Random()
-    r.setstate(rng.getstate())
-    return r
+        over = self.is_over()
+        return Result(tuple(self.scores), tuple(p for p, s in enumerate(keys) if s == best) if over else (),
+                      ranks_from_keys(keys), over)
 
 
 class SnapGame(Game):
@@ -146,6 +129,9 @@ class SnapGame(Game):
 
     def action_space(self, players, options):
         return ("flip", "snap", "pass", "odd", "even")
+
+    def max_decisions(self, players, options):
+        return 20 * (1 + 2 * players)  # each flip, then at most every player in a race or guess
 
 
 SNAP = SnapGame()
