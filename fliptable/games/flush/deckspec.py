@@ -26,7 +26,7 @@ from typing import Any
 
 from ...core.errors import OptionError, shorten
 from ...core.options import Option
-from .cards import BIG_FLUSH, FLUSH, NCARDS, DEDUCTION, LINK, SKIP, face_name, number_card
+from .cards import BIG_FLUSH, DEDUCTION, FLUSH, LINK, NCARDS, SKIP, number_card
 
 FORMAT = "flush-deck/1"
 DEFAULT = "default"
@@ -68,6 +68,19 @@ class DeckSpec:
         return sum(n for c, n in enumerate(self.counts) if IS_LINK[c])
 
 
+def _shown(value: Any) -> str:
+    """A value from the spec as the message quotes it: JSON's spelling, kept short."""
+    try:
+        text = json.dumps(value)
+    except (TypeError, ValueError):
+        text = repr(value)
+    return shorten(text)
+
+
+def _path(text: str) -> str:
+    return repr(shorten(text, 160))
+
+
 def _fail(where: str, message: str) -> SpecError:
     return SpecError(f"{where}: {message}" if where else message)
 
@@ -75,7 +88,7 @@ def _fail(where: str, message: str) -> SpecError:
 def _int(entry: dict, key: str, lo: int, hi: int, where: str) -> int:
     v = entry[key]
     if type(v) is not int or not lo <= v <= hi:
-        raise _fail(where, f"{key} must be an integer {lo}..{hi}, got {shorten(v)!r}")
+        raise _fail(where, f"{key} must be an integer {lo}..{hi}, got {_shown(v)}")
     return v
 
 
@@ -87,7 +100,7 @@ def parse_spec(data: Any) -> DeckSpec:
     if unknown:
         raise SpecError(f"unknown key {sorted(unknown)[0]!r}; a deck spec has format, name, notes, cards")
     if data.get("format") != FORMAT:
-        raise SpecError(f"format must be {FORMAT!r}, got {shorten(data.get('format'))!r}")
+        raise SpecError(f"format must be {FORMAT!r}, got {_shown(data.get('format'))}")
     name = data.get("name", "unnamed")
     if not isinstance(name, str) or not 0 < len(name) <= 80:
         raise SpecError("name must be text of 1 to 80 characters")
@@ -112,7 +125,7 @@ def parse_spec(data: Any) -> DeckSpec:
                 raise _fail(where, f"{key} is missing")
         for key in ("skip", "link"):
             if key in entry and type(entry[key]) is not bool:
-                raise _fail(where, f"{key} must be true or false, got {shorten(entry[key])!r}")
+                raise _fail(where, f"{key} must be true or false, got {_shown(entry[key])}")
         count = _int(entry, "count", 1, 90, where)
         pts = _int(entry, "points", 0, MAX_POINTS, where)
         if ("value" in entry) == ("flush" in entry):
@@ -120,7 +133,7 @@ def parse_spec(data: Any) -> DeckSpec:
         if "flush" in entry:
             kind = entry["flush"]
             if kind not in ("plain", "big"):
-                raise _fail(where, f"flush must be \"plain\" or \"big\", got {shorten(kind)!r}")
+                raise _fail(where, f"flush must be \"plain\" or \"big\", got {_shown(kind)}")
             if any(k in entry for k in ("skip", "link", "deduction")):
                 raise _fail(where, "a Flush card carries no Skip, Link or Deduction marking")
             card, ded = (FLUSH if kind == "plain" else BIG_FLUSH), 0
@@ -207,7 +220,7 @@ def resolve_deck(value: Any) -> str:
     if isinstance(value, dict):
         return parse_spec(value).text
     if not isinstance(value, str):
-        raise SpecError(f"give default, a JSON file's path or a spec, not {shorten(value)!r}")
+        raise SpecError(f"give default, a JSON file's path or a spec, not {_shown(value)}")
     text = value.strip()
     if text.lower() == DEFAULT:
         return DEFAULT
@@ -224,19 +237,19 @@ def resolve_deck(value: Any) -> str:
         try:
             raw = path.read_text(encoding="utf-8")
         except OSError as exc:
-            raise SpecError(f"cannot read {shorten(text)!r}: {exc.strerror or exc}") from None
+            raise SpecError(f"cannot read {_path(text)}: {exc.strerror or exc}") from None
         except UnicodeDecodeError:
-            raise SpecError(f"{shorten(text)!r} is not UTF-8 text") from None
+            raise SpecError(f"{_path(text)} is not UTF-8 text") from None
         try:
             data = json.loads(raw)
         except json.JSONDecodeError as exc:
-            raise SpecError(f"{shorten(text)!r} is not valid JSON (line {exc.lineno}: {exc.msg})") from None
+            raise SpecError(f"{_path(text)} is not valid JSON (line {exc.lineno}: {exc.msg})") from None
         except RecursionError:
-            raise SpecError(f"{shorten(text)!r} is nested too deeply") from None
+            raise SpecError(f"{_path(text)} is nested too deeply") from None
         try:
             spec = parse_spec(data)
         except SpecError as exc:
-            raise SpecError(f"{shorten(text)!r}: {exc}") from None
+            raise SpecError(f"{_path(text)}: {exc}") from None
     if len(_CACHE) > 64:
         _CACHE.clear()
     _CACHE[spec.text] = spec

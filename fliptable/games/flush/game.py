@@ -47,7 +47,7 @@ class Flush(Game):
     summary = ("shedding: lay equal or lower values, 4 of a kind flushes the pile, Mimics, Blind cards, "
                "Skips and Links; lowest score wins")
     min_players, max_players, default_players = 2, 6, 4
-    default_bot = "random"
+    default_bot = "greedy"
     rules_version = "1"
     options = (
         Option("mode", "choice", "rounds",
@@ -103,7 +103,8 @@ class Flush(Game):
         return rendering.round_summary(view, seat)
 
     def bots(self):
-        return {}
+        from .bots import GreedyAgent
+        return {"greedy": GreedyAgent}
 
     def stats(self, state):
         s = state.stat

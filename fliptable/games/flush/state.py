@@ -28,7 +28,7 @@ from math import comb
 from ...core.decision import Over, turn as turn_of
 from ...core.events import Event
 from ...core.game import State
-from ...core.knowledge import PUBLIC, knows, only
+from ...core.knowledge import PUBLIC, knows
 from ...core.result import Result, ranks_from_keys
 from . import actions as A
 from .cards import (BIG_FLUSH, FLUSH, IS_DEDUCTION, IS_FLUSH, IS_LINK, IS_SKIP, NAMES, NCARDS, VALUE,
@@ -438,8 +438,8 @@ class FlushState(State):
                 mim += bv == m and v != m
             if r == 0:
                 if mim:
-                    return (f"void declaration: a Mimic only mimics a card it is played with, and you have no "
-                            f"card of that value to lay with it (mimic_join=pile lets Mimics take the pile's value)")
+                    return ("void declaration: a Mimic only mimics a card it is played with, and you have no "
+                            "card of that value to lay with it (mimic_join=pile lets Mimics take the pile's value)")
                 return f"void declaration: you have no card that can be one of the {name}"
             return (f"void declaration: {said(n, v)} cannot be fulfilled — you can lay at most {r + mim} "
                     f"({r} of the value, {mim} Mimic{'s' if mim != 1 else ''})")
