@@ -27,7 +27,7 @@ from __future__ import annotations
 
 import re
 
-from .cards import CARDS, IS_FLUSH, NAMES, NCARDS, VALUE_PLURALS, VALUE_WORDS
+from .cards import IS_FLUSH, NAMES, NCARDS, VALUE_PLURALS, VALUE_WORDS
 
 #: the most cards of one value a play can hold: 8 of the value and 7 Mimics
 MAX_PLAY = 15
@@ -91,15 +91,20 @@ def action_space(players: int, faces: list[int], links: int) -> tuple[str, ...]:
 _WORDS = {w.lower(): v for v, w in enumerate(VALUE_WORDS) if v}
 _WORDS.update({w.lower(): v for v, w in enumerate(VALUE_PLURALS) if v})
 _WORDS.update({"sixs": 6})
-_DECL_RE = re.compile(r"^(\d+)(?:x|\*|of)?([a-z]+)$|^(\d+)(?:x|\*)(\d+)$")
-_ARG_RE = re.compile(r"^(blind|pass|link|b|mimic)[:#]?(.+)$")
+_DECL_RE = re.compile(r"^([0-9]{1,3})(?:x|\*|of)?([a-z]+)$|^([0-9]{1,3})(?:x|\*)([0-9]{1,3})$")
+_ARG_RE = re.compile(r"^(blind|pass|link|b|mimic)[:#]?(.{1,8})$")
 ALIASES = {"nopass": KEEP_ACTION, "no": KEEP_ACTION, "none": KEEP_ACTION, "big": BIG_ACTION,
            "bigflush": BIG_ACTION, "flush": FLUSH_ACTION}
 
 
+def _number(text: str) -> int | None:
+    return int(text) if text.isascii() and text.isdigit() and len(text) <= 4 else None
+
+
 def parse(text: str) -> str:
     """Canonical notation of typed text (case and spaces already removed): ``3x6``,
-    ``3*6``, ``3 sixes`` -> ``3x6``; ``blind 2`` -> ``blind:2``; ``pass2`` -> ``pass:2``."""
+    ``3*6``, ``3 sixes`` -> ``3x6``; ``blind 2`` -> ``blind:2``; ``pass2`` -> ``pass:2``.
+    Anything else is returned as it is (and refused as not legal)."""
     if text in INFO:
         return text
     if text in ALIASES:
@@ -116,12 +121,10 @@ def parse(text: str) -> str:
     if m:
         head, arg = m.groups()
         if head == "b":
-            return f"b{arg}"
-        if head == "mimic" and arg.startswith("b") and arg[1:].isdigit():
-            return f"mimic:b{int(arg[1:])}"
-        if arg.isdigit():
-            return f"{head}:{int(arg)}"
+            return text
+        if head == "mimic" and arg.startswith("b") and _number(arg[1:]) is not None:
+            return f"mimic:b{_number(arg[1:])}"
+        if _number(arg) is not None:
+            return f"{head}:{_number(arg)}"
         return f"{head}:{arg}"
-    if text in CARDS.by_name:
-        return text
     return text

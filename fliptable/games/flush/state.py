@@ -26,6 +26,7 @@ from __future__ import annotations
 from math import comb
 
 from ...core.decision import Over, turn as turn_of
+from ...core.errors import shorten
 from ...core.events import Event
 from ...core.game import State
 from ...core.knowledge import PUBLIC, knows
@@ -381,8 +382,8 @@ class FlushState(State):
         outside ``legal_actions``)."""
         info = A.INFO.get(action)
         if info is None:
-            return (f"{action!r} is not Flush notation: declare like 3x6, link:4, flush, bigflush, or "
-                    f"blind:1 (see `fliptable rules flush`)")
+            return (f"{shorten(action)!r} is not Flush notation: declare like 3x6, link:4, flush, bigflush, "
+                    f"or blind:1 (see `fliptable rules flush`)")
         kind, a, b = info
         phase = self.phase
         p = player
