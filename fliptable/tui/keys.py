@@ -3,7 +3,7 @@
 A short list of actions is offered flat, one key each: a one-word action gets its
 first letter (``hit`` -> h, ``stay`` -> s, ``done`` -> d), an action ending in a
 number 0-9 gets that digit (``give:2`` -> 2, ``swat:3`` -> 3; 10 -> 0), the rest the
-next free key of ``POOL``. A long list is offered as a tree over the notation's
+next free key of ``POOL``. ``q`` is never an action's key: it quits. A long list is offered as a tree over the notation's
 tokens (``play:hand1>c3`` -> play, hand, 1, c3): each key narrows the choice, Escape
 goes back. Races are always flat, so one key acts.
 """
@@ -14,7 +14,10 @@ from dataclasses import dataclass
 from typing import Sequence
 
 #: keys handed out when an action has no natural key of its own, in this order
-POOL = "123456789abcdefghijklmnopqrstuvwxyz0"
+#: (never ``q``: it quits, as at the plain prompt)
+POOL = "123456789abcdefghijklmnoprstuvwxyz0"
+#: keys that are never an action's
+RESERVED = frozenset("q")
 #: up to this many actions are offered flat
 FLAT_LIMIT = 12
 #: per game, extra named keys for actions when legal (Enter ends your swatting)
@@ -52,7 +55,7 @@ def _assign(items: Sequence[tuple[str, str | None]]) -> list[str]:
     keys: list[str | None] = [None] * len(items)
     used: set[str] = set()
     for i, (_, nat) in enumerate(items):
-        if nat is not None and nat not in used:
+        if nat is not None and nat not in used and nat not in RESERVED:
             keys[i] = nat
             used.add(nat)
     pool = (k for k in POOL if k not in used)

@@ -1,10 +1,13 @@
-"""Helpers for driving the terminal game headless through Textual's pilot."""
+"""Helpers for driving the terminal game headless through Textual's pilot, on the
+table's virtual clock: when the person has nothing to press, the clock jumps to the
+table's next event (a bot's reaction, a window's end), so no test waits on real time."""
 from __future__ import annotations
 
 import time
 from typing import Callable
 
 from fliptable.bots.base import Agent
+from fliptable.core.clock import VirtualClock
 from fliptable.tui.app import NoticeScreen, PassScreen, TableApp
 
 SIZE = (120, 40)
@@ -32,6 +35,18 @@ class Scripted(Agent):
         return legal[0], 0.0
 
 
+def run_clock(app: TableApp) -> bool:
+    """Move the app's virtual clock to the table's next event and land it; False when
+    nothing is scheduled (the table waits for a person)."""
+    assert isinstance(app.clock, VirtualClock), "terminal tests run on the virtual clock"
+    due = app.table.next_due_ms()
+    if due is None:
+        return False
+    app.clock.set(due)
+    app._tick()
+    return True
+
+
 def key_for(app: TableApp, action: str) -> str | None:
     """The key the menu shows for ``action`` now (None if it is not offered flat)."""
     for choice in app._menu:
@@ -44,7 +59,8 @@ async def drive(app: TableApp, pilot, choose: Callable[[TableApp, list], str | N
                 until: Callable[[TableApp], bool] | None = None, timeout: float = 60.0,
                 on_pass: Callable[[TableApp], None] | None = None) -> int:
     """Answer notices and pass screens with Enter and turns with ``choose(app, menu)``
-    (a key), until the game is over or ``until(app)``; returns the keys pressed."""
+    (a key), until the game is over or ``until(app)``; returns the keys pressed. When
+    there is nothing to press, the virtual clock runs to the table's next event."""
     until = until or (lambda a: a.standings is not None)
     deadline = time.monotonic() + timeout
     pressed = 0
@@ -61,4 +77,6 @@ async def drive(app: TableApp, pilot, choose: Callable[[TableApp, list], str | N
             if key is not None:
                 await pilot.press(key)
                 pressed += 1
+                continue
+        run_clock(app)
     return pressed

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 
+from fliptable.core.clock import VirtualClock
 from fliptable.core.registry import get_game
 from fliptable.tui.app import PassScreen, build_table
 
@@ -23,7 +24,7 @@ def _flip7_keys(app, menu):
 async def test_whole_flip7_game_standings_match_result():
     # round summaries go to the log without a pause here (the hotseat test pauses on them)
     app = build_table("flip7", 4, ["threshold:20", "ev"], 0, 11, {}, delay=0, outcome_delay=0,
-                      pause_on_rounds=False)
+                      pause_on_rounds=False, clock=VirtualClock())
     async with app.run_test(size=SIZE) as pilot:
         pressed = await drive(app, pilot, _flip7_keys)
         assert pressed > 5
@@ -34,7 +35,8 @@ async def test_whole_flip7_game_standings_match_result():
             enumerate(result.scores), key=lambda x: (result.ranks[x[0]], x[0]))
         shown = app.result_text.splitlines()
         for rank, seat, score in app.standings:
-            line = next(line for line in shown if f"seat {seat}" in line and line.strip()[:1].isdigit())
+            who = "you" if seat == 0 else f"seat {seat}"
+            line = next(line for line in shown if who in line and line.strip()[:1].isdigit())
             assert line.split()[0] == f"{rank}." and str(int(score)) in line.split()
             assert ("winner" in line) == (seat in result.winners)
         # the seats' bots are the specs in seat order, the last filling the rest
@@ -46,20 +48,24 @@ async def test_whole_flip7_game_standings_match_result():
         assert replay.to_json() == app.state.to_json()
         # round summaries were logged from the view's last_round
         assert any("is over." in line for line in app._logs[0])
+        # one naming on the screen: "you" for the person here, "seat N" for the others
+        screen = "\n".join([app.table_text, app.result_text, *app._logs[0]])
+        assert "you" in screen and "seat 1" in screen
+        assert not any(word in screen for word in ("P0", "P1", "seat 0 (", "you (seat"))
         await pilot.press("q")
     assert app.return_value == 0
 
 
 async def test_bad_keys_never_crash_and_say_what_to_press():
-    app = build_table("flip7", 3, ["threshold:20"], 0, 5, {}, delay=0, outcome_delay=0)
+    app = build_table("flip7", 3, ["threshold:20"], 0, 5, {}, delay=0, outcome_delay=0, clock=VirtualClock())
     async with app.run_test(size=SIZE) as pilot:
         await drive(app, pilot, lambda a, m: None, until=lambda a: a.awaiting == 0)
         state_before = app.state.to_json()
-        for key in ("x", "7", "q", "enter", "escape", "comma", "tab"):
+        for key in ("x", "7", "enter", "escape", "comma", "tab"):
             await pilot.press(key)
         assert app.state.to_json() == state_before
         assert any("does nothing now" in m for m in app.messages)
-        assert app.is_running  # q leaves only once the game is over
+        assert app.is_running
         # a typed action: an illegal one is reported with the kernel's reason, a legal one plays
         await pilot.press("colon", *"flip", "enter")
         assert app.state.to_json() == state_before
@@ -69,7 +75,8 @@ async def test_bad_keys_never_crash_and_say_what_to_press():
 
 
 async def test_hotseat_passes_the_keyboard_and_shows_only_the_actors_view():
-    app = build_table("flip7", 3, ["human", "threshold:15"], 0, 3, {}, delay=0, outcome_delay=0)
+    app = build_table("flip7", 3, ["human", "threshold:15"], 0, 3, {}, delay=0, outcome_delay=0,
+                      clock=VirtualClock())
     assert [a is None for a in app.agents] == [True, True, False]
     passes: list[int] = []
     viewers: list[tuple[int, int]] = []
@@ -95,3 +102,26 @@ async def test_hotseat_passes_the_keyboard_and_shows_only_the_actors_view():
     assert viewers and all(actor == viewer for actor, viewer in viewers)
     assert {actor for actor, _ in viewers} == {0, 1}
     assert passes, "the keyboard was never passed"
+
+
+async def test_q_quits_in_the_middle_of_a_game_as_at_the_plain_prompt():
+    app = build_table("flip7", 3, ["threshold:20"], 0, 5, {}, delay=0, outcome_delay=0, clock=VirtualClock())
+    async with app.run_test(size=SIZE) as pilot:
+        await drive(app, pilot, lambda a, m: None, until=lambda a: a.awaiting == 0)
+        await pilot.press("q")
+        await pilot.pause(0.05)
+    assert app.return_value == 0 and not app.state.is_over()
+
+
+async def test_unreadable_typed_actions_are_one_line_and_change_nothing():
+    app = build_table("muggins", 3, ["greedy"], 0, 5, {}, delay=0, outcome_delay=0, clock=VirtualClock())
+    async with app.run_test(size=SIZE) as pilot:
+        await drive(app, pilot, lambda a, m: None, until=lambda a: a.awaiting == 0)
+        before = app.state.to_json()
+        for typed in ("centre:²", "²", "stock:" + "9" * 5000, "9" * 5000):
+            app.messages.clear()
+            await pilot.press("colon")
+            app._w_typed.value = typed
+            await pilot.press("enter")
+            assert len(app.messages) == 1 and len(app.messages[0]) < 300, app.messages
+        assert app.state.to_json() == before and app.is_running

@@ -1,5 +1,7 @@
 """Real-time races and simultaneous commits in the terminal game (issue 3 "Real-time
-play in the terminal"), on the kernel's Snap test game and on Fly-swatter."""
+play in the terminal"), on the kernel's Snap test game and on Fly-swatter — all on the
+table's virtual clock (``drive`` runs it to the next event), so nothing here waits on
+real windows or real bot delays."""
 from __future__ import annotations
 
 import random
@@ -7,6 +9,7 @@ import random
 import pytest
 
 from fliptable.core import Event, Game, Over, Result, ranks_from_keys
+from fliptable.core.clock import VirtualClock
 from fliptable.core.decision import Race, Simultaneous
 from fliptable.core.game import State
 from fliptable.tui.app import TableApp, build_table
@@ -22,11 +25,11 @@ def snap_table(game, bot: Scripted, window_ms: float, outcome_delay: float = 0.0
     state = game.new_state(players, {"window_ms": window_ms}, 1, deck=DECK)
     agents = [None] + [bot] + [Scripted() for _ in range(players - 2)]
     reset_agents(game, agents, state.options, 1)
-    return TableApp(game, state, agents, seed=1, delay=0, outcome_delay=outcome_delay)
+    return TableApp(game, state, agents, seed=1, delay=0, outcome_delay=outcome_delay, clock=VirtualClock())
 
 
 def in_race(app: TableApp) -> bool:
-    return isinstance(app.state.decision(), Race) and app._race_window is not None
+    return isinstance(app.table.decision, Race) and app._race_window is not None
 
 
 async def test_race_human_snaps_within_the_window(snap):
@@ -35,8 +38,10 @@ async def test_race_human_snaps_within_the_window(snap):
     async with app.run_test(size=SIZE) as pilot:
         await drive(app, pilot, lambda a, m: key_for(a, "flip"), until=in_race)
         assert app.clock_text.endswith("s left") and app._w_clock.has_class("running")
-        await drive(app, pilot, lambda a, m: None, until=lambda a: a._pending == {} and 1 not in
-                    a.state.decision().players)  # the bot's pass has landed
+        opened = app.clock.now_ms()
+        await drive(app, pilot, lambda a, m: None,
+                    until=lambda a: 1 not in a.table.decision.players)  # the bot's pass has landed
+        assert app.clock.now_ms() == opened + 100  # "at once" is the table's 100 ms floor
         await pilot.press(key_for(app, "snap"))
         await pilot.pause(0.2)
     assert app.state.scores == [2, 0]
@@ -52,9 +57,11 @@ async def test_race_clock_runs_out_and_applies_the_default(snap):
     app = snap_table(snap, bot, window_ms=1500)
     async with app.run_test(size=SIZE) as pilot:
         await drive(app, pilot, lambda a, m: key_for(a, "flip"), until=in_race)
-        assert "s left" in app.clock_text
-        await drive(app, pilot, lambda a, m: None, until=lambda a: not isinstance(a.state.decision(), Race),
+        assert app.clock_text.endswith("1.5 s left")
+        opened = app.clock.now_ms()
+        await drive(app, pilot, lambda a, m: None, until=lambda a: not isinstance(a.table.decision, Race),
                     timeout=30)
+        assert app.clock.now_ms() == opened + 1500  # the window's length, on the virtual clock
         assert app.actions[-1] == [None, "close"]
         assert app.state.scores == [0, 0]
         assert "time is up!" in app._logs[0]
@@ -64,7 +71,7 @@ async def test_race_clock_runs_out_and_applies_the_default(snap):
 
 
 async def test_race_faster_bot_wins_and_late_key_is_refused(snap):
-    bot = Scripted(race=lambda legal: ("snap", 30.0))
+    bot = Scripted(race=lambda legal: ("snap", 30.0))  # 30 ms: the table's floor makes it 100
     app = snap_table(snap, bot, window_ms=30_000)
     async with app.run_test(size=SIZE) as pilot:
         await drive(app, pilot, lambda a, m: key_for(a, "flip"),
@@ -120,9 +127,9 @@ class GrabGame(Game):
 
 
 async def test_pending_bot_actions_are_asked_again_when_they_become_illegal():
-    # Seat 1 goes for item 1 after 300 ms; seat 2 for item 1 after 50 ms. When seat 2's
-    # grab lands, seat 1's pending take:1 is illegal: seat 1 is asked again on the new
-    # state, and takes item 2. The person at seat 0 passes.
+    # Seat 1 goes for item 1 after 300 ms; seat 2 for item 1 after 50 ms (100: the floor).
+    # When seat 2's grab lands, seat 1 looks again on the new state: take:1 is gone, so it
+    # takes item 2, after a fresh reaction (at 100 + 300 ms). The person at seat 0 passes.
     asked: list[tuple[int, tuple[str, ...]]] = []
 
     def bot(seat, delay):
@@ -136,7 +143,7 @@ async def test_pending_bot_actions_are_asked_again_when_they_become_illegal():
     state._setup([])
     agents = [None, bot(1, 300.0), bot(2, 50.0)]
     reset_agents(game, agents, {}, 1)
-    app = TableApp(game, state, agents, seed=1, delay=0, outcome_delay=0)
+    app = TableApp(game, state, agents, seed=1, delay=0, outcome_delay=0, clock=VirtualClock())
     async with app.run_test(size=SIZE) as pilot:
         await drive(app, pilot, lambda a, m: None, until=lambda a: [1, "take:2"] in a.actions, timeout=30)
         await pilot.press(key_for(app, "pass"))
@@ -145,6 +152,7 @@ async def test_pending_bot_actions_are_asked_again_when_they_become_illegal():
     assert [s for s, _ in asked] == [1, 2, 1]
     assert asked[2] == (1, ("take:2", "take:3", "pass"))
     assert app.state.taken == {2: 1, 1: 2}
+    assert app.clock.now_ms() == 400.0
 
 
 async def test_simultaneous_guess_is_secret_and_a_whole_snap_game_ends_with_standings(snap):
@@ -152,7 +160,7 @@ async def test_simultaneous_guess_is_secret_and_a_whole_snap_game_ends_with_stan
     app = snap_table(snap, bot, window_ms=30_000)
 
     def choose(a, menu):
-        d = a.state.decision()
+        d = a.table.decision
         if isinstance(d, Race):
             return key_for(a, "snap")
         if isinstance(d, Simultaneous):
@@ -173,11 +181,11 @@ async def test_simultaneous_guess_is_secret_and_a_whole_snap_game_ends_with_stan
 @pytest.mark.parametrize("seed", [4])
 async def test_flyswatter_real_time_game_to_the_end(seed):
     app = build_table("flyswatter", 3, ["swatter:rt=40,sd=10"], 0, seed,
-                      {"remove": "88", "window_ms": "400"}, delay=0, outcome_delay=0)
+                      {"remove": "88", "window_ms": "400"}, delay=0, outcome_delay=0, clock=VirtualClock())
     swatted = []
 
     def choose(a, menu):
-        d = a.state.decision()
+        d = a.table.decision
         if isinstance(d, Race):
             keys = [c.key for c in menu if c.action and c.action.startswith("swat:")]
             if keys and random.Random(len(a.actions)).random() < 0.5:
@@ -199,7 +207,7 @@ async def test_flyswatter_real_time_game_to_the_end(seed):
 
 async def test_hotseat_race_tab_gives_the_keys_to_the_other_person(snap):
     state = snap.new_state(2, {"window_ms": 30_000}, 1, deck=DECK)
-    app = TableApp(snap, state, [None, None], seed=1, delay=0, outcome_delay=0)
+    app = TableApp(snap, state, [None, None], seed=1, delay=0, outcome_delay=0, clock=VirtualClock())
     async with app.run_test(size=SIZE) as pilot:
         await drive(app, pilot, lambda a, m: key_for(a, "flip"), until=in_race)
         first = app._race_actor
@@ -209,3 +217,35 @@ async def test_hotseat_race_tab_gives_the_keys_to_the_other_person(snap):
         await pilot.press(key_for(app, "snap"))
         await pilot.pause(0.05)
     assert app.state.scores == [2, 0]
+
+
+class Catcher(Scripted):
+    """Last Card: never announces its last card; catches an exposed player after 150 ms."""
+
+    def act(self, view, legal):
+        return "play"
+
+    def claim(self, view, legal):
+        return "catch", 150.0
+
+
+async def test_a_person_claims_out_of_turn_with_a_key_before_the_bot_plays():
+    from tests.core.claimtoy import LAST_CARD
+    state = LAST_CARD.new_state(3, None, 5)
+    agents = [None, Catcher(), Catcher()]
+    reset_agents(LAST_CARD, agents, state.options, 5)
+    app = TableApp(LAST_CARD, state, agents, seed=5, delay=0, outcome_delay=0, clock=VirtualClock())
+    statuses = []
+
+    def choose(a, menu):
+        d = a.table.decision
+        if 0 in d.claimants:
+            statuses.append(str(a._w_status.render()))
+            return key_for(a, "catch")
+        return key_for(a, "play")
+
+    async with app.run_test(size=SIZE) as pilot:
+        await drive(app, pilot, choose, until=lambda a: [0, "catch"] in a.actions, timeout=30)
+    i = app.actions.index([0, "catch"])
+    assert app.actions[i - 1][0] == 1  # seat 1 had just gone down to one card, unannounced
+    assert statuses and "out of turn" in statuses[0]

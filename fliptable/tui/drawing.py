@@ -1,0 +1,95 @@
+"""Drawing the terminal game: the table, each person's log, the status line and the
+keys. A mixin of ``TableApp`` (``app.py``), which holds the widgets and the state."""
+from __future__ import annotations
+
+from rich.text import Text
+
+from ..core.decision import Race
+from ..core.events import Event
+from . import keys as keymod
+from .texts import rich_text, safe_narrate, safe_render
+
+#: lines kept per person's log
+LOG_KEEP = 500
+
+
+class Drawing:
+    """What ``TableApp`` shows; every method is safe before the app is mounted."""
+
+    def _narrate(self, events: list[Event]) -> list[str]:
+        """Log each event for every person as they may see it; the viewer's lines are returned."""
+        mine: list[str] = []
+        for h in self.humans:
+            for e in events:
+                line = safe_narrate(self.game, e.for_player(h))
+                if line is None:
+                    continue
+                self._logs[h].append(line)
+                if h == self.viewer:
+                    mine.append(line)
+                    if self.is_mounted:
+                        self._w_log.write(rich_text(line))
+            del self._logs[h][:-LOG_KEEP]
+        return mine
+
+    def _log_line(self, line: str, style: str = "", only: int | None = None) -> None:
+        """A line in every person's log (``only``: in that person's)."""
+        for h in self.humans if only is None else (only,):
+            self._logs[h].append(line)
+        if self.is_mounted and only in (None, self.viewer):
+            self._w_log.write(Text(line, style=style))
+
+    def _note(self, message: str) -> None:
+        self.messages.append(message)
+        self._flash = message
+        if self.is_mounted:
+            self._draw_menu()
+
+    def _set_status(self, text: str) -> None:
+        if self.is_mounted:
+            self._w_status.update(Text(text))
+
+    def _draw(self) -> None:
+        if not self.is_mounted:
+            return
+        view = self.state.view(self.viewer)
+        body = rich_text(safe_render(self.game, view, self.viewer))
+        self.table_text = body.plain
+        body.append("\n\n")
+        body.append(f"Seats  {self.names.seats_line()}", style="dim")
+        self._w_table.update(body)
+        self._draw_menu()
+
+    def _draw_menu(self) -> None:
+        if not self.is_mounted or self.standings is not None:
+            return
+        self._seen_ply = self.state.ply  # what the person's keys are meant for
+        actions = self._w_actions
+        actor = self._actor()
+        out = Text()
+        self._can_back = False
+        if actor is None:
+            self._menu, self._aliases = [], {}
+            out.append("(no keys: waiting)", style="dim")
+        else:
+            legal = list(self.state.legal_actions(actor))
+            race = isinstance(self.table.decision, Race)
+            self._prefix, self._menu = keymod.menu(legal, self._prefix, flat=race)
+            self._aliases = keymod.aliases(self.game.id, legal) if not self._prefix else {}
+            if self._prefix:
+                out.append(f"{self._prefix}…", style="bold")
+            for c in self._menu:
+                out.append(f" {c.key} ", style="reverse bold")
+                out.append(f" {c.label}   ")
+            hints = [f"{k.capitalize()}: {a}" for k, a in self._aliases.items()]
+            hints.append(": type an action")
+            self._can_back = self._prefix != keymod.menu(legal, "", flat=race)[0]
+            if self._can_back:
+                hints.append("Esc: back")
+            out.append("\n" + "   ".join(hints), style="dim")
+        if self._flash:
+            out.append("\n")
+            out.append(self._flash, style="bold red")
+        actions.border_title = "Your keys" if actor is not None else "Keys"
+        actions.update(out)
+        self.refresh_bindings()
