@@ -40,6 +40,8 @@ DECLARE, LINK_FLUSH, FLUSH_CARD, BIG_CARD, BLIND, HAND, TOP, PASS, KEEP, MIMIC_H
 
 #: DECL[v][n] is the declaration of n cards of value v
 DECL = tuple(tuple(f"{n}x{v}" for n in range(MAX_PLAY + 1)) for v in range(11))
+#: DECL_PREFIX[v][k]: the declarations 1xv .. kxv (k up to MAX_PLAY)
+DECL_PREFIX = tuple(tuple(DECL[v][1:k + 1] for k in range(MAX_PLAY + 1)) for v in range(11))
 LINKS = tuple(f"link:{n}" for n in range(MAX_LINKS + 1))
 BLINDS = tuple(f"blind:{k + 1}" for k in range(MAX_BASES))
 TOPS = tuple(f"b{k + 1}" for k in range(MAX_BASES))

@@ -270,7 +270,12 @@ class FlushState(State):
     def _declarations(self, p: int, blind: int | None) -> tuple[str, ...]:
         """Every declaration ``p`` can fulfil now (flush.md "RELEASING CARDS", "PICKING UP",
         "LINK CARDS", "MAKING A FLUSH"); with a flipped ``blind`` card, those that include it."""
-        cnt = self._counts(p)
+        cnt = [0] * 25
+        slot = SLOT
+        for c in self.hands[p]:
+            cnt[slot[c]] += 1
+        for c in self.tops[p]:
+            cnt[slot[c]] += 1
         m = self.mimic
         mim = cnt[2 * m] + cnt[2 * m + 1]
         links = cnt[3] + cnt[5] + cnt[7] + cnt[9] + cnt[11] + cnt[13] + cnt[15] + cnt[17] + cnt[19] + cnt[21]
@@ -279,18 +284,13 @@ class FlushState(State):
         lone = self.options["mimic_join"] == "pile"
         top = self.run_value
         if blind is None:
+            prefix = A.DECL_PREFIX
             for v in range(1, 11):
                 r = cnt[2 * v] + cnt[2 * v + 1]
-                if v == m:
-                    mx = r
-                elif r:
-                    mx = r + mim
-                elif lone and v == top:
-                    mx = mim
-                else:
-                    continue
-                if mx:
-                    out.extend(decl[v][1:mx + 1])
+                if r:
+                    out += prefix[v][r if v == m else r + mim]
+                elif mim and lone and v == top and v != m:
+                    out += prefix[v][mim]
             need = 4 - self._pile_links()
             if need < 1:
                 need = 1
