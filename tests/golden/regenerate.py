@@ -37,7 +37,7 @@ CASES = [
     ("flinch", 2, ["greedy", "random"], {"reserve_memory": "off"}, [8]),
     ("flinch", 6, ["greedy", "random"], {"packs": 1}, [9]),
     ("muggins", 3, ["greedy", "random", "greedy"], {"enforce": "table"}, [1]),
-    ("muggins", 3, ["greedy", "random"], {}, [2]),
+    ("muggins", 3, ["greedy", "random"], {"enforce": "strict"}, [2]),
     ("muggins", 4, ["random", "greedy"], {"packs": 1, "enforce": "table"}, [3]),
     ("muggins", 2, ["random"], {"round_limit": 15, "enforce": "table"}, [4]),
     ("authors", 4, ["greedy", "random"], {}, [1]),

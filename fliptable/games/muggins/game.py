@@ -14,17 +14,18 @@ class MugginsGame(Game):
     id = "muggins"
     default_bot = "greedy"
     #: 2: "Muggins" is a claim (no race window, no 'decline'); the Stock Pile is turned
-    #: over as soon as the hand runs out; nobody goes out by a deviation
+    #: over as soon as the hand runs out; nobody goes out by a deviation; enforce=table
+    #: (the players police the rules, as the rulebook says) is the default
     rules_version = "2"
     title = "Muggins"
     summary = ("All cards dealt face down; play from the bottom of your hand to the centre or onto "
-               "opponents' Stock Piles; first to run out wins. enforce=table adds the Muggins call.")
+               "opponents' Stock Piles; call \"Muggins\" on a player who breaks the rules; first to run out wins.")
     information = "imperfect"     # the hands' order: nobody, their owners included, sees it
     min_players, max_players, default_players = 2, MAX_PLAYERS, 3
     options = (
-        Option("enforce", "choice", "strict",
-               "strict: only rule-following placements; table: deviations allowed, opponents may call muggins",
-               choices=("strict", "table")),
+        Option("enforce", "choice", "table",
+               "table: the rulebook's game, deviations possible and called out by opponents ('muggins'); "
+               "strict: the engine allows only rule-following placements", choices=("table", "strict")),
         Option("packs", "choice", "auto", "FLINCH packs of 110: auto = 2 with 4 or more players",
                choices=("auto", 1, 2)),
         Option("round_limit", "int", 500,

@@ -24,6 +24,7 @@ from fliptable.sim.match import play_match
 from tests.helpers import assert_rejected
 
 GAME = get_game("muggins")
+STRICT = {"enforce": "strict"}
 
 
 # -- scene builders -----------------------------------------------------------------------
@@ -59,7 +60,9 @@ def position(players: int, hands: list[list[int]], stocks: list[list[int]], cent
     ``current`` the card in play (from ``source``; ``None``: the turn starts as the
     engine starts it). The rest of the pack goes into
     finished piles as far as it makes whole series and onto the top of
-    ``filler_seat``'s hand (default the last seat)."""
+    ``filler_seat``'s hand (default the last seat). Rules are ``enforce=strict`` unless
+    ``enforce="table"`` is given."""
+    options.setdefault("enforce", "strict")
     opts = GAME.resolve_options(options)
     full = Counter(GAME.deck(players, opts))
     used = Counter(c for h in hands for c in h) + Counter(c for s in stocks for c in s)
@@ -131,7 +134,7 @@ def test_setup_one_pack_for_two_or_three_players_two_packs_for_four_or_more():
 
 # -- The Play, paragraph 1 ---------------------------------------------------------------------
 def test_the_play_first_player_starts_piles_with_ones_builds_in_sequence_then_starts_stock():
-    s = GAME.new_state(2, {}, deck=deck_for(2, {0: [1, 2, 3, 1, 9], 1: [8, 10]}))
+    s = GAME.new_state(2, STRICT, deck=deck_for(2, {0: [1, 2, 3, 1, 9], 1: [8, 10]}))
     assert s.decision() == Turn(0) and in_play(s) == ("1", "hand")
     assert list(s.legal_actions(0)) == ["new"]
     play(s, "new")
@@ -147,7 +150,7 @@ def test_the_play_first_player_starts_piles_with_ones_builds_in_sequence_then_st
 
 # -- The Play, paragraph 2 ---------------------------------------------------------------------
 def test_the_play_second_player_builds_on_centre_then_up_or_down_on_the_first_players_stock():
-    s = GAME.new_state(2, {}, deck=deck_for(2, {0: [1, 5], 1: [2, 6, 5, 1, 9]}))
+    s = GAME.new_state(2, STRICT, deck=deck_for(2, {0: [1, 5], 1: [2, 6, 5, 1, 9]}))
     play(s, "new", "keep")
     assert s.stocks[0] == [5]
     assert in_play(s) == ("2", "hand") and list(s.legal_actions(1)) == ["centre:1"]
@@ -165,7 +168,7 @@ def test_the_play_second_player_builds_on_centre_then_up_or_down_on_the_first_pl
 
 # -- The Play, paragraph 3 ---------------------------------------------------------------------
 def test_the_play_own_stock_top_is_played_before_the_hand():
-    s = GAME.new_state(2, {}, deck=deck_for(2, {0: [1, 3, 4, 10], 1: [2, 8]}))
+    s = GAME.new_state(2, STRICT, deck=deck_for(2, {0: [1, 3, 4, 10], 1: [2, 8]}))
     play(s, "new", "keep", "centre:1", "keep")
     assert s.decision() == Turn(0) and s.stocks[0] == [3]
     assert in_play(s) == ("3", "stock")  # the Stock Pile's top fits the 2
@@ -198,7 +201,7 @@ def test_the_play_the_stock_pile_is_returned_to_as_soon_as_its_top_can_be_played
 
 def test_the_play_centre_is_preferred_to_an_opponents_stock():
     deck = deck_for(2, {0: [1, 4], 1: [2, 3]})
-    s = GAME.new_state(2, {}, deck=deck)
+    s = GAME.new_state(2, STRICT, deck=deck)
     play(s, "new", "keep", "centre:1")
     assert in_play(s) == ("3", "hand")  # fits the centre 2 and, down, seat 0's 4
     assert list(s.legal_actions(1)) == ["centre:1"]
@@ -481,6 +484,14 @@ def test_decision_action_notation_aliases_and_fixed_action_space():
     assert space[:2] == ("new", "centre:1") and space[-3:] == ("keep", "hand", "muggins")
     assert len(space) == 1 + 11 + 3 + 3 and "decline" not in space
     assert len(GAME.action_space(6, GAME.resolve_options({}))) == 1 + 22 + 6 + 3
+
+
+def test_enforce_table_is_the_rulebooks_game_and_the_default():
+    # "Should a player deviate from the above ... his opponent calls 'Muggins'": the
+    # players police the rules, so deviations are possible unless enforce=strict
+    s = GAME.new_state(3, {}, 1)
+    assert s.options["enforce"] == "table"
+    assert GAME.resolve_options({})["enforce"] == "table"
 
 
 def test_decision_options_are_validated():
