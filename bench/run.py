@@ -1,7 +1,8 @@
 """Run fliptable's throughput benchmarks: ``python bench/run.py [--seconds S] [--json]``.
 
-Random play of every registered game in one process (``fliptable.sim.bench``), the
-``simulate`` path for Flip 7, and, with ``--scaling``, simulate on 1 and 2 workers.
+Random play of every registered game in one process (``fliptable.sim.bench``) with its
+search-clone rate, the ``simulate`` path for Flip 7 and its clone beside two random-play
+decisions, and, with ``--scaling``, simulate on 1 and 2 workers.
 Targets are in bench/README.md.
 """
 from __future__ import annotations
@@ -43,11 +44,18 @@ def main() -> None:
         print(json.dumps(report, indent=1))
         return
     for r in report["results"]:
+        clone = r.get("clone_per_second")
         print(f"{r['game']:<18} {r['players']:>2} players {r['decisions_per_second']:>10,.0f} decisions/s "
-              f"{r['games_per_second']:>9,.1f} games/s")
+              f"{r['games_per_second']:>9,.1f} games/s "
+              + (f"{clone:>10,.0f} clones/s" if clone is not None else "    (no search clone yet)"))
     for r in report["simulate"]:
         print(f"{r['game'] + ' simulate':<18} {r['players']:>2} players {r['decisions_per_second']:>10,.0f} "
               f"decisions/s {r['games_per_second']:>9,.1f} games/s  (bots {r['bots']}, 1 worker)")
+    side = report.get("clone_vs_decisions")
+    if side:
+        print(f"{side['game']} search clone {side['clone_us']:.2f} us vs random-play decision "
+              f"{side['decision_us']:.2f} us, timed side by side: a clone costs "
+              f"{side['clone_over_two_decisions']:.2f} x two decisions")
     if "scaling" in report:
         s = report["scaling"]
         print(f"simulate flip7 --games {s['games']} --bot random: 1 worker {s['seconds_1_worker']:.2f} s, "

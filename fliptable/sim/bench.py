@@ -30,8 +30,8 @@ _UNSUPPORTED = (NotImplementedError, TypeError, AttributeError)
 MAX_BUDGETS = 10
 
 
-def _random_table(game: Game, players: int, seed: int, rng: random.Random) -> Table:
-    state = game.new_state(players, None, seed)
+def _random_table(game: Game, state: State, seed: int, rng: random.Random) -> Table:
+    players = state.players
     agents = [RandomAgent() for _ in range(players)]
     for s, agent in enumerate(agents):
         agent.reset(game, s, players, state.options, rng)
@@ -39,24 +39,19 @@ def _random_table(game: Game, players: int, seed: int, rng: random.Random) -> Ta
 
 
 def play_random(game: Game, players: int, seed: int, rng: random.Random,
-                deadline: float | None = None, snapshot: float = 0.0,
-                into: list[State] | None = None) -> tuple[int, bool]:
-    """Play one game at random; (decisions, finished). Stops early past ``deadline``.
-    ``snapshot``: the chance, per turn, of keeping an exact copy of the state ``into``."""
-    table = _random_table(game, players, seed, rng)
-    state = table.state
+                deadline: float | None = None) -> tuple[int, bool]:
+    """Play one game at random; (decisions, finished). Stops early past ``deadline``."""
+    state = game.new_state(players, None, seed)
     legal_actions = state.legal_actions
     apply = state.apply_unchecked
     decision = state.decision
-    resolve = table.resolve
+    resolve = None  # the table is set up at the first decision that needs it
     rand = rng.random
     n = 0
     while True:
         d = decision()
         kind = type(d)
         if kind is Turn and not d.claimants:
-            if snapshot and rand() < snapshot:
-                into.append(state.clone())
             p = d.player
             legal = legal_actions(p)
             apply(p, legal[int(rand() * len(legal))])
@@ -64,6 +59,8 @@ def play_random(game: Game, players: int, seed: int, rng: random.Random,
         elif kind is Over:
             return n, True
         else:
+            if resolve is None:
+                resolve = _random_table(game, state, seed, rng).resolve
             landed = resolve(d)
             if not landed:  # pragma: no cover - every racer is a bot
                 raise TableStalled(f"{game.id}: random play stalled at {d!r}")
@@ -104,12 +101,22 @@ def mid_game_states(game: Game, players: int, seed: int = 0, count: int = 64) ->
     states: list[State] = []
     try:
         for i in range(20):
-            play_random(game, players, derive_seed(seed, "clone", i), rng, time.perf_counter() + 2.0, 0.05, states)
+            state = game.new_state(players, None, derive_seed(seed, "clone", i))
+            table = _random_table(game, state, seed, rng)
+            while not state.is_over() and len(states) < count:
+                d = state.decision()
+                if type(d) is Turn and not d.claimants:
+                    if rng.random() < 0.05 and state.ply > 0:
+                        states.append(state.clone())
+                    legal = state.legal_actions(d.player)
+                    state.apply_unchecked(d.player, legal[int(rng.random() * len(legal))])
+                elif not table.resolve(d):  # pragma: no cover - every racer is a bot
+                    break
             if len(states) >= count:
                 break
     except _UNSUPPORTED:
         return []
-    return [s for s in states if getattr(s, "ply", 1) > 0][:count]
+    return states
 
 
 def _clone_batch(states: Sequence[State], rng: random.Random, repeat: int) -> float:

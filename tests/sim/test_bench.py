@@ -3,7 +3,7 @@ import json
 import random
 
 from fliptable.core.registry import all_game_ids, get_game
-from fliptable.sim.bench import bench_game, play_random, run_bench
+from fliptable.sim.bench import bench_clone, bench_game, play_random, run_bench
 
 from ..cli.helpers import one_line_error, run
 
@@ -53,3 +53,28 @@ def test_cli_bench_errors(capsys):
     one_line_error(code, err)
     code, _, err = run(capsys, "bench", "--seconds", "0")
     one_line_error(code, err)
+
+
+def test_bench_reports_the_search_clone_or_null():
+    r = bench_game("flip7", seconds=0.05)
+    assert r["clone_per_second"] is None or r["clone_per_second"] > 0
+    report = run_bench(["flip7"], seconds=0.05)
+    side = report["clone_vs_decisions"]
+    if side is not None:  # Flip 7 clones with rng= once it declares its FIELDS
+        assert side["game"] == "flip7" and side["clones"] > 0 and side["decisions"] > 0
+        assert side["clone_over_two_decisions"] == side["clone_us"] / (2 * side["decision_us"])
+
+
+def test_a_game_that_cannot_clone_with_an_rng_reports_null(snap, monkeypatch):
+    exact = snap.state_class.clone
+    monkeypatch.setattr(snap.state_class, "clone", lambda self: exact(self))  # no rng= yet
+    assert bench_clone(snap, 2, seconds=0.01) is None
+
+
+def test_races_in_random_play_are_arbitrated_by_the_table(snap, monkeypatch):
+    from fliptable.core import table as table_mod
+    calls = []
+    real = table_mod.Table.resolve
+    monkeypatch.setattr(table_mod.Table, "resolve", lambda self, d=None: calls.append(d) or real(self, d))
+    decisions, finished = play_random(snap, 3, 4, random.Random(4))
+    assert finished and calls and len(calls) < decisions  # turns stay on the fast path
