@@ -260,6 +260,43 @@ def test_the_play_no_lay_down_while_someone_could_still_play_a_one():
     assert tops(s, 0) == [None] * 5 and s.decision() == Turn(0, ())
 
 
+def test_the_play_building_in_sequence_takes_exactly_the_next_number():
+    # "as long as he can build up in sequence": an up pile showing 4 takes a 5 -- not a 4
+    # (the same), not a 6 (two up), not a 3 (one down)
+    s = position(2, game=[[9, 9], [9]], hands=[[3, 4, 5, 6], [9]], piles=[(1, 4, UP)])
+    plays = [a for a in s.legal_actions(0) if a.startswith("play:")]
+    assert plays == ["play:hand3>c1"]                         # hand ascending: 3, 4, 5, 6
+    for bad, card in (("play:hand1>c1", 3), ("play:hand2>c1", 4), ("play:hand4>c1", 6)):
+        rejected(s, 0, bad, f"takes 5 next, not {'an' if card == 8 else 'a'} {card}")
+    # a pile showing 9 takes the 10, which finishes it
+    t = position(2, game=[[9, 9], [9]], hands=[[8, 10], [9]], piles=[(1, 9, UP)])
+    assert [a for a in t.legal_actions(0) if a.startswith("play:")] == ["play:hand2>c1"]
+    t.apply(0, "play:hand2>c1")
+    assert centre(t) == []
+
+
+def test_variation_building_down_and_both_ways_takes_exactly_the_next_number():
+    # ones-and-tens: a down pile 7..10 takes a 6 only (not 7, 5, 8)
+    s = position(2, game=[[9, 9], [9]], hands=[[5, 6, 7, 8], [9]], piles=[(7, 10, DOWN)],
+                 centre="ones-and-tens")
+    assert [a for a in s.legal_actions(0) if a.startswith("play:")] == ["play:hand2>c1"]
+    # fives: a pile 4..6 takes a 3 below or a 7 above (not 2, 4, 6, 8)
+    t = position(2, game=[[9, 9], [9]], hands=[[2, 3, 7, 8], [9]], piles=[(4, 6, BOTH)], centre="fives")
+    assert [a for a in t.legal_actions(0) if a.startswith("play:")] == ["play:hand2>c1", "play:hand3>c1"]
+    # a down pile showing 2 takes the 1, which finishes it; an up pile never takes a 1
+    u = position(2, game=[[9, 9], [9]], hands=[[1, 3], [9]], piles=[(2, 10, DOWN), (1, 2, UP)],
+                 centre="ones-and-tens", enforce="table")
+    assert set(a for a in u.legal_actions(0) if a.startswith("play:")) == {
+        "play:hand1>c1", "play:hand1>new", "play:hand2>c2"}
+
+
+def test_the_play_the_game_pile_is_required_exactly_when_it_fits():
+    # strict: a game-pile 5 on a pile showing 4 must be played first; a 4 or a 6 need not
+    for top, required in ((5, True), (4, False), (6, False)):
+        s = position(2, game=[[top, 9], [9]], hands=[[8, 9], [9]], piles=[(1, 4, UP)])
+        assert (list(s.legal_actions(0)) == ["play:game>c1"]) is required, top
+
+
 # -- The Reserve -------------------------------------------------------------------------
 
 def test_the_reserve_play_from_the_top_only_after_all_ones_are_played():
@@ -867,3 +904,54 @@ def test_views_and_events_do_not_tell_where_in_the_hand_a_card_was():
     events = s.apply(0, "play:hand1>c1")     # the lowest card: its place would say "the rest are higher"
     assert [e.for_player(1)["action"] for e in events if "action" in e.data] == ["play:hand>c1"] * 2
     assert s.view(1)["challenge"]["action"] == "play:hand>c1"
+
+
+# -- Determinization: what a player cannot know is re-dealt, nothing else ----------------------
+
+def test_determinize_redeals_exactly_what_the_player_cannot_know():
+    import random
+    s = position(3, game=[[5, 9, 8, 7], [6, 5, 3, 2], [9, 9, 9]], hands=[[7, 8], [2, 9], [3, 10]],
+                 reserves=[[[8, 6]], [[10]], []], piles=[(1, 3, UP)], enforce="table")
+    s.apply(0, "discard:hand2>res2")          # seat 0 holds no 1: seat 1 challenges wrongly ...
+    s.apply(1, "challenge")                   # ... and draws seat 0's top, the 5, to his pile's bottom
+    moved = set()
+    for k in range(40):
+        d = s.determinize(1, random.Random(k))
+        assert d.view(1) == s.view(1) and d.frame(1) == s.frame(1)
+        assert d.legal_actions(1) == s.legal_actions(1)
+        assert d.hands[1] == s.hands[1] and d.reserves == s.reserves      # own hand, every reserve pile
+        for q in range(3):
+            assert d.game_piles[q][-1] == s.game_piles[q][-1]             # every game-pile top
+        assert d.game_piles[1][0] == 5                                    # the penalty card seen arriving
+        moved |= {q for q in (0, 2) if d.hands[q] != s.hands[q]}
+        moved |= {"stack"} if d.stack != s.stack else set()
+        moved |= {"game"} if d.game_piles[1][1:-1] != s.game_piles[1][1:-1] else set()
+    assert moved == {0, 2, "stack", "game"}
+
+
+def test_determinize_keeps_each_card_in_its_pool():
+    import random
+    # after a restock the new stack is known to hold the finished pile (1..10); cards still
+    # in hands from the deal stay among the deal's unknown cards
+    s = position(hands=[[10, 9], [9, 8]], piles=[(1, 9, UP)], stack=[], bury=True, removed=list(range(1, 11)))
+    s.apply(0, "play:hand2>c1")
+    s.apply(0, "discard:hand1>res1")          # seat 0's hand is out; it is refilled at his next turn
+    s.apply(1, "discard:hand1>res1")
+    assert s.restocks == 1 and s.hand_src[0] == [1] * 5
+    for k in range(20):
+        d = s.determinize(1, random.Random(k))
+        assert Counter(d.hands[0] + d.stack) == Counter(s.hands[0] + s.stack)   # the restock's 20 cards
+        assert d.view(1) == s.view(1)
+
+
+def test_views_and_clones_share_no_lists_partners_included():
+    s = G.new_state(4, {"partnership": True}, 5)
+    v = s.view(0)
+    v["partners"].append(1)
+    v["hand"].clear()
+    twin = s.clone()
+    twin.view(0)["partners"].append(3)
+    assert s.view(0)["partners"] == [2] and len(s.view(0)["hand"]) == 5
+    assert not any(a.startswith("play:game@1") for a in s.legal_actions(0))
+    legal = s.legal_actions(0)
+    assert isinstance(legal, tuple)

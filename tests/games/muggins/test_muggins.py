@@ -16,7 +16,7 @@ import pytest
 from hypothesis import given, settings, strategies as st
 
 from fliptable.bots.base import RandomAgent, make_agent
-from fliptable.core import OptionError, Over, PlayerCountError, Turn, get_game, replay
+from fliptable.core import BotSpecError, OptionError, Over, PlayerCountError, Turn, get_game, replay
 from fliptable.core.log import Recorder
 from fliptable.games.flinch.cards import series_pack
 from fliptable.games.muggins.render import narrate, render
@@ -232,6 +232,33 @@ def test_the_play_several_opponents_stock_piles_offer_a_choice():
     assert list(s.legal_actions(1)) == ["stock:0", "stock:2"]
     play(s, "stock:2")
     assert s.stocks[2] == [8, 7] and in_play(s) == ("10", "hand")
+
+
+def test_the_play_playing_piles_build_up_by_exactly_one():
+    # "If it is a 2 he plays it on the 1 and so on": a pile showing 4 takes a 5 -- not a
+    # 4 (the same), not a 6 (two up), not a 3 (one down)
+    for card, fits in ((5, True), (4, False), (6, False), (3, False)):
+        s = position(2, [[9], [8, 9]], [[], [1]], [4], current=card, turn=0, filler_seat=1)
+        assert ("centre:1" in s.legal_actions(0)) is fits, card
+        assert (s.best(card) == 2) is fits
+    s = position(2, [[9], [8, 9]], [[], []], [9], current=10, turn=0, filler_seat=1)
+    play(s, "centre:1")                       # the 10 finishes the pile: it leaves the table
+    assert s.centre[0] == 0
+
+
+def test_the_play_an_opponents_stock_pile_takes_exactly_one_up_or_one_down():
+    # "the next card in sequence either up or down": a Stock Pile showing 6 takes a 5 or a
+    # 7 -- not another 6, not a 4 or an 8
+    for card, fits in ((5, True), (7, True), (6, False), (4, False), (8, False)):
+        for enforce in ("strict", "table"):
+            s = position(2, [[9], [8, 9]], [[], [6]], [], current=card, turn=0, filler_seat=1,
+                         enforce=enforce)
+            assert ("stock:1" in s.legal_actions(0)) is fits, (card, enforce)
+            assert (s.best(card) == 1) is fits
+    # the Stock Pile's top is played first exactly when it fits: a 7 on a 6, not on another 7
+    for top, first in ((6, True), (7, False), (9, False)):
+        s = position(2, [[9, 3], [8, 9]], [[7], [top]], [], current=None, turn=0, filler_seat=1)
+        assert (in_play(s) == ("7", "stock")) is first, top
 
 
 # -- Muggins (the call) -------------------------------------------------------------------------------
@@ -588,7 +615,7 @@ def test_greedy_bot_follows_the_rules_and_calls_muggins():
     shy = make_agent(GAME, "greedy:call=0")
     shy.reset(GAME, 1, 3, {}, random.Random(1))
     assert shy.act({}, ["muggins", "decline"]) == "decline"
-    with pytest.raises(Exception, match="call"):
+    with pytest.raises(BotSpecError, match="call"):
         make_agent(GAME, "greedy:call=2")
     cheat = make_agent(GAME, "greedy:cheat=1")
     cheat.reset(GAME, 1, 3, {}, random.Random(1))
@@ -667,3 +694,19 @@ def test_random_games_every_seat_sees_the_same_public_table(seed, players, enfor
     assert r.over and r.winners
     if s.ended == "out":
         assert r.details["cards_left"][r.winners[0]] == 0
+
+
+def test_determinize_redeals_only_the_cards_nobody_has_seen():
+    # seat 0's hand runs out: its turned-over Stock Pile is a known hand; the dealt hands
+    # (never seen, not even by their owners) are re-dealt among themselves
+    s = position(3, [[], [10, 8], [9]], [[5, 8, 4], [], [2]], [2], current=7, turn=0, filler_seat=1)
+    s.apply(0, "keep")
+    assert s.hands[0] == [5, 8, 4, 7] and s.hand_known[0] == 4
+    moved = False
+    for k in range(20):
+        d = s.determinize(2, random.Random(k))
+        assert d.hands[0] == s.hands[0] and d.stocks == s.stocks and d.current == s.current
+        assert [d.view(q) for q in (0, 1, 2, None)] == [s.view(q) for q in (0, 1, 2, None)]
+        assert d.legal_actions(1) == s.legal_actions(1)
+        moved |= d.hands[1] != s.hands[1] or d.hands[2] != s.hands[2]
+    assert moved
