@@ -1,10 +1,15 @@
-"""Clocks for the table (``core/table.py``), which never reads the time but through one:
-a ``VirtualClock`` for tests, simulation and replays of real-time games, a
-``RealClock`` for people playing."""
+"""Time for the table (``core/table.py``), which never reads the time but through a
+clock: a ``VirtualClock`` for tests, simulation and replays of real-time games, a
+``RealClock`` for people playing; and the table's records of what lands when
+(``Intent``, ``Landed``, ``Dropped``)."""
 from __future__ import annotations
 
 import time
-from typing import Callable
+from dataclasses import dataclass, field
+from typing import Callable, NamedTuple
+
+from .decision import Decision, Race, Simultaneous, Turn
+from .events import Event
 
 
 class VirtualClock:
@@ -65,3 +70,64 @@ class RealClock:
     @property
     def paused(self) -> bool:
         return self._paused_at is not None
+
+
+# -- records -------------------------------------------------------------------------------
+
+#: what an intent answers: a race (``react``), a turn or commit (``act``), a claim, a person
+REACT, ACT, CLAIM, PERSON = "react", "act", "claim", "person"
+
+
+class Intent(NamedTuple):
+    """An action that lands ``at`` ms into the current moment (exact ties: lower ``tie``).
+    The table keeps intents as plain tuples in this order: they compare by time first."""
+
+    at: float
+    tie: float
+    action: str
+    role: str
+    seat: int
+
+
+@dataclass(slots=True)
+class Landed:
+    """One action the table applied."""
+
+    seat: int | None
+    action: str
+    #: when it landed, on the table's clock (ms)
+    at_ms: float
+    #: the ply it was applied at (the state is at ``ply + 1`` right after)
+    ply: int
+    #: the decision it answered
+    decision: Decision
+    #: "person" (``submit``), "intent" (a person's scheduled answer), "bot",
+    #: "clock" (a race's default) or "timeout" (a turn limit: ``timeout_action``)
+    by: str
+    #: the events it caused (empty when the table does not collect them)
+    events: list[Event] = field(default_factory=list)
+
+
+@dataclass(slots=True)
+class Dropped:
+    """A person's scheduled answer that never landed, and why ("the window closed")."""
+
+    seat: int
+    action: str
+    reason: str
+
+
+def continues(prev: Decision, seat: int | None, d: Decision) -> bool:
+    """Whether ``d``, asked right after ``seat`` acted in ``prev``, is the same moment."""
+    kind = type(d)
+    if kind is Race:
+        return type(prev) is Race and prev.window == d.window
+    if kind is Turn:
+        return type(prev) is Turn and prev.player == d.player and seat != d.player
+    if kind is Simultaneous:
+        if type(prev) is not Simultaneous:
+            return False
+        if seat in prev.players:
+            return set(d.players) < set(prev.players)
+        return d.players == prev.players
+    return False

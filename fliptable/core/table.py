@@ -54,17 +54,19 @@ a fast path for a turn without claimants (asked and applied at once, unchecked).
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass, field
-from typing import Any, NamedTuple, Sequence
+from typing import Any, Callable, Sequence
 
 from .agent import Agent
-from .clock import RealClock, VirtualClock
+from .clock import ACT, CLAIM, PERSON, REACT, Dropped, Intent, Landed, RealClock, VirtualClock, continues
 from .decision import Decision, Over, Race, Simultaneous, Turn
 from .errors import FliptableError, IllegalAction, StaleAction, shorten
 from .events import Event
 from .game import State
 from .log import GameLog
 from .rng import derive_seed
+
+__all__ = ["Table", "VirtualClock", "RealClock", "Intent", "Landed", "Dropped", "REACTION_FLOOR_MS",
+           "AgentError", "TableStalled"]
 
 #: the shortest reaction the table lets a bot claim, in ms: athletics counts a start
 #: within 100 ms of the gun as a false start, as no person reacts that fast
@@ -78,67 +80,6 @@ class AgentError(FliptableError):
 class TableStalled(FliptableError):
     """``Table.run`` cannot go on: the decision waits for a seat without an agent and
     no clock runs."""
-
-
-# -- records -------------------------------------------------------------------------------
-
-#: what an intent answers: a race (``react``), a turn or commit (``act``), a claim, a person
-REACT, ACT, CLAIM, PERSON = "react", "act", "claim", "person"
-
-
-class Intent(NamedTuple):
-    """An action that lands ``at`` ms into the current moment (exact ties: lower ``tie``).
-    The table keeps intents as plain tuples in this order: they compare by time first."""
-
-    at: float
-    tie: float
-    action: str
-    role: str
-    seat: int
-
-
-@dataclass(slots=True)
-class Landed:
-    """One action the table applied."""
-
-    seat: int | None
-    action: str
-    #: when it landed, on the table's clock (ms)
-    at_ms: float
-    #: the ply it was applied at (the state is at ``ply + 1`` right after)
-    ply: int
-    #: the decision it answered
-    decision: Decision
-    #: "person" (``submit``), "intent" (a person's scheduled answer), "bot",
-    #: "clock" (a race's default) or "timeout" (a turn limit: ``timeout_action``)
-    by: str
-    #: the events it caused (empty when the table does not collect them)
-    events: list[Event] = field(default_factory=list)
-
-
-@dataclass(slots=True)
-class Dropped:
-    """A person's scheduled answer that never landed, and why ("the window closed")."""
-
-    seat: int
-    action: str
-    reason: str
-
-
-def _continues(prev: Decision, seat: int | None, d: Decision) -> bool:
-    """Whether ``d``, asked right after ``seat`` acted in ``prev``, is the same moment."""
-    kind = type(d)
-    if kind is Race:
-        return type(prev) is Race and prev.window == d.window
-    if kind is Turn:
-        return type(prev) is Turn and prev.player == d.player and seat != d.player
-    if kind is Simultaneous:
-        if type(prev) is not Simultaneous:
-            return False
-        if seat in prev.players:
-            return set(d.players) < set(prev.players)
-        return d.players == prev.players
-    return False
 
 
 class Table:
@@ -199,6 +140,8 @@ class Table:
         self._moment_ply = state.ply     # the ply the current moment started at
         self._acted: dict[int, int] = {}  # seat -> the state's ply right after its last action
         self._out: list[Landed] | None = None  # where landings are reported (None: not asked)
+        #: called with every ``Landed``, whichever call landed it (a client's narration)
+        self.listeners: list[Callable[[Landed], None]] = []
         self._last_kind_race = False     # whether the moment before the current one was a race
 
     # -- what is happening ------------------------------------------------------------
@@ -444,7 +387,7 @@ class Table:
             if kind is Race:
                 cont = type(prev) is Race and prev.window == d.window
             else:
-                cont = _continues(prev, self._last_seat, d)
+                cont = continues(prev, self._last_seat, d)
         else:
             cont = False
         pending = self._pending
@@ -608,7 +551,7 @@ class Table:
             self._landed(seat, action, d, "bot", state.apply(seat, action))
         else:
             state.apply_unchecked(seat, action)
-            if self._out is None:  # the simulator's path: record, and on
+            if self._out is None and not self.listeners:  # the simulator's path: record, and on
                 if self.actions is not None:
                     self.actions.append([seat, action])
                 ply = state.ply
@@ -635,8 +578,11 @@ class Table:
             for s, agent in self._observers:
                 for e in events:
                     agent.observe(e.for_player(s))
-        if self._out is None:
+        if self._out is None and not self.listeners:
             return None
         landed = Landed(seat, action, self._landed_at, ply - 1, d, by, events or [])
-        self._out.append(landed)
+        if self._out is not None:
+            self._out.append(landed)
+        for listener in self.listeners:
+            listener(landed)
         return landed
