@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import re
 
+from .cards import a_card
 from .layout import RESERVES
 from .notation import DECODE
 
@@ -169,7 +170,7 @@ def explain(state, player, action: str) -> str | None:
     if tgt == 0:
         if not cfg.starter[v]:
             starters = " or ".join(str(x) for x in cfg.starters)
-            return f"The Play: only a {starters} starts a Playing Pile, not a {v}"
+            return f"The Play: only a {starters} starts a Playing Pile, not {a_card(str(v))}"
     else:
         piles = len(state.pile_low)
         if tgt > piles:
@@ -181,7 +182,7 @@ def explain(state, player, action: str) -> str | None:
         nxt = ([lo - 1] if d <= 0 and lo > 1 else []) + ([hi + 1] if d >= 0 and hi < cfg.top else [])
         if v not in nxt:
             return (f"The Play: piles are built in sequence -- centre pile {tgt} takes "
-                    f"{' or '.join(map(str, nxt)) or 'nothing more'} next, not a {v}")
+                    f"{' or '.join(map(str, nxt)) or 'nothing more'} next, not {a_card(str(v))}")
     if must and not cfg.table:
         return _must_reason(state)
     return None

@@ -1,6 +1,8 @@
 """Plain-text rendering of FLINCH views and events (terminal UI and logs)."""
 from __future__ import annotations
 
+from .cards import a_card
+
 
 def _who(k: int, seat: int | None) -> str:
     return "you" if k == seat else f"seat {k}"
@@ -81,7 +83,7 @@ def narrate(event: dict) -> str:
     if t == "pile_finished":
         return f"Centre pile {event['pile']} is finished and leaves the table."
     if t == "game_pile_top":
-        return f"Seat {p} turns up a {event['card']} on the game pile ({event['count']} left)."
+        return f"Seat {p} turns up {a_card(event['card'])} on the game pile ({event['count']} left)."
     if t == "discard":
         if event.get("laydown"):
             return f"Seat {p} lays the {event['card']} on reserve pile {event['reserve']}."

@@ -315,13 +315,13 @@ class FlinchState(ChallengeWindow, TurnFlow, FlinchKnowledge, State):
     def timeout_action(self, player):
         """A walked-away player: the plays the rules require (in order), else the first
         way to end the turn (a discard, or the pass); never a challenge."""
-        legal = self.legal_actions(player)
-        if player != self.actor():
+        if self.over or player != self.actor():
             return super().timeout_action(player)
+        legal = self._legal if self._legal is not None else self._gen()
         if self._must:
             return self._must[0]
         for a in legal:
-            if a[0] in "dp" and a != CHALLENGE and (a == PASS or a.startswith("discard:")):
+            if a == PASS or a.startswith("discard:"):
                 return a
         return legal[0]
 

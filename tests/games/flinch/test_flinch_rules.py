@@ -955,3 +955,13 @@ def test_views_and_clones_share_no_lists_partners_included():
     assert not any(a.startswith("play:game@1") for a in s.legal_actions(0))
     legal = s.legal_actions(0)
     assert isinstance(legal, tuple)
+
+
+def test_a_walked_away_player_plays_what_the_rules_require_else_ends_the_turn():
+    s = position(3, game=[[4, 9], [9], [9]], hands=[[1, 8, 9], [9], [9]], piles=[(1, 3, UP)],
+                 enforce="table")
+    assert s.timeout_action(0) in ("play:game>c1", "play:hand1>new")
+    t = position(3, game=[[9, 9], [9], [9]], hands=[[8, 9], [9], [9]], piles=[(1, 3, UP)], enforce="table")
+    assert t.timeout_action(0) == "discard:hand1>res1"
+    t.apply(0, "discard:hand1>res1")
+    assert t.timeout_action(1) == "discard:hand1>res1"          # never a challenge
