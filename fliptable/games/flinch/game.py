@@ -19,7 +19,7 @@ class Flinch(Game):
 
     id = "flinch"
     title = "FLINCH"
-    summary = "Play out your game pile onto centre piles built 1 to 10 (flinch.md)."
+    summary = "Play out your game pile onto centre piles built 1 to 10; the first to empty it wins."
     min_players, max_players, default_players = 1, 6, 2
     default_bot = "greedy"
     #: 2: challenges are claims (no race window), a penalty never empties the giver's game
