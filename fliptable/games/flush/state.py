@@ -47,7 +47,7 @@ ARENA_ROUNDS = 5
 MAX_ELIMINATION_ROUNDS = 100
 #: a round reaching this many decisions per seat ends at once (docs/rules/flush.md
 #: "The decision cap"); far beyond any round seen in play
-ROUND_DECISIONS_PER_SEAT = 250
+ROUND_DECISIONS_PER_SEAT = 500
 _OVER = Over()
 #: ``stat`` counters: rounds, turns, round decisions, rounds won by their first player,
 #: flushes, super flushes, pick-ups, link flushes, flush cards, big flushes, blind flips,

@@ -39,7 +39,7 @@ def test_mode_arena_is_five_rounds_the_fifth_scoring_double():
     end = [e for e in events if e.type == "round_end"][0].data
     assert end["double"] and end["scores"] == [0, 24] and end["deduction"] == 10
     assert state.totals == [10, 34] and state.is_over() and state.result().winners == (0,)
-    assert FLUSH.max_decisions(2, FLUSH.resolve_options({"mode": "arena"})) == 5 * 500
+    assert FLUSH.max_decisions(2, FLUSH.resolve_options({"mode": "arena"})) == 5 * 2 * 500
 
 
 def test_mode_arena_ignores_the_rounds_option():
