@@ -47,6 +47,11 @@ CASES = [
     ("patience", 1, ["greedy"], {"strict": "false"}, [3]),
     ("patience", 1, ["greedy"], {"spaces": "refill"}, [4]),
     ("patience", 1, ["random"], {"strict": "false", "spaces": "refill"}, [5]),
+    ("flush", 4, ["greedy", "random"], {}, [1]),
+    ("flush", 3, ["greedy", "random", "greedy"], {"mode": "arena"}, [2]),
+    ("flush", 5, ["greedy", "random"], {"mode": "elimination", "limit": 40}, [3]),
+    ("flush", 2, ["random", "greedy"], {"flush_count": "previous", "mimic_join": "pile", "rounds": 3}, [4]),
+    ("flush", 6, ["greedy", "random"], {"rounds": 2}, [5]),
 ]
 
 

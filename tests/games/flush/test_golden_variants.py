@@ -1,0 +1,30 @@
+"""Each Flush golden log with options plays differently without them (so the log really
+checks the option), and the default game's log replays to its recorded end."""
+import json
+from pathlib import Path
+
+import pytest
+
+from fliptable.core import FliptableError, parse_log, replay
+from tests.golden.regenerate import digest
+
+GOLDEN = Path(__file__).resolve().parents[2] / "golden"
+LOGS = sorted(GOLDEN.glob("flush-*.json"))
+
+
+def test_there_is_a_golden_log_for_every_mode_and_option():
+    options = [json.loads(p.read_text())["options"] for p in LOGS]
+    assert {o.get("mode", "rounds") for o in options} == {"rounds", "arena", "elimination"}
+    assert any(o.get("flush_count") == "previous" for o in options)
+    assert any(o.get("mimic_join") == "pile" for o in options)
+
+
+@pytest.mark.parametrize("path", [p for p in LOGS if json.loads(p.read_text())["options"]], ids=lambda p: p.stem)
+def test_a_variants_log_plays_differently_without_its_options(path):
+    data = json.loads(path.read_text())
+    log = parse_log({**data, "options": {}})
+    try:
+        state = replay(log)
+    except FliptableError:
+        return
+    assert digest(state) != data["digest"]
