@@ -27,6 +27,11 @@ class Flip7(Game):
                "a Freeze / Flip Three flipped during a Flip Three: after = set aside until the three "
                "are flipped (the published clarification); immediate = resolved at once (the "
                "rulebook's literal reading)", choices=("after", "immediate")),
+        Option("spare_second", "choice", "give_or_discard",
+               "a second Second Chance: give_or_discard = the drawer gives it to an active player "
+               "without one or discards it (the rulebook); give = it must be given while someone "
+               "can take it, at once when only one can (rules version 1)",
+               choices=("give_or_discard", "give")),
         Option("round_limit", "int", 200,
                "the game ends after this many rounds at the latest; the highest total wins, ties share",
                min=1, max=1000),
@@ -50,6 +55,11 @@ class Flip7(Game):
     def action_space(self, players, options):
         return ("hit", "stay") + tuple(f"give:{p}" for p in range(players)) + \
             tuple(f"target:{p}" for p in range(players)) + (DISCARD,)
+
+    def legacy_options(self, rules_version):
+        """Version 1 gave a spare Second Chance away (never discarded it by choice); its
+        games never reached the round limit or the decision cap."""
+        return {"spare_second": "give"} if rules_version == "1" else None
 
     def max_decisions(self, players, options):
         """No natural bound (reshuffles can recycle cards forever in principle): at most

@@ -141,6 +141,8 @@ class Flip7State(State):
                 raise ValueError("choice must be give or target")
             if not self._candidates():
                 raise ValueError("a pending choice has nobody to choose")
+            if self.choice == "give" and self.options["spare_second"] == "give" and len(self._candidates()) < 2:
+                raise ValueError("with spare_second=give a single taker is given the card at once")
         if self.last_round is not None and len(self.last_round) != n:
             raise ValueError("last_round must have one score per seat")
         if self.round_no < 1 or self.round_no > self.options["round_limit"]:
@@ -170,7 +172,8 @@ class Flip7State(State):
                 return ()
             if self.choice == "give":
                 # flip7.md "Second Chance": "extras must be given to another player or discarded"
-                return tuple(GIVE[q] for q in self._candidates()) + (DISCARD,)
+                gives = tuple(GIVE[q] for q in self._candidates())
+                return gives + (DISCARD,) if self.options["spare_second"] == "give_or_discard" else gives
             return tuple(TARGET[q] for q in self._candidates())
         return HIT_STAY if player == self.last else ()
 
@@ -180,6 +183,8 @@ class Flip7State(State):
             if kind == "give" and self.choice == "give":
                 return (f"{arg!r} is not an eligible seat (flip7.md \"Second Chance\": only another active "
                         f"player without one may take it; or discard it)")
+            if action == DISCARD and self.choice == "give":
+                return "with spare_second=give a spare Second Chance must be given while someone can take it"
             if kind == "target" and self.choice == "target":
                 return f"{arg!r} is not an active player (rules=official: any active player)"
             what = ("give the spare Second Chance away or discard it" if self.choice == "give" else
@@ -408,13 +413,18 @@ class Flip7State(State):
     def _spare_second(self, p: int, card: int, events) -> None:
         """flip7.md "Second Chance": a second one "must be given to another player or
         discarded": the drawer chooses (``give:<seat>`` or ``discard``); with nobody able
-        to take it, it is discarded."""
+        to take it, it is discarded. With ``spare_second=give`` (rules version 1) it must
+        be given when someone can take it: automatically when only one can."""
         self.choice, self.chooser, self.choice_card = "give", p, card
-        if not self._candidates():
+        candidates = self._candidates()
+        if not candidates:
             self.choice = self.chooser = self.choice_card = None
             self.discard.append(card)
             if events is not None:
                 events.append(Event("discard_second", {"player": p, "chosen": False}))
+        elif len(candidates) == 1 and self.options["spare_second"] == "give":
+            self.choice = self.chooser = self.choice_card = None
+            self._give_second(p, candidates[0], card, events)
 
     def _give_second(self, p: int, q: int, card: int, events) -> None:
         self.has_second[q] = True

@@ -25,6 +25,10 @@ class Flyswatter(Game):
                "(at least one card per player must remain)", min=0, max=110),
         Option("window_ms", "float", 3000.0, "length of a swat window in milliseconds",
                min=1, max=600_000),
+        Option("check", "choice", "together",
+               "when a window's hands are checked: together = all at its close, wins before "
+               "penalties, so the order of a player's own hands does not matter; landing = one by "
+               "one in the order they landed (rules version 1)", choices=("together", "landing")),
     )
     cards = CARDS
     state_class = FlyswatterState
@@ -44,6 +48,10 @@ class Flyswatter(Game):
 
     def action_space(self, players, options):
         return ("flip", DONE) + SWAT[:MAX_MIDDLE]
+
+    def legacy_options(self, rules_version):
+        """Version 1 checked a window's hands one by one in landing order."""
+        return {"check": "landing"} if rules_version == "1" else None
 
     def max_decisions(self, players, options):
         """Every window opens on a trigger card that leaves the game, so at most C windows

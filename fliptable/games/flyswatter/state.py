@@ -345,40 +345,13 @@ class FlyswatterState(State):
         3. then each hand on a fly that is not allowed costs its player the most recently
            won fly — one won in this same window included — which goes under their draw
            stack, a player's wrong hands paying in the order their flies lie.
-        So nothing depends on the order in which one player's own hands landed."""
-        middle, won, allowed = self.middle, self.won, self.allowed
-        hands = self.hands
-        winner: dict[int, int] = {}
-        wrong = False
-        for p, k in hands:
-            if allowed >> COLOUR[middle[k - 1]] & 1:
-                if k not in winner:
-                    winner[k] = p
-            else:
-                wrong = True
-        for k in sorted(winner):
-            won[winner[k]].append(middle[k - 1])
-        lost: dict[tuple[int, int], int | None] = {}
-        if wrong:
-            for p, k in sorted(hands):          # by player, then by fly number
-                if not allowed >> COLOUR[middle[k - 1]] & 1:
-                    self.wrong += 1
-                    pile = won[p]
-                    if pile:  # "place his most-recently won fly face down under his draw stack"
-                        card = pile.pop()
-                        self.draw[p].append(card)
-                        self.known[p] += 1
-                        lost[p, k] = card
-                    else:      # "If the player has won no fly cards yet ... pays no penalty"
-                        lost[p, k] = None
-        outcome = []
-        for p, k in hands:
-            card = middle[k - 1]
-            if wrong and (p, k) in lost:
-                outcome.append([p, k, card, PENALTY, lost[p, k]])
-            else:
-                # one player never has two hands on one fly: the winner's hand is the first
-                outcome.append([p, k, card, WON if winner[k] == p else LATE, None])
+        So nothing depends on the order in which one player's own hands landed. With
+        ``check=landing`` (rules version 1) the hands are checked one by one instead."""
+        middle, allowed = self.middle, self.allowed
+        if self.options["check"] == "landing":
+            winner, outcome = self._check_in_landing_order()
+        else:
+            winner, outcome = self._check_together()
         if winner:
             counts = self.counts
             for k in winner:
@@ -399,6 +372,66 @@ class FlyswatterState(State):
                                                   "outcome": _outcome_json(outcome)}))
             if self.ending:
                 events.append(self._game_over_event())
+
+    def _check_together(self) -> tuple[dict[int, int], list]:
+        """Rules version 2 (``check=together``): wins first, then penalties (see ``_close``)."""
+        middle, won, allowed, hands = self.middle, self.won, self.allowed, self.hands
+        winner: dict[int, int] = {}
+        wrong = False
+        for p, k in hands:
+            if allowed >> COLOUR[middle[k - 1]] & 1:
+                if k not in winner:
+                    winner[k] = p
+            else:
+                wrong = True
+        for k in sorted(winner):
+            won[winner[k]].append(middle[k - 1])
+        lost: dict[tuple[int, int], int | None] = {}
+        if wrong:
+            for p, k in sorted(hands):          # by player, then by fly number
+                if not allowed >> COLOUR[middle[k - 1]] & 1:
+                    lost[p, k] = self._penalty(p)
+        outcome = []
+        for p, k in hands:
+            card = middle[k - 1]
+            if wrong and (p, k) in lost:
+                outcome.append([p, k, card, PENALTY, lost[p, k]])
+            else:
+                # one player never has two hands on one fly: the winner's hand is the first
+                outcome.append([p, k, card, WON if winner[k] == p else LATE, None])
+        return winner, outcome
+
+    def _check_in_landing_order(self) -> tuple[dict[int, int], list]:
+        """Rules version 1 (``check=landing``): hand by hand in the order they landed, a
+        penalty costing the fly won most recently at that moment of the check."""
+        middle, won, allowed = self.middle, self.won, self.allowed
+        winner: dict[int, int] = {}
+        outcome = []
+        for p, k in self.hands:
+            card = middle[k - 1]
+            if allowed >> COLOUR[card] & 1:
+                if k in winner:
+                    outcome.append([p, k, card, LATE, None])
+                else:
+                    winner[k] = p
+                    won[p].append(card)
+                    outcome.append([p, k, card, WON, None])
+            else:
+                outcome.append([p, k, card, PENALTY, self._penalty(p)])
+        return winner, outcome
+
+    def _penalty(self, p: int) -> int | None:
+        """flyswatter.md: "the player, as a penalty, must place his most-recently won fly
+        face down under his draw stack. If the player has won no fly cards yet, he is
+        fortunate and pays no penalty for his misdeed." The fly lost, or None."""
+        self.wrong += 1
+        pile = self.won[p]
+        if not pile:
+            return None
+        card = pile.pop()
+        self.draw[p].append(card)
+        self.known[p] += 1
+        return card
 
     def _game_over_event(self) -> Event:
         r = self.result()

@@ -140,3 +140,25 @@ def test_a_cut_round_banks_only_the_active_players():
     events = play(s, "stay")                # seat 1 stays: the cap ends the round for seat 2
     assert {"type": "round_cap"} in events
     assert s.view(None)["last_round"] == [0, 6, 7] and s.status == [ACTIVE] * 3
+
+
+# -- spare_second=give: rules version 1, kept to replay its logs -------------------------
+def test_spare_second_give_hands_it_to_a_single_taker_at_once():
+    s = new(2, ["9", "6", "second", "7", "second"], spare_second="give")
+    play(s, "hit", "hit")
+    events = play(s, "hit")
+    assert {"type": "give", "player": 0, "to": 1} in events
+    assert s.has_second == [True, True] and s.decision() == Turn(1)
+
+
+def test_spare_second_give_offers_only_giving_while_someone_can_take_it():
+    from tests.helpers import assert_rejected
+    s = new(3, ["9", "6", "5", "second", "1", "2", "second"], spare_second="give")
+    play(s, "hit", "hit", "hit", "hit")
+    assert s.legal_actions(0) == ("give:1", "give:2") and s.timeout_action(0) == "give:1"
+    assert_rejected(s, 0, "discard", "must be given while someone can take it")
+
+
+def test_version_1_logs_replay_with_spare_second_give():
+    assert GAME.legacy_options("1") == {"spare_second": "give"}
+    assert GAME.legacy_options("0") is None

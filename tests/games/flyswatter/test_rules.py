@@ -365,6 +365,24 @@ def test_penalty_takes_the_most_recently_won_fly_an_older_one_when_nothing_is_wo
     assert outcome == [{"player": 0, "n": 3, "card": "blue2", "result": "penalty", "lost": "green5"}]
 
 
+def test_check_landing_rules_version_1_checks_hands_one_by_one_in_landing_order():
+    # right hand first: it wins red4, which the wrong hand then costs at once
+    for hands, kept, lost in ((("swat:2", "swat:3"), "green5", "red4"),
+                              (("swat:3", "swat:2"), "red4", "green5")):
+        s = new(2, flips=["green5", "swatter", "red1", "red4", "blue2", "swatter"], check="landing")
+        flip_all(s, 2)
+        s.apply(0, "swat:1")
+        s.apply(0, "done")
+        s.apply(1, "done")
+        flip_all(s, 4)
+        for hand in hands:
+            s.apply(0, hand)
+        s.apply(1, "done")
+        assert [CARDS.name(c) for c in s.won[0]] == [kept]
+        assert CARDS.name(s._dump()["draw"][0][-1]) == lost
+    assert GAME.legacy_options("1") == {"check": "landing"} and GAME.legacy_options("2") is None
+
+
 def test_two_wrong_hands_pay_twice_newest_first_whatever_their_order():
     # player 0 holds red1 and red2 (won in that order); window 2 allows blue only
     flips = ["red1", "red2", "blue3", "swatter", "blue4", "blue5", "green1", "yellow1", "swatter"]
