@@ -61,6 +61,12 @@ N_STATS = 12
 #: for a number card, 22 a Flush card, 23 a Big Flush card, 24 no card
 SLOT = tuple(22 if c == FLUSH else 23 if c == BIG_FLUSH else 2 * VALUE[c] + IS_LINK[c]
              for c in range(NCARDS)) + (24,)
+#: per card int (and -1, an empty top, last): the value it is counted under in
+#: ``_declarations`` — its value, 11 a Flush card, 12 a Big Flush card, 13 no card
+VSLOT = tuple(11 if c == FLUSH else 12 if c == BIG_FLUSH else VALUE[c] for c in range(NCARDS)) + (13,)
+#: per card int (and -1): 1 for a Link card
+LINK_OF = tuple(int(IS_LINK[c]) for c in range(NCARDS)) + (0,)
+VALUE_PREFIXES = tuple((v, A.DECL_PREFIX[v]) for v in range(1, 11))
 _ELIGIBLE: dict[tuple[int, int, int], bytes] = {}
 
 
@@ -78,6 +84,7 @@ def eligible_table(kind: int, value: int, mimic: int) -> bytes:
         else:
             target = FLUSH if kind == FLUSH_KIND else BIG_FLUSH
             table = bytes(c == target for c in range(NCARDS))
+        table += b"\x00"       # index -1: a base without its top card
         _ELIGIBLE[key] = table
     return table
 
@@ -270,58 +277,50 @@ class FlushState(State):
     def _declarations(self, p: int, blind: int | None) -> tuple[str, ...]:
         """Every declaration ``p`` can fulfil now (flush.md "RELEASING CARDS", "PICKING UP",
         "LINK CARDS", "MAKING A FLUSH"); with a flipped ``blind`` card, those that include it."""
-        cnt = [0] * 25
-        slot = SLOT
-        for c in self.hands[p]:
-            cnt[slot[c]] += 1
-        for c in self.tops[p]:
-            cnt[slot[c]] += 1
+        hand, tops = self.hands[p], self.tops[p]
+        cnt = [0] * 14
+        vslot = VSLOT
+        for c in hand:
+            cnt[vslot[c]] += 1
+        for c in tops:
+            cnt[vslot[c]] += 1
         m = self.mimic
-        mim = cnt[2 * m] + cnt[2 * m + 1]
-        links = cnt[3] + cnt[5] + cnt[7] + cnt[9] + cnt[11] + cnt[13] + cnt[15] + cnt[17] + cnt[19] + cnt[21]
-        decl = A.DECL
-        out: list[str] = []
+        mim = cnt[m]
         lone = self.options["mimic_join"] == "pile"
         top = self.run_value
+        out: list[str] = []
+        link = LINK_OF.__getitem__
+        links = sum(map(link, hand)) + sum(map(link, tops))
+        need = 4 - self._pile_links()
+        if need < 1:
+            need = 1
         if blind is None:
-            prefix = A.DECL_PREFIX
-            for v in range(1, 11):
-                r = cnt[2 * v] + cnt[2 * v + 1]
+            for v, prefix in VALUE_PREFIXES:
+                r = cnt[v]
                 if r:
-                    out += prefix[v][r if v == m else r + mim]
-                elif mim and lone and v == top and v != m:
-                    out += prefix[v][mim]
-            need = 4 - self._pile_links()
-            if need < 1:
-                need = 1
+                    out += prefix[r if v == m else r + mim]
+                elif lone and v == top and mim and v != m:
+                    out += prefix[mim]
             if links >= need:
-                out.extend(A.LINKS[need:links + 1])
-            if cnt[22]:
+                out += A.LINKS[need:links + 1]
+            if cnt[11]:
                 out.append(A.FLUSH_ACTION)
-            if cnt[23]:
+            if cnt[12]:
                 out.append(A.BIG_ACTION)
-            if cnt[24]:
-                tops = self.tops[p]
+            if cnt[13]:
                 for k in range(len(tops)):
                     if tops[k] < 0:
                         out.append(A.BLINDS[k])
             return tuple(out)
         bv = VALUE[blind]
-        for v in range(1, 11):
-            r = cnt[2 * v] + cnt[2 * v + 1]
+        for v, prefix in VALUE_PREFIXES:
+            r = cnt[v]
             if v == bv:
-                mx = 1 + r + (mim if v != m else 0)
+                out += prefix[1 + r + (mim if v != m else 0)]
             elif bv == m and (r or (lone and v == top)):
-                mx = 1 + r + mim      # the flipped Mimic joins cards of value v
-            else:
-                continue
-            out.extend(decl[v][1:mx + 1])
-        if IS_LINK[blind]:
-            need = 4 - self._pile_links()
-            if need < 1:
-                need = 1
-            if links + 1 >= need:
-                out.extend(A.LINKS[need:links + 2])
+                out += prefix[1 + r + mim]      # the flipped Mimic joins cards of value v
+        if IS_LINK[blind] and links + 1 >= need:
+            out += A.LINKS[need:links + 2]
         return tuple(out)
 
     def _eligible(self, c: int) -> bool:
@@ -530,7 +529,7 @@ class FlushState(State):
                 self._resolve(p, events)
                 return
             in_hand = [i for i, c in enumerate(hand) if eligible[c]]
-            on_top = [k for k, c in enumerate(tops) if c >= 0 and eligible[c]]
+            on_top = [k for k, c in enumerate(tops) if eligible[c]]
             if len(in_hand) + len(on_top) == need:
                 # every candidate goes: take them all
                 for i in reversed(in_hand):
