@@ -80,7 +80,7 @@ def test_play_calls_the_terminal_ui_when_there_is_a_terminal(capsys, monkeypatch
     assert code == 0, err
     (game_id, players, specs, seat, seed, options), kwargs = calls[0]
     assert (game_id, players, specs, seat, seed) == ("flip7", 3, ["ev"], 1, 4)
-    assert options == {"rules": "official"} and kwargs == {"log_path": None}
+    assert options == get_game("flip7").resolve_options({"rules": "official"}) and kwargs == {"log_path": None}
 
 
 def test_play_falls_back_to_the_plain_prompt_without_the_terminal_ui(capsys, monkeypatch):
