@@ -74,7 +74,8 @@ class RealClock:
 
 # -- records -------------------------------------------------------------------------------
 
-#: what an intent answers: a race (``react``), a turn or commit (``act``), a claim, a person
+#: what an intent is: a bot's answer to a race (``react``), to a turn or commit (``act``),
+#: a bot's claim, or an intent from outside the table (``person``: checked when it lands)
 REACT, ACT, CLAIM, PERSON = "react", "act", "claim", "person"
 
 

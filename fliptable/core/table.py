@@ -233,17 +233,18 @@ class Table:
         return out[0]
 
     def schedule(self, seat: int, action: str, delay_ms: float, *, person: bool = False) -> Intent:
-        """An intent of ``seat`` landing ``delay_ms`` from now (replacing its pending one).
-        A bot's delay is floored at ``reaction_floor_ms``. ``person``: a person's answer
-        whose time was measured (no floor), validated when it lands; one that cannot
-        land any more is dropped and reported (``take_dropped``)."""
+        """An intent of ``seat`` from outside the table (a remote bot, a person's timed
+        answer), landing ``delay_ms`` from now and replacing the seat's pending one. Its
+        delay is floored at ``reaction_floor_ms`` unless ``person`` (a person's measured
+        time). It is validated by ``State.apply`` when it lands; one that cannot land any
+        more is dropped and reported (``take_dropped``)."""
         if type(seat) is not int or not 0 <= seat < self.players:
             raise IllegalAction(f"no seat {shorten(seat)}; seats are 0 to {self.players - 1}")
         self._sync()
         delay = float(delay_ms)
         delay = max(0.0, delay) if person else max(self.reaction_floor_ms, delay)
         now = max(self._now, self.clock.now_ms() - self._start)
-        intent = (now + delay, self.rng.random(), action, PERSON if person else REACT, seat)
+        intent = (now + delay, self.rng.random(), action, PERSON, seat)
         self._pending[seat] = intent
         return Intent._make(intent)
 

@@ -135,8 +135,8 @@ def test_a_schedule_from_outside_is_floored_unless_it_is_a_persons_measured_time
     assert table.schedule(1, "snap", 10.0, person=True).at == 10.0
     table.advance_to(table.clock.now_ms() + 10.0)
     assert after_window(table)[0] == [1, "snap"]
-    # seat 0's intent could no longer land: the window closed; a person is told
-    assert [(d.seat, d.reason) for d in table.take_dropped()] == []  # seat 0's was a bot-like intent
+    # seat 0's intent could no longer land: the window closed, and whoever sent it is told
+    assert [(d.seat, d.reason) for d in table.take_dropped()] == [(0, "the window closed")]
     table2 = snap_table([None, None, Bot(("snap", 120.0))])
     open_window(table2)
     table2.schedule(0, "snap", 300.0, person=True)
@@ -409,3 +409,14 @@ def test_the_real_clock_stands_still_while_paused():
     assert v.now_ms() == 50.0 and v.advance(5) == 55.0
     with pytest.raises(ValueError):
         v.advance(-1)
+
+
+def test_an_intent_from_outside_is_checked_when_it_lands():
+    table = snap_table([None, None, Bot(("snap", 120.0))])
+    open_window(table)
+    table.schedule(0, "flip", 100.0)  # not legal in a race: never applied unchecked
+    before = table.state.to_json()
+    table.advance_to(table.clock.now_ms() + 100.0)
+    assert table.state.to_json() == before
+    (dropped,) = table.take_dropped()
+    assert dropped.seat == 0 and "flip" in dropped.reason
