@@ -21,6 +21,27 @@ def _pile(view: dict) -> str:
     return _cards(out)
 
 
+def _laid(event: dict) -> str:
+    """The cards of a play, each with where it came from and whether it is a Mimic."""
+    value = event.get("value")
+    shown = []
+    for name, source in zip(event["cards"], event["from"]):
+        notes = []
+        if source > 0:
+            notes.append(f"base {source}")
+        elif source < 0:
+            notes.append("Blind card")
+        if value and name.rstrip("sld") != str(value):
+            notes.append("Mimic")
+        shown.append(name + (f" ({', '.join(notes)})" if notes else ""))
+    return ", ".join(shown)
+
+
+def _bases(tops) -> str:
+    """Bases as ``1[7/?]``: the face-up card over the Blind card (``?``: nobody knows it)."""
+    return " ".join(f"{k + 1}[{top}/?]" if top else f"{k + 1}[?]" for k, top in enumerate(tops)) or "-"
+
+
 def render(view: dict, seat: int | None) -> str:
     """The table: the pile and its top value, every seat's bases, cards and score."""
     rounds = view["rounds"]
@@ -42,13 +63,13 @@ def render(view: dict, seat: int | None) -> str:
             lines.append(f"  {_seat(p, seat):<8} out (total {view['scores'][p]})")
             continue
         mark = ">" if view["turn"] == p else " "
-        bases = " ".join(f"[B{k + 1} ? {top or '-'}]" for k, top in enumerate(view["bases"][p]))
+        bases = _bases(view["bases"][p])
         if p == seat:
             held = f"hand {len(view['hand'])}: {_cards(view['hand'])}"
         else:
             known = view["known"][p]
             held = f"hand {view['hand_counts'][p]}" + (f" (known: {_cards(known)})" if known else "")
-        lines.append(f"{mark} {_seat(p, seat):<8} {held:<34} bases: {bases or '-':<24} "
+        lines.append(f"{mark} {_seat(p, seat):<8} {held:<34} bases: {bases:<22} "
                      f"cards {view['card_counts'][p]:>2}   total {view['scores'][p]}")
     d = view["declared"]
     if d:
@@ -97,14 +118,9 @@ def narrate(event: dict) -> str | None:
             return f"{who} declares “{event['said']}”{extra}"
         return f"{who} declares “{event['said']}”"
     if t == "play":
-        shown = []
-        for name, source in zip(event["cards"], event["from"]):
-            shown.append(name + (f" (base {source})" if source > 0 else " (blind)" if source < 0 else ""))
-        value = event.get("value")
-        return f"{who} lays {', '.join(shown)}" + (f" as {VALUE_PLURALS[value]}" if value else "")
+        return f"{who} lays {_laid(event)}"
     if t == "pickup":
-        return (f"{who} starts a new pile with {', '.join(event['cards'])} and picks up "
-                f"{_cards(event['picked_up'])}")
+        return f"{who} starts a new pile with {_laid(event)} and picks up {_cards(event['picked_up'])}"
     if t == "flush":
         kind = {"link": "LINK FLUSH", "flush": "FLUSH", "bigflush": "BIG FLUSH", "number": "FLUSH"}[event["kind"]]
         if event["super"]:

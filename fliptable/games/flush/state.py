@@ -145,6 +145,7 @@ class FlushState(State):
         "run_count": "int",        # consecutive cards of that value on top
         "run_links": "int",        # Link cards among them
         "tokens": "ref",           # PICK: the legal cards, kept from the last fulfilling step
+        "counts": "table",         # per seat: cards it can lay per VSLOT (hand and tops), Link cards
     }
     __slots__ = tuple(FIELDS) + tuple(DERIVED)
 
@@ -168,10 +169,28 @@ class FlushState(State):
 
     def _derive(self) -> None:
         self.tokens = None
+        self._recount()
         self._spec_derive()
         self.active = tuple(p for p in range(self.players) if not self.out_round[p])
         self.mimic = VALUE[self.indicator]
         self._derive_run()
+
+    def _recount(self) -> None:
+        """``counts[p]``: per ``VSLOT`` the cards ``p`` holds in hand and on its bases' tops
+        (slot 13: bases without a top), and at 14 its Link cards among them — kept up to date
+        by every move of a card, so declarations are found without reading the hand."""
+        vslot, link = VSLOT, LINK_OF
+        counts = []
+        for p in range(self.players):
+            cnt = [0] * 15
+            for c in self.hands[p]:
+                cnt[vslot[c]] += 1
+                cnt[14] += link[c]
+            for c in self.tops[p]:
+                cnt[vslot[c]] += 1
+                cnt[14] += link[c]
+            counts.append(cnt)
+        self.counts = counts
 
     def _derive_run(self) -> None:
         pile_as = self.pile_as
@@ -221,6 +240,7 @@ class FlushState(State):
         self.round_decisions = 0
         self.turns = 1
         self.mimic = VALUE[self.indicator]
+        self._recount()
         # flush.md "MIMIC CARDS": a Flush card turned up is swapped by the starting player
         self.phase = SWAP if IS_FLUSH[self.indicator] else PLAY
         if events is not None:
@@ -277,20 +297,13 @@ class FlushState(State):
     def _declarations(self, p: int, blind: int | None) -> tuple[str, ...]:
         """Every declaration ``p`` can fulfil now (flush.md "RELEASING CARDS", "PICKING UP",
         "LINK CARDS", "MAKING A FLUSH"); with a flipped ``blind`` card, those that include it."""
-        hand, tops = self.hands[p], self.tops[p]
-        cnt = [0] * 14
-        vslot = VSLOT
-        for c in hand:
-            cnt[vslot[c]] += 1
-        for c in tops:
-            cnt[vslot[c]] += 1
+        cnt = self.counts[p]
         m = self.mimic
         mim = cnt[m]
         lone = self.options["mimic_join"] == "pile"
         top = self.run_value
         out: list[str] = []
-        link = LINK_OF.__getitem__
-        links = sum(map(link, hand)) + sum(map(link, tops))
+        links = cnt[14]
         need = 4 - self._pile_links()
         if need < 1:
             need = 1
@@ -308,6 +321,7 @@ class FlushState(State):
             if cnt[12]:
                 out.append(A.BIG_ACTION)
             if cnt[13]:
+                tops = self.tops[p]
                 for k in range(len(tops)):
                     if tops[k] < 0:
                         out.append(A.BLINDS[k])
@@ -521,31 +535,59 @@ class FlushState(State):
     def _fulfil(self, p: int, events) -> None:
         """Lay the cards that are forced (no real choice left); resolve once complete."""
         hand, tops = self.hands[p], self.tops[p]
-        eligible = eligible_table(self.decl_kind, self.decl_value, self.mimic)
+        kind, v, m = self.decl_kind, self.decl_value, self.mimic
+        eligible = eligible_table(kind, v, m)
+        cnt = self.counts[p]
         while True:
             need = self.decl_count - len(self.laid)
             if need <= 0:
                 self.tokens = None
                 self._resolve(p, events)
                 return
-            in_hand = [i for i, c in enumerate(hand) if eligible[c]]
-            on_top = [k for k, c in enumerate(tops) if eligible[c]]
-            if len(in_hand) + len(on_top) == need:
-                # every candidate goes: take them all
-                for i in reversed(in_hand):
-                    self._take_hand_at(p, i)
-                for k in on_top:
-                    self._take_top(p, k)
+            if kind == NUMBER:
+                cands = cnt[v] + (cnt[m] if m != v else 0)
+            elif kind == LINK:
+                cands = cnt[14]
+            else:
+                cands = cnt[11 if kind == FLUSH_KIND else 12]
+            if cands == need:
+                # every candidate goes: take them all, in one pass
+                laid, laid_from, known = self.laid, self.laid_from, self.known[p]
+                vslot, link = VSLOT, LINK_OF
+                kept, kept_known, taken = [], [], []
+                for c, mask in zip(hand, known):
+                    if eligible[c]:
+                        taken.append(c)
+                        cnt[vslot[c]] -= 1
+                        cnt[14] -= link[c]
+                    else:
+                        kept.append(c)
+                        kept_known.append(mask)
+                taken.reverse()             # laid last card first, as the rules version 1 logs have it
+                laid += taken
+                laid_from += [0] * len(taken)
+                hand[:] = kept
+                known[:] = kept_known
+                for k, c in enumerate(tops):
+                    if eligible[c]:
+                        self._take_top(p, k)
                 continue
             tokens = self._tokens(p)
             if len(tokens) != 1:
                 self.tokens = tokens
                 return
-            kind, a, _ = A.INFO[tokens[0]]
-            if kind == A.HAND:
+            source, a, _ = A.INFO[tokens[0]]
+            if source == A.HAND:
                 self._take_hand(p, a)
             else:
                 self._take_top(p, a)
+
+    def _count_in(self, p: int, cards) -> None:
+        cnt = self.counts[p]
+        vslot, link = VSLOT, LINK_OF
+        for c in cards:
+            cnt[vslot[c]] += 1
+            cnt[14] += link[c]
 
     def _take_hand(self, p: int, card: int) -> None:
         # a copy everybody knows of goes first: after it, nobody knows the player still has one
@@ -559,19 +601,29 @@ class FlushState(State):
         self._take_hand_at(p, best)
 
     def _take_hand_at(self, p: int, i: int) -> None:
-        self.laid.append(self.hands[p].pop(i))
+        c = self.hands[p].pop(i)
+        self.laid.append(c)
         self.known[p].pop(i)
         self.laid_from.append(0)
+        cnt = self.counts[p]
+        cnt[VSLOT[c]] -= 1
+        cnt[14] -= LINK_OF[c]
 
     def _take_top(self, p: int, k: int) -> None:
-        self.laid.append(self.tops[p][k])
+        c = self.tops[p][k]
+        self.laid.append(c)
         self.tops[p][k] = -1
         self.laid_from.append(k + 1)
+        cnt = self.counts[p]
+        cnt[VSLOT[c]] -= 1
+        cnt[14] -= LINK_OF[c]
+        cnt[13] += 1
 
     def _flip_blind(self, p: int, k: int, events) -> None:
         """flush.md "BLIND CARDS": flipped unseen, first in a turn; it is then part of the play."""
         card = self.blinds[p].pop(k)
         self.tops[p].pop(k)
+        self.counts[p][13] -= 1
         self.laid, self.laid_from = [card], [-1]
         self.stat[ST_BLINDS] += 1
         if events is not None:
@@ -620,6 +672,7 @@ class FlushState(State):
                 hand, known = self.hands[p], self.known[p]
                 hand.extend(picked)
                 known.extend([PUBLIC] * len(picked))
+                self._count_in(p, picked)
                 self.pile, self.pile_as = [], []
                 self.run_value = self.run_count = self.run_links = 0
                 stat[ST_PICKUPS] += 1
@@ -698,6 +751,7 @@ class FlushState(State):
             card = self.unused.pop()
             self.hands[q].append(card)
             self.known[q].append(1 << q)
+            self._count_in(q, (card,))
             if events is not None:
                 events.append(Event("draw", {"player": q}, {"card": NAMES[card]}, (q,)))
 
@@ -725,6 +779,10 @@ class FlushState(State):
             top = self.tops[p].pop(k)
             self.blinds[q].append(blind)
             self.tops[q].append(top)
+            for seat, sign in ((p, -1), (q, 1)):
+                cnt = self.counts[seat]
+                cnt[VSLOT[top]] += sign
+                cnt[14] += sign * LINK_OF[top]
             if events is not None:
                 events.append(Event("pass", {"player": p, "to": q, "base": k + 1,
                                              "top": NAMES[top] if top >= 0 else None}))
@@ -751,6 +809,10 @@ class FlushState(State):
         self.indicator = card
         self.mimic = VALUE[card]
         self.phase = PLAY
+        cnt = self.counts[p]
+        cnt[VSLOT[card]] -= 1
+        cnt[14] -= LINK_OF[card]
+        cnt[VSLOT[flush_card]] += 1
         if events is not None:
             events.append(Event("swap", {"player": p, "card": NAMES[card], "mimic": self.mimic,
                                          "kept": NAMES[flush_card],
@@ -777,6 +839,7 @@ class FlushState(State):
         if self.laid:
             self.hands[p].extend(self.laid)
             self.known[p].extend([PUBLIC] * len(self.laid))
+            self._count_in(p, self.laid)
             self.laid, self.laid_from = [], []
         self.tokens = None
         self.decl_kind = self.decl_value = self.decl_count = 0

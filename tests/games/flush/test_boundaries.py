@@ -89,3 +89,17 @@ def test_a_log_that_gives_the_deck_replays_exactly():
     assert again.to_json() == rec.state.to_json()
     start = FLUSH.new_state(3, {"mode": "arena"}, 17, deck)
     assert [FLUSH.cards.name(c) for c in start.blinds[0]] == ["1", "2", "3"] and start.view(0)["phase"] == "swap"
+
+
+def test_the_running_counts_of_each_players_cards_always_match_their_cards():
+    import random
+    for seed in range(12):
+        state = FLUSH.new_state(2 + seed % 5, {"mode": ("rounds", "arena", "elimination")[seed % 3]}, seed)
+        rng = random.Random(seed)
+        while not state.is_over():
+            kept = [row[:] for row in state.counts]
+            state._recount()
+            assert state.counts == kept
+            p = state.decision().player
+            legal = state.legal_actions(p)
+            state.apply(p, legal[int(rng.random() * len(legal))])
