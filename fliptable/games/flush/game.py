@@ -33,7 +33,7 @@ refused with the reason and you declare again. Bases are numbered from 1.
   mimic:b2     yours the Mimic; you keep the Flush card in its place.
 
 Cards: the value then s (Skip), l (Link), d (Deduction ★): 6, 6l, 4d, 7s; f Flush, bf Big
-Flush. In views "as" gives the value a pile card counts as (a Mimic keeps what it mimicked).
+Flush. In views, pile_as gives the value each pile card counts as (a Mimic keeps what it mimicked).
 
 Action ids (RL masks): the declarations 1x1..15x1, ..., 1x10..15x10; link:1..link:L (L the
 pack's Link cards); flush, bigflush; blind:1..blind:B (B = 3 × players); the pack's faces;

@@ -52,3 +52,14 @@ def test_a_declaration_is_its_own_action_and_a_pick_only_follows_a_real_choice()
     assert state.legal_actions(0) == ("1x6", "2x6", "3x6", "1x9")
     state.apply(0, "3x6")                              # all three: nothing to choose
     assert state.pile_as == [6, 6, 6] and state.turn == 1
+
+
+def test_a_players_clock_plays_the_smallest_play_and_keeps_every_base():
+    state = table(2, hands={0: ["3", "6", "6", "9"], 1: ["2"]}, pile=["7"], turn=0)
+    assert state.timeout_action(0) == "1x3"
+    high = table(2, hands={0: ["9", "8", "8"], 1: ["2"]}, pile=["7"], turn=0)
+    assert high.timeout_action(0) == "1x8"
+    passing = table(2, hands={0: ["7", "7", "7", "7", "7", "7l", "2"], 1: ["3"]}, tops={0: ["9"]},
+                    blinds={0: ["1"]}, turn=0, previous=1)
+    passing.apply(0, "6x7")
+    assert passing.timeout_action(0) == "keep"
