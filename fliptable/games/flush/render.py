@@ -2,7 +2,7 @@
 narrated before the play it announces)."""
 from __future__ import annotations
 
-from .cards import VALUE_PLURALS, VALUE_WORDS
+from .cards import VALUE_PLURALS, VALUE_WORDS, said
 
 
 def _seat(p, seat) -> str:
@@ -38,8 +38,9 @@ def _laid(event: dict) -> str:
 
 
 def _bases(tops) -> str:
-    """Bases as ``1[7/?]``: the face-up card over the Blind card (``?``: nobody knows it)."""
-    return " ".join(f"{k + 1}[{top}/?]" if top else f"{k + 1}[?]" for k, top in enumerate(tops)) or "-"
+    """Bases as ``B1(7/?)``: the face-up card over the Blind card (``?``: nobody knows it).
+    Round brackets: square ones would read as Rich markup."""
+    return " ".join(f"B{k + 1}({top}/?)" if top else f"B{k + 1}(?)" for k, top in enumerate(tops)) or "-"
 
 
 def render(view: dict, seat: int | None) -> str:
@@ -69,7 +70,7 @@ def render(view: dict, seat: int | None) -> str:
         else:
             known = view["known"][p]
             held = f"hand {view['hand_counts'][p]}" + (f" (known: {_cards(known)})" if known else "")
-        lines.append(f"{mark} {_seat(p, seat):<8} {held:<34} bases: {bases:<22} "
+        lines.append(f"{mark} {_seat(p, seat):<8} {held:<34} bases: {bases:<26} "
                      f"cards {view['card_counts'][p]:>2}   total {view['scores'][p]}")
     d = view["declared"]
     if d:
@@ -77,7 +78,7 @@ def render(view: dict, seat: int | None) -> str:
         if d["kind"] is None:
             lines.append(f"  {who} flipped a Blind card: {d['laid'][0]} — declare a play that includes it")
         else:
-            what = (f"{d['count']} {VALUE_PLURALS[d['value']]}" if d["kind"] == "number" else
+            what = (said(d["count"], d["value"]) if d["kind"] == "number" else
                     f"a Link Flush with {d['count']}" if d["kind"] == "link" else d["kind"])
             lines.append(f"  {who} declared {what}; laid so far: {_cards(d['laid'])}")
     if view["phase"] == "pass":
