@@ -46,6 +46,11 @@ class GreedyAgent(Agent):
         ch = view.get("challenge") if view else None
         return bool(ch and ch.get("game_pile_playable")) and self.rng.random() < self.call
 
+    def react(self, view, legal):
+        """challenge=window: answer the window -- challenge only when sure."""
+        delay = self.reaction_ms * (0.75 + 0.5 * self.rng.random())
+        return ("challenge" if "challenge" in legal and self._sure(view) else "decline"), delay
+
     def claim(self, view, legal):
         if "challenge" in legal and self._sure(view):
             return "challenge", self.reaction_ms * (0.75 + 0.5 * self.rng.random())

@@ -17,12 +17,21 @@
 
 A state using it declares the fields ``offender`` ("int", -1 while no window is open)
 and ``window`` ("int") and implements ``_can_call(player)`` (``player`` is not the
-offender; may he call now?) and ``_resolve_call(caller, events)``."""
+offender; may he call now?) and ``_resolve_call(caller, events)``.
+
+**The timed window** (fliptable 1's way, kept to replay its logs: options
+``challenge=window`` / ``muggins=window``): play stops after the action; the players in
+``racing`` (a field) each answer the call or ``decline`` in a kernel ``Race`` whose clock
+declines for everyone still silent; ``callers`` (a field) records who called. Who has
+answered shows in the race's players: that mode is not leak-free."""
 from __future__ import annotations
 
 from typing import ClassVar
 
-from ...core.decision import Turn, turn
+from ...core.decision import Race, Turn, turn
+from ...core.events import Event
+
+DECLINE = "decline"
 
 
 class ChallengeWindow:
@@ -67,3 +76,30 @@ class ChallengeWindow:
 
     def _resolve_call(self, caller: int, events) -> None:
         raise NotImplementedError
+
+    # -- the timed window (legacy) ------------------------------------------------------
+    def _open_race(self, offender: int, racers) -> None:
+        self._open_window(offender)
+        self.racing = list(racers)
+        self.callers = []
+
+    def _race_decision(self, default: str, timeout_ms: float) -> Race:
+        return Race(tuple(self.racing), default, timeout_ms, self.window)
+
+    def _race_legal(self, player) -> tuple[str, ...]:
+        return (self.CALL, DECLINE) if player in self.racing else ()
+
+    def _race_answer(self, player, action: str, events) -> bool:
+        """Record an answer (``player`` None: the clock declines for all still silent);
+        True once nobody is left to answer."""
+        if player is None:
+            self.racing = []
+        else:
+            self.racing.remove(player)
+            if action == self.CALL:
+                self.callers.append(player)
+            if events is not None:
+                # calls in one window are secret until it closes: only the caller sees his
+                events.append(Event("answer", {"offender": self.offender, "window": self.window},
+                                    {"player": player, "call": action}, (player,)))
+        return not self.racing

@@ -77,5 +77,12 @@ def check_state(s) -> None:
             _fail("undo_slot must be -1 or the offender's reserve pile that took the discard")
         if not cfg.opponents[off]:
             _fail("nobody may challenge this offender")
-    elif s.offender != -1 or s.undo_slot != -1:
-        _fail("offender and undo_slot are -1 while no challenge window is open")
+        if not set(s.racing) | set(s.callers) <= set(cfg.opponents[off]) or set(s.racing) & set(s.callers) \
+                or len(set(s.racing)) != len(s.racing) or len(set(s.callers)) != len(s.callers):
+            _fail("racing and callers are distinct opponents of the offender")
+        if not cfg.window and (s.racing or s.callers):
+            _fail("only challenge=window has a window to answer")
+        if cfg.window and not s.racing:
+            _fail("a challenge window waits for at least one answer")
+    elif s.offender != -1 or s.undo_slot != -1 or s.racing or s.callers:
+        _fail("offender and undo_slot are -1, racing and callers empty, while no challenge window is open")

@@ -25,6 +25,8 @@ def normalise(text: str) -> str:
         return "pass"
     if text in ("c", "ch", "challenge"):
         return "challenge"
+    if text in ("decline", "no"):
+        return "decline"
     verb, sep, rest = text.partition(":")
     if not sep:
         verb, rest = ("play", text) if ">" in text else (verb, "")
@@ -94,6 +96,12 @@ def explain(state, player, action: str) -> str | None:
         return ("not FLINCH notation; write play:SRC>TGT (SRC game|handN|resN|game@S|resN@S, TGT cK|new), "
                 "discard:handN>resM, pass or challenge")
     kind = code[0]
+    if state.racing:
+        if kind in ("challenge", "decline"):
+            return "you are not an opponent waiting to answer this challenge window"
+        return f"a challenge window is open after seat {state.offender}'s play: opponents answer first"
+    if kind == "decline":
+        return "decline answers a challenge window (challenge=window); none is open"
     if kind == "challenge":
         return _challenge_reason(state, player)
     p = state.actor()

@@ -10,7 +10,7 @@ from .bots import GreedyAgent
 from .cards import CARDS, pack_count, series_pack
 from .explain import normalise
 from .layout import DECISIONS_PER_SEAT, check_table, max_piles, top_number
-from .notation import CHALLENGE, DISCARD, NOTATION, PASS, PLAY
+from .notation import CHALLENGE, DECLINE, DISCARD, NOTATION, PASS, PLAY
 from .state import FlinchState
 
 
@@ -38,6 +38,13 @@ class Flinch(Game):
         Option("partnership", "bool", False, "the Partnership Game (4 or 6 players, partners alternate seats)"),
         Option("reserve_memory", "choice", "on", "on: nobody sees below a reserve pile's top; "
                "off: owners see their whole reserve piles", choices=("on", "off")),
+        Option("challenge", "choice", "claim", "claim: a challenge is called out of turn while play goes "
+               "on; window: fliptable 1's timed window after each challengeable action, answered "
+               "challenge or decline (replays version-1 logs)", choices=("claim", "window")),
+        Option("challenge_ms", "float", 3000.0, "challenge=window: the window's length, ms", min=1, max=600000),
+        Option("standstill", "choice", "round", "round: a blocked game is drawn after a whole round of "
+               "duty from the dealer's left brings no card to the centre; two-rounds: after any two "
+               "idle rounds (fliptable 1)", choices=("round", "two-rounds")),
     )
     cards = CARDS
     notation = NOTATION
@@ -52,6 +59,12 @@ class Flinch(Game):
         """At most one centre pile per starter card in the deck."""
         return max_piles(players, options)
 
+    def legacy_options(self, rules_version):
+        """Version 1: challenges in a timed window (a penalty could take a game pile's last
+        card), and a blocked game drawn after any two idle rounds. Its duty to play a
+        releasing card forced a subset of what version 2 forces, so its plays replay."""
+        return {"challenge": "window", "standstill": "two-rounds"} if rules_version == "1" else None
+
     def max_decisions(self, players, options) -> int:
         """No natural bound (finished piles return as a new stack): a game ends drawn at
         ``DECISIONS_PER_SEAT`` decisions per seat (docs: "The decision cap")."""
@@ -60,7 +73,7 @@ class Flinch(Game):
     def action_space(self, players, options):
         check_table(players, options)
         piles = self.max_piles(players, options)
-        out = [PASS, CHALLENGE]
+        out = [PASS, CHALLENGE] + ([DECLINE] if options["challenge"] == "window" else [])
         out += [a for row in DISCARD for a in row]
         codes = list(range(11))
         if options["partnership"]:

@@ -79,6 +79,11 @@ class FlinchKnowledge:
             # playable game-pile card was left is public, a held 1 is not
             out["challenge"] = {"offender": self.offender, "action": self.offence, "window": self.window,
                                 "game_pile_playable": self.neglect}
+            if cfg.window:
+                # challenge=window: calls are secret until the window closes -- a viewer
+                # learns only whether he himself is still to answer and whether he called
+                out["challenge"]["to_answer"] = player in self.racing
+                out["challenge"]["called"] = player in self.callers
         return out
 
     # -- determinization ------------------------------------------------------------------

@@ -49,7 +49,8 @@ class Config:
     """What one table's options fix, shared (never changed) by its states."""
 
     __slots__ = ("players", "top", "starter", "starters", "centre_kind", "table", "memory", "partnership",
-                 "team_of", "teams", "partners", "opponents", "max_piles", "cap")
+                 "team_of", "teams", "partners", "opponents", "max_piles", "cap", "window", "timeout",
+                 "two_rounds")
 
     def __init__(self, players: int, options: Mapping[str, Any]):
         n = self.players = players
@@ -72,6 +73,10 @@ class Config:
                                      if self.team_of[(p + k) % n] != self.team_of[p]) for p in range(n))
         self.max_piles = max_piles(players, options)
         self.cap = DECISIONS_PER_SEAT * n
+        # fliptable 1's rules, kept to replay its logs (Flinch.legacy_options)
+        self.window = options["challenge"] == "window"
+        self.timeout = float(options["challenge_ms"])
+        self.two_rounds = options["standstill"] == "two-rounds"
 
 
 _CONFIGS: dict[tuple, Config] = {}

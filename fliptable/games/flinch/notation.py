@@ -16,15 +16,15 @@ for _s in range(MAX_SEATS):
 TGT_NAMES = ["new"] + [f"c{k}" for k in range(1, MAX_PILES + 1)]
 PLAY = tuple(tuple(f"play:{s}>{t}" for t in TGT_NAMES) for s in SRC_NAMES)
 DISCARD = tuple(tuple(f"discard:hand{i}>res{j}" for j in range(1, 6)) for i in range(1, 6))
-PASS, CHALLENGE = "pass", "challenge"
+PASS, CHALLENGE, DECLINE = "pass", "challenge", "decline"
 #: DISCARD_ROWS[mask][i]: discards of hand card i to the reserve piles allowed by ``mask``
 DISCARD_ROWS = tuple(tuple(tuple(DISCARD[i][j] for j in range(5) if mask >> j & 1) for i in range(5))
                      for mask in range(32))
 #: DISCARDS[hand size][mask]: every discard of a hand of that size (no starters in it)
 DISCARDS = tuple(tuple(tuple(a for i in range(h) for a in DISCARD_ROWS[mask][i]) for mask in range(32))
                  for h in range(6))
-#: action -> ("play", src, tgt) | ("discard", i, j) | ("pass",) | ("challenge",)
-DECODE: dict[str, tuple] = {PASS: ("pass",), CHALLENGE: ("challenge",)}
+#: action -> ("play", src, tgt) | ("discard", i, j) | ("pass",) | ("challenge",) | ("decline",)
+DECODE: dict[str, tuple] = {PASS: ("pass",), CHALLENGE: ("challenge",), DECLINE: ("decline",)}
 for _c, _row in enumerate(PLAY):
     for _t, _a in enumerate(_row):
         DECODE[_a] = ("play", _c, _t)
@@ -54,4 +54,5 @@ pass                 the opening pass (nobody has started a pile yet and you can
                      or end a turn with an empty hand when nothing can be drawn.
 challenge            enforce=table: call "Challenge!" on the opponent who just played,
                      passed or discarded, before he (or the next player) acts again.
+decline              challenge=window: let the play go in the window after it.
 Aliases accepted when typing: h3 = hand3, r2 = res2, g = game, a bare number = centre pile."""

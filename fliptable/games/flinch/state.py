@@ -14,23 +14,21 @@ Action notation (stable: logs depend on it)::
 """
 from __future__ import annotations
 
-from bisect import bisect
-
 from ...core import Event, Over, Result, ranks_from_keys
 from ...core.game import State
 from .cards import NAMES
-from .challenges import ChallengeWindow
 from .checks import check_state
+from .penalties import FlinchChallenges
 from .explain import explain
 from .knowledge import FlinchKnowledge
 from .layout import GAME_PILE, HAND, RESERVES, config
-from .notation import CHALLENGE, DECODE, DISCARD_ROWS, DISCARDS, PASS, PLAY, PUBLIC
+from .notation import CHALLENGE, DECLINE, DECODE, DISCARD_ROWS, DISCARDS, PASS, PLAY, PUBLIC
 from .turns import TurnFlow
 
 _OVER = Over()
 
 
-class FlinchState(ChallengeWindow, TurnFlow, FlinchKnowledge, State):
+class FlinchState(FlinchChallenges, TurnFlow, FlinchKnowledge, State):
     """A FLINCH game in progress. Piles are lists with the top card last; reserve pile j
     of seat p is ``reserves[p * 5 + j]``.
 
@@ -72,6 +70,8 @@ class FlinchState(ChallengeWindow, TurnFlow, FlinchKnowledge, State):
         "refilled": "bool",         # it emptied the offender's hand (so a held 1 was not there)
         "ends_turn": "bool",        # it ended the offender's turn
         "undo_slot": "int",         # the reserve pile of a discard called out, or -1
+        "racing": "seats",          # challenge=window: opponents still to answer the window
+        "callers": "seats",         # challenge=window: who called "Challenge" in it
         # statistics
         "restocks": "int",
         "challenges": "int",
@@ -116,6 +116,7 @@ class FlinchState(ChallengeWindow, TurnFlow, FlinchKnowledge, State):
         self.offender, self.window, self.offence = -1, 0, None
         self.neglect = self.refilled = self.ends_turn = False
         self.undo_slot = -1
+        self.racing, self.callers = [], []
         self.restocks = self.challenges = self.right_challenges = 0
 
     def _check(self) -> None:
@@ -140,12 +141,20 @@ class FlinchState(ChallengeWindow, TurnFlow, FlinchKnowledge, State):
     def decision(self):
         d = self._dec
         if d is None:
-            d = self._dec = _OVER if self.over else self._decide(self.actor())
+            if self.over:
+                d = _OVER
+            elif self.racing:
+                d = self._race_decision(DECLINE, self.cfg.timeout)
+            else:
+                d = self._decide(self.actor())
+            self._dec = d
         return d
 
     def legal_actions(self, player):
         if self.over:
             return ()
+        if self.racing:
+            return self._race_legal(player)
         actor = self.actor()
         if player == actor:
             legal = self._legal
@@ -327,7 +336,10 @@ class FlinchState(ChallengeWindow, TurnFlow, FlinchKnowledge, State):
 
     # -- applying -----------------------------------------------------------------------
     def _apply(self, player, action, events) -> None:
-        if action == CHALLENGE:
+        if self.racing:
+            if self._race_answer(player, action, events):
+                self._close_race(events)
+        elif action == CHALLENGE:
             self._resolve_call(player, events)
         else:
             if self._legal is None:
@@ -435,9 +447,7 @@ class FlinchState(ChallengeWindow, TurnFlow, FlinchKnowledge, State):
         neglect = self.cfg.table and self._skips_game_pile(action)
         if events is not None:
             events.append(Event("discard", {"player": p, "card": NAMES[v], "reserve": j + 1}))
-        self._end_turn(events)
-        if self.cfg.table and self.cfg.opponents[p] and not self.over:
-            self._open_on(p, action, neglect, False, True, j, events)
+        self._after_turn(p, action, neglect, j, events)
 
     def _pass(self, p: int, events) -> None:
         neglect = self.cfg.table and self._skips_game_pile(PASS)
@@ -445,10 +455,7 @@ class FlinchState(ChallengeWindow, TurnFlow, FlinchKnowledge, State):
             self.passes += 1
         if events is not None:
             events.append(Event("pass", {"player": p}))
-        laydowns = self.laydowns
-        self._end_turn(events)
-        if self.cfg.table and self.cfg.opponents[p] and not self.over and self.laydowns == laydowns:
-            self._open_on(p, PASS, neglect, False, True, -1, events)
+        self._after_turn(p, PASS, neglect, -1, events)
 
     def _pop_game(self, q: int) -> int:
         pile = self.game_piles[q]
@@ -456,69 +463,6 @@ class FlinchState(ChallengeWindow, TurnFlow, FlinchKnowledge, State):
         if self.game_seen[q] > len(pile):
             self.game_seen[q] = len(pile)
         return v
-
-    # -- challenges (enforce=table; the window is challenges.py) --------------------------
-    def _close_window(self) -> None:
-        self.offender = self.undo_slot = -1
-
-    def _open_on(self, p, action, neglect, refilled, ends_turn, undo_slot, events) -> None:
-        """flinch.md "Challenge": after an action that could break a rule, the offender's
-        opponents may call "Challenge" until the next action (claims)."""
-        self._open_window(p)
-        self.offence, self.neglect, self.refilled = PUBLIC[action], bool(neglect), refilled
-        self.ends_turn, self.undo_slot = ends_turn, undo_slot
-        if events is not None:
-            events.append(Event("window", {"offender": p, "action": PUBLIC[action], "window": self.window,
-                                           "game_pile_playable": bool(neglect)}))
-
-    def deviated(self) -> bool:
-        """Whether the action in the window broke a rule: it left a playable game-pile
-        card (public), or the offender kept a 1 (a starter) he held when he made it --
-        still in his hand, unless the action emptied it."""
-        if self.neglect:
-            return True
-        if self.refilled:
-            return False
-        starter = self.cfg.starter
-        return any(starter[v] for v in self.hands[self.offender])
-
-    def _resolve_call(self, caller: int, events) -> None:
-        """flinch.md "Challenge": the loser of the challenge gives the top card of his game
-        pile to the bottom of the other's; a right challenge ends the offender's turn with
-        no discard. "The player who first *plays* all the cards from his Game Pile wins":
-        a giver whose pile holds one card (or none) gives nothing."""
-        off = self.offender
-        right = self.deviated()
-        ends_turn, undo = self.ends_turn, self.undo_slot
-        self._close_window()
-        self.challenges += 1
-        self.right_challenges += right
-        giver, taker = (caller, off) if right else (off, caller)
-        card = None
-        if len(self.game_piles[giver]) > 1:
-            card = self._pop_game(giver)
-            self.game_piles[taker].insert(0, card)       # to the bottom of the taker's pile
-            self.game_seen[taker] += 1
-        if events is not None:
-            events.append(Event("challenge_resolved", {
-                "challenger": caller, "offender": off, "right": right,
-                "card": NAMES[card] if card is not None else None, "from": giver, "to": taker}))
-            if card is not None:
-                pile = self.game_piles[giver]
-                events.append(Event("game_pile_top", {"player": giver, "card": NAMES[pile[-1]],
-                                                      "count": len(pile)}))
-        if right:
-            # "A player successfully challenged ends his turn and does not discard"
-            if undo >= 0:
-                v = self.reserves[off * RESERVES + undo].pop()
-                hand = self.hands[off]
-                k = bisect(hand, v)
-                hand.insert(k, v)
-                self.hand_src[off].insert(k, -1)
-                if events is not None:
-                    events.append(Event("take_back", {"player": off, "card": NAMES[v], "reserve": undo + 1}))
-            if not ends_turn:
-                self._end_turn(events)
 
     # -- the end ---------------------------------------------------------------------------
     def result(self) -> Result:

@@ -35,7 +35,7 @@ class TurnFlow:
             # when the turn came round to seat 0, a whole round from seat 0 brought no card
             # to the centre: nobody holds a releasing card, and the game is drawn.
             self.idle = 0 if self.played else self.idle + 1
-            if p == n - 1 and self.idle >= 2 * n:
+            if (p == n - 1 or self.cfg.two_rounds) and self.idle >= 2 * n:
                 self._finish([], "blocked", events)
                 return
         else:
