@@ -20,6 +20,11 @@ class GreedyMuggins(Agent):
         self.cheat = number_param("greedy", "cheat", cheat, float, 0.0, 1.0)
         self.reaction_ms = number_param("greedy", "rt", rt, float, 1, 60000)
 
+    def react(self, view, legal):
+        """muggins=window: answer the window."""
+        call = "muggins" in legal and self.rng.random() < self.call
+        return ("muggins" if call else "decline"), self.reaction_ms * (0.75 + 0.5 * self.rng.random())
+
     def claim(self, view, legal):
         if "muggins" in legal and self.rng.random() < self.call:
             return "muggins", self.reaction_ms * (0.75 + 0.5 * self.rng.random())
@@ -30,6 +35,8 @@ class GreedyMuggins(Agent):
             if self.rng.random() < self.call:
                 return "muggins"
             legal = [a for a in legal if a != "muggins"]
+            if legal == ["decline"]:
+                return "decline"
         if len(legal) == 1:
             return legal[0]
         stocks = [a for a in legal if a[0] == "s"]

@@ -11,6 +11,13 @@ _PLAY = 'Muggins, "The Play"'
 def explain(state, player: int, action: str) -> str | None:
     if state.ended is not None:
         return "the game is over"
+    if state.racing:
+        if action in ("muggins", "decline"):
+            return "you may not answer this Muggins window (the offender, or you answered already)"
+        return (f"a Muggins window is open after seat {state.offender}'s deviation: only 'muggins' or "
+                "'decline' now")
+    if action == "decline":
+        return "decline answers a Muggins window (muggins=window); none is open"
     if action == "muggins":
         if state.strict:
             return ('in enforce=strict nobody can deviate from "The Play", so there is never a Muggins to '
@@ -77,4 +84,4 @@ def explain(state, player: int, action: str) -> str | None:
             return ('"Once a player has started a Stock Pile he must always play from it in preference to '
                     f'playing from his hand" ({_PLAY}; enforce=strict)')
         return "your hand is empty; the Stock Pile's top must be played"
-    return "unknown action; Muggins actions: new, centre:N, stock:K, keep, hand, muggins"
+    return "unknown action; Muggins actions: new, centre:N, stock:K, keep, hand, muggins (decline)"

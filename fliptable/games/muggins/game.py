@@ -30,6 +30,13 @@ class MugginsGame(Game):
                choices=("auto", 1, 2)),
         Option("round_limit", "int", 500,
                "the game stops after this many rounds; fewest cards left wins (ties share)", min=1, max=10000),
+        Option("muggins", "choice", "claim", "claim: 'Muggins' is called out of turn while play goes on; "
+               "window: fliptable 1's timed window after a deviation, answered muggins or decline "
+               "(replays version-1 logs)", choices=("claim", "window")),
+        Option("muggins_ms", "float", 3000.0, "muggins=window: the window's length, ms", min=1, max=600000),
+        Option("turn_over", "choice", "at-once", "at-once: an exhausted hand's Stock Pile is turned over "
+               "at once; when-needed: when a card is next needed from it (fliptable 1)",
+               choices=("at-once", "when-needed")),
     )
     cards = CARDS
     notation = NOTATION
@@ -40,7 +47,13 @@ class MugginsGame(Game):
 
     def action_space(self, players, options):
         slots = SERIES * pack_count(players, options)
-        return ("new",) + CENTRE_ACTIONS[:slots] + STOCK_ACTIONS[:players] + ("keep", "hand", "muggins")
+        return (("new",) + CENTRE_ACTIONS[:slots] + STOCK_ACTIONS[:players] + ("keep", "hand", "muggins")
+                + (("decline",) if options["muggins"] == "window" else ()))
+
+    def legacy_options(self, rules_version):
+        """Version 1: 'Muggins' in a timed window (a deviation with the last card waited
+        for it), and the Stock Pile turned over when a card is next needed."""
+        return {"muggins": "window", "turn_over": "when-needed"} if rules_version == "1" else None
 
     def max_decisions(self, players, options):
         """``round_limit`` rounds; in one turn every decision but a call places a card the

@@ -27,4 +27,5 @@ Muggins actions (lowercase; the card in play is the one the engine revealed):
   hand       (enforce=table) leave your playable Stock Pile top and draw from your hand
   muggins    (enforce=table) call "Muggins" on the player who just deviated, before the
              next action (anyone but the offender, with a card in hand)
+  decline    (muggins=window) let the deviation go, in the window after it
 Aliases: center -> centre, "centre 2" -> centre:2, "stock 3" -> stock:3."""

@@ -54,18 +54,23 @@ class MugginsState(ChallengeWindow, State):
         "off_source": "int",      # where it came from
         "off_seat": "int",        # WRONG: the Stock Pile it went on, else -1
         "off_turned": "bool",     # WRONG: the offender's hand ran out with it (Stock Pile turned over)
+        "racing": "seats",        # muggins=window: opponents still to answer the window
+        "callers": "seats",       # muggins=window: always empty (the first call is resolved at once)
         "winner": "seat?",
         "ended": "str?",          # "out" or "round_limit" once over
         "calls": "int",
         "deviations": "int",
     }
-    DERIVED = {"strict": "bool", "round_limit": "int"}
+    DERIVED = {"strict": "bool", "round_limit": "int", "timed": "bool", "when_needed": "bool"}
     __slots__ = tuple(FIELDS) + tuple(DERIVED)
 
     # -- set-up ---------------------------------------------------------------------------
     def _derive(self) -> None:
         self.strict = self.options["enforce"] == "strict"
         self.round_limit = self.options["round_limit"]
+        # fliptable 1's rules, kept to replay its logs (MugginsGame.legacy_options)
+        self.timed = self.options["muggins"] == "window"
+        self.when_needed = self.options["turn_over"] == "when-needed"
 
     def _setup(self, deck: list[int]) -> None:
         self._derive()
@@ -80,6 +85,7 @@ class MugginsState(ChallengeWindow, State):
         self.turn, self.turns = 0, 1
         self.current, self.source = None, NONE
         self.offender, self.window = -1, 0
+        self.racing, self.callers = [], []
         self._clear_offence()
         self.winner = self.ended = None
         self.calls = self.deviations = 0
@@ -130,11 +136,15 @@ class MugginsState(ChallengeWindow, State):
     def decision(self):
         if self.ended is not None:
             return _OVER
+        if self.racing:
+            return self._race_decision("close", self.options["muggins_ms"])
         return self._decide(self.turn)
 
     def legal_actions(self, player):
         if self.ended is not None:
             return ()
+        if self.racing:
+            return self._race_legal(player)
         return self._with_calls(player, self.turn, self._turn_actions() if player == self.turn else ())
 
     def _turn_actions(self) -> tuple[str, ...]:
@@ -150,8 +160,9 @@ class MugginsState(ChallengeWindow, State):
             return ("keep",)
         out = ["new"] if card == 1 else []
         out += [CENTRE_ACTIONS[i] for i in slots]
-        if not (self.last_card() and self.best(card) == 2):
-            # docs: nobody goes out by a deviation (a winning play could not be called)
+        if self.timed or not (self.last_card() and self.best(card) == 2):
+            # docs: nobody goes out by a deviation (a winning play could not be called;
+            # muggins=window waits for the window before the win)
             out += [STOCK_ACTIONS[k] for k in seats]
         if self.source == HAND:
             out.append("keep")
@@ -161,8 +172,12 @@ class MugginsState(ChallengeWindow, State):
 
     def _can_call(self, player: int) -> bool:
         """"His opponent calls 'Muggins'": any player but the offender who holds a card in
-        hand to pay with (a hand is empty only while its last card is in play)."""
-        return bool(self.hands[player])
+        hand to pay with (a hand is empty only while its last card is in play; with
+        turn_over=when-needed an exhausted hand's Stock Pile is turned over to pay)."""
+        if self.hands[player]:
+            return True
+        return self.when_needed and bool(self.stocks[player]) and not (
+            player == self.turn and self.source == HAND)
 
     def _illegal_reason(self, player, action):
         return explain(self, player, action)
@@ -182,13 +197,17 @@ class MugginsState(ChallengeWindow, State):
         if action == MUGGINS:
             self._resolve_call(player, events)
             return
+        if self.racing:             # muggins=window: a decline, or the clock's "close"
+            if self._race_answer(player, action, events):
+                self._close_race(events)
+            return
         self._close_window()
         p = self.turn
         card, source = self.current, self.source
         if action == "hand":  # enforce=table: skip the playable Stock Pile top
             self.deviations += 1
             self._draw(p, events, skipped=card)
-            self._open(SKIP, card, STOCK, -1, False, events)
+            self._open(SKIP, p, card, STOCK, -1, False, events)
             return
         best = 2 if self.strict else self.best(card)
         if source == STOCK:
@@ -199,11 +218,14 @@ class MugginsState(ChallengeWindow, State):
             if events is not None:
                 events.append(Event("keep", {"player": p, "card": NAMES[card]}))
             self._settle(p, events)
+            deviation = bool(best) and not self.strict
+            self.deviations += deviation
+            if deviation and self.timed:
+                self._open(KEEP, p, card, HAND, -1, False, events)   # the turn ends after the window
+                return
             self._end_turn(events)
-            if best and not self.strict:
-                self.deviations += 1
-                if self.ended is None:
-                    self._open(KEEP, card, HAND, -1, False, events)
+            if deviation and self.ended is None:
+                self._open(KEEP, (self.turn - 1) % self.players, card, HAND, -1, False, events)
             return
         seat = -1
         if action == "new":
@@ -228,21 +250,27 @@ class MugginsState(ChallengeWindow, State):
             if events is not None:
                 events.append(Event("play", {"player": p, "card": NAMES[card], "from": SOURCE_NAMES[source],
                                              "to": "stock", "seat": seat}))
-        turned = source == HAND and self._settle(p, events)
-        if self.ended is not None:
-            return
         wrong = seat >= 0 and best == 2 and not self.strict
         if wrong:
             self.deviations += 1
+            if self.timed:      # the play goes on (or is won) only after the window
+                self._open(WRONG, p, card, source, seat, False, events)
+                return
+        turned = source == HAND and self._settle(p, events)
+        if self.ended is not None:
+            return
         self._advance(events)
         if wrong and self.ended is None:
-            self._open(WRONG, card, source, seat, turned, events)
+            self._open(WRONG, p, card, source, seat, turned, events)
 
-    def _open(self, kind, card, source, seat, turned, events) -> None:
+    def _open(self, kind, offender, card, source, seat, turned, events) -> None:
         """enforce=table: "Should a player deviate from the above ... his opponent calls
-        'Muggins'": every other player may call until the next action."""
-        offender = self.turn if kind != KEEP else (self.turn - 1) % self.players
-        self._open_window(offender)
+        'Muggins'": every other player may call until the next action (muggins=window:
+        play stops until every other player has answered or the clock closes it)."""
+        if self.timed:
+            self._open_race(offender, [q for q in range(self.players) if q != offender])
+        else:
+            self._open_window(offender)
         self.offence, self.off_card, self.off_source, self.off_seat, self.off_turned = \
             kind, card, source, seat, turned
         if events is not None:
@@ -251,7 +279,19 @@ class MugginsState(ChallengeWindow, State):
 
     def _close_window(self) -> None:
         self.offender = -1
+        self.racing, self.callers = [], []
         self._clear_offence()
+
+    def _close_race(self, events) -> None:
+        """muggins=window: nobody called; play goes on as the offender left it."""
+        kind, p = self.offence, self.offender
+        self._close_window()
+        if kind == KEEP:
+            self._end_turn(events)
+        elif kind == WRONG:
+            self._settle(p, events)      # the wrong card may have been the hand's last
+            if self.ended is None:
+                self._advance(events)
 
     def _clear_offence(self) -> None:
         self.offence, self.off_card, self.off_source, self.off_seat, self.off_turned = None, None, NONE, -1, False
@@ -287,7 +327,12 @@ class MugginsState(ChallengeWindow, State):
             if events is not None:
                 events.append(Event("take_back", {"player": p, "card": NAMES[card], "from_seat": seat,
                                                   "to": SOURCE_NAMES[source]}))
-        # the penalty: the top of the caller's hand (the far end, the first card dealt to it)
+        # the penalty: the top of the caller's hand (the far end, the first card dealt to it);
+        # turn_over=when-needed: an exhausted hand is first turned over from the Stock Pile
+        if not self.hands[caller]:
+            if caller == self.turn and self.source == STOCK:
+                self.current, self.source = None, NONE   # his Stock Pile is turned over
+            self._settle(caller, events, force=True)
         hand = self.hands[caller]
         penalty = hand.pop(0)
         if self.hand_known[caller] > len(hand):
@@ -300,7 +345,7 @@ class MugginsState(ChallengeWindow, State):
         self._settle(caller, events)
         if self.ended is not None:
             return
-        if kind == KEEP:
+        if kind == KEEP and not self.timed:
             # the turn had passed already: the card in play stays, unless it was a Stock
             # Pile top that can no longer be played
             if self.current is None or (self.source == STOCK and not self.best(self.current)):
@@ -313,15 +358,18 @@ class MugginsState(ChallengeWindow, State):
         self.hands[p].append(card)
         self.hand_known[p] += 1
 
-    def _settle(self, p: int, events) -> bool:
+    def _settle(self, p: int, events, force: bool = False) -> bool:
         """flinch.md: "When a player's hand is exhausted, he turns the cards in the Stock
         Pile face down and plays them through again as a hand": as soon as ``p``'s hand
-        is empty and none of its cards is in play. With no Stock Pile either, ``p`` has
-        played out and wins. True when the Stock Pile was turned over."""
+        is empty and none of its cards is in play (turn_over=when-needed: only when a card
+        is needed from it, ``force``). With no Stock Pile either, ``p`` has played out and
+        wins. True when the Stock Pile was turned over."""
         if self.hands[p] or (p == self.turn and self.source == HAND):
             return False
         if not self.stocks[p]:
             self._win(p, events)
+            return False
+        if self.when_needed and not force:
             return False
         # the Stock Pile's top becomes the hand's bottom: the list keeps its order
         self.hands[p], self.stocks[p] = self.stocks[p], self.hands[p]
@@ -349,7 +397,7 @@ class MugginsState(ChallengeWindow, State):
         if stock and self.best(stock[-1]):
             self.current, self.source = stock[-1], STOCK
             return
-        if not hand and not self._settle(p, events):
+        if not hand and not self._settle(p, events, force=True):
             return           # no card left: the player has won
         self._draw(p, events)
 
