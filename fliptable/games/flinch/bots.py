@@ -5,7 +5,10 @@ and challenge (a claim) only a visible neglect of a game pile (never a guess).""
 from __future__ import annotations
 
 from ...bots.base import Agent, number_param
+from .layout import BUILD_NAMES, pile_after, pile_takes
 from .notation import DECODE
+
+_BUILD = {name: b for b, name in BUILD_NAMES.items()}
 
 _MAX_DEPTH = 6
 _MAX_NODES = 3000
@@ -26,7 +29,8 @@ def numbers(view: dict) -> dict:
         "reserves": [[{"top": _num(r["top"]), "count": r["count"],
                        **({"cards": [int(c) for c in r["cards"]]} if "cards" in r else {})} for r in row]
                      for row in view["reserves"]],
-        "centre": [{"low": int(c["low"]), "high": int(c["high"]), "build": c["build"]} for c in view["centre"]],
+        "centre": [{"low": int(c["low"]), "high": int(c["high"]), "build": _BUILD[c["build"]]}
+                   for c in view["centre"]],
     }
 
 
@@ -134,16 +138,12 @@ class GreedyAgent(Agent):
         nodes = [0]
 
         def accepts(pile, v):
-            lo, hi, b = pile
-            return (b != "down" and hi < top and v == hi + 1) or (b != "up" and lo > 1 and v == lo - 1)
+            return v in pile_takes(*pile, top)
 
         def place(ps, i, v):
             lo, hi, b = ps[i]
             new = list(ps)
-            if b != "down" and v == hi + 1:
-                hi = v
-            else:
-                lo = v
+            lo, hi = pile_after(lo, hi, b, v)
             if lo == 1 and hi == top:
                 del new[i]
             else:
@@ -212,7 +212,7 @@ class GreedyAgent(Agent):
             v = self._card(view, code, hand)
             pile = view["centre"][code[2] - 1]
             hi, b = pile["high"], pile["build"]
-            if b != "down" and v == hi + 1:
+            if b >= 0 and v == hi + 1:
                 opens = v + 1 if v < top else None
                 covers = v in foes
             else:

@@ -4,7 +4,7 @@ from __future__ import annotations
 import re
 
 from .cards import a_card
-from .layout import RESERVES
+from .layout import RESERVES, pile_takes
 from .notation import DECODE
 
 _TOKEN = re.compile(r"^(?:(game|g)|(?:hand|h)(\d+)|(?:res|r)(\d+))(?:@(\d+))?$")
@@ -187,7 +187,7 @@ def explain(state, player, action: str) -> str | None:
             return f"there is no centre pile {tgt}; the centre piles are " + (
                 "c1" if piles == 1 else f"c1..c{piles}")
         lo, hi, d = state.pile_low[tgt - 1], state.pile_high[tgt - 1], state.pile_build[tgt - 1]
-        nxt = ([lo - 1] if d <= 0 and lo > 1 else []) + ([hi + 1] if d >= 0 and hi < cfg.top else [])
+        nxt = pile_takes(lo, hi, d, cfg.top)
         if v not in nxt:
             return (f"The Play: piles are built in sequence -- centre pile {tgt} takes "
                     f"{' or '.join(map(str, nxt)) or 'nothing more'} next, not {a_card(str(v))}")

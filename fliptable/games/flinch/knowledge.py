@@ -13,9 +13,7 @@ from __future__ import annotations
 from typing import Any
 
 from .cards import NAMES, names
-from .layout import HAND, RESERVES
-
-_BUILD = {1: "up", -1: "down", 0: "both"}
+from .layout import BUILD_NAMES, HAND, RESERVES, pile_takes
 
 
 class FlinchKnowledge:
@@ -39,13 +37,8 @@ class FlinchKnowledge:
         top = cfg.top
         centre = []
         for i, (lo, hi, d) in enumerate(zip(self.pile_low, self.pile_high, self.pile_build)):
-            nxt = []
-            if d <= 0 and lo > 1:
-                nxt.append(NAMES[lo - 1])
-            if d >= 0 and hi < top:
-                nxt.append(NAMES[hi + 1])
-            centre.append({"pile": i + 1, "low": NAMES[lo], "high": NAMES[hi], "build": _BUILD[d],
-                           "next": nxt})
+            centre.append({"pile": i + 1, "low": NAMES[lo], "high": NAMES[hi], "build": BUILD_NAMES[d],
+                           "next": names(pile_takes(lo, hi, d, top))})
         if self.over:
             phase = "over"
         elif self.laying >= 0:

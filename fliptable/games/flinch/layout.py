@@ -16,6 +16,32 @@ MAX_SEATS = 6
 DECISIONS_PER_SEAT = 5000
 
 
+#: how a centre pile builds: up from a 1, down from the top number (ones-and-tens), both
+#: ways from a 5 (fives)
+UP, DOWN, BOTH = 1, -1, 0
+BUILD_NAMES = {UP: "up", DOWN: "down", BOTH: "both"}
+
+
+def pile_takes(low: int, high: int, build: int, top: int) -> tuple[int, ...]:
+    """flinch.md "The Play", "as long as he can build up in sequence" (and Variations,
+    "building up on the 1's and down on the 10's", "both up and down"): the cards a centre
+    pile holding the run ``low..high`` takes next -- one below its low end when it builds
+    down, one above its high end when it builds up, never past 1 or the top number."""
+    out: tuple[int, ...] = ()
+    if build <= 0 and low > 1:
+        out += (low - 1,)
+    if build >= 0 and high < top:
+        out += (high + 1,)
+    return out
+
+
+def pile_after(low: int, high: int, build: int, card: int) -> tuple[int, int]:
+    """The run ``(low, high)`` of a pile after ``card`` (one it takes) is played on it."""
+    if build >= 0 and card == high + 1:
+        return low, card
+    return card, high
+
+
 def partnership_teams(players: int) -> list[list[int]]:
     """Partnership Game: teams alternate seats (2 v 2 partners sit opposite; 3 v 3 alternate)."""
     return [list(range(0, players, 2)), list(range(1, players, 2))]

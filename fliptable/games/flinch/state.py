@@ -21,7 +21,7 @@ from .checks import check_state
 from .penalties import FlinchChallenges
 from .explain import explain
 from .knowledge import FlinchKnowledge
-from .layout import GAME_PILE, HAND, RESERVES, config
+from .layout import GAME_PILE, HAND, RESERVES, config, pile_after, pile_takes
 from .notation import CHALLENGE, DECLINE, DECODE, DISCARD_ROWS, DISCARDS, PASS, PLAY, PUBLIC
 from .turns import TurnFlow
 
@@ -213,19 +213,12 @@ class FlinchState(FlinchChallenges, TurnFlow, FlinchKnowledge, State):
         if acc is not None:
             return acc
         cfg = self.cfg
-        top, lo, hi = cfg.top, self.pile_low, self.pile_high
+        top = cfg.top
         starter = cfg.starter
         acc = [[0] if starter[v] else [] for v in range(top + 2)]    # 0 = new, first
-        if cfg.centre_kind == "ones":
-            # every pile builds up and a finished pile is gone at once, so h < top
-            for i, h in enumerate(hi, 1):
-                acc[h + 1].append(i)
-        else:
-            for i, d in enumerate(self.pile_build):
-                if d >= 0 and hi[i] < top:
-                    acc[hi[i] + 1].append(i + 1)
-                if d <= 0 and lo[i] > 1:
-                    acc[lo[i] - 1].append(i + 1)
+        for i, run in enumerate(zip(self.pile_low, self.pile_high, self.pile_build), 1):
+            for v in pile_takes(*run, top):
+                acc[v].append(i)
         self._acc = acc
         return acc
 
@@ -400,10 +393,8 @@ class FlinchState(FlinchChallenges, TurnFlow, FlinchKnowledge, State):
             i = len(self.pile_low) - 1
         else:
             i = tgt - 1
-            if self.pile_build[i] >= 0 and v == self.pile_high[i] + 1:
-                self.pile_high[i] = v
-            else:
-                self.pile_low[i] = v
+            self.pile_low[i], self.pile_high[i] = pile_after(self.pile_low[i], self.pile_high[i],
+                                                             self.pile_build[i], v)
         self.played = True
         self.idle = 0
         if events is not None:
