@@ -2,41 +2,83 @@
 Store"). In both a player asks another for cards of a number he holds ("He asks any
 other player for one card", "Give me all of your 5's") and lays down "books" of four;
 the most books wins. This module is the rules they share: hands, asking, books, the
-public ask history. It lives in the Authors package (the rulebook's first asking game)
-and imports nothing from either game, so ``go_to_the_store`` imports it from here
-without a cycle.
+public record of the table. It lives in the Authors package (the rulebook's first
+asking game) and imports nothing from either game, so ``go_to_the_store`` imports it
+from here without a cycle.
 
-Hands are count vectors (``hand[n]`` = how many ``n`` a player holds): cards of one
-number are interchangeable, so this is exact and makes asking O(1). A subclass sets
+Hands are count vectors (``hands[p][n]`` = how many ``n`` seat ``p`` holds): cards of
+one number are interchangeable, so this is exact and makes asking O(1). A subclass sets
 ``GIVE_ALL`` (Store: all cards of the number; Authors: one), ``HAS_STORE`` and
 ``MAY_STOP`` and the rule names used in messages.
+
+``history`` is what the whole table has seen, in order, one row of ints per thing:
+``[ASK, asker, target, number, given]``, ``[DRAW, seat, why]`` (the card is seen only by
+the drawer), ``[BOOK, seat, number]``, ``[STOP, seat]``. Views show it in words; bots
+and the re-deal (``redeal.py``) read it.
 
 Notation: ``ask:S:N`` asks seat ``S`` (0-based) for number ``N`` (1-10);
 ``stop`` ends the turn after a successful ask (Authors only).
 """
 from __future__ import annotations
 
-import random
 import re
 from typing import Any
 
-from ...core import Event, Game, Over, Result, State, Turn, ranks_from_keys
+from ...core import Event, Game, Over, Result, State, ranks_from_keys
+from ...core.decision import turn as turn_of
 from ..flinch.cards import CARDS, series_pack
 
 NUMBERS = range(1, 11)
 BOOKS = 10  # four series of 1-10: ten books in all
 MAX_SEATS = 10
+NAMES = CARDS.names
+#: a game that reaches this many decisions ends there, books as they stand decide
+#: (docs/rules: "The decision cap"); random play's longest game is far shorter
+MAX_DECISIONS = 2000
+#: history rows
+ASK, DRAW, BOOK, STOP = range(4)
+ROW_SIZE = {ASK: 5, DRAW: 3, BOOK: 3, STOP: 2}
+KIND_WORDS = ("ask", "draw", "book", "stop")
+DRAW_WHY = ("store", "empty_hand")
 
-#: ASK[t][n] is the canonical text of "ask seat t for n" (precomputed: legal_actions is hot)
-ASK = [[""] + [f"ask:{t}:{n}" for n in NUMBERS] for t in range(MAX_SEATS)]
-PARSE = {a: (t, n) for t in range(MAX_SEATS) for n in NUMBERS for a in (ASK[t][n],)}
+#: ASK_TEXT[t][n] is the canonical text of "ask seat t for n" (precomputed: legal_actions is hot)
+ASK_TEXT = [[""] + [f"ask:{t}:{n}" for n in NUMBERS] for t in range(MAX_SEATS)]
+PARSE = {a: (t, n) for t in range(MAX_SEATS) for n in NUMBERS for a in (ASK_TEXT[t][n],)}
 _WORDS = re.compile(r"[a-z]+|\d+")
+_OVER = Over()
+
+
+def history_words(history: list[list[int]]) -> list[list]:
+    """The table's record as a view shows it: ``["ask", asker, target, "5", given]``,
+    ``["draw", seat]``, ``["book", seat, "5"]``, ``["stop", seat]``."""
+    out: list[list] = []
+    for row in history:
+        kind = row[0]
+        if kind == ASK:
+            out.append(["ask", row[1], row[2], NAMES[row[3]], row[4]])
+        elif kind == BOOK:
+            out.append(["book", row[1], NAMES[row[2]]])
+        else:
+            out.append([KIND_WORDS[kind], row[1]])
+    return out
 
 
 class AskingState(State):
     """A game of asking for cards: Authors or Go to the Store."""
 
-    __slots__ = ("hands", "books", "turn", "store", "history", "successes", "nbooks", "_legal")
+    FIELDS = {
+        "hands": "table",      # per seat, 11 counts: hands[p][n] cards numbered n
+        "books": "piles",      # per seat, the numbers of his books in the order made
+        "turn": "seat",        # who asks (or asked last, once over)
+        "store": "cards",      # Go to the Store's Store, top card first (Authors: empty)
+        "history": "table",    # the public record (see the module doc)
+        "successes": "int",    # successful asks in the current turn
+    }
+    DERIVED = {
+        "nbooks": "int",       # books laid in all
+        "_legal": "ref",       # the turn player's legal actions (a tuple), None until asked for
+    }
+    __slots__ = tuple(FIELDS) + tuple(DERIVED)
 
     GIVE_ALL: bool = False
     HAS_STORE: bool = False
@@ -48,11 +90,11 @@ class AskingState(State):
     def _setup(self, deck: list[int]) -> None:
         n = self.players
         self.hands = [[0] * 11 for _ in range(n)]
-        self.books: list[list[int]] = [[] for _ in range(n)]
-        self.history: list[list] = []
+        self.books = [[] for _ in range(n)]
+        self.history = []
         self.successes = self.nbooks = 0
         self._legal = None
-        dealt = self._deal_count(len(deck))
+        dealt = self.deal_count()
         # DESIGN.md "Determinism": one at a time in seat order from seat 0
         for i in range(dealt):
             self.hands[i % n][deck[i]] += 1
@@ -64,66 +106,93 @@ class AskingState(State):
         self.turn = 0
         self._start_turn(0, None, first=True)
 
-    def _deal_count(self, size: int) -> int:
-        return size
+    def deal_count(self) -> int:
+        """How many cards are dealt to the hands (the rest is the Store)."""
+        return len(self.game.deck(self.players, self.options))
 
-    # -- serialisation ------------------------------------------------------------
-    def _dump(self) -> dict[str, Any]:
-        return {"hands": [list(h) for h in self.hands], "books": [list(b) for b in self.books],
-                "turn": self.turn, "store": list(self.store), "history": [list(h) for h in self.history],
-                "successes": self.successes}
+    def dealt_sizes(self) -> list[int]:
+        """Each seat's hand size after the deal (one card at a time from seat 0)."""
+        dealt, n = self.deal_count(), self.players
+        return [dealt // n + (1 if p < dealt % n else 0) for p in range(n)]
 
-    def _load(self, d: dict[str, Any]) -> None:
-        self.hands = [list(h) for h in d["hands"]]
-        self.books = [list(b) for b in d["books"]]
-        self.turn, self.store = d["turn"], list(d["store"])
-        self.history = [list(h) for h in d["history"]]
-        self.successes = d["successes"]
-        self.nbooks = sum(len(b) for b in self.books)  # derived, not stored
+    def _derive(self) -> None:
+        self.nbooks = sum(len(b) for b in self.books)
         self._legal = None
 
-    def clone(self) -> "AskingState":
-        c = self.__class__.__new__(self.__class__)
-        c.game, c.players, c.options = self.game, self.players, dict(self.options)
-        c.rng = _clone_rng(self.rng)
-        c.hands = [h[:] for h in self.hands]
-        c.books = [b[:] for b in self.books]
-        c.turn, c.store = self.turn, self.store[:]
-        c.history = [h[:] for h in self.history]
-        c.successes, c.nbooks = self.successes, self.nbooks
-        c._legal = None
-        return c
+    def _check(self) -> None:
+        n = self.players
+        if len(self.hands) != n or len(self.books) != n:
+            raise ValueError("hands and books need one entry per seat")
+        for p, hand in enumerate(self.hands):
+            if len(hand) != 11 or hand[0] != 0 or any(not 0 <= c <= 3 for c in hand):
+                raise ValueError(f"seat {p}'s hand must count 0-3 cards of each number 1-10 "
+                                 "(four of a number are a book)")
+        booked = [b for books in self.books for b in books]
+        if any(not 1 <= b <= 10 for b in booked) or len(set(booked)) != len(booked):
+            raise ValueError("books are distinct numbers 1-10")
+        if self.store and not self.HAS_STORE:
+            raise ValueError(f"{self.game.id} has no Store")
+        book_rows: list[list[int]] = [[] for _ in range(n)]
+        asks = 0
+        for row in self.history:
+            kind = row[0] if row else -1
+            if ROW_SIZE.get(kind) != len(row) or not 0 <= row[1] < n:
+                raise ValueError("a history row is malformed")
+            if kind == ASK:
+                asks += 1
+                if not (0 <= row[2] < n and row[2] != row[1] and 1 <= row[3] <= 10 and 0 <= row[4] <= 3):
+                    raise ValueError("a history ask is malformed")
+                if not self.GIVE_ALL and row[4] > 1:
+                    raise ValueError(f"in {self.game.title} an ask gives one card at most")
+            elif kind == DRAW:
+                if not self.HAS_STORE or row[2] not in (0, 1):
+                    raise ValueError("a history draw is malformed")
+            elif kind == BOOK:
+                book_rows[row[1]].append(row[2])
+            elif kind == STOP and not self.MAY_STOP:
+                raise ValueError(f"{self.game.title} has no stop")
+        if book_rows != self.books:
+            raise ValueError("the books do not match the history")
+        if not 0 <= self.successes <= asks:
+            raise ValueError("successes must count asks of this turn")
+        if self.ply > MAX_DECISIONS:
+            raise ValueError(f"a game ends at {MAX_DECISIONS} decisions")
+        if self.nbooks < BOOKS and self.ply < MAX_DECISIONS and not any(self.hands[self.turn]):
+            raise ValueError("the seat to ask holds no card")
 
     # -- the decision and legality -------------------------------------------------
     def books_made(self) -> int:
         return self.nbooks
 
+    def is_over_now(self) -> bool:
+        return self.nbooks == BOOKS or self.ply >= MAX_DECISIONS
+
     def decision(self):
-        if self.nbooks == BOOKS:
-            return Over()
-        return Turn(self.turn)
+        if self.nbooks == BOOKS or self.ply >= MAX_DECISIONS:
+            return _OVER
+        return turn_of(self.turn)
 
     def _can_be_asked(self, target: int) -> bool:
         return True
 
     def legal_actions(self, player):
-        if player != self.turn or self.nbooks == BOOKS:
-            return []
+        if player != self.turn or self.nbooks == BOOKS or self.ply >= MAX_DECISIONS:
+            return ()
         legal = self._legal
         if legal is None:
             hand = self.hands[player]
             held = [n for n in NUMBERS if hand[n]]
-            legal = []
+            acts: list[str] = []
             for t in range(self.players):
                 if t != player and self._can_be_asked(t):
-                    row = ASK[t]
-                    legal.extend(row[n] for n in held)
+                    row = ASK_TEXT[t]
+                    acts.extend(row[n] for n in held)
             if self.MAY_STOP and self.successes:
-                legal.append("stop")
-            self._legal = legal
+                acts.append("stop")
+            legal = self._legal = tuple(acts)
         return legal
 
-    def why_illegal(self, player, action):
+    def _illegal_reason(self, player, action):
         if action == "stop":
             if not self.MAY_STOP:
                 return f'{self.RULE}: the asker "continues to ask until some player he asks fails"; there is no stop'
@@ -138,28 +207,35 @@ class AskingState(State):
             return f"{self.RULE}: a player asks any *other* player, never himself"
         if not self.hands[player][n]:
             return f'{self.RULE}: "{self.HOLD_QUOTE}" - you hold no {n}'
-        if not self._can_be_asked(t):
-            return self._why_not_asked(t)
+        return self._why_not_asked(t)
+
+    def _why_not_asked(self, target: int) -> str | None:
         return None
 
-    def _why_not_asked(self, target: int) -> str:
-        return f"seat {target} may not be asked"
+    def timeout_action(self, player):
+        """A player whose time ran out stops if he may, else makes his first legal ask."""
+        legal = self.legal_actions(player)
+        if "stop" in legal:
+            return "stop"
+        return super().timeout_action(player)
 
     # -- applying ---------------------------------------------------------------------
     def _apply(self, player, action, events):
         self._legal = None
         if action == "stop":
+            self.history.append([STOP, player])
             if events is not None:
                 events.append(Event("stop", {"player": player}))
             self._pass_turn(player, events)
+            self._check_cap(events)
             return
         t, n = PARSE[action]
         got = self.hands[t][n]
         if got and not self.GIVE_ALL:
             got = 1
-        self.history.append(["ask", player, t, n, got])
+        self.history.append([ASK, player, t, n, got])
         if events is not None:
-            events.append(Event("ask", {"player": player, "target": t, "number": n, "got": got}))
+            events.append(Event("ask", {"player": player, "target": t, "number": NAMES[n], "got": got}))
         if got:
             self.hands[t][n] -= got
             self.hands[player][n] += got
@@ -167,11 +243,32 @@ class AskingState(State):
             if self.hands[player][n] == 4:
                 self._lay_book(player, n, events)
             if self.nbooks == BOOKS:
+                self._end(events)
                 return
             if not any(self.hands[player]) and not self._refill_empty_hand(player, events):
                 self._pass_turn(player, events)
-            return
-        self._failed(player, n, events)
+        else:
+            self._failed(player, n, events)
+        self._check_cap(events)
+
+    def _check_cap(self, events) -> None:
+        """The decision cap ends the game (the kernel counts this action after _apply)."""
+        if self.nbooks == BOOKS:
+            self._end(events)
+        elif self.ply + 1 >= MAX_DECISIONS and events is not None:
+            events.append(Event("decision_cap", {"decisions": MAX_DECISIONS}))
+            self._end(events)
+
+    def _end(self, events) -> None:
+        if events is not None:
+            result = self.result_now()
+            events.append(Event("over", {"books": [len(b) for b in self.books],
+                                         "winners": list(result)}))
+
+    def result_now(self) -> tuple[int, ...]:
+        keys = [len(b) for b in self.books]
+        best = max(keys)
+        return tuple(p for p, k in enumerate(keys) if k == best)
 
     def _failed(self, player: int, number: int, events) -> None:
         self._pass_turn(player, events)
@@ -183,9 +280,10 @@ class AskingState(State):
     def _lay_book(self, player: int, number: int, events) -> None:
         self.hands[player][number] = 0
         self.books[player].append(number)
+        self.history.append([BOOK, player, number])
         self.nbooks += 1
         if events is not None:
-            events.append(Event("book", {"player": player, "number": number,
+            events.append(Event("book", {"player": player, "number": NAMES[number],
                                          "books": len(self.books[player])}))
 
     def _pass_turn(self, player: int, events) -> None:
@@ -210,46 +308,58 @@ class AskingState(State):
         raise AssertionError("no seat can ask although books remain")  # a bug: see the module doc
 
     # -- views and results ----------------------------------------------------------
-    def view(self, player):
-        v = {
-            "game": self.game.id, "players": self.players, "seat": player, "turn": self.turn,
-            "over": self.nbooks == BOOKS,
-            "hand": _hand_list(self.hands[player]) if player is not None else None,
+    def _view(self, player):
+        over = self.nbooks == BOOKS or self.ply >= MAX_DECISIONS
+        v: dict[str, Any] = {
+            "game": self.game.id, "players": self.players, "seat": player,
+            "turn": None if over else self.turn, "over": over,
+            "winners": list(self.result_now()) if over else [],
+            "scores": [len(b) for b in self.books],
             "hand_counts": [sum(h) for h in self.hands],
-            "books": [list(b) for b in self.books],
-            "history": [list(h) for h in self.history],
-            "asked_ok_this_turn": self.successes,
+            "books": [[NAMES[n] for n in b] for b in self.books],
+            "history": history_words(self.history),
+            "successes_this_turn": self.successes,
         }
+        if player is not None:
+            v["hand"] = hand_names(self.hands[player])
         if self.HAS_STORE:
-            v["store_count"] = len(self.store)
+            v["draw_count"] = len(self.store)
         return v
 
     def result(self) -> Result:
         keys = [len(b) for b in self.books]
-        best = max(keys)
-        over = self.nbooks == BOOKS
-        winners = tuple(p for p, k in enumerate(keys) if k == best) if over else ()
-        return Result(tuple(float(k) for k in keys), winners, ranks_from_keys(keys), over)
+        over = self.nbooks == BOOKS or self.ply >= MAX_DECISIONS
+        winners = self.result_now() if over else ()
+        details = {"capped": True} if over and self.nbooks < BOOKS else {}
+        return Result(tuple(float(k) for k in keys), winners, ranks_from_keys(keys), over, details)
 
     def all_cards(self) -> list[int]:
         out: list[int] = []
         for h in self.hands:
-            out.extend(_hand_list(h))
+            if any(not 0 <= c <= 4 for c in h):   # a loaded state is checked after this
+                raise ValueError("a hand holds 0 to 3 cards of each number")
+            out.extend(hand_list(h))
         for b in self.books:
             for n in b:
                 out.extend((n, n, n, n))
         out.extend(self.store)
         return out
 
+    # -- determinization ------------------------------------------------------------------
+    def _redeal(self, player, rng):
+        from .redeal import redeal  # the re-deal is a module of its own (it is long)
+        redeal(self, player, rng)
+        self._derive()
 
-def _hand_list(hand: list[int]) -> list[int]:
+
+def hand_list(hand: list[int]) -> list[int]:
+    """A count vector as cards, sorted ("Players arrange the cards in their hands so that
+    any cards with the same number are together")."""
     return [n for n in NUMBERS for _ in range(hand[n])]
 
 
-def _clone_rng(rng):
-    r = random.Random()
-    r.setstate(rng.getstate())
-    return r
+def hand_names(hand: list[int]) -> list[str]:
+    return [NAMES[n] for n in NUMBERS for _ in range(hand[n])]
 
 
 class AskingGame(Game):
@@ -258,14 +368,18 @@ class AskingGame(Game):
 
     cards = CARDS
     default_bot = "greedy"
+    information = "imperfect"
     MAY_STOP = False
 
     def deck(self, players, options):
         return series_pack(4, 10)
 
     def action_space(self, players, options):
-        acts = tuple(ASK[t][n] for t in range(players) for n in NUMBERS)
+        acts = tuple(ASK_TEXT[t][n] for t in range(players) for n in NUMBERS)
         return acts + (("stop",) if self.MAY_STOP else ())
+
+    def max_decisions(self, players, options):
+        return MAX_DECISIONS
 
     def parse_action(self, text):
         canon = super().parse_action(text)
@@ -274,54 +388,17 @@ class AskingGame(Game):
         words = _WORDS.findall(text.lower())  # before spaces are dropped: "ask 2 5"
         if words and words[0] == "ask":
             words = words[1:]
-        if len(words) == 2 and words[0].isdigit() and words[1].isdigit():
+        if len(words) == 2 and words[0].isdigit() and words[1].isdigit() and len(words[0]) < 4 \
+                and len(words[1]) < 4:
             return f"ask:{int(words[0])}:{int(words[1])}"
         return canon
 
     def stats(self, state):
         out = {f"books_seat{p}": float(len(b)) for p, b in enumerate(state.books)}
-        out["asks"] = float(sum(1 for h in state.history if h[0] == "ask"))
+        out["asks"] = float(sum(1 for h in state.history if h[0] == ASK))
         return out
 
     def summarize_stats(self, totals, games, players):
         g = max(games, 1)
         return {"mean_books": [totals.get(f"books_seat{p}", 0.0) / g for p in range(players)],
                 "mean_asks": totals.get("asks", 0.0) / g}
-
-
-class Knowledge:
-    """What the ask history says publicly about every hand (used by the greedy bots).
-
-    ``held[p][n]``: cards of ``n`` that ``p`` is known to hold; ``lacks[p][n]``: ``p`` was
-    known to hold no ``n`` (``since[p][n]`` unknown cards drawn since then). Built
-    incrementally from the view's public history (bots see only views)."""
-
-    __slots__ = ("held", "lacks", "since", "seen")
-
-    def __init__(self, players: int):
-        self.held = [[0] * 11 for _ in range(players)]
-        self.lacks = [[False] * 11 for _ in range(players)]
-        self.since = [[0] * 11 for _ in range(players)]
-        self.seen = 0
-
-    def update(self, history: list, give_all: bool) -> None:
-        held, lacks = self.held, self.lacks
-        for entry in history[self.seen:]:
-            if entry[0] == "draw":
-                since = self.since[entry[1]]  # an unknown card joined the hand
-                for n in range(1, 11):
-                    since[n] += 1
-                continue
-            _, a, t, n, got = entry
-            if held[a][n] < 1:
-                held[a][n] = 1
-            lacks[a][n] = False
-            if got:
-                held[a][n] += got
-                if give_all:
-                    held[t][n], lacks[t][n], self.since[t][n] = 0, True, 0
-                else:
-                    held[t][n] = max(0, held[t][n] - 1)
-            else:
-                held[t][n], lacks[t][n], self.since[t][n] = 0, True, 0
-        self.seen = len(history)

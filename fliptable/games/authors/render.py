@@ -9,17 +9,18 @@ def _seat(view: dict, p: int, seat: int | None) -> str:
 
 def render(view: dict, seat: int | None) -> str:
     """Everything ``seat`` sees: books, hand sizes, your hand, the Store, recent asks."""
-    title = "Go to the Store" if "store_count" in view else "Authors"
+    store = "draw_count" in view
+    title = "Go to the Store" if store else "Authors"
     lines = [f"[b]{title}[/b] - " + ("game over" if view["over"] else f"{_seat(view, view['turn'], seat)} to ask")]
     for p in range(view["players"]):
         books = " ".join(f"{n}s" for n in view["books"][p]) or "-"
-        marker = ">" if p == view["turn"] and not view["over"] else " "
+        marker = ">" if p == view["turn"] else " "
         lines.append(f"{marker} {_seat(view, p, seat):<15} {view['hand_counts'][p]:>2} cards   "
                      f"books ({len(view['books'][p])}): {books}")
-    if "store_count" in view:
-        lines.append(f"  Store: {view['store_count']} cards face down")
-    if seat is not None and view.get("hand") is not None:
-        lines.append("  Your hand: " + (" ".join(str(n) for n in view["hand"]) or "(empty)"))
+    if store:
+        lines.append(f"  Store: {view['draw_count']} cards face down")
+    if "hand" in view:
+        lines.append("  Your hand: " + (" ".join(view["hand"]) or "(empty)"))
     recent = [h for h in view["history"] if h[0] == "ask"][-4:]
     if recent:
         lines.append("  Recent asks:")
@@ -38,7 +39,7 @@ def narrate(event: dict) -> str:
     if kind == "book":
         return f"seat {event['player']} lays down a book of {event['number']}s ({event['books']} in all)"
     if kind == "draw":
-        card = (f" an {event['card']}" if event["card"] == 8 else f" a {event['card']}") if "card" in event else " a card"
+        card = (f" an {event['card']}" if event["card"] == "8" else f" a {event['card']}") if "card" in event else " a card"
         why = " (empty hand)" if event.get("why") == "empty_hand" else ""
         return f"seat {event['player']} draws{card} from the Store{why}; {event['store']} left"
     if kind == "store_empty":
@@ -49,4 +50,9 @@ def narrate(event: dict) -> str:
         return f"seat {event['player']}'s turn"
     if kind == "skip":
         return f"seat {event['player']} has no cards and is skipped"
+    if kind == "decision_cap":
+        return f"the game stops at its cap of {event['decisions']} decisions; books decide"
+    if kind == "over":
+        won = ", ".join(f"seat {w}" for w in event["winners"])
+        return f"all books are made - most books: {won}" if sum(event["books"]) == 10 else f"game over - most books: {won}"
     return f"{kind}: " + ", ".join(f"{k}={v}" for k, v in event.items() if k != "type")

@@ -19,6 +19,8 @@ class AuthorsState(AskingState):
         # a player whose hand is empty can hold nothing: he is out of the asking
         return any(self.hands[target])
 
-    def _why_not_asked(self, target: int) -> str:
-        return (f"{self.RULE}: seat {target} has no cards left (all their cards are in books), "
-                "so there is nothing to ask them for")
+    def _why_not_asked(self, target: int) -> str | None:
+        if not any(self.hands[target]):
+            return (f"{self.RULE}: seat {target} has no cards left (all their cards are in books), "
+                    "so there is nothing to ask them for")
+        return None

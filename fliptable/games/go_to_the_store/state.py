@@ -5,7 +5,7 @@ wins. Decisions are recorded in docs/rules/go_to_the_store.md."""
 from __future__ import annotations
 
 from ...core import Event
-from ..authors.asking import AskingState
+from ..authors.asking import DRAW, DRAW_WHY, NAMES, AskingState
 
 HAND = 6  # "deal six cards to each player"
 
@@ -21,18 +21,18 @@ class StoreState(AskingState):
     RULE = 'flinch.md "Go to the Store"'
     HOLD_QUOTE = "he must hold at least one of the number asked for in his own hand"
 
-    def _deal_count(self, size: int) -> int:
+    def deal_count(self) -> int:
         return HAND * self.players
 
-    def _draw(self, player: int, events, why: str) -> bool:
+    def _draw(self, player: int, events, why: int) -> bool:
         if not self.store:
             return False
         card = self.store.pop(0)  # the top of the Store
         self.hands[player][card] += 1
-        self.history.append(["draw", player])
+        self.history.append([DRAW, player, why])
         if events is not None:
-            events.append(Event("draw", {"player": player, "why": why, "store": len(self.store)},
-                                {"card": card}, (player,)))
+            events.append(Event("draw", {"player": player, "why": DRAW_WHY[why], "store": len(self.store)},
+                                {"card": NAMES[card]}, (player,)))
         if self.hands[player][card] == 4:
             self._lay_book(player, card, events)
         return True
@@ -40,10 +40,10 @@ class StoreState(AskingState):
     def _failed(self, player: int, number: int, events) -> None:
         # "Go to the Store": draw the top card; "it is the next player's turn to ask"
         # (even when the card drawn is the number asked for)
-        if not self._draw(player, events, "store") and events is not None:
+        if not self._draw(player, events, 0) and events is not None:
             events.append(Event("store_empty", {"player": player}))
         self._pass_turn(player, events)
 
     def _refill_empty_hand(self, player: int, events) -> bool:
         # decision: a player to ask with an empty hand draws from the Store and goes on
-        return self._draw(player, events, "empty_hand") and any(self.hands[player])
+        return self._draw(player, events, 1) and any(self.hands[player])

@@ -3,13 +3,16 @@ input, view hiding, bots."""
 from __future__ import annotations
 
 import json
+import random
 from collections import Counter
 
 import pytest
 
-from fliptable.core import IllegalAction, PlayerCountError, get_game
+from fliptable.core import IllegalAction, PlayerCountError, StateError, get_game
 from fliptable.bots.base import RandomAgent, make_agent
+from fliptable.core.stats import wilson_interval
 from fliptable.sim.match import play_match
+from tests.helpers import assert_rejected
 
 GAME = get_game("authors")
 PACK = Counter({n: 4 for n in range(1, 11)})
@@ -38,7 +41,8 @@ def new(players, hands, seed=0):
 
 
 def hand(state, seat):
-    return state.view(seat)["hand"]
+    """A seat's hand as numbers (the view writes cards in notation)."""
+    return [int(c) for c in state.view(seat)["hand"]]
 
 
 # -- Setup ---------------------------------------------------------------------------------
@@ -77,7 +81,7 @@ def test_authors_play_ask_any_other_player_for_one_card_of_a_number_you_hold():
     s = new(4, {0: [5, 1, 1, 2, 2, 3, 3, 4, 4, 6], 2: [5, 5, 7, 7, 8, 8, 9, 9, 10, 10]})
     events = s.apply(0, "ask:2:5")
     assert hand(s, 0).count(5) == 2 and hand(s, 2).count(5) == 1  # one card, not both
-    assert events[0].data == {"player": 0, "target": 2, "number": 5, "got": 1}
+    assert events[0].data == {"player": 0, "target": 2, "number": "5", "got": 1}
     assert s.decision().player == 0  # he continues while he succeeds
 
 
@@ -90,7 +94,7 @@ def test_authors_play_continues_from_any_player_while_succeeding_then_fails_pass
     assert hand(s, 0).count(6) == 2 and s.decision().player == 0
     s.apply(0, "ask:2:1")  # seat 2 holds no 1: the turn ends
     assert s.decision().player == 1
-    assert s.history[-1] == ["ask", 0, 2, 1, 0]
+    assert s.view(3)["history"][-1] == ["ask", 0, 2, "1", 0]
 
 
 def test_authors_decision_may_stop_after_a_success_only():
@@ -107,7 +111,7 @@ def test_authors_books_of_four_laid_down_automatically():
     events = s.apply(0, "ask:2:5")
     assert s.books[0] == [5] and 5 not in hand(s, 0)
     assert [e.type for e in events] == ["ask", "book"]
-    assert s.view(1)["books"][0] == [5]
+    assert s.view(1)["books"][0] == ["5"]
 
 
 def test_authors_decision_empty_hand_is_out_of_the_asking():
@@ -206,10 +210,10 @@ def test_authors_view_hides_other_hands():
     s = GAME.new_state(4, None, 7)
     for p in range(4):
         v = s.view(p)
-        assert v["hand"] == hand(s, p) and sorted(v) == sorted(s.view(None))
+        assert v["hand"] == [str(n) for n in hand(s, p)] and sorted(v) == sorted([*s.view(None), "hand"])
         assert "hands" not in v
         json.dumps(v)
-    assert s.view(None)["hand"] is None
+    assert "hand" not in s.view(None)
     # history is public: everyone sees the same asks
     s.apply(0, s.legal_actions(0)[0])
     assert s.view(1)["history"] == s.view(2)["history"] == s.view(None)["history"]
@@ -217,30 +221,82 @@ def test_authors_view_hides_other_hands():
 
 # -- bots and random play --------------------------------------------------------------------
 def test_authors_greedy_asks_a_player_known_to_hold_the_number():
-    s = new(3, {0: [7, 1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6, 8]})
-    s.apply(0, "ask:2:7") if s.hands[2][7] == 0 else None
-    bot = make_agent(GAME, "greedy")
-    import random
-    bot.reset(GAME, 1, 3, s.options, random.Random(0))
-    # seat 1 now knows seat 0 holds a 7 (it asked for one); if seat 1 holds a 7 it asks seat 0
-    if s.decision().player == 1 and 7 in hand(s, 1):
+    # seat 0 asks seat 2 for a 7 and seat 2 has none: the table now knows seat 0 holds a
+    # 7. Seat 1 holds the other three: the greedy bot asks seat 0, whatever its generator says.
+    s = new(3, {0: [7, 1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6, 8], 1: [7, 7, 7, 9, 9, 9, 10, 10, 10, 8, 8, 8, 6]})
+    assert s.hands[2][7] == 0
+    s.apply(0, "ask:2:7")
+    assert s.decision().player == 1 and s.view(1)["history"] == [["ask", 0, 2, "7", 0]]
+    for seed in range(5):
+        bot = make_agent(GAME, "greedy")
+        bot.reset(GAME, 1, 3, s.options, random.Random(seed))
         assert bot.act(s.view(1), s.legal_actions(1)) == "ask:0:7"
 
 
+def test_authors_greedy_breaks_ties_at_random_not_by_seat():
+    # the first ask of the game: nothing is known and seats 1-3 hold ten cards each, so
+    # the same ask is as good at every seat: the bot must not always pick the lowest
+    s = new(4, {0: [5, 5, 5, 1, 2, 3, 4, 6, 7, 8]})
+    targets = set()
+    for seed in range(40):
+        bot = make_agent(GAME, "greedy")
+        bot.reset(GAME, 0, 4, s.options, random.Random(seed))
+        targets.add(bot.act(s.view(0), s.legal_actions(0)).split(":")[1])
+    assert targets == {"1", "2", "3"}
+
+
+def _view(hand, history, counts=(2, 5, 5)):
+    return {"hand": hand, "hand_counts": list(counts), "books": [[], [], []], "history": history}
+
+
+def test_authors_greedy_after_a_success_goes_on_only_with_a_sure_ask():
+    # "He may continue to ask": after a success the bot asks again only when it is sure
+    # (a player is known to hold the number), else it stops rather than tell the table
+    # another number it holds
+    bot = make_agent(GAME, "greedy")
+    bot.reset(GAME, 0, 3, {}, random.Random(0))
+    legal = ("ask:1:5", "ask:1:6", "ask:2:5", "ask:2:6", "stop")
+    # seat 1 asked seat 2 for a 6 (so holds one); seat 0 then got a 5 from seat 1
+    known = _view(["5", "5", "6"], [["ask", 1, 2, "6", 0], ["ask", 0, 1, "5", 1]])
+    assert bot.act(known, legal) == "ask:1:6"
+    bot = make_agent(GAME, "greedy")
+    bot.reset(GAME, 0, 3, {}, random.Random(0))
+    unknown = _view(["5", "5", "6"], [["ask", 1, 2, "7", 0], ["ask", 0, 1, "5", 1]])
+    assert bot.act(unknown, legal) == "stop"
+    eager = make_agent(GAME, "greedy:stop_below=0")
+    eager.reset(GAME, 0, 3, {}, random.Random(0))
+    assert eager.act(unknown, legal) != "stop"
+
+
+def test_authors_two_players_greedy_asks_its_way_to_every_book():
+    # decision 1: with two players each hand is the other's complement, so every ask
+    # for a number you hold succeeds; the greedy bot knows it and never stops: seat 1
+    # never asks, and holds only the books the deal gave it
+    for seed in range(20):
+        r = play_match(GAME, [make_agent(GAME, "greedy"), RandomAgent()], None, seed)
+        history = r.state.view(None)["history"]
+        assert all(row[0] == "book" or row[1] == 0 for row in history)
+        dealt_books = [row[2] for row in history if row[0] == "book" and row[1] == 1]
+        assert r.state.view(None)["books"][1] == dealt_books
+        assert r.state.result().winners == (0,)
+
+
 def test_authors_greedy_beats_random():
-    totals = [0.0, 0.0]
-    for seed in range(60):
-        r = play_match(GAME, [make_agent(GAME, "greedy"), RandomAgent(), RandomAgent()], seed=seed)
-        totals[0] += len(r.state.books[0])
-        totals[1] += len(r.state.books[1])
-    assert totals[0] > 1.5 * totals[1]
+    # greedy at seat 0 against three random players: the 95% interval of its win rate
+    # lies above an even share (1/4)
+    wins = 0.0
+    games = 200
+    for seed in range(games):
+        r = play_match(GAME, [make_agent(GAME, "greedy"), RandomAgent(), RandomAgent(), RandomAgent()],
+                       seed=seed).state.result()
+        wins += (0 in r.winners) / len(r.winners)
+    assert wilson_interval(wins, games)[0] > 0.25
 
 
 def test_authors_random_games_keep_every_card_and_round_trip():
     for seed in range(15):
         s = GAME.new_state(2 + seed % 9, None, seed)
         agent = RandomAgent()
-        import random
         agent.reset(GAME, 0, s.players, s.options, random.Random(seed))
         while not s.is_over():
             p = s.decision().player
@@ -266,3 +322,192 @@ def test_authors_render_and_narrate():
     text = render(s.view(1), 1)
     assert "seat 1 (you)" in text and "Your hand" in text
     assert all(narrate(e.for_player(1)) for e in events)
+
+
+# -- Kernel 2: determinization -----------------------------------------------------------------
+def _play_random(players, seed, steps):
+    s = GAME.new_state(players, None, seed)
+    rng = random.Random(seed)
+    for _ in range(steps):
+        if s.is_over():
+            break
+        p = s.decision().player
+        s.apply(p, rng.choice(s.legal_actions(p)))
+    return s
+
+
+def _replayed(state):
+    """The game replayed from the deal that ``state``'s hands imply (what entered each
+    hand = the hand now less what moved in the open), with the same actions."""
+    from fliptable.games.authors.redeal import read_record
+    facts = read_record(state.history, state.players, False)
+    entered = [[n for n in range(1, 11) for _ in range(state.hands[q][n] - facts.moved[q][n])]
+               for q in range(state.players)]
+    deck = [str(entered[i % state.players][i // state.players]) for i in range(40)]
+    replay = GAME.new_state(state.players, None, 0, deck=deck)
+    for row in state.view(None)["history"]:
+        if row[0] == "ask":
+            replay.apply(row[1], f"ask:{row[2]}:{row[3]}")
+        elif row[0] == "stop":
+            replay.apply(row[1], "stop")
+    return replay
+
+
+@pytest.mark.parametrize("players", [3, 4, 6, 10])
+def test_authors_determinize_is_a_deal_the_record_could_have_come_from(players):
+    # every re-deal, replayed from its own deal with the same asks, gives the same public
+    # record and the viewer's hand: the hidden cards were re-dealt consistently
+    for seed in range(6):
+        s = _play_random(players, seed, 12 + 9 * seed)
+        assert _replayed(s).view(None) == s.view(None)
+        for seat in (0, players - 1, None):
+            det = s.determinize(seat, random.Random(seed))
+            assert det.view(seat) == s.view(seat) and det.frame(seat) == s.frame(seat)
+            if seat is not None:
+                assert det.legal_actions(seat) == s.legal_actions(seat)
+            replay = _replayed(det)
+            assert replay.view(None) == s.view(None)
+            assert replay.hands == det.hands
+
+
+def test_authors_determinize_cards_shown_by_an_ask_stay_and_none_means_none():
+    # seat 0 gets a 5 from seat 1 (so holds at least two) and hears "none" of 6 from
+    # seat 2 (who holds none of them, and nothing hidden enters a hand in Authors)
+    s = new(4, {0: [5, 6, 1, 1, 2, 2, 3, 3, 4, 4], 1: [5, 5, 7, 7, 8, 8, 9, 9, 10, 10],
+                2: [1, 2, 3, 4, 7, 8, 9, 10, 5, 10]})
+    s.apply(0, "ask:1:5")
+    s.apply(0, "ask:2:6")
+    moved = set()
+    for seed in range(200):
+        det = s.determinize(3, random.Random(seed))
+        assert det.hands[0][5] >= 2 and det.hands[2][6] == 0
+        assert det.hands[3] == s.hands[3] and det.books == s.books
+        moved.add(tuple(map(tuple, det.hands)))
+    assert len(moved) > 100                     # the hidden cards do move
+
+
+def test_authors_determinize_weights_follow_the_shuffle():
+    # at the deal, seen from seat 0, the other three hands are a uniformly shuffled
+    # 30 cards: seat 1 holds none of a number seat 0 holds three of (one copy hidden)
+    # with probability 20/30 - ten of the thirty places are seat 1's
+    s = new(4, {0: [5, 5, 5, 1, 1, 2, 2, 3, 3, 4]})
+    rng = random.Random(1)
+    hits = sum(s.determinize(0, rng).hands[1][5] == 0 for _ in range(3000))
+    assert abs(hits / 3000 - 20 / 30) < 0.03
+
+
+def test_authors_bounded_table_draws_tables_in_proportion_to_their_deals():
+    # the sampler behind the re-deal, against a brute-force count on a small table:
+    # rows of 2, 2 and 1 places; numbers 1, 2, 3 with 2, 2, 1 copies; row 0 holds at
+    # least one 1, row 1 no 2 (facts)
+    from itertools import permutations
+    from fliptable.games.authors.redeal import BoundedTable
+    sizes, copies = [2, 2, 1], [0, 2, 2, 1] + [0] * 7
+    lo = [[0] * 11 for _ in sizes]
+    hi = [[4] * 11 for _ in sizes]
+    lo[0][1] = 1
+    hi[1][2] = 0
+    cards = ["1a", "1b", "2a", "2b", "3a"]
+    expected = Counter()
+    for order in permutations(cards):           # every deal of the five physical cards
+        rows = [order[:2], order[2:4], order[4:]]
+        table = tuple(tuple(sum(c[0] == str(n) for c in row) for n in (1, 2, 3)) for row in rows)
+        if table[0][0] >= 1 and table[1][1] == 0:
+            expected[table] += 1
+    total = sum(expected.values())
+    rng = random.Random(3)
+    for method in ("quick", "programme"):
+        bt = BoundedTable(sizes, copies, lo, hi)
+        assert bt.build()
+        seen = Counter()
+        draws = 0
+        while draws < 6000:
+            t = bt.quick(rng) if method == "quick" else bt.programme(rng)
+            if t is None:
+                continue
+            draws += 1
+            seen[tuple(tuple(t[r][n] for n in (1, 2, 3)) for r in range(3))] += 1
+        assert set(seen) == set(expected)
+        for table, ways in expected.items():
+            assert abs(seen[table] / draws - ways / total) < 0.025, (method, table)
+
+
+# -- Kernel 2: facts, the decision cap, loading -----------------------------------------------------
+def test_authors_facts_for_machines():
+    info = GAME.info(4)
+    assert info.information == "imperfect" and info.num_actions == 41 and info.max_decisions == 2000
+
+
+def test_authors_decision_cap_ends_the_game_books_as_they_stand():
+    s = new(4, {0: [5, 5, 5, 1, 2, 3, 4, 6, 7, 8], 1: [5, 9, 9, 9, 1, 2, 3, 4, 6, 7]})
+    data = s.to_json()
+    data["ply"] = 1999
+    s = GAME.state_from_json(data)
+    events = s.apply(0, "ask:1:5")               # the 2000th decision: a book, then the cap
+    assert [e.type for e in events] == ["ask", "book", "decision_cap", "over"]
+    r = s.result()
+    assert s.is_over() and r.winners == (0,) and r.scores == (1.0, 0.0, 0.0, 0.0)
+    assert r.details == {"capped": True} and s.view(1)["turn"] is None and s.view(1)["winners"] == [0]
+
+
+def _fourth_five_to_seat_0(d):
+    hands = d["state"]["hands"]
+    holder = next(q for q in range(1, 4) if hands[q][5])
+    hands[holder][5] -= 1
+    hands[0][5] += 1
+
+
+@pytest.mark.parametrize("change,why", [
+    (_fourth_five_to_seat_0, "four of a number are a book"),
+    (lambda d: d["state"]["books"][1].append(5), ""),
+    (lambda d: d["state"]["history"].append([7, 0]), "history row is malformed"),
+    (lambda d: d["state"]["history"].append([1, 0, 0]), "draw is malformed"),
+    (lambda d: d["state"]["history"].append([0, 0, 0, 5, 0]), "ask is malformed"),
+    (lambda d: d["state"]["history"].append([0, 0, 1, 5, 2]), "gives one card at most"),
+    (lambda d: d["state"]["history"].append([2, 0, 5]), "do not match the history"),
+    (lambda d: d["state"].__setitem__("successes", 3), "successes"),
+    (lambda d: d.__setitem__("ply", 2001), "ends at 2000"),
+])
+def test_authors_tampered_state_is_one_state_error(change, why):
+    data = new(4, {0: [5, 5, 5, 1, 2, 3, 4, 6, 7, 8]}).to_json()
+    change(data)
+    with pytest.raises(StateError, match=why):
+        GAME.state_from_json(data)
+
+
+def test_authors_a_seat_with_no_cards_to_ask_is_rejected_when_loaded():
+    s = new(10, {0: [5, 5, 5, 6], 1: [5, 6, 6, 7], 2: [6, 7, 7, 7]})
+    for a in ("ask:1:5", "ask:1:6", "ask:1:6", "ask:2:6"):
+        s.apply(0, a)
+    data = s.to_json()
+    data["state"]["turn"] = 0                     # seat 0 has no cards left
+    with pytest.raises(StateError, match="holds no card"):
+        GAME.state_from_json(data)
+
+
+# -- "he may ask for a card only if he has in his hand one with the same number" ------------
+@pytest.mark.parametrize("held,asked,ok", [(5, 5, True), (4, 5, False), (6, 5, False)])
+def test_authors_ask_only_for_the_same_number_you_hold(held, asked, ok):
+    rest = [1, 1, 2, 2, 3, 3, 9, 9, 10]
+    s = new(4, {0: [held] + rest, 1: [asked, asked, 7, 7, 8, 8, 9, 10, 10, 1]})
+    if ok:
+        s.apply(0, f"ask:1:{asked}")
+        assert hand(s, 0).count(asked) == 2
+    else:
+        assert_rejected(s, 0, f"ask:1:{asked}", "he may ask for a card only if he has in his hand one "
+                        f"with the same number", f"you hold no {asked}")
+
+
+@pytest.mark.parametrize("have,book", [(2, False), (3, True)])
+def test_authors_a_book_is_four_of_the_same_number_not_three(have, book):
+    # "Whenever a player gets four cards in his hand of the same series ... he has a book"
+    s = new(4, {0: [5] * have + [1, 2, 3, 4, 6, 7, 8, 9, 10][:10 - have], 1: [5, 9, 9, 9, 10, 10, 10, 1, 1, 1]})
+    events = s.apply(0, "ask:1:5")
+    assert (s.books[0] == [5]) is book and ("book" in [e.type for e in events]) is book
+    assert hand(s, 0).count(5) == (0 if book else have + 1)
+
+
+def test_authors_a_player_asked_gives_one_card_even_when_holding_three():
+    s = new(4, {0: [5, 1, 2, 3, 4, 6, 7, 8, 9, 10], 1: [5, 5, 5, 1, 1, 2, 2, 3, 3, 4]})
+    events = s.apply(0, "ask:1:5")
+    assert events[0].data["got"] == 1 and hand(s, 1).count(5) == 2
