@@ -58,6 +58,7 @@ CASES = [
     ("patience", 1, ["greedy"], {"strict": "false"}, [3]),
     ("patience", 1, ["greedy"], {"spaces": "refill"}, [4]),
     ("patience", 1, ["random"], {"strict": "false", "spaces": "refill"}, [5]),
+    ("patience", 1, ["random"], {"stock_first": "false"}, [6]),
     ("flush", 4, ["greedy", "random"], {}, [1]),
     ("flush", 3, ["greedy", "random", "greedy"], {"mode": "arena"}, [2]),
     ("flush", 5, ["greedy", "random"], {"mode": "elimination", "limit": 40}, [3]),

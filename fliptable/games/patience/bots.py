@@ -87,10 +87,10 @@ def _layout_key(st: PatienceState) -> tuple:
 def rollout(st: PatienceState) -> float:
     """Play ``st`` out with the greedy policy; score = cards on the 1s piles (+20 for a win)."""
     apply = st._apply
-    strict = st.options["strict"]
+    strict, first = st.options["strict"], st.options["stock_first"]
     keep = not strict
     while True:
-        legal = legal_moves(st.pack, st.card, st.up, st.rows, st.stock, strict)
+        legal = legal_moves(st.pack, st.card, st.up, st.rows, st.stock, strict, first)
         if not legal:
             break
         apply(0, greedy_move(st.rows, len(st.pack), legal, keep), None)

@@ -21,6 +21,8 @@ class PatienceGame(Game):
     title = "Patience"
     summary = "FLINCH solitaire: build the four 1s up to 10 with one pass through the pack."
     min_players, max_players, default_players = 1, 1, 1
+    #: 2: strict play keeps a playable stock card uncovered (option stock_first)
+    rules_version = "2"
     #: the strongest bot (about 45% of deals; ``greedy`` wins about 38% and is ~300x faster)
     default_bot = "lookahead"
     options = (Option("spaces", "choice", "rulebook",
@@ -31,7 +33,11 @@ class PatienceGame(Game):
                Option("strict", "bool", True,
                       "true: the rulebook's 'whenever possible' plays (stock and lower row to the 1s "
                       "piles) must be made before the next card is turned, and only an unplayable "
-                      "card may go to the stock pile; false: they are advice"),)
+                      "card may go to the stock pile; false: they are advice"),
+               Option("stock_first", "bool", True,
+                      "with strict=true: true: the turned-up card may not cover a stock card that "
+                      "can be played ('Play from the Stock Pile whenever possible'); false: it may "
+                      "(as fliptable's rules version 1 had it)"),)
     cards = CARDS
     state_class = PatienceState
     #: one player, but the pack's order is hidden from her
@@ -52,6 +58,10 @@ class PatienceGame(Game):
 
     def max_decisions(self, players, options):
         return MAX_DECISIONS
+
+    def legacy_options(self, rules_version):
+        """Version 1 let the turned-up card cover a playable stock card under strict=true."""
+        return {"stock_first": False} if rules_version == "1" else None
 
     def parse_action(self, text):
         canon = super().parse_action(text)

@@ -60,7 +60,7 @@ def a_card(n: int) -> str:
 
 
 def legal_moves(pack: list[int], card: int | None, up: list[int], rows: list[list[int]],
-                stock: list[int], strict: bool) -> list[str]:
+                stock: list[int], strict: bool, stock_first: bool = True) -> list[str]:
     """Every legal move of a layout, in action-space order within each kind (the bots'
     playouts call this directly)."""
     acts: list[str] = []
@@ -86,9 +86,10 @@ def legal_moves(pack: list[int], card: int | None, up: list[int], rows: list[lis
             r = rows[k]
             if r and r[-1] == card + 1:
                 acts.append(CARD_ROW[k])
-        # strict: only an unplayable card starts or goes on the stock pile, and never
-        # over a stock card that could be played ("Play from the Stock Pile whenever possible")
-        if not (strict and (acts or stock_playable)):
+        # strict: only an unplayable card starts or goes on the stock pile, and (with
+        # stock_first) never over a stock card that could be played ("Play from the
+        # Stock Pile whenever possible")
+        if not (strict and (acts or (stock_first and stock_playable))):
             acts.append("card>stock")
     if stock:
         s = stock[-1]
@@ -195,7 +196,7 @@ class PatienceState(State):
         legal = self._legal
         if legal is None:
             legal = self._legal = tuple(legal_moves(self.pack, self.card, self.up, self.rows, self.stock,
-                                                    self.options["strict"]))
+                                                    self.options["strict"], self.options["stock_first"]))
         return legal
 
     def legal_actions(self, player):

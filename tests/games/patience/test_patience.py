@@ -447,6 +447,16 @@ def test_patience_strict_play_from_the_stock_pile_whenever_possible_nothing_cove
     assert "card>stock" in s.legal_actions(0) and "stock>row2" in s.legal_actions(0)
 
 
+def test_patience_stock_first_false_is_rules_version_1():
+    # the option keeps fliptable's first reading playable (and its logs replaying):
+    # strict, but the 10 may cover the playable 6
+    s = play(new(9, 8, 5, 3, 6, 10, 7, stock_first=False), "turn", "card>stock", "turn", "row2>row1")
+    assert "card>stock" in s.legal_actions(0) and "stock>row2" in s.legal_actions(0)
+    assert "turn" not in s.legal_actions(0)                    # still strict otherwise
+    assert GAME.rules_version == "2" and GAME.legacy_options("1") == {"stock_first": False}
+    assert GAME.legacy_options("0") is None
+
+
 def test_patience_strict_playable_card_reason_names_the_rule():
     s = layout([[7], [10], [10], [10]], card=6)
     assert_rejected(s, 0, "card>stock", "If a card cannot be played in either row", "the 6 can be played")
