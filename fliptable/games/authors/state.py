@@ -13,7 +13,7 @@ class AuthorsState(AskingState):
     GIVE_ALL = False
     HAS_STORE = False
     MAY_STOP = True  # "He may continue to ask"
-    RULE = 'flinch.md "Authors"'
+    RULE = "Authors rules"
 
     def _can_be_asked(self, target: int) -> bool:
         # a player whose hand is empty can hold nothing: he is out of the asking

@@ -18,7 +18,7 @@ class StoreState(AskingState):
     GIVE_ALL = True
     HAS_STORE = True
     MAY_STOP = False
-    RULE = 'flinch.md "Go to the Store"'
+    RULE = "Go to the Store rules"
     HOLD_QUOTE = "he must hold at least one of the number asked for in his own hand"
 
     def deal_count(self) -> int:

@@ -16,7 +16,7 @@ from ...core import Event, Over, Result, State, Turn
 from ..flinch.cards import CARDS
 
 SLOTS = range(4)
-RULE = 'flinch.md "Patience"'
+RULE = "Patience rules"
 CARD_UP = tuple(f"card>up{k + 1}" for k in SLOTS)
 CARD_ROW = tuple(f"card>row{k + 1}" for k in SLOTS)
 STOCK_UP = tuple(f"stock>up{k + 1}" for k in SLOTS)
