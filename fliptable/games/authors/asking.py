@@ -14,7 +14,7 @@ one number are interchangeable, so this is exact and makes asking O(1). A subcla
 ``history`` is what the whole table has seen, in order, one row of ints per thing:
 ``[ASK, asker, target, number, given]``, ``[DRAW, seat, why]`` (the card is seen only by
 the drawer), ``[BOOK, seat, number]``, ``[STOP, seat]``. Views show it in words; bots
-and the re-deal (``redeal.py``) read it.
+and the re-deal (``redeal.py``) read it; the row codes are in ``record.py``.
 
 Notation: ``ask:S:N`` asks seat ``S`` (0-based) for number ``N`` (1-10);
 ``stop`` ends the turn after a successful ask (Authors only).
@@ -28,18 +28,15 @@ from ...core import Event, Game, Over, Result, State, ranks_from_keys
 from ...core.decision import turn as turn_of
 from ..flinch.cards import CARDS, series_pack
 
-NUMBERS = range(1, 11)
+from .record import ASK, BOOK, DRAW, DRAW_WHY, KIND_WORDS, NUMBERS, ROW_SIZE, STOP
+from .redeal import redeal
+
 BOOKS = 10  # four series of 1-10: ten books in all
 MAX_SEATS = 10
 NAMES = CARDS.names
 #: a game that reaches this many decisions ends there, books as they stand decide
 #: (docs/rules: "The decision cap"); random play's longest game is far shorter
 MAX_DECISIONS = 2000
-#: history rows
-ASK, DRAW, BOOK, STOP = range(4)
-ROW_SIZE = {ASK: 5, DRAW: 3, BOOK: 3, STOP: 2}
-KIND_WORDS = ("ask", "draw", "book", "stop")
-DRAW_WHY = ("store", "empty_hand")
 
 #: ASK_TEXT[t][n] is the canonical text of "ask seat t for n" (precomputed: legal_actions is hot)
 ASK_TEXT = [[""] + [f"ask:{t}:{n}" for n in NUMBERS] for t in range(MAX_SEATS)]
@@ -347,7 +344,6 @@ class AskingState(State):
 
     # -- determinization ------------------------------------------------------------------
     def _redeal(self, player, rng):
-        from .redeal import redeal  # the re-deal is a module of its own (it is long)
         redeal(self, player, rng)
         self._derive()
 

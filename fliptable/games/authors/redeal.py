@@ -59,13 +59,10 @@ from __future__ import annotations
 
 import random
 from math import comb, factorial
-from typing import TYPE_CHECKING
 
+from ...core import State
 from ..flinch.cards import series_pack, unseen_counts
-from .asking import ASK, BOOK, DRAW, NUMBERS
-
-if TYPE_CHECKING:
-    from .asking import AskingState
+from .record import ASK, BOOK, DRAW, NUMBERS
 
 GE, EQ, LE = range(3)
 #: tries before giving up (the hidden cards then stay where they are); never reached in
@@ -145,7 +142,7 @@ def read_record(history: list[list[int]], players: int, give_all: bool) -> Facts
     return f
 
 
-def redeal(state: "AskingState", player: int | None, rng: random.Random) -> None:
+def redeal(state: State, player: int | None, rng: random.Random) -> None:
     """Re-deal, in place, every card ``player`` cannot see (see the module doc)."""
     deal = sample_deal(state, player, rng)
     if deal is None:
@@ -156,7 +153,7 @@ def redeal(state: "AskingState", player: int | None, rng: random.Random) -> None
     state.store = store
 
 
-def sample_deal(state: "AskingState", player: int | None,
+def sample_deal(state: State, player: int | None,
                 rng: random.Random) -> tuple[dict[int, list[int]], list[int]] | None:
     """``({seat: hand counts}, store)`` for every seat ``player`` cannot see, drawn
     uniformly among the consistent deals (see the module doc); None if no try succeeded."""

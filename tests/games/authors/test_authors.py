@@ -459,7 +459,7 @@ def _fourth_five_to_seat_0(d):
 
 @pytest.mark.parametrize("change,why", [
     (_fourth_five_to_seat_0, "four of a number are a book"),
-    (lambda d: d["state"]["books"][1].append(5), ""),
+    (lambda d: d["state"]["books"][1].append(5), "not exactly the game.s deck"),
     (lambda d: d["state"]["history"].append([7, 0]), "history row is malformed"),
     (lambda d: d["state"]["history"].append([1, 0, 0]), "draw is malformed"),
     (lambda d: d["state"]["history"].append([0, 0, 0, 5, 0]), "ask is malformed"),
