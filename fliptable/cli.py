@@ -22,6 +22,7 @@ from .core.game import Game
 from .core.options import parse_option_pairs
 from .core.registry import all_games, get_game
 from .core.rng import fresh_seed
+from .exit_codes import INTERRUPTED, USER_ERROR, exit_code
 
 app = typer.Typer(
     name="fliptable", add_completion=False, no_args_is_help=True, pretty_exceptions_enable=False,
@@ -463,22 +464,22 @@ def main(argv: Optional[list[str]] = None) -> None:
         message = " ".join(exc.format_message().split())
         if ctx is not None and ctx.parent is None and "command" in message.lower():
             message += f" Commands: {', '.join(command.list_commands(ctx))}."
-        _fail(f"{message} (see {where} --help)", 2, where)
+        _fail(f"{message} (see {where} --help)", USER_ERROR, where)
     except errors["Abort"]:
-        _fail("aborted", 130)
+        _fail("aborted", INTERRUPTED)
     except errors["ClickException"] as exc:
         _fail(" ".join(exc.format_message().split()), getattr(exc, "exit_code", 1))
     except FliptableError as exc:
-        _fail(" ".join(str(exc).split()) or type(exc).__name__, exc.exit_code)
+        _fail(" ".join(str(exc).split()) or type(exc).__name__, exit_code(exc))
     except RecursionError:
-        _fail("the input is nested too deeply", 2)
+        _fail("the input is nested too deeply", USER_ERROR)
     except KeyboardInterrupt:
-        _fail("interrupted", 130)
+        _fail("interrupted", INTERRUPTED)
     except BrokenPipeError:
         sys.stderr.close()
         raise SystemExit(0) from None
     if code == 130:  # Typer turns Ctrl-C into exit code 130
-        _fail("interrupted", 130)
+        _fail("interrupted", INTERRUPTED)
     raise SystemExit(code if isinstance(code, int) else 0)
 
 

@@ -3,9 +3,8 @@ wrong and what is accepted."""
 
 
 class FliptableError(Exception):
-    """Base class of every error fliptable raises on purpose."""
-
-    exit_code = 2
+    """Base class of every error fliptable raises on purpose. (What a process exits with
+    is the command's business: ``fliptable.exit_codes``.)"""
 
 
 class IllegalAction(FliptableError):
@@ -48,8 +47,6 @@ class LogError(FliptableError):
 
 class ReplayError(FliptableError):
     """A log whose action list replays to an illegal action."""
-
-    exit_code = 1
 
     def __init__(self, index: int | None, message: str):
         """``index``: the action the replay stopped at (``None``: the log as a whole)."""

@@ -10,10 +10,6 @@ from .errors import OptionError, shorten
 _TRUE = {"true", "yes", "on", "1"}
 _FALSE = {"false", "no", "off", "0"}
 
-#: the bound a numeric option gets when its declaration names none: every numeric
-#: option has a finite range (an infinite window would never close)
-DEFAULT_LIMIT = 1_000_000
-
 
 def _number_text(x: float) -> str:
     return str(int(x)) if float(x).is_integer() else f"{x:g}"
@@ -23,9 +19,9 @@ def _number_text(x: float) -> str:
 class Option:
     """One option: ``kind`` is ``choice``, ``int``, ``float`` or ``bool``.
 
-    A numeric option always has a finite range ``min..max``: a bound the declaration
-    leaves out is ``-DEFAULT_LIMIT`` or ``DEFAULT_LIMIT`` (declarations should name their
-    own). Values must be finite numbers in that range: ``nan``, ``inf``, ``1e999`` are refused."""
+    A numeric option declares its finite range ``min..max`` (an infinite window would
+    never close; a round limit of a billion is no game). Values must be finite numbers
+    in that range: ``nan``, ``inf``, ``1e999`` are refused."""
 
     name: str
     kind: str
@@ -40,8 +36,9 @@ class Option:
             raise ValueError(f"option {self.name}: unknown kind {self.kind!r}")
         if self.kind not in ("int", "float"):
             return
-        lo = -DEFAULT_LIMIT if self.min is None else self.min
-        hi = DEFAULT_LIMIT if self.max is None else self.max
+        if self.min is None or self.max is None:
+            raise ValueError(f"option {self.name}: a numeric option declares both min and max")
+        lo, hi = self.min, self.max
         if not (math.isfinite(lo) and math.isfinite(hi) and lo <= self.default <= hi):
             raise ValueError(f"option {self.name}: the range {lo}..{hi} must be finite and hold "
                              f"the default {self.default!r}")

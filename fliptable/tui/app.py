@@ -32,6 +32,7 @@ from ..core.log import GameLog
 from ..core.registry import get_game
 from ..core.rng import fresh_seed
 from ..core.table import Table
+from ..exit_codes import exit_code
 from . import keys as keymod
 from .drawing import LOG_KEEP, Drawing
 from .present import Names, clock_bar, standings
@@ -546,7 +547,7 @@ def run_play(game_id: str, players: int | None, bot_specs: list[str], seat: int 
         app = build_table(game_id, players, bot_specs, seat, seed, options, **kwargs)
     except FliptableError as exc:
         print(f"fliptable play: {exc}", file=sys.stderr)
-        return exc.exit_code
+        return exit_code(exc)
     try:
         code = app.run()
     finally:

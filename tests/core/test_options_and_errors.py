@@ -8,7 +8,7 @@ import pytest
 from fliptable.bots.base import number_param
 from fliptable.core.errors import BotSpecError, LogError, OptionError, shorten
 from fliptable.core.log import GameLog, loads_strict, parse_log
-from fliptable.core.options import DEFAULT_LIMIT, Option
+from fliptable.core.options import Option
 from fliptable.core.registry import all_game_ids, get_game
 
 NON_FINITE = ["nan", "NaN", "inf", "-inf", "Infinity", "1e999", "-1e999", float("nan"), float("inf"),
@@ -39,13 +39,18 @@ def test_numeric_options_refuse_values_outside_the_type_or_range(kind, value):
         Option("n", kind, 5, min=0, max=10).coerce(value)
 
 
-def test_a_numeric_option_without_bounds_gets_a_finite_range():
-    opt = Option("n", "float", 3000.0, min=1)
-    assert (opt.min, opt.max) == (1, DEFAULT_LIMIT)
-    assert opt.accepted() == f"a number in 1..{DEFAULT_LIMIT}"
-    assert Option("k", "int", 0).accepted() == f"an integer in -{DEFAULT_LIMIT}..{DEFAULT_LIMIT}"
-    with pytest.raises(OptionError):
-        opt.coerce(str(DEFAULT_LIMIT + 1))
+@pytest.mark.parametrize("bounds", [dict(min=1), dict(max=5000), dict()])
+def test_a_numeric_option_must_declare_both_bounds(bounds):
+    with pytest.raises(ValueError, match="declares both min and max"):
+        Option("n", "float", 3000.0, **bounds)
+
+
+def test_a_numeric_option_names_its_range_and_refuses_values_past_it():
+    opt = Option("n", "float", 3000.0, min=1, max=600_000)
+    assert opt.accepted() == "a number in 1..600000"
+    assert Option("k", "int", 0, min=-3, max=3).accepted() == "an integer in -3..3"
+    with pytest.raises(OptionError, match="1..600000"):
+        opt.coerce("600001")
 
 
 @pytest.mark.parametrize("bad", [dict(min=10, max=0), dict(min=0, max=math.inf), dict(min=6, max=10)])
