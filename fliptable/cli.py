@@ -392,14 +392,21 @@ def bench_command(
     from rich.table import Table
 
     table = Table(title="random play, one process")
-    for col in ("game", "players", "decisions/s", "games/s"):
+    for col in ("game", "players", "decisions/s", "games/s", "search clones/s"):
         table.add_column(col, justify="left" if col == "game" else "right")
     for r in report["results"]:
-        table.add_row(r["game"], str(r["players"]), f"{r['decisions_per_second']:,.0f}", f"{r['games_per_second']:,.1f}")
+        clone = r.get("clone_per_second")
+        table.add_row(r["game"], str(r["players"]), f"{r['decisions_per_second']:,.0f}",
+                      f"{r['games_per_second']:,.1f}", "-" if clone is None else f"{clone:,.0f}")
     for r in report["simulate"]:
         table.add_row(f"{r['game']} via simulate ({r['bots']})", str(r["players"]),
-                      f"{r['decisions_per_second']:,.0f}", f"{r['games_per_second']:,.1f}")
+                      f"{r['decisions_per_second']:,.0f}", f"{r['games_per_second']:,.1f}", "")
     _console().print(table)
+    side = report.get("clone_vs_decisions")
+    if side:
+        _console().print(f"{side['game']} mid-game: a search clone takes {side['clone_us']:.2f} µs, "
+                         f"a random-play decision {side['decision_us']:.2f} µs "
+                         f"(clone / two decisions = {side['clone_over_two_decisions']:.2f})")
 
 
 # -- serve ----------------------------------------------------------------------------

@@ -113,6 +113,16 @@ def test_bench_refuses_a_non_finite_time(capsys):
     assert "--seconds must be a positive number" in err
 
 
+def test_bench_table_shows_the_search_clone_rate_beside_decisions(capsys):
+    code, out, _ = run(capsys, "bench", "--seconds", "0.05", "--game", "flip7")
+    assert code == 0
+    assert "search clones/s" in out
+    row = next(line for line in out.splitlines() if line.strip("│ ").startswith("flip7 ") and "simulate" not in line)
+    cells = [c.strip() for c in row.strip("│").split("│")]
+    assert cells[0] == "flip7" and float(cells[4].replace(",", "")) > 0
+    assert "a search clone takes" in out and "clone / two decisions" in out
+
+
 def test_json_output_never_holds_nan(capsys):
     cli._emit({"a": float("nan"), "b": [float("inf"), 1.5], "c": {"d": -float("inf")}})
     out, _ = capsys.readouterr()
