@@ -8,9 +8,10 @@ from . import render as rendering
 from .actions import action_space, parse
 from .cards import CARDS
 from .deckspec import DECK_OPTION, spec_of
-from .state import (MAX_ELIMINATION_ROUNDS, N_STATS, ST_BIG, ST_BLINDS, ST_CAPPED, ST_DECISIONS,
-                    ST_FIRST_WINS, ST_FLUSH_CARDS, ST_FLUSHES, ST_LINKS, ST_PICKUPS, ST_ROUNDS, ST_SUPERS,
-                    ST_TURNS, FlushState, round_cap, total_rounds)
+from .state import FlushState
+from .tables import (MAX_ELIMINATION_ROUNDS, N_STATS, ST_BIG, ST_BLINDS, ST_CAPPED, ST_DECISIONS,
+                     ST_FIRST_WINS, ST_FLUSH_CARDS, ST_FLUSHES, ST_LINKS, ST_PICKUPS, ST_ROUNDS, ST_SUPERS,
+                     ST_TURNS, round_cap, total_rounds)
 
 NOTATION = """\
 A turn is one declaration — the action you submit is what you say aloud; a void one is
