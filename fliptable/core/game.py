@@ -133,7 +133,10 @@ class Game:
         else:
             order = self.cards.parse_deck(deck, full)
         state = self.state_class(self, players, opts, rng)
+        opening: list[Event] = []
+        state.opening = opening     # a game's _setup may tell its deal here
         state._setup(order)
+        state.opening = tuple(opening)
         return state
 
     def state_from_json(self, data: Mapping[str, Any]) -> "State":
@@ -232,7 +235,7 @@ class State:
     rebuild with ``_derive``; see ``fields.py``): ``clone``, ``to_json`` and
     ``Game.state_from_json`` are driven by that list."""
 
-    __slots__ = ("game", "players", "options", "rng", "ply")
+    __slots__ = ("game", "players", "options", "rng", "ply", "opening")
 
     #: the state's own fields and their kinds (``fields.py``), in a fixed order
     FIELDS: ClassVar[dict[str, str]] = {}
@@ -257,6 +260,10 @@ class State:
         self.options = options
         self.rng = rng
         self.ply = 0
+        #: the events of the deal, before the first action (``new_state`` collects them
+        #: while ``_setup`` runs: a game appends to ``self.opening`` there); () for a
+        #: loaded state. The table gives them to every seat's history first.
+        self.opening: tuple[Event, ...] = ()
 
     # -- hooks for subclasses --------------------------------------------------------
     def _setup(self, deck: list[int]) -> None:
@@ -433,6 +440,7 @@ class State:
         cls = type(self)
         c = cls.__new__(cls)
         c.game, c.players, c.options, c.ply = self.game, self.players, self.options, self.ply
+        c.opening = self.opening
         if rng is None:
             rng = random.Random()
             rng.setstate(self.rng.getstate())

@@ -143,6 +143,8 @@ class Table:
         #: called with every ``Landed``, whichever call landed it (a client's narration)
         self.listeners: list[Callable[[Landed], None]] = []
         self._last_kind_race = False     # whether the moment before the current one was a race
+        if state.ply == 0 and state.opening:   # the deal: the first thing every seat saw
+            self._tell(state.opening)
 
     # -- what is happening ------------------------------------------------------------
     @property
@@ -561,6 +563,17 @@ class Table:
                 self._landed(seat, action, d, "bot", None)
         return 1
 
+    def _tell(self, events: Sequence[Event]) -> None:
+        """Every seat's history and every observing agent get ``events`` as they see them."""
+        hist = self._hist
+        if hist is not None:
+            for s in range(self.players):
+                hist[s].extend(e.for_player(s) for e in events)
+            hist[self.players].extend(e.for_player(None) for e in events)
+        for s, agent in self._observers:
+            for e in events:
+                agent.observe(e.for_player(s))
+
     def _landed(self, seat: int | None, action: str, d: Decision, by: str,
                 events: list[Event] | None) -> Landed | None:
         ply = self.state.ply
@@ -571,14 +584,7 @@ class Table:
         if seat is not None:
             self._acted[seat] = ply
         if events:
-            hist = self._hist
-            if hist is not None:
-                for s in range(self.players):
-                    hist[s].extend(e.for_player(s) for e in events)
-                hist[self.players].extend(e.for_player(None) for e in events)
-            for s, agent in self._observers:
-                for e in events:
-                    agent.observe(e.for_player(s))
+            self._tell(events)
         if self._out is None and not self.listeners:
             return None
         landed = Landed(seat, action, self._landed_at, ply - 1, d, by, events or [])

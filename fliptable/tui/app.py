@@ -163,6 +163,8 @@ class TableApp(Drawing, App[int]):
         n = self.state.players
         you = f"; you are seat {self.viewer}" if self.names.you(self.viewer) else ""
         self._log_line(f"{self.game.title}: {n} player{'s' if n != 1 else ''}, seed {self.seed}{you}", style="bold")
+        if self.state.ply == 0:
+            self._narrate(list(self.state.opening))   # the deal
         self._draw()
         self.set_interval(TICK, self._tick)
         self.call_later(self._tick)

@@ -17,6 +17,7 @@ from ..bots.base import make_agent
 from ..core.clock import VirtualClock
 from ..core.decision import Over, Race, Simultaneous, Turn
 from ..core.errors import IllegalAction, shorten
+from ..core.events import Event
 from ..core.game import Game, State
 from ..core.log import GameLog
 from ..core.registry import GAME_MODULES
@@ -85,12 +86,15 @@ class PlainGame:
     def show_table(self, seat: int | None) -> None:
         self.out(_strip_markup(self.render(self.state.view(seat), seat)))
 
+    def tell_events(self, events: Sequence[Event]) -> None:
+        for event in events:
+            line = self.narrate(event.for_player(self.seat))
+            if line:
+                self.out("  " + _strip_markup(line))
+
     def tell(self, landed: Sequence[Landed]) -> None:
         for x in landed:
-            for event in x.events:
-                line = self.narrate(event.for_player(self.seat))
-                if line:
-                    self.out("  " + _strip_markup(line))
+            self.tell_events(x.events)
         for note in self.table.notes:
             self.out(f"  ({note})")
         self.table.notes.clear()
@@ -210,6 +214,8 @@ class PlainGame:
                  + (f"; bots {bots}" if bots else "") + ".")
         self.out("Answer with the number or the action; ? shows the notation, q quits.")
         table = self.table
+        if self.state.ply == 0:
+            self.tell_events(self.state.opening)
         try:
             while True:
                 d = table.decision

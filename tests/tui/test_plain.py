@@ -105,3 +105,33 @@ def test_odd_answers_are_one_line_and_ask_again(snap):
     game, lines = plain(snap, ["human", "random"], answers)
     assert game.run() is None and lines[-1] == "You left the table."
     assert all(len(line) < 300 for line in lines)
+
+
+def test_flip7_round_one_deal_is_narrated_like_every_later_round():
+    """flip7.md "Setup": the dealer gives each player one card face up before anyone
+    acts; the prompt tells that first deal, card by card, before the first question."""
+    from fliptable.core.registry import get_game
+    flip7 = get_game("flip7")
+    game, lines = plain(flip7, ["human", "threshold:10", "threshold:10"], ["q"], seed=7)
+    tableau = [seat["cards"] for seat in game.state.view(0)["seats"]]
+    game.run()
+    first_question = next(i for i, line in enumerate(lines) if line.startswith("[you]"))
+    told = [line.strip() for line in lines[:first_question] if " flips " in line]
+    assert "— round 1, dealer seat 2 —" in "\n".join(lines[:first_question])
+    # one line per card dealt, in the order dealt from the dealer's left
+    assert told == [f"seat {p} flips {cards[0]}" for p, cards in enumerate(tableau)][:len(told)]
+    assert len(told) >= 3
+
+
+def test_the_table_history_starts_with_the_deal():
+    from fliptable.core.registry import get_game
+    from fliptable.core.table import Table
+    flip7 = get_game("flip7")
+    state = flip7.new_state(3, None, 7)
+    assert state.opening and state.opening[0].type == "round_start"
+    table = Table(state, [None] * 3)
+    for seat in (0, 1, 2, None):
+        assert table.history(seat) == [e.for_player(seat) for e in state.opening]
+    # a loaded state has no deal to tell: it is not a new game
+    again = flip7.state_from_json(state.to_json())
+    assert again.opening == () and Table(again, [None] * 3).history(0) == []

@@ -81,8 +81,8 @@ class Flip7State(State):
         self.ended = None
         self.last_round = None
         self.stat = [0, 0, 0, 0]
-        self._start_round(None)
-        self._advance(None)
+        self._start_round(self.opening)         # the first round's deal is told like the others
+        self._advance(self.opening)
 
     def _derive(self) -> None:
         n = self.players
