@@ -56,3 +56,9 @@ VALUE_PLURALS = ("", "Ones", "Twos", "Threes", "Fours", "Fives", "Sixes", "Seven
 def said(count: int, value: int) -> str:
     """A declaration as it is spoken: "3 Sixes", "1 Four"."""
     return f"{count} {VALUE_WORDS[value] if count == 1 else VALUE_PLURALS[value]}"
+
+
+def card_order(name: str):
+    """Cards in a hand: by value, Flush cards last, then by markings."""
+    head = name.rstrip("sld")
+    return (int(head) if head.isdigit() else 11, name)

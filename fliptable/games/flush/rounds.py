@@ -6,7 +6,7 @@ from __future__ import annotations
 from ...core.events import Event
 from ...core.knowledge import PUBLIC
 from ...core.result import Result, ranks_from_keys
-from .cards import IS_FLUSH, NAMES, VALUE
+from .cards import IS_FLUSH, NAMES, VALUE, card_order
 from .deckspec import spec_of
 from .tables import (ARENA_ROUNDS, BLIND_CARDS, DEAL, HAND_SIZE, MAX_ELIMINATION_ROUNDS, PLAY, ST_CAPPED,
                      ST_DECISIONS, ST_FIRST_WINS, ST_ROUNDS, ST_TURNS, SWAP, total_rounds)
@@ -61,8 +61,9 @@ class Rounds:
                 "tops": {str(p): [NAMES[c] for c in self.tops[p]] for p in active},
                 "unused": len(self.unused)}))
             for p in active:
+                hand = sorted((NAMES[c] for c in self.hands[p]), key=card_order)
                 events.append(Event("deal", {"player": p, "hand_count": HAND_SIZE, "blinds": BLIND_CARDS},
-                                    {"hand": sorted(NAMES[c] for c in self.hands[p])}, (p,)))
+                                    {"hand": hand}, (p,)))
 
     def _holding_points(self, q: int) -> int:
         """flush.md "END OF THE ROUND": every card held, Blind cards included; Mimics ×3."""

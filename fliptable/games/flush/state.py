@@ -100,7 +100,7 @@ class FlushState(Declaring, Releasing, Rounds, Views, Checks, State):
         self.stat = [0] * N_STATS
         self._spec_derive()
         # flush.md "STARTING THE GAME": "random if starting the first hand"
-        self._deal(deck, self.rng.randrange(n), None)
+        self._deal(deck, self.rng.randrange(n), self.opening)   # the first deal is told like the others
 
     def _spec_derive(self) -> None:
         spec = spec_of(self.options["deck"])

@@ -7,7 +7,7 @@ from math import comb
 
 from ...core.game import State
 from ...core.knowledge import knows
-from .cards import NAMES, VALUE
+from .cards import NAMES, VALUE, card_order
 from .tables import BLIND, KINDS, PHASES, PICK, eligible_table, total_rounds
 
 
@@ -108,7 +108,7 @@ class Views:
                 known_cards.append(None)
                 continue
             known_cards.append(sorted((names[c] for c, mask in zip(self.hands[q], self.known[q])
-                                       if knows(mask, player)), key=_order))
+                                       if knows(mask, player)), key=card_order))
         declared = None
         if self.phase in (PICK, BLIND) and not over:
             declared = {"player": self.turn, "kind": KINDS[self.decl_kind] if self.phase == PICK else None,
@@ -139,7 +139,7 @@ class Views:
         if self.options["mode"] == "elimination":
             view["limit"] = self.options["limit"]
         if player is not None:
-            view["hand"] = sorted((names[c] for c in self.hands[player]), key=_order)
+            view["hand"] = sorted((names[c] for c in self.hands[player]), key=card_order)
         return view
 
 
@@ -162,9 +162,3 @@ def _copy_json(value):
     if isinstance(value, list):
         return [_copy_json(v) for v in value]
     return value
-
-
-def _order(name: str):
-    """Cards in a hand: by value, Flush cards last, then by markings."""
-    head = name.rstrip("sld")
-    return (int(head) if head.isdigit() else 11, name)
