@@ -5,7 +5,8 @@ first letter (``hit`` -> h, ``stay`` -> s, ``done`` -> d), an action ending in a
 number 0-9 gets that digit (``give:2`` -> 2, ``swat:3`` -> 3; 10 -> 0), the rest the
 next free key of ``POOL``. ``q`` is never an action's key: it quits. A long list is offered as a tree over the notation's
 tokens (``play:hand1>c3`` -> play, hand, 1, c3): each key narrows the choice, Escape
-goes back. Races are always flat, so one key acts.
+goes back. Counted actions (``3x6``, "3 Sixes") are always a tree keyed by their digits:
+3, then 6 (10 -> 0). Races are always flat, so one key acts.
 """
 from __future__ import annotations
 
@@ -16,6 +17,8 @@ from typing import Sequence
 #: keys handed out when an action has no natural key of its own, in this order
 #: (never ``q``: it quits, as at the plain prompt)
 POOL = "123456789abcdefghijklmnoprstuvwxyz0"
+#: the same keys, letters first (beside counts, whose keys are digits)
+LETTERS_FIRST = "".join(sorted(POOL, key=str.isdigit))
 #: keys that are never an action's
 RESERVED = frozenset("q")
 #: up to this many actions are offered flat
@@ -26,9 +29,15 @@ GAME_ALIASES: dict[str, dict[str, str]] = {
 }
 
 _SPLIT = re.compile(r"([:>])")
-#: one step of the menu tree: a word before a number (``hand`` of ``hand1``), or a token
-#: of the notation with its trailing separator
-_SEGMENT = re.compile(r"[^:>\d]+(?=\d)|[^:>]*[:>]?")
+#: one step of the menu tree: a count and a word before a number (``3x`` of ``3x6``), a
+#: word before a number (``hand`` of ``hand1``), or a token of the notation with its
+#: trailing separator
+_SEGMENT = re.compile(r"\d+[^:>\d]+(?=\d)|[^:>\d]+(?=\d)|[^:>]*[:>]?")
+#: a count step (``3x``), keyed by its digits; a prefix ending in one, whose choices are
+#: keyed by the number that follows; an action (after the prefix) that starts with one
+_COUNT = re.compile(r"(\d+)[^:>\d]+")
+_ENDS_IN_COUNT = re.compile(r"(?:^|[:>])\d+[^:>\d]+$")
+_COUNTED = re.compile(r"\d+[^:>\d]+\d")
 
 
 @dataclass(frozen=True, slots=True)
@@ -50,15 +59,15 @@ def _natural(token: str) -> str | None:
     return None
 
 
-def _assign(items: Sequence[tuple[str, str | None]]) -> list[str]:
-    """Keys for items given as (label, natural key or None): natural first, then POOL."""
+def _assign(items: Sequence[tuple[str, str | None]], pool: str = POOL) -> list[str]:
+    """Keys for items given as (label, natural key or None): natural first, then ``pool``."""
     keys: list[str | None] = [None] * len(items)
     used: set[str] = set()
     for i, (_, nat) in enumerate(items):
         if nat is not None and nat not in used and nat not in RESERVED:
             keys[i] = nat
             used.add(nat)
-    pool = (k for k in POOL if k not in used)
+    pool = (k for k in pool if k not in used)
     for i, k in enumerate(keys):
         if k is None:
             nxt = next(pool, None)
@@ -76,9 +85,12 @@ def _flat_natural(action: str) -> str | None:
     return _natural(last) if last.isdigit() else None
 
 
-def flat_menu(actions: Sequence[str]) -> list[Choice]:
-    """One key per action."""
-    keys = _assign([(a, _flat_natural(a)) for a in actions])
+def flat_menu(actions: Sequence[str], prefix: str = "") -> list[Choice]:
+    """One key per action (after a count step such as ``3x``, the number that follows
+    is the key: ``3x6`` -> 6)."""
+    counted = bool(prefix) and _ENDS_IN_COUNT.search(prefix) is not None
+    keys = _assign([(a, _natural(a[len(prefix):]) if counted and a[len(prefix):].isdigit() else _flat_natural(a))
+                    for a in actions])
     return [Choice(k, a, action=a) for k, a in zip(keys, actions) if k]
 
 
@@ -87,8 +99,11 @@ def menu(actions: Sequence[str], prefix: str = "", flat: bool = False) -> tuple[
 
     Chains with a single continuation are skipped, so the returned prefix may be longer."""
     cands = [a for a in actions if a.startswith(prefix)]
-    if flat or len(cands) <= FLAT_LIMIT:
-        return prefix, flat_menu(cands)
+    # counted actions (``3x6``) are always a tree: the count, then the number, whatever
+    # the list's length, so a key means the same every time
+    counted = any(_COUNTED.match(a, len(prefix)) for a in cands)
+    if flat or (len(cands) <= FLAT_LIMIT and not counted):
+        return prefix, flat_menu(cands, prefix)
     while True:
         children: dict[str, str | None] = {}
         for a in cands:
@@ -100,7 +115,7 @@ def menu(actions: Sequence[str], prefix: str = "", flat: bool = False) -> tuple[
         if len(children) == 1:
             (child, leaf), = children.items()
             if leaf is not None:
-                return prefix, flat_menu(cands)
+                return prefix, flat_menu(cands, prefix)
             prefix = child
             continue
         break
@@ -110,8 +125,11 @@ def menu(actions: Sequence[str], prefix: str = "", flat: bool = False) -> tuple[
     for child, leaf in items:
         token = child[len(prefix):]
         labels.append(child if leaf is not None else child + "…")
-        naturals.append(_natural(token.rstrip(":>")))
-    keys = _assign(list(zip(labels, naturals)))
+        count = _COUNT.fullmatch(token) if leaf is None else None
+        naturals.append(_natural(count.group(1) if count else token.rstrip(":>")))
+    # beside counts (digits), other choices take letters first: a digit means a count
+    counts = any(_COUNT.fullmatch(child[len(prefix):]) for child, leaf in items if leaf is None)
+    keys = _assign(list(zip(labels, naturals)), LETTERS_FIRST if counts else POOL)
     out = []
     for k, (child, leaf), label in zip(keys, items, labels):
         if not k:
