@@ -412,12 +412,25 @@ def bench_command(
 # -- serve ----------------------------------------------------------------------------
 @app.command("serve")
 def serve_command(
-    host: str = typer.Option("127.0.0.1", "--host"),
-    port: int = typer.Option(8000, "--port"),
-    db: Optional[str] = typer.Option(None, "--db"),
+    host: str = typer.Option("127.0.0.1", "--host", help="Interface to listen on."),
+    port: int = typer.Option(8000, "--port", help="TCP port, 1-65535."),
+    db: Optional[str] = typer.Option(None, "--db", metavar="URL",
+                                     help="sqlite+aiosqlite:///PATH (default ./fliptable-server.db), "
+                                          "postgresql+asyncpg://..., or a file path."),
+    origin: Optional[list[str]] = typer.Option(None, "--origin", metavar="ORIGIN",
+                                               help="A browser origin allowed besides the server's own "
+                                                    "(repeatable)."),
+    bot_delay_ms: float = typer.Option(800.0, "--bot-delay-ms", metavar="MS",
+                                       help="How long a bot takes over a turn, 0-10000 ms."),
 ) -> None:
-    """The multiplayer server and web client (not built yet)."""
-    raise CliError("fliptable serve is not built yet")
+    """The multiplayer server (docs/server.md): HTTP API, WebSockets, bots, storage."""
+    from .server.serve import run_server
+
+    if not 1 <= port <= 65535:
+        raise CliError(f"--port must be 1 to 65535, not {port}")
+    if not (math.isfinite(bot_delay_ms) and 0 <= bot_delay_ms <= 10_000):
+        raise CliError(f"--bot-delay-ms must be 0 to 10000, not {_shown(bot_delay_ms)}")
+    run_server(host, port, db, tuple(origin or ()), bot_delay_ms)
 
 
 # -- entry point ----------------------------------------------------------------------

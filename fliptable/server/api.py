@@ -1,0 +1,159 @@
+"""The HTTP API (docs/server.md "HTTP API"): JSON in, JSON out, one-line errors."""
+from __future__ import annotations
+
+import functools
+import json
+import logging
+from typing import Any, Awaitable, Callable
+
+from starlette.requests import Request
+from starlette.responses import JSONResponse, Response
+from starlette.routing import Route
+
+from ..core.errors import FliptableError, shorten
+from ..core.log import loads_strict
+from ..core.registry import all_games
+from .lobby import Forbidden, Full, NotFound
+from .security import origin_allowed
+from .setup import BadRequest, game_entry, table_spec
+
+log = logging.getLogger("fliptable.server")
+
+
+class TooLarge(FliptableError):
+    """A request body over the limit (413)."""
+
+
+class TooMany(FliptableError):
+    """Too many requests from one address (429)."""
+
+
+STATUS = ((NotFound, 404), (Full, 409), (Forbidden, 403), (TooLarge, 413), (TooMany, 429))
+
+
+def error(status: int, message: str) -> JSONResponse:
+    return JSONResponse({"error": message}, status_code=status)
+
+
+def handled(fn: Callable[[Request], Awaitable[Response]]) -> Callable[[Request], Awaitable[Response]]:
+    """Every error as ``{"error": "..."}`` with its status; an unexpected one is logged
+    here and the client gets "internal error" (never a stack trace)."""
+    @functools.wraps(fn)
+    async def wrapper(request: Request) -> Response:
+        try:
+            return await fn(request)
+        except FliptableError as exc:
+            status = next((code for kind, code in STATUS if isinstance(exc, kind)), 400)
+            return error(status, " ".join(str(exc).split()) or type(exc).__name__)
+        except RecursionError:
+            return error(400, "the request is nested too deeply")
+        except Exception:
+            log.exception("%s %s failed", request.method, request.url.path)
+            return error(500, "internal error")
+    return wrapper
+
+
+def _check_origin(request: Request) -> None:
+    settings = request.app.state.settings
+    if not origin_allowed(request.headers.get("origin"), request.headers.get("host"),
+                          request.url.scheme == "https", settings.origins):
+        raise Forbidden(f"requests from origin {shorten(request.headers.get('origin'))!r} are not accepted")
+
+
+async def _body(request: Request) -> Any:
+    """The request's JSON body (empty: {}), read up to the size limit."""
+    limit = request.app.state.settings.max_body_bytes
+    length = request.headers.get("content-length")
+    if length is not None and length.isdigit() and int(length) > limit:
+        raise TooLarge(f"the request body is over {limit} bytes")
+    data = bytearray()
+    async for chunk in request.stream():
+        data += chunk
+        if len(data) > limit:
+            raise TooLarge(f"the request body is over {limit} bytes")
+    if not data.strip():
+        return {}
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError:
+        raise BadRequest("the request body is not UTF-8 JSON") from None
+    try:
+        return loads_strict(text)
+    except FliptableError as exc:
+        raise BadRequest(f"the request body {exc}") from None
+
+
+def _base_url(request: Request) -> str:
+    return str(request.base_url).rstrip("/")
+
+
+@handled
+async def list_games(request: Request) -> Response:
+    return JSONResponse({"games": [game_entry(g) for g in all_games()]})
+
+
+@handled
+async def create_table(request: Request) -> Response:
+    _check_origin(request)
+    state = request.app.state
+    host = request.client.host if request.client else "?"
+    if not state.create_limiter.allow(host):
+        raise TooMany(f"at most {state.settings.creates_per_minute} tables a minute from one address")
+    spec = table_spec(await _body(request), state.settings.bot_delay_ms)
+    made = await state.lobby.create(spec)
+    made["join"] = f"{_base_url(request)}/table/{made['table']}"
+    return JSONResponse(made, status_code=201)
+
+
+@handled
+async def join_table(request: Request) -> Response:
+    _check_origin(request)
+    body = await _body(request)
+    if not isinstance(body, dict):
+        raise BadRequest("the request must be a JSON object like {\"name\": \"Ben\"}")
+    unknown = [k for k in body if k != "name"]
+    if unknown:
+        raise BadRequest(f"unknown field {shorten(unknown[0])!r}; accepted: name")
+    out = await request.app.state.lobby.join(request.path_params["id"], body.get("name"))
+    return JSONResponse(out)
+
+
+@handled
+async def show_table(request: Request) -> Response:
+    live = await request.app.state.lobby.get(request.path_params["id"])
+    return JSONResponse(live.public())
+
+
+@handled
+async def list_tables(request: Request) -> Response:
+    status = request.query_params.get("status")
+    if status not in (None, "open", "running", "over"):
+        raise BadRequest(f"status {shorten(status)!r} is not accepted; accepted: open, running, over")
+    lobby = request.app.state.lobby
+    out = []
+    for table_id in await lobby.store.recent(status):
+        try:
+            out.append((await lobby.get(table_id)).public())
+        except NotFound:
+            continue
+    return JSONResponse({"tables": out})
+
+
+@handled
+async def table_log(request: Request) -> Response:
+    game_log = await request.app.state.lobby.game_log(request.path_params["id"])
+    return Response(game_log.dumps(), media_type="application/json")
+
+
+routes = [
+    Route("/api/games", list_games, methods=["GET"]),
+    Route("/api/tables", create_table, methods=["POST"]),
+    Route("/api/tables", list_tables, methods=["GET"]),
+    Route("/api/tables/{id}", show_table, methods=["GET"]),
+    Route("/api/tables/{id}/join", join_table, methods=["POST"]),
+    Route("/api/tables/{id}/log", table_log, methods=["GET"]),
+]
+
+
+def dumps(data: Any) -> str:
+    return json.dumps(data, separators=(",", ":"))

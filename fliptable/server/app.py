@@ -1,0 +1,72 @@
+"""The Starlette application: the HTTP API, the WebSocket endpoint, the browser client's
+files when the package has them (``fliptable/web``), and the lifespan that opens the
+database (migrating it) and resumes the running tables."""
+from __future__ import annotations
+
+import contextlib
+import logging
+from importlib import resources
+
+from starlette.applications import Starlette
+from starlette.responses import FileResponse, JSONResponse
+from starlette.routing import Mount, Route, WebSocketRoute
+from starlette.staticfiles import StaticFiles
+
+from .api import routes as api_routes
+from .config import Settings
+from .lobby import Lobby
+from .security import WindowLimiter
+from .store import Store
+from .ws import table_socket
+
+log = logging.getLogger("fliptable.server")
+
+
+def _web_routes() -> list:
+    """The browser client (``fliptable/web``, no build step) at ``/`` and its table
+    pages at ``/table/{id}``, when the package carries it."""
+    try:
+        root = resources.files("fliptable") / "web"
+        index = root / "index.html"
+        if not index.is_file():
+            return []
+        path = str(root)
+    except (ModuleNotFoundError, TypeError):
+        return []
+
+    async def page(request):
+        return FileResponse(str(index))
+
+    return [Route("/table/{id}", page), Mount("/", StaticFiles(directory=path, html=True), name="web")]
+
+
+async def _no_client(request):
+    return JSONResponse({"error": "the browser client is not installed; see /api/games"}, status_code=404)
+
+
+def create_app(settings: Settings | None = None) -> Starlette:
+    settings = settings or Settings()
+
+    @contextlib.asynccontextmanager
+    async def lifespan(app: Starlette):
+        store = Store(settings)
+        await store.open()
+        lobby = Lobby(store, settings)
+        app.state.store, app.state.lobby = store, lobby
+        if settings.resume:
+            resumed = await lobby.resume_all()
+            if resumed:
+                log.info("resumed %d running table(s)", resumed)
+        try:
+            yield
+        finally:
+            await lobby.close()
+            await store.close()
+
+    web = _web_routes()
+    routes = [*api_routes, WebSocketRoute("/ws/{id}", table_socket)]
+    routes += web or [Route("/", _no_client)]
+    app = Starlette(routes=routes, lifespan=lifespan)
+    app.state.settings = settings
+    app.state.create_limiter = WindowLimiter(settings.creates_per_minute)
+    return app

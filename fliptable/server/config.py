@@ -1,0 +1,53 @@
+"""The server's settings: one frozen dataclass, built by ``fliptable serve`` or a test."""
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass, field
+
+#: the database when ``--db`` is not given: an SQLite file in the working directory
+DEFAULT_DB = "sqlite+aiosqlite:///./fliptable-server.db"
+
+#: the WebSocket protocol this server speaks (docs/server.md)
+PROTOCOL = "fliptable-ws/1"
+
+
+def db_url(value: str | None) -> str:
+    """``--db`` as an SQLAlchemy async URL: a plain path is an SQLite file; ``sqlite://``
+    and ``postgresql://`` get their async drivers."""
+    if not value:
+        return DEFAULT_DB
+    value = value.strip()
+    if "://" not in value:
+        return "sqlite+aiosqlite:///" + os.path.abspath(value)
+    scheme, rest = value.split("://", 1)
+    if scheme == "sqlite":
+        return "sqlite+aiosqlite://" + rest
+    if scheme in ("postgresql", "postgres"):
+        return "postgresql+asyncpg://" + rest
+    return value
+
+
+@dataclass(frozen=True)
+class Settings:
+    db: str = DEFAULT_DB
+    #: PostgreSQL only: the schema the server's tables live in (tests: one per run)
+    db_schema: str | None = None
+    #: browser origins allowed besides the server's own (``--origin``)
+    origins: tuple[str, ...] = ()
+    #: a bot's pace on turns, ms, unless a table says otherwise
+    bot_delay_ms: float = 800.0
+    #: the largest WebSocket message a client may send, bytes
+    max_message_bytes: int = 4096
+    #: per socket: messages per second, and the burst allowed
+    rate_per_second: float = 20.0
+    rate_burst: float = 40.0
+    #: a socket that had this many messages refused for rate is closed
+    flood_close_after: int = 200
+    #: the largest HTTP request body, bytes
+    max_body_bytes: int = 64 * 1024
+    #: tables one address may create per minute
+    creates_per_minute: int = 30
+    #: resume started tables when the server starts
+    resume: bool = True
+    #: extra keyword arguments for ``create_async_engine``
+    engine_options: dict = field(default_factory=dict)

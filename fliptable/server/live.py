@@ -1,0 +1,291 @@
+"""A live table: one game in progress on the server, played through the one table
+driver (``core.table.Table``) on a real clock, and the connections watching it.
+
+One task per table drives it: it lands whatever is due (bots' answers, a race's clock,
+a turn clock), commits every landed action to the database, and only then sends each
+connection its frame and the events it has not seen. A person's action is handed to
+``Table.submit`` the moment it is read from the socket, so the driver orders people and
+bots by arrival; it is committed and broadcast by the table's task.
+"""
+from __future__ import annotations
+
+import asyncio
+import logging
+from datetime import timezone
+from typing import Any, Callable, Sequence
+
+from ..bots.base import make_agent
+from ..core.agent import Agent
+from ..core.clock import RealClock
+from ..core.errors import IllegalAction
+from ..core.game import Game
+from ..core.log import GameLog
+from ..core.table import Table
+from .security import token_matches
+from .setup import HUMAN
+
+log = logging.getLogger("fliptable.server")
+
+#: a connection whose unsent messages pile up past this is too slow: it is closed
+QUEUE_LIMIT = 2000
+#: how long the driver waits before retrying a commit the database refused, s
+RETRY_SECONDS = 1.0
+
+
+class Client:
+    """One connection's side of a live table: its seat (None: a spectator), the
+    messages waiting to be sent, and how many of its seat's events it was sent."""
+
+    __slots__ = ("seat", "queue", "sent", "closed")
+
+    def __init__(self, seat: int | None):
+        self.seat = seat
+        self.queue: asyncio.Queue = asyncio.Queue()
+        self.sent = 0
+        self.closed: int | None = None
+
+    def put(self, message: dict[str, Any]) -> None:
+        if self.closed is not None:
+            return
+        self.queue.put_nowait(message)
+        if self.queue.qsize() > QUEUE_LIMIT:
+            self.close(1008, "the connection is too slow to follow the table")
+
+    def close(self, code: int, reason: str | None = None) -> None:
+        """Send ``reason`` as an error (if any), then close with ``code``."""
+        if self.closed is not None:
+            return
+        if reason is not None:
+            self.queue.put_nowait({"type": "error", "message": reason, "ply": None})
+        self.closed = code
+        self.queue.put_nowait(None)  # the sender closes the socket when it reaches this
+
+
+class LiveTable:
+    """A table of the server, in memory: its public facts, its seats, and — once every
+    human seat is taken — the ``Table`` playing it and the task driving that."""
+
+    def __init__(self, row: dict[str, Any], seat_rows: Sequence[dict[str, Any]], game: Game,
+                 commit: Callable[..., Any]):
+        self.id: str = row["id"]
+        self.row = row
+        self.game = game
+        self.seat_rows = [dict(s) for s in seat_rows]
+        self._commit_fn = commit
+        self.table: Table | None = None
+        self.clients: set[Client] = set()
+        self.committed = int(row.get("ply") or 0)
+        self.prefix: list[list[dict]] = []
+        self._base = 0                    # actions replayed at start (before the Table)
+        self._broadcast_ply = -1
+        self._wake = asyncio.Event()
+        self.task: asyncio.Task | None = None
+        self.join_lock = asyncio.Lock()
+        self.failed: str | None = None
+
+    # -- facts ---------------------------------------------------------------------
+    @property
+    def players(self) -> int:
+        return self.row["players"]
+
+    @property
+    def started(self) -> bool:
+        return bool(self.row["started"])
+
+    @property
+    def over(self) -> bool:
+        return bool(self.row["over"])
+
+    def free_seats(self) -> list[int]:
+        return [s["seat"] for s in self.seat_rows if s["kind"] == HUMAN and s["token_hash"] is None]
+
+    def seat_for_token(self, token: str) -> int | None:
+        for s in self.seat_rows:
+            if s["kind"] == HUMAN and token_matches(token, s["token_hash"]):
+                return s["seat"]
+        return None
+
+    def public(self) -> dict[str, Any]:
+        """What anyone may know of the table (``GET /api/tables/{id}``)."""
+        row = self.row
+        seats = []
+        for s in self.seat_rows:
+            entry = {"seat": s["seat"], "kind": s["kind"], "name": s["name"],
+                     "taken": s["kind"] != HUMAN or s["token_hash"] is not None}
+            if s["kind"] != HUMAN:
+                entry["bot"] = s["bot"]
+            seats.append(entry)
+        created = row.get("created")
+        if created is not None and created.tzinfo is None:  # SQLite keeps no time zone: it was UTC
+            created = created.replace(tzinfo=timezone.utc)
+        return {"table": self.id, "game": self.game.id, "title": self.game.title, "players": row["players"],
+                "options": row["options"], "seats": seats, "started": self.started, "over": self.over,
+                "ply": self.committed, "result": row.get("result") if self.over else None,
+                "turn_limit_ms": row["turn_limit_ms"], "bot_delay_ms": row["bot_delay_ms"],
+                "seeded": bool(row["seeded"]), "created": created.isoformat() if created is not None else None}
+
+    def game_log(self, actions: list[list]) -> GameLog:
+        row = self.row
+        return GameLog(self.game.id, dict(row["options"]), row["players"], row["seed"], actions, None,
+                       row["rules_version"], row.get("result"))
+
+    # -- seats -----------------------------------------------------------------------
+    def seat_taken(self, seat: int, name: str | None, token_hash: str) -> None:
+        s = self.seat_rows[seat]
+        s["token_hash"], s["name"] = token_hash, name
+        self._tell_table()
+
+    def _tell_table(self) -> None:
+        facts = self.public()
+        for c in list(self.clients):
+            c.put({"type": "table", "you": c.seat, **facts})
+
+    # -- connections -----------------------------------------------------------------
+    def attach(self, client: Client) -> None:
+        """A new connection: the table's facts, then (once started, and everything
+        landed is stored) its frame with the seat's whole history."""
+        self.clients.add(client)
+        client.put({"type": "table", "you": client.seat, **self.public()})
+        if self.table is not None and self._broadcast_ply == self.table.state.ply:
+            self._send_frame(client, {})
+
+    def detach(self, client: Client) -> None:
+        self.clients.discard(client)
+
+    def _history(self, seat: int | None) -> list[dict]:
+        k = self.players if seat is None else seat
+        return self.prefix[k] + self.table.history(seat) if self.prefix else self.table.history(seat)
+
+    def _send_frame(self, client: Client, frames: dict) -> None:
+        seat = client.seat
+        frame = frames.get(seat)
+        if frame is None:
+            frame = frames[seat] = self.table.frame(seat)
+        events = self._history(seat)
+        client.put({"type": "frame", **frame, "events": events[client.sent:]})
+        client.sent = len(events)
+
+    def _broadcast(self) -> None:
+        frames: dict = {}
+        for c in list(self.clients):
+            self._send_frame(c, frames)
+        self._broadcast_ply = self.table.state.ply
+
+    # -- play ------------------------------------------------------------------------
+    def start(self, actions: Sequence[Sequence[Any]], clock: RealClock | None = None) -> None:
+        """Seat the bots and the driver on the state after ``actions`` (the stored
+        ones: a resumed table replays them, rebuilding every seat's history), and start
+        the table's task."""
+        row, game = self.row, self.game
+        state = game.new_state(row["players"], row["options"], row["seed"])
+        n = self.players
+        if actions:
+            prefix: list[list[dict]] = [[] for _ in range(n + 1)]
+            events = list(state.opening)
+            for seat, action in actions:
+                events += state.apply(seat, action)
+            for k in range(n):
+                prefix[k] = [e.for_player(k) for e in events]
+            prefix[n] = [e.for_player(None) for e in events]
+            self.prefix = prefix
+        self._base = len(actions)
+        self.committed = len(actions)
+        agents: list[Agent | None] = [None if s["kind"] == HUMAN else make_agent(game, s["bot"])
+                                      for s in self.seat_rows]
+        self.table = Table(state, agents, seed=row["seed"], clock=clock or RealClock(),
+                           bot_turn_ms=float(row["bot_delay_ms"]), turn_limit_ms=row["turn_limit_ms"],
+                           strict_agents=False, record=True, histories=True)
+        if self.prefix:  # bots that remember hear what their seat saw before the restart
+            for s, agent in enumerate(agents):
+                if agent is not None and type(agent).observe is not Agent.observe:
+                    for e in self.prefix[s]:
+                        agent.observe(e)
+        self.row["started"] = True
+        self._tell_table()
+        self.task = asyncio.get_running_loop().create_task(self._drive(), name=f"table {self.id}")
+
+    def submit(self, seat: int, action: Any, ply: Any) -> None:
+        """A person's action, arriving now (``Table.submit``). ``IllegalAction`` /
+        ``StaleAction``: refused, nothing changed."""
+        table = self.table
+        if table is None:
+            waiting = len(self.free_seats())
+            raise IllegalAction(f"the game has not started: waiting for {waiting} more "
+                                f"{'player' if waiting == 1 else 'players'} to join")
+        if self.over or self.failed:
+            raise IllegalAction("the game is over; no action is accepted" if not self.failed
+                                else "this table stopped after a server error; no action is accepted")
+        if not isinstance(action, str):
+            raise IllegalAction("action must be text in the game's notation")
+        try:
+            table.submit(seat, action, ply)
+        finally:
+            self._wake.set()  # whatever was due landed first, even when this one was refused
+
+    def _actions(self) -> list[list]:
+        return self.table.actions  # type: ignore[return-value]
+
+    async def _drive(self) -> None:
+        table = self.table
+        state = table.state
+        clock = table.clock
+        try:
+            while True:
+                self._wake.clear()
+                table.advance()
+                if self.committed < self._base + len(self._actions()):
+                    await self._commit()
+                    continue
+                if self._broadcast_ply != state.ply:
+                    self._broadcast()
+                    if self.over:
+                        self._tell_table()
+                if self.over:
+                    return
+                due = table.next_due_ms()
+                timeout = None if due is None else max(0.0, (due - clock.now_ms()) / 1000.0)
+                if timeout == 0.0:
+                    await asyncio.sleep(0)
+                    continue
+                try:
+                    await asyncio.wait_for(self._wake.wait(), timeout)
+                except TimeoutError:
+                    pass
+        except asyncio.CancelledError:
+            raise
+        except Exception:  # a bug in a game or a bot: the table stops, the server goes on
+            log.exception("table %s stopped", self.id)
+            self.failed = "internal error"
+            for c in list(self.clients):
+                c.put({"type": "error", "message": "this table stopped after a server error", "ply": None})
+
+    async def _commit(self) -> None:
+        """Store every landed action not stored yet (retrying while the database
+        refuses), with the result once the game is over."""
+        state = self.table.state
+        while True:
+            first = self.committed
+            new = [list(a) for a in self._actions()[first - self._base:]]
+            over = state.is_over()
+            result = state.result().to_json() if over else None
+            try:
+                await self._commit_fn(self.id, first, new, result)
+            except asyncio.CancelledError:
+                raise
+            except Exception:
+                log.exception("table %s: storing actions %d.. failed; retrying", self.id, first)
+                await asyncio.sleep(RETRY_SECONDS)
+                continue
+            self.committed = first + len(new)
+            self.row["ply"] = self.committed
+            if over:
+                self.row["over"], self.row["result"] = True, result
+            return
+
+    async def stop(self) -> None:
+        if self.task is not None and not self.task.done():
+            self.task.cancel()
+            try:
+                await self.task
+            except (asyncio.CancelledError, Exception):
+                pass

@@ -1,0 +1,85 @@
+"""Tokens (random secrets, stored hashed), the origin check and rate limits."""
+from __future__ import annotations
+
+import hashlib
+import hmac
+import secrets
+import time
+from collections import deque
+from urllib.parse import urlsplit
+
+
+def new_token() -> str:
+    """A seat's secret: 256 random bits, URL-safe text."""
+    return secrets.token_urlsafe(32)
+
+
+def new_table_id() -> str:
+    """A table's public id: 96 random bits (unguessable, short enough for a link)."""
+    return secrets.token_urlsafe(12)
+
+
+def hash_token(token: str) -> str:
+    """What the database keeps of a token: its SHA-256 (a token is a 256-bit random
+    secret, so no salt or slow hash is needed)."""
+    return hashlib.sha256(token.encode("utf-8", "surrogatepass")).hexdigest()
+
+
+def token_matches(token: str, stored_hash: str | None) -> bool:
+    return stored_hash is not None and hmac.compare_digest(hash_token(token), stored_hash)
+
+
+def origin_allowed(origin: str | None, host: str | None, scheme_secure: bool, allowed: tuple[str, ...]) -> bool:
+    """A request carrying ``Origin`` must come from the server's own origin (the Host it
+    was reached at) or one of ``allowed``; no ``Origin`` (not a browser) is accepted."""
+    if origin is None:
+        return True
+    origin = origin.strip().rstrip("/")
+    if origin in allowed:
+        return True
+    parts = urlsplit(origin)
+    if not parts.netloc or host is None:
+        return False
+    if parts.scheme not in ("http", "https"):
+        return False
+    return parts.netloc.lower() == host.strip().lower()
+
+
+class TokenBucket:
+    """``rate`` messages a second with bursts of ``burst``."""
+
+    __slots__ = ("rate", "burst", "tokens", "stamp", "clock")
+
+    def __init__(self, rate: float, burst: float, clock=time.monotonic):
+        self.rate, self.burst, self.tokens, self.clock = rate, burst, burst, clock
+        self.stamp = clock()
+
+    def take(self) -> bool:
+        now = self.clock()
+        self.tokens = min(self.burst, self.tokens + (now - self.stamp) * self.rate)
+        self.stamp = now
+        if self.tokens >= 1.0:
+            self.tokens -= 1.0
+            return True
+        return False
+
+
+class WindowLimiter:
+    """At most ``limit`` events per key in any ``window`` seconds (table creation per address)."""
+
+    def __init__(self, limit: int, window: float = 60.0, clock=time.monotonic):
+        self.limit, self.window, self.clock = limit, window, clock
+        self.seen: dict[str, deque] = {}
+
+    def allow(self, key: str) -> bool:
+        now = self.clock()
+        q = self.seen.setdefault(key, deque())
+        while q and q[0] <= now - self.window:
+            q.popleft()
+        if len(q) >= self.limit:
+            return False
+        q.append(now)
+        if len(self.seen) > 10000:  # forget idle addresses
+            for k in [k for k, v in self.seen.items() if not v or v[-1] <= now - self.window]:
+                del self.seen[k]
+        return True

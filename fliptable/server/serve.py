@@ -1,0 +1,63 @@
+"""``fliptable serve``: the application on uvicorn."""
+from __future__ import annotations
+
+import asyncio
+import logging
+
+from ..core.errors import FliptableError
+from .config import Settings, db_url
+
+
+class ServeError(FliptableError):
+    """The server cannot start (a bad ``--db``, the port taken)."""
+
+
+def check_db(url: str) -> str:
+    """``--db`` as an async URL the server can open; ``ServeError`` names what is accepted."""
+    from sqlalchemy.engine import make_url
+    from sqlalchemy.exc import ArgumentError, NoSuchModuleError
+
+    full = db_url(url)
+    try:
+        parsed = make_url(full)
+        backend = parsed.get_backend_name()
+        parsed.get_dialect()
+    except (ArgumentError, NoSuchModuleError, ValueError) as exc:
+        raise ServeError(f"--db {url!r} is not a database URL the server can use ({exc}); accepted: "
+                         f"sqlite+aiosqlite:///PATH, postgresql+asyncpg://USER@HOST/DB or a file path") from None
+    if backend not in ("sqlite", "postgresql"):
+        raise ServeError(f"--db {url!r}: the server stores tables in SQLite or PostgreSQL, not {backend}")
+    return full
+
+
+def run_server(host: str, port: int, db: str | None, origins: tuple[str, ...], bot_delay_ms: float) -> None:
+    import uvicorn
+
+    from .app import create_app
+
+    settings = Settings(db=check_db(db), origins=tuple(o.rstrip("/") for o in origins), bot_delay_ms=bot_delay_ms)
+    # the schema first, so a database that cannot be opened is one line, not a traceback
+    asyncio.run(_check_open(settings))
+    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s %(levelname)s %(message)s")
+    app = create_app(settings)
+    config = uvicorn.Config(app, host=host, port=port, ws_max_size=settings.max_message_bytes * 4,
+                            log_level="info", proxy_headers=False, server_header=False)
+    server = uvicorn.Server(config)
+    server.run()
+    if not server.started:
+        raise ServeError(f"the server could not listen on {host}:{port} (is the port taken?)")
+
+
+async def _check_open(settings: Settings) -> None:
+    from .store import Store
+
+    store = Store(settings)
+    try:
+        await store.open()
+    except FliptableError:
+        raise
+    except Exception as exc:
+        raise ServeError(f"cannot open the database {settings.db!r}: "
+                         f"{' '.join(str(exc).split())[:200]}") from None
+    finally:
+        await store.close()

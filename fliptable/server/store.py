@@ -1,0 +1,138 @@
+"""Every read and write of the database (SQLAlchemy 2 Core on an async engine):
+SQLite through aiosqlite by default, PostgreSQL through asyncpg."""
+from __future__ import annotations
+
+import json
+from datetime import datetime, timezone
+from typing import Any, Sequence
+
+from sqlalchemy import event, insert, select, text, update
+from sqlalchemy.engine import make_url
+from sqlalchemy.ext.asyncio import AsyncEngine, create_async_engine
+
+from . import migrate
+from .config import Settings
+from .models import actions, seats, tables
+
+
+def make_engine(settings: Settings) -> AsyncEngine:
+    """The async engine for ``settings.db``: SQLite in WAL mode (a commit survives the
+    process being killed), PostgreSQL optionally in its own schema."""
+    url = make_url(settings.db)
+    options: dict[str, Any] = dict(settings.engine_options)
+    backend = url.get_backend_name()
+    if backend == "sqlite":
+        options.setdefault("connect_args", {"timeout": 30})
+    elif backend == "postgresql" and settings.db_schema:
+        options.setdefault("connect_args", {"server_settings": {"search_path": settings.db_schema}})
+    engine = create_async_engine(url, **options)
+    if backend == "sqlite":
+        @event.listens_for(engine.sync_engine, "connect")
+        def _pragmas(dbapi_connection, _record):  # pragma: no cover - run by the driver
+            cursor = dbapi_connection.cursor()
+            cursor.execute("PRAGMA journal_mode=WAL")
+            cursor.execute("PRAGMA synchronous=NORMAL")
+            cursor.execute("PRAGMA foreign_keys=ON")
+            cursor.close()
+    return engine
+
+
+def _row(r) -> dict[str, Any]:
+    return dict(r._mapping)
+
+
+class Store:
+    """The database of one server: tables, their seats, their actions."""
+
+    def __init__(self, settings: Settings):
+        self.settings = settings
+        self.engine = make_engine(settings)
+        self.backend = self.engine.url.get_backend_name()
+
+    async def open(self) -> None:
+        """Create the schema (PostgreSQL: the settings' schema first) or upgrade it."""
+        if self.backend == "postgresql" and self.settings.db_schema:
+            async with self.engine.begin() as conn:
+                await conn.execute(text(f'CREATE SCHEMA IF NOT EXISTS "{self.settings.db_schema}"'))
+        await migrate.upgrade(self.engine)
+
+    async def close(self) -> None:
+        await self.engine.dispose()
+
+    # -- writes ------------------------------------------------------------------------
+    async def create_table(self, row: dict[str, Any], seat_rows: Sequence[dict[str, Any]]) -> None:
+        row = {**row, "seed": json.dumps(row["seed"]), "created": datetime.now(timezone.utc)}
+        async with self.engine.begin() as conn:
+            await conn.execute(insert(tables), [row])
+            await conn.execute(insert(seats), [{**s, "table_id": row["id"]} for s in seat_rows])
+
+    async def take_seat(self, table_id: str, seat: int, name: str | None, token_hash: str,
+                        start: bool) -> bool:
+        """Give a free human seat its token (and start the table when it was the last
+        one). False when the seat was taken meanwhile."""
+        async with self.engine.begin() as conn:
+            done = await conn.execute(
+                update(seats).where(seats.c.table_id == table_id, seats.c.seat == seat,
+                                    seats.c.kind == "human", seats.c.token_hash.is_(None))
+                .values(token_hash=token_hash, name=name))
+            if done.rowcount != 1:
+                return False
+            if start:
+                await conn.execute(update(tables).where(tables.c.id == table_id).values(started=True))
+        return True
+
+    async def append_actions(self, table_id: str, first: int, new: Sequence[Sequence[Any]],
+                             result: dict | None) -> None:
+        """Store actions ``first``.. of a table and its new ply (and its result once
+        over), in one transaction."""
+        async with self.engine.begin() as conn:
+            if new:
+                await conn.execute(insert(actions), [{"table_id": table_id, "idx": first + i, "seat": seat,
+                                                      "action": action} for i, (seat, action) in enumerate(new)])
+            values: dict[str, Any] = {"ply": first + len(new)}
+            if result is not None:
+                values.update(over=True, result=result)
+            await conn.execute(update(tables).where(tables.c.id == table_id).values(**values))
+
+    # -- reads -------------------------------------------------------------------------
+    async def load(self, table_id: str) -> tuple[dict[str, Any], list[dict[str, Any]]] | None:
+        """A table's row (the seed decoded) and its seats in seat order; None: no such table."""
+        async with self.engine.connect() as conn:
+            row = (await conn.execute(select(tables).where(tables.c.id == table_id))).first()
+            if row is None:
+                return None
+            seat_rows = (await conn.execute(select(seats).where(seats.c.table_id == table_id)
+                                             .order_by(seats.c.seat))).all()
+        out = _row(row)
+        out["seed"] = json.loads(out["seed"])
+        return out, [_row(s) for s in seat_rows]
+
+    async def load_actions(self, table_id: str) -> list[list[Any]]:
+        async with self.engine.connect() as conn:
+            rows = (await conn.execute(select(actions.c.idx, actions.c.seat, actions.c.action)
+                                       .where(actions.c.table_id == table_id).order_by(actions.c.idx))).all()
+        out = []
+        for i, (idx, seat, action) in enumerate(rows):
+            if idx != i:
+                raise RuntimeError(f"table {table_id}: stored action {i} is missing")
+            out.append([seat, action])
+        return out
+
+    async def recent(self, status: str | None, limit: int = 100) -> list[str]:
+        """Ids of the most recent tables: ``status`` open, running, over or None (all)."""
+        query = select(tables.c.id).order_by(tables.c.created.desc()).limit(limit)
+        if status == "open":
+            query = query.where(tables.c.started.is_(False))
+        elif status == "running":
+            query = query.where(tables.c.started.is_(True), tables.c.over.is_(False))
+        elif status == "over":
+            query = query.where(tables.c.over.is_(True))
+        async with self.engine.connect() as conn:
+            return [r[0] for r in (await conn.execute(query)).all()]
+
+    async def resumable(self) -> list[str]:
+        """Ids of every table that started and is not over: the ones to resume."""
+        async with self.engine.connect() as conn:
+            rows = await conn.execute(select(tables.c.id).where(tables.c.started.is_(True),
+                                                                tables.c.over.is_(False)))
+            return [r[0] for r in rows.all()]

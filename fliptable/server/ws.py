@@ -1,0 +1,164 @@
+"""The WebSocket endpoint ``/ws/{id}?token=TOKEN`` (docs/server.md, protocol
+``fliptable-ws/1``): frames out, ``act`` and ``ping`` in, errors that change nothing."""
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+from typing import Any
+
+from starlette.websockets import WebSocket, WebSocketDisconnect, WebSocketState
+
+from ..core.errors import FliptableError, IllegalAction, shorten
+from .lobby import NotFound
+from .live import Client, LiveTable
+from .security import TokenBucket, origin_allowed
+
+log = logging.getLogger("fliptable.server")
+
+CLOSE_NO_TABLE, CLOSE_BAD_TOKEN, CLOSE_ORIGIN = 4404, 4401, 4403
+CLOSE_TOO_BIG, CLOSE_POLICY = 1009, 1008
+
+
+def _dumps(message: dict) -> str:
+    return json.dumps(message, separators=(",", ":"))
+
+
+async def _refuse(websocket: WebSocket, code: int, message: str) -> None:
+    await websocket.accept()
+    await websocket.send_text(_dumps({"type": "error", "message": message, "ply": None}))
+    await websocket.close(code)
+
+
+async def _sender(websocket: WebSocket, client: Client) -> None:
+    """Send the client's queued messages in order; close the socket at the sentinel."""
+    try:
+        while True:
+            message = await client.queue.get()
+            if message is None:
+                await websocket.close(client.closed or 1000)
+                return
+            await websocket.send_text(_dumps(message))
+    except (WebSocketDisconnect, RuntimeError, OSError):
+        return
+
+
+def handle(live: LiveTable, client: Client, text: str) -> None:
+    """One message from the client; what it causes is queued on ``client``."""
+    try:
+        message = json.loads(text)
+    except (ValueError, RecursionError):
+        client.put({"type": "error", "message": "a message must be one JSON object with a type", "ply": None})
+        return
+    if not isinstance(message, dict):
+        client.put({"type": "error", "message": "a message must be one JSON object with a type", "ply": None})
+        return
+    kind = message.get("type")
+    ply = message.get("ply")
+    if not (ply is None or (type(ply) is int)):
+        client.put({"type": "error", "message": f"ply must be an integer, got {shorten(ply)}", "ply": None})
+        return
+    if kind == "ping":
+        client.put({"type": "pong", "ply": live.committed if live.started else None})
+        return
+    if kind != "act":
+        client.put({"type": "error", "message": f"unknown message type {shorten(kind)!r}; accepted: act, ping",
+                    "ply": ply})
+        return
+    if client.seat is None:
+        client.put({"type": "error", "message": "a spectator cannot act; connect with a seat's token to play",
+                    "ply": ply})
+        return
+    if "seat" in message and message["seat"] != client.seat:
+        client.put({"type": "error", "message": f"this connection acts for seat {client.seat} only, "
+                                                f"not {shorten(message['seat'])}", "ply": ply})
+        return
+    action = message.get("action")
+    if not isinstance(action, str) or not action:
+        client.put({"type": "error", "message": "an act message needs an action: text in the game's notation",
+                    "ply": ply})
+        return
+    if ply is None:
+        client.put({"type": "error", "message": "an act message needs the ply of the frame it answers",
+                    "ply": None})
+        return
+    try:
+        live.submit(client.seat, action, ply)
+    except IllegalAction as exc:
+        client.put({"type": "error", "message": " ".join(str(exc).split()), "ply": ply})
+    except FliptableError as exc:
+        client.put({"type": "error", "message": " ".join(str(exc).split()), "ply": ply})
+    except Exception:
+        log.exception("table %s: seat %s's %r failed", live.id, client.seat, shorten(action))
+        client.put({"type": "error", "message": "internal error", "ply": ply})
+
+
+async def table_socket(websocket: WebSocket) -> None:
+    app = websocket.app
+    settings, lobby = app.state.settings, app.state.lobby
+    if not origin_allowed(websocket.headers.get("origin"), websocket.headers.get("host"),
+                          websocket.url.scheme == "wss", settings.origins):
+        await _refuse(websocket, CLOSE_ORIGIN, "connections from this origin are not accepted")
+        return
+    try:
+        live = await lobby.get(websocket.path_params["id"])
+    except NotFound:
+        await _refuse(websocket, CLOSE_NO_TABLE, "no such table")
+        return
+    token = websocket.query_params.get("token")
+    seat = None
+    if token is not None:
+        seat = live.seat_for_token(token)
+        if seat is None:
+            await _refuse(websocket, CLOSE_BAD_TOKEN, "this token holds no seat at this table")
+            return
+    await websocket.accept()
+    client = Client(seat)
+    sender = asyncio.get_running_loop().create_task(_sender(websocket, client))
+    live.attach(client)
+    bucket = TokenBucket(settings.rate_per_second, settings.rate_burst)
+    refused = 0
+    try:
+        while client.closed is None:
+            message = await websocket.receive()
+            if message["type"] == "websocket.disconnect":
+                break
+            text = message.get("text")
+            if text is None:
+                data = message.get("bytes") or b""
+                text = data.decode("utf-8", "replace") if len(data) <= settings.max_message_bytes else None
+                if text is None:
+                    client.close(CLOSE_TOO_BIG, f"a message may be at most {settings.max_message_bytes} bytes")
+                    break
+            if len(text) > settings.max_message_bytes or len(text.encode("utf-8", "replace")) > settings.max_message_bytes:
+                client.close(CLOSE_TOO_BIG, f"a message may be at most {settings.max_message_bytes} bytes")
+                break
+            if not bucket.take():
+                refused += 1
+                if refused > settings.flood_close_after:
+                    client.close(CLOSE_POLICY, "too many messages; closing")
+                    break
+                client.put({"type": "error", "message": f"too many messages: at most "
+                                                        f"{settings.rate_per_second:g} a second", "ply": None})
+                continue
+            handle(live, client, text)
+    except WebSocketDisconnect:
+        pass
+    except Exception:
+        log.exception("table %s: connection failed", live.id)
+        client.close(1011, "internal error")
+    finally:
+        live.detach(client)
+        lobby.forget(live)
+        if client.closed is not None:
+            try:
+                await asyncio.wait_for(sender, 5.0)
+            except (asyncio.TimeoutError, Exception):
+                sender.cancel()
+        else:
+            sender.cancel()
+        if websocket.client_state == WebSocketState.CONNECTED and client.closed is None:
+            try:
+                await websocket.close()
+            except Exception:
+                pass
