@@ -17,6 +17,7 @@ GAME_MODULES: dict[str, str] = {
     "patience": "fliptable.games.patience.game",
     "go-to-the-store": "fliptable.games.go_to_the_store.game",
     "flush": "fliptable.games.flush",
+    "flaps": "fliptable.games.flaps",
 }
 
 _GAMES: dict[str, Game] = {}

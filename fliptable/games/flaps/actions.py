@@ -1,0 +1,116 @@
+"""FLAPS action notation and the fixed action space.
+
+=================  ==============================================================
+``7h``             lay the 7 of Hearts (cards: see ``cards.py``; ``fliptable rules
+                   flaps`` lists them all)
+``7h!``            lay it and say "Last Card" (only when it leaves you one card)
+``ah:s``           lay an ACE (any Ace type, the ACE-JACK) calling Spades; ``ktc:h``
+                   lay a K - TRUMPS calling Hearts trumps
+``10h>2``          lay a 10 (or a HOOFERS-DOOFERS) choosing seat 2 to pick up one
+``draw``           pick up one card from the pack (also: after an ACE'N'LAY,
+                   "call the suit First and pick up Second")
+``take``           pick up the attack's sum, or the one card a 10 / HOOFERS-DOOFERS
+                   gave you
+``knock``          miss a go after an 8
+``done``           end a MEGA-FLAP, DUMP THOSE FIVES or King'N'Lay run
+``catch:1``        catch seat 1, who did not say "Last Card": they pick up one
+``t:7h``           TRUMPS: lay the 7 of Hearts face down
+=================  ==============================================================
+"""
+from __future__ import annotations
+
+from .cards import (CALLS, COLOUR, FACES, KIND, LEVEL, NAMES, NCARDS, SUITS, TARGETS, TRUMPS)
+
+LAY, DRAW, TAKE, KNOCK, DONE, CATCH, COMMIT = range(7)
+DRAW_ACTION, TAKE_ACTION, KNOCK_ACTION, DONE_ACTION = "draw", "take", "knock", "done"
+MAX_SEATS = 8
+#: the event each answer makes
+INFO_NAMES = {1: "draw_turn", 2: "take", 3: "knock", 4: "done"}
+
+
+def _call_suits(card: int) -> tuple[int, ...]:
+    """The suits laying ``card`` may call: an ACE'N'LAY its colour's, other calls any."""
+    return COLOUR[card] or tuple(range(4))
+
+
+#: PLAIN_LAY[card][declare]: the action laying a card that calls nothing and targets nobody
+PLAIN_LAY = tuple((NAMES[c], NAMES[c] + "!") for c in range(NCARDS))
+#: CALL_LAY[card][declare]: the actions laying it with each suit it may call
+CALL_LAY = tuple(tuple(tuple(f"{NAMES[c]}:{SUITS[s]}{'!' if d else ''}" for s in _call_suits(c)) for d in (0, 1))
+                 if CALLS[c] or KIND[c] == TRUMPS else ((), ()) for c in range(NCARDS))
+#: TARGET_LAY[card][declare][seat]
+TARGET_LAY = tuple(tuple(tuple(f"{NAMES[c]}>{p}{'!' if d else ''}" for p in range(MAX_SEATS)) for d in (0, 1))
+                   if TARGETS[c] else ((), ()) for c in range(NCARDS))
+CATCHES = tuple(f"catch:{p}" for p in range(MAX_SEATS))
+COMMITS = tuple(f"t:{NAMES[c]}" for c in range(NCARDS))
+
+#: every action -> (type, card, argument: suit / seat / -1, declares Last Card)
+INFO: dict[str, tuple[int, int, int, bool]] = {
+    DRAW_ACTION: (DRAW, -1, -1, False), TAKE_ACTION: (TAKE, -1, -1, False),
+    KNOCK_ACTION: (KNOCK, -1, -1, False), DONE_ACTION: (DONE, -1, -1, False)}
+for _c in range(NCARDS):
+    for _d in (0, 1):
+        if CALL_LAY[_c][0]:
+            for _s, _a in zip(_call_suits(_c), CALL_LAY[_c][_d]):
+                INFO[_a] = (LAY, _c, _s, bool(_d))
+        elif TARGET_LAY[_c][0]:
+            for _p, _a in enumerate(TARGET_LAY[_c][_d]):
+                INFO[_a] = (LAY, _c, _p, bool(_d))
+        else:
+            INFO[PLAIN_LAY[_c][_d]] = (LAY, _c, -1, bool(_d))
+    INFO[COMMITS[_c]] = (COMMIT, _c, -1, False)
+for _p in range(MAX_SEATS):
+    INFO[CATCHES[_p]] = (CATCH, -1, _p, False)
+
+
+def lay_actions(card: int, declare: int, players: int, me: int) -> tuple[str, ...]:
+    """Every way of laying ``card`` (its calls or targets), ``declare`` 1 with "Last Card"."""
+    calls = CALL_LAY[card][declare]
+    if calls:
+        return calls
+    targets = TARGET_LAY[card][declare]
+    if targets:
+        return tuple(targets[p] for p in range(players) if p != me)
+    return (PLAIN_LAY[card][declare],)
+
+
+def action_space(players: int, level: int) -> tuple[str, ...]:
+    """Every action that can ever be legal at such a table, in a fixed order."""
+    out: list[str] = []
+    faces = [c for c in range(NCARDS) if LEVEL[c] <= level]
+    for c in faces:
+        for d in (0, 1):
+            calls = CALL_LAY[c][d]
+            if calls:
+                out.extend(calls)
+            elif TARGET_LAY[c][0]:
+                out.extend(TARGET_LAY[c][d][:players])
+            else:
+                out.append(PLAIN_LAY[c][d])
+    out += [DRAW_ACTION, TAKE_ACTION, KNOCK_ACTION, DONE_ACTION]
+    out += CATCHES[:players]
+    out += [COMMITS[c] for c in faces]
+    return tuple(out)
+
+
+_SYMBOLS = str.maketrans({"♣": "c", "♦": "d", "♥": "h", "♠": "s"})
+_WORDS = {"clubs": "c", "diamonds": "d", "hearts": "h", "spades": "s"}
+_ALIASES = {"d": DRAW_ACTION, "pick": DRAW_ACTION, "pickup": DRAW_ACTION, "k": KNOCK_ACTION,
+            "quack": "0", "lastcard": "!"}
+
+
+def parse(text: str) -> str:
+    """What a person typed (case, spaces and suit symbols forgiven) as notation."""
+    text = text.translate(_SYMBOLS)
+    for word, letter in _WORDS.items():
+        text = text.replace(":" + word, ":" + letter)
+    text = text.replace("lastcard", "!")
+    return _ALIASES.get(text, text)
+
+
+def card_list() -> str:
+    """Every card with its notation, for ``fliptable rules flaps``."""
+    lines = []
+    for x in FACES:
+        lines.append(f"  {x.name:<5} {x.title} ×{x.count} (level {x.level})")
+    return "\n".join(lines)

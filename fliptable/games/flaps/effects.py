@@ -1,0 +1,371 @@
+"""Applying a FLAPS action: laying a card and its effect, drawing, catching, TRUMPS.
+
+Every rule cites its heading in flaps.md; the rulings are in docs/rules/flaps.md.
+"""
+from __future__ import annotations
+
+from ...core.events import Event
+from . import actions as A
+from .cards import (ACE, ACE_END, ACE_JACK, ACE_LAY, ATTACK, DUMP, EIGHT, FINISH, FLAPS, HOOFERS, JACK, KIND,
+                    KING_LAY, MEGA, NAMES, NINE, OL_MAID, QUACK, RANK, SEVEN, SIX, STOP, SUIT, SUITS, TEN,
+                    TRUMPS, UP_JACKS, trumps_value)
+
+# the phases (state.py), repeated here to keep the import one way
+PLAY, ATTACKED, KNOCK, SCUFFLE, FOLLOW, KING_RUN, MEGA_RUN, DUMP_RUN, TRUMPS_GAME = range(9)
+(ST_LAYS, ST_DRAWS, ST_ATTACKS, ST_ATTACK_SUM, ST_FLAPPINGS, ST_FLAPS, ST_CATCHES, ST_FORGETS, ST_TRUMPS,
+ ST_CUTS, ST_PACK_OUT, ST_DOUBLE, ST_SCUFFLES, ST_MEGA) = range(14)
+#: how many times tied players cut again before chance decides outright
+MAX_CUTS = 20
+
+
+class Effects:
+    """The ``_apply`` half of ``FlapsState``."""
+
+    __slots__ = ()
+
+    def _next(self, p: int) -> int:
+        return (p + self.direction) % self.players
+
+    # -- drawing ----------------------------------------------------------------------------
+    def _draw(self, p: int, k: int, why: str, events) -> int:
+        """``p`` picks up ``k`` cards (fewer when the pack runs out); how many."""
+        pack = self.pack
+        k = min(k, len(pack))
+        if k <= 0:
+            return 0
+        got = pack[-k:][::-1]
+        del pack[-k:]
+        self.hands[p].extend(got)
+        self.stat[ST_DRAWS] += k
+        if events is not None:
+            events.append(Event("draw", {"player": p, "count": k, "why": why},
+                                {"cards": [NAMES[c] for c in got]}, (p,)))
+        return k
+
+    def _take_from_hand(self, p: int, c: int) -> None:
+        self.hands[p].remove(c)
+        shown = self.shown[p]
+        if c in shown:
+            shown.remove(c)
+
+    # -- the one entry point ----------------------------------------------------------------------
+    def _apply(self, player, action, events):
+        typ, card, arg, declare = A.INFO[action]
+        if typ == A.CATCH:
+            self._catch(player, arg, events)
+        elif typ == A.COMMIT:
+            self._commit(player, card, events)
+        elif player != self.acting():
+            self._lay(player, card, arg, declare, True, events)       # a FLAP out of turn
+        else:
+            if self.forgot:
+                # Quick Start: the forgetful player is caught "before the next player lays a card";
+                # the next action of whoever the game waits for closes the window (ruling)
+                self.forgot = [o for o in self.forgot if o == player]
+            if typ == A.LAY:
+                self._lay(player, card, arg, declare, False, events)
+            else:
+                self._answer(player, typ, events)
+        if self.forgot:
+            hands = self.hands
+            self.forgot = [o for o in self.forgot if len(hands[o]) == 1]
+        if not self.over and not self.pack:
+            self._pack_out(events)
+
+    def _answer(self, p: int, typ: int, events) -> None:
+        """draw, take, knock, done."""
+        phase = self.phase
+        if events is not None and typ in (A.KNOCK, A.DONE):
+            events.append(Event(A.INFO_NAMES[typ], {"player": p}))
+        if typ == A.DRAW:
+            # Quick Start: "pick up from the deck"; after an ACE'N'LAY "pick up Second"
+            self.flapping = False
+            self._draw(p, 1, "draw", events)
+            self.phase, self.turn = PLAY, self._next(p)
+        elif typ == A.TAKE:
+            if phase == ATTACKED:
+                # flaps.md "2s, 3s, 7s and 9s": "Players can pick up the sum of cards laid"
+                s = self.attack_sum
+                self.stat[ST_ATTACKS] += 1
+                self.stat[ST_ATTACK_SUM] += s
+                self.attack_sum, self.attack_card = 0, None
+                self._draw(p, s, "attack", events)
+                self.phase, self.turn = PLAY, self._next(p)
+            else:
+                # "10s and Qs": after the scuffle "play resumes as normal, in the same direction"
+                self._draw(p, 1, "hoofers", events)
+                self.phase, self.turn = PLAY, self._next(self.resume)
+        elif typ == A.KNOCK:
+            self.phase, self.turn = PLAY, self._next(p)           # "8s": miss a go
+        else:  # done: a run ends
+            self._end_run(p)
+
+    def _end_run(self, p: int) -> None:
+        if self.phase == MEGA_RUN:
+            self.phase, self.turn = PLAY, self.resume
+        else:
+            self.phase, self.turn = PLAY, self._next(p)
+
+    # -- laying -----------------------------------------------------------------------------------
+    def _lay(self, p: int, c: int, arg: int, declare: bool, claim: bool, events) -> None:
+        phase = self.phase
+        self._take_from_hand(p, c)
+        self.pile.append(c)
+        self.stat[ST_LAYS] += 1
+        hand = self.hands[p]
+        left = len(hand)
+        if left == 1 and not declare:
+            self.forgot.append(p)          # Quick Start: "they must say 'Last Card'"
+            self.stat[ST_FORGETS] += 1
+        if events is not None:
+            data = {"player": p, "card": NAMES[c], "last_card": declare}
+            if A.CALL_LAY[c][0]:
+                data["call"] = SUITS[arg]
+            elif A.TARGET_LAY[c][0]:
+                data["target"] = arg
+            if claim:
+                data["out_of_turn"] = True
+            events.append(Event("lay", data))
+        kind = KIND[c]
+        if left == 0:
+            if self._finishes(c, kind, phase):
+                self._win([p], "out", events, double=kind == SIX)
+                return
+            pickup = True       # "call a suit First and pick up from the pack Second"
+        else:
+            pickup = False
+        if claim:
+            self._flap(p, c, kind, True)
+        elif phase == ATTACKED:
+            self._attack_answer(p, c, kind)
+        elif phase == SCUFFLE:
+            self._set_lead(c)
+            self.actor = arg                 # "it is their turn to choose someone"
+        elif phase == MEGA_RUN:
+            self._flap(p, c, kind, False)
+        elif phase == DUMP_RUN:
+            # "DUMP THOSE FIVES": "The last five laid in the sequence is the active card."
+            self._set_lead(c)
+            self.run_left -= 1
+            if self.run_left == 0:
+                self.phase, self.turn = PLAY, self._next(p)
+        else:
+            self._effect(p, c, kind, arg, events)
+        if pickup:
+            self._draw(p, 1, "cannot finish", events)
+            if self.phase in (FOLLOW, KING_RUN, DUMP_RUN) and self.actor == p:
+                self.phase, self.turn = PLAY, self._next(p)
+
+    def _finishes(self, c: int, kind: str, phase: int) -> bool:
+        """Whether laying ``c`` as the last card wins (docs/rules/flaps.md "Finishing")."""
+        if phase in (FOLLOW, KING_RUN, DUMP_RUN):
+            return False     # the follow-on of an ACE'N'LAY / King'N'Lay; a DUMP THOSE FIVES run
+        return FINISH[c]
+
+    def _set_lead(self, c: int) -> None:
+        self.lead_suit, self.lead_rank = SUIT[c], RANK[c]
+
+    def _attack_answer(self, p: int, c: int, kind: str) -> None:
+        """flaps.md "2s, 3s, 7s and 9s" (and "0 - QUACK")."""
+        if kind == ATTACK:
+            self.attack_sum += RANK[c]
+            self.attack_card = c
+            self._set_lead(c)
+        elif kind == SEVEN:
+            # "A 7 of the same suit. The direction of play is reversed."
+            self.direction = -self.direction
+            self.attack_card = c
+            self._set_lead(c)
+        elif kind == NINE:
+            # "the effect of the cards is cancelled"
+            self.stat[ST_ATTACKS] += 1
+            self.attack_sum, self.attack_card = 0, None
+            self._set_lead(c)
+            self.phase = PLAY
+        # QUACK: "pass on the sum of cards laid"; it adds nothing and the attack card stays
+        self.turn = self._next(p)
+
+    def _flap(self, p: int, c: int, kind: str, claim: bool) -> None:
+        """A FLAPS-type card laid while flapping: out of turn, or in a MEGA-FLAP run."""
+        self._set_lead(c)
+        self.stat[ST_FLAPS] += 1
+        if kind == STOP:
+            # "it stops all flapping"; before the third FLAPS of someone else's MEGA-FLAP it
+            # cuts that run to two
+            self.flapping = False
+            if self.phase == MEGA_RUN:
+                if p == self.actor or self.mega_laid >= 2:
+                    self.phase, self.turn = PLAY, self.resume
+                    return
+                self.mega_cap = 2
+        else:
+            self.last_flapper = p
+        if kind == MEGA:
+            self._start_mega(p, self.turn if not self.after_last else self._next(p))
+            return
+        if self.phase == MEGA_RUN and not claim:
+            self.mega_laid += 1
+            if self.mega_laid >= self.mega_cap:
+                self.phase, self.turn = PLAY, self.resume
+            return
+        if claim and self.after_last:
+            # after_flapping=last: the player after the last flapper plays next
+            if self.phase == MEGA_RUN:
+                self.resume = self._next(p)
+            else:
+                self.turn = self._next(p)
+
+    def _start_mega(self, p: int, resume: int) -> None:
+        # "When you lay the MEGA-FLAP card you can then lay three more FLAPS."
+        self.flapping = True
+        self.last_flapper = p
+        self.phase, self.actor, self.resume = MEGA_RUN, p, resume
+        self.mega_laid, self.mega_cap = 0, 3
+        self.stat[ST_MEGA] += 1
+        self.stat[ST_FLAPPINGS] += 1
+
+    def _effect(self, p: int, c: int, kind: str, arg: int, events) -> None:
+        """A card laid in turn (or as a follow-on): its effect, and who plays next."""
+        self.flapping = False       # "After all Flapping has ceased, the next player ... lay[s]"
+        nxt = self._next
+        self.phase = PLAY
+        if kind == OL_MAID:
+            self.turn = nxt(p)      # docs/rules/flaps.md "OL' MAID": it leaves suit and number as they were
+            return
+        if kind in (ACE, ACE_END, ACE_LAY, ACE_JACK):
+            # "If you lay an ACE you can choose the suit to be played."
+            self.lead_suit, self.lead_rank = arg, RANK[c]
+            if kind == ACE_JACK:
+                self.direction = -self.direction      # "the direction of play is reversed"
+            if kind == ACE_LAY and self.hands[p]:
+                self.phase, self.actor = FOLLOW, p     # "and then lay a Diamond, Heart or any type of ACE"
+                return
+            self.turn = nxt(p)
+            return
+        self._set_lead(c)
+        if kind == ATTACK:
+            # "If you lay a 2, then the next player must pick up 2 cards" (unless they answer)
+            self.attack_sum, self.attack_card = RANK[c], c
+            self.phase, self.turn = ATTACKED, nxt(p)
+        elif kind == FLAPS:
+            self.flapping, self.last_flapper = True, p
+            self.stat[ST_FLAPPINGS] += 1
+            self.stat[ST_FLAPS] += 1
+            self.turn = nxt(p)
+        elif kind == MEGA:
+            self.stat[ST_FLAPS] += 1
+            self._start_mega(p, nxt(p))
+        elif kind == EIGHT:
+            self.phase, self.turn = KNOCK, nxt(p)
+        elif kind in (TEN, HOOFERS):
+            # "you can choose any other player to pick up one card"
+            self.phase, self.actor, self.resume = SCUFFLE, arg, p
+            self.stat[ST_SCUFFLES] += 1
+        elif kind == JACK:
+            self.direction = -self.direction
+            self.turn = nxt(p)
+        elif kind == UP_JACKS:
+            # "all players, except you, must pick up one card (starting with the player to your left)"
+            self.direction = -self.direction
+            n = self.players
+            for i in range(1, n):
+                self._draw((p + i) % n, 1, "up-jacks", events)
+            self.turn = nxt(p)
+        elif kind == TRUMPS:
+            # "K - TRUMPS": "a separate game is started. You must decide which suit will be TRUMPS"
+            self.trump, self.caller = arg, p
+            self.phase = TRUMPS_GAME
+            self.committed = [-1] * self.players
+        elif kind == DUMP:
+            self.phase, self.actor, self.run_left = DUMP_RUN, p, 3
+        elif kind == KING_LAY:
+            self.phase, self.actor = KING_RUN, p
+        else:       # 5, Q, K, SIX OF THE BEST, STOP THAT FLAPPING in turn; a 7 or 9 not attacked
+            self.turn = nxt(p)
+
+    # -- claims ------------------------------------------------------------------------------------
+    def _catch(self, q: int, o: int, events) -> None:
+        """Quick Start: the forgetful player "must take another card from the pack as soon as
+        they are discovered"."""
+        self.forgot.remove(o)
+        self.stat[ST_CATCHES] += 1
+        if events is not None:
+            events.append(Event("catch", {"player": q, "caught": o}))
+        self._draw(o, 1, "caught", events)
+
+    # -- TRUMPS --------------------------------------------------------------------------------------
+    def _commit(self, p: int, c: int, events) -> None:
+        self._take_from_hand(p, c)
+        self.committed[p] = c
+        if events is not None:
+            events.append(Event("commit", {"player": p}, {"card": NAMES[c]}, (p,)))
+        hands = self.hands
+        if all(self.committed[q] >= 0 or not hands[q] for q in range(self.players)):
+            self._resolve_trumps(events)
+
+    def _resolve_trumps(self, events) -> None:
+        """flaps.md "K - TRUMPS": the lowest card picks up every card laid; equal lowest cards
+        cut the pack; a player whose last card it was wins unless they lost (and picks up one
+        if it was a card they cannot finish on)."""
+        trump = self.trump
+        laid = [(q, c) for q, c in enumerate(self.committed) if c >= 0]
+        values = {q: trumps_value(c, trump) for q, c in laid}
+        low = min(values.values())
+        tied = [q for q, v in values.items() if v == low]
+        cuts = []
+        rng = self.rng
+        for _ in range(MAX_CUTS):
+            if len(tied) == 1 or not self.pack:
+                break
+            self.stat[ST_CUTS] += 1
+            cut = {q: trumps_value(self.pack[rng.randrange(len(self.pack))], trump) for q in tied}
+            cuts.append(cut)
+            lowest = min(cut.values())
+            tied = [q for q in tied if cut[q] == lowest]
+        loser = tied[0] if len(tied) == 1 else tied[rng.randrange(len(tied))]
+        cards = [c for _, c in laid]
+        self.hands[loser].extend(cards)
+        self.shown[loser].extend(cards)
+        self.stat[ST_TRUMPS] += 1
+        if events is not None:
+            events.append(Event("trumps", {"trump": SUITS[trump], "cards": {str(q): NAMES[c] for q, c in laid},
+                                           "loser": loser, "cuts": len(cuts)}))
+        winners = []
+        for q, c in laid:
+            if q != loser and not self.hands[q]:
+                if FINISH[c] and KIND[c] != QUACK:
+                    winners.append(q)
+                else:
+                    self._draw(q, 1, "cannot finish", events)
+        self.committed = [-1] * self.players
+        self.trump = -1
+        self.phase, self.turn = PLAY, self._next(self.caller)
+        self.caller = -1
+        if winners:
+            self._win(winners, "trumps", events)
+
+    # -- the end ------------------------------------------------------------------------------------
+    def _win(self, winners, how: str, events, double: bool = False) -> None:
+        self.over = True
+        self.winners = sorted(winners)
+        self.double = double
+        self.ended = how
+        self.flapping = False
+        self.forgot = []
+        if double:
+            self.stat[ST_DOUBLE] += 1
+        if events is not None:
+            events.append(Event("win", {"winners": list(self.winners), "double": double, "how": how}))
+
+    def _pack_out(self, events) -> None:
+        """flaps.md "What Happens if we run out of Cards ?": "the winner is the player holding
+        the least cards" (ties share the win)."""
+        for q, c in enumerate(self.committed):
+            if c >= 0:                      # an unfinished TRUMPS game is void
+                self.hands[q].append(c)
+                self.committed[q] = -1
+        counts = [len(h) for h in self.hands]
+        low = min(counts)
+        self.stat[ST_PACK_OUT] += 1
+        self.phase = PLAY
+        self._win([q for q in range(self.players) if counts[q] == low], "pack", events)

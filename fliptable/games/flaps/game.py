@@ -1,0 +1,131 @@
+"""FLAPS: the declared game record."""
+from __future__ import annotations
+
+from ...core.errors import OptionError
+from ...core.game import Game
+from ...core.options import Option
+from ...core.registry import register
+from . import render as rendering
+from .actions import action_space, card_list, parse
+from .cards import BUILT_LEVELS, CARDS, deck
+from .state import (N_STATS, ST_ATTACK_SUM, ST_ATTACKS, ST_CATCHES, ST_CUTS, ST_DOUBLE, ST_DRAWS, ST_FLAPPINGS,
+                    ST_FLAPS, ST_FORGETS, ST_LAYS, ST_MEGA, ST_PACK_OUT, ST_SCUFFLES, ST_TRUMPS, FlapsState)
+
+NOTATION = """\
+Cards are written rank then suit (c d h s): 7h, 10s, 4c (FLAPS), qd, kc; the specials:
+  ac ah as  ACE          aed aes  ACE'N'END      alc ald alh als  ACE'N'LAY
+  mf  MEGA-FLAP (hearts) hdc..hds HOOFERS-DOOFERS jc..js  JACK   ujc ujd ujs  UP-JACKS
+  aj  ACE-JACK           ktc..kts K - TRUMPS     om1..om4 OL' MAIDS
+  0   QUACK   stf  STOP THAT FLAPPING   dtf  DUMP THOSE FIVES   6s  SIX OF THE BEST   klc  King'N'Lay
+Actions:
+  7h         lay the 7 of Hearts;  7h!  lay it saying "Last Card" (the play that leaves one card)
+  ah:s       lay an ACE type (or ACE-JACK) calling Spades;  ktc:h  K - TRUMPS calling Hearts trumps
+  10h>2      lay a 10 or HOOFERS-DOOFERS choosing seat 2 to pick up one
+  draw       pick up one (also the ACE'N'LAY's "pick up Second")
+  take       pick up an attack's sum, or a 10's card      knock   miss a go after an 8
+  done       end a MEGA-FLAP, DUMP THOSE FIVES or King'N'Lay run
+  catch:1    catch seat 1, who forgot "Last Card" (out of turn)
+  t:7h       TRUMPS: lay the 7 of Hearts face down
+Out of turn (claims): FLAPS cards while flapping, and catch:N. Suit symbols ♣♦♥♠ are accepted.
+
+Every card, with its notation:
+""" + card_list()
+
+
+class Flaps(Game):
+    id = "flaps"
+    title = "FLAPS"
+    summary = ("shedding by suit or number with special cards: attacks of 2s and 3s, FLAPS laid out of turn, "
+               "Aces, 8s, 10s, Jacks, TRUMPS; Levels 1-3")
+    min_players, max_players, default_players = 2, 8, 4
+    default_bot = "greedy"
+    rules_version = "1"
+    options = (
+        Option("level", "int", 3, "the pack's level: 1-3 (4-7 are not built yet)", min=1, max=7),
+        Option("after_flapping", "choice", "starter",
+               "who plays when flapping ends: starter = the player after the one who started it; last = the "
+               "player after the last flapper", choices=("starter", "last")),
+    )
+    cards = CARDS
+    state_class = FlapsState
+    information = "imperfect"
+    dynamics = "real-time"
+    notation = NOTATION
+
+    def resolve_options(self, options):
+        opts = super().resolve_options(options)
+        if opts["level"] not in BUILT_LEVELS:
+            raise OptionError(f"option level={opts['level']} is not built yet; accepted: 1, 2 or 3 "
+                              f"(Levels 4-7 come with issue 11)")
+        return opts
+
+    def deck(self, players, options):
+        return deck(options["level"])
+
+    def action_space(self, players, options):
+        key = (players, options["level"])
+        cache = self.__dict__.setdefault("_space_cache", {})
+        space = cache.get(key)
+        if space is None:
+            space = cache[key] = action_space(players, options["level"])
+        return space
+
+    def max_decisions(self, players, options):
+        """Every card reaches the pile at most once (D lays); every draw, take and catch takes
+        at least one card from the pack, which is never refilled (D); every knock follows an
+        8 and every done a MEGA-FLAP, DUMP THOSE FIVES or King'N'Lay (D); each of the four
+        K - TRUMPS starts at most one TRUMPS game of ``players`` commits."""
+        d = len(deck(options["level"]))
+        return 4 * d + 4 * players + 8
+
+    def parse_action(self, text):
+        return parse(super().parse_action(text))
+
+    def render(self, view, seat):
+        return rendering.render(view, seat)
+
+    def narrate(self, event):
+        return rendering.narrate(event)
+
+    def bots(self):
+        from .bots import GreedyFlaps
+        return {"greedy": GreedyFlaps}
+
+    def stats(self, state):
+        s = state.stat
+        assert len(s) == N_STATS
+        result = state.result()
+        out = {"decisions": state.ply, "lays": s[ST_LAYS], "draws": s[ST_DRAWS], "attacks": s[ST_ATTACKS],
+               "attack_sum": s[ST_ATTACK_SUM], "flappings": s[ST_FLAPPINGS], "flaps": s[ST_FLAPS],
+               "catches": s[ST_CATCHES], "forgets": s[ST_FORGETS], "trumps": s[ST_TRUMPS], "cuts": s[ST_CUTS],
+               "pack_outs": s[ST_PACK_OUT], "double_wins": s[ST_DOUBLE], "scuffles": s[ST_SCUFFLES],
+               "mega_flaps": s[ST_MEGA]}
+        for w in result.winners:
+            out[f"seat{w}_wins"] = 1 / len(result.winners)
+        return out
+
+    def summarize_stats(self, totals, games, players):
+        g = max(games, 1)
+        attacks = totals.get("attacks", 0) or 1
+        flappings = totals.get("flappings", 0) or 1
+        return {
+            "mean_decisions": totals.get("decisions", 0) / g,
+            "mean_lays": totals.get("lays", 0) / g,
+            "attacks_per_game": totals.get("attacks", 0) / g,
+            "mean_attack_sum": totals.get("attack_sum", 0) / attacks,
+            "flapping_runs_per_game": totals.get("flappings", 0) / g,
+            "mean_flaps_per_run": totals.get("flaps", 0) / flappings,
+            "mega_flaps_per_game": totals.get("mega_flaps", 0) / g,
+            "forgotten_last_cards_per_game": totals.get("forgets", 0) / g,
+            "last_card_catches_per_game": totals.get("catches", 0) / g,
+            "trumps_games_per_game": totals.get("trumps", 0) / g,
+            "trumps_cuts_per_game": totals.get("cuts", 0) / g,
+            "scuffles_per_game": totals.get("scuffles", 0) / g,
+            "pack_out_share": totals.get("pack_outs", 0) / g,
+            "double_win_share": totals.get("double_wins", 0) / g,
+            "seat_win_share": [round(totals.get(f"seat{p}_wins", 0) / g, 4) for p in range(players)],
+            "even_share": 1 / players,
+        }
+
+
+FLAPS_GAME = register(Flaps())

@@ -1,0 +1,106 @@
+"""FLAPS as text: the table one seat sees, and one line per event."""
+from __future__ import annotations
+
+from .cards import FACES, ID
+
+SUIT_WORDS = {"c": "Clubs", "d": "Diamonds", "h": "Hearts", "s": "Spades", "any": "any suit"}
+
+
+def _seat(p, seat) -> str:
+    return "you" if p == seat else f"seat {p}"
+
+
+def _title(name: str) -> str:
+    return f"{name} ({FACES[ID[name]].title})" if name in ID else str(name)
+
+
+def render(view: dict, seat: int | None) -> str:
+    """The table: the top card and what follows it, every seat's card count, your hand."""
+    lead = view["lead"]
+    follow = []
+    if lead["suit"]:
+        follow.append(SUIT_WORDS.get(lead["suit"], lead["suit"]))
+    if lead["rank"] is not None:
+        follow.append(f"number {lead['rank']}")
+    way = "clockwise" if view["direction"] == 1 else "anticlockwise"
+    lines = [f"FLAPS level {view['level']} — pack {view['draw_count']}   top: {_title(view['top'])}"
+             f"   follow: {' or '.join(follow) or 'anything'}   play goes {way}"]
+    if view["attack"]:
+        lines.append(f"[b]ATTACK[/b]: {view['attack']['sum']} to pick up (last attack card {view['attack']['card']})")
+    if view["flapping"]:
+        lines.append(f"[b]FLAPPING![/b] anyone may lay FLAPS (not seat {view['last_flapper']} on their own)"
+                     if view["last_flapper"] is not None else "[b]FLAPPING![/b]")
+    if view["mega"]:
+        m = view["mega"]
+        lines.append(f"MEGA-FLAP run: {_seat(m['seat'], seat)} has laid {m['laid']} of up to {m['cap']} FLAPS")
+    if view["dump_left"] is not None:
+        lines.append(f"DUMP THOSE FIVES: up to {view['dump_left']} more fives")
+    if view["scuffle"]:
+        lines.append(f"Scuffle: {_seat(view['scuffle']['target'], seat)} picks up one or fights back")
+    if view["follow"]:
+        lines.append(f"Follow-on: {view['follow']} (or any ACE), or draw")
+    if view["trumps"]:
+        t = view["trumps"]
+        laid = [_seat(p, seat) for p, c in enumerate(t["committed"]) if c]
+        lines.append(f"[b]TRUMPS[/b] ({SUIT_WORDS[t['suit']]} trumps, called by {_seat(t['caller'], seat)}): "
+                     f"laid face down by {', '.join(laid) or 'nobody yet'}"
+                     + (f"; yours: {t['mine']}" if t.get("mine") else ""))
+    for p in range(view["players"]):
+        mark = ">" if view["acting"] == p else " "
+        count = view["hand_counts"][p]
+        notes = []
+        if count == 1:
+            notes.append("LAST CARD" if p not in view["forgot"] else "one card, did not say Last Card!")
+        if view["shown"][p]:
+            notes.append("known: " + " ".join(view["shown"][p]))
+        lines.append(f"{mark} {_seat(p, seat):<8} {count:>2} cards" + (f"   ({'; '.join(notes)})" if notes else ""))
+    if seat is not None and "hand" in view:
+        lines.append("Your hand: " + " ".join(view["hand"]))
+    if view["forgot"]:
+        lines.append("Catch them: " + ", ".join(f"catch:{p}" for p in view["forgot"] if p != seat))
+    if view["over"]:
+        who = ", ".join(_seat(p, seat) for p in view["winners"])
+        lines.append(f"[b]Game over[/b]: {who} {'win' if len(view['winners']) > 1 or who == 'you' else 'wins'}"
+                     + (" — a DOUBLE WIN (SIX OF THE BEST)" if view["double_win"] else "")
+                     + (" (the pack ran out)" if view["ended"] == "pack" else ""))
+    return "\n".join(lines)
+
+
+def narrate(event: dict) -> str | None:
+    t = event.get("type")
+    p = event.get("player")
+    who = f"seat {p}"
+    if t == "lay":
+        text = f"{who} lays {_title(event['card'])}"
+        if "call" in event:
+            text += f", calling {SUIT_WORDS[event['call']]}"
+        if "target" in event:
+            text += f" at seat {event['target']}"
+        if event.get("out_of_turn"):
+            text += " (out of turn)"
+        if event.get("last_card"):
+            text += ' — "Last Card!"'
+        return text
+    if t == "draw":
+        cards = f": {' '.join(event['cards'])}" if "cards" in event else ""
+        why = {"attack": " (the attack)", "caught": " (caught without Last Card)",
+               "cannot finish": " (cannot finish on it)", "hoofers": " (10 / HOOFERS-DOOFERS)",
+               "up-jacks": " (UP-JACKS)"}.get(event["why"], "")
+        return f"{who} picks up {event['count']}{why}{cards}"
+    if t == "knock":
+        return f"{who} knocks (misses a go)"
+    if t == "done":
+        return f"{who} ends the run"
+    if t == "catch":
+        return f"seat {p} catches seat {event['caught']}: no \"Last Card\"!"
+    if t == "commit":
+        return f"{who} lays a TRUMPS card face down" + (f" ({event['card']})" if "card" in event else "")
+    if t == "trumps":
+        cards = ", ".join(f"seat {q}: {c}" for q, c in event["cards"].items())
+        cut = f" after {event['cuts']} cut(s)" if event["cuts"] else ""
+        return f"TRUMPS ({SUIT_WORDS[event['trump']]}): {cards} — seat {event['loser']} picks them up{cut}"
+    if t == "win":
+        ws = ", ".join(f"seat {w}" for w in event["winners"])
+        how = {"pack": " (fewest cards when the pack ran out)", "trumps": " (after TRUMPS)"}.get(event["how"], "")
+        return f"{ws} win{'s' if len(event['winners']) == 1 else ''}{how}" + (" — DOUBLE WIN" if event["double"] else "")
+    return None

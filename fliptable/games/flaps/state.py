@@ -1,0 +1,291 @@
+"""FLAPS state: the fields, the deal, who acts and what is legal (flaps.md, Levels 1-3,
+with the rulings of docs/rules/flaps.md).
+
+Where the cards are: ``hands[p]`` (``shown[p]``: the cards of it every player saw go
+there, a TRUMPS pick-up), ``pack`` (top last, order known to nobody), ``pile`` (the
+cards laid, bottom first), ``committed[p]`` (a TRUMPS card laid face down, -1: none).
+
+Who acts: ``phase`` says what the game waits for, from ``turn`` (the player whose turn
+it is) or ``actor`` (the player finishing something: an ACE'N'LAY's follow-on, a run, the
+target of a 10). Out of turn, as kernel *claims*: FLAPS while ``flapping`` (never on your
+own previous FLAP, ``last_flapper``) and catching a player in ``forgot`` (who did not
+say "Last Card"). TRUMPS is a ``Simultaneous`` step.
+"""
+from __future__ import annotations
+
+from ...core.decision import Over, Simultaneous, Turn, turn as turn_of
+from ...core.game import State
+from . import actions as A
+from .cards import (ACE_JACK, ATTACK, COLOUR, DUMP, EIGHT, FAMILY, FLAPPER, HOOFERS, KIND, NAMES, NO_RANK,
+                    NO_SUIT, OL_MAID, OM_ON, QUACK, RANK, SEVEN, NINE, SUIT, TRUMPS, WILD, FLAPS, MEGA, STOP)
+from .effects import Effects
+from .views import Views
+
+# phases
+PLAY, ATTACKED, KNOCK, SCUFFLE, FOLLOW, KING_RUN, MEGA_RUN, DUMP_RUN, TRUMPS_GAME = range(9)
+PHASES = ("play", "attacked", "eight", "scuffle", "follow", "king'n'lay", "mega-flap", "dump", "trumps")
+ANY_SUIT = 4          # lead_suit when a suitless first card lets any suit follow
+HAND_SIZE = 7
+
+# stat counters
+(ST_LAYS, ST_DRAWS, ST_ATTACKS, ST_ATTACK_SUM, ST_FLAPPINGS, ST_FLAPS, ST_CATCHES, ST_FORGETS, ST_TRUMPS,
+ ST_CUTS, ST_PACK_OUT, ST_DOUBLE, ST_SCUFFLES, ST_MEGA) = range(14)
+N_STATS = 14
+
+_OVER = Over()
+_EMPTY: tuple[str, ...] = ()
+
+
+class FlapsState(Effects, Views, State):
+    """A game of FLAPS: the fields declared once here; applying in ``effects.py``, views,
+    result, determinization and load checks in ``views.py``."""
+
+    FIELDS = {
+        "hands": "piles",
+        "shown": "piles",          # per seat: hand cards every player saw go there
+        "pack": "cards",           # top last
+        "pile": "cards",           # bottom first
+        "turn": "seat",
+        "actor": "seat",           # who acts in SCUFFLE, FOLLOW, KING_RUN, MEGA_RUN, DUMP_RUN
+        "phase": "int",
+        "direction": "int",        # 1 clockwise (seat order), -1 reversed
+        "lead_suit": "int",        # the suit to follow (NO_SUIT: none, ANY_SUIT: any)
+        "lead_rank": "int",        # the number to follow (NO_RANK: none)
+        "attack_sum": "int",
+        "attack_card": "card?",    # the last 2, 3 or 7 of the attack (a QUACK passes it on)
+        "flapping": "bool",
+        "last_flapper": "int",     # -1: none
+        "mega_laid": "int",        # FLAPS laid after the MEGA-FLAP
+        "mega_cap": "int",         # 3, or 2 after someone else's STOP THAT FLAPPING
+        "resume": "int",           # who plays after a MEGA-FLAP run or a scuffle
+        "run_left": "int",         # DUMP THOSE FIVES: fives still allowed
+        "forgot": "seats",         # players on one card who did not say "Last Card", catchable
+        "trump": "int",            # the suit called trumps (-1: no TRUMPS game)
+        "caller": "int",
+        "committed": "ints",       # per seat: the TRUMPS card laid face down, -1 none
+        "over": "bool",
+        "winners": "seats",
+        "double": "bool",          # SIX OF THE BEST was the last card
+        "ended": "str?",           # "out", "pack" or "trumps" once over
+        "stat": "ints",
+    }
+    DERIVED = {"level": "int", "after_last": "bool"}
+    __slots__ = tuple(FIELDS) + tuple(DERIVED)
+
+    # -- set-up ---------------------------------------------------------------------------
+    def _derive(self) -> None:
+        self.level = self.options["level"]
+        self.after_last = self.options["after_flapping"] == "last"
+
+    def _setup(self, deck: list[int]) -> None:
+        self._derive()
+        n = self.players
+        # Quick Start: "Deal seven cards to each player", one at a time in seat order.
+        self.hands = [deck[p:HAND_SIZE * n:n] for p in range(n)]
+        rest = deck[HAND_SIZE * n:]
+        # "Turn over the first card and place it face up alongside the pack."
+        first = rest[0]
+        self.pack = rest[1:][::-1]
+        self.pile = [first]
+        self.shown = [[] for _ in range(n)]
+        # "First person to go is to the left of the dealer": the dealer is the last seat.
+        self.turn = self.actor = 0
+        self.phase = PLAY
+        self.direction = 1
+        # docs/rules/flaps.md "The first card": only its suit and number count
+        suit = SUIT[first]
+        self.lead_suit = ANY_SUIT if suit == NO_SUIT else suit
+        self.lead_rank = RANK[first] if KIND[first] not in (OL_MAID, QUACK) else NO_RANK
+        self.attack_sum, self.attack_card = 0, None
+        self.flapping, self.last_flapper = False, -1
+        self.mega_laid, self.mega_cap, self.resume, self.run_left = 0, 3, 0, 0
+        self.forgot = []
+        self.trump, self.caller = -1, -1
+        self.committed = [-1] * n
+        self.over, self.winners, self.double, self.ended = False, [], False, None
+        self.stat = [0] * N_STATS
+
+    # -- who acts ---------------------------------------------------------------------------
+    def acting(self) -> int:
+        """The player a Turn decision waits for."""
+        return self.actor if self.phase >= SCUFFLE else self.turn
+
+    def _may_flap(self, q: int) -> bool:
+        return self.flapping and q != self.last_flapper
+
+    def _may_catch(self, q: int) -> bool:
+        for o in self.forgot:
+            if o != q:
+                return True
+        return False
+
+    def decision(self):
+        if self.over:
+            return _OVER
+        n = self.players
+        if self.phase == TRUMPS_GAME:
+            # docs/rules/flaps.md "Last Card": no catching during the separate TRUMPS game
+            return Simultaneous(tuple(p for p in range(n) if self.committed[p] < 0 and self.hands[p]))
+        p = self.acting()
+        if not self.flapping and not self.forgot:
+            return turn_of(p)
+        claim = tuple(q for q in range(n) if q != p and (self._may_flap(q) or self._may_catch(q)))
+        return Turn(p, claim) if claim else turn_of(p)
+
+    # -- what is legal --------------------------------------------------------------------------
+    def legal_actions(self, player):
+        if self.over or type(player) is not int or not 0 <= player < self.players:
+            return _EMPTY
+        if self.phase == TRUMPS_GAME:
+            if self.committed[player] < 0 and self.hands[player]:
+                return tuple(A.COMMITS[c] for c in sorted(set(self.hands[player])))
+            return _EMPTY
+        p = self.acting()
+        if player != p:
+            if not self.flapping and not self.forgot:
+                return _EMPTY
+            out = self._flap_claims(player) if self._may_flap(player) else _EMPTY
+            return out + self._catches(player) if self.forgot else out
+        out = self._turn_actions(p)
+        return out + self._catches(p) if self.forgot else out
+
+    def _catches(self, q: int) -> tuple[str, ...]:
+        return tuple(A.CATCHES[o] for o in self.forgot if o != q)
+
+    def _lays(self, p: int, cards) -> list[str]:
+        """Every way of laying each of ``cards`` (distinct), with "Last Card" when it
+        leaves one card."""
+        hand = self.hands[p]
+        declare = len(hand) == 2
+        n = self.players
+        out: list[str] = []
+        for c in cards:
+            out.extend(A.lay_actions(c, 0, n, p))
+            if declare:
+                out.extend(A.lay_actions(c, 1, n, p))
+        return out
+
+    def _flap_claims(self, q: int) -> tuple[str, ...]:
+        """flaps.md "4 - FLAPS": anyone may lay FLAPS, interleaved."""
+        cards = sorted({c for c in self.hands[q] if FLAPPER[c]})
+        return tuple(self._lays(q, cards)) if cards else _EMPTY
+
+    def _turn_actions(self, p: int) -> tuple[str, ...]:
+        phase = self.phase
+        hand = self.hands[p]
+        faces = set(hand)
+        if phase == PLAY:
+            cards = [c for c in faces if self._follows(c)]
+            cards.sort()
+            return tuple(self._lays(p, cards)) + (A.DRAW_ACTION,)
+        if phase == ATTACKED:
+            cards = sorted(c for c in faces if self._answers(c))
+            return tuple(self._lays(p, cards)) + (A.TAKE_ACTION,)
+        if phase == KNOCK:
+            # flaps.md "8s": "miss a go (and knock on the table) or lay another 8"
+            cards = sorted(c for c in faces if KIND[c] == EIGHT)
+            return tuple(self._lays(p, cards)) + (A.KNOCK_ACTION,)
+        if phase == SCUFFLE:
+            # flaps.md "10s and Qs": the target may fight back with a HOOFERS-DOOFERS
+            cards = sorted(c for c in faces if KIND[c] == HOOFERS)
+            return tuple(self._lays(p, cards)) + (A.TAKE_ACTION,)
+        if phase == FOLLOW:
+            colour = COLOUR[self.pile[-1]]      # the ACE'N'LAY just laid
+            cards = sorted(c for c in faces if WILD[c] or SUIT[c] in colour)
+            return tuple(self._lays(p, cards)) + (A.DRAW_ACTION,)
+        if phase == KING_RUN:
+            # flaps.md "King 'N' Lay": "only Kings, Clubs, OL' MAIDS and Aces" follow
+            cards = sorted(c for c in faces if RANK[c] == 13 or SUIT[c] == 0 or WILD[c] or KIND[c] == OL_MAID)
+            return tuple(self._lays(p, cards)) + (A.DONE_ACTION,)
+        if phase == MEGA_RUN:
+            cards = sorted(c for c in faces if KIND[c] in (FLAPS, STOP)) if self.mega_laid < self.mega_cap else []
+            return tuple(self._lays(p, cards)) + (A.DONE_ACTION,)
+        if phase == DUMP_RUN:
+            cards = sorted(c for c in faces if FAMILY[c] == "five") if self.run_left > 0 else []
+            return tuple(self._lays(p, cards)) + (A.DONE_ACTION,)
+        return _EMPTY
+
+    def _follows(self, c: int) -> bool:
+        """flaps.md Quick Start: follow suit or number; "Aces can be laid on any suit"."""
+        kind = KIND[c]
+        if kind == OL_MAID:
+            # flaps.md "OL' MAID": only on JACK, UP-JACKS, ACE-JACK, QUEEN, HOOFERS-DOOFERS, KING
+            return OM_ON[self.pile[-1]]
+        if WILD[c]:
+            return True
+        if kind == QUACK:
+            return False      # flaps.md "0 - QUACK": only when attacked
+        lead = self.lead_suit
+        if lead == ANY_SUIT:
+            return True
+        return (SUIT[c] == lead and lead != NO_SUIT) or (RANK[c] == self.lead_rank and RANK[c] != NO_RANK)
+
+    def _answers(self, c: int) -> bool:
+        """flaps.md "2s, 3s, 7s and 9s": any 2 on a 2, any 3 on a 3, any 7 on a 7; a 2, 3,
+        7 or 9 of the attacking card's suit; a QUACK (Level 3) on any attack."""
+        kind = KIND[c]
+        if kind == QUACK:
+            return True
+        if kind not in (ATTACK, SEVEN, NINE):
+            return False
+        a = self.attack_card
+        return RANK[c] == RANK[a] or SUIT[c] == SUIT[a]
+
+    # -- why not --------------------------------------------------------------------------------
+    def _illegal_reason(self, player, action):
+        info = A.INFO.get(action)
+        if info is None:
+            return "not FLAPS notation (see `fliptable rules flaps`)"
+        typ, card, arg, declare = info
+        if typ == A.CATCH:
+            if arg == player:
+                return "you cannot catch yourself"
+            return (f"seat {arg} is not on one card without having said \"Last Card\" (flaps.md Quick "
+                    f"Start: a forgetful player is caught before the next player lays a card)")
+        if typ in (A.LAY, A.COMMIT) and card not in self.hands[player]:
+            return f"you hold no {NAMES[card]}"
+        if self.phase == TRUMPS_GAME:
+            return "a TRUMPS game is on: lay one card face down (t:CARD) (flaps.md \"K - TRUMPS\")"
+        if declare and len(self.hands[player]) != 2:
+            return "\"Last Card\" is said with the play that leaves you one card (flaps.md Quick Start)"
+        if typ == A.LAY and A.TARGET_LAY[card][0] and arg == player:
+            return "no you cannot choose yourself (flaps.md \"10s and Qs - HOOFERS-DOOFERS\")"
+        if typ == A.LAY and arg >= self.players:
+            return f"there is no seat {arg}"
+        if player != self.acting():
+            if not self.flapping:
+                return "it is not your turn; out of turn you may only lay FLAPS while flapping, or catch"
+            if player == self.last_flapper:
+                return ("no player can lay a FLAP on their own previously laid FLAP (flaps.md "
+                        "\"4 - FLAPS and MF - MEGA-FLAP\")")
+            return "out of turn only FLAPS cards may be laid, while flapping (flaps.md \"4 - FLAPS\")"
+        phase = self.phase
+        if phase == ATTACKED:
+            return (f"you are attacked ({self.attack_sum} to pick up): lay any {RANK[self.attack_card]}, a 2, 3, "
+                    f"7 or 9 of the attacking suit{', a QUACK' if self.level >= 3 else ''}, or take "
+                    f"(flaps.md \"2s, 3s, 7s and 9s\")")
+        if phase == KNOCK:
+            return "after an 8 you must knock (miss a go) or lay another 8 (flaps.md \"8s\")"
+        if phase == SCUFFLE:
+            return "you may only fight back with a HOOFERS-DOOFERS or take one card (flaps.md \"10s and Qs\")"
+        if phase == FOLLOW:
+            return ("after an ACE'N'LAY lay a card of its colour or any ACE, or call the suit First and "
+                    "pick up Second: draw (flaps.md \"ACE, ACE'N'END and ACE'N'LAY\")")
+        if phase == KING_RUN:
+            return "on a King'N'Lay only Kings, Clubs, OL' MAIDS and Aces follow (flaps.md \"King 'N' Lay\")"
+        if phase == MEGA_RUN:
+            return "after the MEGA-FLAP you may lay FLAPS (up to three), or done"
+        if phase == DUMP_RUN:
+            return "after DUMP THOSE FIVES up to three more fives may follow, or done"
+        if typ in (A.TAKE, A.KNOCK, A.DONE):
+            return f"{action!r} answers an attack, an 8, a 10 or ends a run; none is on"
+        if typ == A.LAY:
+            kind = KIND[card]
+            if kind == OL_MAID:
+                return ("OL' MAIDS can only be laid on JACK, UP-JACKS, ACE-JACK, QUEEN, HOOFERS-DOOFERS or "
+                        "KING, not TRUMPS nor another OL' MAID (flaps.md \"OL' MAID\")")
+            if kind == QUACK:
+                return "the QUACK can only be laid when you are attacked with a 2, 3 or 7 (flaps.md \"0 - QUACK\")"
+            return (f"{NAMES[card]} follows neither the suit nor the number of {NAMES[self.pile[-1]]} "
+                    f"(flaps.md Quick Start)")
+        return None

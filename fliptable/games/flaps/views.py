@@ -1,0 +1,157 @@
+"""What each seat sees, the result, hidden cards for determinization, load checks."""
+from __future__ import annotations
+
+from collections import Counter
+
+from ...core.result import Result, ranks_from_keys
+from . import actions as A
+from .cards import COLOUR, NAMES, NCARDS, NO_RANK, NO_SUIT, SUITS, SUIT_NAMES
+
+PLAY, ATTACKED, KNOCK, SCUFFLE, FOLLOW, KING_RUN, MEGA_RUN, DUMP_RUN, TRUMPS_GAME = range(9)
+PHASES = ("play", "attacked", "eight", "scuffle", "follow", "king'n'lay", "mega-flap", "dump", "trumps")
+ANY_SUIT = 4
+
+
+def suit_text(s: int) -> str | None:
+    if s == ANY_SUIT:
+        return "any"
+    return None if s == NO_SUIT else SUITS[s]
+
+
+class Views:
+    """The view/result half of ``FlapsState``."""
+
+    __slots__ = ()
+
+    def _view(self, player):
+        n = self.players
+        over = self.over
+        phase = self.phase
+        acting = None if over or phase == TRUMPS_GAME else self.acting()
+        v = {
+            "players": n, "level": self.level, "dealer": n - 1,
+            "turn": None if over or phase == TRUMPS_GAME else self.turn,
+            "acting": acting,
+            "phase": PHASES[phase],
+            "direction": self.direction,
+            "hand_counts": [len(h) for h in self.hands],
+            "shown": [[NAMES[c] for c in s] for s in self.shown],
+            "draw_count": len(self.pack),
+            "discard": [NAMES[c] for c in self.pile],
+            "top": NAMES[self.pile[-1]],
+            "lead": {"suit": suit_text(self.lead_suit), "rank": None if self.lead_rank == NO_RANK else self.lead_rank},
+            "attack": ({"sum": self.attack_sum, "card": NAMES[self.attack_card]}
+                       if phase == ATTACKED and self.attack_card is not None else None),
+            "flapping": self.flapping,
+            "last_flapper": None if self.last_flapper < 0 else self.last_flapper,
+            "mega": ({"seat": self.actor, "laid": self.mega_laid, "cap": self.mega_cap}
+                     if phase == MEGA_RUN else None),
+            "dump_left": self.run_left if phase == DUMP_RUN else None,
+            "scuffle": {"target": self.actor, "from": self.resume} if phase == SCUFFLE else None,
+            "follow": ("/".join(SUIT_NAMES[s] for s in COLOUR[self.pile[-1]]) if phase == FOLLOW
+                       else ("king'n'lay" if phase == KING_RUN else None)),
+            "trumps": ({"suit": SUITS[self.trump], "caller": self.caller,
+                        "committed": [c >= 0 for c in self.committed]} if phase == TRUMPS_GAME else None),
+            "forgot": list(self.forgot),
+            "over": over,
+            "winners": list(self.winners) if over else [],
+            "double_win": self.double,
+            "ended": self.ended,
+        }
+        if player is not None:
+            v["seat"] = player
+            v["hand"] = [NAMES[c] for c in self.hands[player]]
+            if phase == TRUMPS_GAME and self.committed[player] >= 0:
+                v["trumps"]["mine"] = NAMES[self.committed[player]]
+        return v
+
+    def result(self) -> Result:
+        n = self.players
+        counts = [len(h) for h in self.hands]
+        win = set(self.winners) if self.over else set()
+        value = 2.0 if self.double else 1.0
+        scores = tuple(value if p in win else 0.0 for p in range(n))
+        keys = [(1 if p in win else 0, -counts[p]) for p in range(n)]
+        return Result(scores, tuple(sorted(win)), ranks_from_keys(keys), self.over,
+                      {"cards_left": counts, "double_win": self.double, "ended": self.ended})
+
+    def all_cards(self) -> list[int]:
+        out = list(self.pack) + list(self.pile)
+        for h in self.hands:
+            out.extend(h)
+        out.extend(c for c in self.committed if c >= 0)
+        return out
+
+    # -- hidden information -----------------------------------------------------------------
+    def hidden_slots(self, player):
+        """The pack, the other players' hands but the cards all saw go there, and the other
+        players' face-down TRUMPS cards."""
+        slots = [(self.pack, i) for i in range(len(self.pack))]
+        for q in range(self.players):
+            if q == player:
+                continue
+            hand = self.hands[q]
+            known = Counter(self.shown[q])
+            for i, c in enumerate(hand):
+                if known[c] > 0:
+                    known[c] -= 1
+                else:
+                    slots.append((hand, i))
+            if self.committed[q] >= 0:
+                slots.append((self.committed, q))
+        return slots
+
+    def timeout_action(self, player):
+        legal = self.legal_actions(player)
+        for a in (A.DRAW_ACTION, A.TAKE_ACTION, A.KNOCK_ACTION, A.DONE_ACTION):
+            if a in legal:
+                return a
+        return super().timeout_action(player)
+
+    # -- loading ------------------------------------------------------------------------------
+    def _check(self) -> None:
+        n = self.players
+        if not self.pile:
+            raise ValueError("the pile holds at least the first card")
+        if not 0 <= self.phase <= TRUMPS_GAME:
+            raise ValueError(f"unknown phase {self.phase}")
+        if self.direction not in (1, -1):
+            raise ValueError("direction is 1 or -1")
+        if not (NO_SUIT <= self.lead_suit <= ANY_SUIT and NO_RANK <= self.lead_rank <= 13):
+            raise ValueError("lead suit or rank out of range")
+        if not -1 <= self.last_flapper < n or not -1 <= self.trump < 4 or not -1 <= self.caller < n:
+            raise ValueError("a seat or suit out of range")
+        if not (0 <= self.mega_laid <= 3 and self.mega_cap in (2, 3) and 0 <= self.run_left <= 3
+                and 0 <= self.resume < n and 0 <= self.attack_sum <= 40):
+            raise ValueError("a run, a scuffle or an attack out of range")
+        if len(self.committed) != n or any(not -1 <= c < NCARDS for c in self.committed):
+            raise ValueError("committed holds a card or -1 per seat")
+        if (self.phase == TRUMPS_GAME) != (self.trump >= 0) or (self.phase != TRUMPS_GAME and any(
+                c >= 0 for c in self.committed)):
+            raise ValueError("TRUMPS cards are laid only in a TRUMPS game")
+        if self.phase == TRUMPS_GAME and self.caller < 0:
+            raise ValueError("a TRUMPS game has a caller")
+        if (self.phase == ATTACKED) != (self.attack_card is not None) or (self.phase == ATTACKED) != (
+                self.attack_sum > 0):
+            raise ValueError("an attack has a card and a sum")
+        if len(self.hands) != n or len(self.shown) != n:
+            raise ValueError("one hand per seat")
+        for p in range(n):
+            if Counter(self.shown[p]) - Counter(self.hands[p]):
+                raise ValueError(f"seat {p}'s shown cards are not in their hand")
+        if len(set(self.forgot)) != len(self.forgot) or any(len(self.hands[o]) != 1 for o in self.forgot):
+            raise ValueError("only a player on one card can be caught, once")
+        if self.over != bool(self.winners) or (self.over and self.ended is None):
+            raise ValueError("a game over has winners and an ending")
+        if not self.over:
+            if any(not h for h in self.hands) and self.phase != TRUMPS_GAME:
+                raise ValueError("a player with no cards has won")
+            if not self.pack:
+                raise ValueError("the game ends when the pack runs out")
+            if self.phase == TRUMPS_GAME and not any(
+                    self.committed[p] < 0 and self.hands[p] for p in range(n)):
+                raise ValueError("a TRUMPS game with every card laid is resolved")
+            if self.phase == FOLLOW and not COLOUR[self.pile[-1]]:
+                raise ValueError("a follow-on comes after an ACE'N'LAY")
+        if len(self.stat) != 14:
+            raise ValueError("stat holds 14 counters")

@@ -1,0 +1,131 @@
+"""flaps.md "Quick Start Rules": the deal, following suit or number, drawing, Aces on
+anything, "Last Card" and catching it, and the pack running out."""
+from fliptable.core import Turn
+
+from tests.helpers import assert_rejected
+from .helpers import FLAPS, dealt, hand, play, validated
+
+
+def test_quick_start_deal_seven_each_first_card_turned_up_left_of_dealer_starts():
+    s = dealt(3, {0: ["5h"] * 1}, first="9c", pack=["qd"])
+    assert [len(h) for h in s.hands] == [7, 7, 7]
+    v = s.view(None)
+    assert v["top"] == "9c" and v["dealer"] == 2 and v["turn"] == 0
+    assert v["draw_count"] == len(FLAPS.deck(3, {"level": 3})) - 22
+    assert s.decision() == Turn(0)
+
+
+def test_quick_start_follow_suit_or_number_or_draw():
+    s = dealt(2, {0: ["9h", "5c", "qd", "kd", "qh", "kh", "5h"]}, first="9c")
+    legal = s.legal_actions(0)
+    assert "9h" in legal and "5c" in legal          # number, suit
+    assert "qd" not in legal and "kh" not in legal  # neither
+    assert "draw" in legal
+    assert_rejected(s, 0, "qd", "follows neither the suit nor the number")
+
+
+def test_quick_start_nobody_has_to_lay_a_card_even_if_they_could():
+    s = dealt(2, {0: ["9h", "5c", "qd", "kd", "qh", "kh", "5h"]}, first="9c", pack=["qs"])
+    play(s, (0, "draw"))
+    assert "qs" in hand(s, 0) and len(s.hands[0]) == 8
+    assert s.decision() == Turn(1)
+
+
+def test_quick_start_play_goes_clockwise():
+    s = dealt(3, {0: ["5c", "qd", "kd", "qh", "kh", "5h", "5d"], 1: ["qc"]}, first="9c")
+    play(s, (0, "5c"))
+    assert s.decision() == Turn(1)
+    play(s, (1, "draw"))
+    assert s.decision() == Turn(2)
+
+
+def test_quick_start_aces_can_be_laid_on_any_suit():
+    s = dealt(2, {0: ["ah", "qd", "kd", "qh", "kh", "5h", "5d"]}, first="9c")
+    assert {"ah:c", "ah:d", "ah:h", "ah:s"} <= set(s.legal_actions(0))
+    play(s, (0, "ah:d"))
+    assert s.view(None)["lead"]["suit"] == "d"
+    assert "qd" in s.legal_actions(1) or "qd" not in hand(s, 1)
+
+
+def test_quick_start_last_card_is_declared_with_the_play_that_leaves_one_card():
+    s = _on_two_cards()
+    assert {"5c!", "5c", "qc!", "qc"} <= set(s.legal_actions(0))
+    events = play(s, (0, "5c!"))
+    assert events[0].data["last_card"] is True
+    assert s.view(None)["forgot"] == [] and s.decision() == Turn(1)
+
+
+def test_quick_start_the_winner_is_the_first_to_get_rid_of_their_cards():
+    s = _on_two_cards()
+    play(s, (0, "5c!"), (1, "draw"), (0, "qc"))
+    assert s.is_over() and s.result().winners == (0,)
+    assert s.result().scores == (1.0, 0.0)
+
+
+def _on_two_cards():
+    """Seat 0 holds 5c and qc only (its other five cards moved to the pack's bottom)."""
+    s = dealt(2, {0: ["5c", "qc", "kd", "qh", "kh", "5h", "5d"], 1: ["qd", "kc", "ks", "qs", "5s", "2h", "3h"]},
+              first="9c")
+    rest = s.hands[0][2:]
+    del s.hands[0][2:]
+    s.pack[:0] = rest
+    return validated(s)
+
+
+def test_quick_start_forgetting_last_card_and_being_caught_before_the_next_player_lays():
+    s = _on_two_cards()
+    play(s, (0, "5c"))                       # no "Last Card"
+    assert s.view(None)["forgot"] == [0]
+    assert "catch:0" in s.legal_actions(1)
+    top = s.pack[-1]
+    play(s, (1, "catch:0"))
+    assert len(s.hands[0]) == 2 and s.hands[0][-1] == top
+    assert s.decision() == Turn(1)           # catching does not use up the turn
+
+
+def test_quick_start_forgetting_last_card_the_window_closes_when_the_next_player_lays():
+    s = _on_two_cards()
+    play(s, (0, "5c"), (1, "draw"))
+    assert s.view(None)["forgot"] == []
+    assert_rejected(s, 1, "catch:0")
+    play(s, (0, "qc"))
+    assert s.result().winners == (0,)       # uncaught, it still wins
+
+
+def test_quick_start_last_card_may_be_caught_by_any_other_player_as_a_claim():
+    s = dealt(3, {0: ["5c", "qc", "kd", "qh", "kh", "5h", "5d"]}, first="9c")
+    rest = s.hands[0][2:]
+    del s.hands[0][2:]
+    s.pack[:0] = rest
+    play(s, (0, "5c"))
+    d = s.decision()
+    assert d.player == 1 and d.claimants == (2,)
+    assert s.legal_actions(2) == ("catch:0",)
+    play(s, (2, "catch:0"))
+    assert len(s.hands[0]) == 2 and s.decision() == Turn(1)
+
+
+def test_quick_start_saying_last_card_too_early_is_refused():
+    s = dealt(2, {0: ["5c", "qc", "kd", "qh", "kh", "5h", "5d"]}, first="9c")
+    assert_rejected(s, 0, "5c!", "leaves you one card")
+
+
+def test_what_happens_if_we_run_out_of_cards_fewest_cards_wins():
+    s = dealt(2, {0: ["5c", "qc", "kd", "qh", "kh", "5h", "5d"]}, first="9c")
+    moved = s.pack[:-1]
+    del s.pack[:-1]
+    s.hands[1].extend(moved)                 # one card left in the pack; seat 1 holds the rest
+    play(s, (0, "draw"))
+    assert s.is_over() and s.result().winners == (0,)
+    assert s.view(None)["ended"] == "pack"
+
+
+def test_what_happens_if_we_run_out_of_cards_equal_fewest_share_the_win():
+    s = dealt(2, {0: ["5c", "qc", "kd", "qh", "kh", "5h", "5d"]}, first="9c")
+    moved = s.pack[:-1]
+    del s.pack[:-1]
+    s.pile[:0] = moved
+    s.hands[1].append(s.pile.pop(0))         # seat 1: 8 cards
+    s = validated(s)
+    play(s, (0, "draw"))                     # seat 0 draws the last card: 8 too
+    assert s.is_over() and s.result().winners == (0, 1)
