@@ -1,0 +1,153 @@
+"""Messages that must change nothing: stale, illegal, unauthorised, malformed, too
+large, too many; refused connections; no stack trace ever reaches a client."""
+from __future__ import annotations
+
+import json
+
+import pytest
+from starlette.websockets import WebSocketDisconnect
+
+from fliptable.server.live import LiveTable
+
+from .helpers import client, create, join
+
+
+def _until(ws, kind: str) -> dict:
+    """The next message of ``kind`` (skipping others)."""
+    for _ in range(50):
+        m = ws.receive_json()
+        if m["type"] == kind:
+            return m
+    raise AssertionError(f"no {kind} message")
+
+
+def _ply(c, table) -> int:
+    return c.get(f"/api/tables/{table}").json()["ply"]
+
+
+def test_bad_messages_change_nothing(db_settings):
+    with client(db_settings) as c:
+        made = create(c, game="flip7", seats=["human", "human"], seed=11)
+        table = made["table"]
+        with c.websocket_connect(f"/ws/{table}?token={made['token']}") as ws0:
+            first = ws0.receive_json()
+            assert first["type"] == "table" and first["you"] == 0 and first["started"] is False
+            ws0.send_json({"type": "act", "action": "hit", "ply": 0})
+            err = _until(ws0, "error")
+            assert "not started" in err["message"] and err["ply"] == 0
+            other = join(c, table, "Ben")
+            frame0 = _until(ws0, "frame")
+            assert frame0["ply"] == 0 and frame0["decision"]["players"] == [0] and "hit" in frame0["legal"]
+            with c.websocket_connect(f"/ws/{table}?token={other['token']}") as ws1, \
+                    c.websocket_connect(f"/ws/{table}") as spectator:
+                frame1 = _until(ws1, "frame")
+                assert frame1["seat"] == 1 and frame1["legal"] == []
+                _until(spectator, "frame")
+                # not your turn: the rule's words
+                ws1.send_json({"type": "act", "action": "hit", "ply": 0})
+                err = _until(ws1, "error")
+                assert "may not act now" in err["message"] and err["ply"] == 0
+                # a spectator cannot act
+                spectator.send_json({"type": "act", "action": "hit", "ply": 0})
+                assert "spectator" in _until(spectator, "error")["message"]
+                # a seat field naming another seat
+                ws1.send_json({"type": "act", "action": "hit", "ply": 0, "seat": 0})
+                assert "seat 1 only" in _until(ws1, "error")["message"]
+                # malformed
+                for bad, words in (("not json", "JSON object"), ("[1, 2]", "JSON object"),
+                                   (json.dumps({"type": "dance"}), "unknown message type"),
+                                   (json.dumps({"type": "act", "action": "hit"}), "needs the ply"),
+                                   (json.dumps({"type": "act", "action": "hit", "ply": "0"}), "ply must be an integer"),
+                                   (json.dumps({"type": "act", "action": 5, "ply": 0}), "needs an action"),
+                                   (json.dumps({"type": "act", "action": "fly away", "ply": 0}), "fly away")):
+                    ws0.send_text(bad)
+                    err = _until(ws0, "error")
+                    assert words in err["message"], (bad, err)
+                    assert "Traceback" not in err["message"]
+                ws0.send_json({"type": "ping"})
+                assert _until(ws0, "pong")["ply"] == 0
+                assert _ply(c, table) == 0  # nothing changed
+                # a good action lands and everyone gets the frame
+                ws0.send_json({"type": "act", "action": "hit", "ply": 0})
+                after = _until(ws0, "frame")
+                assert after["ply"] == 1
+                assert _until(ws1, "frame")["ply"] == 1
+                assert _until(spectator, "frame")["ply"] == 1
+                assert after["decision"]["players"] == [1]
+                # the same action again at the old ply: stale, refused, nothing changed
+                ws0.send_json({"type": "act", "action": "hit", "ply": 0})
+                err = _until(ws0, "error")
+                assert "ply 0" in err["message"] and "nothing changed" in err["message"] and err["ply"] == 0
+                assert _ply(c, table) == 1
+                # seat 1 acts at the right ply
+                ws1.send_json({"type": "act", "action": "stay", "ply": 1})
+                assert _until(ws1, "frame")["ply"] == 2
+        log = None
+    assert log is None
+
+
+def test_refused_connections(sqlite_settings):
+    with client(sqlite_settings) as c:
+        made = create(c, game="flip7", seats=["human", "random"])
+        table = made["table"]
+        for url, code, words in ((f"/ws/{table}?token=not-a-token", 4401, "token"),
+                                 ("/ws/nosuchtable", 4404, "no such table")):
+            with c.websocket_connect(url) as ws:
+                err = ws.receive_json()
+                assert err["type"] == "error" and words in err["message"]
+                with pytest.raises(WebSocketDisconnect) as closed:
+                    ws.receive_json()
+                assert closed.value.code == code
+        with c.websocket_connect(f"/ws/{table}", headers={"origin": "https://evil.example"}) as ws:
+            assert "origin" in ws.receive_json()["message"]
+            with pytest.raises(WebSocketDisconnect) as closed:
+                ws.receive_json()
+            assert closed.value.code == 4403
+        # the server's own origin is accepted
+        with c.websocket_connect(f"/ws/{table}?token={made['token']}", headers={"origin": "http://testserver"}) as ws:
+            assert ws.receive_json()["type"] == "table"
+
+
+def test_message_size_cap_and_rate_limit(sqlite_settings):
+    with client(sqlite_settings, rate_per_second=2.0, rate_burst=5.0, flood_close_after=20) as c:
+        made = create(c, game="flip7", seats=["human", "random"])
+        table = made["table"]
+        with c.websocket_connect(f"/ws/{table}?token={made['token']}") as ws:
+            _until(ws, "frame")
+            for _ in range(10):
+                ws.send_json({"type": "ping"})
+            answers = [ws.receive_json() for _ in range(10)]
+            pongs = [m for m in answers if m["type"] == "pong"]
+            refused = [m for m in answers if m["type"] == "error"]
+            assert 5 <= len(pongs) <= 6 and len(refused) == 10 - len(pongs)
+            assert all("too many messages" in m["message"] for m in refused)
+            # flooding on closes the socket
+            with pytest.raises(WebSocketDisconnect) as closed:
+                for _ in range(100):
+                    ws.send_json({"type": "ping"})
+                for _ in range(200):
+                    ws.receive_json()
+            assert closed.value.code == 1008
+        with c.websocket_connect(f"/ws/{table}?token={made['token']}") as ws:
+            _until(ws, "frame")
+            ws.send_text(json.dumps({"type": "act", "action": "x" * 5000, "ply": 0}))
+            err = _until(ws, "error")
+            assert "at most 4096 bytes" in err["message"]
+            with pytest.raises(WebSocketDisconnect) as closed:
+                ws.receive_json()
+            assert closed.value.code == 1009
+        assert c.get(f"/api/tables/{table}").json()["ply"] <= 1
+
+
+def test_an_unexpected_failure_is_internal_error_without_a_trace(sqlite_settings, monkeypatch):
+    def boom(self, seat, action, ply):
+        raise RuntimeError("secret detail of the server")
+
+    with client(sqlite_settings) as c:
+        made = create(c, game="flip7", seats=["human", "random"])
+        monkeypatch.setattr(LiveTable, "submit", boom)
+        with c.websocket_connect(f"/ws/{made['table']}?token={made['token']}") as ws:
+            frame = _until(ws, "frame")
+            ws.send_json({"type": "act", "action": "hit", "ply": frame["ply"]})
+            err = _until(ws, "error")
+        assert err["message"] == "internal error"
