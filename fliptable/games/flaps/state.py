@@ -129,7 +129,8 @@ class FlapsState(Effects, Views, State):
         p = self.acting()
         if not self.flapping and not self.forgot:
             return turn_of(p)
-        claim = tuple(q for q in range(n) if q != p and (self._may_flap(q) or self._may_catch(q)))
+        # while flapping every other player is a claimant, the last flapper too (told why not)
+        claim = tuple(q for q in range(n) if q != p and (self.flapping or self._may_catch(q)))
         return Turn(p, claim) if claim else turn_of(p)
 
     # -- what is legal --------------------------------------------------------------------------

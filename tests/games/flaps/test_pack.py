@@ -1,0 +1,90 @@
+"""The pack as data (flaps.md "Level 1 Full Rules" and the counts of each heading), the
+notation, and the level option."""
+from collections import Counter
+
+import pytest
+
+from fliptable.core import OptionError, get_game
+from fliptable.cli import rules_text
+
+from .helpers import FLAPS, NAMES
+
+# flaps.md, heading by heading, written out by hand
+LEVEL_1 = {
+    "ac": 1, "ah": 1, "as": 1,                       # "three ACEs; the ACE of Diamonds is missing"
+    "aed": 1, "aes": 1,                              # "two ACE'N'ENDs; one Diamonds, one Spades"
+    "alc": 1, "ald": 1, "alh": 1, "als": 1,          # "four ACE'N'LAYS one of each suit"
+    **{f"{r}{s}": 2 for r in "2379" for s in "cdhs"},  # "eight 2s ... two of each suit"
+    **{f"4{s}": 4 for s in "cdhs"},                  # "sixteen FLAPS cards; four of each suit"
+    "mf": 1,                                         # "only one MEGA-FLAP card; hearts"
+    **{f"8{s}": 2 for s in "cdhs"}, **{f"10{s}": 2 for s in "cdhs"},
+    **{f"hd{s}": 1 for s in "cdhs"},                 # "four HOOFERS-DOOFERS Queens; one of each suit"
+    **{f"j{s}": 1 for s in "cdhs"},                  # "four JACKS; one of each suit"
+    "ujc": 1, "ujd": 1, "ujs": 1,                    # "the UP-JACKS of Hearts is missing"
+    "aj": 2,                                         # "two ACE-JACKS and they are suit-less"
+    **{f"5{s}": 2 for s in "cdhs"}, **{f"q{s}": 1 for s in "cdhs"}, **{f"k{s}": 1 for s in "cdhs"},
+}
+LEVEL_2 = {**{f"kt{s}": 1 for s in "cdhs"}, "om1": 1, "om2": 1, "om3": 1, "om4": 1}
+LEVEL_3 = {"0": 1, "stf": 1, "dtf": 1, "6s": 1, "klc": 1}
+
+
+def _counts(level):
+    return Counter(NAMES[c] for c in FLAPS.deck(4, {"level": level}))
+
+
+def test_level_1_full_rules_the_pack_is_103_cards():
+    assert sum(LEVEL_1.values()) == 103
+    assert _counts(1) == Counter(LEVEL_1)
+
+
+def test_level_2_full_rules_adds_eight_cards():
+    assert _counts(2) == Counter({**LEVEL_1, **LEVEL_2}) and sum(_counts(2).values()) == 111
+
+
+def test_level_3_full_rules_adds_five_cards():
+    assert _counts(3) == Counter({**LEVEL_1, **LEVEL_2, **LEVEL_3}) and sum(_counts(3).values()) == 116
+
+
+def test_the_card_table_holds_what_the_rules_read():
+    from fliptable.games.flaps.cards import FACES
+    by = {f.name: f for f in FACES}
+    assert not by["ac"].finish and by["aed"].finish and not by["alh"].finish and not by["aj"].finish
+    assert by["alh"].colour == (1, 2) and by["als"].colour == (0, 3)      # red: d h; black: c s
+    assert by["aj"].suit == -1 and by["aj"].rank == 11 and by["aj"].wild
+    assert by["om1"].trumps > by["om2"].trumps > by["om4"].trumps > by["ks"].trumps + 50
+    assert by["aj"].trumps > by["0"].trumps                                 # QUACK below ACE-JACK
+    assert not by["om3"].finish and not by["dtf"].finish and by["6s"].finish
+    assert by["om1"].spoof == 20 and by["ac"].spoof == 1 and by["aj"].spoof == 1   # Level 4's SPOOF
+
+
+@pytest.mark.parametrize("level", [4, 5, 6, 7])
+def test_levels_4_to_7_are_refused_with_one_line(level):
+    with pytest.raises(OptionError) as info:
+        FLAPS.new_state(4, {"level": level}, 1)
+    assert "issue 11" in str(info.value) and "\n" not in str(info.value)
+
+
+def test_two_to_eight_players():
+    assert (FLAPS.min_players, FLAPS.max_players) == (2, 8)
+
+
+def test_every_card_has_notation_listed_by_fliptable_rules():
+    text = rules_text(get_game("flaps"))
+    for f in get_game("flaps").cards.names:
+        assert f"  {f} " in text, f
+
+
+def test_notation_is_forgiving_for_people():
+    assert FLAPS.parse_action("7♥") == "7h"
+    assert FLAPS.parse_action(" AH : spades ") == "ah:s"
+    assert FLAPS.parse_action("5c !") == "5c!"
+    assert FLAPS.parse_action("quack") == "0"
+
+
+def test_the_action_space_is_fixed_and_holds_every_legal_action():
+    space = FLAPS.action_space(3, FLAPS.resolve_options({"level": 3}))
+    assert len(space) == len(set(space))
+    assert {"7h", "7h!", "ah:s", "ald:h", "10h>2", "hdc>0", "ktc:h", "catch:2", "t:om1", "draw", "take",
+            "knock", "done"} <= set(space)
+    assert "ald:c" not in space          # a red ACE'N'LAY calls diamonds or hearts
+    assert "10h>3" not in space
