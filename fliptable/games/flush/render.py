@@ -44,14 +44,16 @@ def _bases(tops) -> str:
 
 
 def render(view: dict, seat: int | None) -> str:
-    """The table: the pile and its top value, every seat's bases, cards and score."""
+    """The table: the pile and its top value, every seat's cards, bases and score (a line
+    each, under 76 columns; the reader's hand on the next line, and the cards of another
+    hand everybody saw go there)."""
     rounds = view["rounds"]
     mode = view["mode"]
     head = f"Flush — round {view['round']}" + (f" of {rounds}" if rounds else "") + f" ({mode}"
     head += f", out at {view['limit']})" if mode == "elimination" else ")"
     mimic = f"Mimic value: {view['mimic']}" if view["mimic"] else "Mimic: to be swapped in"
-    lines = [f"{head}   {mimic} (turned up: {view['indicator']})   unused deck: {view['draw_count']}"
-             f"   discarded: {len(view['discard'])}"]
+    lines = [f"{head}   unused deck: {view['draw_count']}   discarded: {len(view['discard'])}",
+             f"{mimic} (turned up: {view['indicator']})"]
     run = view["run"]
     if run:
         word = VALUE_WORDS[run["value"]] if run["count"] == 1 else VALUE_PLURALS[run["value"]]
@@ -61,17 +63,15 @@ def render(view: dict, seat: int | None) -> str:
         lines.append("[b]Pile[/b]: none — any value may start it")
     for p in range(view["players"]):
         if not view["playing"][p]:
-            lines.append(f"  {_seat(p, seat):<8} out (total {view['scores'][p]})")
+            lines.append(f"  {_seat(p, seat):<7} out (total {view['scores'][p]})")
             continue
         mark = ">" if view["turn"] == p else " "
-        bases = _bases(view["bases"][p])
+        lines.append(f"{mark} {_seat(p, seat):<7} hand {view['hand_counts'][p]:>2}  cards {view['card_counts'][p]:>2}  "
+                     f"total {view['scores'][p]:>3}   bases {_bases(view['bases'][p])}")
         if p == seat:
-            held = f"hand {len(view['hand'])}: {_cards(view['hand'])}"
-        else:
-            known = view["known"][p]
-            held = f"hand {view['hand_counts'][p]}" + (f" (known: {_cards(known)})" if known else "")
-        lines.append(f"{mark} {_seat(p, seat):<8} {held:<34} bases: {bases:<26} "
-                     f"cards {view['card_counts'][p]:>2}   total {view['scores'][p]}")
+            lines.append(f"{'':10}your hand: {_cards(view['hand'])}")
+        elif view["known"][p]:
+            lines.append(f"{'':10}known in hand: {_cards(view['known'][p])}")
     d = view["declared"]
     if d:
         who = _seat(d["player"], seat)
@@ -93,66 +93,97 @@ def render(view: dict, seat: int | None) -> str:
     return "\n".join(lines)
 
 
-def narrate(event: dict) -> str | None:
-    """One line for one event as a seat saw it."""
+class _Words:
+    """Seats as the person at ``seat`` reads them: "you" (the verb as is) for that seat,
+    "seat N" (the verb's third person) for the others; ``None``: "seat N" for all."""
+
+    __slots__ = ("seat",)
+
+    def __init__(self, seat):
+        self.seat = seat
+
+    def who(self, p) -> str:
+        return "you" if p is not None and p == self.seat else f"seat {p}"
+
+    def does(self, p, verb: str, third: str | None = None) -> str:
+        """``does(0, "lay")``: "you lay" to seat 0, "seat 0 lays" to anyone else."""
+        if p is not None and p == self.seat:
+            return f"you {verb}"
+        return f"seat {p} {third or verb + 's'}"
+
+    def whose(self, p) -> str:
+        return "your" if p is not None and p == self.seat else f"seat {p}'s"
+
+    def all(self, seats) -> str:
+        return ", ".join(self.who(q) for q in seats)
+
+
+def narrate(event: dict, seat: int | None = None) -> str | None:
+    """One line for one event as a seat saw it, read by the person at ``seat`` ("you";
+    ``None``: "seat N" for every seat)."""
+    w = _Words(seat)
     t = event["type"]
     p = event.get("player")
-    who = f"seat {p}"
     if t == "round_start":
+        first = event["first"]
         if event["mimic"] is None:
-            turned = (f"a Flush card ({event['indicator']}) is turned up: seat {event['first']} swaps in a "
+            turned = (f"a Flush card ({event['indicator']}) is turned up: {w.does(first, 'swap')} in a "
                       f"Mimic")
         else:
             turned = f"the Mimic is {event['mimic']} ({event['indicator']} turned up)"
-        return f"— round {event['round']}: seat {event['first']} starts; {turned} —"
+        return f"— round {event['round']}: {w.does(first, 'start')}; {turned} —"
     if t == "deal":
         hand = event.get("hand")
         return f"your hand: {_cards(hand)}" if hand is not None else None
     if t == "swap":
-        return (f"{who} makes their {event['card']} ({event['from']}) the Mimic — {VALUE_PLURALS[event['mimic']]} "
-                f"are Mimics — and keeps the {event['kept']}")
+        you = w.who(p) == "you"
+        return (f"{w.does(p, 'make')} {'your' if you else 'their'} {event['card']} ({event['from']}) the Mimic "
+                f"— {VALUE_PLURALS[event['mimic']]} are Mimics — and {'keep' if you else 'keeps'} the "
+                f"{event['kept']}")
     if t == "blind":
-        return f"{who} flips the Blind card of base {event['base']}: {event['card']}"
+        return f"{w.does(p, 'flip')} the Blind card of base {event['base']}: {event['card']}"
     if t == "declare":
         if event["kind"] == "number":
             extra = " (a pick-up: a new pile, the old one to hand)" if event.get("pickup") else ""
-            return f"{who} declares “{event['said']}”{extra}"
-        return f"{who} declares “{event['said']}”"
+            return f"{w.does(p, 'declare')} “{event['said']}”{extra}"
+        return f"{w.does(p, 'declare')} “{event['said']}”"
     if t == "play":
-        return f"{who} lays {_laid(event)}"
+        return f"{w.does(p, 'lay')} {_laid(event)}"
     if t == "pickup":
-        return f"{who} starts a new pile with {_laid(event)} and picks up {_cards(event['picked_up'])}"
+        picks = "pick" if w.who(p) == "you" else "picks"        # "you start ... and pick up"
+        return f"{w.does(p, 'start')} a new pile with {_laid(event)} and {picks} up {_cards(event['picked_up'])}"
     if t == "flush":
         kind = {"link": "LINK FLUSH", "flush": "FLUSH", "bigflush": "BIG FLUSH", "number": "FLUSH"}[event["kind"]]
         if event["super"]:
             kind = "SUPER " + kind
         skips = f" ({event['skips_ignored']} Skip ignored)" if event.get("skips_ignored") else ""
-        return f"{kind}! the pile is discarded; {who} starts a new one{skips}"
+        return f"{kind}! the pile is discarded; {w.does(p, 'start')} a new one{skips}"
     if t == "draw":
         card = event.get("card")
-        return f"{who} draws a card from the unused deck" + (f": {card}" if card else "")
+        return f"{w.does(p, 'draw')} a card from the unused deck" + (f": {card}" if card else "")
     if t == "deck_empty":
-        return f"the unused deck is empty: {who} draws nothing"
+        return f"the unused deck is empty: {w.does(p, 'draw')} nothing"
     if t == "skip":
-        return f"{who}'s Skip: {', '.join(f'seat {q}' for q in event['skipped'])} skipped"
+        return f"{w.whose(p)} Skip: {w.all(event['skipped'])} skipped"
     if t == "pass":
         top = f" (top {event['top']})" if event["top"] else " (a Blind card only)"
-        return f"{who} passes base {event['base']}{top} to seat {event['to']}"
+        return f"{w.does(p, 'pass', 'passes')} base {event['base']}{top} to {w.who(event['to'])}"
     if t == "keep":
-        return f"{who} keeps every base"
+        return f"{w.does(p, 'keep')} every base"
     if t == "round_cap":
         return f"round {event['round']} reaches its decision cap: it ends without a winner"
     if t == "round_end":
-        w = event["winner"]
-        head = f"seat {w} is out! " if w is not None else ""
-        ded = f"; seat {w} deducts {event['deduction']}" if event["deduction"] else ""
+        win = event["winner"]
+        head = f"{w.does(win, 'are', 'is')} out! " if win is not None else ""
+        ded = f"; {w.does(win, 'deduct')} {event['deduction']}" if event["deduction"] else ""
         double = " (double)" if event["double"] else ""
-        out = f"; out: {', '.join(f'seat {q}' for q in event['eliminated'])}" if event["eliminated"] else ""
+        out = f"; out: {w.all(event['eliminated'])}" if event["eliminated"] else ""
         return f"{head}round {event['round']} scores{double} {event['scores']}{ded}; totals {event['totals']}{out}"
     if t == "game_over":
         winners = event["winners"]
-        names = ", ".join(f"seat {w}" for w in winners)
-        return f"game over: {names} win{'s' if len(winners) == 1 else ''} (totals {event['totals']})"
+        names = ", ".join(w.who(q) for q in winners)
+        one = len(winners) == 1 and w.who(winners[0]) != "you"
+        return f"game over: {names} win{'s' if one else ''} (totals {event['totals']})"
     return None
 
 

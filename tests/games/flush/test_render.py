@@ -35,3 +35,17 @@ def test_the_round_summary_shows_scores_deduction_and_totals():
     text = FLUSH.round_summary(state.view(1), 1)
     assert "seat 0 went out first" in text and "(-5 Deduction)" in text and "9" in text
     assert FLUSH.round_summary(FLUSH.new_state(2, {}, 1).view(0), 0) is None
+
+
+def test_the_reader_is_you_and_every_other_seat_is_seat_n():
+    state = table(3, hands={0: ["6", "6s", "9"], 1: ["2", "3"], 2: ["4"]}, turn=0, previous=2)
+    events = play(state, (0, "2x6"))
+    lines = {seat: [FLUSH.narrate(e.for_player(seat), seat) for e in events] for seat in (None, 0, 1)}
+    assert lines[None] == ["seat 0 declares “2 Sixes”", "seat 0 lays 6s, 6", "seat 0's Skip: seat 1 skipped"]
+    assert lines[0] == ["you declare “2 Sixes”", "you lay 6s, 6", "your Skip: seat 1 skipped"]
+    assert lines[1] == ["seat 0 declares “2 Sixes”", "seat 0 lays 6s, 6", "seat 0's Skip: you skipped"]
+    # without a reader (the narrator called as before) every seat is "seat N"
+    assert [FLUSH.narrate(e.for_player(0)) for e in events] == lines[None]
+    text = Text.from_markup(FLUSH.render(state.view(1), 1)).plain
+    assert "your hand: 2 3" in text and "  you " in text and "seat 0" in text
+    assert max(len(line) for line in text.splitlines()) <= 76
