@@ -1,0 +1,85 @@
+"""flaps.md "Level 3 Full Rules": "5 - DUMP THOSE FIVES", "6 - SIX OF THE BEST",
+"King 'N' Lay" (QUACK and STOP THAT FLAPPING: test_attacks.py, test_flapping.py)."""
+from fliptable.core import Turn
+
+from .helpers import dealt, hand, play, validated
+
+
+def _only(s, p, k):
+    rest = s.hands[p][k:]
+    del s.hands[p][k:]
+    s.pack[:0] = rest
+    return validated(s)
+
+
+def test_5_dump_those_fives_up_to_three_more_fives_can_follow():
+    s = dealt(3, {0: ["dtf", "5c", "5h", "5s", "5d", "qd", "kd"]}, first="5h")
+    play(s, (0, "dtf"))
+    assert s.decision() == Turn(0) and {"5c", "5h", "5s", "5d", "done"} <= set(s.legal_actions(0))
+    play(s, (0, "5c"), (0, "5h"), (0, "5s"))
+    assert s.decision() == Turn(1) and "5d" in hand(s, 0)          # three, no more
+
+
+def test_5_dump_those_fives_the_last_five_laid_is_the_active_card():
+    s = dealt(3, {0: ["dtf", "5c", "5h", "qd", "kd", "jd", "8d"], 1: ["qh", "qc", "kc", "jc", "8c", "kh", "jh"]},
+              first="5d")
+    play(s, (0, "dtf"), (0, "5c"), (0, "5h"), (0, "done"))
+    assert s.decision() == Turn(1) and s.view(None)["top"] == "5h"
+    assert {"qh", "kh", "jh"} <= set(s.legal_actions(1)) and "qc" not in s.legal_actions(1)
+
+
+def test_5_dump_those_fives_you_cannot_finish_by_laying_the_run_pick_another_card():
+    s = _only(dealt(2, {0: ["dtf", "5c", "5h", "qd", "kd", "jd", "8d"]}, first="5d", pack=["ks"]), 0, 3)
+    play(s, (0, "dtf"), (0, "5c!"), (0, "5h"))
+    assert not s.is_over() and hand(s, 0) == ["ks"] and s.decision() == Turn(1)
+
+
+def test_5_dump_those_fives_you_can_go_down_to_last_card_that_way():
+    s = _only(dealt(2, {0: ["dtf", "5c", "5h", "qd", "kd", "jd", "8d"]}, first="5d"), 0, 4)
+    play(s, (0, "dtf"), (0, "5c"), (0, "5h!"))
+    assert hand(s, 0) == ["qd"] and s.view(None)["forgot"] == []
+
+
+def test_6_six_of_the_best_as_your_last_card_scores_a_double_win():
+    s = _only(dealt(2, {0: ["6s", "5c", "5h", "qd", "kd", "jd", "8d"]}, first="9s"), 0, 1)
+    play(s, (0, "6s"))
+    r = s.result()
+    assert r.winners == (0,) and r.scores == (2.0, 0.0) and r.details["double_win"]
+
+
+def test_6_six_of_the_best_is_harder_to_lay_the_only_six_it_follows_its_suit_only():
+    s = dealt(2, {0: ["6s", "5c", "5h", "qd", "kd", "jd", "8d"]}, first="9h")
+    assert "6s" not in s.legal_actions(0)
+    s = dealt(2, {0: ["6s", "5c", "5h", "qd", "kd", "jd", "8d"]}, first="9s")
+    assert "6s" in s.legal_actions(0)
+
+
+def test_king_n_lay_only_on_a_king_a_club_or_an_ace_with_clubs_called():
+    for first, ok in (("kh", True), ("5c", True), ("5h", False), ("qh", False)):
+        s = dealt(2, {0: ["klc", "5d", "qd", "jd", "8d", "10d", "9d"]}, first=first)
+        assert ("klc" in s.legal_actions(0)) == ok, first
+    s = dealt(2, {0: ["ah", "qd", "jd", "8d", "10d", "9d", "7d"], 1: ["klc", "5h", "qh", "jh", "8h", "10h", "9h"]},
+              first="5h")
+    play(s, (0, "ah:c"))
+    assert "klc" in s.legal_actions(1)
+
+
+def test_king_n_lay_only_kings_clubs_ol_maids_and_aces_can_follow():
+    s = dealt(2, {0: ["klc", "kh", "5c", "om1", "ah", "5d", "jh"]}, first="kd")
+    play(s, (0, "klc"))
+    assert s.decision() == Turn(0)
+    assert set(s.legal_actions(0)) == {"kh", "5c", "om1", "ah:c", "ah:d", "ah:h", "ah:s", "done"}
+    play(s, (0, "done"))
+    assert s.decision() == Turn(1)
+
+
+def test_king_n_lay_you_cannot_finish_by_laying_it_as_your_last_but_one_card():
+    s = _only(dealt(2, {0: ["klc", "kh", "5c", "om1", "ah", "5d", "jh"]}, first="kd", pack=["qs"]), 0, 2)
+    play(s, (0, "klc!"), (0, "kh"))
+    assert not s.is_over() and hand(s, 0) == ["qs"] and s.decision() == Turn(1)
+
+
+def test_king_n_lay_as_your_last_card_wins():
+    s = _only(dealt(2, {0: ["klc", "kh", "5c", "om1", "ah", "5d", "jh"]}, first="kd"), 0, 1)
+    play(s, (0, "klc"))
+    assert s.is_over() and s.result().winners == (0,)
