@@ -1,0 +1,134 @@
+"""The HTTP API: the game list, creating, joining, public facts, the log only once
+over, tokens stored hashed, one-line errors with their statuses."""
+from __future__ import annotations
+
+import asyncio
+import hashlib
+
+import pytest
+from sqlalchemy import select
+
+from fliptable.core.registry import all_game_ids
+from fliptable.server.lobby import Lobby
+from fliptable.server.models import seats
+from fliptable.server.store import Store
+
+from .helpers import client, create, join
+
+
+def test_games_list_for_the_lobby(sqlite_settings):
+    with client(sqlite_settings) as c:
+        games = c.get("/api/games").json()["games"]
+    ids = [g["id"] for g in games]
+    assert ids == all_game_ids()
+    flip7 = games[ids.index("flip7")]
+    assert flip7["players"] == [1, 12] and "ev" in flip7["bots"] and "random" in flip7["bots"]
+    assert {o["name"] for o in flip7["options"]} >= {"rules"}
+    assert all({"name", "default", "accepted"} <= set(o) for o in flip7["options"])
+    assert games[ids.index("flyswatter")]["dynamics"] == "real-time"
+
+
+def test_create_join_and_public_facts(db_settings):
+    with client(db_settings) as c:
+        made = create(c, game="flip7", seats=["human", "ev", "human", "human"], options={"rules": "official"},
+                      name="Ana")
+        table = made["table"]
+        assert set(made) == {"table", "seat", "token", "join"} and made["seat"] == 0
+        assert len(made["token"]) >= 40
+        facts = c.get(f"/api/tables/{table}").json()
+        assert facts["options"]["rules"] == "official" and facts["started"] is False
+        assert [s["taken"] for s in facts["seats"]] == [True, True, False, False]
+        assert facts["seats"][1] == {"seat": 1, "kind": "bot", "name": "ev", "bot": "ev", "taken": True}
+        text = c.get(f"/api/tables/{table}").text
+        assert made["token"] not in text and "seed" not in text.replace("seeded", "")
+        # the log is refused while the game is played
+        r = c.get(f"/api/tables/{table}/log")
+        assert r.status_code == 403 and "over" in r.json()["error"]
+        first = join(c, table, "Ben")
+        assert first["seat"] == 2 and c.get(f"/api/tables/{table}").json()["started"] is False
+        second = join(c, table)
+        assert second["seat"] == 3
+        assert len({made["token"], first["token"], second["token"]}) == 3
+        facts = c.get(f"/api/tables/{table}").json()
+        assert facts["started"] is True and facts["seats"][2]["name"] == "Ben"
+        r = c.post(f"/api/tables/{table}/join", json={"name": "Cy"})
+        assert r.status_code == 409 and "taken" in r.json()["error"]
+        assert c.get(f"/api/tables/{table}/log").status_code == 403
+        assert [t["table"] for t in c.get("/api/tables?status=running").json()["tables"]] == [table]
+        assert c.get("/api/tables?status=open").json()["tables"] == []
+        # tokens are stored hashed: the database holds the SHA-256, never the token
+        lobby: Lobby = c.app.state.lobby
+        hashes = c.portal.call(_seat_hashes, lobby.store, table)
+    assert hashes == [hashlib.sha256(t.encode()).hexdigest() for t in
+                      (made["token"], None, first["token"], second["token"]) if t is not None]
+    assert not any(t in " ".join(hashes) for t in (made["token"], first["token"], second["token"]))
+
+
+async def _seat_hashes(store: Store, table: str) -> list:
+    """Every stored token hash of the table's seats (bots have none)."""
+    async with store.engine.connect() as conn:
+        rows = await conn.execute(select(seats.c.token_hash).where(seats.c.table_id == table)
+                                  .order_by(seats.c.seat))
+        return [r[0] for r in rows.all() if r[0] is not None]
+
+
+def test_all_bot_table_starts_at_once_and_its_log_is_served_when_over(sqlite_settings):
+    with client(sqlite_settings) as c:
+        made = create(c, game="flip7", seats=["random", "random", "random"], seed="abc")
+        assert made["seat"] is None and made["token"] is None
+        table = made["table"]
+        for _ in range(500):
+            facts = c.get(f"/api/tables/{table}").json()
+            if facts["over"]:
+                break
+            asyncio.run(asyncio.sleep(0.01))
+        assert facts["over"] and facts["seeded"] is True
+        log = c.get(f"/api/tables/{table}/log").json()
+        assert log["seed"] == "abc" and len(log["actions"]) == facts["ply"] and log["result"] == facts["result"]
+
+
+@pytest.mark.parametrize("body,status,words", [
+    ({"game": "chess"}, 400, "unknown game 'chess'"),
+    ({"game": "flip7", "options": {"rules": "house"}}, 400, "rulebook|official"),
+    ({"game": "flip7", "seats": ["human", "grandmaster"]}, 400, "unknown bot 'grandmaster'"),
+    ({"game": "flip7", "seats": ["human", "ev"], "players": 3}, 400, "players is 3 but 2 seats"),
+    ({"game": "flyswatter", "seats": ["human"]}, 400, "2 to 8 players"),
+    ({"game": "flip7", "colour": "red"}, 400, "unknown field 'colour'"),
+    ({"game": "flip7", "seed": 1.5}, 400, "seed must be an integer or text"),
+    ({"game": "flip7", "turn_limit_ms": 5}, 400, "turn_limit_ms must be a number of milliseconds in 1000"),
+    ({"game": "flip7", "name": "x" * 41}, 400, "at most 40"),
+    ([1, 2], 400, "JSON object"),
+])
+def test_bad_requests_are_one_line(sqlite_settings, body, status, words):
+    with client(sqlite_settings) as c:
+        r = c.post("/api/tables", json=body)
+    assert r.status_code == status
+    message = r.json()["error"]
+    assert words in message and "\n" not in message and "Traceback" not in message
+
+
+def test_limits_origin_and_internal_errors(sqlite_settings, monkeypatch):
+    with client(sqlite_settings, creates_per_minute=5) as c:
+        r = c.post("/api/tables", content=b"{not json", headers={"content-type": "application/json"})
+        assert r.status_code == 400 and "not valid JSON" in r.json()["error"]
+        r = c.post("/api/tables", content=b"[" * 70000)
+        assert r.status_code == 413
+        r = c.post("/api/tables", json={"game": "flip7"}, headers={"origin": "https://evil.example"})
+        assert r.status_code == 403 and "origin" in r.json()["error"]
+        assert c.post("/api/tables", json={"game": "flip7"}, headers={"origin": "http://testserver"}).status_code == 201
+        assert c.get("/api/tables/nosuch").status_code == 404
+        assert c.post("/api/tables/nosuch/join").status_code == 404
+        assert c.get("/api/tables/nosuch/log").status_code == 404
+        assert c.get("/api/tables?status=weird").status_code == 400
+
+        async def boom(self, spec):
+            raise RuntimeError("secret detail of the server")
+
+        with monkeypatch.context() as m:
+            m.setattr(Lobby, "create", boom)
+            r = c.post("/api/tables", json={"game": "flip7"})
+            assert r.status_code == 500 and r.json() == {"error": "internal error"}
+        # every attempt counts towards the limit: 4 so far (the origin check comes first)
+        assert c.post("/api/tables", json={"game": "flip7"}).status_code == 201
+        r = c.post("/api/tables", json={"game": "flip7"})
+        assert r.status_code == 429 and "5 tables a minute" in r.json()["error"]

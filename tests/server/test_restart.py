@@ -1,0 +1,139 @@
+"""Durability: a new server on the same database resumes every running table at the
+same ply, with every seat's history, and its bots play on — after an orderly stop
+(both backends) and after ``kill -9`` of a real ``fliptable serve`` process."""
+from __future__ import annotations
+
+import json
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+
+import httpx
+
+from .helpers import Player, Replayed, client, create, join, wait_for
+
+
+def _until_frame(ws, ply_at_least: int = 0) -> dict:
+    while True:
+        m = ws.receive_json()
+        if m["type"] == "frame" and m["ply"] >= ply_at_least:
+            return m
+
+
+def test_new_app_on_the_same_database_resumes_tables_and_bots(db_settings):
+    with client(db_settings) as c:
+        made = create(c, game="flip7", seats=["human", "ev", "human"], seed=7, bot_delay_ms=300,
+                      options={"round_limit": 2})
+        table = made["table"]
+        ben = join(c, table, "Ben")
+        with c.websocket_connect(f"/ws/{table}?token={made['token']}") as ws:
+            before = [_until_frame(ws)]
+            assert before[0]["ply"] == 0 and before[0]["decision"]["players"] == [0]
+            ws.send_json({"type": "act", "action": "hit", "ply": 0})
+            before.append(_until_frame(ws, 1))
+        # the bot at seat 1 is to act in 300 ms: the server stops first (or it acted, and is stored)
+        assert before[-1]["ply"] == 1 and before[-1]["decision"]["players"] == [1]
+        bots_table = create(c, game="flip7", seats=["random", "random"], seed=3, bot_delay_ms=40,
+                            options={"round_limit": 3})["table"]
+        wait_for(lambda: c.get(f"/api/tables/{bots_table}").json()["ply"] >= 3)
+    seen_before = [e for f in before for e in f["events"]]
+
+    with client(db_settings) as c:  # a new application: everything comes from the database
+        facts = c.get(f"/api/tables/{table}").json()
+        assert facts["ply"] in (1, 2) and facts["started"] and not facts["over"]
+        resumed_at = c.get(f"/api/tables/{bots_table}").json()
+        ana = Player(c, table, made["token"], seed=1)
+        bob = Player(c, table, ben["token"], seed=2)
+        ana.start()
+        bob.start()
+        ana.finish()
+        bob.finish()
+        log = c.get(f"/api/tables/{table}/log").json()
+        # the all-bot table played on to its end
+        wait_for(lambda: c.get(f"/api/tables/{bots_table}").json()["over"])
+        bots_log = c.get(f"/api/tables/{bots_table}/log").json()
+    assert log["actions"][:2] == [[0, "hit"], [1, log["actions"][1][1]]]  # the bot acted after the restart
+    replayed = Replayed(log)
+    # the reconnecting seat got its whole history, the part before the restart unchanged
+    assert ana.frames[0]["events"][:len(seen_before)] == seen_before
+    replayed.check(0, ana.frames)
+    replayed.check(2, bob.frames)
+    assert bots_log["result"]["over"] and len(bots_log["actions"]) > resumed_at["ply"] >= 3
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def _serve(db: str, port: int) -> subprocess.Popen:
+    proc = subprocess.Popen([sys.executable, "-m", "fliptable", "serve", "--port", str(port), "--db", db,
+                             "--bot-delay-ms", "0"], stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    base = f"http://127.0.0.1:{port}"
+
+    def up():
+        if proc.poll() is not None:
+            raise AssertionError(f"the server exited: {proc.stderr.read().decode()[-2000:]}")
+        try:
+            return httpx.get(base + "/api/games", timeout=2).status_code == 200
+        except httpx.HTTPError:
+            return False
+
+    wait_for(up, timeout=30, every=0.1)
+    return proc
+
+
+def _ws_frame(ws, ply_at_least: int = 0) -> dict:
+    while True:
+        m = json.loads(ws.recv(timeout=10))
+        if m["type"] == "frame" and m["ply"] >= ply_at_least:
+            return m
+
+
+def test_kill_9_and_restart_resume_at_the_same_ply(tmp_path):
+    from websockets.sync.client import connect
+
+    db = str(tmp_path / "server.db")
+    port = _free_port()
+    base, wsbase = f"http://127.0.0.1:{port}", f"ws://127.0.0.1:{port}"
+    proc = _serve(db, port)
+    try:
+        made = httpx.post(base + "/api/tables", json={"game": "flip7", "seats": ["human", "human"]}).json()
+        table = made["table"]
+        other = httpx.post(f"{base}/api/tables/{table}/join", json={}).json()
+        with connect(f"{wsbase}/ws/{table}?token={made['token']}") as a, \
+                connect(f"{wsbase}/ws/{table}?token={other['token']}") as b:
+            fa = _ws_frame(a)
+            a.send(json.dumps({"type": "act", "action": "hit", "ply": fa["ply"]}))
+            fb = _ws_frame(b, 1)
+            b.send(json.dumps({"type": "act", "action": "stay", "ply": fb["ply"]}))
+            last = _ws_frame(a, 2)
+            seen = fa["events"]
+            # a table of bots, killed in its first round
+            bots = httpx.post(base + "/api/tables", json={"game": "flip7", "seats": ["random"] * 3, "bot_delay_ms": 30,
+                                                          "options": {"round_limit": 3}}).json()["table"]
+            wait_for(lambda: httpx.get(f"{base}/api/tables/{bots}").json()["ply"] >= 2)
+            os.kill(proc.pid, signal.SIGKILL)
+            proc.wait(10)
+        proc = _serve(db, port)
+        facts = httpx.get(f"{base}/api/tables/{table}").json()
+        assert facts["ply"] == last["ply"] == 2
+        bots_ply = httpx.get(f"{base}/api/tables/{bots}").json()["ply"]
+        with connect(f"{wsbase}/ws/{table}?token={made['token']}") as a:
+            again = _ws_frame(a)
+            assert again["ply"] == 2
+            assert {k: v for k, v in again.items() if k not in ("events", "clock")} == \
+                   {k: v for k, v in last.items() if k not in ("events", "clock")}
+            assert again["events"][:len(seen)] == seen
+            a.send(json.dumps({"type": "act", "action": again["legal"][0], "ply": 2}))
+            assert _ws_frame(a, 3)["ply"] == 3
+        # the bots' table resumed and plays to its end
+        wait_for(lambda: httpx.get(f"{base}/api/tables/{bots}").json()["over"], timeout=30, every=0.1)
+        assert bots_ply is not None and httpx.get(f"{base}/api/tables/{bots}").json()["ply"] > bots_ply
+    finally:
+        proc.kill()
+        proc.wait(10)
