@@ -89,3 +89,26 @@ def test_a_flipped_blind_card_and_a_big_flush_draw_are_shown_to_the_right_player
                   unused=["7", "8"], turn=0)
     flip = play(state, (0, "blind:1"))
     assert all(e.for_player(q)["card"] == "2" for e in flip[:1] for q in (None, 0, 1, 2))
+
+
+
+SEAT1 = (["5s", "6s", "7s"], ["1l", "2l", "5"], ["8", "8", "9", "9", "7", "7", "2s", "3s"])
+SEAT2 = (["5l", "6l", "7l"], ["1s", "4s", "4l"], ["8l", "9l", "10l", "10s", "9s", "8s", "1d", "4d"])
+
+
+def test_the_first_deal_is_told_showing_each_player_only_their_own_hand():
+    state = dealt(3, {0: SEAT0, 1: SEAT1, 2: SEAT2}, indicator="3l", first=1)
+    opening = list(state.opening)
+    assert [e.type for e in opening] == ["round_start", "deal", "deal", "deal"]
+    start = opening[0].for_player(2)
+    assert start["first"] == 1 and start["mimic"] == 3 and start["tops"]["0"] == ["7", "8", "9"]
+    assert opening[1].for_player(0)["hand"] == ["4", "4", "5", "5", "6", "6", "10", "10"]
+    assert opening[2].for_player(1)["hand"] == ["2s", "3s", "7", "7", "8", "8", "9", "9"]
+    for e in opening[1:]:
+        p = e.data["player"]
+        for q in (None, *(x for x in range(3) if x != p)):
+            assert "hand" not in e.for_player(q)
+    # other Blind cards under the same tops: everybody, their owner included, is told the same
+    other = dealt(3, {0: (["2d", "3d", "5d"], *SEAT0[1:]), 1: SEAT1, 2: SEAT2}, indicator="3l", first=1)
+    for q in (None, 0, 1, 2):
+        assert [e.for_player(q) for e in other.opening] == [e.for_player(q) for e in opening]
