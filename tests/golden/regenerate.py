@@ -64,6 +64,10 @@ CASES = [
     ("flush", 5, ["greedy", "random"], {"mode": "elimination", "limit": 40}, [3]),
     ("flush", 2, ["random", "greedy"], {"flush_count": "previous", "mimic_join": "pile", "rounds": 3}, [4]),
     ("flush", 6, ["greedy", "random"], {"rounds": 2}, [5]),
+    ("flaps", 4, ["greedy", "random"], {}, [1]),
+    ("flaps", 2, ["random", "greedy"], {"level": 1}, [2]),
+    ("flaps", 3, ["greedy:forget=0.3,catch=0.5", "random", "greedy"], {"level": 2}, [3]),
+    ("flaps", 8, ["greedy", "random"], {"after_flapping": "last"}, [4]),
 ]
 
 

@@ -1,0 +1,46 @@
+"""Each FLAPS golden log with options plays differently without them (so the log really
+checks the option), and there is one for every level and option."""
+import json
+from pathlib import Path
+
+import pytest
+
+from fliptable.core import FliptableError, get_game, parse_log, replay
+from tests.golden.regenerate import digest
+
+GOLDEN = Path(__file__).resolve().parents[2] / "golden"
+LOGS = sorted(GOLDEN.glob("flaps-*.json"))
+DEFAULTS = get_game("flaps").resolve_options({})
+
+
+def variant(path):
+    return json.loads(path.read_text())["options"] != DEFAULTS
+
+
+def test_there_is_a_golden_log_for_every_level_and_option():
+    options = [json.loads(p.read_text())["options"] for p in LOGS]
+    assert {o["level"] for o in options} == {1, 2, 3}
+    assert any(o["after_flapping"] == "last" for o in options)
+
+
+@pytest.mark.parametrize("path", [p for p in LOGS if variant(p)], ids=lambda p: p.stem)
+def test_a_variants_log_plays_differently_without_its_options(path):
+    data = json.loads(path.read_text())
+    try:
+        state = replay(parse_log({**data, "options": {}}))
+    except FliptableError:
+        return
+    assert digest(state) != data["digest"]
+
+
+def test_the_default_log_has_flaps_laid_out_of_turn():
+    data = json.loads((GOLDEN / "flaps-4p-1.json").read_text())
+    game = get_game("flaps")
+    state = game.new_state(data["players"], data["options"], data["seed"])
+    out_of_turn = 0
+    for seat, action in data["actions"]:
+        d = state.decision()
+        if seat in getattr(d, "claimants", ()):
+            out_of_turn += 1
+        state.apply(seat, action)
+    assert out_of_turn > 0
