@@ -93,13 +93,17 @@ class Game:
 
     # -- text for people: each game declares its own (these are plain fallbacks) ------
     def render(self, view: Any, seat: int | None) -> str:
-        """The table as text (Rich markup allowed) from ``view``, ``seat``'s view."""
+        """The table as text (Rich markup allowed) from ``view``, ``seat``'s view, read by
+        ``seat``'s person: "you" for ``seat`` (None: a spectator's table)."""
         if not isinstance(view, dict):
             return json.dumps(view)
         return "\n".join(f"{k}: {json.dumps(v)}" for k, v in view.items())
 
-    def narrate(self, event: dict[str, Any]) -> str | None:
-        """One line for an event as a player saw it (``Event.for_player``); None: say nothing."""
+    def narrate(self, event: dict[str, Any], seat: int | None = None) -> str | None:
+        """One line for an event as a player saw it (``Event.for_player``); None: say nothing.
+        ``seat`` is the seat whose person reads the line: the line says "you" for it and
+        "seat N" for the others (``core/words.py``); ``None``: a spectator, or several
+        people at one keyboard — "seat N" for everyone."""
         rest = ", ".join(f"{k}={v}" for k, v in event.items() if k != "type")
         return f"{event.get('type', '?')}: {rest}" if rest else str(event.get("type", "?"))
 
