@@ -28,8 +28,8 @@ class AuthorsGame(AskingGame):
     def render(self, view, seat):
         return rendering.render(view, seat)
 
-    def narrate(self, event):
-        return rendering.narrate(event)
+    def narrate(self, event, seat=None):
+        return rendering.narrate(event, seat)
 
 
 AUTHORS = register(AuthorsGame())

@@ -125,8 +125,8 @@ class Flinch(Game):
     def render(self, view, seat):
         return rendering.render(view, seat)
 
-    def narrate(self, event):
-        return rendering.narrate(event)
+    def narrate(self, event, seat=None):
+        return rendering.narrate(event, seat)
 
 
 FLINCH = register(Flinch())

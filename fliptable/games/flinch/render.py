@@ -1,11 +1,8 @@
 """Plain-text rendering of FLINCH views and events (terminal UI and logs)."""
 from __future__ import annotations
 
+from ...core.words import Words, cap
 from .cards import a_card
-
-
-def _who(k: int, seat: int | None) -> str:
-    return "you" if k == seat else f"seat {k}"
 
 
 def _pile(c: dict) -> str:
@@ -32,6 +29,7 @@ def render(view: dict, seat: int | None) -> str:
     """A table of everything ``seat`` sees: centre piles, stack, every player's game-pile
     top and count, reserve tops (whole piles for their owner with reserve_memory=off),
     hand counts, your hand, and the challenge window when one is open."""
+    w = Words(seat)
     head = f"FLINCH ({view['enforce']}"
     if view["centre_variant"] != "ones":
         head += f", centre on {view['centre_variant']}"
@@ -50,7 +48,7 @@ def render(view: dict, seat: int | None) -> str:
         top = g["top"] if g["top"] is not None else "—"
         mark = "▶" if k == view["turn"] and view["phase"] != "over" else " "
         tag = " (partner)" if k in (view.get("partners") or []) else ""
-        lines.append(f"{mark} {_who(k, seat):>7}{tag}: game pile [bold]{top}[/bold] ({g['count']} left)   "
+        lines.append(f"{mark} {w.who(k):>7}{tag}: game pile [bold]{top}[/bold] ({g['count']} left)   "
                      f"hand {view['hand_counts'][k]}   reserves {_reserves(view['reserves'][k])}")
     if view.get("hand") is not None:
         cards = "  ".join(f"h{i}:[bold]{v}[/bold]" for i, v in enumerate(view["hand"], 1)) or "(empty)"
@@ -58,11 +56,11 @@ def render(view: dict, seat: int | None) -> str:
     ch = view.get("challenge")
     if ch:
         note = " — the game-pile card was playable!" if ch["game_pile_playable"] else ""
-        lines.append(f"[red]{_who(ch['offender'], seat).capitalize()} played {ch['action']}{note}[/red]"
+        lines.append(f"[red]{cap(w.who(ch['offender']))} played {ch['action']}{note}[/red]"
                      " — an opponent may call \"Challenge!\" before the next play")
     if view["phase"] == "over":
         if view["winners"]:
-            lines.append("Game over: " + " and ".join(_who(k, seat) for k in view["winners"])
+            lines.append("Game over: " + w.all(view["winners"])
                          + " played out the game pile" + ("s" if len(view["winners"]) > 1 else "") + " and won.")
         else:
             lines.append("Game over: the game is blocked for good (no card can reach the centre) — a draw."
@@ -70,29 +68,31 @@ def render(view: dict, seat: int | None) -> str:
     return "\n".join(lines)
 
 
-def narrate(event: dict) -> str:
-    """One line for one event."""
+def narrate(event: dict, seat: int | None = None) -> str:
+    """One line for one event, read by the person at ``seat`` ("you"; None: nobody)."""
+    w = Words(seat)
     t = event.get("type")
     p = event.get("player")
     if t == "play":
         src = {"game": "game pile", "hand": "hand", "reserve": "reserve"}[event["from"]]
-        if event.get("owner", p) != p:
-            src = f"partner {event['owner']}'s {src}"
-        return f"Seat {p} plays the {event['card']} from the {src} to centre pile {event['pile']} " \
+        owner = event.get("owner", p)
+        src = f"the {src}" if owner == p else (
+            f"your {src}" if w.you(owner) else f"partner {w.whose(owner)} {src}")
+        return f"{cap(w.does(p, 'play'))} the {event['card']} from {src} to centre pile {event['pile']} " \
                f"({event['pile_low']}..{event['pile_high']})."
     if t == "pile_finished":
         return f"Centre pile {event['pile']} is finished and leaves the table."
     if t == "game_pile_top":
-        return f"Seat {p} turns up {a_card(event['card'])} on the game pile ({event['count']} left)."
+        return f"{cap(w.does(p, 'turn'))} up {a_card(event['card'])} on the game pile ({event['count']} left)."
     if t == "discard":
         if event.get("laydown"):
-            return f"Seat {p} lays the {event['card']} on reserve pile {event['reserve']}."
-        return f"Seat {p} ends the turn: the {event['card']} to reserve pile {event['reserve']}."
+            return f"{cap(w.does(p, 'lay'))} the {event['card']} on reserve pile {event['reserve']}."
+        return f"{cap(w.does(p, 'end'))} the turn: the {event['card']} to reserve pile {event['reserve']}."
     if t == "pass":
-        return f"Seat {p} passes."
+        return f"{cap(w.does(p, 'pass'))}."
     if t == "draw":
         hand = event.get("hand")
-        return f"Seat {p} draws {event['count']} from the stack" + (f": {hand}." if hand else ".")
+        return f"{cap(w.does(p, 'draw'))} {event['count']} from the stack" + (f": {hand}." if hand else ".")
     if t == "restock":
         return f"The stack is out: {event['cards']} cards of finished piles are shuffled into a new stack."
     if t == "laydown":
@@ -100,20 +100,21 @@ def narrate(event: dict) -> str:
                 + (" (free distribution)." if event["round"] > 1 else "."))
     if t == "window":
         extra = " — the game-pile card was playable" if event.get("game_pile_playable") else ""
-        return f"Seat {event['offender']} may be challenged for {event['action']}{extra}."
+        return f"{cap(w.who(event['offender']))} may be challenged for {event['action']}{extra}."
     if t == "challenge_resolved":
         verdict = "right" if event["right"] else "wrong"
-        moved = (f"the {event['card']} goes from seat {event['from']}'s game pile to the bottom of seat "
-                 f"{event['to']}'s" if event["card"] is not None else
-                 f"seat {event['from']} has no game-pile card to give (a pile's last card is only ever played)")
-        return f"Seat {event['challenger']} calls \"Challenge!\" on seat {event['offender']}: {verdict}; {moved}."
+        moved = (f"the {event['card']} goes from {w.whose(event['from'])} game pile to the bottom of "
+                 f"{w.whose(event['to'])} game pile" if event["card"] is not None else
+                 f"{w.does(event['from'], 'have')} no game-pile card to give (a pile's last card is only ever played)")
+        return (f"{cap(w.does(event['challenger'], 'call'))} \"Challenge!\" on {w.who(event['offender'])}: "
+                f"{verdict}; {moved}.")
     if t == "take_back":
-        return f"Seat {p} takes the {event['card']} back from reserve pile {event['reserve']}."
+        return f"{cap(w.does(p, 'take'))} the {event['card']} back from reserve pile {event['reserve']}."
     if t == "turn":
-        return f"Seat {p}'s turn."
+        return f"{cap(w.whose(p))} turn."
     if t == "game_over":
         if event["winners"]:
-            return "Seat " + " and ".join(map(str, event["winners"])) + " won!"
+            return f"{cap(w.all(event['winners']))} won!"
         if event.get("reason") == "cap":
             return "The decision cap is reached: a draw."
         return "The game is blocked for good: a draw."

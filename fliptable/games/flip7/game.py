@@ -73,8 +73,8 @@ class Flip7(Game):
     def render(self, view, seat):
         return rendering.render(view, seat)
 
-    def narrate(self, event):
-        return rendering.narrate(event)
+    def narrate(self, event, seat=None):
+        return rendering.narrate(event, seat)
 
     def round_summary(self, view, seat):
         return rendering.round_summary(view, seat)

@@ -1,54 +1,60 @@
 """Flip 7 as text: the table one seat sees, and one line per event."""
 from __future__ import annotations
 
+from ...core.words import Words
+
 
 def render(view: dict, seat: int | None) -> str:
     """The table: every player's cards, round score, total, the draw pile, whose turn."""
-    lines = [f"Round {view['round']}   dealer: seat {view['dealer']}   draw pile: {view['draw_count']} cards"
+    w = Words(seat)
+    lines = [f"Round {view['round']}   dealer: {w.who(view['dealer'])}   draw pile: {view['draw_count']} cards"
              f"   discards: {len(view['discard'])}"]
     for s, info in enumerate(view["seats"]):
-        who = "you" if s == seat else f"seat {s}"
+        who = w.who(s)
         mark = ">" if view["turn"] == s else " "
         cards = " ".join(info["cards"]) or "-"
         lines.append(f"{mark} {who:<8} {info['status']:<7} round {info['round_score']:>3}   "
                      f"total {info['total']:>3}   {cards}")
     for job in view["flip_three"]:
         aside = f", set aside: {' '.join(job['set_aside'])}" if job["set_aside"] else ""
-        lines.append(f"  Flip Three for seat {job['player']}: {job['left']} to flip{aside}")
+        lines.append(f"  Flip Three for {w.who(job['player'])}: {job['left']} to flip{aside}")
     if view["choice"]:
         c = view["choice"]
         if c["kind"] == "give":
-            lines.append(f"  seat {c['player']} must give the spare Second Chance to a player, or discard it")
+            lines.append(f"  {w.who(c['player'])} must give the spare Second Chance to a player, or discard it")
         else:
-            lines.append(f"  seat {c['player']} must choose a player to play {c['card']} on")
+            lines.append(f"  {w.who(c['player'])} must choose a player to play {c['card']} on")
     return "\n".join(lines)
 
 
-def narrate(event: dict) -> str:
-    """One line for one event."""
+def narrate(event: dict, seat: int | None = None) -> str:
+    """One line for one event, read by the person at ``seat`` ("you"; None: nobody)."""
+    w = Words(seat)
     t = event["type"]
     p = event.get("player")
     if t == "flip":
-        return f"seat {p} flips {event['card']}"
+        return f"{w.does(p, 'flip')} {event['card']}"
     if t == "stay":
-        return f"seat {p} stays with {event['round_score']}"
+        return f"{w.does(p, 'stay')} with {event['round_score']}"
     if t == "bust":
-        return f"seat {p} busts on a second {event['card']}!"
+        return f"{w.does(p, 'bust')} on a second {event['card']}!"
     if t == "second_chance":
-        return f"seat {p} uses a Second Chance on the duplicate {event['card']}"
+        return f"{w.does(p, 'use')} a Second Chance on the duplicate {event['card']}"
     if t == "flip7":
-        return f"seat {p} has FLIP 7! (+15)"
+        return f"{w.does(p, 'have')} FLIP 7! (+15)"
     if t == "freeze":
-        return f"seat {event['target']} is frozen with {event['round_score']}" + (
-            f" (by seat {p})" if event["target"] != p else "")
+        target = event["target"]
+        return f"{w.does(target, 'be')} frozen with {event['round_score']}" + (
+            f" (by {w.who(p)})" if target != p else "")
     if t == "flip_three":
-        return f"seat {event['target']} must flip three" + (f" (by seat {p})" if event["target"] != p else "")
+        target = event["target"]
+        return f"{w.who(target)} must flip three" + (f" (by {w.who(p)})" if target != p else "")
     if t == "give":
-        return f"seat {p} gives a Second Chance to seat {event['to']}"
+        return f"{w.does(p, 'give')} a Second Chance to {w.who(event['to'])}"
     if t == "discard_second":
         if event.get("chosen"):
-            return f"seat {p} discards a spare Second Chance"
-        return f"seat {p}'s spare Second Chance is discarded (nobody can take it)"
+            return f"{w.does(p, 'discard')} a spare Second Chance"
+        return f"{w.whose(p)} spare Second Chance is discarded (nobody can take it)"
     if t == "reshuffle":
         return f"the discards are shuffled into a new draw pile ({event['cards']} cards)"
     if t == "no_cards":
@@ -56,7 +62,7 @@ def narrate(event: dict) -> str:
     if t == "round_cap":
         return "the round has reached its decision cap: it ends, active players bank"
     if t == "round_start":
-        return f"— round {event['round']}, dealer seat {event['dealer']} —"
+        return f"— round {event['round']}, dealer {w.who(event['dealer'])} —"
     if t == "round_end":
         return f"round {event['round']} scores {event['scores']}, totals {event['totals']}"
     if t == "game_over":
@@ -64,8 +70,8 @@ def narrate(event: dict) -> str:
         top = max(event["totals"])
         limit = " (round limit)" if event.get("ended") == "round_limit" else ""
         if len(winners) == 1:
-            return f"game over{limit}: seat {winners[0]} wins with {top}"
-        return f"game over{limit}: seats {', '.join(map(str, winners))} share the win with {top}"
+            return f"game over{limit}: {w.does(winners[0], 'win')} with {top}"
+        return f"game over{limit}: {w.all(winners)} share the win with {top}"
     return str(event)
 
 
@@ -77,7 +83,7 @@ def round_summary(view: dict, seat: int | None) -> str | None:
     totals = [s["total"] for s in view["seats"]]
     lines = [f"Round {view['round'] - (0 if view.get('over') else 1)} is over.", ""]
     lines.append(f"{'':10}{'round':>7}{'total':>8}")
+    w = Words(seat)
     for p, (r, t) in enumerate(zip(scores, totals)):
-        who = "you" if p == seat else f"seat {p}"
-        lines.append(f"{who:<10}{r:>7}{t:>8}")
+        lines.append(f"{w.who(p):<10}{r:>7}{t:>8}")
     return "\n".join(lines)

@@ -1,16 +1,19 @@
 """Text rendering for Go to the Store (shared with Authors' renderer)."""
 from __future__ import annotations
 
+from ...core.words import Words
 from ..authors.render import narrate as _narrate
 from ..authors.render import render
 
 
-def narrate(event: dict) -> str:
-    """One line for an event; a failed ask is "Go to the Store"."""
+def narrate(event: dict, seat: int | None = None) -> str:
+    """One line for an event, read by the person at ``seat`` ("you"; None: nobody); a
+    failed ask is "Go to the Store"."""
     if event.get("type") == "ask" and not event.get("got"):
-        return (f"seat {event['player']} asks seat {event['target']} for {event['number']}s - "
+        w = Words(seat)
+        return (f"{w.does(event['player'], 'ask')} {w.who(event['target'])} for {event['number']}s - "
                 "'Go to the Store'")
-    return _narrate(event)
+    return _narrate(event, seat)
 
 
 __all__ = ["render", "narrate"]

@@ -92,8 +92,8 @@ class MugginsGame(Game):
     def render(self, view, seat):
         return rendering.render(view, seat)
 
-    def narrate(self, event):
-        return rendering.narrate(event)
+    def narrate(self, event, seat=None):
+        return rendering.narrate(event, seat)
 
 
 MUGGINS = register(MugginsGame())

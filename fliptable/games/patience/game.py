@@ -87,8 +87,8 @@ class PatienceGame(Game):
     def render(self, view, seat):
         return rendering.render(view, seat)
 
-    def narrate(self, event):
-        return rendering.narrate(event)
+    def narrate(self, event, seat=None):
+        return rendering.narrate(event, seat)
 
 
 PATIENCE = register(PatienceGame())

@@ -2,6 +2,8 @@
 hidden), and one line per event."""
 from __future__ import annotations
 
+from ...core.words import Words
+
 
 def _pile_up(top: str | None) -> str:
     if top is None:
@@ -36,20 +38,23 @@ def _a(n: str) -> str:
     return f"an {n}" if n == "8" else f"a {n}"
 
 
-def narrate(event: dict) -> str:
-    """One line for an event."""
+def narrate(event: dict, seat: int | None = None) -> str:
+    """One line for an event, read by the person at ``seat`` ("you"; None: nobody). The
+    one player is seat 0."""
+    w = Words(seat)
+    p = event.get("player", 0)
     kind = event.get("type")
     if kind == "turn":
-        return f"turns up {_a(event['card'])} ({event['pack']} left in the pack)"
+        return f"{w.does(p, 'turn')} up {_a(event['card'])} ({event['pack']} left in the pack)"
     if kind == "move":
         src = {"card": "the turned-up", "stock": "the stock pile's"}.get(event["from"], event["from"] + "'s")
         to = "the stock pile" if event["to"] == "stock" else event["to"]
-        return f"plays {src} {event['card']} to {to}"
+        return f"{w.does(p, 'play')} {src} {event['card']} to {to}"
     if kind == "move_pile":
         cards = " ".join(str(c) for c in event["cards"])
-        return f"moves the {event['from']} pile ({cards}) onto {event['to']}"
+        return f"{w.does(p, 'move')} the {event['from']} pile ({cards}) onto {event['to']}"
     if kind == "fill":
-        return f"starts row{event['row']} with {_a(event['card'])} from the pack"
+        return f"{w.does(p, 'start')} row{event['row']} with {_a(event['card'])} from the pack"
     if kind == "one_up":
         return f"a 1 goes up to {event['to']}"
     if kind == "over":

@@ -320,7 +320,7 @@ def test_authors_render_and_narrate():
     s = GAME.new_state(3, None, 2)
     events = s.apply(0, s.legal_actions(0)[0])
     text = render(s.view(1), 1)
-    assert "seat 1 (you)" in text and "Your hand" in text
+    assert "\n  you  " in text and "seat 1" not in text and "Your hand" in text
     assert all(narrate(e.for_player(1)) for e in events)
 
 

@@ -302,7 +302,8 @@ def test_patience_render_and_narrate():
     events = s.apply(0, "turn")
     text = render(s.view(0), 0)
     assert "turned up" in text and "row1:[9]" in text
-    assert narrate(events[0].for_player(0)).startswith("turns up a 10")
+    assert narrate(events[0].for_player(0), 0) == "you turn up a 10 (35 left in the pack)"
+    assert narrate(events[0].for_player(None)) == "seat 0 turns up a 10 (35 left in the pack)"
 
 
 def test_patience_greedy_merges_first_and_keeps_spaces_only_when_not_strict():
