@@ -214,7 +214,7 @@ class TableApp(Drawing, App[int]):
             self._summary_seen = public
             summary = None
             for h in self.humans:  # each person's log has the summary as they see it
-                text = round_summary(self.game, self.state.view(h), h) or public
+                text = round_summary(self.game, self.state.view(h), self._reader(h)) or public
                 for line in text.splitlines():
                     self._log_line(line, style="bold", only=h)
                 if h == self.viewer:
@@ -506,7 +506,7 @@ class TableApp(Drawing, App[int]):
         self._set_status(f"{head}. Press q to leave.")
         self._draw()
         self.result_text = f"{head}\n{text}"
-        summary = round_summary(self.game, self.state.view(self.viewer), self.viewer)
+        summary = round_summary(self.game, self.state.view(self.viewer), self._reader(self.viewer))
         shown = Text(text)
         if summary:
             shown.append("\n\n" + summary, style="dim")

@@ -16,12 +16,18 @@ LOG_KEEP = 500
 class Drawing:
     """What ``TableApp`` shows; every method is safe before the app is mounted."""
 
+    def _reader(self, seat: int) -> int | None:
+        """The seat the game's text says "you" to: ``seat`` when one person plays here,
+        None (everyone "seat N") with several people at one keyboard — as ``Names`` does."""
+        return seat if self.names.you(seat) else None
+
     def _narrate(self, events: list[Event]) -> list[str]:
         """Log each event for every person as they may see it; the viewer's lines are returned."""
         mine: list[str] = []
         for h in self.humans:
+            reader = self._reader(h)  # "you" only with one person here
             for e in events:
-                line = safe_narrate(self.game, e.for_player(h))
+                line = safe_narrate(self.game, e.for_player(h), reader)
                 if line is None:
                     continue
                 self._logs[h].append(line)

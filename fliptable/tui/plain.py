@@ -23,6 +23,7 @@ from ..core.log import GameLog
 from ..core.registry import GAME_MODULES
 from ..core.result import Result
 from ..core.table import Landed, Table
+from .texts import safe_narrate
 
 HUMAN = "human"
 QUIT = {"q", "quit", "exit"}
@@ -73,7 +74,10 @@ class PlainGame:
         agents = [None if s in self.humans else make_agent(game, spec) for s, spec in enumerate(seat_specs)]
         self.table = Table(self.state, agents, seed=seed, clock=VirtualClock(), strict_agents=False)
         self.agents = {s: a for s, a in enumerate(agents) if a is not None}
-        self.render, self.narrate = game.render, game.narrate
+        self.render = game.render
+        #: the seat the narration says "you" to: the one person at this keyboard (None with
+        #: several people here: everyone is "seat N", as ``who`` names them)
+        self.reader = seat if len(self.humans) == 1 else None
         self.input, self.out, self.timer = input_fn, print_fn, clock
         self.specs = list(seat_specs)
 
@@ -88,7 +92,7 @@ class PlainGame:
 
     def tell_events(self, events: Sequence[Event]) -> None:
         for event in events:
-            line = self.narrate(event.for_player(self.seat))
+            line = safe_narrate(self.game, event.for_player(self.seat), self.reader)
             if line:
                 self.out("  " + _strip_markup(line))
 
@@ -102,7 +106,7 @@ class PlainGame:
             self.out(f"  too slow: {dropped.reason}" + ("" if len(self.humans) == 1 else f" ({self.who(dropped.seat)})"))
 
     def who(self, s: int) -> str:
-        return "you" if s == self.seat and len(self.humans) == 1 else f"seat {s}"
+        return "you" if s == self.reader else f"seat {s}"
 
     # -- input ----------------------------------------------------------------------
     def ask(self, s: int, legal: Sequence[str], prompt_extra: str = "") -> str | None:
@@ -237,7 +241,7 @@ class PlainGame:
             self.out("You left the table.")
             return None
         result = self.state.result()
-        self.show_table(None)
+        self.show_table(self.reader)  # the person's own table ("you"); several people: a spectator's
         scores = ", ".join(f"{self.who(s)} {score:g}" for s, score in enumerate(result.scores))
         winners = " and ".join(self.who(w) for w in result.winners) or "nobody"
         self.out(f"Game over. Scores: {scores}. Winner: {winners}.")

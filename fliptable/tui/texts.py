@@ -3,6 +3,7 @@
 crash. Games that declare none get the base ``Game``'s plain listing."""
 from __future__ import annotations
 
+import inspect
 from typing import Any
 
 from rich.markup import MarkupError
@@ -20,12 +21,36 @@ def safe_render(game: Game, view: Any, seat: int | None) -> str:
         return f"(the table could not be drawn: {exc!r})\n" + Game.render(game, view, seat)
 
 
-def safe_narrate(game: Game, event: dict) -> str | None:
-    """One line for an event (None when the narrator says nothing)."""
+#: per game class, whether its ``narrate`` takes the reader's ``seat`` (see ``takes_seat``)
+_TAKES_SEAT: dict[type, bool] = {}
+
+
+def takes_seat(game: Game) -> bool:
+    """Whether ``game.narrate`` takes the reader's seat, ``narrate(event, seat)`` (the
+    kernel contract), found once per game class. Transition: a game written before the
+    reader's seat existed declares ``narrate(self, event)``; it is called without the
+    seat, and its lines name every seat "seat N"."""
+    cls = type(game)
+    known = _TAKES_SEAT.get(cls)
+    if known is None:
+        try:
+            params = inspect.signature(game.narrate).parameters.values()
+        except (TypeError, ValueError):  # pragma: no cover - a narrator without a signature
+            known = True
+        else:
+            known = sum(1 for p in params if p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD)) >= 2 or any(
+                p.kind is p.VAR_POSITIONAL for p in params)
+        _TAKES_SEAT[cls] = known
+    return known
+
+
+def safe_narrate(game: Game, event: dict, seat: int | None = None) -> str | None:
+    """One line for an event as the person at ``seat`` reads it ("you" for that seat;
+    None: third person everywhere); None when the narrator says nothing."""
     try:
-        line = game.narrate(event)
+        line = game.narrate(event, seat) if takes_seat(game) else game.narrate(event)
     except Exception:  # noqa: BLE001 - fall back to the event's fields
-        line = Game.narrate(game, event)
+        line = Game.narrate(game, event, seat)
     return line if line else None
 
 

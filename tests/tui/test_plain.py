@@ -116,10 +116,12 @@ def test_flip7_round_one_deal_is_narrated_like_every_later_round():
     tableau = [seat["cards"] for seat in game.state.view(0)["seats"]]
     game.run()
     first_question = next(i for i, line in enumerate(lines) if line.startswith("[you]"))
-    told = [line.strip() for line in lines[:first_question] if " flips " in line]
+    told = [line.strip() for line in lines[:first_question] if " flip" in line]
     assert "— round 1, dealer seat 2 —" in "\n".join(lines[:first_question])
-    # one line per card dealt, in the order dealt from the dealer's left
-    assert told == [f"seat {p} flips {cards[0]}" for p, cards in enumerate(tableau)][:len(told)]
+    # one line per card dealt, in the order dealt from the dealer's left; the person at
+    # this keyboard (seat 0) is "you"
+    expected = [f"you flip {tableau[0][0]}"] + [f"seat {p} flips {cards[0]}" for p, cards in enumerate(tableau)][1:]
+    assert told == expected[:len(told)]
     assert len(told) >= 3
 
 

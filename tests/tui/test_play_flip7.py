@@ -52,6 +52,12 @@ async def test_whole_flip7_game_standings_match_result():
         screen = "\n".join([app.table_text, app.result_text, *app._logs[0]])
         assert "you" in screen and "seat 1" in screen
         assert not any(word in screen for word in ("P0", "P1", "seat 0 (", "you (seat"))
+        # the narration too (issue 8): the person's own flips are "you flip", never "seat 0";
+        # only the first log line tells the seat's number
+        assert app._logs[0][0].endswith("; you are seat 0")
+        assert not [line for line in screen.splitlines() if re.search(r"\bseat 0\b", line)
+                    and not line.endswith("; you are seat 0")]
+        assert any(re.fullmatch(r"you flip \S+", line) for line in app._logs[0])
         await pilot.press("q")
     assert app.return_value == 0
 
@@ -94,11 +100,14 @@ async def test_hotseat_passes_the_keyboard_and_shows_only_the_actors_view():
         await drive(app, pilot, choose, on_pass=on_pass,
                     until=lambda a: a.standings is not None or a.state.view(None)["round"] > 2)
     assert [title for title, _ in app.notices] == ["Round 1 is over.", "Round 2 is over."]
-    # each person's log has the summary as they see it ("you" is their own row)
+    # each person's log has the summary; with two people at one keyboard "you" would be
+    # ambiguous, so every row is "seat N" (as Names names them), like the narration
     rows = {h: [line.split()[:2] for line in app._logs[h] if re.fullmatch(r"(you|seat \d+) +\d+ +\d+", line)]
             for h in (0, 1)}
-    assert ["you"] in [r[:1] for r in rows[1]] and ["seat", "0"] in rows[1]
-    assert ["seat", "0"] not in rows[0] and ["seat", "1"] in rows[0]
+    for h in (0, 1):
+        assert ["seat", "0"] in rows[h] and ["seat", "1"] in rows[h] and ["you"] not in [r[:1] for r in rows[h]]
+        assert any(re.fullmatch(r"seat [01] flips \S+", line) for line in app._logs[h])
+        assert not any(re.match(r"you\b", line) for line in app._logs[h])
     assert viewers and all(actor == viewer for actor, viewer in viewers)
     assert {actor for actor, _ in viewers} == {0, 1}
     assert passes, "the keyboard was never passed"

@@ -1,0 +1,71 @@
+"""One naming on the person's screen (issue 8, "Words"): "you" for the person at this
+keyboard, "seat N" for the others — the table, the narration of events and the prompt
+alike; with several people at one keyboard everyone is "seat N"."""
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from fliptable.core.game import Game
+from fliptable.core.registry import get_game
+from fliptable.tui.plain import PlainGame
+from fliptable.tui.texts import safe_narrate, takes_seat
+
+SEAT0 = re.compile(r"\bseat 0\b", re.IGNORECASE)
+
+GAMES = [("flip7", 3), ("flyswatter", 3), ("flinch", 3), ("muggins", 3), ("authors", 3),
+         ("go-to-the-store", 3), ("patience", 1)]
+
+
+def run_plain(game_id, players, specs, answers=300, seed=4):
+    game = get_game(game_id)
+    lines: list[str] = []
+    given = iter(["1"] * answers + ["q"])
+    PlainGame(game, players, specs, 0, seed, None, input_fn=lambda _p: next(given),
+              print_fn=lines.append, clock=lambda: 0.0).run()
+    return lines
+
+
+@pytest.mark.parametrize("game_id,players", GAMES)
+def test_alone_at_seat_0_no_line_says_seat_0(game_id, players):
+    lines = run_plain(game_id, players, ["human"] + ["random"] * (players - 1))
+    assert lines[0].startswith(get_game(game_id).title) and "You are seat 0" in lines[0]
+    told = [line for line in lines[1:] if line.startswith("  ")]
+    assert len(told) >= 5                                   # the game went on for a while
+    said = [line for line in lines[1:] if SEAT0.search(line)]
+    assert said == []                                       # only the first line names the seat
+    assert any(re.search(r"\byou\b", line, re.IGNORECASE) for line in told)
+
+
+def test_several_people_at_one_keyboard_are_all_seat_n():
+    """Hotseat: "you" would be ambiguous, so the narration is third person (as ``Names``)."""
+    lines = run_plain("flip7", 3, ["human", "human", "random"], answers=20, seed=7)
+    told = [line.strip() for line in lines if line.startswith("  ")]
+    assert "seat 0 flips" in "\n".join(told) and "seat 1 flips" in "\n".join(told)
+    assert not any(re.search(r"\byou\b", line, re.IGNORECASE) for line in told)
+
+
+class OldNarrator(Game):
+    """A game written before the reader's seat: ``narrate(self, event)``."""
+
+    id = "old-narrator"
+
+    def narrate(self, event):
+        return f"seat {event['player']} moves"
+
+
+class NewNarrator(Game):
+    id = "new-narrator"
+
+    def narrate(self, event, seat=None):
+        return "you move" if event["player"] == seat else f"seat {event['player']} moves"
+
+
+def test_safe_narrate_passes_the_reader_to_games_that_take_it():
+    old, new = OldNarrator(), NewNarrator()
+    assert not takes_seat(old) and takes_seat(new) and takes_seat(get_game("flip7"))
+    assert safe_narrate(old, {"player": 0}, 0) == "seat 0 moves"       # transition: third person
+    assert safe_narrate(new, {"player": 0}, 0) == "you move"
+    assert safe_narrate(new, {"player": 0}, 1) == "seat 0 moves"
+    assert safe_narrate(new, {"player": 0}) == "seat 0 moves"
