@@ -123,14 +123,16 @@ def test_kill_9_and_restart_resume_at_the_same_ply(tmp_path):
         facts = httpx.get(f"{base}/api/tables/{table}").json()
         assert facts["ply"] == last["ply"] == 2
         bots_ply = httpx.get(f"{base}/api/tables/{bots}").json()["ply"]
-        with connect(f"{wsbase}/ws/{table}?token={made['token']}") as a:
+        with connect(f"{wsbase}/ws/{table}?token={made['token']}") as a, \
+                connect(f"{wsbase}/ws/{table}?token={other['token']}") as b:
             again = _ws_frame(a)
             assert again["ply"] == 2
             assert {k: v for k, v in again.items() if k not in ("events", "clock")} == \
                    {k: v for k, v in last.items() if k not in ("events", "clock")}
             assert again["events"][:len(seen)] == seen
-            a.send(json.dumps({"type": "act", "action": again["legal"][0], "ply": 2}))
-            assert _ws_frame(a, 3)["ply"] == 3
+            mover, frame = (a, again) if again["legal"] else (b, _ws_frame(b))
+            mover.send(json.dumps({"type": "act", "action": frame["legal"][0], "ply": 2}))
+            assert _ws_frame(mover, 3)["ply"] == 3
         # the bots' table resumed and plays to its end
         wait_for(lambda: httpx.get(f"{base}/api/tables/{bots}").json()["over"], timeout=30, every=0.1)
         assert bots_ply is not None and httpx.get(f"{base}/api/tables/{bots}").json()["ply"] > bots_ply
