@@ -12,6 +12,16 @@ class ServeError(FliptableError):
     """The server cannot start (a bad ``--db``, the port taken)."""
 
 
+def shown_db(url: str) -> str:
+    """A database URL as messages show it: without its password."""
+    from sqlalchemy.engine import make_url
+
+    try:
+        return make_url(url).render_as_string(hide_password=True)
+    except Exception:
+        return url.split("@")[-1] if "@" in url else url
+
+
 def check_db(url: str) -> str:
     """``--db`` as an async URL the server can open; ``ServeError`` names what is accepted."""
     from sqlalchemy.engine import make_url
@@ -23,10 +33,10 @@ def check_db(url: str) -> str:
         backend = parsed.get_backend_name()
         parsed.get_dialect()
     except (ArgumentError, NoSuchModuleError, ValueError) as exc:
-        raise ServeError(f"--db {url!r} is not a database URL the server can use ({exc}); accepted: "
+        raise ServeError(f"--db {shown_db(url)!r} is not a database URL the server can use ({exc}); accepted: "
                          f"sqlite+aiosqlite:///PATH, postgresql+asyncpg://USER@HOST/DB or a file path") from None
     if backend not in ("sqlite", "postgresql"):
-        raise ServeError(f"--db {url!r}: the server stores tables in SQLite or PostgreSQL, not {backend}")
+        raise ServeError(f"--db {shown_db(url)!r}: the server stores tables in SQLite or PostgreSQL, not {backend}")
     return full
 
 
@@ -57,7 +67,7 @@ async def _check_open(settings: Settings) -> None:
     except FliptableError:
         raise
     except Exception as exc:
-        raise ServeError(f"cannot open the database {settings.db!r}: "
+        raise ServeError(f"cannot open the database {shown_db(settings.db)!r}: "
                          f"{' '.join(str(exc).split())[:200]}") from None
     finally:
         await store.close()

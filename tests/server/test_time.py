@@ -1,0 +1,75 @@
+"""Time through the table driver on a real clock: a race decided by arrival at the
+server (people first, then a bot at its reaction time), and a turn clock that plays the
+game's timeout action for a player who went away."""
+from __future__ import annotations
+
+import time
+
+from .helpers import client, create, join
+
+
+def _frame(ws, ply_at_least: int = 0) -> dict:
+    while True:
+        m = ws.receive_json()
+        if m["type"] == "frame" and m["ply"] >= ply_at_least:
+            return m
+
+
+def _stored(c, table) -> list:
+    return c.portal.call(c.app.state.lobby.store.load_actions, table)
+
+
+def test_flyswatter_race_is_decided_by_arrival(sqlite_settings):
+    with client(sqlite_settings) as c:
+        made = create(c, game="flyswatter", seats=["human", "human", "swatter:rt=1500,sd=0,err=0"], seed=1)
+        table = made["table"]
+        other = join(c, table)
+        with c.websocket_connect(f"/ws/{table}?token={made['token']}") as a, \
+                c.websocket_connect(f"/ws/{table}?token={other['token']}") as b:
+            fa, fb = _frame(a), _frame(b)
+            while fa["decision"]["kind"] != "race":  # flip on our turns until a swat window opens
+                for ws, f in ((a, fa), (b, fb)):
+                    if f["legal"] == ["flip"]:
+                        ws.send_json({"type": "act", "action": "flip", "ply": f["ply"]})
+                fa = _frame(a, fa["ply"] + 1)
+                fb = _frame(b, fa["ply"])
+            race_ply = fa["ply"]
+            assert fa["decision"]["players"] == [0, 1, 2]
+            assert fa["clock"]["limit_ms"] == 3000.0 and 0 < fa["clock"]["remaining_ms"] <= 3000.0
+            swat = next(x for x in fa["legal"] if x.startswith("swat:"))
+            # seat 1 arrives first, then seat 0 with the ply it saw (same window: still counts)
+            b.send_json({"type": "act", "action": swat, "ply": race_ply})
+            _frame(b, race_ply + 1)
+            a.send_json({"type": "act", "action": swat, "ply": race_ply})
+            deadline = time.monotonic() + 10
+            while len(_stored(c, table)) < race_ply + 3 and time.monotonic() < deadline:
+                time.sleep(0.05)
+        actions = _stored(c, table)
+    window = actions[race_ply:race_ply + 3]
+    assert window[0] == [1, swat] and window[1] == [0, swat]
+    assert window[2][0] in (2, None)  # then the bot, 1.5 s in (or the window's clock)
+
+
+def test_turn_clock_plays_for_a_player_who_went_away(sqlite_settings):
+    with client(sqlite_settings) as c:
+        made = create(c, game="flip7", seats=["human", "random"], seed=4, turn_limit_ms=1000)
+        table = made["table"]
+        assert c.get(f"/api/tables/{table}").json()["turn_limit_ms"] == 1000.0
+        with c.websocket_connect(f"/ws/{table}?token={made['token']}") as ws:
+            first = _frame(ws)
+            assert first["ply"] == 0 and first["decision"]["players"] == [0]
+            assert first["clock"]["limit_ms"] == 1000.0 and first["clock"]["remaining_ms"] <= 1000.0
+            start = time.monotonic()
+            after = _frame(ws, 1)  # nobody acts: the clock does
+            waited = time.monotonic() - start
+        actions = _stored(c, table)
+    assert 0.8 <= waited < 5.0
+    assert actions[0][0] == 0 and actions[0][1] in first["legal"]
+    assert after["ply"] >= 1
+
+
+def test_friends_tables_have_no_turn_clock(sqlite_settings):
+    with client(sqlite_settings) as c:
+        made = create(c, game="flip7", seats=["human", "random"])
+        with c.websocket_connect(f"/ws/{made['table']}?token={made['token']}") as ws:
+            assert _frame(ws)["clock"] is None
