@@ -68,6 +68,7 @@ CASES = [
     ("flaps", 2, ["random", "greedy"], {"level": 1}, [2]),
     ("flaps", 3, ["greedy:forget=0.3,catch=0.5", "random", "greedy"], {"level": 2}, [3]),
     ("flaps", 8, ["greedy", "random"], {"after_flapping": "last"}, [4]),
+    ("flaps", 3, ["greedy", "random"], {"games": 3}, [5]),
 ]
 
 

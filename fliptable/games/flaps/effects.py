@@ -346,16 +346,32 @@ class Effects:
 
     # -- the end ------------------------------------------------------------------------------------
     def _win(self, winners, how: str, events, double: bool = False) -> None:
-        self.over = True
-        self.winners = sorted(winners)
-        self.double = double
-        self.ended = how
+        """A game of the match is won: each winner scores 1, a double win 2 (docs/rules/flaps.md
+        "SIX OF THE BEST"); the next game is dealt, or the match is over."""
+        winners = sorted(winners)
+        value = 2 if double else 1
+        for w in winners:
+            self.points[w] += value
+        self.double, self.ended = double, how
         self.flapping = False
         self.forgot = []
+        self.last_game = {"game": self.game_no, "winners": winners[:], "double": double, "how": how}
         if double:
             self.stat[ST_DOUBLE] += 1
         if events is not None:
-            events.append(Event("win", {"winners": list(self.winners), "double": double, "how": how}))
+            events.append(Event("win", {"winners": winners, "double": double, "how": how, "game": self.game_no,
+                                        "points": self.points[:]}))
+        if self.game_no < self.games:
+            cards = self.all_cards()
+            self.rng.shuffle(cards)
+            self._deal(cards)
+            if events is not None:
+                events.append(Event("deal", {"game": self.game_no, "first": NAMES[self.pile[0]],
+                                             "turn": self.turn}))
+            return
+        self.over = True
+        top = max(self.points)
+        self.winners = [p for p in range(self.players) if self.points[p] == top]
 
     def _pack_out(self, events) -> None:
         """flaps.md "What Happens if we run out of Cards ?": "the winner is the player holding

@@ -45,6 +45,8 @@ class Flaps(Game):
         Option("after_flapping", "choice", "starter",
                "who plays when flapping ends: starter = the player after the one who started it; last = the "
                "player after the last flapper", choices=("starter", "last")),
+        Option("games", "int", 1, "games in a match: a game won scores 1, a double win (SIX OF THE BEST) 2; "
+               "most points wins", min=1, max=20),
     )
     cards = CARDS
     state_class = FlapsState
@@ -76,7 +78,7 @@ class Flaps(Game):
         8 and every done a MEGA-FLAP, DUMP THOSE FIVES or King'N'Lay (D); each of the four
         K - TRUMPS starts at most one TRUMPS game of ``players`` commits."""
         d = len(deck(options["level"]))
-        return 4 * d + 4 * players + 8
+        return (4 * d + 4 * players + 8) * options["games"]
 
     def parse_action(self, text):
         return parse(super().parse_action(text))

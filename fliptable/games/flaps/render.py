@@ -23,7 +23,8 @@ def render(view: dict, seat: int | None) -> str:
     if lead["rank"] is not None:
         follow.append(f"number {lead['rank']}")
     way = "clockwise" if view["direction"] == 1 else "anticlockwise"
-    lines = [f"FLAPS level {view['level']} — pack {view['draw_count']}   top: {_title(view['top'])}"
+    match = f" — game {view['game']} of {view['games']}, points {view['scores']}" if view["games"] > 1 else ""
+    lines = [f"FLAPS level {view['level']}{match} — pack {view['draw_count']}   top: {_title(view['top'])}"
              f"   follow: {' or '.join(follow) or 'anything'}   play goes {way}"]
     if view["attack"]:
         lines.append(f"[b]ATTACK[/b]: {view['attack']['sum']} to pick up (last attack card {view['attack']['card']})")
@@ -99,8 +100,11 @@ def narrate(event: dict) -> str | None:
         cards = ", ".join(f"seat {q}: {c}" for q, c in event["cards"].items())
         cut = f" after {event['cuts']} cut(s)" if event["cuts"] else ""
         return f"TRUMPS ({SUIT_WORDS[event['trump']]}): {cards} — seat {event['loser']} picks them up{cut}"
+    if t == "deal":
+        return f"game {event['game']} of the match: {event['first']} turned up; seat {event['turn']} starts"
     if t == "win":
         ws = ", ".join(f"seat {w}" for w in event["winners"])
         how = {"pack": " (fewest cards when the pack ran out)", "trumps": " (after TRUMPS)"}.get(event["how"], "")
-        return f"{ws} win{'s' if len(event['winners']) == 1 else ''}{how}" + (" — DOUBLE WIN" if event["double"] else "")
+        return (f"{ws} win{'s' if len(event['winners']) == 1 else ''} game {event['game']}{how}"
+                + (" — DOUBLE WIN" if event["double"] else "") + f"; points {event['points']}")
     return None

@@ -64,32 +64,52 @@ class FlapsState(Effects, Views, State):
         "caller": "int",
         "committed": "ints",       # per seat: the TRUMPS card laid face down, -1 none
         "over": "bool",
-        "winners": "seats",
-        "double": "bool",          # SIX OF THE BEST was the last card
-        "ended": "str?",           # "out", "pack" or "trumps" once over
+        "winners": "seats",        # the match's winners, once over
+        "double": "bool",          # the last game ended on SIX OF THE BEST
+        "ended": "str?",           # how the last game ended: "out", "pack" or "trumps"
         "stat": "ints",
+        "points": "ints",          # per seat, the match's points: 1 a game won, 2 a double win
+        "game_no": "int",          # the game of the match being played, from 1
+        "last_game": "frozen?",    # the game just finished: winners, double, how (null before)
     }
-    DERIVED = {"level": "int", "after_last": "bool"}
+    DERIVED = {"level": "int", "after_last": "bool", "games": "int"}
     __slots__ = tuple(FIELDS) + tuple(DERIVED)
 
     # -- set-up ---------------------------------------------------------------------------
     def _derive(self) -> None:
         self.level = self.options["level"]
         self.after_last = self.options["after_flapping"] == "last"
+        self.games = self.options["games"]
 
     def _setup(self, deck: list[int]) -> None:
         self._derive()
         n = self.players
-        # Quick Start: "Deal seven cards to each player", one at a time in seat order.
-        self.hands = [deck[p:HAND_SIZE * n:n] for p in range(n)]
+        self.points = [0] * n
+        self.game_no = 0
+        self.last_game = None
+        self.over, self.winners, self.double, self.ended = False, [], False, None
+        self.stat = [0] * N_STATS
+        self._deal(deck)
+
+    def _deal(self, deck: list[int]) -> None:
+        """One game of the match: deal, turn up the first card, the player left of the dealer
+        starts (the first dealer is the last seat; the deal passes to the left)."""
+        n = self.players
+        self.game_no += 1
+        dealer = (n - 2 + self.game_no) % n
+        # Quick Start: "Deal seven cards to each player", one at a time from the dealer's left.
+        order = [(dealer + 1 + i) % n for i in range(n)]
+        self.hands = [[] for _ in range(n)]
+        for i, p in enumerate(order):
+            self.hands[p] = deck[i:HAND_SIZE * n:n]
         rest = deck[HAND_SIZE * n:]
         # "Turn over the first card and place it face up alongside the pack."
         first = rest[0]
         self.pack = rest[1:][::-1]
         self.pile = [first]
         self.shown = [[] for _ in range(n)]
-        # "First person to go is to the left of the dealer": the dealer is the last seat.
-        self.turn = self.actor = 0
+        # "First person to go is to the left of the dealer and play starts off in a clockwise direction"
+        self.turn = self.actor = (dealer + 1) % n
         self.phase = PLAY
         self.direction = 1
         # docs/rules/flaps.md "The first card": only its suit and number count
@@ -98,12 +118,10 @@ class FlapsState(Effects, Views, State):
         self.lead_rank = RANK[first] if KIND[first] not in (OL_MAID, QUACK) else NO_RANK
         self.attack_sum, self.attack_card = 0, None
         self.flapping, self.last_flapper = False, -1
-        self.mega_laid, self.mega_cap, self.resume, self.run_left = 0, 3, 0, 0
+        self.mega_laid, self.mega_cap, self.resume, self.run_left = 0, 3, self.turn, 0
         self.forgot = []
         self.trump, self.caller = -1, -1
         self.committed = [-1] * n
-        self.over, self.winners, self.double, self.ended = False, [], False, None
-        self.stat = [0] * N_STATS
 
     # -- who acts ---------------------------------------------------------------------------
     def acting(self) -> int:

@@ -29,7 +29,10 @@ class Views:
         phase = self.phase
         acting = None if over or phase == TRUMPS_GAME else self.acting()
         v = {
-            "players": n, "level": self.level, "dealer": n - 1,
+            "players": n, "level": self.level, "dealer": (n - 2 + self.game_no) % n,
+            "game": self.game_no, "games": self.games, "scores": self.points[:],
+            "last_game": ({**self.last_game, "winners": list(self.last_game["winners"])}
+                          if self.last_game else None),
             "turn": None if over or phase == TRUMPS_GAME else self.turn,
             "acting": acting,
             "phase": PHASES[phase],
@@ -66,14 +69,16 @@ class Views:
         return v
 
     def result(self) -> Result:
+        """Scores are the match's points (1 a game won, 2 a double win); ranks by points, then
+        fewer cards in hand; the winners have the most points once the match is over."""
         n = self.players
         counts = [len(h) for h in self.hands]
         win = set(self.winners) if self.over else set()
-        value = 2.0 if self.double else 1.0
-        scores = tuple(value if p in win else 0.0 for p in range(n))
-        keys = [(1 if p in win else 0, -counts[p]) for p in range(n)]
-        return Result(scores, tuple(sorted(win)), ranks_from_keys(keys), self.over,
-                      {"cards_left": counts, "double_win": self.double, "ended": self.ended})
+        keys = [(self.points[p], 0) if p in win else (self.points[p], -counts[p] - 1) for p in range(n)]
+        return Result(tuple(float(x) for x in self.points), tuple(self.winners) if self.over else (),
+                      ranks_from_keys(keys), self.over,
+                      {"cards_left": counts, "double_win": self.double, "ended": self.ended,
+                       "games_played": self.game_no})
 
     def all_cards(self) -> list[int]:
         out = list(self.pack) + list(self.pile)
@@ -153,5 +158,9 @@ class Views:
                 raise ValueError("a TRUMPS game with every card laid is resolved")
             if self.phase == FOLLOW and not COLOUR[self.pile[-1]]:
                 raise ValueError("a follow-on comes after an ACE'N'LAY")
+        if not 1 <= self.game_no <= self.games or len(self.points) != n or any(x < 0 for x in self.points):
+            raise ValueError("the match's game number or points are out of range")
+        if self.last_game is not None and not isinstance(self.last_game, dict):
+            raise ValueError("last_game is an object")
         if len(self.stat) != 14:
             raise ValueError("stat holds 14 counters")
