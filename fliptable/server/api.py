@@ -12,7 +12,8 @@ from starlette.routing import Route
 
 from ..core.errors import FliptableError, shorten
 from ..core.log import loads_strict
-from ..core.registry import all_games
+from ..core.registry import all_games, get_game
+from .live import public_facts
 from .lobby import Forbidden, Full, NotFound
 from .security import origin_allowed
 from .setup import BadRequest, game_entry, table_spec
@@ -131,10 +132,12 @@ async def list_tables(request: Request) -> Response:
         raise BadRequest(f"status {shorten(status)!r} is not accepted; accepted: open, running, over")
     lobby = request.app.state.lobby
     out = []
-    for table_id in await lobby.store.recent(status):
+    for row, seat_rows in await lobby.store.recent(status):
+        live = lobby.live.get(row["id"])
         try:
-            out.append((await lobby.get(table_id)).public())
-        except NotFound:
+            out.append(live.public() if live is not None else
+                       public_facts(row, seat_rows, get_game(row["game"]), row["ply"]))
+        except FliptableError:  # a game this fliptable no longer has
             continue
     return JSONResponse({"tables": out})
 

@@ -32,6 +32,27 @@ QUEUE_LIMIT = 2000
 RETRY_SECONDS = 1.0
 
 
+def public_facts(row: dict[str, Any], seat_rows: Sequence[dict[str, Any]], game: Game, ply: int) -> dict[str, Any]:
+    """A table's public facts from its stored row and seats: never a token, the seed or
+    the deck."""
+    seats = []
+    for s in seat_rows:
+        entry = {"seat": s["seat"], "kind": s["kind"], "name": s["name"],
+                 "taken": s["kind"] != HUMAN or s["token_hash"] is not None}
+        if s["kind"] != HUMAN:
+            entry["bot"] = s["bot"]
+        seats.append(entry)
+    created = row.get("created")
+    if created is not None and created.tzinfo is None:  # SQLite keeps no time zone: it was UTC
+        created = created.replace(tzinfo=timezone.utc)
+    over = bool(row["over"])
+    return {"table": row["id"], "game": game.id, "title": game.title, "players": row["players"],
+            "options": row["options"], "seats": seats, "started": bool(row["started"]), "over": over,
+            "ply": ply, "result": row.get("result") if over else None,
+            "turn_limit_ms": row["turn_limit_ms"], "bot_delay_ms": row["bot_delay_ms"],
+            "seeded": bool(row["seeded"]), "created": created.isoformat() if created is not None else None}
+
+
 class Client:
     """One connection's side of a live table: its seat (None: a spectator), the
     messages waiting to be sent, and how many of its seat's events it was sent."""
@@ -107,22 +128,7 @@ class LiveTable:
 
     def public(self) -> dict[str, Any]:
         """What anyone may know of the table (``GET /api/tables/{id}``)."""
-        row = self.row
-        seats = []
-        for s in self.seat_rows:
-            entry = {"seat": s["seat"], "kind": s["kind"], "name": s["name"],
-                     "taken": s["kind"] != HUMAN or s["token_hash"] is not None}
-            if s["kind"] != HUMAN:
-                entry["bot"] = s["bot"]
-            seats.append(entry)
-        created = row.get("created")
-        if created is not None and created.tzinfo is None:  # SQLite keeps no time zone: it was UTC
-            created = created.replace(tzinfo=timezone.utc)
-        return {"table": self.id, "game": self.game.id, "title": self.game.title, "players": row["players"],
-                "options": row["options"], "seats": seats, "started": self.started, "over": self.over,
-                "ply": self.committed, "result": row.get("result") if self.over else None,
-                "turn_limit_ms": row["turn_limit_ms"], "bot_delay_ms": row["bot_delay_ms"],
-                "seeded": bool(row["seeded"]), "created": created.isoformat() if created is not None else None}
+        return public_facts(self.row, self.seat_rows, self.game, self.committed)
 
     def game_log(self, actions: list[list]) -> GameLog:
         row = self.row

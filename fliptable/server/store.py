@@ -118,9 +118,10 @@ class Store:
             out.append([seat, action])
         return out
 
-    async def recent(self, status: str | None, limit: int = 100) -> list[str]:
-        """Ids of the most recent tables: ``status`` open, running, over or None (all)."""
-        query = select(tables.c.id).order_by(tables.c.created.desc()).limit(limit)
+    async def recent(self, status: str | None, limit: int = 100) -> list[tuple[dict[str, Any], list[dict[str, Any]]]]:
+        """The most recent tables (rows and seats, as ``load``): ``status`` open,
+        running, over or None (all)."""
+        query = select(tables).order_by(tables.c.created.desc()).limit(limit)
         if status == "open":
             query = query.where(tables.c.started.is_(False))
         elif status == "running":
@@ -128,7 +129,16 @@ class Store:
         elif status == "over":
             query = query.where(tables.c.over.is_(True))
         async with self.engine.connect() as conn:
-            return [r[0] for r in (await conn.execute(query)).all()]
+            rows = [_row(r) for r in (await conn.execute(query)).all()]
+            ids = [r["id"] for r in rows]
+            seat_rows = (await conn.execute(select(seats).where(seats.c.table_id.in_(ids))
+                                             .order_by(seats.c.table_id, seats.c.seat))).all() if ids else []
+        by_table: dict[str, list[dict[str, Any]]] = {}
+        for s in seat_rows:
+            by_table.setdefault(s.table_id, []).append(_row(s))
+        for r in rows:
+            r["seed"] = None  # never needed for a listing
+        return [(r, by_table.get(r["id"], [])) for r in rows]
 
     async def resumable(self) -> list[str]:
         """Ids of every table that started and is not over: the ones to resume."""

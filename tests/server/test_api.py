@@ -85,6 +85,11 @@ def test_all_bot_table_starts_at_once_and_its_log_is_served_when_over(sqlite_set
         assert facts["over"] and facts["seeded"] is True
         log = c.get(f"/api/tables/{table}/log").json()
         assert log["seed"] == "abc" and len(log["actions"]) == facts["ply"] and log["result"] == facts["result"]
+        listed = c.get("/api/tables?status=over").json()["tables"]
+        assert [t["table"] for t in listed] == [table] and listed[0]["result"] == facts["result"]
+    with client(sqlite_settings, resume=False) as c:  # a new server lists it from the database alone
+        assert [t["table"] for t in c.get("/api/tables").json()["tables"]] == [table]
+        assert c.app.state.lobby.live == {}
 
 
 @pytest.mark.parametrize("body,status,words", [
