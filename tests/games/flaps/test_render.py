@@ -1,0 +1,39 @@
+"""FLAPS text for people: the table from views, one line per event."""
+from fliptable.core.table import Table, VirtualClock
+from fliptable.bots import make_agent
+
+from .helpers import FLAPS, dealt, play
+
+
+def test_render_shows_the_top_card_what_follows_and_your_hand():
+    s = dealt(3, {0: ["4h", "5c", "qc", "kc", "5d", "qd", "kd"]}, first="9h")
+    text = FLAPS.render(s.view(0), 0)
+    assert "top: 9h" in text and "follow: Hearts or number 9" in text and "Your hand: 4h 5c" in text
+    play(s, (0, "4h"))
+    assert "FLAPPING!" in FLAPS.render(s.view(1), 1)
+
+
+def test_render_and_narrate_every_moment_of_whole_games():
+    for seed, level in ((1, 3), (2, 2), (3, 1)):
+        s = FLAPS.new_state(4, {"level": level, "games": 2}, seed)
+        agents = [make_agent(FLAPS, spec) for spec in ("greedy:forget=0.5", "random", "greedy", "random")]
+        table = Table(s, agents, seed=seed, clock=VirtualClock())
+        lines = []
+        while not s.is_over():
+            table.resolve()
+            for seat in (None, 0):
+                assert FLAPS.render(s.view(seat), seat)
+        for event in table.history(0):
+            line = FLAPS.narrate(event)
+            if line:
+                lines.append(line)
+        assert any("lays" in x for x in lines) and any("win" in x for x in lines)
+        assert "Game over" in FLAPS.render(s.view(0), 0)
+
+
+def test_narrate_says_what_happened():
+    assert FLAPS.narrate({"type": "lay", "player": 2, "card": "ah", "call": "s", "last_card": True}) == \
+        "seat 2 lays ah (ACE of Hearts), calling Spades — \"Last Card!\""
+    assert FLAPS.narrate({"type": "catch", "player": 1, "caught": 0}) == \
+        "seat 1 catches seat 0: no \"Last Card\"!"
+    assert "picks up 2 (the attack)" in FLAPS.narrate({"type": "draw", "player": 1, "count": 2, "why": "attack"})
