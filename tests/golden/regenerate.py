@@ -69,6 +69,7 @@ CASES = [
     ("flaps", 3, ["greedy:forget=0.3,catch=0.5", "random", "greedy"], {"level": 2}, [3]),
     ("flaps", 8, ["greedy", "random"], {"after_flapping": "last"}, [4]),
     ("flaps", 3, ["greedy", "random"], {"games": 3}, [5]),
+    ("flaps", 4, ["greedy", "random", "greedy"], {"hoofers": "plain"}, [6]),
 ]
 
 

@@ -19,7 +19,7 @@
 """
 from __future__ import annotations
 
-from .cards import (CALLS, COLOUR, FACES, KIND, LEVEL, NAMES, NCARDS, SUITS, TARGETS, TRUMPS)
+from .cards import (CALLS, COLOUR, FACES, HOOFERS, KIND, LEVEL, NAMES, NCARDS, SUITS, TARGETS, TRUMPS)
 
 LAY, DRAW, TAKE, KNOCK, DONE, CATCH, COMMIT = range(7)
 DRAW_ACTION, TAKE_ACTION, KNOCK_ACTION, DONE_ACTION = "draw", "take", "knock", "done"
@@ -56,6 +56,8 @@ for _c in range(NCARDS):
         elif TARGET_LAY[_c][0]:
             for _p, _a in enumerate(TARGET_LAY[_c][_d]):
                 INFO[_a] = (LAY, _c, _p, bool(_d))
+            if KIND[_c] == HOOFERS:          # option hoofers=plain: an ordinary Queen in play
+                INFO[PLAIN_LAY[_c][_d]] = (LAY, _c, -1, bool(_d))
         else:
             INFO[PLAIN_LAY[_c][_d]] = (LAY, _c, -1, bool(_d))
     INFO[COMMITS[_c]] = (COMMIT, _c, -1, False)
@@ -63,13 +65,14 @@ for _p in range(MAX_SEATS):
     INFO[CATCHES[_p]] = (CATCH, -1, _p, False)
 
 
-def lay_actions(card: int, declare: int, players: int, me: int) -> tuple[str, ...]:
-    """Every way of laying ``card`` (its calls or targets), ``declare`` 1 with "Last Card"."""
+def lay_actions(card: int, declare: int, players: int, me: int, plain: bool = False) -> tuple[str, ...]:
+    """Every way of laying ``card`` (its calls or targets), ``declare`` 1 with "Last Card";
+    ``plain``: a card that could target is laid without (a HOOFERS-DOOFERS, hoofers=plain)."""
     calls = CALL_LAY[card][declare]
     if calls:
         return calls
     targets = TARGET_LAY[card][declare]
-    if targets:
+    if targets and not (plain and KIND[card] == HOOFERS):
         return tuple(targets[p] for p in range(players) if p != me)
     return (PLAIN_LAY[card][declare],)
 
@@ -85,6 +88,8 @@ def action_space(players: int, level: int) -> tuple[str, ...]:
                 out.extend(calls)
             elif TARGET_LAY[c][0]:
                 out.extend(TARGET_LAY[c][d][:players])
+                if KIND[c] == HOOFERS:
+                    out.append(PLAIN_LAY[c][d])
             else:
                 out.append(PLAIN_LAY[c][d])
     out += [DRAW_ACTION, TAKE_ACTION, KNOCK_ACTION, DONE_ACTION]

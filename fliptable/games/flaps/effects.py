@@ -257,6 +257,8 @@ class Effects:
             self._start_mega(p, nxt(p))
         elif kind == EIGHT:
             self.phase, self.turn = KNOCK, nxt(p)
+        elif kind == HOOFERS and arg < 0:
+            self.turn = nxt(p)      # hoofers=plain: an ordinary Queen in ordinary play
         elif kind in (TEN, HOOFERS):
             # "you can choose any other player to pick up one card"
             self.phase, self.actor, self.resume = SCUFFLE, arg, p

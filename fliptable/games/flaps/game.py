@@ -45,6 +45,9 @@ class Flaps(Game):
         Option("after_flapping", "choice", "starter",
                "who plays when flapping ends: starter = the player after the one who started it; last = the "
                "player after the last flapper", choices=("starter", "last")),
+        Option("hoofers", "choice", "target",
+               "target: a HOOFERS-DOOFERS laid in ordinary play chooses a player to pick up one, like a 10; "
+               "plain: there it is an ordinary Queen, and it only fights back", choices=("target", "plain")),
         Option("games", "int", 1, "games in a match: a game won scores 1, a double win (SIX OF THE BEST) 2; "
                "most points wins", min=1, max=20),
     )

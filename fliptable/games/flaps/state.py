@@ -72,7 +72,7 @@ class FlapsState(Effects, Views, State):
         "game_no": "int",          # the game of the match being played, from 1
         "last_game": "frozen?",    # the game just finished: winners, double, how (null before)
     }
-    DERIVED = {"level": "int", "after_last": "bool", "games": "int"}
+    DERIVED = {"level": "int", "after_last": "bool", "games": "int", "hoofers_plain": "bool"}
     __slots__ = tuple(FIELDS) + tuple(DERIVED)
 
     # -- set-up ---------------------------------------------------------------------------
@@ -80,6 +80,7 @@ class FlapsState(Effects, Views, State):
         self.level = self.options["level"]
         self.after_last = self.options["after_flapping"] == "last"
         self.games = self.options["games"]
+        self.hoofers_plain = self.options["hoofers"] == "plain"
 
     def _setup(self, deck: list[int]) -> None:
         self._derive()
@@ -177,11 +178,13 @@ class FlapsState(Effects, Views, State):
         hand = self.hands[p]
         declare = len(hand) == 2
         n = self.players
+        # hoofers=plain: a HOOFERS-DOOFERS chooses a player only when fighting back
+        plain = self.hoofers_plain and self.phase != SCUFFLE
         out: list[str] = []
         for c in cards:
-            out.extend(A.lay_actions(c, 0, n, p))
+            out.extend(A.lay_actions(c, 0, n, p, plain))
             if declare:
-                out.extend(A.lay_actions(c, 1, n, p))
+                out.extend(A.lay_actions(c, 1, n, p, plain))
         return out
 
     def _flap_claims(self, q: int) -> tuple[str, ...]:
@@ -271,6 +274,12 @@ class FlapsState(Effects, Views, State):
             return "no you cannot choose yourself (flaps.md \"10s and Qs - HOOFERS-DOOFERS\")"
         if typ == A.LAY and arg >= self.players:
             return f"there is no seat {arg}"
+        if typ == A.LAY and KIND[card] == HOOFERS and self.phase != SCUFFLE and player == self.acting():
+            if arg < 0 and not self.hoofers_plain:
+                return (f"a HOOFERS-DOOFERS laid in play chooses a player: write {NAMES[card]}>N "
+                        f"(option hoofers=plain makes it an ordinary Queen there)")
+            if arg >= 0 and self.hoofers_plain:
+                return "with hoofers=plain a HOOFERS-DOOFERS chooses a player only when fighting back"
         if player != self.acting():
             if not self.flapping:
                 return "it is not your turn; out of turn you may only lay FLAPS while flapping, or catch"

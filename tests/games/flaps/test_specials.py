@@ -81,3 +81,19 @@ def test_5s_queens_and_kings_are_boring_they_dont_do_anything():
         play(s, (0, card))
         v = s.view(None)
         assert s.decision() == Turn(1) and v["direction"] == 1 and v["phase"] == "play" and not v["flapping"]
+
+
+def test_10s_and_qs_hoofers_plain_option_makes_it_an_ordinary_queen_in_play():
+    s = dealt(3, {0: ["hdh", "5c", "qc", "kc", "5d", "qd", "kd"], 1: ["10h", "5h", "qs", "ks", "5s", "kh", "8s"],
+                  2: ["hds", "4c", "4d", "jc", "jd", "8c", "8d"]}, first="9h", hoofers="plain")
+    assert "hdh" in s.legal_actions(0) and "hdh>1" not in s.legal_actions(0)
+    assert_rejected(s, 0, "hdh>1", "only when fighting back")
+    play(s, (0, "hdh"))
+    assert s.decision() == Turn(1) and s.view(None)["scuffle"] is None
+    play(s, (1, "10h>2"))                                        # fighting back still chooses
+    assert set(s.legal_actions(2)) == {"hds>0", "hds>1", "take"}
+
+
+def test_10s_and_qs_hoofers_target_a_plain_lay_is_refused_with_the_option_named():
+    s = dealt(3, {0: ["hdh", "5c", "qc", "kc", "5d", "qd", "kd"]}, first="9h")
+    assert_rejected(s, 0, "hdh", "hoofers=plain")
