@@ -1,0 +1,54 @@
+"""What each seat may see: hands and the pack hidden, face-down TRUMPS cards secret until all
+are laid, a TRUMPS pick-up known to all — and determinization keeps exactly that."""
+import random
+from collections import Counter
+
+from .helpers import FLAPS, NAMES, dealt, play
+
+H0 = ["ktc", "5c", "qc", "kc", "5d", "qd", "om1"]
+H1 = ["2h", "5h", "qh", "kh", "om2", "7s", "9s"]
+H2 = ["3d", "4d", "4s", "jd", "ks", "10s", "8s"]
+
+
+def test_views_hide_other_hands_and_the_pack():
+    s = dealt(3, {0: H0, 1: H1, 2: H2}, first="9c", level=2)
+    v = s.view(1)
+    assert v["hand"] == H1 and v["hand_counts"] == [7, 7, 7]
+    assert "hand" not in s.view(None)
+    text = repr(v)
+    assert "'om1'" not in text and "'3d'" not in text      # other hands appear nowhere
+    assert v["draw_count"] == len(s.pack) and "pack" not in v
+
+
+def test_a_draw_shows_the_card_to_its_drawer_only():
+    s = dealt(3, {0: H0, 1: H1, 2: H2}, first="9c", level=2, pack=["as"])
+    events = s.apply(0, "draw")
+    draw = [e for e in events if e.type == "draw"][0]
+    assert draw.for_player(0)["cards"] == ["as"]
+    assert "cards" not in draw.for_player(1) and "cards" not in draw.for_player(None)
+
+
+def test_trumps_cards_are_secret_until_all_have_laid_then_everyone_knows_who_picked_up():
+    s = dealt(3, {0: H0, 1: H1, 2: H2}, first="9c", level=2)
+    play(s, (0, "ktc:h"))
+    events = s.apply(1, "t:om2")
+    assert events[0].for_player(2) == {"type": "commit", "player": 1}
+    assert events[0].for_player(1)["card"] == "om2"
+    det = s.determinize(2, random.Random(3))
+    assert det.view(2) == s.view(2)
+    play(s, (2, "t:3d"), (0, "t:5c"))
+    assert sorted(s.view(0)["shown"][2]) == ["3d", "5c", "om2"]
+
+
+def test_determinize_moves_unknown_cards_and_keeps_the_known_ones():
+    s = dealt(3, {0: H0, 1: H1, 2: H2}, first="9c", level=2)
+    play(s, (0, "ktc:h"), (1, "t:om2"), (2, "t:3d"), (0, "t:5c"))
+    moved = False
+    for k in range(20):
+        det = s.determinize(0, random.Random(k))
+        assert det.view(0) == s.view(0) and det.legal_actions(0) == s.legal_actions(0)
+        hand2 = Counter(NAMES[c] for c in det.hands[2])
+        assert hand2["om2"] >= 1 and hand2["3d"] >= 1 and hand2["5c"] >= 1   # seen going there
+        assert Counter(det.all_cards()) == Counter(s.all_cards())
+        moved |= det.hands[1] != s.hands[1]
+    assert moved
