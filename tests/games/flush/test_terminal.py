@@ -171,3 +171,15 @@ async def test_full_screen_every_declaration_of_a_big_hand_has_keys():
             await pilot.pause(0.01)
         assert app.state.ply == 0           # looking around played nothing
     assert reached == legal
+
+
+def test_plain_alone_at_seat_0_every_line_says_you_never_seat_0():
+    lines: list[str] = []
+    given = iter(["1"] * 2000 + ["q"])
+    PlainGame(FLUSH, 3, ["human", "random", "random"], 0, 5, {"rounds": "2"}, input_fn=lambda _p: next(given),
+              print_fn=lines.append, clock=lambda: 0.0).run()
+    assert "You are seat 0" in lines[0] and lines[-1].startswith("Game over.")
+    assert not [line for line in lines[1:] if re.search(r"\bseat 0\b", line)]
+    told = [line.strip() for line in lines if line.startswith("  ")]
+    assert any(line.startswith("you declare “") for line in told)
+    assert any(line.startswith("you lay ") or line.startswith("you start a new pile") for line in told)
