@@ -422,6 +422,8 @@ def serve_command(
                                                     "(repeatable)."),
     bot_delay_ms: float = typer.Option(800.0, "--bot-delay-ms", metavar="MS",
                                        help="How long a bot takes over a turn, 0-10000 ms."),
+    creates_per_minute: int = typer.Option(30, "--creates-per-minute", metavar="N",
+                                           help="Tables one address may create per minute, 1-1000000."),
 ) -> None:
     """The multiplayer server (docs/server.md): HTTP API, WebSockets, bots, storage."""
     from .server.serve import run_server
@@ -430,7 +432,45 @@ def serve_command(
         raise CliError(f"--port must be 1 to 65535, not {port}")
     if not (math.isfinite(bot_delay_ms) and 0 <= bot_delay_ms <= 10_000):
         raise CliError(f"--bot-delay-ms must be 0 to 10000, not {_shown(bot_delay_ms)}")
-    run_server(host, port, db, tuple(origin or ()), bot_delay_ms)
+    if not 1 <= creates_per_minute <= 1_000_000:
+        raise CliError(f"--creates-per-minute must be 1 to 1000000, not {creates_per_minute}")
+    run_server(host, port, db, tuple(origin or ()), bot_delay_ms, creates_per_minute)
+
+
+@app.command("bench-server")
+def bench_server_command(
+    tables: int = typer.Option(20, "--tables", metavar="N", help="Tables played at once, 1-2000."),
+    players: int = typer.Option(4, "--players", metavar="P", help="Seats per table (every one a websocket)."),
+    seconds: float = typer.Option(10.0, "--seconds", metavar="S", help="How long to measure, 1-3600 s."),
+    think_ms: float = typer.Option(500.0, "--think-ms", metavar="MS",
+                                   help="A client's mean think time before acting, 0-60000 ms."),
+    game: str = typer.Option("flip7", "--game", "-g", metavar="GAME", help="The game the tables play."),
+    db: Optional[str] = typer.Option(None, "--db", metavar="URL", help="The server's database (default: a "
+                                                                      "fresh SQLite file)."),
+    as_json: bool = typer.Option(False, "--json", help="Print one JSON object."),
+) -> None:
+    """Action -> frame latency of a real server over real websockets (p50/p90/p99)."""
+    from .server.bench import run_bench_server
+
+    if not 1 <= tables <= 2000:
+        raise CliError(f"--tables must be 1 to 2000, not {tables}")
+    if not (math.isfinite(seconds) and 1 <= seconds <= 3600):
+        raise CliError(f"--seconds must be 1 to 3600, not {_shown(seconds)}")
+    if not (math.isfinite(think_ms) and 0 <= think_ms <= 60_000):
+        raise CliError(f"--think-ms must be 0 to 60000, not {_shown(think_ms)}")
+    g = _game(game)
+    g.check_players(players)
+    report = run_bench_server(tables, players, seconds, g.id, think_ms, db)
+    if as_json:
+        _emit(report)
+        return
+    if not report["actions"]:
+        raise CliError("no action was measured: try more --seconds or a shorter --think-ms")
+    sys.stdout.write(f"{report['tables']} {g.id} tables x {report['players']} seats = {report['sockets']} websockets, "
+                     f"think {_shown(think_ms)} ms, {report['seconds']} s on {report['cores']} cores ({report['db']})\n"
+                     f"{report['actions']} actions ({report['actions_per_second']:.0f}/s), {report['errors']} errors; "
+                     f"action -> frame latency: p50 {report['p50_ms']:.1f} ms, p90 {report['p90_ms']:.1f} ms, "
+                     f"p99 {report['p99_ms']:.1f} ms, max {report['max_ms']:.1f} ms\n")
 
 
 # -- entry point ----------------------------------------------------------------------

@@ -6,7 +6,7 @@ import json
 import logging
 from typing import Any, Awaitable, Callable
 
-from starlette.requests import Request
+from starlette.requests import ClientDisconnect, Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 
@@ -48,6 +48,8 @@ def handled(fn: Callable[[Request], Awaitable[Response]]) -> Callable[[Request],
             return error(status, " ".join(str(exc).split()) or type(exc).__name__)
         except RecursionError:
             return error(400, "the request is nested too deeply")
+        except ClientDisconnect:  # nobody is left to answer
+            return error(400, "the client went away")
         except Exception:
             log.exception("%s %s failed", request.method, request.url.path)
             return error(500, "internal error")

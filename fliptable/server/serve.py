@@ -40,17 +40,19 @@ def check_db(url: str) -> str:
     return full
 
 
-def run_server(host: str, port: int, db: str | None, origins: tuple[str, ...], bot_delay_ms: float) -> None:
+def run_server(host: str, port: int, db: str | None, origins: tuple[str, ...], bot_delay_ms: float,
+               creates_per_minute: int = 30) -> None:
     import uvicorn
 
     from .app import create_app
 
-    settings = Settings(db=check_db(db), origins=tuple(o.rstrip("/") for o in origins), bot_delay_ms=bot_delay_ms)
+    settings = Settings(db=check_db(db), origins=tuple(o.rstrip("/") for o in origins), bot_delay_ms=bot_delay_ms,
+                        creates_per_minute=creates_per_minute)
     # the schema first, so a database that cannot be opened is one line, not a traceback
     asyncio.run(_check_open(settings))
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s %(levelname)s %(message)s")
     app = create_app(settings)
-    config = uvicorn.Config(app, host=host, port=port, ws_max_size=settings.max_message_bytes * 4,
+    config = uvicorn.Config(app, host=host, port=port, ws_max_size=settings.max_message_bytes * 4, ws_per_message_deflate=False,
                             log_level="info", proxy_headers=False, server_header=False)
     server = uvicorn.Server(config)
     server.run()

@@ -2,11 +2,12 @@
 SQLite through aiosqlite by default, PostgreSQL through asyncpg."""
 from __future__ import annotations
 
+import asyncio
 import json
 from datetime import datetime, timezone
 from typing import Any, Sequence
 
-from sqlalchemy import event, insert, select, text, update
+from sqlalchemy import bindparam, event, insert, select, text, update
 from sqlalchemy.engine import make_url
 from sqlalchemy.ext.asyncio import AsyncEngine, create_async_engine
 
@@ -48,6 +49,9 @@ class Store:
         self.settings = settings
         self.engine = make_engine(settings)
         self.backend = self.engine.url.get_backend_name()
+        self._pending: list[tuple] = []
+        self._kick = asyncio.Event()
+        self._writer: asyncio.Task | None = None
 
     async def open(self) -> None:
         """Create the schema (PostgreSQL: the settings' schema first) or upgrade it."""
@@ -57,6 +61,12 @@ class Store:
         await migrate.upgrade(self.engine)
 
     async def close(self) -> None:
+        if self._writer is not None:
+            self._writer.cancel()
+            try:
+                await self._writer
+            except (asyncio.CancelledError, Exception):
+                pass
         await self.engine.dispose()
 
     # -- writes ------------------------------------------------------------------------
@@ -84,15 +94,57 @@ class Store:
     async def append_actions(self, table_id: str, first: int, new: Sequence[Sequence[Any]],
                              result: dict | None) -> None:
         """Store actions ``first``.. of a table and its new ply (and its result once
-        over), in one transaction."""
+        over); returns once they are committed. Every table's pending actions go to one
+        writer that commits them together (group commit: one transaction for all the
+        tables that landed actions meanwhile, and no writers contending for SQLite's lock)."""
+        loop = asyncio.get_running_loop()
+        if self._writer is None or self._writer.done():
+            self._writer = loop.create_task(self._write_loop(), name="fliptable store writer")
+        done = loop.create_future()
+        self._pending.append((table_id, first, list(new), result, done))
+        self._kick.set()
+        await done
+
+    async def _write_loop(self) -> None:
+        while True:
+            await self._kick.wait()
+            self._kick.clear()
+            batch, self._pending = self._pending, []
+            if not batch:
+                continue
+            try:
+                await self._write(batch)
+            except asyncio.CancelledError:
+                for *_, done in batch:
+                    if not done.done():
+                        done.cancel()
+                raise
+            except Exception as exc:  # each table retries its own actions
+                for *_, done in batch:
+                    if not done.done():
+                        done.set_exception(exc)
+                continue
+            for *_, done in batch:
+                if not done.done():
+                    done.set_result(None)
+
+    async def _write(self, batch) -> None:
+        rows = [{"table_id": table_id, "idx": first + i, "seat": seat, "action": action}
+                for table_id, first, new, _, _ in batch for i, (seat, action) in enumerate(new)]
+        running = [{"tid": table_id, "new_ply": first + len(new)}
+                   for table_id, first, new, result, _ in batch if result is None]
+        ended = [{"tid": table_id, "new_ply": first + len(new), "new_result": result}
+                 for table_id, first, new, result, _ in batch if result is not None]
         async with self.engine.begin() as conn:
-            if new:
-                await conn.execute(insert(actions), [{"table_id": table_id, "idx": first + i, "seat": seat,
-                                                      "action": action} for i, (seat, action) in enumerate(new)])
-            values: dict[str, Any] = {"ply": first + len(new)}
-            if result is not None:
-                values.update(over=True, result=result)
-            await conn.execute(update(tables).where(tables.c.id == table_id).values(**values))
+            if rows:
+                await conn.execute(insert(actions), rows)
+            if running:
+                await conn.execute(update(tables).where(tables.c.id == bindparam("tid"))
+                                   .values(ply=bindparam("new_ply")), running)
+            if ended:
+                await conn.execute(update(tables).where(tables.c.id == bindparam("tid"))
+                                   .values(ply=bindparam("new_ply"), over=True, result=bindparam("new_result")),
+                                   ended)
 
     # -- reads -------------------------------------------------------------------------
     async def load(self, table_id: str) -> tuple[dict[str, Any], list[dict[str, Any]]] | None:
