@@ -70,6 +70,7 @@ CASES = [
     ("flaps", 8, ["greedy", "random"], {"after_flapping": "last"}, [4]),
     ("flaps", 3, ["greedy", "random"], {"games": 3}, [5]),
     ("flaps", 4, ["greedy", "random", "greedy"], {"hoofers": "plain"}, [6]),
+    ("flaps", 3, ["greedy", "random"], {"king_n_lay": "next", "games": 2}, [7]),
 ]
 
 

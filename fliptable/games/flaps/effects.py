@@ -160,6 +160,8 @@ class Effects:
         """Whether laying ``c`` as the last card wins (docs/rules/flaps.md "Finishing")."""
         if phase in (FOLLOW, KING_RUN, DUMP_RUN):
             return False     # the follow-on of an ACE'N'LAY / King'N'Lay; a DUMP THOSE FIVES run
+        if self.king_next and len(self.pile) > 1 and KIND[self.pile[-2]] == KING_LAY:
+            return False     # king_n_lay=next: "If you do lay your last card on a King 'N' Lay"
         return FINISH[c]
 
     def _set_lead(self, c: int) -> None:
@@ -281,7 +283,10 @@ class Effects:
         elif kind == DUMP:
             self.phase, self.actor, self.run_left = DUMP_RUN, p, 3
         elif kind == KING_LAY:
-            self.phase, self.actor = KING_RUN, p
+            if self.king_next:
+                self.turn = nxt(p)          # king_n_lay=next: the next player follows it
+            else:
+                self.phase, self.actor = KING_RUN, p
         else:       # 5, Q, K, SIX OF THE BEST, STOP THAT FLAPPING in turn; a 7 or 9 not attacked
             self.turn = nxt(p)
 

@@ -48,6 +48,9 @@ class Flaps(Game):
         Option("hoofers", "choice", "target",
                "target: a HOOFERS-DOOFERS laid in ordinary play chooses a player to pick up one, like a 10; "
                "plain: there it is an ordinary Queen, and it only fights back", choices=("target", "plain")),
+        Option("king_n_lay", "choice", "again",
+               "again: the King'N'Lay's player may lay once more (a King, Club, OL' MAID or Ace) like an "
+               "ACE'N'LAY; next: the next player must follow it with one of those", choices=("again", "next")),
         Option("games", "int", 1, "games in a match: a game won scores 1, a double win (SIX OF THE BEST) 2; "
                "most points wins", min=1, max=20),
     )

@@ -17,7 +17,7 @@ from ...core.decision import Over, Simultaneous, Turn, turn as turn_of
 from ...core.game import State
 from . import actions as A
 from .cards import (ACE_JACK, ATTACK, COLOUR, DUMP, EIGHT, FAMILY, FLAPPER, HOOFERS, KIND, NAMES, NO_RANK,
-                    NO_SUIT, OL_MAID, OM_ON, QUACK, RANK, SEVEN, NINE, SUIT, TRUMPS, WILD, FLAPS, MEGA, STOP)
+                    NO_SUIT, OL_MAID, OM_ON, QUACK, KING_LAY, RANK, SEVEN, NINE, SUIT, TRUMPS, WILD, FLAPS, MEGA, STOP)
 from .effects import Effects
 from .views import Views
 
@@ -72,7 +72,7 @@ class FlapsState(Effects, Views, State):
         "game_no": "int",          # the game of the match being played, from 1
         "last_game": "frozen?",    # the game just finished: winners, double, how (null before)
     }
-    DERIVED = {"level": "int", "after_last": "bool", "games": "int", "hoofers_plain": "bool"}
+    DERIVED = {"level": "int", "after_last": "bool", "games": "int", "hoofers_plain": "bool", "king_next": "bool"}
     __slots__ = tuple(FIELDS) + tuple(DERIVED)
 
     # -- set-up ---------------------------------------------------------------------------
@@ -81,6 +81,7 @@ class FlapsState(Effects, Views, State):
         self.after_last = self.options["after_flapping"] == "last"
         self.games = self.options["games"]
         self.hoofers_plain = self.options["hoofers"] == "plain"
+        self.king_next = self.options["king_n_lay"] == "next"
 
     def _setup(self, deck: list[int]) -> None:
         self._derive()
@@ -230,6 +231,9 @@ class FlapsState(Effects, Views, State):
     def _follows(self, c: int) -> bool:
         """flaps.md Quick Start: follow suit or number; "Aces can be laid on any suit"."""
         kind = KIND[c]
+        if self.king_next and KIND[self.pile[-1]] == KING_LAY:
+            # "the only cards that can follow are Kings, Clubs, OL' MAIDS and Aces"
+            return RANK[c] == 13 or SUIT[c] == 0 or WILD[c] or kind == OL_MAID
         if kind == OL_MAID:
             # flaps.md "OL' MAID": only on JACK, UP-JACKS, ACE-JACK, QUEEN, HOOFERS-DOOFERS, KING
             return OM_ON[self.pile[-1]]

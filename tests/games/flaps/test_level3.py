@@ -83,3 +83,20 @@ def test_king_n_lay_as_your_last_card_wins():
     s = _only(dealt(2, {0: ["klc", "kh", "5c", "om1", "ah", "5d", "jh"]}, first="kd"), 0, 1)
     play(s, (0, "klc"))
     assert s.is_over() and s.result().winners == (0,)
+
+
+def test_king_n_lay_next_option_the_next_player_must_follow_with_kings_clubs_ol_maids_or_aces():
+    s = dealt(2, {0: ["klc", "kh", "5c", "om1", "ah", "5d", "jh"], 1: ["kd", "2c", "om2", "aj", "jc", "qh", "5h"]},
+              first="ks", king_n_lay="next")
+    play(s, (0, "klc"))
+    assert s.decision() == Turn(1)
+    legal = set(s.legal_actions(1))
+    assert {"kd", "2c", "om2", "aj:h", "jc", "draw"} <= legal and "qh" not in legal and "5h" not in legal
+
+
+def test_king_n_lay_next_option_a_last_card_laid_on_it_picks_up():
+    s = _only(dealt(2, {0: ["klc", "kh", "5c", "om1", "ah", "5d", "jh"], 1: ["kd", "2c", "om2", "aj", "jc", "qh",
+                                                                            "5h"]},
+                    first="ks", pack=["qs"], king_n_lay="next"), 1, 1)
+    play(s, (0, "klc"), (1, "kd"))
+    assert not s.is_over() and hand(s, 1) == ["qs"]
