@@ -266,16 +266,16 @@ class FlapsState(Effects, Views, State):
         if typ == A.CATCH:
             if arg == player:
                 return "you cannot catch yourself"
-            return (f"seat {arg} is not on one card without having said \"Last Card\" (flaps.md Quick "
+            return (f"seat {arg} is not on one card without having said \"Last Card\" (FLAPS rules, Quick "
                     f"Start: a forgetful player is caught before the next player lays a card)")
         if typ in (A.LAY, A.COMMIT) and card not in self.hands[player]:
             return f"you hold no {NAMES[card]}"
         if self.phase == TRUMPS_GAME:
-            return "a TRUMPS game is on: lay one card face down (t:CARD) (flaps.md \"K - TRUMPS\")"
+            return "a TRUMPS game is on: lay one card face down (t:CARD) (FLAPS rules, \"K - TRUMPS\")"
         if declare and len(self.hands[player]) != 2:
-            return "\"Last Card\" is said with the play that leaves you one card (flaps.md Quick Start)"
+            return "\"Last Card\" is said with the play that leaves you one card (FLAPS rules, Quick Start)"
         if typ == A.LAY and A.TARGET_LAY[card][0] and arg == player:
-            return "no you cannot choose yourself (flaps.md \"10s and Qs - HOOFERS-DOOFERS\")"
+            return "no you cannot choose yourself (FLAPS rules, \"10s and Qs - HOOFERS-DOOFERS\")"
         if typ == A.LAY and arg >= self.players:
             return f"there is no seat {arg}"
         if typ == A.LAY and KIND[card] == HOOFERS and self.phase != SCUFFLE and player == self.acting():
@@ -288,23 +288,23 @@ class FlapsState(Effects, Views, State):
             if not self.flapping:
                 return "it is not your turn; out of turn you may only lay FLAPS while flapping, or catch"
             if player == self.last_flapper:
-                return ("no player can lay a FLAP on their own previously laid FLAP (flaps.md "
+                return ("no player can lay a FLAP on their own previously laid FLAP (FLAPS rules, "
                         "\"4 - FLAPS and MF - MEGA-FLAP\")")
-            return "out of turn only FLAPS cards may be laid, while flapping (flaps.md \"4 - FLAPS\")"
+            return "out of turn only FLAPS cards may be laid, while flapping (FLAPS rules, \"4 - FLAPS\")"
         phase = self.phase
         if phase == ATTACKED:
             return (f"you are attacked ({self.attack_sum} to pick up): lay any {RANK[self.attack_card]}, a 2, 3, "
                     f"7 or 9 of the attacking suit{', a QUACK' if self.level >= 3 else ''}, or take "
-                    f"(flaps.md \"2s, 3s, 7s and 9s\")")
+                    f"(FLAPS rules, \"2s, 3s, 7s and 9s\")")
         if phase == KNOCK:
-            return "after an 8 you must knock (miss a go) or lay another 8 (flaps.md \"8s\")"
+            return "after an 8 you must knock (miss a go) or lay another 8 (FLAPS rules, \"8s\")"
         if phase == SCUFFLE:
-            return "you may only fight back with a HOOFERS-DOOFERS or take one card (flaps.md \"10s and Qs\")"
+            return "you may only fight back with a HOOFERS-DOOFERS or take one card (FLAPS rules, \"10s and Qs\")"
         if phase == FOLLOW:
             return ("after an ACE'N'LAY lay a card of its colour or any ACE, or call the suit First and "
-                    "pick up Second: draw (flaps.md \"ACE, ACE'N'END and ACE'N'LAY\")")
+                    "pick up Second: draw (FLAPS rules, \"ACE, ACE'N'END and ACE'N'LAY\")")
         if phase == KING_RUN:
-            return "on a King'N'Lay only Kings, Clubs, OL' MAIDS and Aces follow (flaps.md \"King 'N' Lay\")"
+            return "on a King'N'Lay only Kings, Clubs, OL' MAIDS and Aces follow (FLAPS rules, \"King 'N' Lay\")"
         if phase == MEGA_RUN:
             return "after the MEGA-FLAP you may lay FLAPS (up to three), or done"
         if phase == DUMP_RUN:
@@ -315,9 +315,9 @@ class FlapsState(Effects, Views, State):
             kind = KIND[card]
             if kind == OL_MAID:
                 return ("OL' MAIDS can only be laid on JACK, UP-JACKS, ACE-JACK, QUEEN, HOOFERS-DOOFERS or "
-                        "KING, not TRUMPS nor another OL' MAID (flaps.md \"OL' MAID\")")
+                        "KING, not TRUMPS nor another OL' MAID (FLAPS rules, \"OL' MAID\")")
             if kind == QUACK:
-                return "the QUACK can only be laid when you are attacked with a 2, 3 or 7 (flaps.md \"0 - QUACK\")"
+                return "the QUACK can only be laid when you are attacked with a 2, 3 or 7 (FLAPS rules, \"0 - QUACK\")"
             return (f"{NAMES[card]} follows neither the suit nor the number of {NAMES[self.pile[-1]]} "
-                    f"(flaps.md Quick Start)")
+                    f"(FLAPS rules, Quick Start)")
         return None
