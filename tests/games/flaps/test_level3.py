@@ -100,3 +100,12 @@ def test_king_n_lay_next_option_a_last_card_laid_on_it_picks_up():
                     first="ks", pack=["qs"], king_n_lay="next"), 1, 1)
     play(s, (0, "klc"), (1, "kd"))
     assert not s.is_over() and hand(s, 1) == ["qs"]
+
+
+def test_6_six_of_the_best_laid_in_trumps_as_the_last_card_is_a_single_win():
+    s = dealt(3, {0: ["ktc", "5c", "qc", "kc", "5d", "qd", "jd"], 1: ["6s", "5h", "qh", "kh", "jh", "8h", "8s"],
+                  2: ["2d", "4d", "4s", "jc", "ks", "10s", "9s"]}, first="9c")
+    s = _only(s, 1, 1)
+    play(s, (0, "ktc:h"), (1, "t:6s"), (2, "t:2d"), (0, "t:kc"))
+    r = s.result()
+    assert r.winners == (1,) and r.scores[1] == 1.0 and not r.details["double_win"]
