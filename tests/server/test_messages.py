@@ -151,3 +151,25 @@ def test_an_unexpected_failure_is_internal_error_without_a_trace(sqlite_settings
             ws.send_json({"type": "act", "action": "hit", "ply": frame["ply"]})
             err = _until(ws, "error")
         assert err["message"] == "internal error"
+
+
+def test_reconnect_gets_the_frame_and_the_whole_history(sqlite_settings):
+    with client(sqlite_settings) as c:
+        made = create(c, game="flip7", seats=["human", "random", "random"], seed=21)
+        table = made["table"]
+        url = f"/ws/{table}?token={made['token']}"
+        seen: list = []
+        with c.websocket_connect(url) as ws:
+            frame = _until(ws, "frame")
+            seen += frame["events"]
+            ws.send_json({"type": "act", "action": "hit", "ply": frame["ply"]})
+            while True:  # the bots play on until it is seat 0's turn again (or the round ends)
+                frame = _until(ws, "frame")
+                seen += frame["events"]
+                if frame["legal"] or frame["decision"]["kind"] == "over":
+                    break
+        with c.websocket_connect(url) as ws:
+            assert _until(ws, "table")["you"] == 0
+            again = _until(ws, "frame")
+        assert again["ply"] == frame["ply"] and again["legal"] == frame["legal"] and again["view"] == frame["view"]
+        assert again["events"] == seen and len(seen) > 3

@@ -58,3 +58,18 @@ def test_serve_user_errors_are_one_line_exit_2(tmp_path):
         assert r.returncode == 2, (args, r.stderr)
         lines = r.stderr.strip().splitlines()
         assert len(lines) == 1 and words in lines[0] and "Traceback" not in r.stderr, (args, r.stderr)
+
+
+def test_the_wheel_carries_the_migrations(tmp_path):
+    import zipfile
+    from pathlib import Path
+
+    import pytest
+
+    builder = pytest.importorskip("hatchling.builders.wheel")
+    repo = Path(__file__).resolve().parents[2]
+    wheel = next(builder.WheelBuilder(str(repo)).build(directory=str(tmp_path), versions=["standard"]))
+    names = set(zipfile.ZipFile(wheel).namelist())
+    for name in ("fliptable/server/migrations/env.py", "fliptable/server/migrations/script.py.mako",
+                 "fliptable/server/migrations/versions/0001_initial.py", "fliptable/server/app.py"):
+        assert name in names, name
