@@ -102,8 +102,27 @@ def test_one_legality(game_id, data):
                 with pytest.raises(IllegalAction):
                     state.apply(p, a)
                 assert state.to_json() == before
+            for a in garbled(legal, rng):
+                reason = state.why_illegal(p, a)
+                assert reason and len(reason) <= MESSAGE_LIMIT, f"{a[:40]!r}: {len(reason or '')} characters"
+                before = state.to_json()
+                with pytest.raises(IllegalAction) as refused:
+                    state.apply(p, a)
+                assert len(str(refused.value)) <= MESSAGE_LIMIT and state.to_json() == before
 
     walk(game, data, checks)
+
+
+#: an error message quotes a short prefix of the input, never all of it
+MESSAGE_LIMIT = 600
+
+
+def garbled(legal, rng):
+    """Malformed actions a person or a fuzzer might send, built on a legal one: odd
+    digits ('²', Arabic-Indic), a 5,000-digit number, a 100 kB word."""
+    base = legal[int(rng.random() * len(legal))] if legal else "play"
+    head = base.rsplit(":", 1)[0] if ":" in base else base
+    return [f"{head}:²", f"{head}:\u0661", f"{head}:" + "7" * 5000, base + "²", "x" * 100_000, ""]
 
 
 @pytest.mark.parametrize("game_id", GAMES)

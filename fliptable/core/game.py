@@ -231,6 +231,10 @@ class Game:
         }
 
 
+#: no game's action is longer than this: a longer one is refused before any rule reads it
+ACTION_LIMIT = 200
+
+
 class State:
     """A game in progress. Subclasses implement the hooks below; the public ``apply``
     validates against ``legal_actions`` so illegal input never changes the state.
@@ -365,13 +369,22 @@ class State:
             return "an action without a player is the clock closing a race"
         if action in self.legal_actions(player):
             return None
-        if player not in decision.actors:
+        if player not in decision.actors and not self._too_long(action):
             return f"player {player} may not act now ({_describe_decision(decision)})"
+        return self._reason(player, action) or f"{shorten(action)!r} is not among player {player}'s legal actions now"
+
+    def _too_long(self, action: str) -> bool:
+        return not isinstance(action, str) or len(action) > ACTION_LIMIT
+
+    def _reason(self, player: int, action: str) -> str | None:
+        """The rule an illegal action breaks (``_illegal_reason``), or None."""
+        if self._too_long(action):
+            return (f"{shorten(action)!r} is not an action of {self.game.id}: actions are short "
+                    f"words (at most {ACTION_LIMIT} characters; see the game's action notation)")
         try:
-            reason = self._illegal_reason(player, action)
+            return self._illegal_reason(player, action)
         except Exception:  # an explanation must never break the refusal itself
-            reason = None
-        return reason or f"{shorten(action)!r} is not among player {player}'s legal actions now"
+            return None
 
     def apply(self, player: int | None, action: str, ply: int | None = None) -> list[Event]:
         """Validate and apply ``action`` by ``player``; return the events it caused.
@@ -420,10 +433,7 @@ class State:
     def _illegal_message(self, decision: Decision, player: int, action: str, legal: Sequence[str]) -> str:
         if player not in decision.actors:
             return f"player {player} may not act now ({_describe_decision(decision)}); {shorten(action)!r} rejected"
-        try:
-            reason = self._illegal_reason(player, action)
-        except Exception:  # an explanation must never break the refusal itself
-            reason = None
+        reason = self._reason(player, action)
         shown = ", ".join(legal[:12]) + (", ..." if len(legal) > 12 else "")
         head = f"{shorten(action)!r} is not legal for player {player}"
         return f"{head}: {reason}; legal now: {shown}" if reason else f"{head}; legal now: {shown}"

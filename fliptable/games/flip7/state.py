@@ -10,6 +10,7 @@ is ``choice`` ("give" / "target"), ``chooser`` and ``choice_card``.
 from __future__ import annotations
 
 from ...core.decision import Over, turn
+from ...core.errors import shorten
 from ...core.events import Event
 from ...core.game import State
 from ...core.result import Result, ranks_from_keys
@@ -181,12 +182,12 @@ class Flip7State(State):
         kind, _, arg = action.partition(":")
         if self.choice is not None:
             if kind == "give" and self.choice == "give":
-                return (f"{arg!r} is not an eligible seat (flip7.md \"Second Chance\": only another active "
+                return (f"{shorten(arg)!r} is not an eligible seat (flip7.md \"Second Chance\": only another active "
                         f"player without one may take it; or discard it)")
             if action == DISCARD and self.choice == "give":
                 return "with spare_second=give a spare Second Chance must be given while someone can take it"
             if kind == "target" and self.choice == "target":
-                return f"{arg!r} is not an active player (rules=official: any active player)"
+                return f"{shorten(arg)!r} is not an active player (rules=official: any active player)"
             what = ("give the spare Second Chance away or discard it" if self.choice == "give" else
                     f"choose who gets the {NAMES[self.choice_card]}")
             return f"player {player} must first {what}"

@@ -10,7 +10,7 @@ order they land and all are checked together when the window closes
 from __future__ import annotations
 
 from ...core.decision import Over, Race, Turn
-from ...core.errors import OptionError
+from ...core.errors import OptionError, shorten
 from ...core.events import Event
 from ...core.game import State
 from ...core.result import Result, ranks_from_keys
@@ -220,7 +220,7 @@ class FlyswatterState(State):
                 m = len(self.middle)
                 k = SWAT_N.get(action)
                 if k is None or k > m:
-                    return (f"there is no fly {action[5:]!r} in the middle; the flies are numbered 1 to {m} "
+                    return (f"there is no fly {shorten(action[5:])!r} in the middle; the flies are numbered 1 to {m} "
                             f"in the order they lie")
                 if k in self.placed[player]:
                     return (f"player {player} already has a hand on fly {k}; a hand goes on one fly and "
@@ -240,9 +240,9 @@ class FlyswatterState(State):
         # Every reason above is right for any seat, so a seat that is not among the
         # decision's actors (out of hands, done, not its turn) hears the rule too,
         # not only that it may not act now.
-        reason = self._illegal_reason(player, action)
+        reason = self._reason(player, action)
         shown = ", ".join(legal[:12]) + (", ..." if len(legal) > 12 else "")
-        return f"{action!r} is not legal for player {player}: {reason}; legal now: {shown or 'nothing'}"
+        return f"{shorten(action)!r} is not legal for player {player}: {reason}; legal now: {shown or 'nothing'}"
 
     # -- applying actions -----------------------------------------------------------------
     def _apply(self, player, action, events):
