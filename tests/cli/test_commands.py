@@ -58,6 +58,15 @@ def test_rules_shows_the_document_and_the_notation(capsys, game_id):
         assert out.startswith(doc.read_text().rstrip() + "\n\n## Action notation")
 
 
+@pytest.mark.parametrize("game_id", all_game_ids())
+def test_rules_text_is_self_contained(capsys, game_id):
+    """What `fliptable rules` prints names no file, ticket or module path the reader does
+    not have: the rulebook passages are quoted instead."""
+    _, out, _ = run(capsys, "rules", game_id)
+    for marker in ("shared/rules", "NOTES.md", "fliptable/", ".py`", ".py ", "issue "):
+        assert marker not in out, f"{game_id}: rules text mentions {marker!r}"
+
+
 def test_rules_of_each_flinch_pack_game_show_its_own_document(capsys):
     """FLINCH, Muggins, Authors, Patience and Go to the Store: one document each."""
     for game_id, package in (("flinch", "flinch"), ("muggins", "muggins"), ("authors", "authors"),
