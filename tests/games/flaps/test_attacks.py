@@ -123,3 +123,12 @@ def test_0_quack_on_a_7_attack_and_you_can_finish_on_it_only_then():
     s.pack[:0] = rest
     play(s, (0, "2h"), (1, "0"))
     assert s.is_over() and s.result().winners == (1,)
+
+
+def test_2s_after_picking_up_the_next_player_follows_the_attack_card():
+    s = dealt(3, {0: ["2h", "5c", "qc", "kc", "5d", "qd", "kd"], 2: ["5h", "2s", "qs", "ks", "jc", "8c", "8d"]},
+              first="9h")
+    play(s, (0, "2h"), (1, "take"))
+    legal = set(s.legal_actions(2))
+    assert {"5h", "2s"} <= legal and "qs" not in legal          # suit or number of the 2h
+    assert s.view(None)["attack"] is None

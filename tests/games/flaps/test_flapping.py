@@ -170,3 +170,13 @@ def test_4_flaps_interleave_in_real_time_at_a_table_of_bots():
     # until seat 3 stops the flapping
     assert table.actions == [[0, "4h"], [2, "4c"], [3, "4d"], [2, "4h"], [3, "stf"]]
     assert s.decision().player == 1 and not s.view(None)["flapping"]
+
+
+def test_mf_mega_flap_laid_out_of_turn_runs_then_play_returns_to_the_next_player():
+    s = dealt(4, {0: ["4h", "5c", "qc", "kc", "5d", "10c", "10d"], 1: H1,
+                  2: ["mf", "4h", "4c", "qh", "kh", "5h", "jd"], 3: H3}, first="9h")
+    play(s, (0, "4h"), (2, "mf"))
+    assert s.decision().player == 2 and s.view(None)["mega"] == {"seat": 2, "laid": 0, "cap": 3}
+    play(s, (2, "4h"), (2, "4c"), (2, "done"))
+    assert s.decision().player == 1 and s.view(None)["flapping"]     # others may flap on
+    assert "4d" in s.legal_actions(3)
