@@ -371,10 +371,7 @@ class Effects:
         if self.game_no < self.games:
             cards = self.all_cards()
             self.rng.shuffle(cards)
-            self._deal(cards)
-            if events is not None:
-                events.append(Event("deal", {"game": self.game_no, "first": NAMES[self.pile[0]],
-                                             "turn": self.turn}))
+            self._deal(cards, events)
             return
         self.over = True
         top = max(self.points)

@@ -101,7 +101,10 @@ def narrate(event: dict) -> str | None:
         cut = f" after {event['cuts']} cut(s)" if event["cuts"] else ""
         return f"TRUMPS ({SUIT_WORDS[event['trump']]}): {cards} — seat {event['loser']} picks them up{cut}"
     if t == "deal":
-        return f"game {event['game']} of the match: {event['first']} turned up; seat {event['turn']} starts"
+        return (f"game {event['game']}: seat {event['dealer']} deals seven each and turns up "
+                f"{_title(event['first'])}; seat {event['turn']} starts")
+    if t == "hand":
+        return f"{who} is dealt {' '.join(event['cards'])}" if "cards" in event else None
     if t == "win":
         ws = ", ".join(f"seat {w}" for w in event["winners"])
         how = {"pack": " (fewest cards when the pack ran out)", "trumps": " (after TRUMPS)"}.get(event["how"], "")

@@ -14,6 +14,7 @@ say "Last Card"). TRUMPS is a ``Simultaneous`` step.
 from __future__ import annotations
 
 from ...core.decision import Over, Simultaneous, Turn, turn as turn_of
+from ...core.events import Event
 from ...core.game import State
 from . import actions as A
 from .cards import (ACE_JACK, ATTACK, COLOUR, DUMP, EIGHT, FAMILY, FLAPPER, HOOFERS, KIND, NAMES, NO_RANK,
@@ -91,9 +92,9 @@ class FlapsState(Effects, Views, State):
         self.last_game = None
         self.over, self.winners, self.double, self.ended = False, [], False, None
         self.stat = [0] * N_STATS
-        self._deal(deck)
+        self._deal(deck, self.opening)          # the first deal is told like the others
 
-    def _deal(self, deck: list[int]) -> None:
+    def _deal(self, deck: list[int], events=None) -> None:
         """One game of the match: deal, turn up the first card, the player left of the dealer
         starts (the first dealer is the last seat; the deal passes to the left)."""
         n = self.players
@@ -124,6 +125,12 @@ class FlapsState(Effects, Views, State):
         self.forgot = []
         self.trump, self.caller = -1, -1
         self.committed = [-1] * n
+        if events is not None:
+            events.append(Event("deal", {"game": self.game_no, "dealer": dealer, "first": NAMES[first],
+                                         "turn": self.turn}))
+            for p in range(n):
+                events.append(Event("hand", {"player": p, "count": HAND_SIZE},
+                                    {"cards": [NAMES[c] for c in self.hands[p]]}, (p,)))
 
     # -- who acts ---------------------------------------------------------------------------
     def acting(self) -> int:

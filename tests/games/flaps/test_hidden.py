@@ -52,3 +52,12 @@ def test_determinize_moves_unknown_cards_and_keeps_the_known_ones():
         assert Counter(det.all_cards()) == Counter(s.all_cards())
         moved |= det.hands[1] != s.hands[1]
     assert moved
+
+
+def test_the_deal_is_told_each_player_sees_only_their_own_hand():
+    s = dealt(3, {0: H0, 1: H1, 2: H2}, first="9c", level=2)
+    deal = [e for e in s.opening if e.type == "deal"][0]
+    assert deal.for_player(None) == {"type": "deal", "game": 1, "dealer": 2, "first": "9c", "turn": 0}
+    hands = [e for e in s.opening if e.type == "hand"]
+    assert hands[1].for_player(1)["cards"] == H1
+    assert "cards" not in hands[1].for_player(0) and "cards" not in hands[1].for_player(None)
