@@ -20,7 +20,7 @@ Cards are written rank then suit (c d h s): 7h, 10s, 4c (FLAPS), qd, kc; the spe
 Actions:
   7h         lay the 7 of Hearts;  7h!  lay it saying "Last Card" (the play that leaves one card)
   ah:s       lay an ACE type (or ACE-JACK) calling Spades;  ktc:h  K - TRUMPS calling Hearts trumps
-  10h>2      lay a 10 or HOOFERS-DOOFERS choosing seat 2 to pick up one
+  10h>2      lay a 10 or HOOFERS-DOOFERS choosing seat 2 to pick up one (hoofers=plain: hdh in play)
   draw       pick up one (also the ACE'N'LAY's "pick up Second")
   take       pick up an attack's sum, or a 10's card      knock   miss a go after an 8
   done       end a MEGA-FLAP, DUMP THOSE FIVES or King'N'Lay run
