@@ -16,6 +16,10 @@ from .config import Settings
 from .models import actions, seats, tables
 
 
+#: how often SQLite's write-ahead log is checkpointed into the database, s
+CHECKPOINT_SECONDS = 2.0
+
+
 def make_engine(settings: Settings) -> AsyncEngine:
     """The async engine for ``settings.db``: SQLite in WAL mode (a commit survives the
     process being killed), PostgreSQL optionally in its own schema."""
@@ -34,6 +38,9 @@ def make_engine(settings: Settings) -> AsyncEngine:
             cursor.execute("PRAGMA journal_mode=WAL")
             cursor.execute("PRAGMA synchronous=NORMAL")
             cursor.execute("PRAGMA foreign_keys=ON")
+            # checkpoints run apart from commits (Store._checkpoints), so a commit never
+            # waits for a checkpoint's fsync
+            cursor.execute("PRAGMA wal_autocheckpoint=0")
             cursor.close()
     return engine
 
@@ -52,6 +59,7 @@ class Store:
         self._pending: list[tuple] = []
         self._kick = asyncio.Event()
         self._writer: asyncio.Task | None = None
+        self._checkpointer: asyncio.Task | None = None
 
     async def open(self) -> None:
         """Create the schema (PostgreSQL: the settings' schema first) or upgrade it."""
@@ -59,14 +67,31 @@ class Store:
             async with self.engine.begin() as conn:
                 await conn.execute(text(f'CREATE SCHEMA IF NOT EXISTS "{self.settings.db_schema}"'))
         await migrate.upgrade(self.engine)
+        if self.backend == "sqlite":
+            self._checkpointer = asyncio.get_running_loop().create_task(self._checkpoints(),
+                                                                        name="fliptable store checkpoints")
+
+    async def _checkpoints(self) -> None:
+        """SQLite: copy the write-ahead log into the database every few seconds (a
+        passive checkpoint, beside the writer, never blocking it)."""
+        while True:
+            await asyncio.sleep(CHECKPOINT_SECONDS)
+            try:
+                async with self.engine.connect() as conn:
+                    await conn.exec_driver_sql("PRAGMA wal_checkpoint(PASSIVE)")
+            except asyncio.CancelledError:
+                raise
+            except Exception:  # the next one will try again
+                pass
 
     async def close(self) -> None:
-        if self._writer is not None:
-            self._writer.cancel()
-            try:
-                await self._writer
-            except (asyncio.CancelledError, Exception):
-                pass
+        for task in (self._writer, self._checkpointer):
+            if task is not None:
+                task.cancel()
+                try:
+                    await task
+                except (asyncio.CancelledError, Exception):
+                    pass
         await self.engine.dispose()
 
     # -- writes ------------------------------------------------------------------------
