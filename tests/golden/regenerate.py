@@ -71,6 +71,7 @@ CASES = [
     ("flaps", 3, ["greedy", "random"], {"games": 3}, [5]),
     ("flaps", 4, ["greedy", "random", "greedy"], {"hoofers": "plain"}, [6]),
     ("flaps", 3, ["greedy", "random"], {"king_n_lay": "next", "games": 2}, [7]),
+    ("flaps", 4, ["random"], {"pack_out": "draw"}, [9]),
 ]
 
 

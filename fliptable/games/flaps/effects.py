@@ -30,7 +30,9 @@ class Effects:
     def _draw(self, p: int, k: int, why: str, events) -> int:
         """``p`` picks up ``k`` cards (fewer when the pack runs out); how many."""
         pack = self.pack
-        k = min(k, len(pack))
+        if k > len(pack):
+            self.pack_short = True       # someone must pick up more than is left
+            k = len(pack)
         if k <= 0:
             return 0
         got = pack[-k:][::-1]
@@ -69,7 +71,8 @@ class Effects:
         if self.forgot:
             hands = self.hands
             self.forgot = [o for o in self.forgot if len(hands[o]) == 1]
-        if not self.over and not self.pack:
+        short, self.pack_short = self.pack_short, False
+        if not self.over and (short or (not self.pack and not self.pack_draw)):
             self._pack_out(events)
 
     def _answer(self, p: int, typ: int, events) -> None:

@@ -51,6 +51,9 @@ class Flaps(Game):
         Option("king_n_lay", "choice", "again",
                "again: the King'N'Lay's player may lay once more (a King, Club, OL' MAID or Ace) like an "
                "ACE'N'LAY; next: the next player must follow it with one of those", choices=("again", "next")),
+        Option("pack_out", "choice", "empty",
+               "empty: the game ends as the last card of the pack is taken; draw: it ends when a player must "
+               "pick up more cards than are left (fewest cards wins either way)", choices=("empty", "draw")),
         Option("games", "int", 1, "games in a match: a game won scores 1, a double win (SIX OF THE BEST) 2; "
                "most points wins", min=1, max=20),
     )

@@ -73,7 +73,8 @@ class FlapsState(Effects, Views, State):
         "game_no": "int",          # the game of the match being played, from 1
         "last_game": "frozen?",    # the game just finished: winners, double, how (null before)
     }
-    DERIVED = {"level": "int", "after_last": "bool", "games": "int", "hoofers_plain": "bool", "king_next": "bool"}
+    DERIVED = {"level": "int", "after_last": "bool", "games": "int", "hoofers_plain": "bool", "king_next": "bool",
+               "pack_draw": "bool", "pack_short": "bool"}
     __slots__ = tuple(FIELDS) + tuple(DERIVED)
 
     # -- set-up ---------------------------------------------------------------------------
@@ -83,6 +84,8 @@ class FlapsState(Effects, Views, State):
         self.games = self.options["games"]
         self.hoofers_plain = self.options["hoofers"] == "plain"
         self.king_next = self.options["king_n_lay"] == "next"
+        self.pack_draw = self.options["pack_out"] == "draw"
+        self.pack_short = False         # set by a pick-up the pack cannot cover, within one action
 
     def _setup(self, deck: list[int]) -> None:
         self._derive()

@@ -151,7 +151,7 @@ class Views:
         if not self.over:
             if any(not h for h in self.hands) and self.phase != TRUMPS_GAME:
                 raise ValueError("a player with no cards has won")
-            if not self.pack:
+            if not self.pack and not self.pack_draw:
                 raise ValueError("the game ends when the pack runs out")
             if self.phase == TRUMPS_GAME and not any(
                     self.committed[p] < 0 and self.hands[p] for p in range(n)):

@@ -22,7 +22,7 @@ def test_there_is_a_golden_log_for_every_level_and_option():
     assert {o["level"] for o in options} == {1, 2, 3}
     assert any(o["after_flapping"] == "last" for o in options)
     assert any(o["hoofers"] == "plain" for o in options) and any(o["games"] > 1 for o in options)
-    assert any(o["king_n_lay"] == "next" for o in options)
+    assert any(o["king_n_lay"] == "next" for o in options) and any(o["pack_out"] == "draw" for o in options)
 
 
 @pytest.mark.parametrize("path", [p for p in LOGS if variant(p)], ids=lambda p: p.stem)

@@ -106,3 +106,18 @@ def test_illegal_actions_name_the_rule_and_change_nothing():
     assert_rejected(s, 0, "knock", "none is on")
     assert_rejected(s, 1, "draw", "may not act now")
     assert_rejected(s, 0, "banana", "not FLAPS notation")
+
+
+def test_pack_out_draw_option_the_game_ends_when_a_player_must_pick_up_more_than_is_left():
+    s = dealt(2, {0: ["2d", "5c", "qc", "kc", "5d", "qd", "kd"], 1: ["5h", "qh", "kh", "5s", "qs", "ks", "jc"]},
+              first="9d", pack=["jh"], pack_out="draw")
+    moved = s.pack[:-1]
+    del s.pack[:-1]                       # one card left in the pack
+    s.pile[:0] = moved
+    s = validated(s)
+    play(s, (0, "5d"), (1, "draw"))       # seat 1 takes the last card: the game goes on
+    assert not s.is_over() and s.view(None)["draw_count"] == 0
+    play(s, (0, "2d"))
+    assert not s.is_over() and s.legal_actions(1) == ("take",)
+    play(s, (1, "take"))                  # two to pick up, none left: over
+    assert s.is_over() and s.view(None)["ended"] == "pack" and s.result().winners == (0,)
