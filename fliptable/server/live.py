@@ -103,6 +103,8 @@ class LiveTable:
         self.task: asyncio.Task | None = None
         self.join_lock = asyncio.Lock()
         self.failed: str | None = None
+        #: called once the game is over and every client has its last frame
+        self.on_over: Callable[["LiveTable"], None] | None = None
 
     # -- facts ---------------------------------------------------------------------
     @property
@@ -247,6 +249,8 @@ class LiveTable:
                     if self.over:
                         self._tell_table()
                 if self.over:
+                    if self.on_over is not None:
+                        self.on_over(self)
                     return
                 due = table.next_due_ms()
                 timeout = None if due is None else max(0.0, (due - clock.now_ms()) / 1000.0)

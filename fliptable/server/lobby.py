@@ -40,7 +40,9 @@ class Lobby:
         self._loading: dict[str, asyncio.Future] = {}
 
     def _make(self, row: dict[str, Any], seat_rows: list[dict[str, Any]]) -> LiveTable:
-        return LiveTable(row, seat_rows, get_game(row["game"]), self.store.append_actions)
+        live = LiveTable(row, seat_rows, get_game(row["game"]), self.store.append_actions)
+        live.on_over = self.forget
+        return live
 
     async def create(self, spec: TableSpec) -> dict[str, Any]:
         """A new table; the creator takes the first human seat. Returns the table id,
@@ -101,7 +103,8 @@ class Lobby:
         if live.started:
             actions = await self.store.load_actions(table_id)
             live.start(actions)
-        self.live[table_id] = live
+        if not live.over:  # a finished table is not kept: it is loaded again when asked for
+            self.live[table_id] = live
         return live
 
     async def join(self, table_id: str, name: Any) -> dict[str, Any]:

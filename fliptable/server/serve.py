@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import os
 
 from ..core.errors import FliptableError
 from .config import Settings, db_url
@@ -37,6 +38,10 @@ def check_db(url: str) -> str:
                          f"sqlite+aiosqlite:///PATH, postgresql+asyncpg://USER@HOST/DB or a file path") from None
     if backend not in ("sqlite", "postgresql"):
         raise ServeError(f"--db {shown_db(url)!r}: the server stores tables in SQLite or PostgreSQL, not {backend}")
+    if backend == "sqlite" and parsed.database and parsed.database != ":memory:":
+        folder = os.path.dirname(os.path.abspath(parsed.database))
+        if not os.path.isdir(folder):
+            raise ServeError(f"cannot open the database {shown_db(full)!r}: the folder {folder!r} does not exist")
     return full
 
 
@@ -69,6 +74,7 @@ async def _check_open(settings: Settings) -> None:
     except FliptableError:
         raise
     except Exception as exc:
+        await asyncio.sleep(0.2)  # let the driver's worker thread finish before the loop closes
         raise ServeError(f"cannot open the database {shown_db(settings.db)!r}: "
                          f"{' '.join(str(exc).split())[:200]}") from None
     finally:

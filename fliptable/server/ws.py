@@ -105,6 +105,10 @@ async def table_socket(websocket: WebSocket) -> None:
     except NotFound:
         await _refuse(websocket, CLOSE_NO_TABLE, "no such table")
         return
+    except Exception:
+        log.exception("table %s could not be loaded", websocket.path_params["id"])
+        await _refuse(websocket, 1011, "internal error")
+        return
     token = websocket.query_params.get("token")
     seat = None
     if token is not None:

@@ -52,7 +52,9 @@ def test_serve_user_errors_are_one_line_exit_2(tmp_path):
     for args, words in ((["--port", "0"], "--port must be 1 to 65535"),
                         (["--db", "mysql://u@h/d"], "SQLite or PostgreSQL"),
                         (["--bot-delay-ms", "-1"], "--bot-delay-ms must be 0 to 10000"),
-                        (["--db", str(tmp_path / "no" / "such" / "dir" / "x.db")], "cannot open the database")):
+                        (["--db", str(tmp_path / "no" / "such" / "dir" / "x.db")], "does not exist"),
+                        (["--db", "/proc/fliptable.db"], "cannot open the database"),
+                        (["--db", "postgresql://u:pw@127.0.0.1:1/x"], "u:***@127.0.0.1:1")):
         r = subprocess.run([sys.executable, "-m", "fliptable", "serve", *args], capture_output=True, text=True,
                            timeout=60)
         assert r.returncode == 2, (args, r.stderr)
