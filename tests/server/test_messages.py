@@ -173,3 +173,37 @@ def test_reconnect_gets_the_frame_and_the_whole_history(sqlite_settings):
             again = _until(ws, "frame")
         assert again["ply"] == frame["ply"] and again["legal"] == frame["legal"] and again["view"] == frame["view"]
         assert again["events"] == seen and len(seen) > 3
+
+
+def test_junk_never_changes_the_game_or_breaks_the_socket(sqlite_settings):
+    import random
+
+    rng = random.Random(12)
+    pieces = [None, True, 0, -1, 2 ** 70, 1.5, "", "hit", "stay", "act", "ping", [], {}, [1], {"a": 1}, "\u0000",
+              "é" * 10]
+
+    def junk():
+        kind = rng.random()
+        if kind < 0.3:
+            return "".join(chr(rng.randrange(1, 0x2FF)) for _ in range(rng.randrange(0, 40)))
+        message = {k: rng.choice(pieces) for k in rng.sample(["type", "action", "ply", "seat", "x"], rng.randrange(0, 5))}
+        if kind < 0.8:
+            message["type"] = rng.choice(["act", "act", "ping", "nope", None, 3])
+        if message.get("type") == "act" and message.get("ply") in (0, None):
+            message["ply"] = -1  # never the current ply: junk must not be a legal move
+        return json.dumps(message)
+
+    with client(sqlite_settings, rate_per_second=1000.0, rate_burst=1000.0) as c:
+        made = create(c, game="flip7", seats=["human", "human"], seed=2)
+        join(c, made["table"])
+        with c.websocket_connect(f"/ws/{made['table']}?token={made['token']}") as ws:
+            _until(ws, "frame")
+            for _ in range(300):
+                ws.send_text(junk())
+                answer = ws.receive_json()
+                assert answer["type"] in ("error", "pong"), answer
+                if answer["type"] == "error":
+                    assert answer["message"] and "Traceback" not in answer["message"]
+            ws.send_json({"type": "ping"})
+            assert _until(ws, "pong")["ply"] == 0
+        assert c.get(f"/api/tables/{made['table']}").json()["ply"] == 0

@@ -76,3 +76,26 @@ def test_hidden_information_differs_per_seat(sqlite_settings):
         assert c.get(f"/api/tables/{table}/log").status_code == 403
     assert a.frames[0]["view"] != b.frames[0]["view"]
     assert ply >= 30
+
+
+def test_real_time_game_frames_equal_the_log_too(sqlite_settings):
+    """Fly-swatter through the server: swat windows (races), bots reacting on the real
+    clock, windows closed by the clock (null seats in the log) — every frame and event
+    sent to the person and to a spectator is still the log's."""
+    with client(sqlite_settings) as c:
+        made = create(c, game="flyswatter", seats=["human", "swatter:rt=60,sd=20", "swatter:rt=90,sd=30"],
+                      options={"remove": 96, "window_ms": 250})
+        table = made["table"]
+        watcher = Player(c, table, None)
+        watcher.start()
+        person = Player(c, table, made["token"], seed=5)
+        person.start()
+        person.finish()
+        watcher.finish()
+        log = c.get(f"/api/tables/{table}/log").json()
+    replayed = Replayed(log)
+    assert replayed.state.is_over()
+    assert replayed.check(0, person.frames) > 3
+    assert replayed.check(None, watcher.frames) > 3
+    assert any(f["decision"]["kind"] == "race" for f in person.frames)
+    assert {seat for seat, _ in log["actions"]} >= {0, 1, 2}
