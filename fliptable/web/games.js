@@ -1,0 +1,147 @@
+// Per-game parts of the table, all read from the frame's view (docs/kernel.md "Views: the
+// same words for the same things"): what a seat shows beside its name, the middle of the
+// table, and words for actions. Anything a game does not lay out here still appears in
+// the table's "everything in the view" panel, its cards drawn as cards.
+import {h} from "./dom.js";
+import {back, card, isCard, row} from "./cards.js";
+
+function pile(game, label, top, count, opts = {}) {
+  return h("figure", {class: "pile", "aria-label": `${label}: ${count ?? (top ? 1 : 0)} card(s)${top ? ", top " + top : ""}`},
+    top ? card(game, top, opts) : (count ? back(count) : h("span", {class: "card empty", "aria-hidden": "true"})),
+    h("figcaption", {}, label, count !== undefined && count !== null ? ` · ${count}` : ""));
+}
+
+function badge(text, cls = "") { return h("span", {class: `badge ${cls}`}, text); }
+
+// What a seat's box shows besides its name, score and hand count
+export function seatExtras(game, v, i) {
+  switch (game) {
+    case "flip7": {
+      const s = v.seats && v.seats[i];
+      if (!s) return [];
+      return [h("div", {class: "seat-status"}, badge(s.status, `st-${s.status}`), ` round ${s.round_score}`,
+        s.second_chance ? badge("Second Chance", "sc") : null), row(game, s.cards, {small: true, label: "cards in front"})];
+    }
+    case "flyswatter":
+      return [h("div", {class: "seat-status"}, back(v.draw_counts?.[i], "cards to flip"),
+        ` flies won ${v.won_counts?.[i] ?? 0}`, v.next === i ? badge("flips next") : null,
+        v.window && v.window.hands_left ? ` · hands ${v.window.hands_left[i]}` : "")];
+    case "flinch":
+      return [v.game_piles && v.game_piles[i] ? pile(game, "Flinch pile", v.game_piles[i].top, v.game_piles[i].count, {small: true}) : null,
+        v.reserves && v.reserves[i] ? h("div", {class: "piles small", "aria-label": "reserve piles"},
+          v.reserves[i].map((r, k) => pile(game, `reserve ${k + 1}`, r.top, r.count, {small: true}))) : null];
+    case "muggins":
+      return [v.stocks && v.stocks[i] ? pile(game, "stock", v.stocks[i].top, v.stocks[i].count, {small: true}) : null,
+        v.cards_left ? h("div", {}, `cards left ${v.cards_left[i]}`) : null];
+    case "authors": case "go-to-the-store":
+      return v.books && v.books[i] && v.books[i].length ? [h("div", {}, "books "), row(game, v.books[i], {small: true, label: "books"})] : [];
+    case "flush":
+      return [v.bases && v.bases[i] ? h("div", {}, "bases ", row(game, v.bases[i], {small: true, label: "base cards"})) : null,
+        v.known && v.known[i] && v.known[i].length ? h("div", {}, "known ", row(game, v.known[i], {small: true, label: "known cards"})) : null,
+        v.playing && !v.playing[i] ? badge("out") : null];
+    case "flaps":
+      return v.shown && v.shown[i] && v.shown[i].length ? [row(game, v.shown[i], {small: true, label: "shown"})] : [];
+    default:
+      return [];
+  }
+}
+
+// The middle of the table
+export function centre(game, v) {
+  const out = [];
+  const common = () => {
+    if (v.draw_count !== undefined) out.push(pile(game, "draw pile", null, v.draw_count));
+    if (Array.isArray(v.discard)) out.push(pile(game, "discard", v.discard[v.discard.length - 1], v.discard.length));
+  };
+  switch (game) {
+    case "flip7":
+      common();
+      if (v.flip_three && v.flip_three.length) out.push(h("div", {}, "Flip Three: ", JSON.stringify(v.flip_three)));
+      if (v.choice) out.push(h("div", {class: "choice"}, "to choose: ", describe(game, v.choice)));
+      break;
+    case "flyswatter":
+      out.push(h("div", {class: "middle-row", role: "list", "aria-label": "the middle"},
+        (v.middle || []).map((m) => h("div", {class: "fly", role: "listitem", dataset: {n: m.n}},
+          card(game, m.card), h("span", {class: "n"}, `fly ${m.n}`),
+          m.hands && m.hands.length ? h("span", {class: "hands"}, `✋ ${m.hands.map((x) => x.player ?? x).join(",")}`) : null))));
+      if (v.window) {
+        out.push(h("div", {class: "window", role: "status"}, `Swat window ${v.window.number}: `,
+          `a ${v.window.trigger} — swat the `, (v.window.allowed || []).map((c) => badge(c, `c-${c}`)), " flies"));
+      }
+      if (v.last_flip) out.push(h("div", {}, "last flipped ", card(game, v.last_flip.card, {small: true})));
+      break;
+    case "flinch":
+      out.push(h("div", {class: "piles", "aria-label": "centre piles"}, (v.centre || []).map((c) =>
+        h("figure", {class: "pile"}, card(game, c.high), h("figcaption", {}, `pile ${c.pile} · ${c.low}–${c.high} · next `,
+          (c.next || []).map((x) => card(game, x, {small: true})))))));
+      common();
+      break;
+    case "muggins":
+      if (v.current) out.push(h("div", {class: "current"}, "turned up ", card(game, v.current.card), ` from ${v.current.from}`));
+      out.push(h("div", {class: "piles", "aria-label": "centre piles"}, (v.centre || []).map((c, k) =>
+        h("figure", {class: "pile"}, c ? card(game, c) : h("span", {class: "card empty"}), h("figcaption", {}, `pile ${k + 1}`)))));
+      if (v.muggins) out.push(h("div", {class: "window"}, "Muggins! ", describe(game, v.muggins)));
+      break;
+    case "patience":
+      if (v.card) out.push(h("div", {class: "current"}, "turned up ", card(game, v.card)));
+      out.push(h("div", {class: "piles", "aria-label": "up piles"}, (v.up || []).map((c, k) =>
+        h("figure", {class: "pile"}, c ? card(game, c) : h("span", {class: "card empty"}), h("figcaption", {}, `up ${k + 1}`)))));
+      out.push(h("div", {class: "rows"}, (v.rows || []).map((r, k) => h("div", {class: "prow"}, `row ${k + 1} `, row(game, r, {small: true})))));
+      common();
+      break;
+    case "flush":
+      out.push(h("div", {class: "pile-row"}, "pile ", row(game, v.pile || [], {label: "the pile"})));
+      if (v.indicator) out.push(h("div", {}, "indicator ", card(game, v.indicator, {small: true}), v.mimic ? ` · Mimic is ${v.mimic}` : ""));
+      if (v.run) out.push(h("div", {}, `run: ${v.run.count} × ${v.run.value}` + (v.run.links ? `, ${v.run.links} link(s)` : "")));
+      if (v.declared) out.push(h("div", {}, "declared ", describe(game, v.declared)));
+      common();
+      break;
+    case "flaps":
+      common();
+      if (v.lead) out.push(h("div", {}, `to follow: ${v.lead.suit ? {c: "♣ clubs", d: "♦ diamonds", h: "♥ hearts", s: "♠ spades"}[v.lead.suit] : ""}`,
+        v.lead.rank !== undefined && v.lead.rank !== null ? ` or rank ${v.lead.rank}` : ""));
+      if (v.attack) out.push(h("div", {class: "window"}, "attack: ", describe(game, v.attack)));
+      if (v.trumps) out.push(h("div", {class: "window"}, "TRUMPS: ", describe(game, v.trumps)));
+      if (v.phase && v.phase !== "play") out.push(badge(v.phase));
+      break;
+    default:
+      common();
+  }
+  return out;
+}
+
+// Any JSON value, cards drawn as cards
+export function describe(game, value) {
+  if (value === null || value === undefined) return "–";
+  if (isCard(game, value)) return card(game, value, {small: true});
+  if (Array.isArray(value)) {
+    if (value.length && value.every((x) => isCard(game, x) || x === null)) return row(game, value, {small: true});
+    return h("span", {class: "list"}, "[", value.map((x, i) => [i ? ", " : "", describe(game, x)]), "]");
+  }
+  if (typeof value === "object") {
+    return h("span", {class: "obj"}, Object.entries(value).map(([k, x], i) => [i ? "; " : "", `${k.replace(/_/g, " ")}: `, describe(game, x)]));
+  }
+  return String(value);
+}
+
+// A button's label: the action's words, its cards drawn
+export function actionLabel(game, action, v, names) {
+  const words = {hit: "Hit", stay: "Stay", done: "Done", flip: "Flip", draw: "Draw", keep: "Keep", stop: "Stop",
+    turn: "Turn up", knock: "Knock", take: "Take", pass: "Pass", close: "Close"};
+  if (words[action]) return [words[action]];
+  let m;
+  if (game === "flyswatter" && (m = /^swat:(\d+)$/.exec(action))) {
+    const fly = (v.middle || []).find((x) => x.n === Number(m[1]));
+    return ["Swat ", fly ? card(game, fly.card, {small: true}) : `fly ${m[1]}`];
+  }
+  if ((m = /^ask:(\d+):(.+)$/.exec(action))) return [`Ask ${names.who(Number(m[1]))} for `, card(game, m[2], {small: true})];
+  if (game === "flush" && (m = /^(\d+)x(.+)$/.exec(action))) return [`${m[1]} × `, card(game, m[2], {small: true})];
+  if (isCard(game, action)) return ["Play ", card(game, action, {small: true})];
+  if (game === "flaps" && (m = /^([a-z0-9]+)(.*)$/.exec(action)) && isCard(game, m[1])) {
+    const rest = m[2].replace(/^:([cdhs])/, (_, s) => ` call ${{c: "♣", d: "♦", h: "♥", s: "♠"}[s]}`)
+      .replace(/^>(\d+)/, (_, p) => ` at ${names.who(Number(p))}`).replace(/!$/, " — Last Card!");
+    return ["Lay ", card(game, m[1], {small: true}), rest];
+  }
+  if (game === "flaps" && (m = /^t:(.+)$/.exec(action)) && isCard(game, m[1])) return ["TRUMPS: ", card(game, m[1], {small: true})];
+  return [action];
+}

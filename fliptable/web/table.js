@@ -1,0 +1,303 @@
+// The table page: the table's public facts and this seat's frames over the WebSocket
+// (docs/server.md, fliptable-ws/1), drawn; every legal action a button.
+import {api, clear, h, heldSeats, holdSeat, myName, setMyName} from "./dom.js";
+import {back, card, row} from "./cards.js";
+import {actionLabel, centre, describe, seatExtras} from "./games.js";
+import {assignKeys} from "./keys.js";
+import {makeNames, narrate} from "./narrate.js";
+
+export function tablePage(root, id) {
+  const fromFragment = new URLSearchParams(location.hash.slice(1)).get("token");
+  if (fromFragment) {
+    const seat = new URLSearchParams(location.hash.slice(1)).get("seat");
+    holdSeat(id, seat === null ? null : Number(seat), fromFragment);
+    history.replaceState(null, "", location.pathname);
+  }
+  const st = {id, facts: null, frame: null, events: [], ws: null, freshHistory: false, pending: false,
+    retry: 0, closedFor: null, clockEnd: null, clockLimit: null, keys: new Map()};
+  const token = () => (heldSeats()[id] || {}).token || null;
+
+  const el = {
+    title: h("h1", {id: "title"}, "Table"),
+    status: h("p", {id: "status", role: "status", "aria-live": "polite"}, "Connecting…"),
+    conn: h("span", {id: "conn", class: "conn"}, ""),
+    share: h("section", {id: "share", class: "share"}),
+    join: h("section", {id: "join"}),
+    clock: h("div", {id: "clock", role: "timer", "aria-live": "off", hidden: true}),
+    seats: h("section", {id: "seats", "aria-label": "seats"}),
+    centre: h("section", {id: "centre", "aria-label": "the table"}),
+    hand: h("section", {id: "hand", "aria-label": "your hand"}),
+    actions: h("section", {id: "actions", "aria-label": "your actions"}),
+    error: h("div", {id: "error", role: "alert"}),
+    result: h("section", {id: "result", "aria-live": "polite"}),
+    log: h("ol", {id: "narration", "aria-live": "polite"}),
+    details: h("div", {id: "view-details"}),
+  };
+  clear(root,
+    h("header", {class: "bar"}, h("a", {href: "/", class: "home", "aria-label": "back to the lobby"}, "fliptable"), el.title, el.conn),
+    h("div", {class: "layout"},
+      h("div", {class: "main"}, el.status, el.join, el.clock, el.result, el.seats, el.centre, el.hand, el.actions, el.error, el.share,
+        h("details", {class: "view"}, h("summary", {}, "Everything in the view"), el.details)),
+      h("aside", {class: "side", "aria-label": "what happened"}, h("h2", {}, "What happened"), el.log)));
+
+  const names = () => makeNames(st.facts ? st.facts.seats : [], you());
+  const you = () => (st.facts ? st.facts.you : null);
+  const game = () => (st.facts ? st.facts.game : st.frame && st.frame.game);
+
+  // --- connection ----------------------------------------------------------------------
+  function connect() {
+    const proto = location.protocol === "https:" ? "wss" : "ws";
+    const t = token();
+    const ws = new WebSocket(`${proto}://${location.host}/ws/${encodeURIComponent(id)}${t ? `?token=${encodeURIComponent(t)}` : ""}`);
+    st.ws = ws;
+    st.freshHistory = true;
+    el.conn.textContent = "connecting…";
+    ws.onopen = () => { st.retry = 0; el.conn.textContent = t ? "connected" : "watching"; el.conn.dataset.state = "open"; };
+    ws.onmessage = (m) => {
+      let msg;
+      try { msg = JSON.parse(m.data); } catch { return; }
+      if (msg.type === "table") onTable(msg);
+      else if (msg.type === "frame") onFrame(msg);
+      else if (msg.type === "error") onError(msg);
+    };
+    ws.onclose = (e) => {
+      if (st.ws !== ws) return;
+      el.conn.dataset.state = "closed";
+      if ([4404, 4401, 4403, 1008, 1009].includes(e.code)) {
+        st.closedFor = e.code;
+        el.conn.textContent = "disconnected";
+        if (e.code === 4404) el.status.textContent = "There is no such table.";
+        return;
+      }
+      const delay = Math.min(5000, 500 * 2 ** st.retry++);
+      el.conn.textContent = `reconnecting in ${Math.round(delay / 100) / 10} s…`;
+      setTimeout(connect, delay);
+    };
+  }
+
+  function send(msg) {
+    if (st.ws && st.ws.readyState === WebSocket.OPEN) { st.ws.send(JSON.stringify(msg)); return true; }
+    return false;
+  }
+
+  function act(action) {
+    if (!st.frame || st.pending || !st.frame.legal.includes(action)) return;
+    if (send({type: "act", action, ply: st.frame.ply})) {
+      st.pending = true;
+      el.error.textContent = "";
+      for (const b of root.querySelectorAll("[data-action]")) b.disabled = true;
+    }
+  }
+
+  // --- messages ------------------------------------------------------------------------
+  function onTable(msg) {
+    st.facts = msg;
+    if (msg.you !== null && msg.you !== undefined) root.dataset.you = msg.you; else delete root.dataset.you;
+    render();
+  }
+
+  function onFrame(msg) {
+    if (st.freshHistory) { st.events = []; clear(el.log); st.freshHistory = false; }
+    st.frame = msg;
+    st.pending = false;
+    const n = names();
+    for (const e of msg.events || []) {
+      st.events.push(e);
+      el.log.append(narrate(msg.game, e, n, you()));
+    }
+    while (el.log.children.length > 400) el.log.firstChild.remove();
+    el.log.lastElementChild?.scrollIntoView?.({block: "nearest"});
+    if (msg.clock) {
+      st.clockEnd = performance.now() + msg.clock.remaining_ms;
+      st.clockLimit = msg.clock.limit_ms || msg.clock.remaining_ms;
+    } else st.clockEnd = null;
+    render();
+  }
+
+  function onError(msg) {
+    st.pending = false;
+    el.error.textContent = msg.message;
+    render();
+  }
+
+  // --- drawing -------------------------------------------------------------------------
+  function render() {
+    const f = st.facts, fr = st.frame, g = game();
+    if (f) {
+      el.title.textContent = `${f.title} · table ${f.table}`;
+      document.title = `${f.title} — fliptable`;
+      root.dataset.game = f.game;
+    }
+    renderShare();
+    renderJoin();
+    renderStatus();
+    renderResult();
+    if (!fr) { clear(el.seats, f ? seatBoxes(null) : null); return; }
+    root.dataset.ply = fr.ply;
+    const v = fr.view || {};
+    clear(el.seats, seatBoxes(v));
+    clear(el.centre, centre(g, v));
+    renderHand(v);
+    renderActions(v);
+    clear(el.details, describeView(g, v));
+    tick();
+  }
+
+  function seatBoxes(v) {
+    const f = st.facts, fr = st.frame, n = names();
+    const count = f ? f.players : (v && v.players) || 0;
+    const acting = new Set(fr && fr.decision ? fr.decision.players : []);
+    const claim = new Set(fr && fr.decision ? fr.decision.claimants || [] : []);
+    const out = [];
+    for (let i = 0; i < count; i++) {
+      const s = f ? f.seats[i] : null;
+      const active = acting.has(i) || (v && v.turn === i && !acting.size);
+      const kind = s ? (s.kind === "bot" ? `bot: ${s.bot}` : s.taken ? "person" : "empty seat") : "";
+      out.push(h("article", {class: ["seat", active ? "active" : "", i === you() ? "mine" : "", claim.has(i) ? "claim" : ""].join(" "),
+        dataset: {seat: i}, "aria-current": active ? "true" : null,
+        "aria-label": `${n.Who(i)}${i === you() ? " (you)" : ""}${active ? ", to act" : ""}`},
+        h("header", {}, h("strong", {class: "name"}, i === you() ? `You${s && s.name ? ` (${s.name})` : ""}` : n.Who(i)),
+          h("span", {class: "kind"}, kind), active ? h("span", {class: "turn-mark", "aria-hidden": "true"}, "●") : null),
+        v && v.scores ? h("div", {class: "score"}, "score ", h("b", {}, String(v.scores[i]))) : null,
+        v && v.hand_counts && i !== you() ? h("div", {class: "hidden-hand"}, back(v.hand_counts[i], "cards in hand")) : null,
+        v ? seatExtras(st.facts ? st.facts.game : fr.game, v, i) : null));
+    }
+    return out;
+  }
+
+  function renderHand(v) {
+    const g = game(), legal = st.frame ? st.frame.legal : [];
+    if (!Array.isArray(v.hand)) { clear(el.hand); el.hand.hidden = true; return; }
+    el.hand.hidden = false;
+    clear(el.hand, h("h2", {}, `Your hand (${v.hand.length})`),
+      h("div", {class: "cards fan", role: "list"}, v.hand.map((c) => h("span", {role: "listitem", class: "slot"},
+        legal.includes(c) && !st.pending ? card(g, c, {action: c, onclick: () => act(c), label: `play ${cardName(g, c)}`}) : card(g, c)))));
+  }
+
+  function cardName(g, c) { return card(g, c).getAttribute("aria-label"); }
+
+  function renderActions(v) {
+    const fr = st.frame, g = game(), n = names();
+    const legal = fr.legal || [];
+    const race = fr.decision && fr.decision.kind === "race";
+    st.keys = assignKeys(legal, race);
+    if (!legal.length) { clear(el.actions); el.actions.hidden = true; return; }
+    el.actions.hidden = false;
+    el.actions.classList.toggle("race", !!race);
+    const buttons = legal.map((a) => {
+      const key = st.keys.get(a);
+      return h("button", {type: "button", class: "act", dataset: {action: a}, disabled: st.pending,
+        "aria-keyshortcuts": key || null, title: a, onclick: () => act(a)},
+      actionLabel(g, a, v, n), key ? h("kbd", {"aria-hidden": "true"}, key) : null);
+    });
+    const typed = h("input", {type: "text", list: "legal-list", "aria-label": "type an action", placeholder: "type an action…",
+      autocomplete: "off", class: "typed"});
+    const form = h("form", {class: "type-action", onsubmit: (e) => { e.preventDefault(); act(typed.value.trim()); }},
+      typed, h("datalist", {id: "legal-list"}, legal.map((a) => h("option", {value: a}))), h("button", {type: "submit", class: "go"}, "Go"));
+    clear(el.actions, h("h2", {}, race ? "Now!" : "Your move"), h("div", {class: "buttons"}, buttons), legal.length > 6 ? form : null);
+  }
+
+  function renderStatus() {
+    const f = st.facts, fr = st.frame, n = names();
+    let text = "Connecting…";
+    if (f && f.over) text = "Game over.";
+    else if (f && !f.started) {
+      const open = f.seats.filter((s) => s.kind === "human" && !s.taken).length;
+      text = `Waiting for ${open} more player${open === 1 ? "" : "s"} — share the link below.`;
+    } else if (fr) {
+      const d = fr.decision || {};
+      const mine = fr.legal && fr.legal.length;
+      if (d.kind === "over") text = "Game over.";
+      else if (d.kind === "race") text = mine ? "Race! Act now." : "A race is on.";
+      else if (mine) text = d.kind === "simultaneous" ? "Your choice (everyone chooses at once)." : "Your turn.";
+      else if (d.players && d.players.length) text = `Waiting for ${n.all(d.players)}.`;
+      if (you() === null) text = `Watching. ${text}`;
+    }
+    el.status.textContent = text;
+  }
+
+  function renderShare() {
+    const f = st.facts;
+    if (!f) return;
+    const link = `${location.origin}/table/${f.table}`;
+    const input = h("input", {type: "text", readonly: true, value: link, "aria-label": "join link", id: "join-link", onfocus: (e) => e.target.select()});
+    clear(el.share, h("h2", {}, f.started ? "Watch link" : "Invite friends"), h("div", {class: "linkrow"}, input,
+      h("button", {type: "button", onclick: () => { navigator.clipboard?.writeText(link).catch(() => {}); input.select(); }}, "Copy")),
+    f.over ? h("p", {}, h("a", {href: `/?replay=${encodeURIComponent(f.table)}`}, "Replay this game")) : null);
+  }
+
+  function renderJoin() {
+    const f = st.facts;
+    const free = f && !f.started && !f.over && f.seats.some((s) => s.kind === "human" && !s.taken);
+    if (!free || token()) { clear(el.join); el.join.hidden = true; return; }
+    if (el.join.querySelector("form")) return;  // keep what the person is typing
+    el.join.hidden = false;
+    const name = h("input", {type: "text", id: "join-name", maxlength: 40, value: myName(), "aria-label": "your name", placeholder: "your name"});
+    const msg = h("p", {class: "error", role: "alert"});
+    clear(el.join, h("form", {class: "join", onsubmit: async (e) => {
+      e.preventDefault();
+      try {
+        setMyName(name.value.trim());
+        const r = await api(`/api/tables/${encodeURIComponent(id)}/join`, name.value.trim() ? {name: name.value.trim()} : {});
+        holdSeat(id, r.seat, r.token);
+        clear(el.join); el.join.hidden = true;
+        st.ws.onclose = null; st.ws.close();
+        connect();
+      } catch (err) { msg.textContent = err.message; }
+    }}, h("label", {for: "join-name"}, "Your name"), name, h("button", {type: "submit", id: "join-button"}, "Take a seat")), msg);
+  }
+
+  function renderResult() {
+    const f = st.facts, fr = st.frame;
+    const over = (f && f.over) || (fr && fr.decision && fr.decision.kind === "over");
+    if (!over) { clear(el.result); delete el.result.dataset.over; el.result.hidden = true; return; }
+    const r = (f && f.result) || {scores: fr.view.scores || [], winners: fr.view.winners || [], ranks: []};
+    const n = names();
+    el.result.hidden = false;
+    el.result.dataset.over = "true";
+    el.result.dataset.winners = (r.winners || []).join(",");
+    const seats = (r.scores || []).map((_, i) => i).sort((a, b) => (r.ranks?.[a] ?? 0) - (r.ranks?.[b] ?? 0));
+    const w = r.winners || [];
+    clear(el.result, h("h2", {}, "Game over"),
+      h("p", {class: "winners"}, w.length ? `${n.all(w).replace(/^./, (c) => c.toUpperCase())} ${w.length === 1 && w[0] !== you() ? "wins" : "win"}!` : "Nobody wins."),
+      h("table", {class: "scores"}, h("thead", {}, h("tr", {}, h("th", {}, "rank"), h("th", {}, "seat"), h("th", {}, "score"))),
+        h("tbody", {}, seats.map((i) => h("tr", {dataset: {seat: i}, class: w.includes(i) ? "winner" : ""},
+          h("td", {class: "rank"}, r.ranks && r.ranks[i] !== undefined ? String(r.ranks[i]) : ""),
+          h("td", {class: "who"}, n.Who(i)), h("td", {class: "score"}, String(r.scores[i])))))),
+      h("p", {}, h("a", {href: "/"}, "Back to the lobby"), " · ", f ? h("a", {href: `/?replay=${encodeURIComponent(f.table)}`}, "Replay") : null));
+  }
+
+  function describeView(g, v) {
+    return h("dl", {}, Object.entries(v).filter(([k]) => !["game", "seat", "options"].includes(k))
+      .map(([k, x]) => [h("dt", {}, k.replace(/_/g, " ")), h("dd", {}, describe(g, x))]));
+  }
+
+  // --- the clock -----------------------------------------------------------------------
+  function tick() {
+    if (st.clockEnd === null || (st.frame && st.frame.decision.kind === "over")) { el.clock.hidden = true; return; }
+    const left = Math.max(0, st.clockEnd - performance.now());
+    el.clock.hidden = false;
+    const frac = st.clockLimit ? Math.max(0, Math.min(1, left / st.clockLimit)) : 0;
+    clear(el.clock, h("span", {class: "secs"}, `${(left / 1000).toFixed(1)} s`),
+      h("span", {class: "bar-out", "aria-hidden": "true"}, h("span", {class: "bar-in", style: `width:${(frac * 100).toFixed(1)}%`})));
+    el.clock.setAttribute("aria-label", `${Math.ceil(left / 1000)} seconds left`);
+  }
+  setInterval(tick, 100);
+
+  // --- keys ----------------------------------------------------------------------------
+  document.addEventListener("keydown", (e) => {
+    if (e.ctrlKey || e.metaKey || e.altKey || /^(INPUT|TEXTAREA|SELECT|BUTTON|A|SUMMARY)$/.test(e.target.tagName) && !/^[a-z0-9]$/i.test(e.key)) return;
+    if (/^(INPUT|TEXTAREA|SELECT)$/.test(e.target.tagName)) return;
+    if (e.key === ":") { const t = root.querySelector(".typed"); if (t) { e.preventDefault(); t.focus(); } return; }
+    const key = e.key === "Enter" && st.frame && st.frame.legal.includes("done") && st.frame.decision.kind === "race" ? "done" : null;
+    if (key) { e.preventDefault(); act(key); return; }
+    for (const [a, k] of st.keys) if (k === e.key.toLowerCase()) { e.preventDefault(); act(a); return; }
+  });
+
+  // --- start ---------------------------------------------------------------------------
+  api(`/api/tables/${encodeURIComponent(id)}`).then((facts) => {
+    st.facts = {...facts, you: (heldSeats()[id] || {}).seat ?? null};
+    render();
+    connect();
+  }).catch((err) => { el.status.textContent = err.message; });
+}
