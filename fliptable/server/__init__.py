@@ -15,5 +15,6 @@ Modules, one concern each (imports flow down this list):
 * ``api``      — the HTTP routes
 * ``ws``       — the WebSocket endpoint
 * ``app``      — ``create_app``: the Starlette application
+* ``serve``    — ``fliptable serve``: the application on uvicorn
 * ``bench``    — ``bench-server``: latency over real websockets
 """

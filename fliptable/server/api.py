@@ -2,7 +2,6 @@
 from __future__ import annotations
 
 import functools
-import json
 import logging
 from typing import Any, Awaitable, Callable
 
@@ -158,7 +157,3 @@ routes = [
     Route("/api/tables/{id}/join", join_table, methods=["POST"]),
     Route("/api/tables/{id}/log", table_log, methods=["GET"]),
 ]
-
-
-def dumps(data: Any) -> str:
-    return json.dumps(data, separators=(",", ":"))

@@ -43,6 +43,8 @@ class Settings:
     rate_burst: float = 40.0
     #: a socket that had this many messages refused for rate is closed
     flood_close_after: int = 200
+    #: connections (players and spectators) one table accepts at once
+    max_connections_per_table: int = 256
     #: the largest HTTP request body, bytes
     max_body_bytes: int = 64 * 1024
     #: tables one address may create per minute

@@ -17,7 +17,7 @@ from .security import TokenBucket, origin_allowed
 log = logging.getLogger("fliptable.server")
 
 CLOSE_NO_TABLE, CLOSE_BAD_TOKEN, CLOSE_ORIGIN = 4404, 4401, 4403
-CLOSE_TOO_BIG, CLOSE_POLICY = 1009, 1008
+CLOSE_TOO_BIG, CLOSE_POLICY, CLOSE_TRY_LATER = 1009, 1008, 1013
 
 
 def _dumps(message: dict) -> str:
@@ -108,6 +108,9 @@ async def table_socket(websocket: WebSocket) -> None:
     except Exception:
         log.exception("table %s could not be loaded", websocket.path_params["id"])
         await _refuse(websocket, 1011, "internal error")
+        return
+    if len(live.clients) >= settings.max_connections_per_table:
+        await _refuse(websocket, CLOSE_TRY_LATER, "this table has too many connections; try again later")
         return
     token = websocket.query_params.get("token")
     seat = None

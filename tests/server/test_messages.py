@@ -108,8 +108,23 @@ def test_refused_connections(sqlite_settings):
             assert ws.receive_json()["type"] == "table"
 
 
+def test_connections_per_table_are_capped(sqlite_settings):
+    with client(sqlite_settings, max_connections_per_table=2) as c:
+        made = create(c, game="flip7", seats=["human", "random"])
+        table = made["table"]
+        with c.websocket_connect(f"/ws/{table}") as one, c.websocket_connect(f"/ws/{table}") as two:
+            assert one.receive_json()["type"] == two.receive_json()["type"] == "table"
+            with c.websocket_connect(f"/ws/{table}?token={made['token']}") as three:
+                assert "too many connections" in three.receive_json()["message"]
+                with pytest.raises(WebSocketDisconnect) as closed:
+                    three.receive_json()
+                assert closed.value.code == 1013
+        with c.websocket_connect(f"/ws/{table}?token={made['token']}") as again:  # room again
+            assert again.receive_json()["type"] == "table"
+
+
 def test_message_size_cap_and_rate_limit(sqlite_settings):
-    with client(sqlite_settings, rate_per_second=2.0, rate_burst=5.0, flood_close_after=20) as c:
+    with client(sqlite_settings, rate_per_second=0.2, rate_burst=5.0, flood_close_after=20) as c:
         made = create(c, game="flip7", seats=["human", "random"])
         table = made["table"]
         with c.websocket_connect(f"/ws/{table}?token={made['token']}") as ws:
