@@ -7,6 +7,7 @@ import subprocess
 import sys
 from importlib import resources
 
+import pytest
 from alembic.autogenerate import compare_metadata
 from alembic.runtime.migration import MigrationContext
 
@@ -48,25 +49,31 @@ def test_db_urls():
     assert db_url("/tmp/x.db") == "sqlite+aiosqlite:////tmp/x.db"
 
 
-def test_serve_user_errors_are_one_line_exit_2(tmp_path):
+def test_serve_user_errors_are_one_line_exit_2(tmp_path, capsys):
+    from fliptable.cli import main
+
     for args, words in ((["--port", "0"], "--port must be 1 to 65535"),
                         (["--db", "mysql://u@h/d"], "SQLite or PostgreSQL"),
                         (["--bot-delay-ms", "-1"], "--bot-delay-ms must be 0 to 10000"),
+                        (["--creates-per-minute", "0"], "--creates-per-minute must be 1 to 1000000"),
                         (["--db", str(tmp_path / "no" / "such" / "dir" / "x.db")], "does not exist"),
                         (["--db", "/proc/fliptable.db"], "cannot open the database"),
                         (["--db", "postgresql://u:pw@127.0.0.1:1/x"], "u:***@127.0.0.1:1")):
-        r = subprocess.run([sys.executable, "-m", "fliptable", "serve", *args], capture_output=True, text=True,
-                           timeout=60)
-        assert r.returncode == 2, (args, r.stderr)
-        lines = r.stderr.strip().splitlines()
-        assert len(lines) == 1 and words in lines[0] and "Traceback" not in r.stderr, (args, r.stderr)
+        with pytest.raises(SystemExit) as exited:
+            main(["serve", *args])
+        err = capsys.readouterr().err
+        assert exited.value.code == 2, (args, err)
+        lines = err.strip().splitlines()
+        assert len(lines) == 1 and words in lines[0] and "Traceback" not in err and ":pw@" not in err, (args, err)
+    # and as a process: the same one line
+    r = subprocess.run([sys.executable, "-m", "fliptable", "serve", "--db", "/proc/fliptable.db"],
+                       capture_output=True, text=True, timeout=60)
+    assert r.returncode == 2 and len(r.stderr.strip().splitlines()) == 1, r.stderr
 
 
 def test_the_wheel_carries_the_migrations(tmp_path):
     import zipfile
     from pathlib import Path
-
-    import pytest
 
     builder = pytest.importorskip("hatchling.builders.wheel")
     repo = Path(__file__).resolve().parents[2]
