@@ -44,7 +44,8 @@ def parse_bot_spec(spec: str) -> tuple[str, dict[str, str]]:
 
 def bot_factories(game: Game) -> dict[str, Callable[..., Agent]]:
     """Every bot usable for ``game``: the game's own and the generic ones."""
-    out: dict[str, Callable[..., Agent]] = {"random": RandomAgent}
+    from .ismcts import ISMCTSAgent  # noqa: PLC0415 - ismcts imports this module
+    out: dict[str, Callable[..., Agent]] = {"random": RandomAgent, "ismcts": ISMCTSAgent}
     out.update(game.bots())
     return out
 

@@ -8,11 +8,63 @@ client adapter) meets the table. Agents see views, never states.
   the decision's claimants): ``None`` to let play go on, else an action and a delay.
 * ``observe(event)`` receives every event as this seat saw it (``Event.for_player``),
   in order: an agent's memory is built from these, never from the state.
+* A search agent sets ``wants_determinizations = True``; the table then gives it
+  ``self.determinizations``, an ``InformationSet`` of its own seat: ``sample(rng)`` is a
+  full state that seat cannot tell from the real one (``State.determinize``), built from
+  a canonical arrangement of the hidden cards, so that for a given ``rng`` it is the
+  same whatever the hidden cards really are. It is the only door to the state.
 """
 from __future__ import annotations
 
 import random
 from typing import Any, Mapping, Sequence
+
+
+def _canonical_groups(state: Any, player: int) -> list[list[tuple[list, int]]]:
+    """The groups of places whose hidden cards a re-deal exchanges: the game's pools of
+    exchangeable places when it has them (Flinch's ``_pools``), else its ``hidden_slots``
+    as one group; [] when the game's re-deal reads only public facts (Authors)."""
+    pools = getattr(state, "_pools", None)
+    if pools is not None:
+        return [list(g) for g in pools(player).values()]
+    try:
+        return [state.hidden_slots(player)]
+    except NotImplementedError:
+        return []
+
+
+class InformationSet:
+    """What a search agent may know of the real state: samples of its seat's information
+    set. ``sample(rng)`` first sorts the hidden cards of each exchangeable group (so the
+    real arrangement of hidden cards cannot reach the sample), then re-deals them with
+    ``State.determinize(seat, rng)``: the result has the seat's view, legal actions and
+    frame, and depends only on what the seat may know and on ``rng``."""
+
+    __slots__ = ("_state", "_seat")
+
+    def __init__(self, state: Any, seat: int):
+        self._state = state
+        self._seat = seat
+
+    @property
+    def seat(self) -> int:
+        return self._seat
+
+    def sample(self, rng: random.Random) -> Any:
+        state, seat = self._state, self._seat
+        c = state.clone(rng=random.Random(0))   # the real future chance is not copied either
+        for _ in range(8):   # which places count as hidden may move with duplicate cards
+            changed = False
+            for group in _canonical_groups(c, seat):
+                cards = sorted(pile[i] for pile, i in group)
+                for (pile, i), card in zip(group, cards):
+                    if pile[i] != card:
+                        pile[i] = card
+                        changed = True
+            if not changed:
+                break
+        c._derive()
+        return c.determinize(seat, rng)
 
 
 class Agent:
@@ -21,6 +73,10 @@ class Agent:
     name = "agent"
     #: False when the agent never looks at its view (the runner then skips building it)
     needs_view = True
+    #: True for a search agent: the table gives it ``determinizations`` (an
+    #: ``InformationSet`` of its seat), its only access to the state
+    wants_determinizations = False
+    determinizations: "InformationSet | None" = None
     #: mean reaction in races, ms, for agents that do not model their own
     reaction_ms = 500.0
 

@@ -56,7 +56,7 @@ from __future__ import annotations
 import random
 from typing import Any, Callable, Sequence
 
-from .agent import Agent
+from .agent import Agent, InformationSet
 from .clock import ACT, CLAIM, PERSON, REACT, Dropped, Intent, Landed, RealClock, VirtualClock, continues
 from .decision import Decision, Over, Race, Simultaneous, Turn
 from .errors import FliptableError, IllegalAction, StaleAction, shorten
@@ -115,6 +115,9 @@ class Table:
             for s, agent in enumerate(self.agents):
                 if agent is not None:
                     agent.reset(state.game, s, n, state.options, random.Random(derive_seed(seed, "agent", s)))
+        for s, agent in enumerate(self.agents):   # search agents: their seat's information set
+            if agent is not None and getattr(agent, "wants_determinizations", False):
+                agent.determinizations = InformationSet(state, s)
         #: tie-breaks between intents (the simulator's "driver" RNG, seeded as always)
         self.rng = random.Random(derive_seed(seed, "driver"))
         self._timing: random.Random | None = None

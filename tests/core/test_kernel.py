@@ -233,7 +233,7 @@ def test_bot_specs(snap):
     assert parse_bot_spec("threshold:25") == ("threshold", {"value": "25"})
     assert parse_bot_spec("swatter:rt=250,err=0.05") == ("swatter", {"rt": "250", "err": "0.05"})
     assert make_agent(snap, "random").name == "random"
-    with pytest.raises(BotSpecError, match="unknown bot 'wizard' for snap; bots: random"):
+    with pytest.raises(BotSpecError, match="unknown bot 'wizard' for snap; bots: ismcts, random"):
         make_agent(snap, "wizard")
     with pytest.raises(BotSpecError, match="is not key=value"):
         parse_bot_spec("x:a=1,b")

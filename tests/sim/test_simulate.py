@@ -156,7 +156,7 @@ def test_cli_simulate_logs_then_replay(capsys, tmp_path):
     (["simulate", "flip7", "--games", "2", "--players", "13"], "1 to 12 players"),
     (["simulate", "flip7", "--games", "2", "-o", "rules=house"], "accepted: rulebook|official"),
     (["simulate", "flip7", "--games", "2", "-o", "nope=1"], "no option 'nope'"),
-    (["simulate", "flip7", "--games", "2", "--bot", "genius"], "bots: ev, random, threshold"),
+    (["simulate", "flip7", "--games", "2", "--bot", "genius"], "bots: ev, ismcts, random, threshold"),
     (["simulate", "flip7", "--games", "2", "--bot", "threshold:-5"], "threshold"),
     (["simulate", "flip7", "--games", "2", "--bot", "ev:depth=3"], "unknown parameter(s) depth; accepted: ev:endgame"),
     (["simulate", "flip7", "--games", "2", "--bot", ":3"], "no name"),

@@ -1,0 +1,405 @@
+"""Information-set Monte Carlo tree search (single-observer ISMCTS, Cowling, Powley &
+Whitehouse 2012), written once for every game against the kernel contract.
+
+``ismcts:iterations=400`` / ``ismcts:ms=200`` (time budget; not reproducible) with
+``rollout=random|default`` (uniform random play, or the game's default bot), ``c`` (the
+UCB1 exploration constant; returns are in [-1, 1]), ``depth`` (rollout decisions before
+the position is scored by the current ranks; 0 = play to the end) and ``rt``/``sd``
+(its reaction delay in races and claims, ms, normal like the swatter's).
+
+What it may know: the table gives it an ``InformationSet`` of its own seat
+(``core/agent.py``), whose ``sample(rng)`` is a determinization built from a canonical
+arrangement of the hidden cards. Every iteration searches one such sample; the search
+never touches the real state, so two states that differ only in cards hidden from its
+seat give the same choice for the same seed (``tests/bots/test_ismcts.py``).
+
+One iteration: sample a determinization of the root information set; descend the tree
+(one tree for the observer, edges ``(seat, action)``), at each decision taking UCB1
+over the children *available in this determinization* (each available child's
+availability count goes up; ``w/n + c*sqrt(ln(avail)/n)`` from the mover's point of
+view); expand one untried action; roll out; back-propagate ``Result.returns()`` for
+every seat. Who moves in the tree: the player whose turn it is, the first uncommitted
+player of a simultaneous step (later committers do not see it: they are simply asked
+after it in the tree, a known simplification), and for races and claims the rollout
+policy decides who lands first and with what (a chance edge), except at the root,
+where the searcher's own options are the tree's: each of its legal actions (assumed to
+land first) and, as a claimant, "wait" (the others go on without it).
+
+Scoring: ``Result.returns()`` of a finished game (ranks: first 1, last -1); a rollout
+cut by ``depth`` is scored the same way from the current ranks (``Result.ranks``).
+A one-player game (Patience) scores 1 for a win, else half the score as a fraction of
+the deck.
+"""
+from __future__ import annotations
+
+import math
+import random
+import time
+from typing import Any, Sequence
+
+from ..core.agent import Agent
+from ..core.decision import Over, Race, Simultaneous, Turn
+from ..core.errors import BotSpecError
+from .base import number_param
+
+#: the table's floor on reaction delays (``core/table.py``), used in simulated races
+_FLOOR = 100.0
+#: the root's "let the others go on" option when the searcher is a claimant
+WAIT = None
+
+
+class _Node:
+    __slots__ = ("children", "n", "w", "avail")
+
+    def __init__(self, players: int):
+        self.children: dict = {}
+        self.n = 0
+        self.w = [0.0] * players
+        self.avail = 0
+
+
+def _returns(state, seat_count: int, deck_size: int) -> list[float]:
+    r = state.result()
+    if seat_count == 1:
+        if r.over and r.winners:
+            return [1.0]
+        score = r.scores[0] if r.scores else 0.0
+        return [0.5 * max(0.0, min(1.0, score / deck_size))]
+    if r.over:
+        return list(r.returns())
+    ranks = r.ranks
+    if not ranks or len(ranks) != seat_count:
+        return [0.0] * seat_count
+    n = seat_count
+    out = []
+    for rk in ranks:
+        tied = sum(1 for x in ranks if x == rk)
+        out.append(1.0 - 2.0 * (rk + (tied - 1) / 2 - 1) / (n - 1))
+    return out
+
+
+class _RandomPolicy:
+    """Uniform random play; races and claims as the random agent plays them."""
+
+    claim_rate = 0.1
+    reaction_ms = 500.0
+
+    def __init__(self, players: int):
+        self.players = players
+
+    def reset(self, state, rng) -> None:
+        self.rng = rng
+
+    def turn(self, state, seat: int, legal: Sequence[str]) -> str:
+        return legal[int(self.rng.random() * len(legal))]
+
+    def race(self, state, seat: int, legal: Sequence[str]) -> tuple[str, float]:
+        rng = self.rng
+        return legal[int(rng.random() * len(legal))], max(_FLOOR, rng.expovariate(1.0 / self.reaction_ms))
+
+    def claim(self, state, seat: int, legal: Sequence[str]) -> tuple[str, float] | None:
+        rng = self.rng
+        if rng.random() >= self.claim_rate:
+            return None
+        return legal[int(rng.random() * len(legal))], max(_FLOOR, rng.expovariate(1.0 / self.reaction_ms))
+
+    def observe(self, state, events) -> None:
+        pass
+
+
+class _BotPolicy:
+    """The game's default bot at every seat, seeing views (and events, when it keeps a
+    memory — from the determinization on: it has no memory of the real game)."""
+
+    def __init__(self, game, players: int, options):
+        from .base import make_agent  # noqa: PLC0415
+        self.agents = [make_agent(game, game.default_bot) for _ in range(players)]
+        self.game, self.players, self.options = game, players, options
+        self.watch = any(type(a).observe is not Agent.observe for a in self.agents)
+
+    def reset(self, state, rng) -> None:
+        self.rng = rng
+        for s, agent in enumerate(self.agents):
+            agent.reset(self.game, s, self.players, self.options, random.Random(rng.getrandbits(32)))
+
+    def _view(self, state, seat):
+        agent = self.agents[seat]
+        return state.view(seat) if agent.needs_view else None
+
+    def turn(self, state, seat, legal):
+        action = self.agents[seat].act(self._view(state, seat), legal)
+        return action if action in legal else legal[0]
+
+    def race(self, state, seat, legal):
+        action, delay = self.agents[seat].react(self._view(state, seat), legal)
+        return (action if action in legal else legal[0]), max(_FLOOR, float(delay))
+
+    def claim(self, state, seat, legal):
+        answer = self.agents[seat].claim(self._view(state, seat), legal)
+        if answer is None or answer[0] not in legal:
+            return None
+        return answer[0], max(_FLOOR, float(answer[1]))
+
+    def observe(self, state, events) -> None:
+        for s, agent in enumerate(self.agents):
+            for e in events:
+                agent.observe(e.for_player(s))
+
+
+class ISMCTSAgent(Agent):
+    """``ismcts``: single-observer information-set MCTS (see the module)."""
+
+    name = "ismcts"
+    wants_determinizations = True
+
+    def __init__(self, value: str | None = None, iterations: str | int | None = None,
+                 ms: str | float | None = None, rollout: str = "random", c: str | float = 1.0,
+                 depth: str | int = 0, rt: str | float = 400, sd: str | float = 100):
+        if value is not None:
+            if iterations is not None:
+                raise BotSpecError("bot ismcts: give the iterations once (ismcts:400 or ismcts:iterations=400)")
+            iterations = value
+        self.iterations = None if iterations is None else int(number_param("ismcts", "iterations", iterations,
+                                                                           int, 1, 10_000_000))
+        self.ms = None if ms is None else number_param("ismcts", "ms", ms, float, 1, 3_600_000)
+        if self.iterations is None and self.ms is None:
+            self.iterations = 200
+        rollout = str(rollout).strip().lower()
+        if rollout not in ("random", "default"):
+            raise BotSpecError(f"bot ismcts: rollout={rollout!r} is invalid; accepted: random, default")
+        self.rollout = rollout
+        self.c = number_param("ismcts", "c", c, float, 0, 100)
+        self.depth = int(number_param("ismcts", "depth", depth, int, 0, 10_000_000))
+        self.rt = number_param("ismcts", "rt", rt, float, 1, 60_000)
+        self.sd = number_param("ismcts", "sd", sd, float, 0, 60_000)
+        self.reaction_ms = self.rt
+        #: iterations run by the last search (for benchmarks)
+        self.last_iterations = 0
+
+    def describe(self) -> str:
+        budget = f"iterations={self.iterations}" if self.iterations is not None else ""
+        if self.ms is not None:
+            budget = (budget + "," if budget else "") + f"ms={self.ms:g}"
+        extra = "".join([f",rollout={self.rollout}" if self.rollout != "random" else "",
+                         f",depth={self.depth}" if self.depth else "",
+                         f",c={self.c:g}" if self.c != 1.0 else ""])
+        return f"ismcts:{budget}{extra}"
+
+    def reset(self, game, seat, players, options, rng):
+        super().reset(game, seat, players, options, rng)
+        self._policy = (_BotPolicy(game, players, options) if self.rollout == "default"
+                        else _RandomPolicy(players))
+        self._deck = max(1, len(game.deck(players, options)))
+
+    # -- the agent protocol -------------------------------------------------------------
+    def act(self, view, legal):
+        if len(legal) == 1:
+            return legal[0]
+        best = self.search(legal, may_wait=False)
+        return best
+
+    def react(self, view, legal):
+        delay = max(1.0, self.rng.gauss(self.rt, self.sd))
+        if len(legal) == 1:
+            return legal[0], delay
+        return self.search(legal, may_wait=False), delay
+
+    def claim(self, view, legal):
+        delay = max(1.0, self.rng.gauss(self.rt, self.sd))
+        best = self.search(legal, may_wait=True)
+        return None if best is WAIT else (best, delay)
+
+    # -- the search -----------------------------------------------------------------------
+    def search(self, legal: Sequence[str], may_wait: bool) -> str | None:
+        """The most visited of the root's options (``WAIT`` among them when ``may_wait``)."""
+        info = self.determinizations
+        if info is None:
+            raise RuntimeError("ismcts needs a table that gives it its seat's determinizations "
+                               "(core/table.py); it never reads views alone")
+        seat, players = self.seat, self.players
+        rng = random.Random(self.rng.getrandbits(64))
+        policy = self._policy
+        root = _Node(players)
+        options = list(legal) + ([WAIT] if may_wait else [])
+        deadline = None if self.ms is None else time.perf_counter() + self.ms / 1000.0
+        budget = self.iterations
+        done = 0
+        c = self.c
+        depth_cap = self.depth
+        deck = self._deck
+        while True:
+            if budget is not None and done >= budget:
+                break
+            if deadline is not None and done and time.perf_counter() >= deadline:
+                break
+            state = info.sample(rng)
+            policy.reset(state, rng)
+            path = [root]
+            # the root: the searcher's own options
+            node = root
+            root.avail += 0
+            for a in options:
+                child = root.children.get(a)
+                if child is not None:
+                    child.avail += 1
+            untried = [a for a in options if a not in root.children]
+            if untried:
+                a = untried[int(rng.random() * len(untried))]
+                child = root.children[a] = _Node(players)
+                child.avail = 1
+            else:
+                a = _ucb(root, options, seat, c)
+                child = root.children[a]
+            if a is WAIT:
+                self._others(state, policy, rng, exclude=seat)
+            else:
+                self._apply(state, seat, a, policy)
+            node = child
+            path.append(node)
+            expanded = bool(untried)
+            # the tree below the root
+            while not expanded:
+                d = state.decision()
+                if type(d) is Over:
+                    break
+                mover, options_here, chance = self._mover(state, d, policy, rng)
+                if chance is not None:   # a race or a claim, decided by the policy
+                    key = chance
+                    self._apply(state, key[0], key[1], policy)
+                    nxt = node.children.get(key)
+                    if nxt is None:
+                        nxt = node.children[key] = _Node(players)
+                        expanded = True
+                    nxt.avail += 1
+                    node = nxt
+                    path.append(node)
+                    continue
+                keys = [(mover, a) for a in options_here]
+                for k in keys:
+                    ch = node.children.get(k)
+                    if ch is not None:
+                        ch.avail += 1
+                untried = [k for k in keys if k not in node.children]
+                if untried:
+                    k = untried[int(rng.random() * len(untried))]
+                    nxt = node.children[k] = _Node(players)
+                    nxt.avail = 1
+                    expanded = True
+                else:
+                    k = _ucb(node, keys, mover, c)
+                    nxt = node.children[k]
+                self._apply(state, mover, k[1], policy)
+                node = nxt
+                path.append(node)
+            # the rollout
+            steps = 0
+            while type(state.decision()) is not Over:
+                if depth_cap and steps >= depth_cap:
+                    break
+                self._step(state, policy, rng)
+                steps += 1
+            rewards = _returns(state, players, deck)
+            for nd in path:
+                nd.n += 1
+                w = nd.w
+                for s in range(players):
+                    w[s] += rewards[s]
+            done += 1
+        self.last_iterations = done
+        best = max(options, key=lambda a: (root.children[a].n if a in root.children else -1,
+                                           root.children[a].w[seat] if a in root.children else 0.0))
+        return best
+
+    def _apply(self, state, seat, action, policy) -> None:
+        if isinstance(policy, _BotPolicy) and policy.watch:
+            policy.observe(state, state.apply(seat, action))
+        else:
+            state.apply_unchecked(seat, action)
+
+    def _mover(self, state, d, policy, rng):
+        """(mover, its legal actions, None) for a tree decision, or (None, None, (seat,
+        action)) when the policy decided a race or a claim."""
+        kind = type(d)
+        if kind is Race:
+            return None, None, self._race(state, d, policy, rng, exclude=None)
+        if d.claimants:
+            claim = self._claims(state, d, policy, rng, exclude=None)
+            if claim is not None:
+                return None, None, claim
+        p = d.player if kind is Turn else d.players[0]
+        return p, state.legal_actions(p), None
+
+    def _race(self, state, d, policy, rng, exclude):
+        best = None
+        for p in d.actors:
+            if p == exclude:
+                continue
+            legal = state.legal_actions(p)
+            if not legal:
+                continue
+            answer = policy.race(state, p, legal) if p in d.players else policy.claim(state, p, legal)
+            if answer is not None and (best is None or answer[1] < best[0]):
+                best = (answer[1], p, answer[0])
+        timeout = d.timeout_ms
+        if best is None or (timeout is not None and best[0] > timeout):
+            return (None, d.default)
+        return (best[1], best[2])
+
+    def _claims(self, state, d, policy, rng, exclude):
+        """A claim that lands before the player(s) awaited act, or None."""
+        best = None
+        for p in d.claimants:
+            if p == exclude:
+                continue
+            legal = state.legal_actions(p)
+            if not legal:
+                continue
+            answer = policy.claim(state, p, legal)
+            if answer is not None and (best is None or answer[1] < best[0]):
+                best = (answer[1], p, answer[0])
+        if best is None:
+            return None
+        turn_delay = max(_FLOOR, rng.expovariate(1.0 / 500.0))
+        return (best[1], best[2]) if best[0] < turn_delay else None
+
+    def _step(self, state, policy, rng) -> None:
+        d = state.decision()
+        kind = type(d)
+        if kind is Race:
+            seat, action = self._race(state, d, policy, rng, exclude=None)
+        else:
+            claim = self._claims(state, d, policy, rng, exclude=None) if d.claimants else None
+            if claim is not None:
+                seat, action = claim
+            else:
+                seat = d.player if kind is Turn else d.players[0]
+                action = policy.turn(state, seat, state.legal_actions(seat))
+        self._apply(state, seat, action, policy)
+
+    def _others(self, state, policy, rng, exclude: int) -> None:
+        """The searcher waits: the decision goes on without it (one action by the others,
+        or the race's clock)."""
+        d = state.decision()
+        kind = type(d)
+        if kind is Race:
+            seat, action = self._race(state, d, policy, rng, exclude=exclude)
+        else:
+            claim = self._claims(state, d, policy, rng, exclude=exclude) if d.claimants else None
+            if claim is not None:
+                seat, action = claim
+            else:
+                seat = d.player if kind is Turn else next((p for p in d.players if p != exclude), None)
+                if seat is None or seat == exclude:
+                    return
+                action = policy.turn(state, seat, state.legal_actions(seat))
+        self._apply(state, seat, action, policy)
+
+
+def _ucb(node: _Node, keys, mover: int, c: float):
+    best, best_v = None, -math.inf
+    for k in keys:
+        ch = node.children[k]
+        v = ch.w[mover] / ch.n + c * math.sqrt(math.log(ch.avail) / ch.n)
+        if v > best_v:
+            best, best_v = k, v
+    return best
