@@ -1,0 +1,290 @@
+"""PettingZoo AEC environments for every fliptable game (``docs/rl.md``).
+
+    from fliptable.adapters.pettingzoo import env
+    e = env("flip7", players=4)
+    e.reset(seed=1)
+    for agent in e.agent_iter():
+        obs, reward, terminated, truncated, info = e.last()
+        action = None if terminated or truncated else pick(obs["action_mask"])
+        e.step(action)
+
+Agents are ``player_0`` .. ``player_{n-1}`` (seat order). Actions are the kernel's fixed
+action space (``Game.action_space``: id i is that tuple's i-th action) plus one last id,
+``PASS`` = ``num_actions``: "not now", legal only where a seat may decline to act out
+of turn (see ``Moments``). Rewards: 0 until the end, then ``Result.returns()``.
+
+Races, claims and simultaneous steps are serialised deterministically (``Moments``):
+after every kernel action the env asks, one at a time,
+  1. the decision's claimants that have a legal claim, and, in a race, its players
+     with a legal action, in seat order starting at seat ``k mod n`` (``k`` counts the
+     decision points of the game so far, so no seat is always first); each may act
+     (the action lands at once and a new decision point begins) or ``PASS``;
+  2. then, for a turn, the player whose turn it is (no ``PASS``), and for a
+     simultaneous step each player still to commit, in seat order (no ``PASS``; a
+     commit is secret: the others' observations do not show it until the step resolves).
+If every seat of a race passes, the race's clock runs out: its ``default`` is applied.
+"""
+from __future__ import annotations
+
+from typing import Any, Mapping
+
+import numpy as np
+from gymnasium import spaces
+from pettingzoo import AECEnv
+from pettingzoo.utils import wrappers
+
+from fliptable.core.decision import Over, Race, Simultaneous, Turn
+from fliptable.core.game import Game
+from fliptable.core.registry import get_game
+
+from .observation import InfoStateObserver, observer
+
+
+class Moments:
+    """The deterministic serialisation of a game's decisions (shared by every adapter).
+
+    ``current`` is the seat asked now and ``may_pass`` whether it may ``PASS``; ``act``
+    applies a kernel action, ``pass_`` a pass. ``events`` receives the events of
+    every applied action (and the deal) for the per-seat histories."""
+
+    __slots__ = ("state", "players", "queue", "pos", "points", "listener")
+
+    def __init__(self, state, listener=None):
+        self.state = state
+        self.players = state.players
+        self.points = 0
+        self.listener = listener
+        if listener is not None:
+            listener(list(state.opening))
+        self._build()
+
+    def _build(self) -> None:
+        state, n = self.state, self.players
+        while True:
+            d = state.decision()
+            if isinstance(d, Over):
+                self.queue, self.pos = [], 0
+                return
+            start = self.points % n
+            self.points += 1
+            optional = d.claimants + (d.players if isinstance(d, Race) else ())
+            queue = [(p, True) for p in sorted(set(optional), key=lambda p: (p - start) % n)
+                     if state.legal_actions(p)]
+            if isinstance(d, Turn):
+                queue.append((d.player, False))
+            elif isinstance(d, Simultaneous):
+                queue.extend((p, False) for p in sorted(d.players) if state.legal_actions(p))
+            if not queue:
+                if isinstance(d, Race):
+                    self._land(None, d.default)
+                    continue
+                raise RuntimeError(f"{state.game.id}: nobody can act at {d!r}")
+            self.queue, self.pos = queue, 0
+            return
+
+    @property
+    def over(self) -> bool:
+        return not self.queue
+
+    @property
+    def current(self) -> int:
+        return self.queue[self.pos][0]
+
+    @property
+    def may_pass(self) -> bool:
+        return self.queue[self.pos][1]
+
+    def _land(self, player, action) -> None:
+        events = self.state.apply(player, action)
+        if self.listener is not None:
+            self.listener(events)
+
+    def act(self, action: str) -> None:
+        self._land(self.current, action)
+        self._build()
+
+    def pass_(self) -> None:
+        if not self.may_pass:
+            raise ValueError(f"seat {self.current} may not pass now")
+        self.pos += 1
+        if self.pos == len(self.queue):    # every seat of a race passed: its clock runs out
+            d = self.state.decision()
+            assert isinstance(d, Race)
+            self._land(None, d.default)
+            self._build()
+
+
+class Spec:
+    """What every adapter needs of one table: game, players, options, action ids."""
+
+    def __init__(self, game: Game | str, players: int | None, options: Mapping[str, Any], info_state: bool = False):
+        self.game = get_game(game) if isinstance(game, str) else game
+        self.players = self.game.check_players(self.game.default_players if players is None else players)
+        self.options = self.game.resolve_options(options)
+        self.actions = self.game.action_space(self.players, self.options)
+        self.index = self.game.action_index(self.players, self.options)
+        self.num_actions = len(self.actions)
+        self.PASS = self.num_actions
+        self.info = self.game.info(self.players, self.options)
+        self.observer = observer(self.game, self.players, self.options, info_state=info_state)
+        self.info_state = info_state
+
+    def mask(self, moments: Moments, seat: int) -> np.ndarray:
+        m = np.zeros(self.num_actions + 1, dtype=np.int8)
+        if moments.over or moments.current != seat:
+            return m
+        index = self.index
+        for a in moments.state.legal_actions(seat):
+            m[index[a]] = 1
+        if moments.may_pass:
+            m[self.PASS] = 1
+        return m
+
+
+class History:
+    """Per-seat event histories (``Event.for_player``), and the info-state counters."""
+
+    def __init__(self, spec: Spec):
+        self.spec = spec
+        n = spec.players
+        self.events: list[list[dict]] = [[] for _ in range(n)]
+        obs = spec.observer
+        self.memory = [obs.new_memory() for _ in range(n)] if isinstance(obs, InfoStateObserver) else None
+
+    def __call__(self, events) -> None:
+        n, memory = self.spec.players, self.memory
+        for e in events:
+            for p in range(n):
+                seen = e.for_player(p)
+                self.events[p].append(seen)
+                if memory is not None:
+                    self.spec.observer.record(memory[p], seen, p)
+
+    def observation(self, state, seat: int) -> np.ndarray:
+        obs = self.spec.observer
+        view = state.view(seat)
+        if self.memory is not None:
+            return obs.encode(view, self.memory[seat], seat)
+        return obs.encode_view(view, seat)
+
+
+class raw_env(AECEnv):
+    """A fliptable game as a PettingZoo AEC environment (see the module's docstring)."""
+
+    metadata = {"name": "fliptable_v0", "render_modes": ["ansi", "human"], "is_parallelizable": False}
+
+    def __init__(self, game: Game | str, players: int | None = None, render_mode: str | None = None,
+                 info_state: bool = False, **options: Any):
+        super().__init__()
+        self.spec_ = Spec(game, players, options, info_state)
+        spec = self.spec_
+        self.metadata = {**self.metadata, "name": f"fliptable_{spec.game.id}_v0",
+                         # only a one-seat table acts in a fixed cycle (aec_to_parallel's assumption)
+                         "is_parallelizable": spec.players == 1}
+        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
+            raise ValueError(f"render_mode must be one of {self.metadata['render_modes']}, not {render_mode!r}")
+        self.render_mode = render_mode
+        self.possible_agents = [f"player_{i}" for i in range(spec.players)]
+        self.agent_name_mapping = {a: i for i, a in enumerate(self.possible_agents)}
+        size = spec.observer.size
+        obs_space = spaces.Dict({
+            "observation": spaces.Box(-1.0, 1.0, (size,), dtype=np.float32),
+            "action_mask": spaces.Box(0, 1, (spec.num_actions + 1,), dtype=np.int8),
+        })
+        self.observation_spaces = {a: obs_space for a in self.possible_agents}
+        self.action_spaces = {a: spaces.Discrete(spec.num_actions + 1) for a in self.possible_agents}
+        self._seeds = np.random.default_rng()
+        self.state = None
+        self.moments: Moments | None = None
+
+    def observation_space(self, agent):
+        return self.observation_spaces[agent]
+
+    def action_space(self, agent):
+        return self.action_spaces[agent]
+
+    # -- the game -------------------------------------------------------------------
+    def reset(self, seed: int | None = None, options: dict | None = None) -> None:
+        if seed is not None:
+            self._seeds = np.random.default_rng(seed)
+        spec = self.spec_
+        self.game_seed = int(self._seeds.integers(0, 2 ** 62))
+        self.state = spec.game.new_state(spec.players, spec.options, seed=self.game_seed)
+        self.history = History(spec)
+        self.moments = Moments(self.state, self.history)
+        self.agents = list(self.possible_agents)
+        self.rewards = {a: 0.0 for a in self.agents}
+        self._cumulative_rewards = {a: 0.0 for a in self.agents}
+        self.terminations = {a: False for a in self.agents}
+        self.truncations = {a: False for a in self.agents}
+        self.infos = {a: {} for a in self.agents}
+        self.agent_selection = self.possible_agents[self.moments.current]
+        if self.moments.over:       # cannot happen for a dealt game, but stay consistent
+            self._finish()
+
+    def observe(self, agent: str) -> dict[str, np.ndarray]:
+        seat = self.agent_name_mapping[agent]
+        return {"observation": self.history.observation(self.state, seat),
+                "action_mask": self.spec_.mask(self.moments, seat)}
+
+    def step(self, action) -> None:
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        spec, moments = self.spec_, self.moments
+        seat = self.agent_name_mapping[agent]
+        action = int(action)
+        if action == spec.PASS:
+            moments.pass_()
+        else:
+            if not 0 <= action < spec.num_actions:
+                raise ValueError(f"action {action} is outside 0..{spec.PASS}")
+            moments.act(spec.actions[action])
+        self._cumulative_rewards[agent] = 0.0
+        self.rewards = {a: 0.0 for a in self.agents}
+        if moments.over:
+            self._finish()
+        else:
+            self.agent_selection = self.possible_agents[moments.current]
+        self._accumulate_rewards()
+        del seat
+        if self.render_mode == "human":
+            self.render()
+
+    def _finish(self) -> None:
+        returns = self.state.result().returns()
+        for a in self.agents:
+            self.rewards[a] = float(returns[self.agent_name_mapping[a]])
+            self.terminations[a] = True
+
+    def render(self):
+        if self.render_mode is None:
+            return None
+        text = self.spec_.game.render(self.state.view(None), None)
+        if self.render_mode == "human":
+            print(text)
+            return None
+        return text
+
+    def close(self) -> None:
+        pass
+
+    # -- extras for search and debugging ----------------------------------------------
+    def event_history(self, agent: str) -> list[dict]:
+        """Every event as ``agent``'s seat saw it, starting with the deal."""
+        return list(self.history.events[self.agent_name_mapping[agent]])
+
+    def legal_actions(self, agent: str) -> list[str]:
+        """The selected agent's legal actions in notation (plus ``"pass"`` when it may)."""
+        seat = self.agent_name_mapping[agent]
+        m = self.spec_.mask(self.moments, seat)
+        return [self.spec_.actions[i] if i < self.spec_.PASS else "pass" for i in np.flatnonzero(m)]
+
+
+def env(game: Game | str, players: int | None = None, **options: Any) -> AECEnv:
+    """The wrapped AEC environment of ``game`` (``render_mode`` and ``info_state`` are
+    keyword arguments; every other keyword is a game option)."""
+    e = raw_env(game, players, **options)
+    e = wrappers.AssertOutOfBoundsWrapper(e)
+    return wrappers.OrderEnforcingWrapper(e)

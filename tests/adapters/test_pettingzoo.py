@@ -1,0 +1,168 @@
+"""PettingZoo adapter: the library's own conformance tests for every game, and the
+serialisation of races and claims (docs/rl.md)."""
+import warnings
+
+import numpy as np
+import pytest
+
+pytest.importorskip("pettingzoo")  # the dev extra installs it: never skipped in CI
+
+from pettingzoo.test import api_test, parallel_api_test, seed_test  # noqa: E402
+from pettingzoo.utils.conversions import aec_to_parallel  # noqa: E402
+
+from fliptable.adapters.pettingzoo import env, raw_env  # noqa: E402
+from fliptable.core.registry import all_game_ids  # noqa: E402
+
+GAMES = all_game_ids()
+
+
+@pytest.fixture(autouse=True)
+def _quiet():
+    with warnings.catch_warnings():
+        # PettingZoo warns for every Dict observation space (its classic card games too)
+        warnings.filterwarnings("ignore", message="Observation space for each agent probably")
+        warnings.filterwarnings("ignore", message="Observation is not a NumPy array")
+        yield
+
+
+def test_every_registered_game_is_covered():
+    assert {"flip7", "flyswatter", "flinch", "muggins", "authors", "patience", "go-to-the-store",
+            "flush", "flaps"} <= set(GAMES)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_api_and_seed(game):
+    api_test(env(game), num_cycles=40)
+    seed_test(lambda: env(game), num_cycles=40)
+
+
+@pytest.mark.parametrize("game,players", [("patience", 1), ("flip7", 1)])
+def test_parallel_conversion_of_one_seat_tables(game, players):
+    par = aec_to_parallel(raw_env(game, players))
+    parallel_api_test(par, num_cycles=40)
+
+
+def test_turn_tables_are_not_offered_to_the_parallel_conversion():
+    assert raw_env("flip7", 4).metadata["is_parallelizable"] is False
+    assert raw_env("flip7", 1).metadata["is_parallelizable"] is True
+
+
+def _play(e, rng, prefer_pass=False):
+    """Play one whole game with random legal ids; return (steps, final rewards)."""
+    e.reset(seed=int(rng.integers(1 << 30)))
+    steps = 0
+    u = e.unwrapped
+    final = {}
+    for agent in e.agent_iter(max_iter=200_000):
+        obs, reward, term, trunc, info = e.last()
+        if term or trunc:
+            final[agent] = reward
+            e.step(None)
+            continue
+        mask = obs["action_mask"]
+        assert mask.dtype == np.int8 and mask.any()
+        seat = u.agent_name_mapping[agent]
+        # the mask is exactly the kernel's legal actions (plus PASS where optional)
+        legal = {u.spec_.index[a] for a in u.state.legal_actions(seat)}
+        assert set(np.flatnonzero(mask[:-1])) == legal
+        # nobody else is offered anything meanwhile
+        for other in u.possible_agents:
+            if other != agent:
+                assert not u.observe(other)["action_mask"].any()
+        ids = np.flatnonzero(mask)
+        if prefer_pass and mask[-1]:
+            a = len(mask) - 1
+        else:
+            a = int(rng.choice(ids))
+        e.step(a)
+        steps += 1
+    assert u.state.is_over() and not e.agents
+    return steps, final
+
+
+@pytest.mark.parametrize("game", ["flip7", "flyswatter", "authors", "patience", "go-to-the-store"])
+def test_whole_games_end_with_the_returns(game):
+    e = env(game)
+    rng = np.random.default_rng(5)
+    steps, rewards = _play(e, rng)
+    u = e.unwrapped
+    assert steps > 0
+    want = u.state.result().returns()
+    assert [rewards[a] for a in u.possible_agents] == pytest.approx(list(want))
+
+
+def test_a_race_where_everyone_passes_runs_its_clock():
+    """Fly-swatter: a swat window is a race; if every seat passes, the window closes
+    ('close', the race's default) and play goes on."""
+    e = raw_env("flyswatter", 2)
+    e.reset(seed=3)
+    m = e.moments
+    seen_race = False
+    for _ in range(400):
+        if m.over:
+            break
+        d = m.state.decision()
+        if type(d).__name__ == "Race":
+            seen_race = True
+            window = d.window
+            ply = m.state.ply
+            asked = []
+            while m.state.ply == ply:
+                asked.append(m.current)
+                assert m.may_pass
+                e.step(e.spec_.PASS)
+            assert sorted(asked) == sorted(p for p in d.actors)
+            assert m.state.decision() != d or m.state.decision().window != window
+            # the clock, not a seat, applied the default
+            break
+        e.step(int(np.flatnonzero(e.observe(e.agent_selection)["action_mask"])[0]))
+    assert seen_race
+
+
+def test_race_order_rotates_between_decision_points():
+    e = raw_env("flyswatter", 3)
+    e.reset(seed=11)
+    firsts = set()
+    rng = np.random.default_rng(0)
+    for _ in range(600):
+        if e.moments.over:
+            break
+        d = e.moments.state.decision()
+        if type(d).__name__ == "Race" and e.moments.pos == 0:
+            firsts.add(e.moments.current)
+        mask = e.observe(e.agent_selection)["action_mask"]
+        e.step(int(rng.choice(np.flatnonzero(mask))))
+    assert len(firsts) >= 2
+
+
+def test_a_turn_player_may_not_pass():
+    e = raw_env("flip7", 3)
+    e.reset(seed=1)
+    assert not e.observe(e.agent_selection)["action_mask"][-1]
+    with pytest.raises(ValueError):
+        e.step(e.spec_.PASS)
+
+
+def test_same_seed_same_game_and_different_seeds_differ():
+    def trace(seed):
+        e = raw_env("flip7", 3)
+        e.reset(seed=seed)
+        out = []
+        for _ in range(30):
+            if e.moments.over:
+                break
+            o = e.observe(e.agent_selection)
+            out.append(o["observation"].tobytes())
+            e.step(int(np.flatnonzero(o["action_mask"])[0]))
+        return out
+    assert trace(4) == trace(4)
+    assert trace(4) != trace(5)
+
+
+def test_event_history_per_seat_hides_secrets():
+    e = raw_env("authors", 3)
+    e.reset(seed=2)
+    h0 = e.event_history("player_0")
+    h1 = e.event_history("player_1")
+    assert len(h0) == len(h1)
+    assert e.legal_actions(e.agent_selection)
