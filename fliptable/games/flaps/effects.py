@@ -391,4 +391,6 @@ class Effects:
         low = min(counts)
         self.stat[ST_PACK_OUT] += 1
         self.phase = PLAY
+        self.attack_sum, self.attack_card = 0, None     # a catch may empty the pack mid-attack
+        self.trump = self.caller = -1
         self._win([q for q in range(self.players) if counts[q] == low], "pack", events)

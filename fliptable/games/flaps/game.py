@@ -95,8 +95,8 @@ class Flaps(Game):
     def render(self, view, seat):
         return rendering.render(view, seat)
 
-    def narrate(self, event):
-        return rendering.narrate(event)
+    def narrate(self, event, seat=None):
+        return rendering.narrate(event, seat)
 
     def bots(self):
         from .bots import GreedyFlaps

@@ -1,6 +1,7 @@
 """FLAPS as text: the table one seat sees, and one line per event."""
 from __future__ import annotations
 
+from ...core.words import Words, cap
 from .cards import FACES, ID
 
 SUIT_WORDS = {"c": "Clubs", "d": "Diamonds", "h": "Hearts", "s": "Spades", "any": "any suit"}
@@ -67,47 +68,47 @@ def render(view: dict, seat: int | None) -> str:
     return "\n".join(lines)
 
 
-def narrate(event: dict) -> str | None:
+def narrate(event: dict, seat: int | None = None) -> str | None:
+    """One line for an event as ``seat``'s person reads it ("you" for that seat)."""
+    w = Words(seat)
     t = event.get("type")
     p = event.get("player")
-    who = f"seat {p}"
     if t == "lay":
-        text = f"{who} lays {_title(event['card'])}"
+        text = f"{w.does(p, 'lay')} {_title(event['card'])}"
         if "call" in event:
             text += f", calling {SUIT_WORDS[event['call']]}"
         if "target" in event:
-            text += f" at seat {event['target']}"
+            text += f" at {w.who(event['target'])}"
         if event.get("out_of_turn"):
             text += " (out of turn)"
         if event.get("last_card"):
             text += ' — "Last Card!"'
-        return text
+        return cap(text)
     if t == "draw":
         cards = f": {' '.join(event['cards'])}" if "cards" in event else ""
         why = {"attack": " (the attack)", "caught": " (caught without Last Card)",
                "cannot finish": " (cannot finish on it)", "hoofers": " (10 / HOOFERS-DOOFERS)",
                "up-jacks": " (UP-JACKS)"}.get(event["why"], "")
-        return f"{who} picks up {event['count']}{why}{cards}"
+        return cap(f"{w.does(p, 'pick')} up {event['count']}{why}{cards}")
     if t == "knock":
-        return f"{who} knocks (misses a go)"
+        return cap(f"{w.does(p, 'knock')} (misses a go)" if not w.you(p) else "you knock (miss a go)")
     if t == "done":
-        return f"{who} ends the run"
+        return cap(f"{w.does(p, 'end')} the run")
     if t == "catch":
-        return f"seat {p} catches seat {event['caught']}: no \"Last Card\"!"
+        return cap(f"{w.does(p, 'catch')} {w.who(event['caught'])}: no \"Last Card\"!")
     if t == "commit":
-        return f"{who} lays a TRUMPS card face down" + (f" ({event['card']})" if "card" in event else "")
+        return cap(f"{w.does(p, 'lay')} a TRUMPS card face down" + (f" ({event['card']})" if "card" in event else ""))
     if t == "trumps":
-        cards = ", ".join(f"seat {q}: {c}" for q, c in event["cards"].items())
+        cards = ", ".join(f"{w.who(int(q))}: {c}" for q, c in event["cards"].items())
         cut = f" after {event['cuts']} cut(s)" if event["cuts"] else ""
-        return f"TRUMPS ({SUIT_WORDS[event['trump']]}): {cards} — seat {event['loser']} picks them up{cut}"
+        return f"TRUMPS ({SUIT_WORDS[event['trump']]}): {cards} — {w.does(event['loser'], 'pick')} them up{cut}"
     if t == "deal":
-        return (f"game {event['game']}: seat {event['dealer']} deals seven each and turns up "
-                f"{_title(event['first'])}; seat {event['turn']} starts")
+        return (f"Game {event['game']}: {w.does(event['dealer'], 'deal')} seven each and {w.verb(event['dealer'], 'turn')} "
+                f"up {_title(event['first'])}; {w.who(event['turn'])} {w.verb(event['turn'], 'start')}")
     if t == "hand":
-        return f"{who} is dealt {' '.join(event['cards'])}" if "cards" in event else None
+        return cap(f"{w.does(p, 'be')} dealt {' '.join(event['cards'])}") if "cards" in event else None
     if t == "win":
-        ws = ", ".join(f"seat {w}" for w in event["winners"])
         how = {"pack": " (fewest cards when the pack ran out)", "trumps": " (after TRUMPS)"}.get(event["how"], "")
-        return (f"{ws} win{'s' if len(event['winners']) == 1 else ''} game {event['game']}{how}"
+        return (cap(f"{w.does(event['winners'], 'win')} game {event['game']}{how}")
                 + (" — DOUBLE WIN" if event["double"] else "") + f"; points {event['points']}")
     return None

@@ -29,7 +29,7 @@ class Views:
         phase = self.phase
         acting = None if over or phase == TRUMPS_GAME else self.acting()
         v = {
-            "players": n, "level": self.level, "dealer": (n - 2 + self.game_no) % n,
+            "players": n, "seat": player, "level": self.level, "dealer": (n - 2 + self.game_no) % n,
             "game": self.game_no, "games": self.games, "scores": self.points[:],
             "last_game": ({**self.last_game, "winners": list(self.last_game["winners"])}
                           if self.last_game else None),
@@ -62,7 +62,6 @@ class Views:
             "ended": self.ended,
         }
         if player is not None:
-            v["seat"] = player
             v["hand"] = [NAMES[c] for c in self.hands[player]]
             if phase == TRUMPS_GAME and self.committed[player] >= 0:
                 v["trumps"]["mine"] = NAMES[self.committed[player]]

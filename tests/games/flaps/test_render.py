@@ -31,9 +31,11 @@ def test_render_and_narrate_every_moment_of_whole_games():
         assert "Game over" in FLAPS.render(s.view(0), 0)
 
 
-def test_narrate_says_what_happened():
-    assert FLAPS.narrate({"type": "lay", "player": 2, "card": "ah", "call": "s", "last_card": True}) == \
-        "seat 2 lays ah (ACE of Hearts), calling Spades — \"Last Card!\""
-    assert FLAPS.narrate({"type": "catch", "player": 1, "caught": 0}) == \
-        "seat 1 catches seat 0: no \"Last Card\"!"
+def test_narrate_says_what_happened_you_for_the_reader():
+    lay = {"type": "lay", "player": 2, "card": "ah", "call": "s", "last_card": True}
+    assert FLAPS.narrate(lay) == "Seat 2 lays ah (ACE of Hearts), calling Spades — \"Last Card!\""
+    assert FLAPS.narrate(lay, 2) == "You lay ah (ACE of Hearts), calling Spades — \"Last Card!\""
+    catch = {"type": "catch", "player": 1, "caught": 0}
+    assert FLAPS.narrate(catch) == "Seat 1 catches seat 0: no \"Last Card\"!"
+    assert FLAPS.narrate(catch, 0) == "Seat 1 catches you: no \"Last Card\"!"
     assert "picks up 2 (the attack)" in FLAPS.narrate({"type": "draw", "player": 1, "count": 2, "why": "attack"})

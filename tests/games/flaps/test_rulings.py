@@ -121,3 +121,16 @@ def test_pack_out_draw_option_the_game_ends_when_a_player_must_pick_up_more_than
     assert not s.is_over() and s.legal_actions(1) == ("take",)
     play(s, (1, "take"))                  # two to pick up, none left: over
     assert s.is_over() and s.view(None)["ended"] == "pack" and s.result().winners == (0,)
+
+
+def test_a_catch_that_takes_the_last_card_of_the_pack_mid_attack_ends_the_game():
+    s = dealt(3, {0: ["2h", "5h", "qc", "kc", "5d", "qd", "kd"]}, first="9h")
+    rest = s.hands[0][2:]
+    del s.hands[0][2:]                    # seat 0: 2h 5h
+    moved = s.pack[:-1]
+    del s.pack[:-1]                       # one card left in the pack
+    s.pile[:0] = moved + rest
+    s = validated(s)
+    play(s, (0, "2h"), (2, "catch:0"))    # seat 1 is attacked; seat 2 catches with the last card
+    assert s.is_over() and s.view(None)["ended"] == "pack" and s.result().winners == (0,)
+    assert FLAPS.state_from_json(s.to_json()).to_json() == s.to_json()
