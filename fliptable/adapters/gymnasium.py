@@ -1,0 +1,155 @@
+"""Gymnasium single-agent environments: one learning seat against fliptable bots.
+
+    from fliptable.adapters.gymnasium import make
+    env = make("flip7", opponents=["threshold:25"], players=2)
+    obs, info = env.reset(seed=0)
+    obs, reward, terminated, truncated, info = env.step(action)
+
+The learner sits at ``seat`` (0 unless given); ``opponents`` are bot specs (as for
+``fliptable play --bot``) given in seat order for the other seats, the last one filling
+the rest (default: the game's ``default_bot``). Observations and actions are those of the
+PettingZoo env (``Dict(observation=Box, action_mask=Box(int8))``, ``Discrete(num_actions
++ 1)``, the last id ``PASS``); the decisions are serialised the same way
+(``pettingzoo.Moments``). The learner's reward is 0 until the end, then its
+``Result.returns()``. Opponents answer turns and commits with ``act``, races with
+``react`` (they always act when asked) and claims with ``claim`` (``None``: pass), and
+see their seat's events through ``observe``. An illegal id ends the episode with reward
+-1 and ``info["illegal_action"]`` (``illegal="raise"`` raises ``ValueError`` instead).
+"""
+from __future__ import annotations
+
+import random
+from typing import Any, Sequence
+
+import gymnasium as gym
+import numpy as np
+from gymnasium import spaces
+
+from fliptable.bots.base import make_agent
+from fliptable.core.decision import Race
+from fliptable.core.game import Game
+
+from .pettingzoo import History, Moments, Spec
+
+
+class FliptableEnv(gym.Env):
+    """One seat of a fliptable game; the other seats are bots."""
+
+    metadata = {"render_modes": ["ansi", "human"], "render_fps": 4}
+
+    def __init__(self, game: Game | str, opponents: Sequence[str] | None = None, *, players: int | None = None,
+                 seat: int = 0, render_mode: str | None = None, info_state: bool = False,
+                 illegal: str = "lose", **options: Any):
+        self.spec_ = spec = Spec(game, players, options, info_state)
+        if not 0 <= seat < spec.players:
+            raise ValueError(f"seat must be 0..{spec.players - 1}, not {seat!r}")
+        if illegal not in ("lose", "raise"):
+            raise ValueError(f"illegal must be 'lose' or 'raise', not {illegal!r}")
+        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
+            raise ValueError(f"render_mode must be one of {self.metadata['render_modes']}, not {render_mode!r}")
+        self.seat, self.render_mode, self.illegal = seat, render_mode, illegal
+        specs = list(opponents) if opponents else [spec.game.default_bot]
+        others = [s for s in range(spec.players) if s != seat]
+        self.opponent_specs = {s: specs[min(i, len(specs) - 1)] for i, s in enumerate(others)}
+        for s in self.opponent_specs.values():       # a bad spec fails here, not at reset
+            make_agent(spec.game, s)
+        self.observation_space = spaces.Dict({
+            "observation": spaces.Box(-1.0, 1.0, (spec.observer.size,), dtype=np.float32),
+            "action_mask": spaces.Box(0, 1, (spec.num_actions + 1,), dtype=np.int8),
+        })
+        self.action_space = spaces.Discrete(spec.num_actions + 1)
+        self.state = None
+        self.moments: Moments | None = None
+
+    # -- helpers ----------------------------------------------------------------------
+    def _obs(self) -> dict[str, np.ndarray]:
+        return {"observation": self.history.observation(self.state, self.seat),
+                "action_mask": self.spec_.mask(self.moments, self.seat)}
+
+    def _listen(self, events) -> None:
+        self.history(events)
+        for s, agent in self.agents.items():
+            for e in events:
+                agent.observe(e.for_player(s))
+
+    def _run_opponents(self) -> None:
+        m, state = self.moments, self.state
+        while not m.over and m.current != self.seat:
+            s = m.current
+            agent = self.agents[s]
+            legal = state.legal_actions(s)
+            view = state.view(s) if agent.needs_view else None
+            if m.may_pass:
+                if isinstance(state.decision(), Race) and s in state.decision().players:
+                    action, _ = agent.react(view, legal)
+                else:
+                    claim = agent.claim(view, legal)
+                    action = None if claim is None else claim[0]
+                if action is None:
+                    m.pass_()
+                    continue
+            else:
+                action = agent.act(view, legal)
+            m.act(action)
+
+    def _reward(self) -> float:
+        return float(self.state.result().returns()[self.seat]) if self.moments.over else 0.0
+
+    # -- gymnasium API ----------------------------------------------------------------
+    def reset(self, *, seed: int | None = None, options: dict | None = None):
+        super().reset(seed=seed)
+        spec = self.spec_
+        game_seed = int(self.np_random.integers(0, 2 ** 62))
+        self.state = spec.game.new_state(spec.players, spec.options, seed=game_seed)
+        bot_rng = random.Random(game_seed ^ 0x5EED)
+        self.agents = {}
+        for s, bot in self.opponent_specs.items():
+            agent = make_agent(spec.game, bot)
+            agent.reset(spec.game, s, spec.players, spec.options, random.Random(bot_rng.getrandbits(64)))
+            if getattr(agent, "wants_determinizations", False):
+                from fliptable.core import agent as agent_module
+                info_set = getattr(agent_module, "InformationSet", None)
+                if info_set is not None:
+                    agent.determinizations = info_set(self.state, s)
+            self.agents[s] = agent
+        self.history = History(spec)
+        self.moments = Moments(self.state, self._listen)
+        self._run_opponents()
+        return self._obs(), {"game_seed": game_seed}
+
+    def step(self, action):
+        if self.state is None or self.moments.over:
+            raise RuntimeError("the episode is over: call reset()")
+        spec, m = self.spec_, self.moments
+        mask = spec.mask(m, self.seat)
+        action = int(action)
+        if not (0 <= action < len(mask)) or not mask[action]:
+            if self.illegal == "raise":
+                raise ValueError(f"action {action} is not legal now (legal ids: {np.flatnonzero(mask).tolist()})")
+            obs = {"observation": self.history.observation(self.state, self.seat),
+                   "action_mask": np.zeros(spec.num_actions + 1, dtype=np.int8)}
+            self.moments.queue = []     # the episode ends here
+            return obs, -1.0, True, False, {"illegal_action": True}
+        if action == spec.PASS:
+            m.pass_()
+        else:
+            m.act(spec.actions[action])
+        self._run_opponents()
+        if self.render_mode == "human":
+            self.render()
+        return self._obs(), self._reward(), m.over, False, {}
+
+    def render(self):
+        if self.render_mode is None or self.state is None:
+            return None
+        text = self.spec_.game.render(self.state.view(self.seat), self.seat)
+        if self.render_mode == "human":
+            print(text)
+            return None
+        return text
+
+
+def make(game: Game | str, opponents: Sequence[str] | None = None, **kwargs: Any) -> FliptableEnv:
+    """A single-agent env of ``game``: keywords ``players``, ``seat``, ``render_mode``,
+    ``info_state``, ``illegal``; every other keyword is a game option."""
+    return FliptableEnv(game, opponents, **kwargs)

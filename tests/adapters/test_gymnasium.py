@@ -1,0 +1,75 @@
+"""Gymnasium adapter: check_env for every game, one seat against bots."""
+import warnings
+
+import numpy as np
+import pytest
+
+pytest.importorskip("gymnasium")  # the dev extra installs it: never skipped in CI
+
+from gymnasium.utils.env_checker import check_env  # noqa: E402
+
+from fliptable.adapters.gymnasium import make  # noqa: E402
+from fliptable.core.registry import all_game_ids  # noqa: E402
+
+
+@pytest.mark.parametrize("game", all_game_ids())
+def test_check_env(game):
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        check_env(make(game, ["random"]))
+    # the checker reports problems as warnings: only the one about a registry spec may remain
+    problems = [str(w.message) for w in caught if "not having a spec" not in str(w.message)]
+    assert problems == []
+
+
+def _episode(env, seed, rng):
+    obs, info = env.reset(seed=seed)
+    total, steps = 0.0, 0
+    while True:
+        mask = obs["action_mask"]
+        assert mask.any()
+        obs, reward, terminated, truncated, info = env.step(int(rng.choice(np.flatnonzero(mask))))
+        total += reward
+        steps += 1
+        if terminated or truncated:
+            return total, steps
+
+
+def test_flip7_against_threshold_bots_ends_with_the_seats_return():
+    env = make("flip7", ["threshold:25"], players=3, seat=1)
+    assert set(env.opponent_specs) == {0, 2}
+    total, steps = _episode(env, 3, np.random.default_rng(0))
+    assert steps > 0
+    assert total == pytest.approx(env.state.result().returns()[1])
+    assert env.state.is_over()
+
+
+def test_same_seed_same_episode():
+    a = _episode(make("authors", ["random"], players=3), 9, np.random.default_rng(1))
+    b = _episode(make("authors", ["random"], players=3), 9, np.random.default_rng(1))
+    assert a == b
+
+
+def test_illegal_action_loses_or_raises():
+    env = make("flip7", ["random"], players=2)
+    obs, _ = env.reset(seed=0)
+    bad = int(np.flatnonzero(obs["action_mask"] == 0)[0])
+    obs, reward, terminated, truncated, info = env.step(bad)
+    assert (reward, terminated, info.get("illegal_action")) == (-1.0, True, True)
+    with pytest.raises(RuntimeError):
+        env.step(0)
+    env = make("flip7", ["random"], players=2, illegal="raise")
+    obs, _ = env.reset(seed=0)
+    with pytest.raises(ValueError):
+        env.step(bad)
+
+
+def test_a_bad_bot_spec_fails_at_make():
+    with pytest.raises(Exception, match="unknown bot"):
+        make("flip7", ["no-such-bot"])
+
+
+def test_racing_game_plays_to_the_end_against_bots():
+    env = make("flyswatter", ["random"], players=3)
+    total, steps = _episode(env, 1, np.random.default_rng(2))
+    assert total == pytest.approx(env.state.result().returns()[0])
