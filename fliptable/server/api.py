@@ -12,7 +12,7 @@ from starlette.routing import Route
 from ..core.errors import FliptableError, shorten
 from ..core.log import loads_strict
 from ..core.registry import all_games, get_game
-from .live import public_facts
+from .live import LATENCIES, public_facts
 from .lobby import Forbidden, Full, NotFound
 from .security import origin_allowed
 from .setup import BadRequest, game_entry, table_spec
@@ -149,8 +149,25 @@ async def table_log(request: Request) -> Response:
     return Response(game_log.dumps(), media_type="application/json")
 
 
+@handled
+async def stats(request: Request) -> Response:
+    """The server's load and its part of the action -> frame latency."""
+    lobby = request.app.state.lobby
+    lat = sorted(LATENCIES)
+
+    def pct(q: float) -> float | None:
+        return round(lat[min(len(lat) - 1, int(q / 100.0 * len(lat)))], 3) if lat else None
+
+    live = list(lobby.live.values())
+    return JSONResponse({"tables_live": len(live), "tables_running": sum(1 for t in live if t.task and not t.task.done()),
+                         "connections": sum(len(t.clients) for t in live),
+                         "latency_ms": {"samples": len(lat), "p50": pct(50), "p90": pct(90), "p99": pct(99),
+                                        "max": round(lat[-1], 3) if lat else None}})
+
+
 routes = [
     Route("/api/games", list_games, methods=["GET"]),
+    Route("/api/stats", stats, methods=["GET"]),
     Route("/api/tables", create_table, methods=["POST"]),
     Route("/api/tables", list_tables, methods=["GET"]),
     Route("/api/tables/{id}", show_table, methods=["GET"]),

@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import time
+from collections import deque
 from datetime import timezone
 from typing import Any, Callable, Sequence
 
@@ -25,6 +27,10 @@ from .security import token_matches
 from .setup import HUMAN
 
 log = logging.getLogger("fliptable.server")
+
+#: the server's part of the latency, ms: from a person's action read off its socket to
+#: its frames queued for every connection (committed on the way); the latest 20,000
+LATENCIES: deque[float] = deque(maxlen=20_000)
 
 #: a connection whose unsent messages pile up past this is too slow: it is closed
 QUEUE_LIMIT = 2000
@@ -103,6 +109,7 @@ class LiveTable:
         self.task: asyncio.Task | None = None
         self.join_lock = asyncio.Lock()
         self.failed: str | None = None
+        self._arrivals: list[float] = []  # when the people's actions not yet broadcast arrived
         #: called once the game is over and every client has its last frame
         self.on_over: Callable[["LiveTable"], None] | None = None
 
@@ -178,6 +185,10 @@ class LiveTable:
         for c in list(self.clients):
             self._send_frame(c, frames)
         self._broadcast_ply = self.table.state.ply
+        if self._arrivals:
+            now = time.perf_counter()
+            LATENCIES.extend((now - t) * 1000.0 for t in self._arrivals)
+            self._arrivals.clear()
 
     # -- play ------------------------------------------------------------------------
     def start(self, actions: Sequence[Sequence[Any]], clock: RealClock | None = None) -> None:
@@ -227,6 +238,7 @@ class LiveTable:
             raise IllegalAction("action must be text in the game's notation")
         try:
             table.submit(seat, action, ply)
+            self._arrivals.append(time.perf_counter())
         finally:
             self._wake.set()  # whatever was due landed first, even when this one was refused
 

@@ -80,8 +80,12 @@ def test_bad_messages_change_nothing(db_settings):
                 assert "ply 0" in err["message"] and "nothing changed" in err["message"] and err["ply"] == 0
                 assert _ply(c, table) == 1
                 # seat 1 acts at the right ply
+                before = c.get("/api/stats").json()
                 ws1.send_json({"type": "act", "action": "stay", "ply": 1})
                 assert _until(ws1, "frame")["ply"] == 2
+                after = c.get("/api/stats").json()
+                assert after["latency_ms"]["samples"] == before["latency_ms"]["samples"] + 1
+                assert after["connections"] >= 3 and after["tables_live"] >= 1
         log = None
     assert log is None
 
