@@ -1,0 +1,93 @@
+"""Shared steps of the browser tests: create a table from the lobby, take a seat from
+the join link, press the table's buttons until the result panel shows."""
+from __future__ import annotations
+
+import random
+import re
+import time
+
+LEGAL = "#actions button[data-action]:not([disabled])"
+
+
+def create_from_lobby(page, url: str, game: str, name: str, seats: list[str], options: dict | None = None) -> str:
+    """Fill the lobby's form (game, name, players, each seat, options), create; the table id."""
+    page.goto(url + "/")
+    page.click(f'button.game[data-game="{game}"]')
+    page.fill("#name", name)
+    page.select_option("#players", str(len(seats)))
+    for i, spec in enumerate(seats):
+        page.select_option(f"#seat-{i}", spec)
+    for key, value in (options or {}).items():
+        el = page.locator(f"#opt-{key}")
+        if el.evaluate("e => e.tagName") == "SELECT":
+            el.select_option(str(value))
+        else:
+            el.fill(str(value))
+    page.click("#create-button")
+    page.wait_for_url(re.compile(r".*/table/[^/]+$"))
+    return page.url.rsplit("/", 1)[1]
+
+
+def join_from_link(page, link: str, name: str) -> None:
+    page.goto(link)
+    page.fill("#join-name", name)
+    page.click("#join-button")
+    page.wait_for_selector("#join", state="hidden")
+
+
+def press_buttons(pages: list, until_over: bool = True, prefer=None, seconds: float = 60, rng=None) -> dict:
+    """Press one legal action's button on each page in turn until every page shows the
+    result panel; the number of buttons pressed per page (by index)."""
+    rng = rng or random.Random(5)
+    pressed = {i: 0 for i in range(len(pages))}
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        if all(p.locator("[data-over]").count() for p in pages):
+            return pressed
+        acted = False
+        for i, page in enumerate(pages):
+            buttons = page.locator(LEGAL)
+            actions = [b.get_attribute("data-action") for b in buttons.all()]
+            actions = [a for a in actions if a]
+            if not actions:
+                continue
+            choice = prefer(actions, rng) if prefer else rng.choice(actions)
+            try:
+                page.locator(f'#actions button[data-action="{choice}"]:not([disabled])').click(timeout=500)
+                pressed[i] += 1
+                acted = True
+            except Exception:
+                pass  # the moment passed (a new frame redrew the buttons)
+        if not acted:
+            time.sleep(0.05)
+    raise AssertionError(f"the game did not end within {seconds} s (pressed {pressed})")
+
+
+def result_rows(page) -> dict[int, dict]:
+    """The result panel's rows by seat: rank, who, score (as shown)."""
+    out = {}
+    for tr in page.locator("[data-over] tbody tr").all():
+        seat = int(tr.get_attribute("data-seat"))
+        out[seat] = {"rank": tr.locator(".rank").inner_text().strip(), "who": tr.locator(".who").inner_text().strip(),
+                     "score": tr.locator(".score").inner_text().strip()}
+    return out
+
+
+def assert_result_matches_log(page, log: dict, names: dict[int, str]) -> None:
+    """The result panel says what the server's log says: every seat's score and rank, the
+    winners by name."""
+    result = log["result"]
+    assert result["over"] is True
+    rows = result_rows(page)
+    assert sorted(rows) == list(range(log["players"]))
+    for seat, row in rows.items():
+        assert row["score"] == str(result["scores"][seat]), (seat, row, result)
+        assert row["rank"] == str(result["ranks"][seat]), (seat, row, result)
+        if seat in names:
+            assert names[seat].lower() in row["who"].lower(), (seat, row)
+    panel = page.locator("[data-over]")
+    assert panel.get_attribute("data-winners") == ",".join(map(str, result["winners"]))
+    winners_line = panel.locator(".winners").inner_text()
+    for w in result["winners"]:
+        if w in names:
+            assert names[w].lower() in winners_line.lower(), (winners_line, result)

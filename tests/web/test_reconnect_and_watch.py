@@ -1,0 +1,67 @@
+"""Reloading the page comes back to the same table, seat, frame and narration; a
+spectator sees a table (seats, cards, narration, the result) without any control."""
+from __future__ import annotations
+
+from helpers import LEGAL, assert_result_matches_log, create_from_lobby
+
+
+def _snapshot(page) -> dict:
+    return {
+        "title": page.locator("#title").inner_text(),
+        "ply": page.locator("#app").get_attribute("data-ply"),
+        "mine": page.locator("#seats .seat.mine").get_attribute("data-seat"),
+        "cards": page.locator("#seats .card[data-card]").evaluate_all("els => els.map(e => e.dataset.card)"),
+        "narration": page.locator("#narration li").all_inner_texts(),
+        "actions": sorted(page.locator(LEGAL).evaluate_all("els => els.map(e => e.dataset.action)")),
+    }
+
+
+def test_reload_shows_the_same_table(server, context):
+    page = context().new_page()
+    table = create_from_lobby(page, server.url, "flip7", "Ana", ["human", "threshold"])
+    # a person and a bot: the game starts at once; play a few of Ana's turns
+    for _ in range(3):
+        page.locator('#actions button[data-action="hit"]:not([disabled])').click()
+        page.wait_for_function("document.querySelector('#app').dataset.ply !== undefined")
+        page.wait_for_selector(f"{LEGAL}, [data-over]")
+    page.wait_for_selector(LEGAL)
+    before = _snapshot(page)
+    assert before["mine"] == "0" and before["actions"] and len(before["narration"]) >= 4
+    page.reload()
+    page.wait_for_selector(LEGAL)
+    page.wait_for_function("n => document.querySelectorAll('#narration li').length >= n", arg=len(before["narration"]))
+    after = _snapshot(page)
+    assert after == before
+    assert table in after["title"]
+    # and it still plays: the next button press is accepted at the same ply
+    page.locator(f'{LEGAL}[data-action="stay"]').click()
+    page.wait_for_function("p => Number(document.querySelector('#app').dataset.ply) > p", arg=int(before["ply"]))
+    assert page.locator("#error").inner_text() == ""
+
+
+def test_a_spectator_sees_the_table_without_controls(server, context):
+    made = server.post("/api/tables", {"game": "flip7", "seats": ["ev", "threshold:20"], "options": {"round_limit": 2},
+                                       "bot_delay_ms": 150})
+    assert made["token"] is None
+    table = made["table"]
+    page = context(viewport={"width": 390, "height": 844}).new_page()
+    errors = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(made["join"])
+    page.wait_for_selector('#seats .seat[data-seat="1"]')
+    assert "Watching" in page.locator("#status").inner_text() or page.locator("[data-over]").count()
+    assert "Ev (seat 0)" in page.locator('#seats .seat[data-seat="0"]').inner_text()
+    page.wait_for_selector("#seats .card[data-card]")
+    page.wait_for_selector("[data-over]", timeout=40_000)
+    assert page.locator("[data-action]").count() == 0
+    assert page.locator("#hand").is_hidden()
+    assert page.locator("#join form").count() == 0
+    log = server.get(f"/api/tables/{table}/log")
+    assert_result_matches_log(page, log, {0: "Ev (seat 0)", 1: "Threshold:20 (seat 1)"})
+    # the phone-sized page does not scroll sideways
+    assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth + 1")
+    # the finished table's replay lists every action of its log
+    page.goto(f"{server.url}/?replay={table}")
+    page.wait_for_selector("#replay-actions li")
+    assert page.locator("#replay-actions li").count() == len(log["actions"])
+    assert not errors, errors
