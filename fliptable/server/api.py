@@ -12,7 +12,7 @@ from starlette.routing import Route
 from ..core.errors import FliptableError, shorten
 from ..core.log import loads_strict
 from ..core.registry import all_games, get_game
-from .live import LATENCIES, public_facts
+from .live import public_facts
 from .lobby import Forbidden, Full, NotFound
 from .security import origin_allowed
 from .setup import BadRequest, game_entry, table_spec
@@ -153,7 +153,7 @@ async def table_log(request: Request) -> Response:
 async def stats(request: Request) -> Response:
     """The server's load and its part of the action -> frame latency."""
     lobby = request.app.state.lobby
-    lat = sorted(LATENCIES)
+    lat = sorted(lobby.latencies)
 
     def pct(q: float) -> float | None:
         return round(lat[min(len(lat) - 1, int(q / 100.0 * len(lat)))], 3) if lat else None

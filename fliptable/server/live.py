@@ -28,10 +28,6 @@ from .setup import HUMAN
 
 log = logging.getLogger("fliptable.server")
 
-#: the server's part of the latency, ms: from a person's action read off its socket to
-#: its frames queued for every connection (committed on the way); the latest 20,000
-LATENCIES: deque[float] = deque(maxlen=20_000)
-
 #: a connection whose unsent messages pile up past this is too slow: it is closed
 QUEUE_LIMIT = 2000
 #: how long the driver waits before retrying a commit the database refused, s
@@ -110,6 +106,9 @@ class LiveTable:
         self.join_lock = asyncio.Lock()
         self.failed: str | None = None
         self._arrivals: list[float] = []  # when the people's actions not yet broadcast arrived
+        #: the server's part of the latency, ms: from a person's action read off its socket
+        #: to its frames queued for every connection (committed on the way); the lobby's
+        self.latencies: deque[float] = deque(maxlen=1000)
         #: called once the game is over and every client has its last frame
         self.on_over: Callable[["LiveTable"], None] | None = None
 
@@ -187,7 +186,7 @@ class LiveTable:
         self._broadcast_ply = self.table.state.ply
         if self._arrivals:
             now = time.perf_counter()
-            LATENCIES.extend((now - t) * 1000.0 for t in self._arrivals)
+            self.latencies.extend((now - t) * 1000.0 for t in self._arrivals)
             self._arrivals.clear()
 
     # -- play ------------------------------------------------------------------------

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from collections import deque
 from typing import Any
 
 from ..core.errors import FliptableError
@@ -38,10 +39,13 @@ class Lobby:
         self.settings = settings
         self.live: dict[str, LiveTable] = {}
         self._loading: dict[str, asyncio.Future] = {}
+        #: every table's act -> frames latency on this server, ms: the latest 20,000
+        self.latencies: deque[float] = deque(maxlen=20_000)
 
     def _make(self, row: dict[str, Any], seat_rows: list[dict[str, Any]]) -> LiveTable:
         live = LiveTable(row, seat_rows, get_game(row["game"]), self.store.append_actions)
         live.on_over = self.forget
+        live.latencies = self.latencies
         return live
 
     async def create(self, spec: TableSpec) -> dict[str, Any]:
