@@ -1,0 +1,191 @@
+"""``fliptable bench-server``: N tables played over real websockets against a real
+``fliptable serve`` process on this machine; the action -> frame latency each player
+sees (from sending ``act`` to receiving the frame that shows it), p50/p90/p99.
+
+Every seat is a client-side bot (random legal actions after a think time), so the
+server does what it does for people: submit through the driver, commit, broadcast.
+The server runs in its own process on 127.0.0.1 with a fresh SQLite file (or ``db``)
+and is stopped at the end; the run stops by itself after ``seconds``.
+"""
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+import random
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from typing import Any
+
+from ..core.errors import FliptableError
+
+
+class BenchError(FliptableError):
+    """The benchmark could not run (the server did not start)."""
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def _percentile(sorted_values: list[float], q: float) -> float:
+    if not sorted_values:
+        return float("nan")
+    k = min(len(sorted_values) - 1, max(0, int(round(q / 100.0 * (len(sorted_values) - 1)))))
+    return sorted_values[k]
+
+
+class _Run:
+    def __init__(self, base: str, game: str, players: int, think_ms: float, options: dict, seed: int):
+        self.base, self.game, self.players, self.think_ms, self.options = base, game, players, think_ms, options
+        self.wsbase = "ws" + base[len("http"):]
+        self.latencies: list[float] = []
+        self.errors = 0
+        self.games_done = 0
+        self.sockets = 0
+        self.rng = random.Random(seed)
+        self.stop = asyncio.Event()
+
+    async def table(self, http) -> None:
+        """One table after another at this place, until the run stops."""
+        while not self.stop.is_set():
+            r = await http.post(f"{self.base}/api/tables", json={"game": self.game, "seats": ["human"] * self.players,
+                                                                  "options": self.options})
+            if r.status_code != 201:
+                raise BenchError(f"creating a table failed: {r.status_code} {r.text[:200]}")
+            made = r.json()
+            tokens = [made["token"]]
+            for _ in range(self.players - 1):
+                tokens.append((await http.post(f"{self.base}/api/tables/{made['table']}/join", json={})).json()["token"])
+            ended = await asyncio.gather(*(self.seat(made["table"], t) for t in tokens))
+            if any(ended):
+                self.games_done += 1
+
+    async def seat(self, table: str, token: str) -> bool:
+        """Play one seat; True when the game ended (False: the run stopped first)."""
+        from websockets.asyncio.client import connect
+
+        async with connect(f"{self.wsbase}/ws/{table}?token={token}", max_size=2 ** 22, open_timeout=60,
+                           ping_interval=None) as ws:
+            self.sockets += 1
+            try:
+                sent_at: float | None = None
+                sent_ply = -1
+                while not self.stop.is_set():
+                    m = json.loads(await ws.recv())  # the run's end cancels this task
+                    if m["type"] == "error":
+                        self.errors += 1
+                        sent_at = None
+                        continue
+                    if m["type"] != "frame":
+                        continue
+                    if sent_at is not None and m["ply"] > sent_ply:
+                        self.latencies.append((time.perf_counter() - sent_at) * 1000.0)
+                        sent_at = None
+                    if m["decision"]["kind"] == "over":
+                        return True
+                    if m["legal"] and sent_at is None:
+                        if self.think_ms > 0:
+                            await asyncio.sleep(self.think_ms / 1000.0 * self.rng.uniform(0.5, 1.5))
+                        if self.stop.is_set():
+                            return False
+                        sent_ply = m["ply"]
+                        sent_at = time.perf_counter()
+                        await ws.send(json.dumps({"type": "act", "action": self.rng.choice(m["legal"]),
+                                                  "ply": sent_ply}))
+            finally:
+                self.sockets -= 1
+        return False
+
+
+async def _wait_up(base: str, proc: subprocess.Popen, log_path: str, timeout: float = 60.0) -> None:
+    import httpx
+
+    end = time.monotonic() + timeout
+    async with httpx.AsyncClient() as http:
+        while time.monotonic() < end:
+            if proc.poll() is not None:
+                with open(log_path, "rb") as f:
+                    raise BenchError(f"the server exited: {f.read().decode(errors='replace')[-500:]}")
+            try:
+                if (await http.get(base + "/api/games", timeout=2)).status_code == 200:
+                    return
+            except httpx.HTTPError:
+                pass
+            await asyncio.sleep(0.1)
+    raise BenchError("the server did not start in time")
+
+
+async def _bench(tables: int, players: int, seconds: float, game: str, think_ms: float, db: str | None,
+                 options: dict, seed: int, url: str | None) -> dict[str, Any]:
+    import httpx
+
+    port = _free_port()
+    base = url.rstrip("/") if url else f"http://127.0.0.1:{port}"
+    with tempfile.TemporaryDirectory(prefix="fliptable-bench-") as tmp:
+        db_arg = db or os.path.join(tmp, "bench.db")
+        log = open(os.path.join(tmp, "server.log"), "wb")
+        proc = None if url else subprocess.Popen(
+            [sys.executable, "-m", "fliptable", "serve", "--port", str(port), "--db", db_arg, "--bot-delay-ms", "0",
+             "--creates-per-minute", "1000000"], stdout=log, stderr=subprocess.STDOUT)
+        try:
+            if proc is not None:
+                await _wait_up(base, proc, log.name)
+            run = _Run(base, game, players, think_ms, options, seed)
+            # no keep-alive: uvicorn closes idle connections after 5 s, and setting up 800 sockets
+            # on a loaded machine can leave one idle that long
+            limits = httpx.Limits(max_connections=64, max_keepalive_connections=0)
+            async with httpx.AsyncClient(limits=limits, timeout=60) as http:
+                tasks = [asyncio.create_task(run.table(http)) for _ in range(tables)]
+                try:
+                    # the measured part starts once every socket is open
+                    end_setup = time.monotonic() + 120
+                    while run.sockets < tables * players and time.monotonic() < end_setup:
+                        for t in tasks:
+                            if t.done() and t.exception() is not None:
+                                raise BenchError(f"a table failed: {type(t.exception()).__name__}: "
+                                                 f"{str(t.exception())[:200]}")
+                        await asyncio.sleep(0.05)
+                    opened = run.sockets
+                    run.latencies.clear()
+                    started = time.perf_counter()
+                    await asyncio.sleep(seconds)
+                    run.stop.set()
+                    elapsed = time.perf_counter() - started
+                    server_side = (await http.get(f"{base}/api/stats")).json()["latency_ms"]
+                finally:
+                    for t in tasks:
+                        t.cancel()
+                    results = await asyncio.gather(*tasks, return_exceptions=True)
+                failures = [r for r in results if isinstance(r, BaseException)
+                            and not isinstance(r, asyncio.CancelledError)]
+                if failures:
+                    raise BenchError(f"{len(failures)} table(s) failed: {type(failures[0]).__name__}: "
+                                     f"{str(failures[0])[:200]}")
+        finally:
+            if proc is not None:
+                proc.kill()
+                proc.wait(10)
+            log.close()
+    lat = sorted(run.latencies)
+    return {"tables": tables, "players": players, "sockets": opened, "game": game, "think_ms": think_ms,
+            "seconds": round(elapsed, 2), "actions": len(lat), "actions_per_second": round(len(lat) / elapsed, 1),
+            "p50_ms": round(_percentile(lat, 50), 2), "p90_ms": round(_percentile(lat, 90), 2),
+            "p99_ms": round(_percentile(lat, 99), 2), "max_ms": round(lat[-1], 2) if lat else None,
+            "mean_ms": round(statistics.fmean(lat), 2) if lat else None, "errors": run.errors,
+            "games_finished": run.games_done, "server_ms": server_side, "db": "sqlite" if db is None else db.split("://")[0],
+            "cores": os.cpu_count()}
+
+
+def run_bench_server(tables: int = 20, players: int = 4, seconds: float = 10.0, game: str = "flip7",
+                     think_ms: float = 500.0, db: str | None = None, options: dict | None = None,
+                     seed: int = 0, url: str | None = None) -> dict[str, Any]:
+    """Run the benchmark (see the module); its report as a dict. ``url``: measure a
+    server already running there (it must allow many table creations) instead."""
+    return asyncio.run(_bench(tables, players, seconds, game, think_ms, db, options or {}, seed, url))
