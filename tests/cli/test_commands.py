@@ -84,10 +84,11 @@ def test_rules_of_an_unknown_game_names_the_games(capsys):
     assert "'chess'" in err and "flip7" in err and out == ""
 
 
-def test_serve_is_not_built_yet(capsys):
-    code, _, err = run(capsys, "serve")
+def test_serve_rejects_a_bad_port_in_one_line(capsys):
+    # (the server itself is tested in tests/server; a bare `serve` would start it)
+    code, _, err = run(capsys, "serve", "--port", "0")
     one_line_error(code, err)
-    assert "not built yet" in err
+    assert "--port must be 1 to 65535" in err
 
 
 @pytest.mark.parametrize("args, says", [
