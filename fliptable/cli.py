@@ -300,6 +300,51 @@ def simulate_command(
         _simulate_table(report)
 
 
+@app.command("tournament")
+def tournament_command(
+    game: str = typer.Argument(..., metavar="GAME", help="A game id (see `fliptable games`)."),
+    bot: Optional[list[str]] = typer.Option(None, "--bot", "-b", metavar="SPEC",
+                                            help="A bot in the tournament; give two or more."),
+    games: int = typer.Option(..., "--games", "-n", metavar="N",
+                              help="How many games (rounded up to whole rotations of the bots)."),
+    players: Optional[int] = typer.Option(None, "--players", "-p", metavar="K",
+                                          help="Seats per game (default: as many as bots, up to the "
+                                               "game's default)."),
+    seed: int = typer.Option(0, "--seed", metavar="S", help="Run seed: the same seed, the same report."),
+    workers: int = typer.Option(1, "--workers", "-w", metavar="W", help="Processes. Results do not depend on it."),
+    as_json: bool = typer.Option(False, "--json", help="Print one JSON object."),
+    option: Optional[list[str]] = typer.Option(None, "--option", "-o", metavar="KEY=VALUE",
+                                               help="A game option; may be repeated."),
+) -> None:
+    """Seat-rotated games between bots, rated with openskill (docs/strength.md)."""
+    from .sim.tournament import tournament
+
+    g = _game(game)
+    opts = _options(g, option)
+    _freeze_imports()
+    with _progress_bar(f"{g.id} tournament") as update:
+        report = tournament(g, list(bot or []), games, players, seed, workers, opts, update)
+    if as_json:
+        _emit(report)
+    else:
+        from rich.table import Table as RichTable
+
+        t = RichTable(title=f"{g.id}: {report['games']} games, {report['players']} seats, seed {seed}"
+                      + (" (interrupted)" if report["interrupted"] else ""))
+        for col in ("bot", "rating", "95% interval", "games", "win rate", "95% interval"):
+            t.add_column(col)
+        for b in sorted(report["bots"], key=lambda b: -b["rating"]):
+            lo, hi = b["rating_ci95"]
+            wl, wh = b["win_rate_ci95"]
+            t.add_row(b["spec"], f"{b['rating']:.1f}", f"[{lo:.1f}, {hi:.1f}]", str(b["games"]),
+                      f"{100 * b['win_rate']:.1f}%", f"[{100 * wl:.1f}, {100 * wh:.1f}]")
+        console = _console()
+        console.print(t)
+        console.print("  seat win rates: " + ", ".join(f"{100 * r:.1f}%" for r in report["seat_advantage"]))
+    if report["interrupted"]:
+        raise typer.Exit(INTERRUPTED)
+
+
 def _freeze_imports() -> None:
     """Move everything imported so far out of the cyclic GC's sight: the command's
     libraries are long-lived, and collections during millions of decisions need not

@@ -1,0 +1,112 @@
+"""fliptable tournament: exact seat rotation, reproducibility, ratings that order bots
+of clearly different strength, partial results on Ctrl-C, one-line errors."""
+import json
+from collections import Counter
+
+import pytest
+
+from fliptable.sim import tournament as tmod
+from fliptable.sim.tournament import lineups, tournament
+from tests.cli.helpers import one_line_error, run
+
+
+@pytest.mark.parametrize("bots,players", [(3, 3), (4, 2), (2, 4), (3, 1)])
+def test_rotation_is_exact(bots, players):
+    table = lineups([f"b{i}" for i in range(bots)], players, blocks=5, seed=9)
+    assert len(table) == 5 * bots
+    for seat in range(players):
+        counts = Counter(lineup[seat] for lineup in table)
+        assert counts == {b: 5 for b in range(bots)}, (seat, counts)
+    if players <= bots:
+        assert all(len(set(lineup)) == players for lineup in table)
+
+
+def test_every_pair_meets_with_more_bots_than_seats():
+    table = lineups(["a", "b", "c", "d", "e"], 2, blocks=12, seed=1)
+    pairs = {frozenset(lineup) for lineup in table}
+    assert len(pairs) == 10
+
+
+def test_report_and_rotation_in_a_real_tournament():
+    report = tournament("flip7", ["ev", "random", "threshold:20"], 30, seed=4)
+    assert report["games"] == 30 and report["players"] == 3 and not report["interrupted"]
+    assert [b["games"] for b in report["bots"]] == [30, 30, 30]
+    assert set(report) >= {"bots", "pairwise", "seat_advantage"}
+    for b in report["bots"]:
+        assert set(b) == {"spec", "rating", "rating_ci95", "games", "win_rate", "win_rate_ci95"}
+        lo, hi = b["rating_ci95"]
+        assert lo < b["rating"] < hi
+    assert report["pairwise"][0][0] is None
+    assert report["pairwise"][0][1] + report["pairwise"][1][0] == pytest.approx(1.0)
+    assert sum(report["seat_advantage"]) == pytest.approx(1.0)
+    # games are rounded up to whole rotations
+    assert tournament("flip7", ["ev", "random", "threshold:20"], 4, seed=4)["games"] == 6
+
+
+def test_reproducible_from_the_seed_whatever_the_workers():
+    a = tournament("go-to-the-store", ["greedy", "random"], 8, seed=3)
+    b = tournament("go-to-the-store", ["greedy", "random"], 8, seed=3, workers=2)
+    c = tournament("go-to-the-store", ["greedy", "random"], 8, seed=5)
+    strip = lambda r: {k: v for k, v in r.items() if k not in ("elapsed_seconds", "workers")}
+    assert strip(a) == strip(b)
+    assert strip(a) != strip(c)
+
+
+def test_a_clearly_stronger_bot_is_rated_higher():
+    report = tournament("flip7", ["random", "ev"], 40, players=2, seed=2)
+    rnd, ev = report["bots"]
+    assert ev["rating_ci95"][0] > rnd["rating_ci95"][1]
+    assert ev["win_rate_ci95"][0] > 0.5 > rnd["win_rate_ci95"][1]
+    assert report["pairwise"][1][0] > 0.8
+
+
+def test_one_player_games_rank_bots_on_the_same_deals():
+    report = tournament("patience", ["lookahead", "random"], 16, seed=1)
+    assert report["players"] == 1 and [b["games"] for b in report["bots"]] == [8, 8]
+    look, rnd = report["bots"]
+    assert look["rating"] > rnd["rating"]
+
+
+def test_ctrl_c_keeps_what_finished(monkeypatch):
+    real = tmod._play_chunk
+    calls = []
+
+    def interrupting(job):
+        calls.append(job)
+        if len(calls) == 3:
+            raise KeyboardInterrupt
+        return real(job)
+
+    monkeypatch.setattr(tmod, "_play_chunk", interrupting)
+    report = tournament("flip7", ["ev", "random"], 40, seed=1)
+    assert report["interrupted"] and report["games"] == 2 * tmod.CHUNK_BLOCKS * 2
+    assert sum(b["games"] for b in report["bots"]) == 2 * report["games"]
+
+
+def test_cli_json(capsys):
+    code, out, err = run(capsys, "tournament", "flip7", "--bot", "ev", "--bot", "random",
+                         "--games", "6", "--seed", "7", "--json")
+    assert code == 0, err
+    data = json.loads(out)
+    assert [b["spec"] for b in data["bots"]] == ["ev", "random"] and data["games"] == 6
+    code, out2, _ = run(capsys, "tournament", "flip7", "--bot", "ev", "--bot", "random",
+                        "--games", "6", "--seed", "7", "--json")
+    assert json.loads(out2)["bots"] == data["bots"]
+
+
+@pytest.mark.parametrize("args,phrase", [
+    (["tournament", "flip7", "--bot", "ev", "--games", "4"], "at least 2 bots"),
+    (["tournament", "flip7", "--bot", "ev", "--bot", "ev", "--games", "4"], "given twice"),
+    (["tournament", "flip7", "--bot", "ev", "--bot", "genius", "--games", "4"], "unknown bot 'genius'"),
+    (["tournament", "flip7", "--bot", "ev", "--bot", "random", "--games", "0"], "--games"),
+    (["tournament", "flip7", "--bot", "ev", "--bot", "random", "--games", "4", "--players", "13"],
+     "1 to 12 players"),
+    (["tournament", "nope", "--bot", "ev", "--bot", "random", "--games", "4"], "nope"),
+    (["tournament", "flip7", "--bot", "ev", "--bot", "random", "--games", "4", "--workers", "0"], "--workers"),
+    (["tournament", "flip7", "--bot", "ev", "--bot", "random", "--games", "4", "-o", "rules=house"],
+     "rulebook"),
+])
+def test_bad_input_is_one_line(capsys, args, phrase):
+    code, out, err = run(capsys, *args)
+    one_line_error(code, err)
+    assert phrase in err and out == ""
