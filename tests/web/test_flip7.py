@@ -2,7 +2,7 @@
 the end through its buttons; a third browser watches without controls."""
 from __future__ import annotations
 
-from helpers import LEGAL, assert_result_matches_log, create_from_lobby, join_from_link, press_buttons
+from tests.web.helpers import LEGAL, assert_result_matches_log, create_from_lobby, join_from_link, press_buttons
 
 
 def _hit_mostly(actions, rng):

@@ -7,7 +7,7 @@ import re
 import time
 
 from fliptable.core.registry import get_game
-from helpers import assert_result_matches_log, join_from_link, press_buttons
+from tests.web.helpers import assert_result_matches_log, join_from_link, press_buttons
 
 OPTIONS = {"remove": 80, "window_ms": 2500}
 

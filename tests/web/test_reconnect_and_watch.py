@@ -2,7 +2,7 @@
 spectator sees a table (seats, cards, narration, the result) without any control."""
 from __future__ import annotations
 
-from helpers import LEGAL, assert_result_matches_log, create_from_lobby
+from tests.web.helpers import LEGAL, assert_result_matches_log, create_from_lobby
 
 
 def _snapshot(page) -> dict:
