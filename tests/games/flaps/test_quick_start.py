@@ -129,3 +129,18 @@ def test_what_happens_if_we_run_out_of_cards_equal_fewest_share_the_win():
     s = validated(s)
     play(s, (0, "draw"))                     # seat 0 draws the last card: 8 too
     assert s.is_over() and s.result().winners == (0, 1)
+
+
+def test_quick_start_a_catch_races_the_next_players_play_at_a_real_time_table():
+    from fliptable.core.table import Table, VirtualClock
+    from fliptable.games.flaps.bots import GreedyFlaps
+    s = dealt(3, {0: ["5c", "qc", "kd", "qh", "kh", "5h", "5d"]}, first="9c")
+    rest = s.hands[0][2:]
+    del s.hands[0][2:]
+    s.pack[:0] = rest
+    s = validated(s)
+    quick, slow = GreedyFlaps(rt=200, sd=0), GreedyFlaps(rt=20000, sd=0, catch=0)
+    table = Table(s, [None, slow, quick], seed=1, clock=VirtualClock())
+    table.submit(0, "5c")                    # a person forgets "Last Card"
+    table.resolve()
+    assert table.actions[1] == [2, "catch:0"] and len(s.hands[0]) == 2
