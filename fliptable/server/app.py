@@ -40,6 +40,11 @@ def _web_routes() -> list:
     return [Route("/table/{id}", page), Mount("/", StaticFiles(directory=path, html=True), name="web")]
 
 
+async def _no_api(request):
+    return JSONResponse({"error": f"no such API: {request.method} {request.url.path}; see docs/server.md"},
+                        status_code=404)
+
+
 async def _no_client(request):
     return JSONResponse({"error": "the browser client is not installed; see /api/games"}, status_code=404)
 
@@ -64,7 +69,8 @@ def create_app(settings: Settings | None = None) -> Starlette:
             await store.close()
 
     web = _web_routes()
-    routes = [*api_routes, WebSocketRoute("/ws/{id}", table_socket)]
+    routes = [*api_routes, Route("/api/{rest:path}", _no_api, methods=["GET", "POST", "PUT", "DELETE", "PATCH"]),
+              WebSocketRoute("/ws/{id}", table_socket)]
     routes += web or [Route("/", _no_client)]
     app = Starlette(routes=routes, lifespan=lifespan)
     app.state.settings = settings

@@ -137,3 +137,20 @@ def test_limits_origin_and_internal_errors(sqlite_settings, monkeypatch):
         assert c.post("/api/tables", json={"game": "flip7"}).status_code == 201
         r = c.post("/api/tables", json={"game": "flip7"})
         assert r.status_code == 429 and "5 tables a minute" in r.json()["error"]
+
+
+def test_the_browser_client_is_served_and_unknown_api_paths_are_json(sqlite_settings):
+    from importlib import resources
+
+    index = resources.files("fliptable") / "web" / "index.html"
+    with client(sqlite_settings) as c:
+        home, page = c.get("/"), c.get("/table/anything")
+        missing = c.get("/api/nothing/here")
+        wrong_method = c.delete("/api/tables")
+    if index.is_file():
+        assert home.status_code == page.status_code == 200
+        assert home.text == page.text == index.read_text()
+    else:
+        assert home.status_code == 404 and "browser client is not installed" in home.json()["error"]
+    assert missing.status_code == 404 and "no such API" in missing.json()["error"]
+    assert wrong_method.status_code == 404 and "DELETE /api/tables" in wrong_method.json()["error"]
