@@ -98,6 +98,9 @@ class Flaps(Game):
     def narrate(self, event, seat=None):
         return rendering.narrate(event, seat)
 
+    def round_summary(self, view, seat):
+        return rendering.round_summary(view, seat)
+
     def bots(self):
         from .bots import GreedyFlaps
         return {"greedy": GreedyFlaps}

@@ -112,3 +112,15 @@ def narrate(event: dict, seat: int | None = None) -> str | None:
         return (cap(f"{w.does(event['winners'], 'win')} game {event['game']}{how}")
                 + (" — DOUBLE WIN" if event["double"] else "") + f"; points {event['points']}")
     return None
+
+
+def round_summary(view: dict, seat: int | None) -> str | None:
+    """The game of a match just finished (``games`` > 1): who won it, how, the points."""
+    last = view.get("last_game")
+    if not last or view["games"] <= 1:
+        return None
+    w = Words(seat)
+    how = {"pack": " (fewest cards when the pack ran out)", "trumps": " (after TRUMPS)"}.get(last["how"], "")
+    points = ", ".join(f"{w.who(p)} {x}" for p, x in enumerate(view["scores"]))
+    return (cap(f"{w.does(last['winners'], 'win')} game {last['game']} of {view['games']}{how}")
+            + (" — a DOUBLE WIN" if last["double"] else "") + f". Points: {points}.")

@@ -31,3 +31,11 @@ def test_a_match_is_won_by_the_most_points():
     play(s, (0, "5s"))
     r = s.result()
     assert r.over and r.winners == (0,) and r.scores == (1.0, 0.0) and not r.details["double_win"]
+
+
+def test_a_match_tells_each_game_s_result():
+    s = _one_card("6s", 2)
+    assert FLAPS.round_summary(s.view(0), 0) is None
+    play(s, (0, "6s"))
+    assert FLAPS.round_summary(s.view(0), 0) == "You win game 1 of 2 — a DOUBLE WIN. Points: you 2, seat 1 0."
+    assert FLAPS.round_summary(s.view(None), None).startswith("Seat 0 wins game 1 of 2")
