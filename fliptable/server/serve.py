@@ -4,6 +4,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import os
+import re
 
 from ..core.errors import FliptableError
 from .config import Settings, db_url
@@ -45,6 +46,26 @@ def check_db(url: str) -> str:
     return full
 
 
+_TOKEN = re.compile(r"(token=)[^&\s\"']+")
+
+
+def redact(text: str) -> str:
+    """``text`` with every ``token=SECRET`` shown as ``token=***``."""
+    return _TOKEN.sub(r"\1***", text)
+
+
+class RedactTokens(logging.Filter):
+    """Keeps seat tokens (``/ws/ID?token=...``) out of the server's logs."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        if record.args:
+            record.args = tuple(redact(a) if isinstance(a, str) else a for a in
+                                (record.args if isinstance(record.args, tuple) else (record.args,)))
+        if isinstance(record.msg, str) and "token=" in record.msg:
+            record.msg = redact(record.msg)
+        return True
+
+
 def run_server(host: str, port: int, db: str | None, origins: tuple[str, ...], bot_delay_ms: float,
                creates_per_minute: int = 30) -> None:
     import uvicorn
@@ -57,8 +78,11 @@ def run_server(host: str, port: int, db: str | None, origins: tuple[str, ...], b
     asyncio.run(_check_open(settings))
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s %(levelname)s %(message)s")
     app = create_app(settings)
-    config = uvicorn.Config(app, host=host, port=port, ws_max_size=settings.max_message_bytes * 4, ws_per_message_deflate=False,
-                            log_level="info", proxy_headers=False, server_header=False)
+    config = uvicorn.Config(app, host=host, port=port, ws_max_size=settings.max_message_bytes * 4,
+                            ws_per_message_deflate=False, log_level="info", proxy_headers=False,
+                            server_header=False)
+    for name in ("uvicorn.error", "uvicorn.access", "fliptable.server"):  # after uvicorn set logging up
+        logging.getLogger(name).addFilter(RedactTokens())
     server = uvicorn.Server(config)
     server.run()
     if not server.started:

@@ -71,13 +71,15 @@ def _free_port() -> int:
 
 
 def _serve(db: str, port: int) -> subprocess.Popen:
+    log = open(db + ".log", "ab")
     proc = subprocess.Popen([sys.executable, "-m", "fliptable", "serve", "--port", str(port), "--db", db,
-                             "--bot-delay-ms", "0"], stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+                             "--bot-delay-ms", "0"], stdout=log, stderr=subprocess.STDOUT)
+    log.close()
     base = f"http://127.0.0.1:{port}"
 
     def up():
         if proc.poll() is not None:
-            raise AssertionError(f"the server exited: {proc.stderr.read().decode()[-2000:]}")
+            raise AssertionError(f"the server exited: {open(db + '.log').read()[-2000:]}")
         try:
             return httpx.get(base + "/api/games", timeout=2).status_code == 200
         except httpx.HTTPError:
@@ -140,3 +142,7 @@ def test_kill_9_and_restart_resume_at_the_same_ply(tmp_path):
     finally:
         proc.kill()
         proc.wait(10)
+    # the server logged every connection, and never a token
+    log = open(db + ".log").read()
+    assert f"/ws/{table}?token=***" in log
+    assert made["token"] not in log and other["token"] not in log
