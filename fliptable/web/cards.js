@@ -38,10 +38,10 @@ function parts(game, name, f) {
       if (f.kind === "number") return {corner: String(f.rank), middle: String(f.rank), cls: [...cls, `v${f.rank}`]};
       if (f.kind === "modifier") return {corner: name, middle: name, name: "bonus", cls};
       if (f.kind === "multiplier") return {corner: "×2", middle: "×2", name: "double", cls};
-      return {corner: {freeze: "❄", flip3: "3", second: "♡"}[name], middle: {freeze: "❄", flip3: "⟳3", second: "2nd"}[name],
+      return {corner: {freeze: "FRZ", flip3: "F3", second: "2nd"}[name], middle: {freeze: "FRZ", flip3: "F3", second: "2nd"}[name],
               name: f.title, cls};
     case "flyswatter":
-      if (f.kind === "swatter") return {corner: "✋", middle: "✋", name: "Swatter", cls};
+      if (f.kind === "swatter") return {corner: "SW", middle: "SW", name: "Swatter", cls};
       return {corner: String(f.rank), middle: "•".repeat(f.rank), name: `${f.suit} fly`,
               cls: [...cls, `c-${f.suit}`]};
     case "flush": {
@@ -51,7 +51,7 @@ function parts(game, name, f) {
         (x) => ({S: "skip", L: "link", D: "−"}[x])).join(" ") : "", cls: [...cls, ...(f.flags || []).map((x) => `f-${x}`)]};
     }
     case "flaps": {
-      const rank = f.rank === undefined ? "OM" : (FLAPS_RANK[f.rank] || String(f.rank));
+      const rank = f.kind === "ol_maid" ? `OM${name.slice(2)}` : f.kind === "ace_jack" ? "AJ" : (FLAPS_RANK[f.rank] ?? String(f.rank));
       const suit = f.suit ? SUIT[f.suit] : "";
       const red = f.suit === "d" || f.suit === "h";
       return {corner: `${rank}${suit}`, middle: suit || "★", name: FLAPS_SHORT[f.kind] || "",

@@ -47,7 +47,7 @@ export function seatExtras(game, v, i) {
 }
 
 // The middle of the table
-export function centre(game, v) {
+export function centre(game, v, names) {
   const out = [];
   const common = () => {
     if (v.draw_count !== undefined) out.push(pile(game, "draw pile", null, v.draw_count));
@@ -63,7 +63,7 @@ export function centre(game, v) {
       out.push(h("div", {class: "middle-row", role: "list", "aria-label": "the middle"},
         (v.middle || []).map((m) => h("div", {class: "fly", role: "listitem", dataset: {n: m.n}},
           card(game, m.card), h("span", {class: "n"}, `fly ${m.n}`),
-          m.hands && m.hands.length ? h("span", {class: "hands"}, `✋ ${m.hands.map((x) => x.player ?? x).join(",")}`) : null))));
+          m.hands && m.hands.length ? h("span", {class: "hands"}, `swatted by ${m.hands.map((x) => (typeof x === "object" && x !== null ? names.who(x.player) : names.who(x))).join(", ")}`) : null))));
       if (v.window) {
         out.push(h("div", {class: "window", role: "status"}, `Swat window ${v.window.number}: `,
           `a ${v.window.trigger} — swat the `, (v.window.allowed || []).map((c) => badge(c, `c-${c}`)), " flies"));
@@ -134,9 +134,56 @@ export function actionLabel(game, action, v, names) {
     const fly = (v.middle || []).find((x) => x.n === Number(m[1]));
     return ["Swat ", fly ? card(game, fly.card, {small: true}) : `fly ${m[1]}`];
   }
+  const me = v.seat;
+  const sc = (c) => (c ? card(game, c, {small: true}) : "");
+  if (game === "flip7") {
+    if ((m = /^give:(\d+)$/.exec(action))) return [`Give Second Chance to ${names.who(Number(m[1]))}`];
+    if ((m = /^target:(\d+)$/.exec(action))) return [`Play it on ${names.who(Number(m[1]))}`];
+    if (action === "discard") return ["Discard Second Chance"];
+  }
+  if (game === "flinch") {
+    const from = (t) => {
+      let x;
+      if ((x = /^hand(\d+)$/.exec(t))) return sc(v.hand && v.hand[Number(x[1]) - 1]) || `hand card ${x[1]}`;
+      if ((x = /^game(?:@(\d+))?$/.exec(t))) { const s = x[1] ? Number(x[1]) : me; return ["Flinch pile ", sc(v.game_piles?.[s]?.top)]; }
+      if ((x = /^res(\d+)(?:@(\d+))?$/.exec(t))) { const s = x[2] ? Number(x[2]) : me; return [`reserve ${x[1]} `, sc(v.reserves?.[s]?.[Number(x[1]) - 1]?.top)]; }
+      return t;
+    };
+    const to = (t) => (t === "new" ? "a new pile" : /^c(\d+)$/.test(t) ? `pile ${t.slice(1)}` : /^res(\d+)$/.test(t) ? `reserve ${t.slice(3)}` : t);
+    if ((m = /^(play|discard):([^>]+)>(.+)$/.exec(action))) return [m[1] === "play" ? "Play " : "Discard ", from(m[2]), ` → ${to(m[3])}`];
+    if (action === "challenge") return ["Challenge!"];
+    if (action === "decline") return ["Let it go"];
+  }
+  if (game === "patience") {
+    const from = (t) => {
+      if (t === "card") return sc(v.card) || "the card";
+      if (t === "stock") return ["stock ", sc(v.discard && v.discard[v.discard.length - 1])];
+      const x = /^row(\d)$/.exec(t);
+      if (x) { const r = v.rows?.[Number(x[1]) - 1] || []; return [`row ${x[1]} `, sc(r[r.length - 1])]; }
+      return t;
+    };
+    const to = (t) => t.replace(/^up(\d)$/, "1s pile $1").replace(/^row(\d)$/, "row $1");
+    if ((m = /^([a-z]+\d?)>([a-z]+\d?)$/.exec(action))) return [from(m[1]), ` → ${to(m[2])}`];
+  }
+  if (game === "muggins") {
+    if (action === "new") return ["Start a new pile"];
+    if ((m = /^centre:(\d+)$/.exec(action))) return [`Play on pile ${m[1]}`];
+    if ((m = /^stock:(\d+)$/.exec(action))) return [`Play on ${names.whose(Number(m[1]))} stock`];
+    if (action === "hand") return ["Draw from your hand"];
+    if (action === "muggins") return ["Muggins!"];
+    if (action === "decline") return ["Let it go"];
+  }
+  if (game === "flush") {
+    if ((m = /^blind:(\d+)$/.exec(action))) return [`Flip blind card ${m[1]}`];
+    if ((m = /^b(\d+)$/.exec(action))) return [`Base ${m[1]} `, sc(v.bases?.[me]?.[Number(m[1]) - 1])];
+    if ((m = /^link:(\d+)$/.exec(action))) return [`Link Flush with ${m[1]} links`];
+    if (action === "flush") return ["Flush ", sc("f")];
+    if (action === "bigflush") return ["Big Flush ", sc("bf")];
+    if ((m = /^pass:(\d+)$/.exec(action))) return [`Pass base ${m[1]}`];
+  }
   if ((m = /^ask:(\d+):(.+)$/.exec(action))) return [`Ask ${names.who(Number(m[1]))} for `, card(game, m[2], {small: true})];
   if (game === "flush" && (m = /^(\d+)x(.+)$/.exec(action))) return [`${m[1]} × `, card(game, m[2], {small: true})];
-  if (isCard(game, action)) return ["Play ", card(game, action, {small: true})];
+  if (isCard(game, action)) return [game === "flaps" ? "Lay " : "Play ", card(game, action, {small: true})];
   if (game === "flaps" && (m = /^([a-z0-9]+)(.*)$/.exec(action)) && isCard(game, m[1])) {
     const rest = m[2].replace(/^:([cdhs])/, (_, s) => ` call ${{c: "♣", d: "♦", h: "♥", s: "♠"}[s]}`)
       .replace(/^>(\d+)/, (_, p) => ` at ${names.who(Number(p))}`).replace(/!$/, " — Last Card!");

@@ -3,6 +3,7 @@
 import {h} from "./dom.js";
 import {card, isCard} from "./cards.js";
 
+const SUITS = {c: "♣ clubs", d: "♦ diamonds", h: "♥ hearts", s: "♠ spades"};
 const SEAT_KEYS = new Set(["player", "target", "offender", "from_seat", "seat", "caught", "loser", "to", "winner"]);
 
 export function makeNames(seats, you) {
@@ -18,6 +19,7 @@ export function makeNames(seats, you) {
     who: name,
     Who: (p) => cap(name(p)),
     does: (p, verb) => `${cap(name(p))} ${p === you ? verb.split("|")[0] : (verb.split("|")[1] || third(verb))}`,
+    verbFor: (p, verb) => (p === you ? verb : third(verb)),
     whose: (p) => (p === you ? "your" : `${name(p)}'s`),
     all: (ps) => (ps && ps.length ? ps.map(name).join(", ").replace(/, ([^,]*)$/, " and $1") : "nobody"),
   };
@@ -79,7 +81,7 @@ function nice(game, e, n) {
     case "play":
       if (e.cards) return [n.does(p, "play"), " ", cards(game, e.cards)];
       return [n.does(p, "play"), " ", c(game, e.card), e.pile !== undefined ? ` on pile ${e.pile}` : ""];
-    case "lay": return [n.does(p, "lay"), " ", c(game, e.card), e.call ? ` and call ${e.call}` : "", e.last_card ? " — Last Card!" : ""];
+    case "lay": return [n.does(p, "lay"), " ", c(game, e.card), e.call ? ` and ${n.verbFor(p, "call")} ${SUITS[e.call] || e.call}` : "", e.last_card ? " — Last Card!" : ""];
     case "ask": return [n.does(p, "ask"), ` ${n.who(e.target)} for `, c(game, e.number), ` — ${e.got ? `gets ${e.got}` : "none"}`];
     case "book": return [n.does(p, "complete"), " a book of ", c(game, e.number)];
     case "deal":

@@ -136,7 +136,7 @@ export function tablePage(root, id) {
     root.dataset.ply = fr.ply;
     const v = fr.view || {};
     clear(el.seats, seatBoxes(v));
-    clear(el.centre, centre(g, v));
+    clear(el.centre, centre(g, v, names()));
     renderHand(v);
     renderActions(v);
     clear(el.details, describeView(g, v));
@@ -159,7 +159,7 @@ export function tablePage(root, id) {
         h("header", {}, h("strong", {class: "name"}, i === you() ? `You${s && s.name ? ` (${s.name})` : ""}` : n.Who(i)),
           h("span", {class: "kind"}, kind), active ? h("span", {class: "turn-mark", "aria-hidden": "true"}, "●") : null),
         v && v.scores ? h("div", {class: "score"}, "score ", h("b", {}, String(v.scores[i]))) : null,
-        v && v.hand_counts && i !== you() ? h("div", {class: "hidden-hand"}, back(v.hand_counts[i], "cards in hand")) : null,
+        v && v.hand_counts && (i !== you() || !Array.isArray(v.hand)) ? h("div", {class: "hidden-hand"}, back(v.hand_counts[i], "cards in hand")) : null,
         v ? seatExtras(st.facts ? st.facts.game : fr.game, v, i) : null));
     }
     return out;
