@@ -33,8 +33,10 @@ def test_reload_shows_the_same_table(server, context):
     after = _snapshot(page)
     assert after == before
     assert table in after["title"]
-    # and it still plays: the next button press is accepted at the same ply
-    page.locator(f'{LEGAL}[data-action="stay"]').click()
+    # and it still plays, from the keyboard as at the terminal: "s" stays
+    stay = page.locator(f'{LEGAL}[data-action="stay"]')
+    assert stay.get_attribute("aria-keyshortcuts") == "s"
+    page.keyboard.press("s")
     page.wait_for_function("p => Number(document.querySelector('#app').dataset.ply) > p", arg=int(before["ply"]))
     assert page.locator("#error").inner_text() == ""
 

@@ -1,0 +1,53 @@
+"""Every game's table draws from its frames: seats, cards drawn as cards (every card of
+the person's hand, none unknown to the card tables), legal actions as buttons, and
+pressing them plays (the frame's ply moves on, no error)."""
+from __future__ import annotations
+
+import json
+import urllib.request
+
+import pytest
+
+LEGAL = "#actions button[data-action]:not([disabled])"
+
+
+def _games():
+    from fliptable.core.registry import all_game_ids
+    return all_game_ids()
+
+
+@pytest.mark.parametrize("game", _games())
+def test_every_game_draws_and_plays_from_its_buttons(server, context, game):
+    info = next(g for g in server.get("/api/games")["games"] if g["id"] == game)
+    players = max(info["players"][0], min(3, info["players"][1]))
+    made = server.post("/api/tables", {"game": game, "seats": ["human"] + [info["default_bot"]] * (players - 1),
+                                       "bot_delay_ms": 50, "seed": 11, "name": "Ana"})
+    page = context().new_page()
+    errors = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+    page.goto(f"{made['join']}#seat={made['seat']}&token={made['token']}")
+    page.wait_for_selector(f'#seats .seat[data-seat="{players - 1}"]')
+    pressed = 0
+    for _ in range(3):
+        page.wait_for_selector(f"{LEGAL}, [data-over]", timeout=20_000)
+        if page.locator("[data-over]").count():
+            break
+        ply = int(page.locator("#app").get_attribute("data-ply"))
+        buttons = page.locator(LEGAL)
+        assert buttons.count() >= 1
+        for b in buttons.all():
+            assert b.get_attribute("aria-label") or b.inner_text().strip(), "a button says what it does"
+        buttons.last.click()
+        pressed += 1
+        page.wait_for_function("p => Number(document.querySelector('#app').dataset.ply) > p", arg=ply, timeout=20_000)
+        assert page.locator("#error").inner_text() == ""
+    assert pressed >= 1
+    # the person's hand: every card drawn as a card with its name for screen readers
+    labels = page.locator("#hand .card[data-card]").evaluate_all("els => els.map(e => e.getAttribute('aria-label'))")
+    if page.locator("#hand").is_visible():
+        assert labels and all(labels), labels
+    assert page.locator(".card.unknown").count() == 0
+    assert page.locator("#seats .seat.active").count() >= 1 or page.locator("[data-over]").count()
+    assert page.locator("#narration li").count() >= 1
+    assert not errors, errors
