@@ -4,12 +4,11 @@ import warnings
 import numpy as np
 import pytest
 
-pytest.importorskip("gymnasium")  # the dev extra installs it: never skipped in CI
 
-from gymnasium.utils.env_checker import check_env  # noqa: E402
+from gymnasium.utils.env_checker import check_env
 
-from fliptable.adapters.gymnasium import make  # noqa: E402
-from fliptable.core.registry import all_game_ids  # noqa: E402
+from fliptable.adapters.gymnasium import make
+from fliptable.core.registry import all_game_ids
 
 
 @pytest.mark.parametrize("game", all_game_ids())

@@ -5,13 +5,12 @@ import warnings
 import numpy as np
 import pytest
 
-pytest.importorskip("pettingzoo")  # the dev extra installs it: never skipped in CI
 
-from pettingzoo.test import api_test, parallel_api_test, seed_test  # noqa: E402
-from pettingzoo.utils.conversions import aec_to_parallel  # noqa: E402
+from pettingzoo.test import api_test, parallel_api_test, seed_test
+from pettingzoo.utils.conversions import aec_to_parallel
 
-from fliptable.adapters.pettingzoo import env, raw_env  # noqa: E402
-from fliptable.core.registry import all_game_ids  # noqa: E402
+from fliptable.adapters.pettingzoo import env, raw_env
+from fliptable.core.registry import all_game_ids
 
 GAMES = all_game_ids()
 

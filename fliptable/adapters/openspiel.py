@@ -1,0 +1,333 @@
+"""OpenSpiel games for every fliptable game (``docs/rl.md``).
+
+    from fliptable.adapters.openspiel import register
+    register()
+    game = pyspiel.load_game("python_fliptable_flip7", {"players": 3})
+
+Each game is registered as ``python_fliptable_<id>`` (``-`` becomes ``_``: Go to the
+Store is ``python_fliptable_go_to_the_store``) with parameters ``players``, ``seed``
+and the game's own options (same names, same defaults).
+
+* **Imperfect information, sampled stochastic chance.** The kernel draws chance from the
+  state's seeded RNG (``Game.chance == "sampled"``): shuffles, reshuffles of a
+  discard pile, draws. Explicit chance nodes would need every game to expose each draw
+  (with its distribution over the remaining cards) as a separate step; none of the
+  rules is written that way, and a reshuffle is a chance event with a factorial number
+  of outcomes. So states have no chance nodes. ``new_initial_state(game_seed)`` deals
+  that exact game; ``new_initial_state()`` deals game k of this ``Game`` object from
+  the ``seed`` parameter (k counts the states dealt so far, including those OpenSpiel's
+  Python-game bridge makes to learn a tensor's shape: a run is reproducible, but k is
+  not the number of games you asked for). ``clone()`` copies the RNG: a clone has the
+  same future chance. ``resample_from_infostate`` re-deals the cards hidden from a seat
+  (``State.determinize``) for search.
+* **Sequential.** Races, claims and simultaneous steps are serialised as in the
+  PettingZoo env (``pettingzoo.Moments``): action id ``num_actions`` (the last) is
+  ``PASS``; ``max_game_length`` is ``max_decisions x (players + 1)``.
+* **Tensors.** ``observation_tensor`` is the generic view encoding (``observation.Observer``),
+  ``information_state_tensor`` adds the summary of the seat's event history
+  (``observation.InfoStateObserver``); ``observation_string`` is the view's JSON,
+  ``information_state_string`` the seat's event history and its own moves as JSON.
+* **Serialisation.** ``state.serialize()`` / ``game.deserialize_state(text)`` (and
+  ``pickle``) round-trip a state exactly: OpenSpiel's Python-game format (history and
+  the pickled attributes), the kernel state as its exact ``to_json``.
+  ``pyspiel.serialize_game_and_state`` is not available: for a sampled-stochastic game
+  it asks the game for its RNG state (``GetRNGState``), which OpenSpiel's bridge does
+  not let a Python game provide; hence ``random_sim_test(..., serialize=False)``.
+"""
+from __future__ import annotations
+
+import json
+import random
+from typing import Any
+
+import numpy as np
+import pyspiel
+
+from fliptable.core.game import Game
+from fliptable.core.registry import all_games, get_game
+
+from .observation import observer
+from .pettingzoo import History, Moments, Spec
+
+PREFIX = "python_fliptable_"
+
+
+def short_name(game: Game | str) -> str:
+    gid = game if isinstance(game, str) else game.id
+    return PREFIX + gid.replace("-", "_")
+
+
+def _param_default(value: Any) -> Any:
+    if isinstance(value, (bool, int, float, str)):
+        return value
+    return str(value)
+
+
+def _game_type(game: Game) -> pyspiel.GameType:
+    params: dict[str, Any] = {"players": game.default_players, "seed": 0}
+    for opt in game.options:
+        params[opt.name] = _param_default(opt.default)
+    return pyspiel.GameType(
+        short_name=short_name(game),
+        long_name=f"fliptable {game.title}",
+        dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
+        chance_mode=pyspiel.GameType.ChanceMode.SAMPLED_STOCHASTIC,
+        information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
+        utility=pyspiel.GameType.Utility.ZERO_SUM,
+        reward_model=pyspiel.GameType.RewardModel.TERMINAL,
+        max_num_players=game.max_players,
+        min_num_players=game.min_players,
+        provides_information_state_string=True,
+        provides_information_state_tensor=True,
+        provides_observation_string=True,
+        provides_observation_tensor=True,
+        parameter_specification=params,
+    )
+
+
+class FliptableGame(pyspiel.Game):
+    """A fliptable game at one table (players and options from the parameters)."""
+
+    fliptable_game: Game    # set on each registered subclass
+
+    def __init__(self, params: dict | None = None):
+        game = self.fliptable_game
+        params = dict(params or {})
+        self.table_players = int(params.pop("players", game.default_players))
+        self.seed = int(params.pop("seed", 0))
+        self.table_options = game.resolve_options(params)
+        self.shared = _shared(game.id, self.table_players, tuple(sorted(self.table_options.items())), self.seed)
+        self.spec_ = self.shared.spec
+        self.plain_observer = observer(game, self.table_players, self.table_options)
+        n = self.spec_.players
+        info = pyspiel.GameInfo(
+            num_distinct_actions=self.spec_.num_actions + 1,
+            max_chance_outcomes=0,
+            num_players=n,
+            min_utility=-1.0,
+            max_utility=1.0,
+            utility_sum=0.0,
+            # each kernel action may follow a PASS of every seat
+            max_game_length=self.spec_.info.max_decisions * (n + 1),
+        )
+        super().__init__(_game_type(game), info, {"players": self.table_players, "seed": self.seed,
+                                                  **{k: _param_default(v) for k, v in self.table_options.items()}})
+
+    def new_initial_state(self, game_seed: int | None = None) -> "FliptableState":
+        """A new game: dealt from ``game_seed`` when given, else from the ``seed``
+        parameter and the number of games this table has dealt."""
+        return FliptableState(self, game_seed)
+
+    def make_py_observer(self, iig_obs_type=None, params=None):
+        perfect_recall = bool(iig_obs_type is not None and iig_obs_type.perfect_recall)
+        return FliptableObserver(self, perfect_recall)
+
+
+class _Shared:
+    """What every state of one ``FliptableGame`` shares (never copied by clones)."""
+
+    def __init__(self, game: Game, players: int, options: dict, seed: int):
+        self.spec = Spec(game, players, options, info_state=True)
+        self.seed = seed
+        self.dealt = 0
+
+    def __deepcopy__(self, memo):
+        return self
+
+    def __reduce__(self):
+        spec = self.spec
+        return (_shared, (spec.game.id, spec.players, tuple(sorted(spec.options.items())), self.seed))
+
+
+_SHARED: dict[tuple, _Shared] = {}
+
+
+def _shared(game_id: str, players: int, options: tuple, seed: int) -> _Shared:
+    key = (game_id, players, options, seed)
+    if key not in _SHARED:
+        _SHARED[key] = _Shared(get_game(game_id), players, dict(options), seed)
+    return _SHARED[key]
+
+
+class _JsonHistory(History):
+    """``History`` that also keeps each seat's events as JSON text (the information
+    state string), built once per event."""
+
+    def __init__(self, spec: Spec):
+        super().__init__(spec)
+        self.texts: list[list[str]] = [[] for _ in range(spec.players)]
+
+    def __call__(self, events) -> None:
+        n, memory, obs = self.spec.players, self.memory, self.spec.observer
+        for e in events:
+            for p in range(n):
+                seen = e.for_player(p)
+                self.events[p].append(seen)
+                self.texts[p].append(json.dumps(seen, sort_keys=True))
+                if memory is not None:
+                    obs.record(memory[p], seen, p)
+
+
+class _Play:
+    """One game in progress: the kernel state, the serialisation of its decisions, the
+    seats' event histories and their own moves."""
+
+    def __init__(self, shared: _Shared, game_seed: int):
+        spec = shared.spec
+        self.shared, self.game_seed = shared, game_seed
+        self.fstate = spec.game.new_state(spec.players, spec.options, seed=game_seed)
+        self.history = _JsonHistory(spec)
+        self.own_moves: list[list[int]] = [[] for _ in range(spec.players)]
+        self.moments = Moments(self.fstate, self.history)
+
+    def __deepcopy__(self, memo):
+        c = _Play.__new__(_Play)
+        c.shared, c.game_seed = self.shared, self.game_seed
+        c.fstate = self.fstate.clone()
+        h = _JsonHistory.__new__(_JsonHistory)
+        h.spec = self.history.spec
+        h.events = [list(e) for e in self.history.events]
+        h.texts = [list(t) for t in self.history.texts]
+        h.memory = None if self.history.memory is None else [m.copy() for m in self.history.memory]
+        c.history = h
+        c.own_moves = [list(m) for m in self.own_moves]
+        m = Moments.__new__(Moments)
+        old = self.moments
+        m.state, m.players, m.queue, m.pos, m.points, m.listener = (
+            c.fstate, old.players, list(old.queue), old.pos, old.points, h)
+        c.moments = m
+        return c
+
+    def __getstate__(self):
+        m = self.moments
+        return {"shared": self.shared, "game_seed": self.game_seed, "state": self.fstate.to_json(),
+                "events": self.history.events,
+                "memory": None if self.history.memory is None else [x.tolist() for x in self.history.memory],
+                "own_moves": self.own_moves, "queue": m.queue, "pos": m.pos, "points": m.points}
+
+    def __setstate__(self, data):
+        self.shared, self.game_seed = data["shared"], data["game_seed"]
+        spec = self.shared.spec
+        self.fstate = spec.game.state_from_json(data["state"])
+        self.history = _JsonHistory(spec)
+        self.history.events = data["events"]
+        self.history.texts = [[json.dumps(e, sort_keys=True) for e in seat] for seat in data["events"]]
+        if data["memory"] is not None:
+            self.history.memory = [np.asarray(x, dtype=np.float32) for x in data["memory"]]
+        self.own_moves = data["own_moves"]
+        m = Moments.__new__(Moments)
+        m.state, m.players, m.queue, m.pos, m.points, m.listener = (
+            self.fstate, spec.players, [tuple(q) for q in data["queue"]], data["pos"], data["points"], self.history)
+        self.moments = m
+
+
+class FliptableState(pyspiel.State):
+    """A fliptable state seen through the deterministic serialisation of its decisions.
+
+    The game is dealt on first use (OpenSpiel's ``Clone`` makes a new initial state and
+    overwrites its attributes: dealing lazily keeps clones from consuming deals)."""
+
+    def __init__(self, game: FliptableGame, game_seed: int | None = None):
+        super().__init__(game)
+        self._shared = game.shared
+        if game_seed is not None:
+            self._p = _Play(self._shared, game_seed)
+
+    @property
+    def play(self) -> _Play:
+        p = self.__dict__.get("_p")
+        if p is None:
+            sh = self._shared
+            seed = random.Random(f"{sh.seed}/{sh.dealt}").getrandbits(62)
+            sh.dealt += 1
+            p = self._p = _Play(sh, seed)
+        return p
+
+    @property
+    def fstate(self):
+        """The kernel state (``fliptable.core.game.State``)."""
+        return self.play.fstate
+
+    # -- the OpenSpiel state API ----------------------------------------------------
+    def current_player(self) -> int:
+        m = self.play.moments
+        return pyspiel.PlayerId.TERMINAL if m.over else m.current
+
+    def _legal_actions(self, player: int) -> list[int]:
+        return [int(i) for i in np.flatnonzero(self._shared.spec.mask(self.play.moments, player))]
+
+    def _apply_action(self, action: int) -> None:
+        spec, play = self._shared.spec, self.play
+        play.own_moves[play.moments.current].append(int(action))
+        if action == spec.PASS:
+            play.moments.pass_()
+        else:
+            play.moments.act(spec.actions[action])
+
+    def _action_to_string(self, player: int, action: int) -> str:
+        spec = self._shared.spec
+        return "pass" if action == spec.PASS else spec.actions[action]
+
+    def is_terminal(self) -> bool:
+        return self.play.moments.over
+
+    def returns(self) -> list[float]:
+        play = self.play
+        if not play.moments.over:
+            return [0.0] * self._shared.spec.players
+        return [float(r) for r in play.fstate.result().returns()]
+
+    def resample_from_infostate(self, player_id: int, probability_sampler=None) -> "FliptableState":
+        """A state ``player_id`` cannot tell from this one (``State.determinize``), as a
+        fliptable state: ``.fstate`` of the returned OpenSpiel state."""
+        c = self.clone()
+        p = c.play
+        p.fstate = self.play.fstate.determinize(player_id, random.Random(len(self.history())))
+        p.moments.state = p.fstate
+        return c
+
+    def __str__(self) -> str:
+        return json.dumps(self.play.fstate.view(None), sort_keys=True)
+
+
+class FliptableObserver:
+    """OpenSpiel's PyObserver: ``tensor`` (and ``dict``) for a seat, and its string."""
+
+    def __init__(self, game: FliptableGame, perfect_recall: bool):
+        self.perfect_recall = perfect_recall
+        self.observer = game.spec_.observer if perfect_recall else game.plain_observer
+        self.tensor = np.zeros(self.observer.size, np.float32)
+        self.dict = {"observation": self.tensor}
+
+    def set_from(self, state: FliptableState, player: int) -> None:
+        play = state.play
+        view = play.fstate.view(player)
+        if self.perfect_recall:
+            self.tensor[:] = self.observer.encode(view, play.history.memory[player], player)
+        else:
+            self.tensor.fill(0.0)
+            self.observer.encode_view(view, player, self.tensor)
+
+    def string_from(self, state: FliptableState, player: int) -> str:
+        play = state.play
+        if self.perfect_recall:
+            return (f'{{"events": [{", ".join(play.history.texts[player])}], '
+                    f'"moves": {json.dumps(play.own_moves[player])}, "seat": {player}}}')
+        return json.dumps(play.fstate.view(player), sort_keys=True)
+
+
+_REGISTERED: dict[str, type[FliptableGame]] = {}
+
+
+def register(games: list[str] | None = None) -> list[str]:
+    """Register every fliptable game (or those named) with OpenSpiel; returns the
+    short names. Registering twice is harmless."""
+    names = []
+    for game in ([get_game(g) for g in games] if games else all_games()):
+        name = short_name(game)
+        if name not in _REGISTERED:
+            cls = type(f"Fliptable_{game.id.replace('-', '_')}", (FliptableGame,), {"fliptable_game": game})
+            pyspiel.register_game(_game_type(game), cls)
+            _REGISTERED[name] = cls
+        names.append(name)
+    return names

@@ -1,0 +1,118 @@
+"""OpenSpiel adapter: pyspiel.random_sim_test for every game, and what the adapter adds."""
+import json
+import pickle
+
+import numpy as np
+import pytest
+
+import pyspiel  # the dev extra installs open-spiel (tests here never skip)
+
+from fliptable.adapters.openspiel import register, short_name
+from fliptable.core.registry import all_game_ids
+
+#: small tables keep random_sim_test fast; every game is covered
+SMALL = {
+    "flip7": {"players": 2, "round_limit": 3},
+    "flyswatter": {"players": 2, "remove": 90},
+    "flinch": {"players": 1},
+    "muggins": {"players": 2, "round_limit": 3},
+    "authors": {"players": 2},
+    "patience": {},
+    "go-to-the-store": {"players": 2},
+    "flush": {"players": 2, "rounds": 1},
+    "flaps": {"players": 2, "level": 1},
+}
+
+
+@pytest.fixture(scope="module", autouse=True)
+def registered():
+    return register()
+
+
+def test_every_game_is_registered(registered):
+    assert sorted(registered) == sorted(short_name(g) for g in all_game_ids())
+    assert set(SMALL) == set(all_game_ids())
+    assert "python_fliptable_go_to_the_store" in pyspiel.registered_names()
+    game = pyspiel.load_game("python_fliptable_flip7")
+    t = game.get_type()
+    assert t.chance_mode == pyspiel.GameType.ChanceMode.SAMPLED_STOCHASTIC
+    assert t.information == pyspiel.GameType.Information.IMPERFECT_INFORMATION
+    assert game.num_distinct_actions() == game.spec_.num_actions + 1
+
+
+@pytest.mark.parametrize("game", sorted(SMALL))
+def test_random_sim_test(game):
+    g = pyspiel.load_game(short_name(game), SMALL[game])
+    pyspiel.random_sim_test(g, num_sims=1, serialize=False, verbose=False)
+    # and the game really was played: some moves, and returns summing to zero
+    s = g.new_initial_state(7)
+    rng = np.random.default_rng(0)
+    while not s.is_terminal():
+        s.apply_action(int(rng.choice(s.legal_actions())))
+    assert len(s.history()) > 1
+    assert sum(s.returns()) == pytest.approx(0.0)
+
+
+def test_clone_is_independent_and_has_the_same_future():
+    g = pyspiel.load_game("python_fliptable_flip7", {"players": 3})
+    s = g.new_initial_state(5)
+    c = s.clone()
+    c.apply_action(c.legal_actions()[0])
+    assert s.history() == [] and len(c.history()) == 1
+    s.apply_action(s.legal_actions()[0])
+    assert str(s) == str(c)      # same action, same chance
+    assert s.observation_tensor(0) == c.observation_tensor(0)
+
+
+def test_states_are_dealt_differently_and_exact_seeds_repeat():
+    g = pyspiel.load_game("python_fliptable_authors", {"players": 3})
+    def deal(s):
+        return json.dumps(s.play.fstate.to_json()["state"])
+    assert deal(g.new_initial_state()) != deal(g.new_initial_state())
+    assert deal(g.new_initial_state(11)) == deal(g.new_initial_state(11))
+
+
+def test_serialise_and_pickle_round_trip():
+    g = pyspiel.load_game("python_fliptable_flush", {"players": 3, "rounds": 1})
+    s = g.new_initial_state(3)
+    rng = np.random.default_rng(1)
+    for _ in range(25):
+        s.apply_action(int(rng.choice(s.legal_actions())))
+    d = g.deserialize_state(s.serialize())
+    assert str(d) == str(s) and d.history() == s.history()
+    for p in range(3):
+        assert d.information_state_string(p) == s.information_state_string(p)
+        assert d.information_state_tensor(p) == s.information_state_tensor(p)
+    # the same future: both continue identically
+    a = int(rng.choice(s.legal_actions()))
+    s.apply_action(a)
+    d.apply_action(a)
+    assert str(d) == str(s)
+    u = pickle.loads(pickle.dumps(s.play))
+    assert json.dumps(u.fstate.to_json()) == json.dumps(s.play.fstate.to_json())
+
+
+def test_tensors_and_strings_per_seat():
+    g = pyspiel.load_game("python_fliptable_go_to_the_store", {"players": 3})
+    s = g.new_initial_state(2)
+    assert len(s.observation_tensor(0)) == g.observation_tensor_size()
+    assert len(s.information_state_tensor(0)) == g.information_state_tensor_size()
+    assert g.information_state_tensor_size() > g.observation_tensor_size()
+    # a seat sees its own hand, not another's
+    v0, v1 = json.loads(s.observation_string(0)), json.loads(s.observation_string(1))
+    assert v0["hand"] != v1["hand"] or v0["seat"] != v1["seat"]
+    assert s.observation_tensor(0) != s.observation_tensor(1)
+    info = json.loads(s.information_state_string(1))
+    assert info["seat"] == 1 and info["moves"] == []
+
+
+def test_resample_keeps_what_the_seat_sees():
+    g = pyspiel.load_game("python_fliptable_authors", {"players": 3})
+    s = g.new_initial_state(4)
+    rng = np.random.default_rng(2)
+    for _ in range(10):
+        s.apply_action(int(rng.choice(s.legal_actions())))
+    seat = s.current_player()
+    r = s.resample_from_infostate(seat, None)
+    assert r.observation_string(seat) == s.observation_string(seat)
+    assert r.legal_actions() == s.legal_actions()
