@@ -80,8 +80,10 @@ export function tablePage(root, id) {
     return false;
   }
 
-  function act(action) {
-    if (!st.frame || st.pending || !st.frame.legal.includes(action)) return;
+  // A button's action is one of `legal`; a typed one is sent as typed, so the server's
+  // refusal (the rule's words) is shown when it is not.
+  function act(action, typed = false) {
+    if (!st.frame || st.pending || !action || (!typed && !st.frame.legal.includes(action))) return;
     if (send({type: "act", action, ply: st.frame.ply})) {
       st.pending = true;
       el.error.textContent = "";
@@ -192,9 +194,12 @@ export function tablePage(root, id) {
     });
     const typed = h("input", {type: "text", list: "legal-list", "aria-label": "type an action", placeholder: "type an action…",
       autocomplete: "off", class: "typed"});
-    const form = h("form", {class: "type-action", onsubmit: (e) => { e.preventDefault(); act(typed.value.trim()); }},
+    const form = h("form", {class: "type-action", onsubmit: (e) => { e.preventDefault(); act(typed.value.trim(), true); }},
       typed, h("datalist", {id: "legal-list"}, legal.map((a) => h("option", {value: a}))), h("button", {type: "submit", class: "go"}, "Go"));
-    clear(el.actions, h("h2", {}, race ? "Now!" : "Your move"), h("div", {class: "buttons"}, buttons), legal.length > 6 ? form : null);
+    const d = fr.decision || {};
+    const claim = !race && !(d.players || []).includes(you()) && (d.claimants || []).includes(you());
+    el.actions.classList.toggle("race", !!(race || claim));
+    clear(el.actions, h("h2", {}, race ? "Now!" : claim ? "Out of turn — now!" : "Your move"), h("div", {class: "buttons"}, buttons), form);
   }
 
   function renderStatus() {
@@ -209,6 +214,7 @@ export function tablePage(root, id) {
       const mine = fr.legal && fr.legal.length;
       if (d.kind === "over") text = "Game over.";
       else if (d.kind === "race") text = mine ? "Race! Act now." : "A race is on.";
+      else if (mine && !(d.players || []).includes(you())) text = "You may act out of turn now!";
       else if (mine) text = d.kind === "simultaneous" ? "Your choice (everyone chooses at once)." : "Your turn.";
       else if (d.players && d.players.length) text = `Waiting for ${n.all(d.players)}.`;
       if (you() === null) text = `Watching. ${text}`;

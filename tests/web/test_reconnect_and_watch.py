@@ -33,6 +33,13 @@ def test_reload_shows_the_same_table(server, context):
     after = _snapshot(page)
     assert after == before
     assert table in after["title"]
+    # a typed action the rules refuse: the server's words are shown, and nothing changed
+    page.fill("#actions .typed", "fly")
+    page.press("#actions .typed", "Enter")
+    page.wait_for_function("document.querySelector('#error').innerText.length > 0")
+    assert "fly" in page.locator("#error").inner_text()
+    assert page.locator("#app").get_attribute("data-ply") == before["ply"]
+    page.wait_for_selector(f'{LEGAL}[data-action="stay"]')
     # and it still plays, from the keyboard as at the terminal: "s" stays
     stay = page.locator(f'{LEGAL}[data-action="stay"]')
     assert stay.get_attribute("aria-keyshortcuts") == "s"
@@ -53,8 +60,9 @@ def test_a_spectator_sees_the_table_without_controls(server, context):
     page.wait_for_selector('#seats .seat[data-seat="1"]')
     assert "Watching" in page.locator("#status").inner_text() or page.locator("[data-over]").count()
     assert "Ev (seat 0)" in page.locator('#seats .seat[data-seat="0"]').inner_text()
-    page.wait_for_selector("#seats .card[data-card]")
     page.wait_for_selector("[data-over]", timeout=40_000)
+    # the narration told the game with its cards drawn (the whole history, had the page come late)
+    assert page.locator("#narration .card[data-card]").count() >= 4
     assert page.locator("[data-action]").count() == 0
     assert page.locator("#hand").is_hidden()
     assert page.locator("#join form").count() == 0
