@@ -6,7 +6,7 @@ import {h} from "./dom.js";
 import {back, card, isCard, row} from "./cards.js";
 
 function pile(game, label, top, count, opts = {}) {
-  return h("figure", {class: "pile", "aria-label": `${label}: ${count ?? (top ? 1 : 0)} card(s)${top ? ", top " + top : ""}`},
+  return h("figure", {class: "pile", "aria-label": `${opts.label || label}: ${count ?? (top ? 1 : 0)} card(s)${top ? ", top " + top : ""}`},
     top ? card(game, top, opts) : (count ? back(count) : h("span", {class: "card empty", "aria-hidden": "true"})),
     h("figcaption", {}, label, count !== undefined && count !== null ? ` · ${count}` : ""));
 }
@@ -29,7 +29,7 @@ export function seatExtras(game, v, i) {
     case "flinch":
       return [v.game_piles && v.game_piles[i] ? pile(game, "Flinch pile", v.game_piles[i].top, v.game_piles[i].count, {small: true}) : null,
         v.reserves && v.reserves[i] ? h("div", {class: "piles small", "aria-label": "reserve piles"},
-          v.reserves[i].map((r, k) => pile(game, `reserve ${k + 1}`, r.top, r.count, {small: true}))) : null];
+          v.reserves[i].map((r, k) => pile(game, `R${k + 1}`, r.top, r.count, {small: true, label: `reserve ${k + 1}`}))) : null];
     case "muggins":
       return [v.stocks && v.stocks[i] ? pile(game, "stock", v.stocks[i].top, v.stocks[i].count, {small: true}) : null,
         v.cards_left ? h("div", {}, `cards left ${v.cards_left[i]}`) : null];

@@ -199,7 +199,7 @@ export function tablePage(root, id) {
     const d = fr.decision || {};
     const claim = !race && !(d.players || []).includes(you()) && (d.claimants || []).includes(you());
     el.actions.classList.toggle("race", !!(race || claim));
-    clear(el.actions, h("h2", {}, race ? "Now!" : claim ? "Out of turn — now!" : "Your move"), h("div", {class: "buttons"}, buttons), form);
+    clear(el.actions, h("h2", {}, race ? "Now!" : claim ? "Out of turn — now!" : "Your move"), h("div", {class: "buttons" + (legal.length > 12 ? " many" : "")}, buttons), form);
   }
 
   function renderStatus() {
