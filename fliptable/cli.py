@@ -315,15 +315,21 @@ def tournament_command(
     as_json: bool = typer.Option(False, "--json", help="Print one JSON object."),
     option: Optional[list[str]] = typer.Option(None, "--option", "-o", metavar="KEY=VALUE",
                                                help="A game option; may be repeated."),
+    plot_file: Optional[Path] = typer.Option(None, "--plot", metavar="FILE.png|.svg",
+                                             help="Draw the ratings and the win rate by seat (matplotlib)."),
 ) -> None:
     """Seat-rotated games between bots, rated with openskill (docs/strength.md)."""
-    from .sim.tournament import tournament
+    from .sim.tournament import PLOT_SUFFIXES, TournamentError, plot, tournament
 
     g = _game(game)
     opts = _options(g, option)
+    if plot_file is not None and plot_file.suffix.lower() not in PLOT_SUFFIXES:
+        raise TournamentError(f"--plot {str(plot_file)!r}: give a file ending in .png or .svg")
     _freeze_imports()
     with _progress_bar(f"{g.id} tournament") as update:
         report = tournament(g, list(bot or []), games, players, seed, workers, opts, update)
+    if plot_file is not None:
+        plot(report, str(plot_file))
     if as_json:
         _emit(report)
     else:

@@ -243,3 +243,50 @@ def rate(specs: Sequence[str], players: int, records: Sequence[dict[str, Any]],
     return {"bots": bots, "pairwise": pairwise, "seat_advantage": seat,
             "seat_advantage_ci95": [list(wilson_interval(w, seat_games)) for w in seat_wins],
             "decisions": sum(r["decisions"] for r in records)}
+
+
+PLOT_SUFFIXES = (".png", ".svg")
+
+
+def plot(report: dict[str, Any], path: str) -> None:
+    """Rating bars with their 95% intervals and the win rate by seat, as PNG or SVG
+    (matplotlib, the optional extra ``plots``)."""
+    from pathlib import Path  # noqa: PLC0415
+
+    target = Path(path)
+    if target.suffix.lower() not in PLOT_SUFFIXES:
+        raise TournamentError(f"--plot {str(path)!r}: give a file ending in .png or .svg")
+    try:
+        import matplotlib  # noqa: PLC0415
+        matplotlib.use("Agg")
+        import matplotlib.pyplot as plt  # noqa: PLC0415
+    except ImportError:
+        raise TournamentError("--plot needs matplotlib (pip install 'fliptable[plots]')") from None
+    bots = sorted(report["bots"], key=lambda b: b["rating"])
+    fig, (left, right) = plt.subplots(1, 2, figsize=(11, 0.5 * len(bots) + 2.5),
+                                      gridspec_kw={"width_ratios": [3, 2]})
+    y = list(range(len(bots)))
+    mus = [b["rating"] for b in bots]
+    err = [[b["rating"] - b["rating_ci95"][0] for b in bots], [b["rating_ci95"][1] - b["rating"] for b in bots]]
+    left.barh(y, mus, xerr=err, color="#4c72b0", capsize=4)
+    left.set_yticks(y, [b["spec"] for b in bots])
+    left.set_xlabel("openskill rating (mu, 95% interval)")
+    left.set_title(f"{report['game']}: {report['games']} games, {report['players']} seats")
+    seats = report["seat_advantage"]
+    ci = report.get("seat_advantage_ci95") or [[r, r] for r in seats]
+    x = list(range(len(seats)))
+    right.bar(x, seats, yerr=[[r - c[0] for r, c in zip(seats, ci)], [c[1] - r for r, c in zip(seats, ci)]],
+              color="#dd8452", capsize=4)
+    if seats:
+        right.axhline(1.0 / len(seats), color="grey", linestyle="--", linewidth=1)
+    right.set_xticks(x, [str(s) for s in x])
+    right.set_xlabel("seat")
+    right.set_ylabel("win rate (95% interval)")
+    right.set_title("win rate by seat")
+    fig.tight_layout()
+    try:
+        fig.savefig(target)
+    except OSError as exc:
+        raise TournamentError(f"cannot write {str(path)!r}: {exc.strerror or exc}") from None
+    finally:
+        plt.close(fig)

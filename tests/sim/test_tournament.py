@@ -110,3 +110,19 @@ def test_bad_input_is_one_line(capsys, args, phrase):
     code, out, err = run(capsys, *args)
     one_line_error(code, err)
     assert phrase in err and out == ""
+
+
+def test_plot_draws_a_png_and_an_svg(tmp_path):
+    pytest.importorskip("matplotlib")
+    report = tournament("flip7", ["ev", "random"], 4, seed=1)
+    for name in ("r.png", "r.svg"):
+        tmod.plot(report, str(tmp_path / name))
+    assert (tmp_path / "r.png").read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    assert b"<svg" in (tmp_path / "r.svg").read_bytes()[:2000]
+
+
+def test_plot_refuses_other_formats_before_playing(capsys, tmp_path):
+    code, out, err = run(capsys, "tournament", "flip7", "--bot", "ev", "--bot", "random", "--games", "2",
+                         "--plot", str(tmp_path / "r.pdf"))
+    one_line_error(code, err)
+    assert ".png or .svg" in err
