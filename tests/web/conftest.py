@@ -39,12 +39,11 @@ class Server:
             return json.loads(r.read())
 
 
-@pytest.fixture(scope="session")
-def server(tmp_path_factory):
-    tmp = tmp_path_factory.mktemp("web")
-    port = _free_port()
+def start_server(tmp: Path, port: int | None = None) -> Server:
+    """A ``fliptable serve`` on 127.0.0.1 (a free port unless given), its SQLite file in ``tmp``."""
+    port = port or _free_port()
     log = tmp / "server.log"
-    out = open(log, "wb")
+    out = open(log, "ab")
     proc = subprocess.Popen([sys.executable, "-m", "fliptable", "serve", "--host", "127.0.0.1", "--port", str(port),
                              "--db", str(tmp / "web.sqlite3"), "--bot-delay-ms", "150",
                              "--creates-per-minute", "1000"],
@@ -60,16 +59,29 @@ def server(tmp_path_factory):
                 proc.kill()
                 raise RuntimeError(f"fliptable serve did not start:\n{log.read_text()[-3000:]}")
             time.sleep(0.1)
+    out.close()
+    return Server(url, proc, log)
+
+
+def stop_server(server: Server, kill: bool = False) -> None:
+    if kill:
+        server.proc.kill()
+    else:
+        server.proc.terminate()
     try:
-        yield Server(url, proc, log)
+        server.proc.wait(10)
+    except subprocess.TimeoutExpired:
+        server.proc.kill()
+        server.proc.wait(5)
+
+
+@pytest.fixture(scope="session")
+def server(tmp_path_factory):
+    srv = start_server(tmp_path_factory.mktemp("web"))
+    try:
+        yield srv
     finally:
-        proc.terminate()
-        try:
-            proc.wait(10)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-            proc.wait(5)
-        out.close()
+        stop_server(srv)
 
 
 @pytest.fixture(scope="session")

@@ -84,3 +84,33 @@ def test_a_spectator_sees_the_table_without_controls(server, context):
     assert page.locator("#replay-events li:visible").count() == 2
     assert page.locator("#result[data-over]").get_attribute("data-winners") == ",".join(map(str, log["result"]["winners"]))
     assert not errors, errors
+
+
+def test_the_page_reconnects_by_itself_after_the_server_is_killed_and_restarted(tmp_path, context):
+    from tests.web.conftest import start_server, stop_server
+
+    srv = start_server(tmp_path)
+    try:
+        port = int(srv.url.rsplit(":", 1)[1])
+        made = srv.post("/api/tables", {"game": "flip7", "seats": ["human", "threshold"], "seed": 3, "name": "Ana",
+                                        "bot_delay_ms": 100})
+        page = context().new_page()
+        page.goto(f"{made['join']}#seat={made['seat']}&token={made['token']}")
+        for _ in range(2):
+            page.wait_for_selector(f'{LEGAL}[data-action="hit"]')
+            ply = int(page.locator("#app").get_attribute("data-ply"))
+            page.locator(f'{LEGAL}[data-action="hit"]').click()
+            page.wait_for_function("p => Number(document.querySelector('#app').dataset.ply) > p", arg=ply)
+        page.wait_for_selector(LEGAL)
+        before = _snapshot(page)
+        stop_server(srv, kill=True)  # kill -9: the page loses its socket
+        page.wait_for_function("document.querySelector('#conn').dataset.state === 'closed'")
+        srv = start_server(tmp_path, port)
+        page.wait_for_function("document.querySelector('#conn').dataset.state === 'open'", timeout=20_000)
+        page.wait_for_function("n => document.querySelectorAll('#narration li').length >= n", arg=len(before["narration"]))
+        page.wait_for_selector(LEGAL)
+        assert _snapshot(page) == before
+        page.locator(f'{LEGAL}[data-action="stay"]').click()
+        page.wait_for_function("p => Number(document.querySelector('#app').dataset.ply) > p", arg=int(before["ply"]))
+    finally:
+        stop_server(srv)
