@@ -2,7 +2,7 @@
 
 ``greedy`` (``greedy:forget=0.1,catch=0.8,rt=400,sd=100``): sheds attack cards into attacks
 (and passes an attack on rather than take it), keeps an Ace-type card it can finish on for
-its last card, sheds the cards it cannot finish on (OL' MAIDS, ACEs) early, aims 10s and
+its last card, sheds the cards it cannot finish on (OL' MAIDS, DUMP THOSE FIVES) early, aims 10s and
 HOOFERS-DOOFERS at the player with fewest cards, answers 8s with an 8, lays every FLAPS it
 may, calls the suit it holds most of, and says "Last Card" — except with probability
 ``forget``. Out of turn it claims after a reaction drawn like Fly-swatter's bots (normal,

@@ -17,8 +17,8 @@ from ...core.decision import Over, Simultaneous, Turn, turn as turn_of
 from ...core.events import Event
 from ...core.game import State
 from . import actions as A
-from .cards import (ACE_JACK, ATTACK, COLOUR, DUMP, EIGHT, FAMILY, FLAPPER, HOOFERS, KIND, NAMES, NO_RANK,
-                    NO_SUIT, OL_MAID, OM_ON, QUACK, KING_LAY, RANK, SEVEN, NINE, SUIT, TRUMPS, WILD, FLAPS, MEGA, STOP)
+from .cards import (ATTACK, COLOUR, EIGHT, FAMILY, FLAPPER, HOOFERS, KIND, NAMES, NO_RANK, NO_SUIT,
+                    OL_MAID, OM_ON, QUACK, KING_LAY, RANK, SEVEN, NINE, SUIT, WILD, FLAPS, STOP)
 from .effects import Effects
 from .views import Views
 

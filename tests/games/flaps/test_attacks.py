@@ -2,7 +2,7 @@
 from fliptable.core import Turn
 
 from tests.helpers import assert_rejected
-from .helpers import dealt, hand, play
+from .helpers import dealt, play
 
 def test_2s_the_next_player_must_pick_up_2_cards():
     s = dealt(3, {0: ["2h", "5c", "qc", "kc", "5d", "qd", "kd"]}, first="9h", pack=["qs", "ks", "5s"])

@@ -4,7 +4,7 @@ from fliptable.core import Turn
 from fliptable.core.table import Table, VirtualClock
 
 from tests.helpers import assert_rejected
-from .helpers import FLAPS, dealt, hand, play, validated
+from .helpers import dealt, play, validated
 
 H0 = ["4h", "4c", "mf", "5c", "qc", "kc", "5d"]
 H1 = ["4s", "4d", "qd", "kd", "5s", "qs", "ks"]

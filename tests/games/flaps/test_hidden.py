@@ -3,7 +3,7 @@ are laid, a TRUMPS pick-up known to all — and determinization keeps exactly th
 import random
 from collections import Counter
 
-from .helpers import FLAPS, NAMES, dealt, play
+from .helpers import NAMES, dealt, play
 
 H0 = ["ktc", "5c", "qc", "kc", "5d", "qd", "om1"]
 H1 = ["2h", "5h", "qh", "kh", "om2", "7s", "9s"]

@@ -5,7 +5,7 @@ import pytest
 from fliptable.core import Simultaneous, Turn
 
 from tests.helpers import assert_rejected
-from .helpers import FLAPS, dealt, hand, play, validated
+from .helpers import FLAPS, dealt, play, validated
 
 
 @pytest.mark.parametrize("first, follows, not_follows", [
