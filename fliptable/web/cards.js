@@ -73,7 +73,7 @@ export function card(game, name, opts = {}) {
   const body = [h("span", {class: "corner", "aria-hidden": "true"}, p.corner),
     h("span", {class: "middle", "aria-hidden": "true"}, p.middle),
     p.name ? h("span", {class: "cname", "aria-hidden": "true"}, p.name) : null];
-  if (opts.action) {
+  if (opts.action !== undefined || opts.onclick) {
     return h("button", {...attrs, type: "button", class: attrs.class + " playable", dataset: {card: name, action: opts.action},
       onclick: opts.onclick}, body);
   }

@@ -192,3 +192,24 @@ export function actionLabel(game, action, v, names) {
   if (game === "flaps" && (m = /^t:(.+)$/.exec(action)) && isCard(game, m[1])) return ["TRUMPS: ", card(game, m[1], {small: true})];
   return [action];
 }
+
+// Which legal actions play each card of the person's hand (by its place in the hand), so
+// the cards themselves are clickable: one action acts, several narrow the buttons to them.
+export function handActions(game, v, legal) {
+  const hand = Array.isArray(v.hand) ? v.hand : [];
+  const out = hand.map(() => []);
+  for (const a of legal) {
+    let m;
+    if (game === "flinch" && (m = /hand(\d+)/.exec(a))) {
+      const i = Number(m[1]) - 1;
+      if (out[i]) out[i].push(a);
+      continue;
+    }
+    let name = null;
+    if (isCard(game, a)) name = a;
+    else if (game === "flaps" && (m = /^(?:t:)?([a-z0-9]+)(?:[:>!].*)?$/.exec(a)) && isCard(game, m[1])) name = m[1];
+    if (name === null) continue;
+    hand.forEach((c, i) => { if (c === name) out[i].push(a); });
+  }
+  return out;
+}

@@ -2,7 +2,7 @@
 // (docs/server.md, fliptable-ws/1), drawn; every legal action a button.
 import {api, clear, h, heldSeats, holdSeat, myName, setMyName} from "./dom.js";
 import {back, card, row} from "./cards.js";
-import {actionLabel, centre, describe, seatExtras} from "./games.js";
+import {actionLabel, centre, describe, handActions, seatExtras} from "./games.js";
 import {assignKeys} from "./keys.js";
 import {makeNames, narrate} from "./narrate.js";
 
@@ -14,7 +14,7 @@ export function tablePage(root, id) {
     history.replaceState(null, "", location.pathname);
   }
   const st = {id, facts: null, frame: null, events: [], ws: null, freshHistory: false, pending: false,
-    retry: 0, closedFor: null, clockEnd: null, clockLimit: null, keys: new Map()};
+    retry: 0, closedFor: null, filter: null, per: null, clockEnd: null, clockLimit: null, keys: new Map()};
   const token = () => (heldSeats()[id] || {}).token || null;
 
   const el = {
@@ -100,6 +100,7 @@ export function tablePage(root, id) {
 
   function onFrame(msg) {
     if (st.freshHistory) { st.events = []; clear(el.log); st.freshHistory = false; }
+    if (!st.frame || st.frame.ply !== msg.ply) st.filter = null;
     st.frame = msg;
     st.pending = false;
     const n = names();
@@ -171,9 +172,22 @@ export function tablePage(root, id) {
     const g = game(), legal = st.frame ? st.frame.legal : [];
     if (!Array.isArray(v.hand)) { clear(el.hand); el.hand.hidden = true; return; }
     el.hand.hidden = false;
+    const per = handActions(g, v, legal);
+    if (st.filter !== null && !(per[st.filter] && per[st.filter].length > 1)) st.filter = null;
+    const one = (c, i) => {
+      const acts = per[i] || [];
+      if (!acts.length || st.pending) return card(g, c);
+      if (acts.length === 1) return card(g, c, {action: acts[0], onclick: () => act(acts[0]), label: `${acts[0] === c ? "play" : acts[0]}: ${cardName(g, c)}`});
+      const b = card(g, c, {action: "", label: `choose what to do with ${cardName(g, c)} (${acts.length} ways)`,
+        onclick: () => { st.filter = st.filter === i ? null : i; render(); root.querySelector("#actions .act")?.focus(); }});
+      delete b.dataset.action;
+      b.dataset.choices = acts.length;
+      b.setAttribute("aria-pressed", String(st.filter === i));
+      return b;
+    };
     clear(el.hand, h("h2", {}, `Your hand (${v.hand.length})`),
-      h("div", {class: "cards fan", role: "list"}, v.hand.map((c) => h("span", {role: "listitem", class: "slot"},
-        legal.includes(c) && !st.pending ? card(g, c, {action: c, onclick: () => act(c), label: `play ${cardName(g, c)}`}) : card(g, c)))));
+      h("div", {class: "cards fan", role: "list"}, v.hand.map((c, i) => h("span", {role: "listitem", class: "slot"}, one(c, i)))));
+    st.per = per;
   }
 
   function cardName(g, c) { return card(g, c).getAttribute("aria-label"); }
@@ -182,11 +196,12 @@ export function tablePage(root, id) {
     const fr = st.frame, g = game(), n = names();
     const legal = fr.legal || [];
     const race = fr.decision && fr.decision.kind === "race";
-    st.keys = assignKeys(legal, race);
+    const shown = st.filter !== null && st.per && st.per[st.filter] ? st.per[st.filter] : legal;
+    st.keys = assignKeys(shown, race);
     if (!legal.length) { clear(el.actions); el.actions.hidden = true; return; }
     el.actions.hidden = false;
     el.actions.classList.toggle("race", !!race);
-    const buttons = legal.map((a) => {
+    const buttons = shown.map((a) => {
       const key = st.keys.get(a);
       return h("button", {type: "button", class: "act", dataset: {action: a}, disabled: st.pending,
         "aria-keyshortcuts": key || null, title: a, onclick: () => act(a)},
@@ -199,7 +214,8 @@ export function tablePage(root, id) {
     const d = fr.decision || {};
     const claim = !race && !(d.players || []).includes(you()) && (d.claimants || []).includes(you());
     el.actions.classList.toggle("race", !!(race || claim));
-    clear(el.actions, h("h2", {}, race ? "Now!" : claim ? "Out of turn — now!" : "Your move"), h("div", {class: "buttons" + (legal.length > 12 ? " many" : "")}, buttons), form);
+    clear(el.actions, h("h2", {}, race ? "Now!" : claim ? "Out of turn — now!" : "Your move"), h("div", {class: "buttons" + (shown.length > 12 ? " many" : "")}, buttons,
+      shown !== legal ? h("button", {type: "button", class: "show-all", onclick: () => { st.filter = null; render(); }}, `Show all ${legal.length}`) : null), form);
   }
 
   function renderStatus() {
@@ -292,8 +308,10 @@ export function tablePage(root, id) {
 
   // --- keys ----------------------------------------------------------------------------
   document.addEventListener("keydown", (e) => {
-    if (e.ctrlKey || e.metaKey || e.altKey || /^(INPUT|TEXTAREA|SELECT|BUTTON|A|SUMMARY)$/.test(e.target.tagName) && !/^[a-z0-9]$/i.test(e.key)) return;
-    if (/^(INPUT|TEXTAREA|SELECT)$/.test(e.target.tagName)) return;
+    if (e.ctrlKey || e.metaKey || e.altKey || /^(INPUT|TEXTAREA|SELECT)$/.test(e.target.tagName)) return;
+    // Enter and Space keep their own meaning on a focused button or link
+    if ((e.key === "Enter" || e.key === " ") && /^(BUTTON|A|SUMMARY)$/.test(e.target.tagName)) return;
+    if (e.key === "Escape" && st.filter !== null) { st.filter = null; render(); return; }
     if (e.key === ":") { const t = root.querySelector(".typed"); if (t) { e.preventDefault(); t.focus(); } return; }
     const key = e.key === "Enter" && st.frame && st.frame.legal.includes("done") && st.frame.decision.kind === "race" ? "done" : null;
     if (key) { e.preventDefault(); act(key); return; }
