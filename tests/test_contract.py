@@ -318,3 +318,31 @@ def test_tampered_states_are_one_kernel_error(game_id, data):
             assert loaded.to_json() == game.state_from_json(loaded.to_json()).to_json()
 
     walk(game, data, checks, every=97)
+
+
+#: the words every game's view uses for the same things (docs/kernel.md "Views")
+SHARED_KEYS = {"players", "seat", "turn", "over", "scores", "winners"}
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+@SETTINGS
+@given(data=st.data())
+def test_views_share_one_vocabulary(game_id, data):
+    """One key for whose turn it is, the viewer's seat, whether it is over and who won,
+    in every game; a hand is card notation (text), never ints."""
+    game = get_game(game_id)
+
+    def checks(state, rng):
+        for seat in list(range(state.players)) + [None]:
+            view = state.view(seat)
+            assert SHARED_KEYS <= set(view), f"missing {sorted(SHARED_KEYS - set(view))}"
+            assert view["seat"] == seat and view["players"] == state.players
+            assert view["over"] == state.is_over()
+            assert view["turn"] is None or view["turn"] in range(state.players)
+            assert len(view["scores"]) == state.players
+            assert (list(view["winners"]) == list(state.result().winners)) if state.is_over() else not view["winners"]
+            hand = view.get("hand")
+            if isinstance(hand, list):
+                assert all(isinstance(c, str) for c in hand), f"hand {hand[:5]} is not card notation"
+
+    walk(game, data, checks)
