@@ -214,8 +214,10 @@ export function tablePage(root, id) {
     const d = fr.decision || {};
     const claim = !race && !(d.players || []).includes(you()) && (d.claimants || []).includes(you());
     el.actions.classList.toggle("race", !!(race || claim));
-    clear(el.actions, h("h2", {}, race ? "Now!" : claim ? "Out of turn — now!" : "Your move"), h("div", {class: "buttons" + (shown.length > 12 ? " many" : "")}, buttons,
-      shown !== legal ? h("button", {type: "button", class: "show-all", onclick: () => { st.filter = null; render(); }}, `Show all ${legal.length}`) : null), form);
+    const allowed = race && v.window && v.window.allowed ? ` Swat the ${v.window.allowed.join(", ")} flies` : "";
+    clear(el.actions, h("h2", {}, race ? `Now!${allowed}` : claim ? "Out of turn — now!" : "Your move"), h("div", {class: "buttons" + (shown.length > 12 ? " many" : "")}, buttons,
+      shown !== legal ? h("button", {type: "button", class: "show-all", onclick: () => { st.filter = null; render(); }}, `Show all ${legal.length}`) : null),
+    race ? null : form);
   }
 
   function renderStatus() {
