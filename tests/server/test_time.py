@@ -21,7 +21,9 @@ def _stored(c, table) -> list:
 
 def test_flyswatter_race_is_decided_by_arrival(sqlite_settings):
     with client(sqlite_settings) as c:
-        made = create(c, game="flyswatter", seats=["human", "human", "swatter:rt=1500,sd=0,err=0"], seed=1)
+        # the bot swats 4 s into a 6 s window: the people, however loaded the machine, come first
+        made = create(c, game="flyswatter", seats=["human", "human", "swatter:rt=4000,sd=0,err=0"], seed=1,
+                      options={"window_ms": 6000})
         table = made["table"]
         other = join(c, table)
         with c.websocket_connect(f"/ws/{table}?token={made['token']}") as a, \
@@ -35,19 +37,17 @@ def test_flyswatter_race_is_decided_by_arrival(sqlite_settings):
                 fb = _frame(b, fa["ply"])
             race_ply = fa["ply"]
             assert fa["decision"]["players"] == [0, 1, 2]
-            assert fa["clock"]["limit_ms"] == 3000.0 and 0 < fa["clock"]["remaining_ms"] <= 3000.0
+            assert fa["clock"]["limit_ms"] == 6000.0 and 0 < fa["clock"]["remaining_ms"] <= 6000.0
             swat = next(x for x in fa["legal"] if x.startswith("swat:"))
             # seat 1 arrives first, then seat 0 with the ply it saw (same window: still counts)
             b.send_json({"type": "act", "action": swat, "ply": race_ply})
             _frame(b, race_ply + 1)
             a.send_json({"type": "act", "action": swat, "ply": race_ply})
             deadline = time.monotonic() + 10
-            while len(_stored(c, table)) < race_ply + 3 and time.monotonic() < deadline:
+            while len(_stored(c, table)) < race_ply + 2 and time.monotonic() < deadline:
                 time.sleep(0.05)
         actions = _stored(c, table)
-    window = actions[race_ply:race_ply + 3]
-    assert window[0] == [1, swat] and window[1] == [0, swat]
-    assert window[2][0] in (2, None)  # then the bot, 1.5 s in (or the window's clock)
+    assert actions[race_ply:race_ply + 2] == [[1, swat], [0, swat]]
 
 
 def test_turn_clock_plays_for_a_player_who_went_away(sqlite_settings):
@@ -63,7 +63,7 @@ def test_turn_clock_plays_for_a_player_who_went_away(sqlite_settings):
             after = _frame(ws, 1)  # nobody acts: the clock does
             waited = time.monotonic() - start
         actions = _stored(c, table)
-    assert 0.8 <= waited < 5.0
+    assert 0.8 <= waited < 15.0
     assert actions[0][0] == 0 and actions[0][1] in first["legal"]
     assert after["ply"] >= 1
 
