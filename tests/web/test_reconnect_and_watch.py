@@ -2,6 +2,8 @@
 spectator sees a table (seats, cards, narration, the result) without any control."""
 from __future__ import annotations
 
+import re
+
 from tests.web.helpers import LEGAL, assert_result_matches_log, create_from_lobby
 
 
@@ -56,7 +58,13 @@ def test_a_spectator_sees_the_table_without_controls(server, context):
     page = context(viewport={"width": 390, "height": 844}).new_page()
     errors = []
     page.on("pageerror", lambda e: errors.append(str(e)))
-    page.goto(made["join"])
+    # found in the lobby's list of tables, and opened from there
+    page.goto(server.url + "/")
+    entry = page.locator(f'#tables li[data-table="{table}"]')
+    entry.wait_for()
+    assert entry.get_attribute("data-state") in ("running", "over")
+    entry.locator("a").first.click()
+    page.wait_for_url(made["join"])
     page.wait_for_selector('#seats .seat[data-seat="1"]')
     assert "Watching" in page.locator("#status").inner_text() or page.locator("[data-over]").count()
     assert "Ev (seat 0)" in page.locator('#seats .seat[data-seat="0"]').inner_text()
@@ -114,3 +122,22 @@ def test_the_page_reconnects_by_itself_after_the_server_is_killed_and_restarted(
         page.wait_for_function("p => Number(document.querySelector('#app').dataset.ply) > p", arg=int(before["ply"]))
     finally:
         stop_server(srv)
+
+
+def test_a_turn_clock_chosen_in_the_lobby_counts_down_on_the_table(server, context):
+    page = context().new_page()
+    page.goto(server.url + "/")
+    page.click('button.game[data-game="flip7"]')
+    page.select_option("#players", "2")
+    page.select_option("#seat-1", "threshold")
+    page.fill("#turn-limit", "30")
+    page.click("#create-button")
+    page.wait_for_url(re.compile(r".*/table/[^/]+$"))
+    table = page.url.rsplit("/", 1)[1]
+    assert server.get(f"/api/tables/{table}")["turn_limit_ms"] == 30000
+    page.wait_for_selector(LEGAL)
+    clock = page.locator("#clock")
+    clock.wait_for(state="visible")
+    first = float(clock.locator(".secs").inner_text().removesuffix(" s"))
+    assert 0 < first <= 30
+    page.wait_for_function("t => parseFloat(document.querySelector('#clock .secs').innerText) < t", arg=first)
