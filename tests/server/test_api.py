@@ -154,3 +154,27 @@ def test_the_browser_client_is_served_and_unknown_api_paths_are_json(sqlite_sett
         assert home.status_code == 404 and "browser client is not installed" in home.json()["error"]
     assert missing.status_code == 404 and "no such API" in missing.json()["error"]
     assert wrong_method.status_code == 404 and "DELETE /api/tables" in wrong_method.json()["error"]
+
+
+def test_concurrent_joins_give_each_seat_once(db_settings):
+    import threading
+
+    with client(db_settings) as c:
+        made = create(c, game="flip7", seats=["human"] * 4)
+        table = made["table"]
+        answers: list = []
+
+        def join_once(i):
+            r = c.post(f"/api/tables/{table}/join", json={"name": f"p{i}"})
+            answers.append((r.status_code, r.json()))
+
+        threads = [threading.Thread(target=join_once, args=(i,)) for i in range(10)]
+        for t in threads:
+            t.start()
+        for t in threads:
+            t.join(30)
+        facts = c.get(f"/api/tables/{table}").json()
+    ok = [a for code, a in answers if code == 200]
+    assert sorted(a["seat"] for a in ok) == [1, 2, 3]
+    assert sorted(code for code, _ in answers) == [200] * 3 + [409] * 7
+    assert facts["started"] and all(s["taken"] for s in facts["seats"])
