@@ -21,7 +21,7 @@ from ..core.agent import Agent
 from ..core.clock import RealClock
 from ..core.errors import IllegalAction
 from ..core.game import Game
-from ..core.log import GameLog
+from ..core.log import GameLog, start_state
 from ..core.table import Table
 from .security import token_matches
 from .setup import HUMAN
@@ -195,7 +195,9 @@ class LiveTable:
         ones: a resumed table replays them, rebuilding every seat's history), and start
         the table's task."""
         row, game = self.row, self.game
-        state = game.new_state(row["players"], row["options"], row["seed"])
+        # as a log starts: a table stored under an older rules version plays on under the
+        # options that reproduce that version (Game.legacy_options), or cannot resume
+        state = start_state(self.game_log([]))
         n = self.players
         if actions:
             prefix: list[list[dict]] = [[] for _ in range(n + 1)]

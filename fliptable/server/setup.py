@@ -117,6 +117,9 @@ def table_spec(body: Any, default_bot_delay_ms: float) -> TableSpec:
         raise BadRequest("an integer seed must fit in 128 bits")
     turn_limit = _number(body, "turn_limit_ms", *TURN_LIMIT_RANGE, None)
     bot_delay = _number(body, "bot_delay_ms", *BOT_DELAY_RANGE, default_bot_delay_ms)
+    if turn_limit is not None and bot_delay >= turn_limit:
+        raise BadRequest(f"bot_delay_ms ({bot_delay:g}) must be shorter than turn_limit_ms ({turn_limit:g}), "
+                         f"or the clock would play for the bots")
     return TableSpec(game, players, options, tuple(specs), seed, seeded, display_name(body.get("name")),
                      turn_limit, float(bot_delay))
 

@@ -102,6 +102,7 @@ def test_all_bot_table_starts_at_once_and_its_log_is_served_when_over(sqlite_set
     ({"game": "flip7", "seed": 1.5}, 400, "seed must be an integer or text"),
     ({"game": "flip7", "turn_limit_ms": 5}, 400, "turn_limit_ms must be a number of milliseconds in 1000"),
     ({"game": "flip7", "name": "x" * 41}, 400, "at most 40"),
+    ({"game": "flip7", "turn_limit_ms": 2000, "bot_delay_ms": 2000}, 400, "must be shorter than turn_limit_ms"),
     ([1, 2], 400, "JSON object"),
 ])
 def test_bad_requests_are_one_line(sqlite_settings, body, status, words):
