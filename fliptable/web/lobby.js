@@ -15,7 +15,7 @@ export async function lobbyPage(root) {
     showForm(form, g);
   };
   clear(list, games.map((g) => h("button", {type: "button", role: "listitem", class: "game", dataset: {game: g.id},
-    "aria-pressed": "false", onclick: () => pick(g)},
+    "aria-pressed": "false", onclick: () => { pick(g); if (window.innerWidth < 900) form.scrollIntoView({block: "start"}); }},
   h("strong", {}, g.title), h("span", {class: "summary"}, g.summary),
   h("span", {class: "meta"}, `${g.players[0]}–${g.players[1]} players${g.dynamics === "real-time" ? " · real-time" : g.dynamics === "simultaneous" ? " · simultaneous" : ""}`))));
   const wanted = new URLSearchParams(location.search).get("game");

@@ -34,7 +34,8 @@ export async function replayPage(root, id) {
   const show = () => {
     pos.textContent = `event ${at} of ${events.length}`;
     [...list.children].forEach((li, i) => { li.hidden = i >= at; li.classList.toggle("now", i === at - 1); });
-    list.children[Math.max(0, at - 1)]?.scrollIntoView?.({block: "nearest"});
+    const li = list.children[Math.max(0, at - 1)];
+    if (li) list.scrollTop = Math.max(0, li.offsetTop - list.clientHeight / 2);
   };
   const step = (d) => { at = Math.max(0, Math.min(events.length, at + d)); show(); };
   const play = h("button", {type: "button", id: "replay-play", onclick: () => {

@@ -26,10 +26,10 @@ export function tablePage(root, id) {
     clock: h("div", {id: "clock", role: "timer", "aria-live": "off", hidden: true}),
     seats: h("section", {id: "seats", "aria-label": "seats"}),
     centre: h("section", {id: "centre", "aria-label": "the table"}),
-    hand: h("section", {id: "hand", "aria-label": "your hand"}),
-    actions: h("section", {id: "actions", "aria-label": "your actions"}),
+    hand: h("section", {hidden: true, id: "hand", "aria-label": "your hand"}),
+    actions: h("section", {hidden: true, id: "actions", "aria-label": "your actions"}),
     error: h("div", {id: "error", role: "alert"}),
-    result: h("section", {id: "result", "aria-live": "polite"}),
+    result: h("section", {hidden: true, id: "result", "aria-live": "polite"}),
     log: h("ol", {id: "narration", "aria-live": "polite"}),
     details: h("div", {id: "view-details"}),
   };
@@ -109,7 +109,8 @@ export function tablePage(root, id) {
       el.log.append(narrate(msg.game, e, n, you()));
     }
     while (el.log.children.length > 400) el.log.firstChild.remove();
-    el.log.lastElementChild?.scrollIntoView?.({block: "nearest"});
+    const side = el.log.parentElement;  // scroll the narration panel only, never the page
+    if (side) side.scrollTop = side.scrollHeight;
     if (msg.clock) {
       st.clockEnd = performance.now() + msg.clock.remaining_ms;
       st.clockLimit = msg.clock.limit_ms || msg.clock.remaining_ms;
@@ -128,6 +129,7 @@ export function tablePage(root, id) {
     const f = st.facts, fr = st.frame, g = game();
     if (f) {
       el.title.textContent = `${f.title} · table ${f.table}`;
+      el.share.classList.toggle("first", !f.started);
       document.title = `${f.title} — fliptable`;
       root.dataset.game = f.game;
     }
@@ -135,7 +137,7 @@ export function tablePage(root, id) {
     renderJoin();
     renderStatus();
     renderResult();
-    if (!fr) { clear(el.seats, f ? seatBoxes(null) : null); return; }
+    if (!fr) { clear(el.seats, f ? seatBoxes(null) : null); el.actions.hidden = true; el.hand.hidden = true; return; }
     root.dataset.ply = fr.ply;
     const v = fr.view || {};
     clear(el.seats, seatBoxes(v));
@@ -226,7 +228,7 @@ export function tablePage(root, id) {
     if (f && f.over) text = "Game over.";
     else if (f && !f.started) {
       const open = f.seats.filter((s) => s.kind === "human" && !s.taken).length;
-      text = `Waiting for ${open} more player${open === 1 ? "" : "s"} — share the link below.`;
+      text = `Waiting for ${open} more player${open === 1 ? "" : "s"} — ${token() ? "share the link below" : "take a seat to play, or watch"}.`;
     } else if (fr) {
       const d = fr.decision || {};
       const mine = fr.legal && fr.legal.length;
@@ -268,7 +270,7 @@ export function tablePage(root, id) {
         st.ws.onclose = null; st.ws.close();
         connect();
       } catch (err) { msg.textContent = err.message; }
-    }}, h("label", {for: "join-name"}, "Your name"), name, h("button", {type: "submit", id: "join-button"}, "Take a seat")), msg);
+    }}, h("label", {for: "join-name"}, "Your name"), name, h("button", {type: "submit", id: "join-button", class: "primary"}, "Take a seat")), msg);
   }
 
   function renderResult() {
