@@ -13,7 +13,7 @@ from fliptable.server.lobby import Lobby
 from fliptable.server.models import seats
 from fliptable.server.store import Store
 
-from .helpers import client, create, join
+from .helpers import Replayed, client, create, join
 
 
 def test_games_list_for_the_lobby(sqlite_settings):
@@ -90,6 +90,16 @@ def test_all_bot_table_starts_at_once_and_its_log_is_served_when_over(sqlite_set
     with client(sqlite_settings, resume=False) as c:  # a new server lists it from the database alone
         assert [t["table"] for t in c.get("/api/tables").json()["tables"]] == [table]
         assert c.app.state.lobby.live == {}
+        # and shows the finished game to a spectator: the last frame and the whole history
+        with c.websocket_connect(f"/ws/{table}") as ws:
+            told = ws.receive_json()
+            assert told["type"] == "table" and told["over"] is True and told["you"] is None
+            frame = ws.receive_json()
+            while frame["type"] != "frame":
+                frame = ws.receive_json()
+    replayed = Replayed(log)
+    assert frame["decision"]["kind"] == "over" and frame["ply"] == len(log["actions"])
+    replayed.check(None, [frame])
 
 
 @pytest.mark.parametrize("body,status,words", [
