@@ -44,9 +44,14 @@ SEAT_KEYS = frozenset({
 SEAT_LIST_KEYS = frozenset({"winners", "partners", "forgot", "players", "losers", "out", "team"})
 #: a sequence (a list whose length varies) keeps at most its last this many entries
 SEQ_WINDOW = 16
-#: views sampled to derive a layout: random games, and steps per game at most
-SAMPLE_GAMES = 4
-SAMPLE_STEPS = 400
+#: a list longer than this is learnt from its last SEE_LIMIT entries
+SEE_LIMIT = SEQ_WINDOW
+#: views sampled to derive a layout: random games (at most SAMPLE_GAMES, each cut at
+#: SAMPLE_GAME_STEPS) until SAMPLE_STEPS steps were seen; at every step two seats' views
+#: (in turn, so every seat is seen)
+SAMPLE_GAMES = 40
+SAMPLE_GAME_STEPS = 500
+SAMPLE_STEPS = 2500
 
 
 def _nice_scale(x: float) -> float:
@@ -75,6 +80,7 @@ class Node:
         self.lengths: set[int] = set()
         self.list_cards_only = True             # every list entry seen was a card or null
         self.list_seats_only = True             # every list entry was an int (seat list)
+        self.long = False                       # some list here was longer than SEE_LIMIT
         # layout, filled by ``finish``
         self.kinds: list[str] = []
         self.width = 0
@@ -106,12 +112,19 @@ class Node:
             self.lengths.add(len(v))
             if self.item is None:
                 self.item = Node(f"{self.path}[]", self.key)
-            for i, x in enumerate(v):
+            start = 0
+            if len(v) > SEE_LIMIT:     # a long list: its last entries stand for it (and it is no fixed tuple)
+                self.long = True
+                start = len(v) - SEE_LIMIT
+            for i, x in enumerate(v[start:], start):
                 if not (x is None or (isinstance(x, str) and x in names)):
                     self.list_cards_only = False
                 if not (isinstance(x, int) and not isinstance(x, bool)):
                     self.list_seats_only = False
                 self.item.see(x, names, players)
+                if self.long or len(self.lengths) > 1:   # not a fixed tuple: entries by index are moot
+                    self.index_items = []
+                    continue
                 while len(self.index_items) <= i:
                     self.index_items.append(Node(f"{self.path}[{len(self.index_items)}]", self.key))
                 self.index_items[i].see(x, names, players)
@@ -164,7 +177,7 @@ class Node:
                     assert self.item is not None
                     self.item.finish(players, ncards)
                     w += players * self.item.width
-                elif len(self.lengths) == 1:
+                elif len(self.lengths) == 1 and not self.long:
                     self.kinds.append("fixed")
                     for child in self.index_items:
                         child.finish(players, ncards)
@@ -312,6 +325,156 @@ class Node:
                         item.encode(x, out, pos + 1 + i * item.width, names, viewer)
                 pos += 1 + self.window * item.width
 
+    # -- compiled encoding: one closure per node, specialised to what was seen ---------
+    def compile(self, names: Mapping[str, int]):
+        """A function ``f(v, out, base, viewer)`` writing ``v`` as ``encode`` does,
+        specialised to this node's layout (several times faster)."""
+        parts = {}      # type -> (function, offset from base)
+        pos = len(self.flag_types)
+        for kind in self.kinds:
+            fn, width, t = self._compile_kind(kind, names)
+            parts[t] = (fn, pos)
+            pos += width
+        flags = {t: i for i, t in enumerate(self.flag_types)}
+        if not flags and len(parts) == 1:
+            (t, (fn, off)), = parts.items()
+            if off == 0:
+                return fn
+        type_of = _type_of
+
+        def union(v, out, b, vw):
+            t = type_of(v)
+            i = flags.get(t)
+            if i is not None:
+                out[b + i] = 1.0
+            part = parts.get(t)
+            if part is not None:
+                part[0](v, out, b + part[1], vw)
+        return union
+
+    def _compile_kind(self, kind: str, names: Mapping[str, int]):
+        p, n = self._players, self._ncards
+        if kind == "bool":
+            def f(v, out, b, vw):
+                if v is True:
+                    out[b] = 1.0
+            return f, 1, "bool"
+        if kind == "num":
+            scale = float(self.scale)
+
+            def f(v, out, b, vw):
+                if type(v) is int or type(v) is float:
+                    x = v / scale
+                    out[b] = 1.0 if x > 1.0 else (-1.0 if x < -1.0 else x)
+            return f, 1, "num"
+        if kind == "seat":
+            def f(v, out, b, vw):
+                if type(v) is int and 0 <= v < p:
+                    out[b + (v - vw) % p] = 1.0
+            return f, p, "num"
+        if kind == "card":
+            get = names.get
+
+            def f(v, out, b, vw):
+                c = get(v) if type(v) is str else None
+                if c is not None:
+                    out[b + c] = 1.0
+            return f, n, "str"
+        if kind == "word":
+            vget = self.vocab_index.get
+
+            def f(v, out, b, vw):
+                i = vget(v) if type(v) is str else None
+                if i is not None:
+                    out[b + i] = 1.0
+            return f, len(self.vocab), "str"
+        if kind == "dict":
+            items = []
+            off = 0
+            for k in self.keys:
+                child = self.children[k]
+                if child.width:
+                    items.append((k, child.compile(names), off))
+                off += child.width
+            missing = object()
+
+            def f(v, out, b, vw):
+                if type(v) is dict:
+                    get = v.get
+                    for k, fn, o in items:
+                        x = get(k, missing)
+                        if x is not missing:
+                            fn(x, out, b + o, vw)
+            return f, off, "dict"
+        if kind == "cards":
+            get = names.get
+            copies = [float(c) for c in self._copies]
+            deck = float(self._decksize)
+
+            def f(v, out, b, vw):
+                if type(v) is not list:
+                    return
+                hidden = 0
+                last = None
+                counts: dict[int, int] = {}
+                for x in v:
+                    c = get(x) if type(x) is str else None
+                    if c is None:
+                        hidden += 1
+                    else:
+                        counts[c] = counts.get(c, 0) + 1
+                    last = c
+                for c, k in counts.items():
+                    out[b + c] = k / copies[c]
+                out[b + n] = min(1.0, hidden / deck)
+                out[b + n + 1] = min(1.0, len(v) / deck)
+                if last is not None:
+                    out[b + n + 2 + last] = 1.0
+            return f, 2 * n + 2, "list"
+        if kind == "seatset":
+            def f(v, out, b, vw):
+                if type(v) is list:
+                    for x in v:
+                        if type(x) is int and 0 <= x < p:
+                            out[b + (x - vw) % p] = 1.0
+            return f, p, "list"
+        if kind == "perseat":
+            item = self.item
+            w = item.width
+            fn = item.compile(names)
+
+            def f(v, out, b, vw):
+                if type(v) is list and len(v) == p:
+                    for rel in range(p):
+                        fn(v[(vw + rel) % p], out, b + rel * w, vw)
+            return f, p * w, "list"
+        if kind == "fixed":
+            fns = []
+            off = 0
+            for child in self.index_items:
+                fns.append((child.compile(names), off))
+                off += child.width
+
+            def f(v, out, b, vw):
+                if type(v) is list:
+                    for (fn, o), x in zip(fns, v):
+                        fn(x, out, b + o, vw)
+            return f, off, "list"
+        if kind == "seq":
+            item = self.item
+            w = item.width
+            fn = item.compile(names)
+            window, len_scale = self.window, float(self.len_scale)
+
+            def f(v, out, b, vw):
+                if type(v) is list:
+                    out[b] = min(1.0, len(v) / len_scale)
+                    tail = v[-window:] if window else ()
+                    for i, x in enumerate(tail):
+                        fn(x, out, b + 1 + i * w, vw)
+            return f, 1 + window * w, "list"
+        raise AssertionError(kind)
+
     def fields(self) -> Iterable[tuple[str, str, int, int]]:
         """(path, encoding, offset, width) of every leaf field, in layout order."""
         base = self.offset
@@ -424,18 +587,28 @@ class Observer:
 
     def _derive(self) -> None:
         players, root, names = self.players, self.root, self.names
+        seen = [0]
 
         def visit(state, events):
-            for p in range(players):
+            k = seen[0]
+            for p in {k % players, (k + 1 + k // players) % players}:
                 root.see(state.view(p), names, players)
             self._see_events(state, events)
 
+        def counted(state, events):
+            seen[0] += 1
+            visit(state, events)
+
         for g in range(SAMPLE_GAMES):
-            sample_play(self.game, players, self.options, 1_000_003 * (g + 1), SAMPLE_STEPS, visit)
+            sample_play(self.game, players, self.options, 1_000_003 * (g + 1),
+                        min(SAMPLE_GAME_STEPS, SAMPLE_STEPS - seen[0]), counted)
+            if seen[0] >= SAMPLE_STEPS:
+                break
         self._bind(root)
         root.finish(players, self.ncards)
         root.place(0)
         self.view_size = root.width
+        self._encode = root.compile(names)
         self._finish_events()
 
     def _bind(self, node: Node) -> None:
@@ -451,6 +624,12 @@ class Observer:
     def encode_view(self, view: Mapping[str, Any], viewer: int, out: np.ndarray | None = None) -> np.ndarray:
         if out is None:
             out = np.zeros(self.size, dtype=np.float32)
+        self._encode(view, out, 0, viewer)
+        return out
+
+    def encode_view_slow(self, view: Mapping[str, Any], viewer: int) -> np.ndarray:
+        """The same vector by walking the layout (the reference ``encode_view`` is tested against)."""
+        out = np.zeros(self.size, dtype=np.float32)
         self.root.encode(view, out, 0, self.names, viewer)
         return out
 
@@ -483,10 +662,11 @@ class InfoStateObserver(Observer):
         self.events_offset = self.view_size
         self.cards_offset = self.events_offset + len(self.event_types) * (self.players + 1)
         self.size = self.cards_offset + self.players * self.ncards
+        self.memory_size = self.size - self.view_size
 
     def new_memory(self) -> np.ndarray:
         """Raw counters of one seat's history (event types x seats, then seats x faces)."""
-        return np.zeros(self.size - self.view_size, dtype=np.float32)
+        return np.zeros(self.memory_size, dtype=np.float32)
 
     def record(self, memory: np.ndarray, event: Mapping[str, Any], viewer: int) -> None:
         """Add one event, as ``viewer`` saw it, to ``memory``."""
@@ -505,8 +685,9 @@ class InfoStateObserver(Observer):
         out = np.zeros(self.size, dtype=np.float32)
         self.encode_view(view, viewer, out)
         k = len(self.event_types) * (self.players + 1)
+        m = len(memory)
         out[self.view_size:self.view_size + k] = np.tanh(memory[:k] / 10.0)
-        out[self.view_size + k:] = np.tanh(memory[k:] / np.tile(self.copies, self.players))
+        out[self.view_size + k:self.view_size + m] = np.tanh(memory[k:] / np.tile(self.copies, self.players))
         return out
 
     def describe(self) -> list[tuple[str, str, int, int]]:
@@ -520,6 +701,98 @@ class InfoStateObserver(Observer):
                                                      "that seat's events", self.cards_offset + rel * self.ncards,
                         self.ncards))
         return out
+
+
+class FlinchInfoState(InfoStateObserver):
+    """FLINCH's exact information state for what its view forgets.
+
+    With ``reserve_memory=on`` (the rulebook: "A player may not look underneath ... but
+    should try to remember") a view shows only each reserve pile's top, yet every reserve
+    card was laid face up in front of everyone. This observer remembers every reserve
+    pile from the events (``discard`` lays a card on reserve pile k; ``play`` from
+    ``resK`` takes its top) and adds, per seat (viewer first) and reserve pile, the
+    count of each card face below the top / copies in the deck, and the one-hot face of
+    the card just below the top. ``piles(memory)`` gives the remembered piles."""
+
+    RESERVES = 5
+
+    def _finish_events(self) -> None:
+        super()._finish_events()
+        self.generic_size = self.size
+        self.reserve_offset = self.size
+        self.size += self.players * self.RESERVES * 2 * self.ncards
+
+    def new_memory(self):
+        return _FlinchMemory(super().new_memory(), self.players, self.RESERVES)
+
+    def record(self, memory, event, viewer):
+        super().record(memory.counts, event, viewer)
+        t = event.get("type")
+        if t == "discard" and isinstance(event.get("reserve"), int):
+            c = self.names.get(event.get("card"))
+            owner = event.get("owner", event.get("player"))
+            if c is not None and isinstance(owner, int):
+                memory.piles[owner][event["reserve"] - 1].append(c)
+        elif t == "play" and event.get("from") == "reserve":
+            action = str(event.get("action", ""))
+            owner = event.get("owner", event.get("player"))
+            if action.startswith("play:res") and isinstance(owner, int):
+                k = int(action[len("play:res"):].split(">")[0]) - 1
+                pile = memory.piles[owner][k]
+                if pile:
+                    pile.pop()
+
+    def piles(self, memory) -> list[list[list[str]]]:
+        """The remembered reserve piles per seat, bottom first, in card notation."""
+        names = self.game.cards.names
+        return [[[names[c] for c in pile] for pile in seat] for seat in memory.piles]
+
+    def encode(self, view, memory, viewer):
+        out = np.zeros(self.size, dtype=np.float32)
+        out[:self.generic_size] = super().encode(view, memory.counts, viewer)[:self.generic_size]
+        n, p = self.ncards, self.players
+        for rel in range(p):
+            seat = (viewer + rel) % p
+            for k, pile in enumerate(memory.piles[seat]):
+                base = self.reserve_offset + (rel * self.RESERVES + k) * 2 * n
+                for c in pile[:-1]:
+                    out[base + c] += 1.0
+                out[base:base + n] /= self.copies
+                if len(pile) >= 2:
+                    out[base + n + pile[-2]] = 1.0
+        return out
+
+    def describe(self):
+        out = super().describe()
+        for rel in range(self.players):
+            for k in range(self.RESERVES):
+                base = self.reserve_offset + (rel * self.RESERVES + k) * 2 * self.ncards
+                out.append((f"memory.reserves[seat +{rel}][{k + 1}]",
+                            "count per card face below the top / copies (remembered from the events)",
+                            base, self.ncards))
+                out.append((f"memory.reserves[seat +{rel}][{k + 1}]", "one-hot face of the card just below the top",
+                            base + self.ncards, self.ncards))
+        return out
+
+
+class _FlinchMemory:
+    """The generic counters and the remembered reserve piles of one seat."""
+
+    __slots__ = ("counts", "piles")
+
+    def __init__(self, counts, players: int, reserves: int):
+        self.counts = counts
+        self.piles = [[[] for _ in range(reserves)] for _ in range(players)]
+
+    def copy(self):
+        c = _FlinchMemory.__new__(_FlinchMemory)
+        c.counts = self.counts.copy()
+        c.piles = [[list(p) for p in seat] for seat in self.piles]
+        return c
+
+
+#: games whose information state is more than the generic summary
+INFO_STATE_OBSERVERS: dict[str, type[InfoStateObserver]] = {"flinch": FlinchInfoState}
 
 
 def _cards_in(event: Mapping[str, Any], names: Mapping[str, int]) -> Iterable[int]:
@@ -547,5 +820,34 @@ def observer(game: Game | str, players: int | None = None, options: Mapping[str,
     key = (g.id, n, tuple(sorted((k, repr(v)) for k, v in opts.items())), info_state)
     obs = _LAYOUTS.get(key)
     if obs is None:
-        obs = _LAYOUTS[key] = (InfoStateObserver if info_state else Observer)(g, n, opts)
+        cls = INFO_STATE_OBSERVERS.get(g.id, InfoStateObserver) if info_state else Observer
+        obs = _LAYOUTS[key] = cls(g, n, opts)
     return obs
+
+
+def layout_markdown(game: Game | str, players: int | None = None, options: Mapping[str, Any] | None = None) -> str:
+    """The layout of a table's observation (and information state) as a Markdown table."""
+    o = observer(game, players, options, info_state=True)
+    lines = [f"### {o.game.id}", "",
+             f"{o.players} players, default options: observation {o.view_size} floats, "
+             f"information state {o.size}.", "",
+             "| offset | width | field | encoding |", "|---:|---:|---|---|"]
+    for path, desc, off, width in o.describe():
+        lines.append(f"| {off} | {width} | `{path}` | {desc.replace('|', '/')} |")
+    return "\n".join(lines) + "\n"
+
+
+def main(argv: list[str] | None = None) -> None:
+    """``python -m fliptable.adapters.observation [GAME ...] [--players N]``: print layouts."""
+    import argparse
+    from fliptable.core.registry import all_game_ids
+    ap = argparse.ArgumentParser(description="print observation layouts as Markdown")
+    ap.add_argument("games", nargs="*")
+    ap.add_argument("--players", type=int)
+    args = ap.parse_args(argv)
+    for g in args.games or all_game_ids():
+        print(layout_markdown(g, args.players))
+
+
+if __name__ == "__main__":
+    main()

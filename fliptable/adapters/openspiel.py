@@ -202,7 +202,7 @@ class _Play:
         m = self.moments
         return {"shared": self.shared, "game_seed": self.game_seed, "state": self.fstate.to_json(),
                 "events": self.history.events,
-                "memory": None if self.history.memory is None else [x.tolist() for x in self.history.memory],
+                "memory": None if self.history.memory is None else [x.copy() for x in self.history.memory],
                 "own_moves": self.own_moves, "queue": m.queue, "pos": m.pos, "points": m.points}
 
     def __setstate__(self, data):
@@ -213,7 +213,7 @@ class _Play:
         self.history.events = data["events"]
         self.history.texts = [[json.dumps(e, sort_keys=True) for e in seat] for seat in data["events"]]
         if data["memory"] is not None:
-            self.history.memory = [np.asarray(x, dtype=np.float32) for x in data["memory"]]
+            self.history.memory = data["memory"]
         self.own_moves = data["own_moves"]
         m = Moments.__new__(Moments)
         m.state, m.players, m.queue, m.pos, m.points, m.listener = (
