@@ -73,3 +73,43 @@ def test_friends_tables_have_no_turn_clock(sqlite_settings):
         made = create(c, game="flip7", seats=["human", "random"])
         with c.websocket_connect(f"/ws/{made['table']}?token={made['token']}") as ws:
             assert _frame(ws)["clock"] is None
+
+
+def test_a_claim_out_of_turn_is_accepted_through_the_driver(sqlite_settings):
+    """Muggins: while it is seat 2's turn, seat 0 may call 'muggins' (a claimant): its
+    claim arrives, lands and is logged as seat 0's action."""
+    import random
+
+    from fliptable.core.registry import get_game
+
+    state = get_game("muggins").new_state(3, {}, 0)
+    rng = random.Random(0)
+    prefix = []
+    while not state.decision().claimants:  # the same random opening as the kernel scan
+        p = state.decision().players[0]
+        action = rng.choice(state.legal_actions(p))
+        prefix.append((p, action))
+        state.apply(p, action)
+    claimant = state.decision().claimants[0]
+    with client(sqlite_settings) as c:
+        made = create(c, game="muggins", seats=["human"] * 3, seed=0)
+        table = made["table"]
+        tokens = [made["token"], join(c, table)["token"], join(c, table)["token"]]
+        sockets = [c.websocket_connect(f"/ws/{table}?token={t}") for t in tokens]
+        ws = [s.__enter__() for s in sockets]
+        try:
+            frames = [_frame(w) for w in ws]
+            for ply, (seat, action) in enumerate(prefix):
+                ws[seat].send_json({"type": "act", "action": action, "ply": ply})
+                frames = [_frame(w, ply + 1) for w in ws]
+            ply = len(prefix)
+            mine = frames[claimant]
+            assert mine["decision"]["claimants"] == [claimant] and "muggins" in mine["legal"]
+            assert mine["decision"]["players"] != [claimant]
+            ws[claimant].send_json({"type": "act", "action": "muggins", "ply": ply})
+            after = _frame(ws[claimant], ply + 1)
+        finally:
+            for s in sockets:
+                s.__exit__(None, None, None)
+        actions = _stored(c, table)
+    assert actions[ply] == [claimant, "muggins"] and after["ply"] == ply + 1
