@@ -87,7 +87,8 @@ export function centre(game, v, names) {
       out.push(h("div", {class: "piles", "aria-label": "up piles"}, (v.up || []).map((c, k) =>
         h("figure", {class: "pile"}, c ? card(game, c) : h("span", {class: "card empty"}), h("figcaption", {}, `up ${k + 1}`)))));
       out.push(h("div", {class: "rows"}, (v.rows || []).map((r, k) => h("div", {class: "prow"}, `row ${k + 1} `, row(game, r, {small: true})))));
-      common();
+      if (v.draw_count !== undefined) out.push(pile(game, "pack", null, v.draw_count));
+      if (Array.isArray(v.discard)) out.push(pile(game, "stock", v.discard[v.discard.length - 1], v.discard.length));
       break;
     case "flush":
       out.push(h("div", {class: "pile-row"}, "pile ", row(game, v.pile || [], {label: "the pile"})));

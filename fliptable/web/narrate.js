@@ -93,9 +93,34 @@ function nice(game, e, n) {
     case "catch": return [n.does(p, "catch"), " ", n.who(e.caught), " out"];
     case "keep": return [n.does(p, "keep"), " ", c(game, e.card)];
     case "reveal": return [n.does(p, "turn"), " up ", c(game, e.card)];
-    case "move": return ["Moved ", c(game, e.card), ` from ${e.from} to ${e.to}`];
+    case "move": return ["Moved ", c(game, e.card), ` from ${String(e.from).replace(/(\d)$/, " $1")} to ${String(e.to).replace(/(\d)$/, " $1")}`];
     case "pass": return [n.does(p, "pass"), ` to ${n.who(e.to)}`];
     case "declare": return [n.does(p, "declare"), ` “${e.said}”`];
+    // Patience
+    case "fill": return [`Row ${e.row} is filled from the pack with `, c(game, e.card)];
+    case "move_pile": return [`Row ${String(e.from).replace("row", "")} moved onto row ${String(e.to).replace("row", "")}: `, cards(game, e.cards)];
+    case "one_up": return [`A 1 goes up to ${String(e.to).replace("up", "1s pile ")}`];
+    // Flush
+    case "pickup": return [n.does(p, "pick"), " up the pile (", cards(game, e.picked_up), ") and ", n.verbFor(p, "start"), " a new one with ", cards(game, e.cards)];
+    case "flush": return [{link: "LINK FLUSH", bigflush: "BIG FLUSH"}[e.kind] || "FLUSH", `! ${n.does(p, "clear")} the pile`];
+    case "skip": return [`${cap(n.whose(p))} Skip: ${n.all(e.skipped)} skipped`];
+    case "blind": return [n.does(p, "flip"), ` blind card ${e.base}: `, c(game, e.card)];
+    case "swap": return [n.does(p, "swap"), " in ", c(game, e.card), " (the Mimic)"];
+    // FLINCH
+    case "game_pile_top": return [`${cap(n.whose(p))} Flinch pile shows `, c(game, e.card), ` (${e.count} left)`];
+    case "pile_finished": return [`Pile ${e.pile} is complete and set aside`];
+    case "restock": return [`The finished piles are shuffled into the stock (${e.cards} cards)`];
+    // Muggins
+    case "muggins": return [n.does(p, "call"), ` Muggins on ${n.who(e.offender)}!`];
+    case "penalty": return [n.does(p, "take"), " a penalty card from ", n.who(e.from), e.card ? [": ", c(game, e.card)] : ""];
+    case "take_back": return [n.does(p, "take"), " back ", c(game, e.card)];
+    case "turn_over": return [n.does(p, "turn"), ` the hand over (${e.cards} cards)`];
+    case "pile_done": return [`Pile ${e.pile} is complete`];
+    case "skip_stock": return [n.does(p, "leave"), " the stock top ", c(game, e.stock_top)];
+    // FLAPS
+    case "commit": return [n.does(p, "lay"), " a card face down for TRUMPS", e.card ? [": ", c(game, e.card)] : ""];
+    case "trumps": return [`TRUMPS (${SUITS[e.trump] || e.trump}): `, Object.entries(e.cards || {}).map(([q, x], i) => [i ? ", " : "", `${n.who(Number(q))} `, c(game, x)]),
+      e.loser !== undefined && e.loser !== null ? ` — ${n.who(e.loser)} loses` : ""];
     default: return null;
   }
 }
