@@ -34,6 +34,16 @@ def _free_port() -> int:
         return s.getsockname()[1]
 
 
+def _cpu_seconds(pid: int) -> float | None:
+    """The process's user + system CPU time (Linux /proc), or None."""
+    try:
+        with open(f"/proc/{pid}/stat") as f:
+            fields = f.read().rsplit(")", 1)[1].split()
+        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    except (OSError, ValueError, IndexError):
+        return None
+
+
 def _percentile(sorted_values: list[float], q: float) -> float:
     if not sorted_values:
         return float("nan")
@@ -155,7 +165,9 @@ async def _bench(tables: int, players: int, seconds: float, game: str, think_ms:
                     opened = run.sockets
                     run.latencies.clear()
                     started = time.perf_counter()
+                    cpu0 = _cpu_seconds(proc.pid) if proc is not None else None
                     await asyncio.sleep(seconds)
+                    cpu1 = _cpu_seconds(proc.pid) if proc is not None else None
                     run.stop.set()
                     elapsed = time.perf_counter() - started
                     server_side = (await http.get(f"{base}/api/stats")).json()["latency_ms"]
@@ -179,7 +191,10 @@ async def _bench(tables: int, players: int, seconds: float, game: str, think_ms:
             "p50_ms": round(_percentile(lat, 50), 2), "p90_ms": round(_percentile(lat, 90), 2),
             "p99_ms": round(_percentile(lat, 99), 2), "max_ms": round(lat[-1], 2) if lat else None,
             "mean_ms": round(statistics.fmean(lat), 2) if lat else None, "errors": run.errors,
-            "games_finished": run.games_done, "server_ms": server_side, "db": "sqlite" if db is None else db.split("://")[0],
+            "games_finished": run.games_done, "server_ms": server_side,
+            "server_cpu_ms_per_action": (round((cpu1 - cpu0) * 1000.0 / len(lat), 3)
+                                         if cpu0 is not None and cpu1 is not None and lat else None),
+            "server_cpu_share": round((cpu1 - cpu0) / elapsed, 3) if cpu0 is not None and cpu1 is not None else None, "db": "sqlite" if db is None else db.split("://")[0],
             "cores": os.cpu_count()}
 
 
