@@ -40,6 +40,19 @@ class GameInfo:
                 "chance": self.chance, "information": self.information, "dynamics": self.dynamics}
 
 
+@dataclass(frozen=True, slots=True)
+class ActionKey:
+    """A named key a game gives one kind of its actions at the terminal (game-agnostic:
+    ``tui/keys.py`` reads it). Every legal action whose notation fully matches ``pattern``
+    (a regular expression) is offered under ``key`` with ``label`` instead of in the
+    ordinary menu: one such action acts at once, several narrow the menu to them.
+    FLAPS: ``!`` "Last Card" for ``5c!``, ``c`` "catch" for ``catch:N``."""
+
+    key: str
+    label: str
+    pattern: str
+
+
 class Game:
     """A game's fixed facts, declared once, and its constructors.
 
@@ -61,6 +74,8 @@ class Game:
     cards: ClassVar[CardTable]
     #: Documentation of the action notation, shown by ``fliptable rules``.
     notation: ClassVar[str] = ""
+    #: named keys for kinds of actions at the terminal (``ActionKey``), none by default
+    action_keys: ClassVar[tuple[ActionKey, ...]] = ()
     state_class: ClassVar[type["State"]]
     #: how chance enters: "sampled" (the state's seeded RNG draws it)
     chance: ClassVar[str] = "sampled"

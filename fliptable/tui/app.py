@@ -106,6 +106,8 @@ class TableApp(Drawing, App[int]):
         self.awaiting: int | None = None  # the person whose keys act now (turn, commit or claim)
         self.messages: list[str] = []     # short notices shown under the keys (tests read them)
         self._prefix = ""
+        self._group = ""                      # the game's named key whose actions the menu shows
+        self._groups: list[keymod.Group] = []
         self._menu: list[keymod.Choice] = []
         self._aliases: dict[str, str] = {}
         self._logs: dict[int, list[str]] = {h: [] for h in self.humans}
@@ -261,7 +263,7 @@ class TableApp(Drawing, App[int]):
         if key == self._prompted:
             return
         self._prompted = key
-        self._prefix = ""
+        self._prefix = self._group = ""
         d = self.table.decision
         if isinstance(d, Over):
             self._game_over()
@@ -270,19 +272,58 @@ class TableApp(Drawing, App[int]):
             self._race(d)
             return
         if isinstance(d, Turn) and self.agents[d.player] is None:
+            if d.claimants and self.viewer != d.player and self.viewer in self._claimers(d):
+                self._give_keys(self.viewer)  # hotseat: the person here may act out of turn; Tab passes on
+                return
             self._await_human(d.player)
             return
         people = [s for s in d.players if self.agents[s] is None]
         if isinstance(d, Simultaneous) and people:
             self._await_human(self.viewer if self.viewer in people else people[0])
             return
-        # a bot is to act (or commit); the person here may claim out of turn
-        self.awaiting = self.viewer if self.viewer in d.claimants and self.state.legal_actions(self.viewer) else None
+        # a bot is to act (or commit); the people here may claim out of turn: the keys go to
+        # the viewer if they may, else to the first person who may (hotseat; Tab: the next)
+        people = self._claimers(d)
+        self.awaiting = self.viewer if self.viewer in people else (people[0] if people else None)
+        if self.awaiting is not None and self.awaiting != self.viewer:
+            self._switch_viewer(self.awaiting)
+            self._prompted = (self.state.ply, self.viewer)
         bots = [s for s in d.players if self.agents[s] is not None]
         waiting = (f"{self.names.label(bots[0])} is thinking..." if isinstance(d, Turn)
                    else "the others are choosing in secret...")
-        self._set_status(waiting + ("  You may act out of turn: press a key below" if self.awaiting is not None else ""))
+        you = "You" if self.awaiting is None or self.names.you(self.awaiting) else f"Seat {self.awaiting}, you"
+        self._set_status(waiting + (f"  {you} may act out of turn: press a key below" if self.awaiting is not None
+                                    else "") + ("; Tab: next person" if len(people) > 1 else ""))
         self._draw()
+
+    def _claimers(self, d) -> list[int]:
+        """The people at this keyboard who may act out of turn now."""
+        return [s for s in d.claimants if self.agents[s] is None and self.state.legal_actions(s)]
+
+    def _give_keys(self, p: int) -> None:
+        """Hotseat, a window with claims: the keys go to ``p`` (no pass screen: it is a race)."""
+        d = self.table.decision
+        self.awaiting = p
+        self._prefix = self._group = ""
+        self._switch_viewer(p)
+        self._prompted = (self.state.ply, self.viewer)
+        people = [s for s in d.actors if self.agents[s] is None and self.state.legal_actions(s)]
+        who = "You" if self.names.you(p) else f"Seat {p}, you"
+        what = "your turn" if isinstance(d, Turn) and d.player == p else "may act out of turn"
+        self._set_status(f"{who}: {what}: press a key below" + ("; Tab: next person" if len(people) > 1 else ""))
+        self._draw()
+
+    def _next_claimer(self) -> bool:
+        """Tab in a window with claims: the keys go to the next person here who may act."""
+        d = self.table.decision
+        if self._modal or isinstance(d, (Race, Over)) or not d.claimants:
+            return False
+        people = [s for s in d.actors if self.agents[s] is None and self.state.legal_actions(s)]
+        if len(people) < 2:
+            return False
+        i = people.index(self.awaiting) if self.awaiting in people else -1
+        self._give_keys(people[(i + 1) % len(people)])
+        return True
 
     def _await_human(self, p: int) -> None:
         if p != self.viewer and len(self.humans) > 1:
@@ -391,6 +432,9 @@ class TableApp(Drawing, App[int]):
             event.stop()
             self._next_race_actor()
             return
+        if key == "tab" and self._next_claimer():
+            event.stop()
+            return
         actor = self._actor()
         if actor is None:
             if char and char.isprintable() or key == "enter":
@@ -401,6 +445,15 @@ class TableApp(Drawing, App[int]):
         if key in self._aliases:
             event.stop()
             self._submit(actor, self._aliases[key])
+            return
+        group = next((g for g in self._groups if g.key == char), None) if char and not self._group else None
+        if group is not None:  # the game's named key: one action acts, several narrow the menu
+            event.stop()
+            if len(group.actions) == 1:
+                self._submit(actor, group.actions[0])
+            else:
+                self._group, self._prefix = group.key, ""
+                self._draw_menu()
             return
         choice = next((c for c in self._menu if c.key == char.lower()), None) if char else None
         if choice is None:
@@ -418,7 +471,7 @@ class TableApp(Drawing, App[int]):
 
     def _submit(self, seat: int, action: str) -> None:
         """The person's action, to the table: it lands now, after whatever was due."""
-        self._prefix = ""
+        self._prefix = self._group = ""
         self._flash = ""
         try:
             self.table.submit(seat, action, self._seen_ply)
@@ -488,7 +541,7 @@ class TableApp(Drawing, App[int]):
             self.set_focus(None)
             self.refresh_bindings()
             return
-        self._prefix = ""
+        self._prefix = self._group = ""
         self._draw_menu()
 
     def action_speed(self, factor: str) -> None:

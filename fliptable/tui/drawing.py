@@ -80,16 +80,35 @@ class Drawing:
         else:
             legal = list(self.state.legal_actions(actor))
             race = isinstance(self.table.decision, Race)
-            self._prefix, self._menu = keymod.menu(legal, self._prefix, flat=race)
-            self._aliases = keymod.aliases(self.game.id, legal) if not self._prefix else {}
-            if self._prefix:
-                out.append(f"{self._prefix}…", style="bold")
+            # the game's named keys (Game.action_keys): FLAPS's "!" Last Card, "c" catch
+            named = self.game.action_keys
+            plain, self._groups = keymod.groups(named, legal)
+            group = next((g for g in self._groups if g.key == self._group), None)
+            if group is None:
+                self._group = ""
+            reserved = keymod.named_keys(named)
+            if group is not None:
+                self._prefix, self._menu = keymod.menu(group.actions, self._prefix, flat=True)
+                self._aliases = {}
+                out.append(f"{group.label}: ", style="bold")
+            else:
+                self._prefix, self._menu = keymod.menu(plain, self._prefix, flat=race, reserved=reserved)
+                self._aliases = keymod.aliases(self.game.id, plain) if not self._prefix else {}
+                if self._prefix:
+                    out.append(f"{self._prefix}…", style="bold")
             for c in self._menu:
                 out.append(f" {c.key} ", style="reverse bold")
                 out.append(f" {c.label}   ")
+            if group is None and not self._prefix:
+                for g in self._groups:
+                    out.append(f" {g.key} ", style="reverse bold")
+                    out.append(f" {g.label}{'' if len(g.actions) == 1 else '…'}   ")
             hints = [f"{k.capitalize()}: {a}" for k, a in self._aliases.items()]
+            if group is None and not self._prefix:
+                hints += [g.hint() for g in self._groups]
             hints.append(": type an action")
-            self._can_back = self._prefix != keymod.menu(legal, "", flat=race)[0]
+            self._can_back = group is not None or self._prefix != keymod.menu(
+                plain, "", flat=race, reserved=reserved)[0]
             if self._can_back:
                 hints.append("Esc: back")
             out.append("\n" + "   ".join(hints), style="dim")

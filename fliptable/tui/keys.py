@@ -7,6 +7,12 @@ next free key of ``POOL``. ``q`` is never an action's key: it quits. A long list
 tokens (``play:hand1>c3`` -> play, hand, 1, c3): each key narrows the choice, Escape
 goes back. Counted actions (``3x6``, "3 Sixes") are always a tree keyed by their digits:
 3, then 6 (10 -> 0). Races are always flat, so one key acts.
+
+A game may name kinds of its actions (``Game.action_keys``, e.g. FLAPS's ``!`` "Last
+Card" for ``5c!`` and ``c`` "catch" for ``catch:N``): those actions leave the ordinary
+menu and are offered under their key (``groups``); the key acts at once when one such
+action is legal, and narrows the menu to them when there are several. Their keys are
+never handed to other actions.
 """
 from __future__ import annotations
 
@@ -59,10 +65,12 @@ def _natural(token: str) -> str | None:
     return None
 
 
-def _assign(items: Sequence[tuple[str, str | None]], pool: str = POOL) -> list[str]:
-    """Keys for items given as (label, natural key or None): natural first, then ``pool``."""
+def _assign(items: Sequence[tuple[str, str | None]], pool: str = POOL,
+            reserved: frozenset[str] = frozenset()) -> list[str]:
+    """Keys for items given as (label, natural key or None): natural first, then ``pool``;
+    never a ``reserved`` key (the game's named keys)."""
     keys: list[str | None] = [None] * len(items)
-    used: set[str] = set()
+    used: set[str] = set(reserved)
     for i, (_, nat) in enumerate(items):
         if nat is not None and nat not in used and nat not in RESERVED:
             keys[i] = nat
@@ -85,25 +93,27 @@ def _flat_natural(action: str) -> str | None:
     return _natural(last) if last.isdigit() else None
 
 
-def flat_menu(actions: Sequence[str], prefix: str = "") -> list[Choice]:
+def flat_menu(actions: Sequence[str], prefix: str = "", reserved: frozenset[str] = frozenset()) -> list[Choice]:
     """One key per action (after a count step such as ``3x``, the number that follows
     is the key: ``3x6`` -> 6)."""
     counted = bool(prefix) and _ENDS_IN_COUNT.search(prefix) is not None
     keys = _assign([(a, _natural(a[len(prefix):]) if counted and a[len(prefix):].isdigit() else _flat_natural(a))
-                    for a in actions])
+                    for a in actions], reserved=reserved)
     return [Choice(k, a, action=a) for k, a in zip(keys, actions) if k]
 
 
-def menu(actions: Sequence[str], prefix: str = "", flat: bool = False) -> tuple[str, list[Choice]]:
+def menu(actions: Sequence[str], prefix: str = "", flat: bool = False,
+         reserved: frozenset[str] = frozenset()) -> tuple[str, list[Choice]]:
     """The choices offered for ``actions`` narrowed to ``prefix``: (effective prefix, choices).
 
-    Chains with a single continuation are skipped, so the returned prefix may be longer."""
+    Chains with a single continuation are skipped, so the returned prefix may be longer.
+    ``reserved`` keys (the game's named keys) are never handed out."""
     cands = [a for a in actions if a.startswith(prefix)]
     # counted actions (``3x6``) are always a tree: the count, then the number, whatever
     # the list's length, so a key means the same every time
     counted = any(_COUNTED.match(a, len(prefix)) for a in cands)
     if flat or (len(cands) <= FLAT_LIMIT and not counted):
-        return prefix, flat_menu(cands, prefix)
+        return prefix, flat_menu(cands, prefix, reserved)
     while True:
         children: dict[str, str | None] = {}
         for a in cands:
@@ -115,7 +125,7 @@ def menu(actions: Sequence[str], prefix: str = "", flat: bool = False) -> tuple[
         if len(children) == 1:
             (child, leaf), = children.items()
             if leaf is not None:
-                return prefix, flat_menu(cands, prefix)
+                return prefix, flat_menu(cands, prefix, reserved)
             prefix = child
             continue
         break
@@ -129,7 +139,7 @@ def menu(actions: Sequence[str], prefix: str = "", flat: bool = False) -> tuple[
         naturals.append(_natural(count.group(1) if count else token.rstrip(":>")))
     # beside counts (digits), other choices take letters first: a digit means a count
     counts = any(_COUNT.fullmatch(child[len(prefix):]) for child, leaf in items if leaf is None)
-    keys = _assign(list(zip(labels, naturals)), LETTERS_FIRST if counts else POOL)
+    keys = _assign(list(zip(labels, naturals)), LETTERS_FIRST if counts else POOL, reserved)
     out = []
     for k, (child, leaf), label in zip(keys, items, labels):
         if not k:
@@ -144,3 +154,46 @@ def aliases(game_id: str, actions: Sequence[str]) -> dict[str, str]:
     if len(actions) == 1:
         out.setdefault("enter", actions[0])
     return out
+
+
+@dataclass(frozen=True, slots=True)
+class Group:
+    """The legal actions of one of the game's named kinds (``Game.action_keys``)."""
+
+    key: str
+    label: str
+    actions: tuple[str, ...]
+
+    def hint(self) -> str:
+        """What the key does now: ``!: Last Card (5c!)``, or ``!: Last Card (2 ways)…``."""
+        if len(self.actions) == 1:
+            return f"{self.key}: {self.label} ({self.actions[0]})"
+        return f"{self.key}: {self.label} ({len(self.actions)} ways)…"
+
+
+_PATTERNS: dict[str, re.Pattern[str]] = {}
+
+
+def groups(action_keys: Sequence, actions: Sequence[str]) -> tuple[list[str], list[Group]]:
+    """Split ``actions`` by the game's named keys: (the ordinary actions, the groups that
+    have legal actions). An action goes to the first key whose pattern matches it whole."""
+    if not action_keys:
+        return list(actions), []
+    found: dict[str, list[str]] = {}
+    rest: list[str] = []
+    for a in actions:
+        for k in action_keys:
+            pat = _PATTERNS.get(k.pattern)
+            if pat is None:
+                pat = _PATTERNS[k.pattern] = re.compile(k.pattern)
+            if pat.fullmatch(a):
+                found.setdefault(k.key, []).append(a)
+                break
+        else:
+            rest.append(a)
+    return rest, [Group(k.key, k.label, tuple(found[k.key])) for k in action_keys if k.key in found]
+
+
+def named_keys(action_keys: Sequence) -> frozenset[str]:
+    """The keys the game names: never another action's."""
+    return frozenset(k.key for k in action_keys)

@@ -23,6 +23,7 @@ from ..core.log import GameLog
 from ..core.registry import GAME_MODULES
 from ..core.result import Result
 from ..core.table import Landed, Table
+from . import keys as keymod
 from .texts import safe_narrate
 
 HUMAN = "human"
@@ -113,7 +114,22 @@ class PlainGame:
         """Read an action from the person at seat ``s``: a number from the list, or
         the action in notation. ``None`` is an empty answer (used to let a race go).
         Anything unreadable is one line of explanation, and the question again."""
-        menu = "  ".join(f"{i + 1}) {a}" for i, a in enumerate(legal))
+        # the game's named keys (Game.action_keys): FLAPS's "!" Last Card, "c" catch — those
+        # actions are answered with the key (one) or the key and its number (several)
+        listed, groups = keymod.groups(self.game.action_keys, legal)
+        named: dict[str, str] = {}
+        parts = [f"{i + 1}) {a}" for i, a in enumerate(listed)]
+        for g in groups:
+            if len(g.actions) == 1:
+                named[g.key] = g.actions[0]
+                parts.append(f"{g.key}) {g.actions[0]} ({g.label})")
+            else:
+                ways = []
+                for i, a in enumerate(g.actions):
+                    named[f"{g.key}{i + 1}"] = a
+                    ways.append(f"{g.key}{i + 1}) {a}")
+                parts.append(f"{g.label}: " + "  ".join(ways))
+        menu = "  ".join(parts)
         while True:
             self.out(f"[{self.who(s)}] {menu}{prompt_extra}")
             try:
@@ -128,8 +144,13 @@ class PlainGame:
                 continue
             if not text:
                 return None
-            if text.isascii() and text.isdigit() and len(text) < 7 and 1 <= int(text) <= len(legal):
-                return legal[int(text) - 1]
+            if text.isascii() and text.isdigit() and len(text) < 7 and 1 <= int(text) <= len(listed):
+                return listed[int(text) - 1]
+            if text.lower() in named:
+                return named[text.lower()]
+            if any(text == g.key for g in groups):
+                self.out(f"  {text} is one of several here: answer {', '.join(k for k in named if k.startswith(text))}")
+                continue
             try:
                 action = self.game.parse_action(text)
             except IllegalAction as exc:
@@ -217,6 +238,9 @@ class PlainGame:
         self.out(f"{self.game.title}: {self.players} players, seed {self.seed}. {people}"
                  + (f"; bots {bots}" if bots else "") + ".")
         self.out("Answer with the number or the action; ? shows the notation, q quits.")
+        if self.game.action_keys:
+            self.out("Keys: " + ", ".join(f"{k.key} {k.label}" for k in self.game.action_keys)
+                     + " (a key and its number when there are several).")
         table = self.table
         if self.state.ply == 0:
             self.tell_events(self.state.opening)

@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from ...core.errors import OptionError
-from ...core.game import Game
+from ...core.game import ActionKey, Game
 from ...core.options import Option
 from ...core.registry import register
 from . import render as rendering
@@ -27,6 +27,9 @@ Actions:
   catch:1    catch seat 1, who forgot "Last Card" (out of turn)
   t:7h       TRUMPS: lay the 7 of Hearts face down
 Out of turn (claims): FLAPS cards while flapping, and catch:N. Suit symbols ♣♦♥♠ are accepted.
+Keys at the terminal: ! says "Last Card" (the lays that leave you one card: ! then the card's
+key, or ! alone when only one card may be laid so); c catches (c, or c then the seat, when
+several forgot). At the plain prompt answer !, !1, !2 ... and c, c1, c2 ... as listed.
 
 Every card, with its notation:
 """ + card_list()
@@ -62,6 +65,8 @@ class Flaps(Game):
     information = "imperfect"
     dynamics = "real-time"
     notation = NOTATION
+    #: the terminal's named keys (tui/keys.py): "!" declares Last Card, "c" catches
+    action_keys = (ActionKey("!", "Last Card", r".*!"), ActionKey("c", "catch", r"catch:\d+"))
 
     def resolve_options(self, options):
         opts = super().resolve_options(options)
