@@ -57,8 +57,7 @@ def handled(fn: Callable[[Request], Awaitable[Response]]) -> Callable[[Request],
 
 def _check_origin(request: Request) -> None:
     settings = request.app.state.settings
-    if not origin_allowed(request.headers.get("origin"), request.headers.get("host"),
-                          request.url.scheme == "https", settings.origins):
+    if not origin_allowed(request.headers.get("origin"), request.headers.get("host"), settings.origins):
         raise Forbidden(f"requests from origin {shorten(request.headers.get('origin'))!r} are not accepted")
 
 

@@ -29,7 +29,7 @@ def token_matches(token: str, stored_hash: str | None) -> bool:
     return stored_hash is not None and hmac.compare_digest(hash_token(token), stored_hash)
 
 
-def origin_allowed(origin: str | None, host: str | None, scheme_secure: bool, allowed: tuple[str, ...]) -> bool:
+def origin_allowed(origin: str | None, host: str | None, allowed: tuple[str, ...]) -> bool:
     """A request carrying ``Origin`` must come from the server's own origin (the Host it
     was reached at) or one of ``allowed``; no ``Origin`` (not a browser) is accepted."""
     if origin is None:

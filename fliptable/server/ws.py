@@ -5,7 +5,6 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
-from typing import Any
 
 from starlette.websockets import WebSocket, WebSocketDisconnect, WebSocketState
 
@@ -96,8 +95,7 @@ def handle(live: LiveTable, client: Client, text: str) -> None:
 async def table_socket(websocket: WebSocket) -> None:
     app = websocket.app
     settings, lobby = app.state.settings, app.state.lobby
-    if not origin_allowed(websocket.headers.get("origin"), websocket.headers.get("host"),
-                          websocket.url.scheme == "wss", settings.origins):
+    if not origin_allowed(websocket.headers.get("origin"), websocket.headers.get("host"), settings.origins):
         await _refuse(websocket, CLOSE_ORIGIN, "connections from this origin are not accepted")
         return
     try:
