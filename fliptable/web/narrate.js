@@ -45,6 +45,7 @@ function cards(game, list) {
 // (text and card elements) or null to fall back to the generic line.
 function nice(game, e, n) {
   const p = e.player;
+  const self = (t) => (t === p ? (p === n.you ? "yourself" : "themselves") : n.who(t));
   switch (e.type) {
     case "round_start": return [`Round ${e.round} begins`, e.dealer !== undefined ? ` — ${n.whose(e.dealer)} deal` : ""];
     case "round_end":
@@ -59,8 +60,8 @@ function nice(game, e, n) {
       return [n.does(p, "flip"), " ", c(game, e.card)];
     case "stay": return [n.does(p, "stay"), e.round_score !== undefined ? ` with ${e.round_score}` : ""];
     case "bust": return [n.does(p, "bust"), " on ", c(game, e.card)];
-    case "freeze": return [n.does(p, "freeze"), " ", e.target === p ? "themselves" : n.who(e.target), e.round_score !== undefined ? ` (banks ${e.round_score})` : ""];
-    case "flip_three": return [n.does(p, "play"), " Flip Three on ", n.who(e.target)];
+    case "freeze": return [n.does(p, "freeze"), " ", self(e.target), e.round_score !== undefined ? ` (banks ${e.round_score})` : ""];
+    case "flip_three": return [n.does(p, "play"), " Flip Three on ", self(e.target)];
     case "reshuffle": return [`The discards are shuffled into a new deck (${e.cards} cards)`];
     case "window_open":
       return [`Swat! A ${e.trigger} — swat the ${(e.allowed || []).join(", ")} flies`];
