@@ -88,7 +88,8 @@ function nice(game, e, n) {
     case "deal":
       if (e.hand) return [`Dealt: `, cards(game, e.hand)];
       return ["The cards are dealt", e.first ? [", first card ", c(game, e.first)] : ""];
-    case "hand": return e.cards ? ["Your hand: ", cards(game, e.cards)] : null;
+    case "hand": return e.cards ? [`${cap(n.whose(p))} hand: `, cards(game, e.cards)] : [n.does(p, "be"), ` dealt ${e.count} cards`];
+    case "deviation": return [n.does(p, "break"), ` the rules (${String(e.offence).replace(/-/g, " ")}`, e.card ? [" ", c(game, e.card)] : "", ") — Muggins may be called"];
     case "stop": return [n.does(p, "stop")];
     case "knock": return [n.does(p, "knock")];
     case "catch": return [n.does(p, "catch"), " ", n.who(e.caught), " out"];
