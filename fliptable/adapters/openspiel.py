@@ -278,11 +278,17 @@ class FliptableState(pyspiel.State):
         return [float(r) for r in play.fstate.result().returns()]
 
     def resample_from_infostate(self, player_id: int, probability_sampler=None) -> "FliptableState":
-        """A state ``player_id`` cannot tell from this one (``State.determinize``), as a
-        fliptable state: ``.fstate`` of the returned OpenSpiel state."""
+        """A state ``player_id`` cannot tell from this one (``State.determinize``): the
+        cards hidden from that seat re-dealt, future chance drawn afresh. The seats' event
+        histories are copied as they are, so key search nodes by observation strings
+        (ISMCTS's ``use_observation_string=True``) rather than other seats' histories."""
+        if probability_sampler is not None:       # OpenSpiel's samplers give uniform floats
+            rng = random.Random(int(probability_sampler() * 2 ** 53))
+        else:
+            rng = random.Random()
         c = self.clone()
         p = c.play
-        p.fstate = self.play.fstate.determinize(player_id, random.Random(len(self.history())))
+        p.fstate = self.play.fstate.determinize(player_id, rng)
         p.moments.state = p.fstate
         return c
 
