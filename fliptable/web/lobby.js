@@ -52,12 +52,19 @@ function showForm(form, g) {
       h("small", {}, o.help || o.accepted));
   });
   const clock = h("input", {type: "number", id: "turn-limit", min: 1, max: 3600, placeholder: "off", "aria-label": "turn clock in seconds"});
+  const seed = h("input", {type: "text", id: "seed", maxlength: 200, placeholder: "random"});
+  const pace = h("input", {type: "number", id: "bot-delay", min: 0, max: 10000, step: 100, placeholder: "server's default"});
+  const botSettings = h("input", {type: "text", id: "bot-settings", placeholder: "e.g. 25 or key=value,…", maxlength: 100});
   const msg = h("p", {class: "error", role: "alert", id: "create-error"});
   clear(form, h("h2", {}, `New table: ${g.title}`), h("p", {class: "summary"}, g.summary),
     h("form", {id: "create", onsubmit: async (e) => {
       e.preventDefault();
       msg.textContent = "";
-      const body = {game: g.id, seats: [...seatsBox.querySelectorAll("select")].map((s) => s.value), options: {}};
+      const tweak = botSettings.value.trim();
+      const body = {game: g.id, seats: [...seatsBox.querySelectorAll("select")].map((s) => (s.value !== "human" && tweak ? `${s.value}:${tweak}` : s.value)),
+        options: {}};
+      if (seed.value.trim()) body.seed = /^-?\d+$/.test(seed.value.trim()) ? Number(seed.value.trim()) : seed.value.trim();
+      if (pace.value !== "") body.bot_delay_ms = Number(pace.value);
       for (const el of form.querySelectorAll("[data-option]")) {
         const o = g.options.find((x) => x.name === el.dataset.option);
         if (el.value !== String(o.default)) body.options[el.dataset.option] = el.value;
@@ -75,6 +82,10 @@ function showForm(form, g) {
     h("fieldset", {}, h("legend", {}, "Seats"), seatsBox),
     options.length ? h("fieldset", {}, h("legend", {}, "Options"), options) : null,
     h("div", {class: "row"}, h("label", {for: "turn-limit"}, "Turn clock (seconds, empty: none)"), clock),
+    h("details", {class: "advanced"}, h("summary", {}, "More: seed, bots' pace and settings"),
+      h("div", {class: "row"}, h("label", {for: "seed"}, "Seed (others will know the deck)"), seed),
+      h("div", {class: "row"}, h("label", {for: "bot-delay"}, "Bots' pace (ms a turn)"), pace),
+      h("div", {class: "row"}, h("label", {for: "bot-settings"}, "Bot settings (as on the command line, for every bot)"), botSettings)),
     h("button", {type: "submit", id: "create-button", class: "primary"}, "Create table"), msg));
 }
 

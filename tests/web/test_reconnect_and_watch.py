@@ -131,10 +131,16 @@ def test_a_turn_clock_chosen_in_the_lobby_counts_down_on_the_table(server, conte
     page.select_option("#players", "2")
     page.select_option("#seat-1", "threshold")
     page.fill("#turn-limit", "30")
+    page.click("details.advanced summary")
+    page.fill("#seed", "1234")
+    page.fill("#bot-delay", "200")
+    page.fill("#bot-settings", "25")
     page.click("#create-button")
     page.wait_for_url(re.compile(r".*/table/[^/]+$"))
     table = page.url.rsplit("/", 1)[1]
-    assert server.get(f"/api/tables/{table}")["turn_limit_ms"] == 30000
+    facts = server.get(f"/api/tables/{table}")
+    assert facts["turn_limit_ms"] == 30000 and facts["bot_delay_ms"] == 200 and facts["seeded"] is True
+    assert facts["seats"][1]["bot"] == "threshold:25"
     page.wait_for_selector(LEGAL)
     clock = page.locator("#clock")
     clock.wait_for(state="visible")
