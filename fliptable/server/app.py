@@ -8,7 +8,7 @@ import logging
 from importlib import resources
 
 from starlette.applications import Starlette
-from starlette.responses import FileResponse, JSONResponse
+from starlette.responses import FileResponse, JSONResponse, Response
 from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 
@@ -37,7 +37,12 @@ def _web_routes() -> list:
     async def page(request):
         return FileResponse(str(index))
 
-    return [Route("/table/{id}", page), Mount("/", StaticFiles(directory=path, html=True), name="web")]
+    async def faces(request):  # the card tables the client draws from (fliptable/web/faces.py)
+        from ..web.faces import module
+        return Response(module(), media_type="text/javascript")
+
+    return [Route("/table/{id}", page), Route("/faces.js", faces),
+            Mount("/", StaticFiles(directory=path, html=True), name="web")]
 
 
 async def _no_api(request):
