@@ -10,7 +10,7 @@ const FLAPS_RANK = {1: "A", 11: "J", 12: "Q", 13: "K"};
 const FLAPS_SHORT = {ace_end: "ACE'N'END", ace_lay: "ACE'N'LAY", flaps: "FLAPS", mega: "MEGA-FLAP",
   hoofers: "HOOFERS-DOOFERS", up_jacks: "UP-JACKS", ace_jack: "ACE-JACK", trumps: "K-TRUMPS",
   ol_maid: "OL' MAID", quack: "QUACK", stop: "STOP THAT FLAPPING", dump: "DUMP THOSE FIVES",
-  six: "SIX OF THE BEST", king_lay: "King'N'Lay"};
+  six: "SIX OF THE BEST", king_lay: "King'N'Lay", spoof: "SPOOF"};
 
 export function face(game, name) {
   const table = FACES[game];
@@ -51,10 +51,12 @@ function parts(game, name, f) {
         (x) => ({S: "skip", L: "link", D: "−"}[x])).join(" ") : "", cls: [...cls, ...(f.flags || []).map((x) => `f-${x}`)]};
     }
     case "flaps": {
-      const rank = f.kind === "ol_maid" ? `OM${name.slice(2)}` : f.kind === "ace_jack" ? "AJ" : (FLAPS_RANK[f.rank] ?? String(f.rank));
+      const rank = f.kind === "ol_maid" ? (/^om\d$/.test(name) ? `OM${name.slice(2)}` : "OM") : f.kind === "ace_jack" ? "AJ" : (FLAPS_RANK[f.rank] ?? String(f.rank));
       const suit = f.suit ? SUIT[f.suit] : "";
       const red = f.suit === "d" || f.suit === "h";
-      return {corner: `${rank}${suit}`, middle: suit || "★", name: FLAPS_SHORT[f.kind] || "",
+      const special = f.kind in FLAPS_SHORT ? FLAPS_SHORT[f.kind]
+        : ["plain", "ace", "attack", "seven", "nine", "eight", "ten", "jack"].includes(f.kind) ? "" : f.title.replace(/ of \w+$/, "");
+      return {corner: `${rank}${suit}`, middle: suit || "★", name: special,
               cls: [...cls, red ? "red" : "black", f.suit ? `s-${f.suit}` : "nosuit"]};
     }
     default:
