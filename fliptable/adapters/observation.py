@@ -412,24 +412,27 @@ class Node:
             deck = float(self._decksize)
 
             def f(v, out, b, vw):
-                if type(v) is not list:
+                if type(v) is not list or not v:
+                    if type(v) is list:
+                        out[b + n] = out[b + n + 1] = 0.0
                     return
                 hidden = 0
-                last = None
-                counts: dict[int, int] = {}
-                for x in v:
+                try:
+                    counted = Counter(v).items()     # counted in C: piles can be long
+                except TypeError:                    # an entry never seen while deriving
+                    return
+                for x, k in counted:
                     c = get(x) if type(x) is str else None
                     if c is None:
-                        hidden += 1
+                        hidden += k
                     else:
-                        counts[c] = counts.get(c, 0) + 1
-                    last = c
-                for c, k in counts.items():
-                    out[b + c] = k / copies[c]
+                        out[b + c] = k / copies[c]
                 out[b + n] = min(1.0, hidden / deck)
                 out[b + n + 1] = min(1.0, len(v) / deck)
-                if last is not None:
-                    out[b + n + 2 + last] = 1.0
+                last = v[-1]
+                c = get(last) if type(last) is str else None
+                if c is not None:
+                    out[b + n + 2 + c] = 1.0
             return f, 2 * n + 2, "list"
         if kind == "seatset":
             def f(v, out, b, vw):
