@@ -72,6 +72,7 @@ CASES = [
     ("flaps", 4, ["greedy", "random", "greedy"], {"hoofers": "plain"}, [6]),
     ("flaps", 3, ["greedy", "random"], {"king_n_lay": "next", "games": 2}, [7]),
     ("flaps", 4, ["random"], {"pack_out": "draw"}, [9]),
+    ("flaps", 4, ["greedy", "random"], {"level": 4}, [16]),
 ]
 
 

@@ -14,16 +14,20 @@
 ``knock``          miss a go after an 8
 ``done``           end a MEGA-FLAP, DUMP THOSE FIVES or King'N'Lay run
 ``catch:1``        catch seat 1, who did not say "Last Card": they pick up one
-``t:7h``           TRUMPS: lay the 7 of Hearts face down
+``t:7h``           TRUMPS or SPOOF: lay the 7 of Hearts face down
+``call:33``        SPOOF (Level 4): call 33 for the sum of the cards laid
 =================  ==============================================================
 """
 from __future__ import annotations
 
-from .cards import (CALLS, COLOUR, FACES, HOOFERS, KIND, LEVEL, NAMES, NCARDS, SUITS, TARGETS, TRUMPS)
+from .cards import (CALLS, COLOUR, FACES, HOOFERS, KIND, LEVEL, NAMES, NCARDS, SUITS, TARGETS, TRUMPS,
+                    SPOOF_VALUE)
 
-LAY, DRAW, TAKE, KNOCK, DONE, CATCH, COMMIT = range(7)
+LAY, DRAW, TAKE, KNOCK, DONE, CATCH, COMMIT, CALL = range(8)
 DRAW_ACTION, TAKE_ACTION, KNOCK_ACTION, DONE_ACTION = "draw", "take", "knock", "done"
 MAX_SEATS = 8
+#: the highest SPOOF sum: every seat lays an OL' MAID (20)
+MAX_CALL = 20 * MAX_SEATS
 #: the event each answer makes
 INFO_NAMES = {1: "draw_turn", 2: "take", 3: "knock", 4: "done"}
 
@@ -43,6 +47,7 @@ TARGET_LAY = tuple(tuple(tuple(f"{NAMES[c]}>{p}{'!' if d else ''}" for p in rang
                    if TARGETS[c] else ((), ()) for c in range(NCARDS))
 CATCHES = tuple(f"catch:{p}" for p in range(MAX_SEATS))
 COMMITS = tuple(f"t:{NAMES[c]}" for c in range(NCARDS))
+SPOOF_CALLS = tuple(f"call:{n}" for n in range(MAX_CALL + 1))
 
 #: every action -> (type, card, argument: suit / seat / -1, declares Last Card)
 INFO: dict[str, tuple[int, int, int, bool]] = {
@@ -63,6 +68,13 @@ for _c in range(NCARDS):
     INFO[COMMITS[_c]] = (COMMIT, _c, -1, False)
 for _p in range(MAX_SEATS):
     INFO[CATCHES[_p]] = (CATCH, -1, _p, False)
+for _n, _a in enumerate(SPOOF_CALLS):
+    INFO[_a] = (CALL, -1, _n, False)
+
+
+def max_spoof(players: int) -> int:
+    """The highest SPOOF sum at such a table: every seat lays a card worth the most."""
+    return max(SPOOF_VALUE) * players
 
 
 def lay_actions(card: int, declare: int, players: int, me: int, plain: bool = False) -> tuple[str, ...]:
@@ -95,6 +107,8 @@ def action_space(players: int, level: int) -> tuple[str, ...]:
     out += [DRAW_ACTION, TAKE_ACTION, KNOCK_ACTION, DONE_ACTION]
     out += CATCHES[:players]
     out += [COMMITS[c] for c in faces]
+    if level >= 4:
+        out += SPOOF_CALLS[:max_spoof(players) + 1]
     return tuple(out)
 
 

@@ -13,9 +13,12 @@ from __future__ import annotations
 from ...bots.base import number_param
 from ...core.agent import Agent
 from . import actions as A
-from .cards import FINISH, ID, KIND, RANK, SUIT, SUITS, WILD, trumps_value, ATTACK, COLOUR, SEVEN, NINE, QUACK
+from .cards import (FINISH, ID, KIND, RANK, SUIT, SUITS, WILD, trumps_value, ATTACK, COLOUR, SEVEN, NINE, QUACK,
+                    SPOOF_VALUE, deck)
 
 _INFO = A.INFO
+#: the mean SPOOF value of a card of the Level 4 pack
+_MEAN_SPOOF = sum(SPOOF_VALUE[c] for c in deck(4)) / len(deck(4))
 
 
 class GreedyFlaps(Agent):
@@ -61,6 +64,10 @@ class GreedyFlaps(Agent):
             return legal[0]
         if view["phase"] == "trumps":
             return self._trumps(view, legal)
+        if view["phase"] == "spoof":
+            return self._spoof_lay(legal)
+        if view["phase"] == "spoof-call":
+            return self._spoof_call(view, legal)
         lays = [a for a in legal if _INFO[a][0] == A.LAY]
         passes = [a for a in legal if _INFO[a][0] != A.LAY]
         if not lays:
@@ -139,6 +146,20 @@ class GreedyFlaps(Agent):
         if left == 0 and FINISH[c]:
             score += 200
         return score
+
+    def _spoof_lay(self, legal):
+        """SPOOF: lay a card it cannot finish on (losing brings it back), else its highest
+        (the card it knows moves its own call furthest from the others')."""
+        return max(legal, key=lambda a: (not FINISH[_INFO[a][1]], SPOOF_VALUE[_INFO[a][1]], a))
+
+    def _spoof_call(self, view, legal):
+        """SPOOF: call the free number nearest its estimate — its own card plus the mean of the
+        cards it cannot see for each other card laid."""
+        s = view["spoof"]
+        laid = sum(1 for c in s["committed"] if c)
+        mine = SPOOF_VALUE[ID[s["mine"]]] if s.get("mine") else 0
+        guess = mine + (laid - 1) * _MEAN_SPOOF
+        return min(legal, key=lambda a: (abs(_INFO[a][2] - guess), _INFO[a][2]))
 
     def _trumps(self, view, legal):
         """Lay the card that ranks highest in TRUMPS (losing picks up every card laid)."""

@@ -54,6 +54,8 @@ STOP = "stop"              # 4 - STOP THAT FLAPPING (Level 3)
 DUMP = "dump"              # 5 - DUMP THOSE FIVES (Level 3)
 SIX = "six"                # 6 - SIX OF THE BEST (Level 3)
 KING_LAY = "king_lay"      # King'N'Lay (Level 3)
+SPOOF = "spoof"            # K - SPOOF (Level 4)
+LOW_MAID = "low_maid"      # LOW OL' MAID's family (Level 4); its kind is OL_MAID
 
 #: cards an OL' MAID may be laid on (flaps.md "OL' MAID": "JACK, UP-JACKS, ACE-JACK, QUEEN,
 #: HOOFERS-DOOFERS, KING but not TRUMPS"); a King'N'Lay is a King
@@ -140,6 +142,13 @@ def _faces() -> list[Face]:
                   family=SIX))
     f.append(Face("klc", "King'N'Lay (King of Clubs)", 13, SUITS.index("c"), 3, 1, KING_LAY, trumps=13,
                   spoof=13, family=KING_LAY))
+    # -- Level 4 (+4) ---------------------------------------------------------------------
+    # "There are two SPOOF cards; clubs and spades." A King (K - SPOOF), like K - TRUMPS.
+    f += _suited("ks", 13, "K - SPOOF", SPOOF, 1, level=4, suits="cs", family=SPOOF)
+    # "There are two LOW OL' MAIDS." An OL' MAID (docs/rules/flaps.md "LOW OL' MAID"): laid
+    # as one, worth 20 in SPOOF ("All OL' MAIDS are worth 20"), lowest of all in TRUMPS.
+    f.append(Face("lom", "LOW OL' MAID", NO_RANK, NO_SUIT, 4, 2, OL_MAID, finish=False, trumps=-2, spoof=20,
+                  family=LOW_MAID))
     return f
 
 
@@ -167,6 +176,8 @@ OM_ON = tuple(x.family in OL_MAID_ON for x in FACES)
 FLAPPER = tuple(x.kind in (FLAPS, MEGA, STOP) for x in FACES)
 #: answers an attack: 2, 3, 7, 9 (QUACK is checked apart)
 ATTACKER = tuple(x.kind in (ATTACK, SEVEN, NINE) for x in FACES)
+#: its value in SPOOF (docs/rules/flaps.md "K - SPOOF")
+SPOOF_VALUE = tuple(x.spoof for x in FACES)
 #: the ACE'N'LAY's colour suits (empty for other cards)
 COLOUR = tuple(x.colour for x in FACES)
 #: a suit to call when laying it
@@ -175,8 +186,8 @@ CALLS = tuple(x.kind in (ACE, ACE_END, ACE_LAY, ACE_JACK) for x in FACES)
 TARGETS = tuple(x.kind in (TEN, HOOFERS) for x in FACES)
 
 MAX_LEVEL = 7
-#: levels built so far (issue 10); 4-7 are issue 11
-BUILT_LEVELS = (1, 2, 3)
+#: levels built so far (issue 10: 1-3; issue 11: 4); 5-7 are not built
+BUILT_LEVELS = (1, 2, 3, 4)
 
 
 def deck(level: int) -> list[int]:

@@ -7,13 +7,13 @@ from __future__ import annotations
 from ...core.events import Event
 from . import actions as A
 from .cards import (ACE, ACE_END, ACE_JACK, ACE_LAY, ATTACK, DUMP, EIGHT, FINISH, FLAPS, HOOFERS, JACK, KIND,
-                    KING_LAY, MEGA, NAMES, NINE, OL_MAID, QUACK, RANK, SEVEN, SIX, STOP, SUIT, SUITS, TEN,
-                    TRUMPS, UP_JACKS, trumps_value)
+                    KING_LAY, MEGA, NAMES, NINE, OL_MAID, QUACK, RANK, SEVEN, SIX, SPOOF, SPOOF_VALUE, STOP, SUIT,
+                    SUITS, TEN, TRUMPS, UP_JACKS, trumps_value)
 
 # the phases (state.py), repeated here to keep the import one way
-PLAY, ATTACKED, KNOCK, SCUFFLE, FOLLOW, KING_RUN, MEGA_RUN, DUMP_RUN, TRUMPS_GAME = range(9)
+PLAY, ATTACKED, KNOCK, SCUFFLE, FOLLOW, KING_RUN, MEGA_RUN, DUMP_RUN, TRUMPS_GAME, SPOOF_GAME, SPOOF_CALL = range(11)
 (ST_LAYS, ST_DRAWS, ST_ATTACKS, ST_ATTACK_SUM, ST_FLAPPINGS, ST_FLAPS, ST_CATCHES, ST_FORGETS, ST_TRUMPS,
- ST_CUTS, ST_PACK_OUT, ST_DOUBLE, ST_SCUFFLES, ST_MEGA) = range(14)
+ ST_CUTS, ST_PACK_OUT, ST_DOUBLE, ST_SCUFFLES, ST_MEGA, ST_SPOOFS) = range(15)
 #: how many times tied players cut again before chance decides outright
 MAX_CUTS = 20
 
@@ -57,6 +57,8 @@ class Effects:
             self._catch(player, arg, events)
         elif typ == A.COMMIT:
             self._commit(player, card, events)
+        elif typ == A.CALL:
+            self._spoof_call(player, arg, events)
         elif player != self.acting():
             self._lay(player, card, arg, declare, True, events)       # a FLAP out of turn
         else:
@@ -283,6 +285,11 @@ class Effects:
             self.trump, self.caller = arg, p
             self.phase = TRUMPS_GAME
             self.committed = [-1] * self.players
+        elif kind == SPOOF:
+            # "K - SPOOF": "a separate game is started. Each player ... lays a card, face down"
+            self.caller = p
+            self.phase = SPOOF_GAME
+            self.committed = [-1] * self.players
         elif kind == DUMP:
             self.phase, self.actor, self.run_left = DUMP_RUN, p, 3
         elif kind == KING_LAY:
@@ -308,10 +315,15 @@ class Effects:
         self._take_from_hand(p, c)
         self.committed[p] = c
         if events is not None:
-            events.append(Event("commit", {"player": p}, {"card": NAMES[c]}, (p,)))
+            events.append(Event("commit", {"player": p, "spoof": True} if self.phase == SPOOF_GAME else {"player": p},
+                                {"card": NAMES[c]}, (p,)))
         hands = self.hands
         if all(self.committed[q] >= 0 or not hands[q] for q in range(self.players)):
-            self._resolve_trumps(events)
+            if self.phase == SPOOF_GAME:
+                # "Then, each player, starting with the one to your left, calls a number"
+                self.phase, self.actor = SPOOF_CALL, self._next_caller(self.caller)
+            else:
+                self._resolve_trumps(events)
 
     def _resolve_trumps(self, events) -> None:
         """flaps.md "K - TRUMPS": the lowest card picks up every card laid; equal lowest cards
@@ -354,6 +366,72 @@ class Effects:
         if winners:
             self._win(winners, "trumps", events)
 
+    # -- SPOOF (Level 4) ------------------------------------------------------------------------------
+    def _next_caller(self, q: int) -> int:
+        """The next player to call after ``q``, to the left (seat order, whatever the direction
+        of play), among those who laid a card; -1 when all have called."""
+        n = self.players
+        for i in range(1, n + 1):
+            o = (q + i) % n
+            if self.committed[o] >= 0 and self.calls[o] < 0:
+                return o
+        return -1
+
+    def _spoof_call(self, p: int, k: int, events) -> None:
+        self.calls[p] = k
+        if events is not None:
+            events.append(Event("call", {"player": p, "call": k}))
+        nxt = self._next_caller(p)
+        if nxt >= 0:
+            self.actor = nxt
+        else:
+            self._resolve_spoof(events)
+
+    def _resolve_spoof(self, events) -> None:
+        """flaps.md "K - SPOOF": "Turn over the cards laid in the SPOOF game. The person who
+        is the furthest out picks up all the cards laid"; equally far players cut the pack
+        and the lowest cut picks up (docs/rules/flaps.md); a player whose last card it was
+        wins unless they lost (and picks up one if it was a card they cannot finish on)."""
+        laid = [(q, c) for q, c in enumerate(self.committed) if c >= 0]
+        total = sum(SPOOF_VALUE[c] for _, c in laid)
+        off = {q: abs(self.calls[q] - total) for q, _ in laid}
+        far = max(off.values())
+        tied = [q for q, d in off.items() if d == far]
+        cuts = 0
+        rng = self.rng
+        for _ in range(MAX_CUTS):
+            if len(tied) == 1 or not self.pack:
+                break
+            cuts += 1
+            cut = {q: SPOOF_VALUE[self.pack[rng.randrange(len(self.pack))]] for q in tied}
+            lowest = min(cut.values())
+            tied = [q for q in tied if cut[q] == lowest]
+        loser = tied[0] if len(tied) == 1 else tied[rng.randrange(len(tied))]
+        cards = [c for _, c in laid]
+        self.hands[loser].extend(cards)
+        self.shown[loser].extend(cards)
+        self.stat[ST_SPOOFS] += 1
+        if events is not None:
+            events.append(Event("spoof", {"cards": {str(q): NAMES[c] for q, c in laid}, "total": total,
+                                          "calls": {str(q): self.calls[q] for q, _ in laid},
+                                          "loser": loser, "cuts": cuts}))
+        winners = []
+        for q, c in laid:
+            if q != loser and not self.hands[q]:
+                # "the act of laying that last card does not constitute a win until the game of
+                # SPOOF has finished and that player did not lose"; "If the last card is a card that
+                # you cannot finish on, like an Ace, then that player must pick another card"
+                if FINISH[c] and KIND[c] != QUACK:
+                    winners.append(q)
+                else:
+                    self._draw(q, 1, "cannot finish", events)
+        self.committed = [-1] * self.players
+        self.calls = [-1] * self.players
+        self.phase, self.turn = PLAY, self._next(self.caller)
+        self.caller = -1
+        if winners:
+            self._win(winners, "spoof", events)
+
     # -- the end ------------------------------------------------------------------------------------
     def _win(self, winners, how: str, events, double: bool = False) -> None:
         """A game of the match is won: each winner scores 1, a double win 2 (docs/rules/flaps.md
@@ -383,8 +461,9 @@ class Effects:
     def _pack_out(self, events) -> None:
         """flaps.md "What Happens if we run out of Cards ?": "the winner is the player holding
         the least cards" (ties share the win)."""
+        self.calls = [-1] * self.players
         for q, c in enumerate(self.committed):
-            if c >= 0:                      # an unfinished TRUMPS game is void
+            if c >= 0:                      # an unfinished TRUMPS or SPOOF game is void
                 self.hands[q].append(c)
                 self.committed[q] = -1
         counts = [len(h) for h in self.hands]

@@ -47,6 +47,13 @@ def render(view: dict, seat: int | None) -> str:
         lines.append(f"[b]TRUMPS[/b] ({SUIT_WORDS[t['suit']]} trumps, called by {_seat(t['caller'], seat)}): "
                      f"laid face down by {', '.join(laid) or 'nobody yet'}"
                      + (f"; yours: {t['mine']}" if t.get("mine") else ""))
+    if view.get("spoof"):
+        t = view["spoof"]
+        laid = [_seat(p, seat) for p, c in enumerate(t["committed"]) if c]
+        calls = [f"{_seat(p, seat)} {k}" for p, k in enumerate(t["calls"]) if k is not None]
+        lines.append(f"[b]SPOOF[/b] (called by {_seat(t['caller'], seat)}): laid face down by "
+                     f"{', '.join(laid) or 'nobody yet'}" + (f"; calls: {', '.join(calls)}" if calls else "")
+                     + (f"; yours: {t['mine']}" if t.get("mine") else ""))
     for p in range(view["players"]):
         mark = ">" if view["acting"] == p else " "
         count = view["hand_counts"][p]
@@ -97,7 +104,15 @@ def narrate(event: dict, seat: int | None = None) -> str | None:
     if t == "catch":
         return cap(f"{w.does(p, 'catch')} {w.who(event['caught'])}: no \"Last Card\"!")
     if t == "commit":
-        return cap(f"{w.does(p, 'lay')} a TRUMPS card face down" + (f" ({event['card']})" if "card" in event else ""))
+        what = "SPOOF" if event.get("spoof") else "TRUMPS"
+        return cap(f"{w.does(p, 'lay')} a {what} card face down" + (f" ({event['card']})" if "card" in event else ""))
+    if t == "call":
+        return cap(f"{w.does(p, 'call')} {event['call']} for the SPOOF sum")
+    if t == "spoof":
+        cards = ", ".join(f"{w.who(int(q))}: {c}" for q, c in event["cards"].items())
+        cut = f" after {event['cuts']} cut(s)" if event["cuts"] else ""
+        return (f"SPOOF: {cards} — sum {event['total']}; furthest out, {w.does(event['loser'], 'pick')} "
+                f"them up{cut}")
     if t == "trumps":
         cards = ", ".join(f"{w.who(int(q))}: {c}" for q, c in event["cards"].items())
         cut = f" after {event['cuts']} cut(s)" if event["cuts"] else ""
@@ -108,7 +123,7 @@ def narrate(event: dict, seat: int | None = None) -> str | None:
     if t == "hand":
         return cap(f"{w.does(p, 'be')} dealt {' '.join(event['cards'])}") if "cards" in event else None
     if t == "win":
-        how = {"pack": " (fewest cards when the pack ran out)", "trumps": " (after TRUMPS)"}.get(event["how"], "")
+        how = {"pack": " (fewest cards when the pack ran out)", "trumps": " (after TRUMPS)", "spoof": " (after SPOOF)"}.get(event["how"], "")
         return (cap(f"{w.does(event['winners'], 'win')} game {event['game']}{how}")
                 + (" — DOUBLE WIN" if event["double"] else "") + f"; points {event['points']}")
     return None
@@ -120,7 +135,7 @@ def round_summary(view: dict, seat: int | None) -> str | None:
     if not last or view["games"] <= 1:
         return None
     w = Words(seat)
-    how = {"pack": " (fewest cards when the pack ran out)", "trumps": " (after TRUMPS)"}.get(last["how"], "")
+    how = {"pack": " (fewest cards when the pack ran out)", "trumps": " (after TRUMPS)", "spoof": " (after SPOOF)"}.get(last["how"], "")
     points = ", ".join(f"{w.who(p)} {x}" for p, x in enumerate(view["scores"]))
     return (cap(f"{w.does(last['winners'], 'win')} game {last['game']} of {view['games']}{how}")
             + (" — a DOUBLE WIN" if last["double"] else "") + f". Points: {points}.")

@@ -20,18 +20,25 @@ from . import actions as A
 from .cards import (ATTACK, COLOUR, EIGHT, FAMILY, FLAPPER, HOOFERS, KIND, NAMES, NO_RANK, NO_SUIT,
                     OL_MAID, OM_ON, QUACK, KING_LAY, RANK, SEVEN, NINE, SUIT, WILD, FLAPS, STOP)
 from .effects import Effects
+from .cards import SPOOF_VALUE
+
+#: the most a card is worth in SPOOF (an OL' MAID)
+SPOOF_TOP = max(SPOOF_VALUE)
 from .views import Views
 
 # phases
-PLAY, ATTACKED, KNOCK, SCUFFLE, FOLLOW, KING_RUN, MEGA_RUN, DUMP_RUN, TRUMPS_GAME = range(9)
-PHASES = ("play", "attacked", "eight", "scuffle", "follow", "king'n'lay", "mega-flap", "dump", "trumps")
+PLAY, ATTACKED, KNOCK, SCUFFLE, FOLLOW, KING_RUN, MEGA_RUN, DUMP_RUN, TRUMPS_GAME, SPOOF_GAME, SPOOF_CALL = range(11)
+PHASES = ("play", "attacked", "eight", "scuffle", "follow", "king'n'lay", "mega-flap", "dump", "trumps", "spoof",
+          "spoof-call")
+#: the separate games where cards are laid face down (no catching, no claims)
+FACE_DOWN = (TRUMPS_GAME, SPOOF_GAME)
 ANY_SUIT = 4          # lead_suit when a suitless first card lets any suit follow
 HAND_SIZE = 7
 
 # stat counters
 (ST_LAYS, ST_DRAWS, ST_ATTACKS, ST_ATTACK_SUM, ST_FLAPPINGS, ST_FLAPS, ST_CATCHES, ST_FORGETS, ST_TRUMPS,
- ST_CUTS, ST_PACK_OUT, ST_DOUBLE, ST_SCUFFLES, ST_MEGA) = range(14)
-N_STATS = 14
+ ST_CUTS, ST_PACK_OUT, ST_DOUBLE, ST_SCUFFLES, ST_MEGA, ST_SPOOFS) = range(15)
+N_STATS = 15
 
 _OVER = Over()
 _EMPTY: tuple[str, ...] = ()
@@ -63,7 +70,8 @@ class FlapsState(Effects, Views, State):
         "forgot": "seats",         # players on one card who did not say "Last Card", catchable
         "trump": "int",            # the suit called trumps (-1: no TRUMPS game)
         "caller": "int",
-        "committed": "ints",       # per seat: the TRUMPS card laid face down, -1 none
+        "committed": "ints",       # per seat: the TRUMPS or SPOOF card laid face down, -1 none
+        "calls": "ints",           # per seat: the SPOOF call, -1 none (Level 4)
         "over": "bool",
         "winners": "seats",        # the match's winners, once over
         "double": "bool",          # the last game ended on SIX OF THE BEST
@@ -128,12 +136,30 @@ class FlapsState(Effects, Views, State):
         self.forgot = []
         self.trump, self.caller = -1, -1
         self.committed = [-1] * n
+        self.calls = [-1] * n
         if events is not None:
             events.append(Event("deal", {"game": self.game_no, "dealer": dealer, "first": NAMES[first],
                                          "turn": self.turn}))
             for p in range(n):
                 events.append(Event("hand", {"player": p, "count": HAND_SIZE},
                                     {"cards": [NAMES[c] for c in self.hands[p]]}, (p,)))
+
+    def _dump(self):
+        data = super()._dump()
+        if self.level < 4:
+            # Levels 1-3 are written exactly as before Level 4 (their golden digests hold):
+            # no SPOOF calls, no SPOOF games counter
+            del data["calls"]
+            data["stat"] = data["stat"][:N_STATS - 1]
+        return data
+
+    def _load(self, data) -> None:
+        # a state saved before Level 4 has no SPOOF calls
+        if isinstance(data, dict) and "calls" not in data:
+            data = {**data, "calls": [-1] * self.players}
+        if isinstance(data, dict) and isinstance(data.get("stat"), list) and len(data["stat"]) == N_STATS - 1:
+            data = {**data, "stat": data["stat"] + [0]}     # ... nor the SPOOF games counter
+        super()._load(data)
 
     # -- who acts ---------------------------------------------------------------------------
     def acting(self) -> int:
@@ -153,9 +179,11 @@ class FlapsState(Effects, Views, State):
         if self.over:
             return _OVER
         n = self.players
-        if self.phase == TRUMPS_GAME:
-            # docs/rules/flaps.md "Last Card": no catching during the separate TRUMPS game
+        if self.phase in FACE_DOWN:
+            # docs/rules/flaps.md "Last Card": no catching during the separate TRUMPS or SPOOF game
             return Simultaneous(tuple(p for p in range(n) if self.committed[p] < 0 and self.hands[p]))
+        if self.phase == SPOOF_CALL:
+            return turn_of(self.actor)
         p = self.acting()
         if not self.flapping and not self.forgot:
             return turn_of(p)
@@ -167,10 +195,16 @@ class FlapsState(Effects, Views, State):
     def legal_actions(self, player):
         if self.over or type(player) is not int or not 0 <= player < self.players:
             return _EMPTY
-        if self.phase == TRUMPS_GAME:
+        if self.phase in FACE_DOWN:
             if self.committed[player] < 0 and self.hands[player]:
                 return tuple(A.COMMITS[c] for c in sorted(set(self.hands[player])))
             return _EMPTY
+        if self.phase == SPOOF_CALL:
+            if player != self.actor:
+                return _EMPTY
+            called = set(self.calls)
+            top = SPOOF_TOP * sum(1 for c in self.committed if c >= 0)
+            return tuple(A.SPOOF_CALLS[k] for k in range(top + 1) if k not in called)
         p = self.acting()
         if player != p:
             if not self.flapping and not self.forgot:
@@ -278,10 +312,23 @@ class FlapsState(Effects, Views, State):
                 return "you cannot catch yourself"
             return (f"seat {arg} is not on one card without having said \"Last Card\" (FLAPS rules, Quick "
                     f"Start: a forgetful player is caught before the next player lays a card)")
+        if typ == A.CALL:
+            if self.phase != SPOOF_CALL:
+                return "calls are made in a SPOOF game, once every card is laid (FLAPS rules, \"K - SPOOF\")"
+            if player != self.actor:
+                return f"seat {self.actor} calls now: each calls in turn from the SPOOF caller's left"
+            if arg in self.calls:
+                return (f"{arg} has been called already: \"if the first person says 33, the next person should say "
+                        f"32 or 34\" (FLAPS rules, \"K - SPOOF\")")
+            return f"the sum of {sum(1 for c in self.committed if c >= 0)} cards is at most {SPOOF_TOP} each"
         if typ in (A.LAY, A.COMMIT) and card not in self.hands[player]:
             return f"you hold no {NAMES[card]}"
         if self.phase == TRUMPS_GAME:
             return "a TRUMPS game is on: lay one card face down (t:CARD) (FLAPS rules, \"K - TRUMPS\")"
+        if self.phase == SPOOF_GAME:
+            return "a SPOOF game is on: lay one card face down (t:CARD) (FLAPS rules, \"K - SPOOF\")"
+        if self.phase == SPOOF_CALL:
+            return "a SPOOF game is on: call a number for the sum, call:N (FLAPS rules, \"K - SPOOF\")"
         if declare and len(self.hands[player]) != 2:
             return "\"Last Card\" is said with the play that leaves you one card (FLAPS rules, Quick Start)"
         if typ == A.LAY and A.TARGET_LAY[card][0] and arg == player:
@@ -325,7 +372,9 @@ class FlapsState(Effects, Views, State):
             kind = KIND[card]
             if kind == OL_MAID:
                 return ("OL' MAIDS can only be laid on JACK, UP-JACKS, ACE-JACK, QUEEN, HOOFERS-DOOFERS or "
-                        "KING, not TRUMPS nor another OL' MAID (FLAPS rules, \"OL' MAID\")")
+                        "KING, not TRUMPS" + (", SPOOF, an OL' MAID nor a LOW OL' MAID (FLAPS rules, \"OL' MAID\", "
+                                              "\"LOW OL' MAID\")" if self.level >= 4 else
+                                              " nor another OL' MAID (FLAPS rules, \"OL' MAID\")"))
             if kind == QUACK:
                 return "the QUACK can only be laid when you are attacked with a 2, 3 or 7 (FLAPS rules, \"0 - QUACK\")"
             return (f"{NAMES[card]} follows neither the suit nor the number of {NAMES[self.pile[-1]]} "

@@ -7,8 +7,10 @@ from ...core.result import Result, ranks_from_keys
 from . import actions as A
 from .cards import COLOUR, NAMES, NCARDS, NO_RANK, NO_SUIT, SUITS, SUIT_NAMES
 
-PLAY, ATTACKED, KNOCK, SCUFFLE, FOLLOW, KING_RUN, MEGA_RUN, DUMP_RUN, TRUMPS_GAME = range(9)
-PHASES = ("play", "attacked", "eight", "scuffle", "follow", "king'n'lay", "mega-flap", "dump", "trumps")
+PLAY, ATTACKED, KNOCK, SCUFFLE, FOLLOW, KING_RUN, MEGA_RUN, DUMP_RUN, TRUMPS_GAME, SPOOF_GAME, SPOOF_CALL = range(11)
+PHASES = ("play", "attacked", "eight", "scuffle", "follow", "king'n'lay", "mega-flap", "dump", "trumps", "spoof",
+          "spoof-call")
+SPOOFING = (SPOOF_GAME, SPOOF_CALL)
 ANY_SUIT = 4
 
 
@@ -27,13 +29,14 @@ class Views:
         n = self.players
         over = self.over
         phase = self.phase
-        acting = None if over or phase == TRUMPS_GAME else self.acting()
+        acting = None if over or phase in (TRUMPS_GAME, SPOOF_GAME) else self.acting()
         v = {
             "players": n, "seat": player, "level": self.level, "dealer": (n - 2 + self.game_no) % n,
             "game": self.game_no, "games": self.games, "scores": self.points[:],
             "last_game": ({**self.last_game, "winners": list(self.last_game["winners"])}
                           if self.last_game else None),
-            "turn": None if over or phase == TRUMPS_GAME else self.turn,
+            "turn": None if over or phase in (TRUMPS_GAME, SPOOF_GAME) else (self.actor if phase == SPOOF_CALL
+                                                                             else self.turn),
             "acting": acting,
             "phase": PHASES[phase],
             "direction": self.direction,
@@ -55,6 +58,8 @@ class Views:
                        else ("king'n'lay" if phase == KING_RUN else None)),
             "trumps": ({"suit": SUITS[self.trump], "caller": self.caller,
                         "committed": [c >= 0 for c in self.committed]} if phase == TRUMPS_GAME else None),
+            "spoof": ({"caller": self.caller, "committed": [c >= 0 for c in self.committed],
+                       "calls": [None if k < 0 else k for k in self.calls]} if phase in SPOOFING else None),
             "forgot": list(self.forgot),
             "over": over,
             "winners": list(self.winners) if over else [],
@@ -65,6 +70,8 @@ class Views:
             v["hand"] = [NAMES[c] for c in self.hands[player]]
             if phase == TRUMPS_GAME and self.committed[player] >= 0:
                 v["trumps"]["mine"] = NAMES[self.committed[player]]
+            if phase in SPOOFING and self.committed[player] >= 0:
+                v["spoof"]["mine"] = NAMES[self.committed[player]]
         return v
 
     def result(self) -> Result:
@@ -89,7 +96,7 @@ class Views:
     # -- hidden information -----------------------------------------------------------------
     def hidden_slots(self, player):
         """The pack, the other players' hands but the cards all saw go there, and the other
-        players' face-down TRUMPS cards."""
+        players' face-down TRUMPS or SPOOF cards."""
         slots = [(self.pack, i) for i in range(len(self.pack))]
         for q in range(self.players):
             if q == player:
@@ -117,7 +124,7 @@ class Views:
         n = self.players
         if not self.pile:
             raise ValueError("the pile holds at least the first card")
-        if not 0 <= self.phase <= TRUMPS_GAME:
+        if not 0 <= self.phase <= SPOOF_CALL:
             raise ValueError(f"unknown phase {self.phase}")
         if self.direction not in (1, -1):
             raise ValueError("direction is 1 or -1")
@@ -130,11 +137,24 @@ class Views:
             raise ValueError("a run, a scuffle or an attack out of range")
         if len(self.committed) != n or any(not -1 <= c < NCARDS for c in self.committed):
             raise ValueError("committed holds a card or -1 per seat")
-        if (self.phase == TRUMPS_GAME) != (self.trump >= 0) or (self.phase != TRUMPS_GAME and any(
+        if (self.phase == TRUMPS_GAME) != (self.trump >= 0) or (self.phase not in (TRUMPS_GAME, *SPOOFING) and any(
                 c >= 0 for c in self.committed)):
-            raise ValueError("TRUMPS cards are laid only in a TRUMPS game")
-        if self.phase == TRUMPS_GAME and self.caller < 0:
-            raise ValueError("a TRUMPS game has a caller")
+            raise ValueError("TRUMPS and SPOOF cards are laid only in a TRUMPS or SPOOF game")
+        if self.phase in (TRUMPS_GAME, *SPOOFING) and self.caller < 0:
+            raise ValueError("a TRUMPS or SPOOF game has a caller")
+        if len(self.calls) != n or any(not -1 <= k <= A.MAX_CALL for k in self.calls) or (
+                self.phase != SPOOF_CALL and any(k >= 0 for k in self.calls)):
+            raise ValueError("SPOOF calls are made only in a SPOOF game, one number per seat")
+        if self.phase == SPOOF_CALL:
+            if not (0 <= self.actor < n and self.committed[self.actor] >= 0 and self.calls[self.actor] < 0):
+                raise ValueError("the player to call in SPOOF laid a card and has not called")
+            if any(self.hands[p] and self.committed[p] < 0 for p in range(n)):
+                raise ValueError("SPOOF calls start once every player with cards has laid one")
+            made = [k for k in self.calls if k >= 0]
+            if len(set(made)) != len(made):
+                raise ValueError("SPOOF calls are distinct")
+        if self.level < 4 and self.phase in SPOOFING:
+            raise ValueError("SPOOF is a Level 4 card")
         if (self.phase == ATTACKED) != (self.attack_card is not None) or (self.phase == ATTACKED) != (
                 self.attack_sum > 0):
             raise ValueError("an attack has a card and a sum")
@@ -148,11 +168,11 @@ class Views:
         if self.over != bool(self.winners) or (self.over and self.ended is None):
             raise ValueError("a game over has winners and an ending")
         if not self.over:
-            if any(not h for h in self.hands) and self.phase != TRUMPS_GAME:
+            if any(not h for h in self.hands) and self.phase not in (TRUMPS_GAME, *SPOOFING):
                 raise ValueError("a player with no cards has won")
             if not self.pack and not self.pack_draw:
                 raise ValueError("the game ends when the pack runs out")
-            if self.phase == TRUMPS_GAME and not any(
+            if self.phase in (TRUMPS_GAME, SPOOF_GAME) and not any(
                     self.committed[p] < 0 and self.hands[p] for p in range(n)):
                 raise ValueError("a TRUMPS game with every card laid is resolved")
             if self.phase == FOLLOW and not COLOUR[self.pile[-1]]:
@@ -161,5 +181,5 @@ class Views:
             raise ValueError("the match's game number or points are out of range")
         if self.last_game is not None and not isinstance(self.last_game, dict):
             raise ValueError("last_game is an object")
-        if len(self.stat) != 14:
-            raise ValueError("stat holds 14 counters")
+        if len(self.stat) != 15:
+            raise ValueError("stat holds 15 counters")

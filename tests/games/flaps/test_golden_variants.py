@@ -19,7 +19,7 @@ def variant(path):
 
 def test_there_is_a_golden_log_for_every_level_and_option():
     options = [json.loads(p.read_text())["options"] for p in LOGS]
-    assert {o["level"] for o in options} == {1, 2, 3}
+    assert {o["level"] for o in options} == {1, 2, 3, 4}
     assert any(o["after_flapping"] == "last" for o in options)
     assert any(o["hoofers"] == "plain" for o in options) and any(o["games"] > 1 for o in options)
     assert any(o["king_n_lay"] == "next" for o in options) and any(o["pack_out"] == "draw" for o in options)
@@ -49,3 +49,10 @@ def test_the_default_log_has_flaps_laid_out_of_turn():
             out_of_turn += 1
         state.apply(seat, action)
     assert out_of_turn > 0
+
+
+def test_the_level_4_log_has_a_spoof_game_and_low_ol_maids_laid():
+    data = json.loads((GOLDEN / "flaps-4p-16-level4.json").read_text())
+    actions = [a for _, a in data["actions"]]
+    assert any(a.startswith("call:") for a in actions) and any(a in ("ksc", "kss", "ksc!", "kss!") for a in actions)
+    assert any(a.startswith("lom") for a in actions)
