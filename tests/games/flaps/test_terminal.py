@@ -191,3 +191,22 @@ async def test_app_hotseat_flapping_two_people_and_a_bot_interleave():
             await pilot.pause(0.02)
     assert app.actions[6][0] == 1 and len(app.actions) == 7   # the turn player's action ended flapping
     assert not app.state.forgot
+
+
+# -- Level 4 at the terminal -------------------------------------------------------------------
+def test_plain_prompt_a_whole_level_4_game_with_spoof():
+    lines: list[str] = []
+    g = PlainGame(FLAPS, 3, ["human", "greedy", "greedy"], 0, 1, {"level": 4}, input_fn=lambda _p: "1",
+                  print_fn=lines.append, clock=lambda: 0.0)
+    assert g.run().over
+    assert [0, "call:0"] in g.actions and any(a[0] == 0 and a[1].startswith("t:") for a in g.actions)
+    assert any("SPOOF: " in line and "sum" in line for line in lines)
+
+
+async def test_app_a_whole_level_4_game_with_spoof_by_keys():
+    from fliptable.tui.app import build_table
+    app = build_table("flaps", 3, ["greedy"], 0, 1, {"level": 4}, delay=0, outcome_delay=0, clock=VirtualClock())
+    async with app.run_test(size=SIZE) as pilot:
+        await drive(app, pilot, lambda a, m: m[0].key, timeout=120)
+    assert app.state.is_over()
+    assert any(a[0] == 0 and str(a[1]).startswith("call:") for a in app.actions)
