@@ -417,11 +417,17 @@ class Node:
                         out[b + n] = out[b + n + 1] = 0.0
                     return
                 hidden = 0
-                try:
-                    counted = Counter(v).items()     # counted in C: piles can be long
-                except TypeError:                    # an entry never seen while deriving
-                    return
-                for x, k in counted:
+                if len(v) > 8:
+                    try:
+                        counted = Counter(v)          # counted in C: piles can be long
+                    except TypeError:                 # an entry never seen while deriving
+                        return
+                else:
+                    counted = {}
+                    for x in v:
+                        if type(x) is str or x is None:
+                            counted[x] = counted.get(x, 0) + 1
+                for x, k in counted.items():
                     c = get(x) if type(x) is str else None
                     if c is None:
                         hidden += k
