@@ -285,6 +285,5 @@ class raw_env(AECEnv):
 def env(game: Game | str, players: int | None = None, **options: Any) -> AECEnv:
     """The wrapped AEC environment of ``game`` (``render_mode`` and ``info_state`` are
     keyword arguments; every other keyword is a game option)."""
-    e = raw_env(game, players, **options)
-    e = wrappers.AssertOutOfBoundsWrapper(e)
-    return wrappers.OrderEnforcingWrapper(e)
+    # raw_env refuses ids outside the space itself (ValueError), so only the order wrapper
+    return wrappers.OrderEnforcingWrapper(raw_env(game, players, **options))

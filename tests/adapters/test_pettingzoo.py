@@ -165,3 +165,38 @@ def test_event_history_per_seat_hides_secrets():
     h1 = e.event_history("player_1")
     assert len(h0) == len(h1)
     assert e.legal_actions(e.agent_selection)
+
+
+def test_claimants_are_asked_before_the_turn_player_and_may_pass():
+    """Muggins (muggins=claim): while a seat's turn is open, others may call 'muggins'
+    out of turn. At such a decision point the claimants with a legal claim are asked
+    first, in rotating seat order, each with PASS; the turn player last, without."""
+    e = raw_env("muggins", 3)
+    rng = np.random.default_rng(4)
+    seen = 0
+    for seed in range(6):
+        e.reset(seed=seed)
+        m = e.moments
+        for _ in range(3000):
+            if m.over:
+                break
+            d = m.state.decision()
+            if d.claimants and m.pos == 0:
+                with_claims = [p for p in d.claimants if m.state.legal_actions(p)]
+                if with_claims:
+                    queue = list(m.queue)
+                    assert [p for p, _ in queue[:-1]] == sorted(
+                        with_claims, key=lambda p: (p - queue[0][0]) % 3)
+                    assert all(may for _, may in queue[:-1])
+                    assert queue[-1] == (d.player, False)
+                    # everyone passes: the turn player is then asked, and the ply has not moved
+                    ply = m.state.ply
+                    for _ in queue[:-1]:
+                        e.step(e.spec_.PASS)
+                    assert m.state.ply == ply and m.current == d.player and not m.may_pass
+                    seen += 1
+            mask = e.observe(e.agent_selection)["action_mask"]
+            e.step(int(rng.choice(np.flatnonzero(mask))))
+        if seen >= 3:
+            break
+    assert seen >= 3
