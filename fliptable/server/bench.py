@@ -87,14 +87,21 @@ class _Run:
             try:
                 sent_at: float | None = None
                 sent_ply = -1
+                last: dict | None = None
                 while not self.stop.is_set():
                     m = json.loads(await ws.recv())  # the run's end cancels this task
-                    if m["type"] == "error":
+                    if m["type"] == "error":  # refused (the rate limit, a stale ply): try again
                         self.errors += 1
                         sent_at = None
+                        if last is not None and last["ply"] == sent_ply and last["legal"]:
+                            await asyncio.sleep(0.1)
+                            sent_at = time.perf_counter()
+                            await ws.send(json.dumps({"type": "act", "action": self.rng.choice(last["legal"]),
+                                                      "ply": sent_ply}))
                         continue
                     if m["type"] != "frame":
                         continue
+                    last = m
                     if sent_at is not None and m["ply"] > sent_ply:
                         self.latencies.append((time.perf_counter() - sent_at) * 1000.0)
                         sent_at = None
