@@ -6,6 +6,8 @@ when RLCard is installed (``pip install 'pettingzoo[classic]'``).
 
 One step is one ``env.step`` after ``env.last()`` (observation and mask built), as in
 ``pettingzoo.test.performance_benchmark``; resets are counted in the time, not as steps.
+The envs are measured in turns (8 slices each, round robin), so a change of the
+machine's load touches them alike.
 """
 from __future__ import annotations
 
@@ -20,16 +22,32 @@ import numpy as np
 from fliptable.core.registry import all_game_ids
 
 
-def steps_per_second(make: Callable[[], Any], seconds: float = 2.0, seed: int = 0) -> dict[str, float]:
-    """Random legal actions through ``make()``'s AEC env for about ``seconds``."""
-    env = make()
-    rng = np.random.default_rng(seed)
-    env.reset(seed=seed)
-    steps = games = 0
-    start = time.perf_counter()
-    deadline = start + seconds
-    while True:
-        for agent in env.agent_iter():
+class Runner:
+    """Random legal actions through one AEC env, in slices of time (so that several
+    envs measured in turns share the machine's load alike)."""
+
+    def __init__(self, make: Callable[[], Any], seed: int = 0):
+        self.env = make()
+        self.rng = np.random.default_rng(seed)
+        self.env.reset(seed=seed)
+        self.it = iter(self.env.agent_iter())
+        self.steps = self.games = 0
+        self.elapsed = 0.0
+
+    def run(self, seconds: float) -> None:
+        env, rng = self.env, self.rng
+        start = time.perf_counter()
+        deadline = start + seconds
+        steps = 0
+        while True:
+            agent = next(self.it, None)
+            if agent is None:            # the game is over: a new one
+                self.games += 1
+                env.reset(seed=int(rng.integers(1 << 30)))
+                self.it = iter(env.agent_iter())
+                if time.perf_counter() >= deadline:
+                    break
+                continue
             obs, reward, term, trunc, info = env.last()
             if term or trunc:
                 action = None
@@ -38,30 +56,49 @@ def steps_per_second(make: Callable[[], Any], seconds: float = 2.0, seed: int = 
                 action = int(rng.choice(np.flatnonzero(mask)))
             env.step(action)
             steps += 1
-        games += 1
-        if time.perf_counter() >= deadline:
-            break
-        env.reset(seed=int(rng.integers(1 << 30)))
-    elapsed = time.perf_counter() - start
-    return {"env_steps_per_second": round(steps / elapsed, 1), "steps": steps, "games": games,
-            "seconds": round(elapsed, 3)}
+            if steps % 64 == 0 and time.perf_counter() >= deadline:
+                break
+        self.steps += steps
+        self.elapsed += time.perf_counter() - start
+
+    def result(self) -> dict[str, float]:
+        return {"env_steps_per_second": round(self.steps / self.elapsed, 1), "steps": self.steps,
+                "games": self.games, "seconds": round(self.elapsed, 3)}
 
 
-def bench(games: list[str] | None = None, seconds: float = 2.0) -> dict[str, Any]:
+def steps_per_second(make: Callable[[], Any], seconds: float = 2.0, seed: int = 0) -> dict[str, float]:
+    """Random legal actions through ``make()``'s AEC env for about ``seconds``."""
+    r = Runner(make, seed)
+    r.run(seconds)
+    return r.result()
+
+
+def bench(games: list[str] | None = None, seconds: float = 2.0, slices: int = 8) -> dict[str, Any]:
+    """Every env measured for about ``seconds`` in all, in ``slices`` turns (round
+    robin, so a change of the machine's load touches every env alike)."""
     from .pettingzoo import env
+    runners: dict[tuple[str, str], Runner] = {}
     out: dict[str, Any] = {"fliptable": {}, "pettingzoo_classic": {}}
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
         for g in games or all_game_ids():
-            env(g)      # derive the observation layout before timing
-            out["fliptable"][g] = steps_per_second(lambda g=g: env(g), seconds)
+            runners[("fliptable", g)] = Runner(lambda g=g: env(g))
         try:
             from pettingzoo.classic import leduc_holdem_v4, texas_holdem_v4
         except Exception as exc:  # RLCard missing
             out["pettingzoo_classic"] = {"unavailable": f"{type(exc).__name__}: {exc}"}
         else:
             for name, mod in (("texas_holdem_v4", texas_holdem_v4), ("leduc_holdem_v4", leduc_holdem_v4)):
-                out["pettingzoo_classic"][name] = steps_per_second(mod.env, seconds)
+                runners[("pettingzoo_classic", name)] = Runner(mod.env)
+        for _ in range(slices):
+            for r in runners.values():
+                r.run(seconds / slices)
+    for (family, name), r in runners.items():
+        out[family][name] = r.result()
+    texas = out["pettingzoo_classic"].get("texas_holdem_v4")
+    if isinstance(texas, dict):
+        for row in out["fliptable"].values():
+            row["vs_texas_holdem_v4"] = round(row["env_steps_per_second"] / texas["env_steps_per_second"], 2)
     return out
 
 
@@ -78,8 +115,9 @@ def main(argv: list[str] | None = None) -> None:
     for family, rows in result.items():
         for name, row in rows.items():
             if isinstance(row, dict):
+                ratio = f", {row['vs_texas_holdem_v4']:.2f}x texas_holdem_v4" if "vs_texas_holdem_v4" in row else ""
                 print(f"{family:20} {name:18} {row['env_steps_per_second']:>10,.0f} steps/s "
-                      f"({row['steps']} steps, {row['games']} games)")
+                      f"({row['steps']} steps, {row['games']} games{ratio})")
             else:
                 print(f"{family:20} {name:18} {row}")
 
