@@ -42,6 +42,16 @@ async def _sender(websocket: WebSocket, client: Client) -> None:
         return
 
 
+def _ply_of(text: str) -> int | None:
+    """The ``ply`` of a message, when it is a JSON object with an integer one (to echo it)."""
+    try:
+        message = json.loads(text)
+    except (ValueError, RecursionError):
+        return None
+    ply = message.get("ply") if isinstance(message, dict) else None
+    return ply if type(ply) is int else None
+
+
 def handle(live: LiveTable, client: Client, text: str) -> None:
     """One message from the client; what it causes is queued on ``client``."""
     try:
@@ -144,7 +154,8 @@ async def table_socket(websocket: WebSocket) -> None:
                     client.close(CLOSE_POLICY, "too many messages; closing")
                     break
                 client.put({"type": "error", "message": f"too many messages: at most "
-                                                        f"{settings.rate_per_second:g} a second", "ply": None})
+                                                        f"{settings.rate_per_second:g} a second; nothing changed",
+                            "ply": _ply_of(text)})
                 continue
             handle(live, client, text)
     except WebSocketDisconnect:

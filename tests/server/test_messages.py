@@ -133,13 +133,14 @@ def test_message_size_cap_and_rate_limit(sqlite_settings):
         table = made["table"]
         with c.websocket_connect(f"/ws/{table}?token={made['token']}") as ws:
             _until(ws, "frame")
-            for _ in range(10):
-                ws.send_json({"type": "ping"})
+            for i in range(10):
+                ws.send_json({"type": "ping", "ply": i})
             answers = [ws.receive_json() for _ in range(10)]
             pongs = [m for m in answers if m["type"] == "pong"]
             refused = [m for m in answers if m["type"] == "error"]
             assert 5 <= len(pongs) <= 6 and len(refused) == 10 - len(pongs)
             assert all("too many messages" in m["message"] for m in refused)
+            assert sorted(m["ply"] for m in refused) == list(range(len(pongs), 10))  # each echoes its ply
             # flooding on closes the socket
             with pytest.raises(WebSocketDisconnect) as closed:
                 for _ in range(100):
