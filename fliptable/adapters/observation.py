@@ -340,10 +340,11 @@ class Node:
             (t, (fn, off)), = parts.items()
             if off == 0:
                 return fn
+        kinds_by_type = _TYPE_NAMES.get
         type_of = _type_of
 
         def union(v, out, b, vw):
-            t = type_of(v)
+            t = kinds_by_type(type(v)) or type_of(v)
             i = flags.get(t)
             if i is not None:
                 out[b + i] = 1.0
@@ -534,6 +535,10 @@ class Node:
             }[kind]
             yield (self.path, desc, pos, w)
             pos += w
+
+
+_TYPE_NAMES = {type(None): "null", bool: "bool", int: "num", float: "num", str: "str", dict: "dict",
+               list: "list", tuple: "list"}
 
 
 def _type_of(v: Any) -> str:
