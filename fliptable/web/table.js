@@ -224,7 +224,7 @@ export function tablePage(root, id) {
 
   function renderStatus() {
     const f = st.facts, fr = st.frame, n = names();
-    let text = "Connecting…";
+    let text = f && f.you === null ? "Watching. Connecting…" : "Connecting…";
     if (f && f.over) text = "Game over.";
     else if (f && !f.started) {
       const open = f.seats.filter((s) => s.kind === "human" && !s.taken).length;

@@ -2,6 +2,8 @@
 the end through its buttons; a third browser watches without controls."""
 from __future__ import annotations
 
+from playwright.sync_api import expect
+
 from tests.web.helpers import LEGAL, assert_result_matches_log, create_from_lobby, join_from_link, press_buttons
 
 
@@ -19,7 +21,7 @@ def test_two_people_create_join_and_play_flip7_to_the_end(server, context):
     table = create_from_lobby(ana, server.url, "flip7", "Ana", ["human", "human"], {"round_limit": 2})
     assert server.get(f"/api/tables/{table}")["options"]["round_limit"] == 2
     # not started: Ana sees the share link and waits
-    assert "Waiting for 1 more player" in ana.locator("#status").inner_text()
+    expect(ana.locator("#status")).to_contain_text("Waiting for 1 more player")
     link = ana.locator("#join-link").input_value()
     assert link == f"{server.url}/table/{table}"
     assert ana.locator(LEGAL).count() == 0

@@ -65,7 +65,7 @@ def test_a_spectator_sees_the_table_without_controls(server, context):
     assert entry.get_attribute("data-state") in ("running", "over")
     entry.locator("a").first.click()
     page.wait_for_url(made["join"])
-    page.wait_for_selector('#seats .seat[data-seat="1"]')
+    page.wait_for_selector('#app[data-ply] #seats .seat[data-seat="1"]')  # a frame has been drawn
     assert "Watching" in page.locator("#status").inner_text() or page.locator("[data-over]").count()
     assert "Ev (seat 0)" in page.locator('#seats .seat[data-seat="0"]').inner_text()
     page.wait_for_selector("[data-over]", timeout=40_000)
