@@ -46,5 +46,10 @@ export function holdSeat(table, seat, token) {
   all[table] = {seat, token};
   localStorage.setItem(SEATS, JSON.stringify(all));
 }
+export function forgetSeat(table) {
+  const all = heldSeats();
+  delete all[table];
+  localStorage.setItem(SEATS, JSON.stringify(all));
+}
 export function myName() { return localStorage.getItem("fliptable.name") || ""; }
 export function setMyName(name) { localStorage.setItem("fliptable.name", name || ""); }

@@ -1,6 +1,6 @@
 // The table page: the table's public facts and this seat's frames over the WebSocket
 // (docs/server.md, fliptable-ws/1), drawn; every legal action a button.
-import {api, clear, h, heldSeats, holdSeat, myName, setMyName} from "./dom.js";
+import {api, clear, forgetSeat, h, heldSeats, holdSeat, myName, setMyName} from "./dom.js";
 import {back, card, row} from "./cards.js";
 import {actionLabel, centre, describe, handActions, seatExtras} from "./games.js";
 import {assignKeys} from "./keys.js";
@@ -63,10 +63,17 @@ export function tablePage(root, id) {
     ws.onclose = (e) => {
       if (st.ws !== ws) return;
       el.conn.dataset.state = "closed";
-      if ([4404, 4401, 4403, 1008, 1009].includes(e.code)) {
+      if (e.code === 4404 || e.code === 4403) {
         st.closedFor = e.code;
         el.conn.textContent = "disconnected";
-        if (e.code === 4404) el.status.textContent = "There is no such table.";
+        el.status.textContent = e.code === 4404 ? "There is no such table." : "This server does not accept connections from this page's origin.";
+        return;
+      }
+      if (e.code === 4401) {  // the kept token holds no seat here (an old table's): watch instead
+        forgetSeat(id);
+        el.error.textContent = "This browser's seat at this table is no longer valid; watching instead.";
+        st.facts = st.facts ? {...st.facts, you: null} : st.facts;
+        connect();
         return;
       }
       const delay = Math.min(5000, 500 * 2 ** st.retry++);
@@ -108,7 +115,7 @@ export function tablePage(root, id) {
       st.events.push(e);
       el.log.append(narrate(msg.game, e, n, you()));
     }
-    while (el.log.children.length > 400) el.log.firstChild.remove();
+    while (el.log.children.length > 2000) el.log.firstChild.remove();
     const side = el.log.parentElement;  // scroll the narration panel only, never the page
     if (side) side.scrollTop = side.scrollHeight;
     if (msg.clock) {

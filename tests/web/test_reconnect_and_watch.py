@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import re
 
+from playwright.sync_api import expect
+
 from tests.web.helpers import LEGAL, assert_result_matches_log, create_from_lobby
 
 
@@ -147,3 +149,14 @@ def test_a_turn_clock_chosen_in_the_lobby_counts_down_on_the_table(server, conte
     first = float(clock.locator(".secs").inner_text().removesuffix(" s"))
     assert 0 < first <= 30
     page.wait_for_function("t => parseFloat(document.querySelector('#clock .secs').innerText) < t", arg=first)
+
+
+def test_a_token_that_holds_no_seat_falls_back_to_watching(server, context):
+    made = server.post("/api/tables", {"game": "flip7", "seats": ["human", "threshold"], "name": "Ana", "bot_delay_ms": 100})
+    page = context().new_page()
+    page.goto(f"{made['join']}#seat=0&token=not-the-token")
+    page.wait_for_selector("#app[data-ply]")
+    expect(page.locator("#error")).to_contain_text("no longer valid")
+    expect(page.locator("#status")).to_contain_text("Watching")
+    assert page.locator("[data-action]").count() == 0
+    assert page.evaluate("JSON.parse(localStorage.getItem('fliptable.seats'))") == {}
