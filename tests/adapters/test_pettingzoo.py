@@ -200,3 +200,22 @@ def test_claimants_are_asked_before_the_turn_player_and_may_pass():
         if seen >= 3:
             break
     assert seen >= 3
+
+
+@pytest.mark.parametrize("game", ["flinch", "authors"])
+def test_information_state_env_passes_the_api_test(game):
+    e = env(game, info_state=True)
+    api_test(e, num_cycles=30)
+    u = e.unwrapped
+    assert u.observation_space("player_0")["observation"].shape == (u.spec_.observer.size,)
+    assert u.spec_.observer.size > raw_env(game).spec_.observer.size
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_ansi_render_is_the_games_table(game):
+    e = env(game, render_mode="ansi")
+    e.reset(seed=0)
+    text = e.render()
+    assert isinstance(text, str) and text.strip()
+    with pytest.raises(ValueError):
+        raw_env(game, render_mode="rgb_array")
