@@ -112,7 +112,7 @@ def test_flinch_information_state_remembers_every_reserve_pile(players):
     record(s.opening)
     rng = np.random.default_rng(3)
     deep = 0
-    for _ in range(400):
+    for _ in range(200):
         if s.is_over():
             break
         p = s.decision().actors[0]

@@ -31,8 +31,8 @@ def test_every_registered_game_is_covered():
 
 @pytest.mark.parametrize("game", GAMES)
 def test_api_and_seed(game):
-    api_test(env(game), num_cycles=40)
-    seed_test(lambda: env(game), num_cycles=40)
+    api_test(env(game), num_cycles=30)
+    seed_test(lambda: env(game), num_cycles=30)
 
 
 @pytest.mark.parametrize("game,players", [("patience", 1), ("flip7", 1)])
