@@ -87,7 +87,7 @@ def test_a_spectator_sees_the_table_without_controls(server, context):
     assert page.locator("#replay-actions li").count() == len(log["actions"])
     assert page.locator("#replay-events li").count() == events
     assert page.locator("#replay-pos").inner_text() == f"event {events} of {events}"
-    page.click("text=⏮ start")
+    page.click("text=« start")
     page.click("#replay-next")
     page.click("#replay-next")
     assert page.locator("#replay-pos").inner_text() == f"event 2 of {events}"
