@@ -155,6 +155,7 @@ class _JsonHistory(History):
 
     def __init__(self, spec: Spec):
         super().__init__(spec)
+        self.events: list[list[dict]] = [[] for _ in range(spec.players)]
         self.texts: list[list[str]] = [[] for _ in range(spec.players)]
 
     def __call__(self, events) -> None:

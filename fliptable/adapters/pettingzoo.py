@@ -142,23 +142,28 @@ class Spec:
 
 
 class History:
-    """Per-seat event histories (``Event.for_player``), and the info-state counters."""
+    """The game's events (each seat's history is ``Event.for_player`` of them, made when
+    asked), and the info-state counters, fed every event as each seat saw it."""
 
     def __init__(self, spec: Spec):
         self.spec = spec
         n = spec.players
-        self.events: list[list[dict]] = [[] for _ in range(n)]
+        self.raw: list = []
         obs = spec.observer
         self.memory = [obs.new_memory() for _ in range(n)] if isinstance(obs, InfoStateObserver) else None
 
     def __call__(self, events) -> None:
-        n, memory = self.spec.players, self.memory
-        for e in events:
-            for p in range(n):
-                seen = e.for_player(p)
-                self.events[p].append(seen)
-                if memory is not None:
-                    self.spec.observer.record(memory[p], seen, p)
+        self.raw.extend(events)
+        memory = self.memory
+        if memory is not None:
+            record = self.spec.observer.record
+            for e in events:
+                for p in range(self.spec.players):
+                    record(memory[p], e.for_player(p), p)
+
+    def seat_events(self, seat: int) -> list[dict]:
+        """Every event as ``seat`` saw it, starting with the deal."""
+        return [e.for_player(seat) for e in self.raw]
 
     def observation(self, state, seat: int) -> np.ndarray:
         obs = self.spec.observer
@@ -273,7 +278,7 @@ class raw_env(AECEnv):
     # -- extras for search and debugging ----------------------------------------------
     def event_history(self, agent: str) -> list[dict]:
         """Every event as ``agent``'s seat saw it, starting with the deal."""
-        return list(self.history.events[self.agent_name_mapping[agent]])
+        return self.history.seat_events(self.agent_name_mapping[agent])
 
     def legal_actions(self, agent: str) -> list[str]:
         """The selected agent's legal actions in notation (plus ``"pass"`` when it may)."""
