@@ -1,10 +1,13 @@
 """Write the golden logs: a few complete games per game, played by the bots with fixed
-seeds, each with its result and a digest of its final state. ``test_golden.py`` replays
+seeds, each with its result, a digest of its final state and a digest of everything
+every seat saw on the way (``seen``: each seat's and a spectator's events and view
+after every action, the deal's events first). ``test_golden.py`` replays
 them in CI; a rules change that alters any game shows up there. Regenerate (and say why
 in the commit) only when a rules change is intended — name the games to rewrite only
 theirs:
 
     python -m tests.golden.regenerate [GAME ...]
+    python -m tests.golden.regenerate --seen [GAME ...]   # only the 'seen' digests, actions kept
 """
 import hashlib
 import json
@@ -13,6 +16,7 @@ from pathlib import Path
 
 from fliptable.bots import make_agent
 from fliptable.core import get_game
+from fliptable.core.log import start_state
 from fliptable.sim.match import play_match
 
 HERE = Path(__file__).parent
@@ -73,11 +77,31 @@ CASES = [
     ("flaps", 3, ["greedy", "random"], {"king_n_lay": "next", "games": 2}, [7]),
     ("flaps", 4, ["random"], {"pack_out": "draw"}, [9]),
     ("flaps", 4, ["greedy", "random"], {"level": 4}, [16]),
+    ("flaps", 4, ["greedy", "random"], {"level": 5}, [23, 25]),
 ]
 
 
 def digest(state) -> str:
     return hashlib.sha256(json.dumps(state.to_json(), sort_keys=True).encode()).hexdigest()
+
+
+def seen(log) -> str:
+    """A digest of what each seat (and a spectator) was shown through the game: the events
+    as they saw them and their view after every action. A change to what any seat is
+    told or shown — an event's field, a view's key, a card revealed too early — changes it."""
+    state = start_state(log)
+    seats = list(range(state.players)) + [None]
+    h = hashlib.sha256()
+
+    def add(events) -> None:
+        for seat in seats:
+            told = [e.for_player(seat) for e in events]
+            h.update(json.dumps([seat, told, state.view(seat)], sort_keys=True, default=str).encode())
+
+    add(state.opening)
+    for player, action in log.actions:
+        add(state.apply(player, action))
+    return h.hexdigest()
 
 
 def main(games: list[str]) -> None:
@@ -90,10 +114,28 @@ def main(games: list[str]) -> None:
             match = play_match(game, agents, options, seed, record=True)
             data = match.log.to_json()
             data["digest"] = digest(match.state)
+            data["seen"] = seen(match.log)
             name = f"{game_id}-{players}p-{seed}{'-' + '-'.join(f'{k}{v}' for k, v in options.items()) if options else ''}"
             (HERE / f"{name}.json").write_text(json.dumps(data, separators=(",", ":")) + "\n")
             print(name, len(data["actions"]), "actions")
 
 
+def reseen(games: list[str]) -> None:
+    """Rewrite only the ``seen`` digest of the existing logs (their actions kept): for a
+    change to what seats are told or shown that leaves play itself alone."""
+    from fliptable.core import parse_log
+    for path in sorted(HERE.glob("*.json")):
+        data = json.loads(path.read_text())
+        if games and data["game"] not in games:
+            continue
+        data["seen"] = seen(parse_log(data))
+        path.write_text(json.dumps(data, separators=(",", ":")) + "\n")
+        print(path.stem)
+
+
 if __name__ == "__main__":
-    main(sys.argv[1:])
+    args = sys.argv[1:]
+    if args[:1] == ["--seen"]:
+        reseen(args[1:])
+    else:
+        main(args)
