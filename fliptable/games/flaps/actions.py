@@ -16,6 +16,9 @@
 ``catch:1``        catch seat 1, who did not say "Last Card": they pick up one
 ``t:7h``           TRUMPS or SPOOF: lay the 7 of Hearts face down
 ``call:33``        SPOOF (Level 4): call 33 for the sum of the cards laid
+``5share>2``       SHARE A SECRET (Level 5) with seat 2
+``s:7h``           PICK A SECRET: put the 7 of Hearts on the Solve the Mystery pile
+``guess:7h``       START GUESSING - DO NOT LOOK: guess the 7 of Hearts
 =================  ==============================================================
 """
 from __future__ import annotations
@@ -23,7 +26,7 @@ from __future__ import annotations
 from .cards import (CALLS, COLOUR, FACES, HOOFERS, KIND, LEVEL, NAMES, NCARDS, SUITS, TARGETS, TRUMPS,
                     SPOOF_VALUE)
 
-LAY, DRAW, TAKE, KNOCK, DONE, CATCH, COMMIT, CALL = range(8)
+LAY, DRAW, TAKE, KNOCK, DONE, CATCH, COMMIT, CALL, SECRET, GUESSING = range(10)
 DRAW_ACTION, TAKE_ACTION, KNOCK_ACTION, DONE_ACTION = "draw", "take", "knock", "done"
 MAX_SEATS = 8
 #: the highest SPOOF sum: every seat lays an OL' MAID (20)
@@ -48,6 +51,8 @@ TARGET_LAY = tuple(tuple(tuple(f"{NAMES[c]}>{p}{'!' if d else ''}" for p in rang
 CATCHES = tuple(f"catch:{p}" for p in range(MAX_SEATS))
 COMMITS = tuple(f"t:{NAMES[c]}" for c in range(NCARDS))
 SPOOF_CALLS = tuple(f"call:{n}" for n in range(MAX_CALL + 1))
+SECRET_PUTS = tuple(f"s:{NAMES[c]}" for c in range(NCARDS))
+GUESSES = tuple(f"guess:{NAMES[c]}" for c in range(NCARDS))
 
 #: every action -> (type, card, argument: suit / seat / -1, declares Last Card)
 INFO: dict[str, tuple[int, int, int, bool]] = {
@@ -66,6 +71,8 @@ for _c in range(NCARDS):
         else:
             INFO[PLAIN_LAY[_c][_d]] = (LAY, _c, -1, bool(_d))
     INFO[COMMITS[_c]] = (COMMIT, _c, -1, False)
+    INFO[SECRET_PUTS[_c]] = (SECRET, _c, -1, False)
+    INFO[GUESSES[_c]] = (GUESSING, _c, -1, False)
 for _p in range(MAX_SEATS):
     INFO[CATCHES[_p]] = (CATCH, -1, _p, False)
 for _n, _a in enumerate(SPOOF_CALLS):
@@ -109,6 +116,9 @@ def action_space(players: int, level: int) -> tuple[str, ...]:
     out += [COMMITS[c] for c in faces]
     if level >= 4:
         out += SPOOF_CALLS[:max_spoof(players) + 1]
+    if level >= 5:
+        out += [SECRET_PUTS[c] for c in faces]
+        out += [GUESSES[c] for c in faces]
     return tuple(out)
 
 

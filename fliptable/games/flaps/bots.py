@@ -10,6 +10,8 @@ mean ``rt`` ms, deviation ``sd``): FLAPS whenever it may, a catch with probabili
 """
 from __future__ import annotations
 
+from collections import Counter
+
 from ...bots.base import number_param
 from ...core.agent import Agent
 from . import actions as A
@@ -18,6 +20,8 @@ from .cards import (FINISH, ID, KIND, RANK, SUIT, SUITS, WILD, trumps_value, ATT
 
 _INFO = A.INFO
 #: the mean SPOOF value of a card of the Level 4 pack
+#: how many of each face the Level 5 pack holds
+_DECK5 = Counter(deck(5))
 _MEAN_SPOOF = sum(SPOOF_VALUE[c] for c in deck(4)) / len(deck(4))
 
 
@@ -68,6 +72,11 @@ class GreedyFlaps(Agent):
             return self._spoof_lay(legal)
         if view["phase"] == "spoof-call":
             return self._spoof_call(view, legal)
+        if view["phase"] == "pick a secret":
+            # the card it would rather not hold: one it cannot finish on, else its highest in SPOOF
+            return max(legal, key=lambda a: (not FINISH[_INFO[a][1]], SPOOF_VALUE[_INFO[a][1]], a))
+        if view["phase"] == "guess":
+            return self._guess(view, legal)
         lays = [a for a in legal if _INFO[a][0] == A.LAY]
         passes = [a for a in legal if _INFO[a][0] != A.LAY]
         if not lays:
@@ -139,6 +148,13 @@ class GreedyFlaps(Agent):
         elif kind == "ace_lay":
             follow = [h for h in hand if h != c and not WILD[h] and SUIT[h] in COLOUR[c]]
             score += 5 if follow else -30
+        elif kind == "solve" and view.get("mystery"):
+            score -= 20 + 3 * len(view["mystery"])      # picking the pile up: only to shed the card
+        elif kind == "share" and A.TARGET_LAY[c][0]:
+            # taking a card from a hand helps its holder: choose the one with most cards
+            counts = view["hand_counts"]
+            if counts[arg] != max(counts[q] for q in range(view["players"]) if q != self.seat):
+                score -= 5
         elif kind == "trumps":
             score += 5
             if arg != self._best_suit([h for h in hand if h != c]):
@@ -146,6 +162,13 @@ class GreedyFlaps(Agent):
         if left == 0 and FINISH[c]:
             score += 200
         return score
+
+    def _guess(self, view, legal):
+        """A guess: the face the pack holds most of among the cards it has not seen."""
+        seen = {}
+        for name in view["hand"] + view["discard"] + [c for c in view.get("mystery", []) if c]:
+            seen[name] = seen.get(name, 0) + 1
+        return max(legal, key=lambda a: (_DECK5.get(_INFO[a][1], 0) - seen.get(A.NAMES[_INFO[a][1]], 0), a))
 
     def _spoof_lay(self, legal):
         """SPOOF: lay a card it cannot finish on (losing brings it back), else its highest

@@ -56,6 +56,13 @@ SIX = "six"                # 6 - SIX OF THE BEST (Level 3)
 KING_LAY = "king_lay"      # King'N'Lay (Level 3)
 SPOOF = "spoof"            # K - SPOOF (Level 4)
 LOW_MAID = "low_maid"      # LOW OL' MAID's family (Level 4); its kind is OL_MAID
+LOSE = "lose"              # 5 - LOSE A SECRET (Level 5)
+PICK = "pick"              # 5 - PICK A SECRET
+GUESS = "guess"            # 5 - START GUESSING - DO NOT LOOK
+LOOK = "look"              # 5 - START GUESSING - LOOK
+SHARE = "share"            # 5 - SHARE A SECRET
+SOLVE = "solve"            # 5 - SOLVE THE MYSTERY
+SECRETS = (LOSE, PICK, GUESS, LOOK, SHARE, SOLVE)
 
 #: cards an OL' MAID may be laid on (flaps.md "OL' MAID": "JACK, UP-JACKS, ACE-JACK, QUEEN,
 #: HOOFERS-DOOFERS, KING but not TRUMPS"); a King'N'Lay is a King
@@ -149,6 +156,16 @@ def _faces() -> list[Face]:
     # as one, worth 20 in SPOOF ("All OL' MAIDS are worth 20"), lowest of all in TRUMPS.
     f.append(Face("lom", "LOW OL' MAID", NO_RANK, NO_SUIT, 4, 2, OL_MAID, finish=False, trumps=-2, spoof=20,
                   family=LOW_MAID))
+    # -- Level 5 (+7) ---------------------------------------------------------------------
+    # "Level 5 contains seven cards": five secrets and "two SOLVE THE MYSTERY cards"; each is
+    # printed "5 - ..." and no suit is given: suitless 5s, like DUMP THOSE FIVES
+    for name, title, kind, count in (("5lose", "5 - LOSE A SECRET", LOSE, 1),
+                                     ("5pick", "5 - PICK A SECRET", PICK, 1),
+                                     ("5guess", "5 - START GUESSING - DO NOT LOOK", GUESS, 1),
+                                     ("5look", "5 - START GUESSING - LOOK", LOOK, 1),
+                                     ("5share", "5 - SHARE A SECRET", SHARE, 1),
+                                     ("5solve", "5 - SOLVE THE MYSTERY", SOLVE, 2)):
+        f.append(Face(name, title, 5, NO_SUIT, 5, count, kind, trumps=5, spoof=5, family="secret"))
     return f
 
 
@@ -183,11 +200,11 @@ COLOUR = tuple(x.colour for x in FACES)
 #: a suit to call when laying it
 CALLS = tuple(x.kind in (ACE, ACE_END, ACE_LAY, ACE_JACK) for x in FACES)
 #: a player to target when laying it
-TARGETS = tuple(x.kind in (TEN, HOOFERS) for x in FACES)
+TARGETS = tuple(x.kind in (TEN, HOOFERS, SHARE) for x in FACES)
 
 MAX_LEVEL = 7
-#: levels built so far (issue 10: 1-3; issue 11: 4); 5-7 are not built
-BUILT_LEVELS = (1, 2, 3, 4)
+#: levels built so far (issue 10: 1-3; issue 11: 4, 5); 6-7 are not built
+BUILT_LEVELS = (1, 2, 3, 4, 5)
 
 
 def deck(level: int) -> list[int]:

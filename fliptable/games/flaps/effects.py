@@ -5,15 +5,17 @@ Every rule cites its heading in flaps.md; the rulings are in docs/rules/flaps.md
 from __future__ import annotations
 
 from ...core.events import Event
+from ...core.knowledge import NOBODY, audience, only
 from . import actions as A
 from .cards import (ACE, ACE_END, ACE_JACK, ACE_LAY, ATTACK, DUMP, EIGHT, FINISH, FLAPS, HOOFERS, JACK, KIND,
                     KING_LAY, MEGA, NAMES, NINE, OL_MAID, QUACK, RANK, SEVEN, SIX, SPOOF, SPOOF_VALUE, STOP, SUIT,
-                    SUITS, TEN, TRUMPS, UP_JACKS, trumps_value)
+                    SUITS, TEN, TRUMPS, UP_JACKS, trumps_value, LOSE, PICK, GUESS, LOOK, SHARE, SOLVE)
 
 # the phases (state.py), repeated here to keep the import one way
-PLAY, ATTACKED, KNOCK, SCUFFLE, FOLLOW, KING_RUN, MEGA_RUN, DUMP_RUN, TRUMPS_GAME, SPOOF_GAME, SPOOF_CALL = range(11)
+(PLAY, ATTACKED, KNOCK, SCUFFLE, FOLLOW, KING_RUN, MEGA_RUN, DUMP_RUN, TRUMPS_GAME, SPOOF_GAME, SPOOF_CALL,
+ SECRET_PICK, GUESSING) = range(13)
 (ST_LAYS, ST_DRAWS, ST_ATTACKS, ST_ATTACK_SUM, ST_FLAPPINGS, ST_FLAPS, ST_CATCHES, ST_FORGETS, ST_TRUMPS,
- ST_CUTS, ST_PACK_OUT, ST_DOUBLE, ST_SCUFFLES, ST_MEGA, ST_SPOOFS) = range(15)
+ ST_CUTS, ST_PACK_OUT, ST_DOUBLE, ST_SCUFFLES, ST_MEGA, ST_SPOOFS, ST_SOLVED) = range(16)
 #: how many times tied players cut again before chance decides outright
 MAX_CUTS = 20
 
@@ -45,10 +47,19 @@ class Effects:
         return k
 
     def _take_from_hand(self, p: int, c: int) -> None:
+        """``c`` leaves ``p``'s hand, and with it what others knew of it: a card everyone
+        saw go there first, else the one the most players knew of (Level 5)."""
         self.hands[p].remove(c)
         shown = self.shown[p]
         if c in shown:
             shown.remove(c)
+            return
+        cards = self.known_cards[p]
+        if c in cards:
+            masks = self.known_masks[p]
+            i = max((i for i, x in enumerate(cards) if x == c), key=lambda i: bin(masks[i]).count("1"))
+            del cards[i]
+            del masks[i]
 
     # -- the one entry point ----------------------------------------------------------------------
     def _apply(self, player, action, events):
@@ -59,6 +70,10 @@ class Effects:
             self._commit(player, card, events)
         elif typ == A.CALL:
             self._spoof_call(player, arg, events)
+        elif typ == A.SECRET:
+            self._put_secret(player, card, events)
+        elif typ == A.GUESSING:
+            self._guess(player, card, events)
         elif player != self.acting():
             self._lay(player, card, arg, declare, True, events)       # a FLAP out of turn
         else:
@@ -285,6 +300,8 @@ class Effects:
             self.trump, self.caller = arg, p
             self.phase = TRUMPS_GAME
             self.committed = [-1] * self.players
+        elif kind in (LOSE, PICK, GUESS, LOOK, SHARE, SOLVE):
+            self._secret_card(p, kind, arg, events)
         elif kind == SPOOF:
             # "K - SPOOF": "a separate game is started. Each player ... lays a card, face down"
             self.caller = p
@@ -365,6 +382,100 @@ class Effects:
         self.caller = -1
         if winners:
             self._win(winners, "trumps", events)
+
+    # -- the Solve the Mystery pile (Level 5) -------------------------------------------------------------
+    def _to_mystery(self, c: int, mask: int) -> None:
+        self.mystery.append(c)
+        self.mystery_known.append(mask)
+
+    def _refill_empty(self, q: int, events) -> None:
+        """docs/rules/flaps.md "Level 5": a player whose last card went to the pile picks up one."""
+        if not self.hands[q]:
+            self._draw(q, 1, "secret", events)
+
+    def _secret_card(self, p: int, kind: str, arg: int, events) -> None:
+        """flaps.md "Level 5 Full Rules": the five secrets and SOLVE THE MYSTERY."""
+        n = self.players
+        rng = self.rng
+        self.turn = self._next(p)
+        if kind == LOSE:
+            # "Each player choose a card from the hand of the player to their left and (without
+            # looking) place it face down next to the deck": a blind choice is chance; the
+            # owner knows which card left their hand
+            taken = []
+            for q in range(n):
+                owner = (q + 1) % n
+                hand = self.hands[owner]
+                if not hand:
+                    continue
+                c = hand[rng.randrange(len(hand))]
+                self._take_from_hand(owner, c)
+                self._to_mystery(c, only(owner))
+                taken.append(owner)
+                if events is not None:
+                    events.append(Event("lost", {"player": owner, "by": q}, {"card": NAMES[c]}, (owner,)))
+            for q in taken:
+                self._refill_empty(q, events)
+        elif kind == PICK:
+            if self.hands[p]:
+                self.phase, self.actor = SECRET_PICK, p    # "Choose a card from your own hand"
+        elif kind in (GUESS, LOOK):
+            # "Take a card from the top of the deck, don't look at it" / "look at it"
+            if not self.pack:
+                return
+            c = self.pack.pop()
+            mask = NOBODY if kind == GUESS else only(p)
+            self._to_mystery(c, mask)
+            if events is not None:
+                events.append(Event("secret", {"player": p, "from": "pack", "look": kind == LOOK},
+                                    {"card": NAMES[c]}, audience(mask, n)))
+            if kind == GUESS:
+                self.phase, self.actor = GUESSING, p       # "Guess what card has been taken"
+        elif kind == SHARE:
+            # "Choose a card from the hand of a player of your choice, look at the card": blind
+            # among their cards (chance); "Only you and the other player know"
+            hand = self.hands[arg]
+            if hand:
+                c = hand[rng.randrange(len(hand))]
+                self._take_from_hand(arg, c)
+                mask = only(p, arg)
+                self._to_mystery(c, mask)
+                if events is not None:
+                    events.append(Event("secret", {"player": p, "from": "hand", "of": arg, "look": True},
+                                        {"card": NAMES[c]}, audience(mask, n)))
+                self._refill_empty(arg, events)
+        else:   # SOLVE: "Pick up the Solve the Mystery Pile."
+            cards, masks = self.mystery, self.mystery_known
+            if events is not None:
+                events.append(Event("solve", {"player": p, "count": len(cards)},
+                                    {"cards": [NAMES[c] for c in cards]}, (p,)))
+            mine = only(p)
+            for c, m in zip(cards, masks):
+                self.hands[p].append(c)
+                others = m & ~mine
+                if others:
+                    self.known_cards[p].append(c)
+                    self.known_masks[p].append(others)
+            self.mystery, self.mystery_known, self.guesses = [], [], []
+            self.stat[ST_SOLVED] += 1
+
+    def _put_secret(self, p: int, c: int, events) -> None:
+        """PICK A SECRET: "place it face down on the Solve the Mystery Pile. Only you know";
+        as the last but one card, "you must pick up another card ... after you put your last
+        card into the Solve the Mystery Pile"."""
+        self._take_from_hand(p, c)
+        self._to_mystery(c, only(p))
+        if events is not None:
+            events.append(Event("secret", {"player": p, "from": "hand", "of": p, "look": True},
+                                {"card": NAMES[c]}, (p,)))
+        self._refill_empty(p, events)
+        self.phase, self.turn = PLAY, self._next(p)
+
+    def _guess(self, p: int, c: int, events) -> None:
+        self.guesses.append([p, c, len(self.mystery) - 1])
+        if events is not None:
+            events.append(Event("guess", {"player": p, "card": NAMES[c]}))
+        self.phase, self.turn = PLAY, self._next(p)
 
     # -- SPOOF (Level 4) ------------------------------------------------------------------------------
     def _next_caller(self, q: int) -> int:

@@ -9,7 +9,7 @@ from . import render as rendering
 from .actions import action_space, card_list, parse
 from .cards import BUILT_LEVELS, CARDS, deck
 from .state import (N_STATS, ST_ATTACK_SUM, ST_ATTACKS, ST_CATCHES, ST_CUTS, ST_DOUBLE, ST_DRAWS, ST_FLAPPINGS,
-                    ST_FLAPS, ST_FORGETS, ST_LAYS, ST_MEGA, ST_PACK_OUT, ST_SCUFFLES, ST_SPOOFS, ST_TRUMPS,
+                    ST_FLAPS, ST_FORGETS, ST_LAYS, ST_MEGA, ST_PACK_OUT, ST_SCUFFLES, ST_SOLVED, ST_SPOOFS, ST_TRUMPS,
                     FlapsState)
 
 NOTATION = """\
@@ -19,6 +19,7 @@ Cards are written rank then suit (c d h s): 7h, 10s, 4c (FLAPS), qd, kc; the spe
   aj  ACE-JACK           ktc..kts K - TRUMPS     om1..om4 OL' MAIDS
   0   QUACK   stf  STOP THAT FLAPPING   dtf  DUMP THOSE FIVES   6s  SIX OF THE BEST   klc  King'N'Lay
   ksc kss  K - SPOOF     lom  LOW OL' MAID (Level 4)
+  5lose 5pick 5guess 5look 5share 5solve  the Level 5 secrets (suitless 5s)
 Actions:
   7h         lay the 7 of Hearts;  7h!  lay it saying "Last Card" (the play that leaves one card)
   ah:s       lay an ACE type (or ACE-JACK) calling Spades;  ktc:h  K - TRUMPS calling Hearts trumps
@@ -29,6 +30,8 @@ Actions:
   catch:1    catch seat 1, who forgot "Last Card" (out of turn)
   t:7h       TRUMPS or SPOOF: lay the 7 of Hearts face down
   call:33    SPOOF: call 33 for the sum of the cards laid (each a different number)
+  5share>2   SHARE A SECRET with seat 2;  s:7h  PICK A SECRET: put your 7h on the pile
+  guess:7h   START GUESSING - DO NOT LOOK: guess the 7 of Hearts
 Out of turn (claims): FLAPS cards while flapping, and catch:N. Suit symbols ♣♦♥♠ are accepted.
 Keys at the terminal: ! says "Last Card" (the lays that leave you one card: ! then the card's
 key, or ! alone when only one card may be laid so); c catches (c, or c then the seat, when
@@ -42,12 +45,12 @@ class Flaps(Game):
     id = "flaps"
     title = "FLAPS"
     summary = ("shedding by suit or number with special cards: attacks of 2s and 3s, FLAPS laid out of turn, "
-               "Aces, 8s, 10s, Jacks, TRUMPS, SPOOF; Levels 1-4")
+               "Aces, 8s, 10s, Jacks, TRUMPS, SPOOF, secrets; Levels 1-5")
     min_players, max_players, default_players = 2, 8, 4
     default_bot = "greedy"
     rules_version = "1"
     options = (
-        Option("level", "int", 3, "the pack's level: 1-4 (5-7 are not built yet)", min=1, max=7),
+        Option("level", "int", 3, "the pack's level: 1-5 (6-7 are not built yet)", min=1, max=7),
         Option("after_flapping", "choice", "starter",
                "who plays when flapping ends: starter = the player after the one who started it; last = the "
                "player after the last flapper", choices=("starter", "last")),
@@ -74,8 +77,8 @@ class Flaps(Game):
     def resolve_options(self, options):
         opts = super().resolve_options(options)
         if opts["level"] not in BUILT_LEVELS:
-            raise OptionError(f"option level={opts['level']} is not built yet; accepted: 1, 2, 3 or 4 "
-                              f"(Levels 5-7 come with issue 11)")
+            raise OptionError(f"option level={opts['level']} is not built yet; accepted: 1, 2, 3, 4 or 5 "
+                              f"(Levels 6-7 come with issue 11)")
         return opts
 
     def deck(self, players, options):
@@ -94,10 +97,13 @@ class Flaps(Game):
         at least one card from the pack, which is never refilled (D); every knock follows an
         8 and every done a MEGA-FLAP, DUMP THOSE FIVES or King'N'Lay (D); each of the four
         K - TRUMPS starts at most one TRUMPS game of ``players`` commits, and each of the two
-        K - SPOOF (Level 4) one SPOOF game of ``players`` commits and ``players`` calls."""
+        K - SPOOF (Level 4) one SPOOF game of ``players`` commits and ``players`` calls; a Level 5
+        card goes to the pile once (the Solve the Mystery pile returns cards to a hand, never to
+        the pile), so one secret put and one guess."""
         d = len(deck(options["level"]))
         spoof = 4 * players if options["level"] >= 4 else 0
-        return (4 * d + 4 * players + spoof + 8) * options["games"]
+        secrets = 2 if options["level"] >= 5 else 0     # PICK A SECRET's put, the guess (each laid once)
+        return (4 * d + 4 * players + spoof + secrets + 8) * options["games"]
 
     def parse_action(self, text):
         return parse(super().parse_action(text))
@@ -123,7 +129,7 @@ class Flaps(Game):
                "attack_sum": s[ST_ATTACK_SUM], "flappings": s[ST_FLAPPINGS], "flaps": s[ST_FLAPS],
                "catches": s[ST_CATCHES], "forgets": s[ST_FORGETS], "trumps": s[ST_TRUMPS], "cuts": s[ST_CUTS],
                "pack_outs": s[ST_PACK_OUT], "double_wins": s[ST_DOUBLE], "scuffles": s[ST_SCUFFLES],
-               "mega_flaps": s[ST_MEGA], "spoofs": s[ST_SPOOFS]}
+               "mega_flaps": s[ST_MEGA], "spoofs": s[ST_SPOOFS], "solved": s[ST_SOLVED]}
         for w in result.winners:
             out[f"seat{w}_wins"] = 1 / len(result.winners)
         return out
@@ -145,6 +151,7 @@ class Flaps(Game):
             "trumps_games_per_game": totals.get("trumps", 0) / g,
             "trumps_cuts_per_game": totals.get("cuts", 0) / g,
             "spoof_games_per_game": totals.get("spoofs", 0) / g,
+            "mysteries_solved_per_game": totals.get("solved", 0) / g,
             "scuffles_per_game": totals.get("scuffles", 0) / g,
             "pack_out_share": totals.get("pack_outs", 0) / g,
             "double_win_share": totals.get("double_wins", 0) / g,

@@ -54,6 +54,11 @@ def render(view: dict, seat: int | None) -> str:
         lines.append(f"[b]SPOOF[/b] (called by {_seat(t['caller'], seat)}): laid face down by "
                      f"{', '.join(laid) or 'nobody yet'}" + (f"; calls: {', '.join(calls)}" if calls else "")
                      + (f"; yours: {t['mine']}" if t.get("mine") else ""))
+    if view.get("mystery"):
+        known = [c for c in view["mystery"] if c is not None]
+        lines.append(f"Solve the Mystery pile: {len(view['mystery'])} card(s)"
+                     + (f"; you know: {' '.join(known)}" if known else "")
+                     + "".join(f"; {_seat(g['player'], seat)} guessed {g['card']}" for g in view["guesses"]))
     for p in range(view["players"]):
         mark = ">" if view["acting"] == p else " "
         count = view["hand_counts"][p]
@@ -62,6 +67,8 @@ def render(view: dict, seat: int | None) -> str:
             notes.append("LAST CARD" if p not in view["forgot"] else "one card, did not say Last Card!")
         if view["shown"][p]:
             notes.append("known: " + " ".join(view["shown"][p]))
+        if view.get("you_know") and view["you_know"][p]:
+            notes.append("you know they hold: " + " ".join(view["you_know"][p]))
         lines.append(f"{mark} {_seat(p, seat):<8} {count:>2} cards" + (f"   ({'; '.join(notes)})" if notes else ""))
     if seat is not None and "hand" in view:
         lines.append("Your hand: " + " ".join(view["hand"]))
@@ -95,7 +102,7 @@ def narrate(event: dict, seat: int | None = None) -> str | None:
         cards = f": {' '.join(event['cards'])}" if "cards" in event else ""
         why = {"attack": " (the attack)", "caught": " (caught without Last Card)",
                "cannot finish": " (cannot finish on it)", "hoofers": " (10 / HOOFERS-DOOFERS)",
-               "up-jacks": " (UP-JACKS)"}.get(event["why"], "")
+               "up-jacks": " (UP-JACKS)", "secret": " (their last card went to the Solve the Mystery pile)"}.get(event["why"], "")
         return cap(f"{w.does(p, 'pick')} up {event['count']}{why}{cards}")
     if t == "knock":
         return cap(f"{w.does(p, 'knock')} (misses a go)" if not w.you(p) else "you knock (miss a go)")
@@ -106,6 +113,24 @@ def narrate(event: dict, seat: int | None = None) -> str | None:
     if t == "commit":
         what = "SPOOF" if event.get("spoof") else "TRUMPS"
         return cap(f"{w.does(p, 'lay')} a {what} card face down" + (f" ({event['card']})" if "card" in event else ""))
+    if t == "lost":
+        card = f" ({event['card']})" if "card" in event else ""
+        return cap(f"{w.who(event['by'])} {w.verb(event['by'], 'take')} a card of {w.who(p)}{card} for the Solve the "
+                   "Mystery pile, unseen")
+    if t == "secret":
+        card = f": {event['card']}" if "card" in event else ""
+        if event["from"] == "pack":
+            how = "looking" if event["look"] else "without looking"
+            return cap(f"{w.does(p, 'put')} the top card of the pack on the Solve the Mystery pile, {how}{card}")
+        if event["of"] == p:
+            whose = "your" if w.you(p) else "their"
+            return cap(f"{w.does(p, 'put')} a secret from {whose} hand on the Solve the Mystery pile{card}")
+        return cap(f"{w.does(p, 'share')} a secret of {w.who(event['of'])} on the Solve the Mystery pile{card}")
+    if t == "guess":
+        return cap(f"{w.does(p, 'guess')} {_title(event['card'])}")
+    if t == "solve":
+        cards = f": {' '.join(event['cards'])}" if "cards" in event else ""
+        return cap(f"{w.does(p, 'pick')} up the Solve the Mystery pile ({event['count']} card(s)){cards}")
     if t == "call":
         return cap(f"{w.does(p, 'call')} {event['call']} for the SPOOF sum")
     if t == "spoof":

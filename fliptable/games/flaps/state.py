@@ -20,16 +20,20 @@ from . import actions as A
 from .cards import (ATTACK, COLOUR, EIGHT, FAMILY, FLAPPER, HOOFERS, KIND, NAMES, NO_RANK, NO_SUIT,
                     OL_MAID, OM_ON, QUACK, KING_LAY, RANK, SEVEN, NINE, SUIT, WILD, FLAPS, STOP)
 from .effects import Effects
-from .cards import SPOOF_VALUE
+from .cards import LEVEL, SPOOF_VALUE
 
 #: the most a card is worth in SPOOF (an OL' MAID)
 SPOOF_TOP = max(SPOOF_VALUE)
+#: the fields Level 5 adds (not written at Levels 1-4)
+_GUESS_CACHE: dict[int, tuple[str, ...]] = {}
+LEVEL5_FIELDS = ("mystery", "mystery_known", "known_cards", "known_masks", "guesses")
 from .views import Views
 
 # phases
-PLAY, ATTACKED, KNOCK, SCUFFLE, FOLLOW, KING_RUN, MEGA_RUN, DUMP_RUN, TRUMPS_GAME, SPOOF_GAME, SPOOF_CALL = range(11)
+(PLAY, ATTACKED, KNOCK, SCUFFLE, FOLLOW, KING_RUN, MEGA_RUN, DUMP_RUN, TRUMPS_GAME, SPOOF_GAME, SPOOF_CALL,
+ SECRET_PICK, GUESSING) = range(13)
 PHASES = ("play", "attacked", "eight", "scuffle", "follow", "king'n'lay", "mega-flap", "dump", "trumps", "spoof",
-          "spoof-call")
+          "spoof-call", "pick a secret", "guess")
 #: the separate games where cards are laid face down (no catching, no claims)
 FACE_DOWN = (TRUMPS_GAME, SPOOF_GAME)
 ANY_SUIT = 4          # lead_suit when a suitless first card lets any suit follow
@@ -37,8 +41,8 @@ HAND_SIZE = 7
 
 # stat counters
 (ST_LAYS, ST_DRAWS, ST_ATTACKS, ST_ATTACK_SUM, ST_FLAPPINGS, ST_FLAPS, ST_CATCHES, ST_FORGETS, ST_TRUMPS,
- ST_CUTS, ST_PACK_OUT, ST_DOUBLE, ST_SCUFFLES, ST_MEGA, ST_SPOOFS) = range(15)
-N_STATS = 15
+ ST_CUTS, ST_PACK_OUT, ST_DOUBLE, ST_SCUFFLES, ST_MEGA, ST_SPOOFS, ST_SOLVED) = range(16)
+N_STATS = 16
 
 _OVER = Over()
 _EMPTY: tuple[str, ...] = ()
@@ -72,6 +76,11 @@ class FlapsState(Effects, Views, State):
         "caller": "int",
         "committed": "ints",       # per seat: the TRUMPS or SPOOF card laid face down, -1 none
         "calls": "ints",           # per seat: the SPOOF call, -1 none (Level 4)
+        "mystery": "cards",        # the Solve the Mystery pile, bottom first (Level 5)
+        "mystery_known": "ints",   # its knowledge masks (core/knowledge.py), one per card
+        "known_cards": "piles",    # per seat: hand cards some other players know (not all: see shown)
+        "known_masks": "table",    # ... and who knows each (a mask without the holder's bit)
+        "guesses": "table",        # START GUESSING - DO NOT LOOK: [seat, card guessed, pile index]
         "over": "bool",
         "winners": "seats",        # the match's winners, once over
         "double": "bool",          # the last game ended on SIX OF THE BEST
@@ -137,6 +146,9 @@ class FlapsState(Effects, Views, State):
         self.trump, self.caller = -1, -1
         self.committed = [-1] * n
         self.calls = [-1] * n
+        self.mystery, self.mystery_known, self.guesses = [], [], []
+        self.known_cards = [[] for _ in range(n)]
+        self.known_masks = [[] for _ in range(n)]
         if events is not None:
             events.append(Event("deal", {"game": self.game_no, "dealer": dealer, "first": NAMES[first],
                                          "turn": self.turn}))
@@ -146,19 +158,28 @@ class FlapsState(Effects, Views, State):
 
     def _dump(self):
         data = super()._dump()
+        if self.level < 5:
+            for name in LEVEL5_FIELDS:        # Levels 1-4 are written as before Level 5
+                del data[name]
+        if self.level < 5:
+            data["stat"] = data["stat"][:N_STATS - 1]     # no secrets-solved counter
         if self.level < 4:
             # Levels 1-3 are written exactly as before Level 4 (their golden digests hold):
             # no SPOOF calls, no SPOOF games counter
             del data["calls"]
-            data["stat"] = data["stat"][:N_STATS - 1]
+            data["stat"] = data["stat"][:N_STATS - 2]
         return data
 
     def _load(self, data) -> None:
         # a state saved before Level 4 has no SPOOF calls
         if isinstance(data, dict) and "calls" not in data:
             data = {**data, "calls": [-1] * self.players}
-        if isinstance(data, dict) and isinstance(data.get("stat"), list) and len(data["stat"]) == N_STATS - 1:
-            data = {**data, "stat": data["stat"] + [0]}     # ... nor the SPOOF games counter
+        if isinstance(data, dict) and "mystery" not in data:
+            n = self.players
+            data = {**data, "mystery": [], "mystery_known": [], "known_cards": [[] for _ in range(n)],
+                    "known_masks": [[] for _ in range(n)], "guesses": []}
+        if isinstance(data, dict) and isinstance(data.get("stat"), list) and N_STATS - 2 <= len(data["stat"]) < N_STATS:
+            data = {**data, "stat": data["stat"] + [0] * (N_STATS - len(data["stat"]))}   # ... nor newer counters
         super()._load(data)
 
     # -- who acts ---------------------------------------------------------------------------
@@ -232,6 +253,13 @@ class FlapsState(Effects, Views, State):
                 out.extend(A.lay_actions(c, 1, n, p, plain))
         return out
 
+    def _guess_actions(self) -> tuple[str, ...]:
+        """Every card of the level's pack may be guessed."""
+        out = _GUESS_CACHE.get(self.level)
+        if out is None:
+            out = _GUESS_CACHE[self.level] = tuple(A.GUESSES[c] for c in range(len(NAMES)) if LEVEL[c] <= self.level)
+        return out
+
     def _flap_claims(self, q: int) -> tuple[str, ...]:
         """flaps.md "4 - FLAPS": anyone may lay FLAPS, interleaved."""
         cards = sorted({c for c in self.hands[q] if FLAPPER[c]})
@@ -270,6 +298,12 @@ class FlapsState(Effects, Views, State):
         if phase == DUMP_RUN:
             cards = sorted(c for c in faces if FAMILY[c] == "five") if self.run_left > 0 else []
             return tuple(self._lays(p, cards)) + (A.DONE_ACTION,)
+        if phase == SECRET_PICK:
+            # "5 - PICK A SECRET": "Choose a card from your own hand"
+            return tuple(A.SECRET_PUTS[c] for c in sorted(faces))
+        if phase == GUESSING:
+            # "5 - START GUESSING - DO NOT LOOK": "Guess what card has been taken out of circulation"
+            return self._guess_actions()
         return _EMPTY
 
     def _follows(self, c: int) -> bool:
@@ -312,6 +346,18 @@ class FlapsState(Effects, Views, State):
                 return "you cannot catch yourself"
             return (f"seat {arg} is not on one card without having said \"Last Card\" (FLAPS rules, Quick "
                     f"Start: a forgetful player is caught before the next player lays a card)")
+        if typ == A.SECRET:
+            if self.phase != SECRET_PICK:
+                return "a secret is put on the Solve the Mystery pile after a PICK A SECRET (FLAPS rules)"
+            return f"you hold no {NAMES[card]}"
+        if typ == A.GUESSING:
+            if self.phase != GUESSING:
+                return "a guess follows a START GUESSING - DO NOT LOOK (FLAPS rules)"
+            return f"{NAMES[card]} is not a card of the Level {self.level} pack"
+        if self.phase == SECRET_PICK and player == self.actor:
+            return "PICK A SECRET: put a card of your hand on the Solve the Mystery pile, s:CARD (FLAPS rules)"
+        if self.phase == GUESSING and player == self.actor:
+            return "START GUESSING - DO NOT LOOK: guess the card, guess:CARD (FLAPS rules)"
         if typ == A.CALL:
             if self.phase != SPOOF_CALL:
                 return "calls are made in a SPOOF game, once every card is laid (FLAPS rules, \"K - SPOOF\")"

@@ -3,13 +3,16 @@ from __future__ import annotations
 
 from collections import Counter
 
+from ...core.knowledge import knows, shown as shown_to, unknown_to
+
 from ...core.result import Result, ranks_from_keys
 from . import actions as A
 from .cards import COLOUR, NAMES, NCARDS, NO_RANK, NO_SUIT, SUITS, SUIT_NAMES
 
-PLAY, ATTACKED, KNOCK, SCUFFLE, FOLLOW, KING_RUN, MEGA_RUN, DUMP_RUN, TRUMPS_GAME, SPOOF_GAME, SPOOF_CALL = range(11)
+(PLAY, ATTACKED, KNOCK, SCUFFLE, FOLLOW, KING_RUN, MEGA_RUN, DUMP_RUN, TRUMPS_GAME, SPOOF_GAME, SPOOF_CALL,
+ SECRET_PICK, GUESSING) = range(13)
 PHASES = ("play", "attacked", "eight", "scuffle", "follow", "king'n'lay", "mega-flap", "dump", "trumps", "spoof",
-          "spoof-call")
+          "spoof-call", "pick a secret", "guess")
 SPOOFING = (SPOOF_GAME, SPOOF_CALL)
 ANY_SUIT = 4
 
@@ -72,6 +75,14 @@ class Views:
                 v["trumps"]["mine"] = NAMES[self.committed[player]]
             if phase in SPOOFING and self.committed[player] >= 0:
                 v["spoof"]["mine"] = NAMES[self.committed[player]]
+        if self.level >= 5:
+            # Level 5: who knows which card (core/knowledge.py) — the Solve the Mystery pile as
+            # this seat knows it (None: a card it does not know), the guesses said aloud, and
+            # the cards of other hands it knows beyond those everyone saw
+            v["mystery"] = shown_to(self.mystery, self.mystery_known, player, NAMES.__getitem__)
+            v["guesses"] = [{"player": q, "card": NAMES[c], "index": i} for q, c, i in self.guesses]
+            v["you_know"] = [[NAMES[c] for c, m in zip(self.known_cards[q], self.known_masks[q])
+                              if q != player and knows(m, player)] for q in range(n)]
         return v
 
     def result(self) -> Result:
@@ -91,6 +102,7 @@ class Views:
         for h in self.hands:
             out.extend(h)
         out.extend(c for c in self.committed if c >= 0)
+        out.extend(self.mystery)
         return out
 
     # -- hidden information -----------------------------------------------------------------
@@ -98,11 +110,15 @@ class Views:
         """The pack, the other players' hands but the cards all saw go there, and the other
         players' face-down TRUMPS or SPOOF cards."""
         slots = [(self.pack, i) for i in range(len(self.pack))]
+        if self.mystery:
+            slots += unknown_to([(self.mystery, self.mystery_known)], player)
         for q in range(self.players):
             if q == player:
                 continue
             hand = self.hands[q]
             known = Counter(self.shown[q])
+            if self.known_cards[q]:
+                known.update(c for c, m in zip(self.known_cards[q], self.known_masks[q]) if knows(m, player))
             for i, c in enumerate(hand):
                 if known[c] > 0:
                     known[c] -= 1
@@ -111,6 +127,17 @@ class Views:
             if self.committed[q] >= 0:
                 slots.append((self.committed, q))
         return slots
+
+    def _redeal(self, player, rng):
+        """The kernel's re-deal of ``hidden_slots``; then what others know of hands that
+        ``player`` cannot see is dropped (those cards may have moved)."""
+        super()._redeal(player, rng)
+        for q in range(self.players):
+            if q == player or not self.known_cards[q]:
+                continue
+            keep = [(c, m) for c, m in zip(self.known_cards[q], self.known_masks[q]) if knows(m, player)]
+            self.known_cards[q] = [c for c, _ in keep]
+            self.known_masks[q] = [m for _, m in keep]
 
     def timeout_action(self, player):
         legal = self.legal_actions(player)
@@ -124,7 +151,7 @@ class Views:
         n = self.players
         if not self.pile:
             raise ValueError("the pile holds at least the first card")
-        if not 0 <= self.phase <= SPOOF_CALL:
+        if not 0 <= self.phase <= GUESSING:
             raise ValueError(f"unknown phase {self.phase}")
         if self.direction not in (1, -1):
             raise ValueError("direction is 1 or -1")
@@ -181,5 +208,24 @@ class Views:
             raise ValueError("the match's game number or points are out of range")
         if self.last_game is not None and not isinstance(self.last_game, dict):
             raise ValueError("last_game is an object")
-        if len(self.stat) != 15:
-            raise ValueError("stat holds 15 counters")
+        if self.level < 5 and (self.mystery or self.guesses or any(self.known_cards)):
+            raise ValueError("the Solve the Mystery pile is a Level 5 rule")
+        if len(self.mystery_known) != len(self.mystery) or any(m < 0 for m in self.mystery_known):
+            raise ValueError("one knowledge mask (not public) per Solve the Mystery card")
+        if len(self.known_cards) != n or len(self.known_masks) != n:
+            raise ValueError("known cards per seat")
+        for p in range(n):
+            cards, masks = self.known_cards[p], self.known_masks[p]
+            if len(cards) != len(masks) or any(m <= 0 or m >> p & 1 or m >> n for m in masks):
+                raise ValueError(f"seat {p}: one mask of other seats per known card")
+            if Counter(cards) + Counter(self.shown[p]) - Counter(self.hands[p]):
+                raise ValueError(f"seat {p}'s known cards are not in their hand")
+        for g in self.guesses:
+            if len(g) != 3 or not 0 <= g[0] < n or not 0 <= g[1] < NCARDS or not 0 <= g[2] < len(self.mystery):
+                raise ValueError("a guess is [seat, card, index in the Solve the Mystery pile]")
+        if self.phase in (SECRET_PICK, GUESSING) and not (0 <= self.actor < n and self.level >= 5):
+            raise ValueError("a secret is put or guessed by a player at Level 5")
+        if self.phase == SECRET_PICK and not self.hands[self.actor]:
+            raise ValueError("PICK A SECRET needs a card in hand")
+        if len(self.stat) != 16:
+            raise ValueError("stat holds 16 counters")

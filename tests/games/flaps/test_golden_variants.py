@@ -19,7 +19,7 @@ def variant(path):
 
 def test_there_is_a_golden_log_for_every_level_and_option():
     options = [json.loads(p.read_text())["options"] for p in LOGS]
-    assert {o["level"] for o in options} == {1, 2, 3, 4}
+    assert {o["level"] for o in options} == {1, 2, 3, 4, 5}
     assert any(o["after_flapping"] == "last" for o in options)
     assert any(o["hoofers"] == "plain" for o in options) and any(o["games"] > 1 for o in options)
     assert any(o["king_n_lay"] == "next" for o in options) and any(o["pack_out"] == "draw" for o in options)
@@ -56,3 +56,12 @@ def test_the_level_4_log_has_a_spoof_game_and_low_ol_maids_laid():
     actions = [a for _, a in data["actions"]]
     assert any(a.startswith("call:") for a in actions) and any(a in ("ksc", "kss", "ksc!", "kss!") for a in actions)
     assert any(a.startswith("lom") for a in actions)
+
+
+def test_the_level_5_logs_solve_the_mystery_with_secrets_picked_lost_shared_and_guessed():
+    actions = []
+    for seed in (23, 25):
+        data = json.loads((GOLDEN / f"flaps-4p-{seed}-level5.json").read_text())
+        actions += [a for _, a in data["actions"]]
+    for start in ("5solve", "s:", "guess:", "5lose", "5share>"):
+        assert any(a.startswith(start) for a in actions), start
