@@ -225,14 +225,16 @@ class Node:
                 "word": len(getattr(self, "vocab", ())), "cards": 2 * self._ncards + 2,
                 "seatset": self._players}[kind]
 
-    def bind(self, players: int, ncards: int, copies: np.ndarray, decksize: int) -> None:
+    def bind(self, players: int, ncards: int, copies: np.ndarray, decksize: int,
+             names: Mapping[str, int] | None = None) -> None:
         self._players, self._ncards, self._copies, self._decksize = players, ncards, copies, decksize
+        self._names = names or {}
         for c in self.children.values():
-            c.bind(players, ncards, copies, decksize)
+            c.bind(players, ncards, copies, decksize, names)
         for c in self.index_items:
-            c.bind(players, ncards, copies, decksize)
+            c.bind(players, ncards, copies, decksize, names)
         if self.item is not None:
-            self.item.bind(players, ncards, copies, decksize)
+            self.item.bind(players, ncards, copies, decksize, names)
 
     # -- encoding ---------------------------------------------------------------------
     def encode(self, v: Any, out: np.ndarray, base: int, names: Mapping[str, int], viewer: int) -> None:
@@ -324,6 +326,44 @@ class Node:
                     for i, x in enumerate(tail):
                         item.encode(x, out, pos + 1 + i * item.width, names, viewer)
                 pos += 1 + self.window * item.width
+
+    # -- what the layout drops (a diagnostic) --------------------------------------------
+    def misses(self, v: Any) -> Iterable[str]:
+        """The paths of ``v`` the layout cannot hold (``Observer.misses``)."""
+        t = _type_of(v)
+        if t not in self.types:
+            yield f"{self.path}: a {t} (never seen here)"
+            return
+        if t == "str" and "word" in self.kinds and v not in self.vocab_index:
+            yield f"{self.path}: the word {v!r}"
+        elif t == "num" and "seat" in self.kinds and not (isinstance(v, int) and 0 <= v < self._players):
+            yield f"{self.path}: {v!r} is no seat"
+        elif t == "dict":
+            for k, x in v.items():
+                child = self.children.get(k)
+                if child is None:
+                    yield f"{self.path}.{k}: a key never seen"
+                else:
+                    yield from child.misses(x)
+        elif t == "list":
+            kind = next((k for k in self.kinds if k in ("cards", "seatset", "perseat", "fixed", "seq")), None)
+            if kind == "cards":
+                for x in v:
+                    if x is not None and not (isinstance(x, str) and x in self._names):
+                        yield f"{self.path}[]: {x!r} is no card"
+            elif kind == "perseat":
+                for x in v:
+                    yield from self.item.misses(x)
+            elif kind == "fixed":
+                if len(v) > len(self.index_items):
+                    yield f"{self.path}: entries beyond {len(self.index_items)}"
+                for child, x in zip(self.index_items, v):
+                    yield from child.misses(x)
+            elif kind == "seq":
+                if len(v) > self.window:
+                    yield f"{self.path}: entries older than the last {self.window}"
+                for x in v[-self.window:] if self.window else ():
+                    yield from self.item.misses(x)
 
     # -- compiled encoding: one closure per node, specialised to what was seen ---------
     def compile(self, names: Mapping[str, int]):
@@ -626,7 +666,7 @@ class Observer:
         self._finish_events()
 
     def _bind(self, node: Node) -> None:
-        node.bind(self.players, self.ncards, self.copies, self.decksize)
+        node.bind(self.players, self.ncards, self.copies, self.decksize, self.names)
 
     # the plain observer ignores events
     def _see_events(self, state, events) -> None:
@@ -654,6 +694,11 @@ class Observer:
     def describe(self) -> list[tuple[str, str, int, int]]:
         """(path, encoding, offset, width) of every field."""
         return list(self.root.fields())
+
+    def misses(self, view: Mapping[str, Any]) -> list[str]:
+        """What of ``view`` the layout drops (words, keys or types never seen while
+        deriving it, entries beyond a sequence's window): a diagnostic, not a check."""
+        return list(self.root.misses(view))
 
 
 class InfoStateObserver(Observer):

@@ -131,3 +131,18 @@ def test_flinch_information_state_remembers_every_reserve_pile(players):
     full = o.encode(s.view(1), memories[1], 1)
     assert full.shape == (o.size,) and full[o.reserve_offset:].any()
     assert np.all(full >= -1.0) and np.all(full <= 1.0)
+
+
+def test_what_the_layout_cannot_hold_is_dropped_and_reported():
+    o = observer("flip7", 2)
+    s = get_game("flip7").new_state(2, None, seed=5)
+    view = s.view(0)
+    assert o.misses(view) == []
+    odd = dict(view, mystery_key=1, seats=[dict(view["seats"][0], status="dancing"), view["seats"][1]],
+               discard=view["discard"] + ["no-such-card"])
+    found = o.misses(odd)
+    assert any("mystery_key" in m for m in found)
+    assert any("'dancing'" in m for m in found)
+    assert any("no-such-card" in m for m in found)
+    v = o.encode_view(odd, 0)
+    assert v.shape == (o.size,) and np.all(np.abs(v) <= 1.0)
