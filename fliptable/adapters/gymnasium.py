@@ -153,3 +153,21 @@ def make(game: Game | str, opponents: Sequence[str] | None = None, **kwargs: Any
     """A single-agent env of ``game``: keywords ``players``, ``seat``, ``render_mode``,
     ``info_state``, ``illegal``; every other keyword is a game option."""
     return FliptableEnv(game, opponents, **kwargs)
+
+
+def register_envs() -> list[str]:
+    """Register every game with Gymnasium as ``fliptable/<game>-v0`` (so
+    ``gymnasium.make("fliptable/flip7-v0", opponents=["threshold:25"])`` works); returns
+    the ids. Done on import of this module."""
+    from fliptable.core.registry import all_game_ids
+    ids = []
+    for gid in all_game_ids():
+        env_id = f"fliptable/{gid}-v0"
+        if env_id not in gym.registry:
+            gym.register(id=env_id, entry_point="fliptable.adapters.gymnasium:FliptableEnv",
+                         kwargs={"game": gid}, disable_env_checker=True)
+        ids.append(env_id)
+    return ids
+
+
+register_envs()
