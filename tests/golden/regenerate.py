@@ -78,6 +78,7 @@ CASES = [
     ("flaps", 4, ["random"], {"pack_out": "draw"}, [9]),
     ("flaps", 4, ["greedy", "random"], {"level": 4}, [16]),
     ("flaps", 4, ["greedy", "random"], {"level": 5}, [23, 25]),
+    ("flaps", 4, ["greedy", "random"], {"level": 6}, [32]),
 ]
 
 

@@ -19,14 +19,24 @@
 ``5share>2``       SHARE A SECRET (Level 5) with seat 2
 ``s:7h``           PICK A SECRET: put the 7 of Hearts on the Solve the Mystery pile
 ``guess:7h``       START GUESSING - DO NOT LOOK: guess the 7 of Hearts
+``1up>2``          1 - UP (Level 6): seat 2 picks up the top card of its 1-DOWN pile
+``down>2``         1 - DOWN: put the card you took in front of seat 2
+``over:2.0``       1 - OVER: turn up seat 2's 1-DOWN card 0 (0 = the bottom)
+``peek:2.0``       1 - LOOK: look at it (it goes back on top); ``peek>2``: with no
+                   1-DOWN cards, look at a card of seat 2's hand
+``swap:2.0``       1 - SWAP: take seat 2's 1-DOWN card 0; then ``give:7h``: your 7h
+                   goes in its place
 =================  ==============================================================
 """
 from __future__ import annotations
 
 from .cards import (CALLS, COLOUR, FACES, HOOFERS, KIND, LEVEL, NAMES, NCARDS, SUITS, TARGETS, TRUMPS,
-                    SPOOF_VALUE)
+                    SPOOF_VALUE, SELF_TARGET)
 
-LAY, DRAW, TAKE, KNOCK, DONE, CATCH, COMMIT, CALL, SECRET, GUESSING = range(10)
+LAY, DRAW, TAKE, KNOCK, DONE, CATCH, COMMIT, CALL, SECRET, GUESSING, PLACE, TURN_UP, PEEK_AT, PEEK_HAND, \
+    SWAP_AT, GIVE = range(16)
+#: the most 1-DOWN cards one pile can hold (eight 1-DOWN cards, each laid once)
+MAX_DOWNS = 8
 DRAW_ACTION, TAKE_ACTION, KNOCK_ACTION, DONE_ACTION = "draw", "take", "knock", "done"
 MAX_SEATS = 8
 #: the highest SPOOF sum: every seat lays an OL' MAID (20)
@@ -53,6 +63,12 @@ COMMITS = tuple(f"t:{NAMES[c]}" for c in range(NCARDS))
 SPOOF_CALLS = tuple(f"call:{n}" for n in range(MAX_CALL + 1))
 SECRET_PUTS = tuple(f"s:{NAMES[c]}" for c in range(NCARDS))
 GUESSES = tuple(f"guess:{NAMES[c]}" for c in range(NCARDS))
+PLACES = tuple(f"down>{p}" for p in range(MAX_SEATS))
+TURN_UPS = tuple(tuple(f"over:{p}.{i}" for i in range(MAX_DOWNS)) for p in range(MAX_SEATS))
+PEEKS = tuple(tuple(f"peek:{p}.{i}" for i in range(MAX_DOWNS)) for p in range(MAX_SEATS))
+PEEK_HANDS = tuple(f"peek>{p}" for p in range(MAX_SEATS))
+SWAPS = tuple(tuple(f"swap:{p}.{i}" for i in range(MAX_DOWNS)) for p in range(MAX_SEATS))
+GIVES = tuple(f"give:{NAMES[c]}" for c in range(NCARDS))
 
 #: every action -> (type, card, argument: suit / seat / -1, declares Last Card)
 INFO: dict[str, tuple[int, int, int, bool]] = {
@@ -73,10 +89,19 @@ for _c in range(NCARDS):
     INFO[COMMITS[_c]] = (COMMIT, _c, -1, False)
     INFO[SECRET_PUTS[_c]] = (SECRET, _c, -1, False)
     INFO[GUESSES[_c]] = (GUESSING, _c, -1, False)
+    INFO[GIVES[_c]] = (GIVE, _c, -1, False)
 for _p in range(MAX_SEATS):
     INFO[CATCHES[_p]] = (CATCH, -1, _p, False)
 for _n, _a in enumerate(SPOOF_CALLS):
     INFO[_a] = (CALL, -1, _n, False)
+for _p in range(MAX_SEATS):
+    INFO[PLACES[_p]] = (PLACE, -1, _p, False)
+    INFO[PEEK_HANDS[_p]] = (PEEK_HAND, -1, _p, False)
+    for _i in range(MAX_DOWNS):
+        # the argument: seat * MAX_DOWNS + index
+        INFO[TURN_UPS[_p][_i]] = (TURN_UP, -1, _p * MAX_DOWNS + _i, False)
+        INFO[PEEKS[_p][_i]] = (PEEK_AT, -1, _p * MAX_DOWNS + _i, False)
+        INFO[SWAPS[_p][_i]] = (SWAP_AT, -1, _p * MAX_DOWNS + _i, False)
 
 
 def max_spoof(players: int) -> int:
@@ -92,7 +117,7 @@ def lay_actions(card: int, declare: int, players: int, me: int, plain: bool = Fa
         return calls
     targets = TARGET_LAY[card][declare]
     if targets and not (plain and KIND[card] == HOOFERS):
-        return tuple(targets[p] for p in range(players) if p != me)
+        return tuple(targets[p] for p in range(players) if p != me or SELF_TARGET[card])
     return (PLAIN_LAY[card][declare],)
 
 
@@ -119,6 +144,11 @@ def action_space(players: int, level: int) -> tuple[str, ...]:
     if level >= 5:
         out += [SECRET_PUTS[c] for c in faces]
         out += [GUESSES[c] for c in faces]
+    if level >= 6:
+        out += PLACES[:players] + PEEK_HANDS[:players]
+        for p in range(players):
+            out += TURN_UPS[p] + PEEKS[p] + SWAPS[p]
+        out += [GIVES[c] for c in faces]
     return tuple(out)
 
 

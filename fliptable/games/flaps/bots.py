@@ -77,6 +77,13 @@ class GreedyFlaps(Agent):
             return max(legal, key=lambda a: (not FINISH[_INFO[a][1]], SPOOF_VALUE[_INFO[a][1]], a))
         if view["phase"] == "guess":
             return self._guess(view, legal)
+        if view["phase"] == "1-down":
+            # the card it took goes before the player with fewest cards (a 1 - UP may land it)
+            return min(legal, key=lambda a: (view["hand_counts"][_INFO[a][2]] if _INFO[a][2] != self.seat else 99, a))
+        if view["phase"] == "1-swap give":
+            return max(legal, key=lambda a: (not FINISH[_INFO[a][1]], SPOOF_VALUE[_INFO[a][1]], a))
+        if view["phase"] in ("1-over", "1-look", "1-swap"):
+            return legal[0]
         lays = [a for a in legal if _INFO[a][0] == A.LAY]
         passes = [a for a in legal if _INFO[a][0] != A.LAY]
         if not lays:
@@ -155,6 +162,13 @@ class GreedyFlaps(Agent):
             counts = view["hand_counts"]
             if counts[arg] != max(counts[q] for q in range(view["players"]) if q != self.seat):
                 score -= 5
+        elif kind == "up" and A.TARGET_LAY[c][0]:
+            # make the player with fewest cards pick up, never itself
+            downs = view.get("downs") or [[] for _ in range(view["players"])]
+            if arg == self.seat or not downs[arg]:
+                score -= 30
+            else:
+                score += 10 - view["hand_counts"][arg]
         elif kind == "trumps":
             score += 5
             if arg != self._best_suit([h for h in hand if h != c]):

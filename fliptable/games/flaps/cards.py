@@ -63,6 +63,14 @@ LOOK = "look"              # 5 - START GUESSING - LOOK
 SHARE = "share"            # 5 - SHARE A SECRET
 SOLVE = "solve"            # 5 - SOLVE THE MYSTERY
 SECRETS = (LOSE, PICK, GUESS, LOOK, SHARE, SOLVE)
+DOWN = "down"              # 1 - DOWN (Level 6)
+RIGHT = "right"            # 1 - RIGHT
+LEFT = "left"              # 1 - LEFT
+OVER = "over"              # 1 - OVER
+PEEK = "peek"              # 1 - LOOK
+SWAP = "swap"              # 1 - SWAP
+UP = "up"                  # 1 - UP
+ONES = (DOWN, RIGHT, LEFT, OVER, PEEK, SWAP, UP)
 
 #: cards an OL' MAID may be laid on (flaps.md "OL' MAID": "JACK, UP-JACKS, ACE-JACK, QUEEN,
 #: HOOFERS-DOOFERS, KING but not TRUMPS"); a King'N'Lay is a King
@@ -166,6 +174,14 @@ def _faces() -> list[Face]:
                                      ("5share", "5 - SHARE A SECRET", SHARE, 1),
                                      ("5solve", "5 - SOLVE THE MYSTERY", SOLVE, 2)):
         f.append(Face(name, title, 5, NO_SUIT, 5, count, kind, trumps=5, spoof=5, family="secret"))
+    # -- Level 6 (+20) --------------------------------------------------------------------
+    # "1 - DOWN" ... "There are eight 1-DOWN cards", two 1-RIGHT, two 1-LEFT, one 1-OVER, one
+    # 1-LOOK, one 1-SWAP, "five 1 - UP cards": printed "1 - ...", no suit: suitless 1s
+    for name, title, kind, count in (("1down", "1 - DOWN", DOWN, 8), ("1right", "1 - RIGHT", RIGHT, 2),
+                                     ("1left", "1 - LEFT", LEFT, 2), ("1over", "1 - OVER", OVER, 1),
+                                     ("1look", "1 - LOOK", PEEK, 1), ("1swap", "1 - SWAP", SWAP, 1),
+                                     ("1up", "1 - UP", UP, 5)):
+        f.append(Face(name, title, 1, NO_SUIT, 6, count, kind, trumps=1, spoof=1, family="one"))
     return f
 
 
@@ -200,11 +216,13 @@ COLOUR = tuple(x.colour for x in FACES)
 #: a suit to call when laying it
 CALLS = tuple(x.kind in (ACE, ACE_END, ACE_LAY, ACE_JACK) for x in FACES)
 #: a player to target when laying it
-TARGETS = tuple(x.kind in (TEN, HOOFERS, SHARE) for x in FACES)
+TARGETS = tuple(x.kind in (TEN, HOOFERS, SHARE, UP) for x in FACES)
+#: a target that may be yourself ("Choose any player, including yourself")
+SELF_TARGET = tuple(x.kind == UP for x in FACES)
 
 MAX_LEVEL = 7
-#: levels built so far (issue 10: 1-3; issue 11: 4, 5); 6-7 are not built
-BUILT_LEVELS = (1, 2, 3, 4, 5)
+#: levels built so far (issue 10: 1-3; issue 11: 4, 5, 6); 7 is not built
+BUILT_LEVELS = (1, 2, 3, 4, 5, 6)
 
 
 def deck(level: int) -> list[int]:

@@ -5,15 +5,17 @@ Every rule cites its heading in flaps.md; the rulings are in docs/rules/flaps.md
 from __future__ import annotations
 
 from ...core.events import Event
-from ...core.knowledge import NOBODY, audience, only
+from ...core.knowledge import NOBODY, PUBLIC, audience, only
 from . import actions as A
 from .cards import (ACE, ACE_END, ACE_JACK, ACE_LAY, ATTACK, DUMP, EIGHT, FINISH, FLAPS, HOOFERS, JACK, KIND,
                     KING_LAY, MEGA, NAMES, NINE, OL_MAID, QUACK, RANK, SEVEN, SIX, SPOOF, SPOOF_VALUE, STOP, SUIT,
-                    SUITS, TEN, TRUMPS, UP_JACKS, trumps_value, LOSE, PICK, GUESS, LOOK, SHARE, SOLVE)
+                    SUITS, TEN, TRUMPS, UP_JACKS, trumps_value, LOSE, PICK, GUESS, LOOK, SHARE, SOLVE, DOWN,
+                    RIGHT, LEFT, OVER, PEEK, SWAP, UP)
+from .actions import MAX_DOWNS
 
 # the phases (state.py), repeated here to keep the import one way
 (PLAY, ATTACKED, KNOCK, SCUFFLE, FOLLOW, KING_RUN, MEGA_RUN, DUMP_RUN, TRUMPS_GAME, SPOOF_GAME, SPOOF_CALL,
- SECRET_PICK, GUESSING) = range(13)
+ SECRET_PICK, GUESSING, DOWN_PLACE, OVER_PICK, PEEK_PICK, SWAP_PICK, SWAP_GIVE) = range(18)
 (ST_LAYS, ST_DRAWS, ST_ATTACKS, ST_ATTACK_SUM, ST_FLAPPINGS, ST_FLAPS, ST_CATCHES, ST_FORGETS, ST_TRUMPS,
  ST_CUTS, ST_PACK_OUT, ST_DOUBLE, ST_SCUFFLES, ST_MEGA, ST_SPOOFS, ST_SOLVED) = range(16)
 #: how many times tied players cut again before chance decides outright
@@ -74,6 +76,8 @@ class Effects:
             self._put_secret(player, card, events)
         elif typ == A.GUESSING:
             self._guess(player, card, events)
+        elif typ in (A.PLACE, A.TURN_UP, A.PEEK_AT, A.PEEK_HAND, A.SWAP_AT, A.GIVE):
+            self._one_choice(player, typ, card, arg, events)
         elif player != self.acting():
             self._lay(player, card, arg, declare, True, events)       # a FLAP out of turn
         else:
@@ -302,6 +306,8 @@ class Effects:
             self.committed = [-1] * self.players
         elif kind in (LOSE, PICK, GUESS, LOOK, SHARE, SOLVE):
             self._secret_card(p, kind, arg, events)
+        elif kind in (DOWN, RIGHT, LEFT, OVER, PEEK, SWAP, UP):
+            self._one_card(p, kind, arg, events)
         elif kind == SPOOF:
             # "K - SPOOF": "a separate game is started. Each player ... lays a card, face down"
             self.caller = p
@@ -477,6 +483,128 @@ class Effects:
             events.append(Event("guess", {"player": p, "card": NAMES[c]}))
         self.phase, self.turn = PLAY, self._next(p)
 
+    # -- 1-DOWN piles (Level 6) ---------------------------------------------------------------------
+    def _to_hand(self, q: int, c: int, mask: int) -> None:
+        """``c`` joins ``q``'s hand; who knew it still knows it is there."""
+        self.hands[q].append(c)
+        if mask == PUBLIC:
+            self.shown[q].append(c)
+            return
+        others = mask & ~only(q)
+        if others:
+            self.known_cards[q].append(c)
+            self.known_masks[q].append(others)
+
+    def _one_card(self, p: int, kind: str, arg: int, events) -> None:
+        """flaps.md "Level 6 Full Rules": the 1-DOWN piles in front of players."""
+        n = self.players
+        self.turn = self._next(p)
+        downs, known = self.downs, self.downs_known
+        if kind == DOWN:
+            # "Take a card from the pack, look at it and then place it face-down in front of any player"
+            if not self.pack:
+                return
+            c = self.pack.pop()
+            self.pending = [c]
+            self.phase, self.actor = DOWN_PLACE, p
+            if events is not None:
+                events.append(Event("down_take", {"player": p}, {"card": NAMES[c]}, (p,)))
+        elif kind in (RIGHT, LEFT):
+            # "move any 1-DOWN cards in front of them so that they are in front of the player on
+            # their right" (left): the player on your left is the next seat, as for the deal
+            step = 1 if kind == RIGHT else -1
+            self.downs = [downs[(q + step) % n] for q in range(n)]
+            self.downs_known = [known[(q + step) % n] for q in range(n)]
+            if events is not None:
+                events.append(Event("downs_move", {"player": p, "to": "right" if kind == RIGHT else "left"}))
+        elif kind == OVER:
+            if any(m != PUBLIC for ms in known for m in ms):
+                self.phase, self.actor = OVER_PICK, p
+        elif kind == PEEK:
+            if any(downs):
+                if any(m != PUBLIC for ms in known for m in ms):
+                    self.phase, self.actor = PEEK_PICK, p
+            elif any(self.hands[q] for q in range(n) if q != p):
+                self.phase, self.actor = PEEK_PICK, p
+        elif kind == SWAP:
+            if any(downs) and self.hands[p]:
+                self.phase, self.actor = SWAP_PICK, p
+        else:   # UP: "Choose any player, including yourself, to pick up the uppermost 1-DOWN card"
+            if downs[arg]:
+                c, m = downs[arg].pop(), known[arg].pop()
+                self._to_hand(arg, c, m)
+                if events is not None:
+                    events.append(Event("down_up", {"player": arg, "by": p, **({"card": NAMES[c]} if m == PUBLIC else {})},
+                                        {"card": NAMES[c]}, (arg,) if m != PUBLIC else None))
+
+    def _one_choice(self, p: int, typ: int, card: int, arg: int, events) -> None:
+        """The choice a 1 - DOWN, 1 - OVER, 1 - LOOK or 1 - SWAP asks of its player."""
+        downs, known = self.downs, self.downs_known
+        q, i = divmod(arg, MAX_DOWNS)
+        done = True
+        if typ == A.PLACE:
+            c = self.pending[0]
+            self.pending = []
+            downs[arg].append(c)            # "this new card should go on top"
+            known[arg].append(only(p))
+            if events is not None:
+                events.append(Event("down", {"player": p, "to": arg}, {"card": NAMES[c]}, (p,)))
+        elif typ == A.TURN_UP:
+            # "Turn over any 1-DOWN card that is face-down ... Leave the card face-up."
+            known[q][i] = PUBLIC
+            if events is not None:
+                events.append(Event("down_over", {"player": p, "of": q, "index": i, "card": NAMES[downs[q][i]]}))
+        elif typ == A.PEEK_AT:
+            # "Look at any 1-DOWN card ... Then put it back, face-down, on top of the 1-DOWN pile"
+            c, m = downs[q].pop(i), known[q].pop(i)
+            downs[q].append(c)
+            known[q].append(m | only(p))
+            if events is not None:
+                events.append(Event("down_peek", {"player": p, "of": q, "index": i}, {"card": NAMES[c]}, (p,)))
+        elif typ == A.PEEK_HAND:
+            hand = self.hands[arg]
+            c = hand[self.rng.randrange(len(hand))]
+            self._learn(arg, c, p)
+            if events is not None:
+                events.append(Event("hand_peek", {"player": p, "of": arg}, {"card": NAMES[c]}, (p,)))
+        elif typ == A.SWAP_AT:
+            self.pending = [q, i]
+            self.phase = SWAP_GIVE
+            done = False
+        else:   # GIVE: "Swap any card in your hand with a 1-down card of any player"
+            q, i = self.pending
+            self.pending = []
+            d, m = downs[q][i], known[q][i]
+            self._take_from_hand(p, card)
+            downs[q][i] = card
+            known[q][i] = PUBLIC if m == PUBLIC else only(p)     # it keeps the place's face
+            self._to_hand(p, d, m)
+            if events is not None:
+                events.append(Event("down_swap", {"player": p, "of": q, "index": i,
+                                                  **({"took": NAMES[d]} if m == PUBLIC else {}),
+                                                  **({"gave": NAMES[card]} if m == PUBLIC else {})},
+                                    {"took": NAMES[d], "gave": NAMES[card]}, (p,)))
+        if done:
+            self.phase, self.turn = PLAY, self._next(p)
+
+    def _learn(self, q: int, c: int, p: int) -> None:
+        """``p`` has seen card ``c`` of ``q``'s hand."""
+        if self.shown[q].count(c) + self.known_cards[q].count(c) >= self.hands[q].count(c):
+            # every copy is known to someone already: ``p`` now knows one of them
+            bit = only(p)
+            masks = self.known_masks[q]
+            for j, x in enumerate(self.known_cards[q]):
+                if x == c:
+                    if masks[j] & bit:
+                        return
+            for j, x in enumerate(self.known_cards[q]):
+                if x == c:
+                    masks[j] |= bit
+                    return
+            return          # a card everybody saw
+        self.known_cards[q].append(c)
+        self.known_masks[q].append(only(p))
+
     # -- SPOOF (Level 4) ------------------------------------------------------------------------------
     def _next_caller(self, q: int) -> int:
         """The next player to call after ``q``, to the left (seat order, whatever the direction
@@ -573,6 +701,10 @@ class Effects:
         """flaps.md "What Happens if we run out of Cards ?": "the winner is the player holding
         the least cards" (ties share the win)."""
         self.calls = [-1] * self.players
+        if self.phase == DOWN_PLACE and self.pending:     # the 1-DOWN card taken goes before its player
+            self.downs[self.actor].append(self.pending[0])
+            self.downs_known[self.actor].append(only(self.actor))
+        self.pending = []
         for q, c in enumerate(self.committed):
             if c >= 0:                      # an unfinished TRUMPS or SPOOF game is void
                 self.hands[q].append(c)

@@ -20,6 +20,7 @@ Cards are written rank then suit (c d h s): 7h, 10s, 4c (FLAPS), qd, kc; the spe
   0   QUACK   stf  STOP THAT FLAPPING   dtf  DUMP THOSE FIVES   6s  SIX OF THE BEST   klc  King'N'Lay
   ksc kss  K - SPOOF     lom  LOW OL' MAID (Level 4)
   5lose 5pick 5guess 5look 5share 5solve  the Level 5 secrets (suitless 5s)
+  1down 1right 1left 1over 1look 1swap 1up  the Level 6 cards (suitless 1s)
 Actions:
   7h         lay the 7 of Hearts;  7h!  lay it saying "Last Card" (the play that leaves one card)
   ah:s       lay an ACE type (or ACE-JACK) calling Spades;  ktc:h  K - TRUMPS calling Hearts trumps
@@ -32,6 +33,10 @@ Actions:
   call:33    SPOOF: call 33 for the sum of the cards laid (each a different number)
   5share>2   SHARE A SECRET with seat 2;  s:7h  PICK A SECRET: put your 7h on the pile
   guess:7h   START GUESSING - DO NOT LOOK: guess the 7 of Hearts
+  1up>2      1 - UP: seat 2 (you too) picks up its top 1-DOWN card;  down>2  1 - DOWN: put the card
+             you took before seat 2;  over:2.0 / peek:2.0 / swap:2.0  1 - OVER / LOOK / SWAP seat 2's
+             1-DOWN card 0 (0 = bottom);  peek>2  1 - LOOK a card of seat 2's hand (no 1-DOWN cards);
+             give:7h  1 - SWAP: your 7h goes in its place
 Out of turn (claims): FLAPS cards while flapping, and catch:N. Suit symbols ♣♦♥♠ are accepted.
 Keys at the terminal: ! says "Last Card" (the lays that leave you one card: ! then the card's
 key, or ! alone when only one card may be laid so); c catches (c, or c then the seat, when
@@ -45,12 +50,12 @@ class Flaps(Game):
     id = "flaps"
     title = "FLAPS"
     summary = ("shedding by suit or number with special cards: attacks of 2s and 3s, FLAPS laid out of turn, "
-               "Aces, 8s, 10s, Jacks, TRUMPS, SPOOF, secrets; Levels 1-5")
+               "Aces, 8s, 10s, Jacks, TRUMPS, SPOOF, secrets, 1-DOWN piles; Levels 1-6")
     min_players, max_players, default_players = 2, 8, 4
     default_bot = "greedy"
     rules_version = "1"
     options = (
-        Option("level", "int", 3, "the pack's level: 1-5 (6-7 are not built yet)", min=1, max=7),
+        Option("level", "int", 3, "the pack's level: 1-6 (7 is not built yet)", min=1, max=7),
         Option("after_flapping", "choice", "starter",
                "who plays when flapping ends: starter = the player after the one who started it; last = the "
                "player after the last flapper", choices=("starter", "last")),
@@ -77,8 +82,8 @@ class Flaps(Game):
     def resolve_options(self, options):
         opts = super().resolve_options(options)
         if opts["level"] not in BUILT_LEVELS:
-            raise OptionError(f"option level={opts['level']} is not built yet; accepted: 1, 2, 3, 4 or 5 "
-                              f"(Levels 6-7 come with issue 11)")
+            raise OptionError(f"option level={opts['level']} is not built yet; accepted: 1 to 6 "
+                              f"(Level 7 comes with issue 11)")
         return opts
 
     def deck(self, players, options):
@@ -103,6 +108,7 @@ class Flaps(Game):
         d = len(deck(options["level"]))
         spoof = 4 * players if options["level"] >= 4 else 0
         secrets = 2 if options["level"] >= 5 else 0     # PICK A SECRET's put, the guess (each laid once)
+        secrets += 40 if options["level"] >= 6 else 0   # at most two choices per Level 6 card (20)
         return (4 * d + 4 * players + spoof + secrets + 8) * options["games"]
 
     def parse_action(self, text):

@@ -59,6 +59,8 @@ def render(view: dict, seat: int | None) -> str:
         lines.append(f"Solve the Mystery pile: {len(view['mystery'])} card(s)"
                      + (f"; you know: {' '.join(known)}" if known else "")
                      + "".join(f"; {_seat(g['player'], seat)} guessed {g['card']}" for g in view["guesses"]))
+    if view.get("taken"):
+        lines.append(f"1 - DOWN: you took {view['taken']}; put it before a player (down>N)")
     for p in range(view["players"]):
         mark = ">" if view["acting"] == p else " "
         count = view["hand_counts"][p]
@@ -69,6 +71,9 @@ def render(view: dict, seat: int | None) -> str:
             notes.append("known: " + " ".join(view["shown"][p]))
         if view.get("you_know") and view["you_know"][p]:
             notes.append("you know they hold: " + " ".join(view["you_know"][p]))
+        if view.get("downs") and view["downs"][p]:
+            notes.append("1-DOWN pile: " + " ".join(
+                f"{i}:{(d['card'] or '?') + ('↑' if d['up'] else '')}" for i, d in enumerate(view["downs"][p])))
         lines.append(f"{mark} {_seat(p, seat):<8} {count:>2} cards" + (f"   ({'; '.join(notes)})" if notes else ""))
     if seat is not None and "hand" in view:
         lines.append("Your hand: " + " ".join(view["hand"]))
@@ -131,6 +136,28 @@ def narrate(event: dict, seat: int | None = None) -> str | None:
     if t == "solve":
         cards = f": {' '.join(event['cards'])}" if "cards" in event else ""
         return cap(f"{w.does(p, 'pick')} up the Solve the Mystery pile ({event['count']} card(s)){cards}")
+    if t == "down_take":
+        card = f" ({event['card']})" if "card" in event else ""
+        return cap(f"{w.does(p, 'take')} the top card of the pack for a 1 - DOWN{card}")
+    if t == "down":
+        card = f" ({event['card']})" if "card" in event else ""
+        return cap(f"{w.does(p, 'put')} a card face down before {w.who(event['to'])}{card}")
+    if t == "downs_move":
+        return cap(f"{w.does(p, 'move')} every 1-DOWN pile to the {event['to']}")
+    if t == "down_over":
+        return cap(f"{w.does(p, 'turn')} up {w.who(event['of'])}'s 1-DOWN card {event['index']}: {event['card']}")
+    if t == "down_peek":
+        card = f": {event['card']}" if "card" in event else ""
+        return cap(f"{w.does(p, 'look')} at {w.who(event['of'])}'s 1-DOWN card {event['index']}{card}")
+    if t == "hand_peek":
+        card = f": {event['card']}" if "card" in event else ""
+        return cap(f"{w.does(p, 'look')} at a card of {w.who(event['of'])}'s hand{card}")
+    if t == "down_swap":
+        took = f" ({event['took']} for {event['gave']})" if "took" in event else ""
+        return cap(f"{w.does(p, 'swap')} a card for {w.who(event['of'])}'s 1-DOWN card {event['index']}{took}")
+    if t == "down_up":
+        card = f": {event['card']}" if "card" in event else ""
+        return cap(f"{w.does(p, 'pick')} up the top 1-DOWN card{card}")
     if t == "call":
         return cap(f"{w.does(p, 'call')} {event['call']} for the SPOOF sum")
     if t == "spoof":

@@ -21,19 +21,21 @@ from .cards import (ATTACK, COLOUR, EIGHT, FAMILY, FLAPPER, HOOFERS, KIND, NAMES
                     OL_MAID, OM_ON, QUACK, KING_LAY, RANK, SEVEN, NINE, SUIT, WILD, FLAPS, STOP)
 from .effects import Effects
 from .cards import LEVEL, SPOOF_VALUE
+from ...core.knowledge import PUBLIC
 
 #: the most a card is worth in SPOOF (an OL' MAID)
 SPOOF_TOP = max(SPOOF_VALUE)
 #: the fields Level 5 adds (not written at Levels 1-4)
 _GUESS_CACHE: dict[int, tuple[str, ...]] = {}
+LEVEL6_FIELDS = ("downs", "downs_known", "pending")
 LEVEL5_FIELDS = ("mystery", "mystery_known", "known_cards", "known_masks", "guesses")
 from .views import Views
 
 # phases
 (PLAY, ATTACKED, KNOCK, SCUFFLE, FOLLOW, KING_RUN, MEGA_RUN, DUMP_RUN, TRUMPS_GAME, SPOOF_GAME, SPOOF_CALL,
- SECRET_PICK, GUESSING) = range(13)
+ SECRET_PICK, GUESSING, DOWN_PLACE, OVER_PICK, PEEK_PICK, SWAP_PICK, SWAP_GIVE) = range(18)
 PHASES = ("play", "attacked", "eight", "scuffle", "follow", "king'n'lay", "mega-flap", "dump", "trumps", "spoof",
-          "spoof-call", "pick a secret", "guess")
+          "spoof-call", "pick a secret", "guess", "1-down", "1-over", "1-look", "1-swap", "1-swap give")
 #: the separate games where cards are laid face down (no catching, no claims)
 FACE_DOWN = (TRUMPS_GAME, SPOOF_GAME)
 ANY_SUIT = 4          # lead_suit when a suitless first card lets any suit follow
@@ -81,6 +83,9 @@ class FlapsState(Effects, Views, State):
         "known_cards": "piles",    # per seat: hand cards some other players know (not all: see shown)
         "known_masks": "table",    # ... and who knows each (a mask without the holder's bit)
         "guesses": "table",        # START GUESSING - DO NOT LOOK: [seat, card guessed, pile index]
+        "downs": "piles",          # per seat: the 1-DOWN pile in front of them, bottom first (Level 6)
+        "downs_known": "table",    # ... a knowledge mask per card (PUBLIC: face up)
+        "pending": "ints",         # 1-DOWN: [the card taken]; 1-SWAP: [seat, index] chosen
         "over": "bool",
         "winners": "seats",        # the match's winners, once over
         "double": "bool",          # the last game ended on SIX OF THE BEST
@@ -149,6 +154,9 @@ class FlapsState(Effects, Views, State):
         self.mystery, self.mystery_known, self.guesses = [], [], []
         self.known_cards = [[] for _ in range(n)]
         self.known_masks = [[] for _ in range(n)]
+        self.downs = [[] for _ in range(n)]
+        self.downs_known = [[] for _ in range(n)]
+        self.pending = []
         if events is not None:
             events.append(Event("deal", {"game": self.game_no, "dealer": dealer, "first": NAMES[first],
                                          "turn": self.turn}))
@@ -158,6 +166,9 @@ class FlapsState(Effects, Views, State):
 
     def _dump(self):
         data = super()._dump()
+        if self.level < 6:
+            for name in LEVEL6_FIELDS:        # Levels 1-5 are written as before Level 6
+                del data[name]
         if self.level < 5:
             for name in LEVEL5_FIELDS:        # Levels 1-4 are written as before Level 5
                 del data[name]
@@ -178,6 +189,9 @@ class FlapsState(Effects, Views, State):
             n = self.players
             data = {**data, "mystery": [], "mystery_known": [], "known_cards": [[] for _ in range(n)],
                     "known_masks": [[] for _ in range(n)], "guesses": []}
+        if isinstance(data, dict) and "downs" not in data:
+            n = self.players
+            data = {**data, "downs": [[] for _ in range(n)], "downs_known": [[] for _ in range(n)], "pending": []}
         if isinstance(data, dict) and isinstance(data.get("stat"), list) and N_STATS - 2 <= len(data["stat"]) < N_STATS:
             data = {**data, "stat": data["stat"] + [0] * (N_STATS - len(data["stat"]))}   # ... nor newer counters
         super()._load(data)
@@ -304,7 +318,26 @@ class FlapsState(Effects, Views, State):
         if phase == GUESSING:
             # "5 - START GUESSING - DO NOT LOOK": "Guess what card has been taken out of circulation"
             return self._guess_actions()
+        if phase == DOWN_PLACE:
+            # "1 - DOWN": "place it face-down in front of any player"
+            return A.PLACES[:self.players]
+        if phase == OVER_PICK:
+            return tuple(A.TURN_UPS[q][i] for q, i in self._face_down())
+        if phase == PEEK_PICK:
+            if any(self.downs):
+                return tuple(A.PEEKS[q][i] for q, i in self._face_down())
+            # "If there are no 1-DOWN cards then you can look at any one card from the hand of any player"
+            return tuple(A.PEEK_HANDS[q] for q in range(self.players) if q != p and self.hands[q])
+        if phase == SWAP_PICK:
+            # "a 1-down card of any player ... can also be a face-up card"
+            return tuple(A.SWAPS[q][i] for q in range(self.players) for i in range(len(self.downs[q])))
+        if phase == SWAP_GIVE:
+            return tuple(A.GIVES[c] for c in sorted(faces))
         return _EMPTY
+
+    def _face_down(self) -> list[tuple[int, int]]:
+        """Every face-down 1-DOWN card: (seat, index from the bottom)."""
+        return [(q, i) for q in range(self.players) for i, m in enumerate(self.downs_known[q]) if m != PUBLIC]
 
     def _follows(self, c: int) -> bool:
         """flaps.md Quick Start: follow suit or number; "Aces can be laid on any suit"."""
@@ -354,6 +387,11 @@ class FlapsState(Effects, Views, State):
             if self.phase != GUESSING:
                 return "a guess follows a START GUESSING - DO NOT LOOK (FLAPS rules)"
             return f"{NAMES[card]} is not a card of the Level {self.level} pack"
+        if typ in (A.PLACE, A.TURN_UP, A.PEEK_AT, A.PEEK_HAND, A.SWAP_AT, A.GIVE):
+            return ("that answers a 1 - DOWN, 1 - OVER, 1 - LOOK or 1 - SWAP just laid, and only with a "
+                    "choice offered (FLAPS rules, Level 6)")
+        if self.phase >= DOWN_PLACE and player == self.actor:
+            return f"finish the {PHASES[self.phase]}: choose one of the offered places or cards (FLAPS rules, Level 6)"
         if self.phase == SECRET_PICK and player == self.actor:
             return "PICK A SECRET: put a card of your hand on the Solve the Mystery pile, s:CARD (FLAPS rules)"
         if self.phase == GUESSING and player == self.actor:

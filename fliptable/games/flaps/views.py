@@ -3,16 +3,16 @@ from __future__ import annotations
 
 from collections import Counter
 
-from ...core.knowledge import knows, shown as shown_to, unknown_to
+from ...core.knowledge import PUBLIC, knows, shown as shown_to, unknown_to
 
 from ...core.result import Result, ranks_from_keys
 from . import actions as A
 from .cards import COLOUR, NAMES, NCARDS, NO_RANK, NO_SUIT, SUITS, SUIT_NAMES
 
 (PLAY, ATTACKED, KNOCK, SCUFFLE, FOLLOW, KING_RUN, MEGA_RUN, DUMP_RUN, TRUMPS_GAME, SPOOF_GAME, SPOOF_CALL,
- SECRET_PICK, GUESSING) = range(13)
+ SECRET_PICK, GUESSING, DOWN_PLACE, OVER_PICK, PEEK_PICK, SWAP_PICK, SWAP_GIVE) = range(18)
 PHASES = ("play", "attacked", "eight", "scuffle", "follow", "king'n'lay", "mega-flap", "dump", "trumps", "spoof",
-          "spoof-call", "pick a secret", "guess")
+          "spoof-call", "pick a secret", "guess", "1-down", "1-over", "1-look", "1-swap", "1-swap give")
 SPOOFING = (SPOOF_GAME, SPOOF_CALL)
 ANY_SUIT = 4
 
@@ -83,6 +83,12 @@ class Views:
             v["guesses"] = [{"player": q, "card": NAMES[c], "index": i} for q, c, i in self.guesses]
             v["you_know"] = [[NAMES[c] for c, m in zip(self.known_cards[q], self.known_masks[q])
                               if q != player and knows(m, player)] for q in range(n)]
+        if self.level >= 6:
+            # Level 6: the 1-DOWN piles, bottom first, each card as this seat knows it
+            v["downs"] = [[{"card": NAMES[c] if knows(m, player) else None, "up": m == PUBLIC}
+                           for c, m in zip(self.downs[q], self.downs_known[q])] for q in range(n)]
+            v["taken"] = (NAMES[self.pending[0]] if phase == DOWN_PLACE and player == self.actor else None)
+            v["swap"] = ({"seat": self.pending[0], "index": self.pending[1]} if phase == SWAP_GIVE else None)
         return v
 
     def result(self) -> Result:
@@ -103,6 +109,10 @@ class Views:
             out.extend(h)
         out.extend(c for c in self.committed if c >= 0)
         out.extend(self.mystery)
+        for d in self.downs:
+            out.extend(d)
+        if self.phase == DOWN_PLACE:
+            out.extend(self.pending)
         return out
 
     # -- hidden information -----------------------------------------------------------------
@@ -112,6 +122,10 @@ class Views:
         slots = [(self.pack, i) for i in range(len(self.pack))]
         if self.mystery:
             slots += unknown_to([(self.mystery, self.mystery_known)], player)
+        if any(self.downs):
+            slots += unknown_to(list(zip(self.downs, self.downs_known)), player)
+        if self.phase == DOWN_PLACE and player != self.actor:
+            slots.append((self.pending, 0))
         for q in range(self.players):
             if q == player:
                 continue
@@ -151,7 +165,7 @@ class Views:
         n = self.players
         if not self.pile:
             raise ValueError("the pile holds at least the first card")
-        if not 0 <= self.phase <= GUESSING:
+        if not 0 <= self.phase <= SWAP_GIVE:
             raise ValueError(f"unknown phase {self.phase}")
         if self.direction not in (1, -1):
             raise ValueError("direction is 1 or -1")
@@ -223,6 +237,26 @@ class Views:
         for g in self.guesses:
             if len(g) != 3 or not 0 <= g[0] < n or not 0 <= g[1] < NCARDS or not 0 <= g[2] < len(self.mystery):
                 raise ValueError("a guess is [seat, card, index in the Solve the Mystery pile]")
+        if len(self.downs) != n or len(self.downs_known) != n or any(
+                len(d) != len(m) or len(d) > 8 for d, m in zip(self.downs, self.downs_known)):
+            raise ValueError("a 1-DOWN pile per seat, a mask per card, at most 8 cards")
+        if any(m != PUBLIC and not 0 <= m < 1 << n for ms in self.downs_known for m in ms):
+            raise ValueError("a 1-DOWN card is face up or known to some seats")
+        if self.level < 6 and (any(self.downs) or self.pending or self.phase >= DOWN_PLACE):
+            raise ValueError("1-DOWN piles are a Level 6 rule")
+        if self.phase == DOWN_PLACE:
+            if len(self.pending) != 1 or not 0 <= self.pending[0] < NCARDS:
+                raise ValueError("a 1-DOWN placement holds the card taken")
+        elif self.phase == SWAP_GIVE:
+            if len(self.pending) != 2 or not (0 <= self.pending[0] < n
+                                              and 0 <= self.pending[1] < len(self.downs[self.pending[0]])):
+                raise ValueError("a 1-SWAP holds the 1-DOWN card chosen")
+            if not self.hands[self.actor]:
+                raise ValueError("a 1-SWAP gives a card of the hand")
+        elif self.pending:
+            raise ValueError("only a 1-DOWN or a 1-SWAP holds a pending choice")
+        if self.phase >= DOWN_PLACE and not 0 <= self.actor < n:
+            raise ValueError("a Level 6 choice has a player")
         if self.phase in (SECRET_PICK, GUESSING) and not (0 <= self.actor < n and self.level >= 5):
             raise ValueError("a secret is put or guessed by a player at Level 5")
         if self.phase == SECRET_PICK and not self.hands[self.actor]:
