@@ -79,6 +79,7 @@ CASES = [
     ("flaps", 4, ["greedy", "random"], {"level": 4}, [16]),
     ("flaps", 4, ["greedy", "random"], {"level": 5}, [23, 25]),
     ("flaps", 4, ["greedy", "random"], {"level": 6}, [32]),
+    ("flaps", 4, ["greedy", "random"], {"level": 7}, [41]),
 ]
 
 

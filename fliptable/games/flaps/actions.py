@@ -26,6 +26,12 @@
                    1-DOWN cards, look at a card of seat 2's hand
 ``swap:2.0``       1 - SWAP: take seat 2's 1-DOWN card 0; then ``give:7h``: your 7h
                    goes in its place
+``fm>2``           FULL MONTY (Level 7) with seat 2; then ``fm:7h`` three times: lay
+                   three cards face down
+``point:1``        FULL MONTY: the chosen player indicates face-down card 1 (0-2)
+``show:2``         FULL MONTY: its player shows everyone card 2
+``keep:1``         FULL MONTY: the chosen player takes card 1 (the one indicated, or
+                   the other face-down one)
 =================  ==============================================================
 """
 from __future__ import annotations
@@ -34,7 +40,7 @@ from .cards import (CALLS, COLOUR, FACES, HOOFERS, KIND, LEVEL, NAMES, NCARDS, S
                     SPOOF_VALUE, SELF_TARGET)
 
 LAY, DRAW, TAKE, KNOCK, DONE, CATCH, COMMIT, CALL, SECRET, GUESSING, PLACE, TURN_UP, PEEK_AT, PEEK_HAND, \
-    SWAP_AT, GIVE = range(16)
+    SWAP_AT, GIVE, MONTY_LAY, POINT, SHOW, KEEP = range(20)
 #: the most 1-DOWN cards one pile can hold (eight 1-DOWN cards, each laid once)
 MAX_DOWNS = 8
 DRAW_ACTION, TAKE_ACTION, KNOCK_ACTION, DONE_ACTION = "draw", "take", "knock", "done"
@@ -69,6 +75,10 @@ PEEKS = tuple(tuple(f"peek:{p}.{i}" for i in range(MAX_DOWNS)) for p in range(MA
 PEEK_HANDS = tuple(f"peek>{p}" for p in range(MAX_SEATS))
 SWAPS = tuple(tuple(f"swap:{p}.{i}" for i in range(MAX_DOWNS)) for p in range(MAX_SEATS))
 GIVES = tuple(f"give:{NAMES[c]}" for c in range(NCARDS))
+MONTY_LAYS = tuple(f"fm:{NAMES[c]}" for c in range(NCARDS))
+POINTS = tuple(f"point:{i}" for i in range(3))
+SHOWS = tuple(f"show:{i}" for i in range(3))
+KEEPS = tuple(f"keep:{i}" for i in range(3))
 
 #: every action -> (type, card, argument: suit / seat / -1, declares Last Card)
 INFO: dict[str, tuple[int, int, int, bool]] = {
@@ -90,6 +100,11 @@ for _c in range(NCARDS):
     INFO[SECRET_PUTS[_c]] = (SECRET, _c, -1, False)
     INFO[GUESSES[_c]] = (GUESSING, _c, -1, False)
     INFO[GIVES[_c]] = (GIVE, _c, -1, False)
+    INFO[MONTY_LAYS[_c]] = (MONTY_LAY, _c, -1, False)
+for _i in range(3):
+    INFO[POINTS[_i]] = (POINT, -1, _i, False)
+    INFO[SHOWS[_i]] = (SHOW, -1, _i, False)
+    INFO[KEEPS[_i]] = (KEEP, -1, _i, False)
 for _p in range(MAX_SEATS):
     INFO[CATCHES[_p]] = (CATCH, -1, _p, False)
 for _n, _a in enumerate(SPOOF_CALLS):
@@ -149,6 +164,9 @@ def action_space(players: int, level: int) -> tuple[str, ...]:
         for p in range(players):
             out += TURN_UPS[p] + PEEKS[p] + SWAPS[p]
         out += [GIVES[c] for c in faces]
+    if level >= 7:
+        out += [MONTY_LAYS[c] for c in faces]
+        out += POINTS + SHOWS + KEEPS
     return tuple(out)
 
 

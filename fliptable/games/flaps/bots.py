@@ -84,6 +84,15 @@ class GreedyFlaps(Agent):
             return max(legal, key=lambda a: (not FINISH[_INFO[a][1]], SPOOF_VALUE[_INFO[a][1]], a))
         if view["phase"] in ("1-over", "1-look", "1-swap"):
             return legal[0]
+        if view["phase"] == "full monty":
+            # lays its least wanted cards: one of them goes to the chosen player
+            return max(legal, key=lambda a: (not FINISH[_INFO[a][1]], SPOOF_VALUE[_INFO[a][1]], a))
+        if view["phase"] == "full monty show":
+            # shows the card it minds least being known: the lower of the other two
+            m = view["monty"]["cards"]
+            return min(legal, key=lambda a: (SPOOF_VALUE[ID[m[_INFO[a][2]]]], a))
+        if view["phase"] in ("full monty point", "full monty take"):
+            return self.rng.choice(legal)
         lays = [a for a in legal if _INFO[a][0] == A.LAY]
         passes = [a for a in legal if _INFO[a][0] != A.LAY]
         if not lays:

@@ -71,6 +71,7 @@ PEEK = "peek"              # 1 - LOOK
 SWAP = "swap"              # 1 - SWAP
 UP = "up"                  # 1 - UP
 ONES = (DOWN, RIGHT, LEFT, OVER, PEEK, SWAP, UP)
+MONTY = "monty"            # FULL MONTY (Level 7)
 
 #: cards an OL' MAID may be laid on (flaps.md "OL' MAID": "JACK, UP-JACKS, ACE-JACK, QUEEN,
 #: HOOFERS-DOOFERS, KING but not TRUMPS"); a King'N'Lay is a King
@@ -182,6 +183,10 @@ def _faces() -> list[Face]:
                                      ("1look", "1 - LOOK", PEEK, 1), ("1swap", "1 - SWAP", SWAP, 1),
                                      ("1up", "1 - UP", UP, 5)):
         f.append(Face(name, title, 1, NO_SUIT, 6, count, kind, trumps=1, spoof=1, family="one"))
+    # -- Level 7 (+2) ---------------------------------------------------------------------
+    # "Level 7 contains two cards": FULL MONTY, with neither suit nor number given
+    # (docs/rules/flaps.md "FULL MONTY": laid on anything, worth 0, ranks with the ACE-JACKS)
+    f.append(Face("fm", "FULL MONTY", NO_RANK, NO_SUIT, 7, 2, MONTY, trumps=0, spoof=0, family=MONTY))
     return f
 
 
@@ -216,13 +221,13 @@ COLOUR = tuple(x.colour for x in FACES)
 #: a suit to call when laying it
 CALLS = tuple(x.kind in (ACE, ACE_END, ACE_LAY, ACE_JACK) for x in FACES)
 #: a player to target when laying it
-TARGETS = tuple(x.kind in (TEN, HOOFERS, SHARE, UP) for x in FACES)
+TARGETS = tuple(x.kind in (TEN, HOOFERS, SHARE, UP, MONTY) for x in FACES)
 #: a target that may be yourself ("Choose any player, including yourself")
 SELF_TARGET = tuple(x.kind == UP for x in FACES)
 
 MAX_LEVEL = 7
-#: levels built so far (issue 10: 1-3; issue 11: 4, 5, 6); 7 is not built
-BUILT_LEVELS = (1, 2, 3, 4, 5, 6)
+#: levels built so far (issue 10: 1-3; issue 11: 4-7)
+BUILT_LEVELS = (1, 2, 3, 4, 5, 6, 7)
 
 
 def deck(level: int) -> list[int]:

@@ -10,12 +10,13 @@ from . import actions as A
 from .cards import (ACE, ACE_END, ACE_JACK, ACE_LAY, ATTACK, DUMP, EIGHT, FINISH, FLAPS, HOOFERS, JACK, KIND,
                     KING_LAY, MEGA, NAMES, NINE, OL_MAID, QUACK, RANK, SEVEN, SIX, SPOOF, SPOOF_VALUE, STOP, SUIT,
                     SUITS, TEN, TRUMPS, UP_JACKS, trumps_value, LOSE, PICK, GUESS, LOOK, SHARE, SOLVE, DOWN,
-                    RIGHT, LEFT, OVER, PEEK, SWAP, UP)
+                    RIGHT, LEFT, OVER, PEEK, SWAP, UP, MONTY)
 from .actions import MAX_DOWNS
 
 # the phases (state.py), repeated here to keep the import one way
 (PLAY, ATTACKED, KNOCK, SCUFFLE, FOLLOW, KING_RUN, MEGA_RUN, DUMP_RUN, TRUMPS_GAME, SPOOF_GAME, SPOOF_CALL,
- SECRET_PICK, GUESSING, DOWN_PLACE, OVER_PICK, PEEK_PICK, SWAP_PICK, SWAP_GIVE) = range(18)
+ SECRET_PICK, GUESSING, DOWN_PLACE, OVER_PICK, PEEK_PICK, SWAP_PICK, SWAP_GIVE, MONTY_LAYING, MONTY_POINT,
+ MONTY_SHOW, MONTY_TAKE) = range(22)
 (ST_LAYS, ST_DRAWS, ST_ATTACKS, ST_ATTACK_SUM, ST_FLAPPINGS, ST_FLAPS, ST_CATCHES, ST_FORGETS, ST_TRUMPS,
  ST_CUTS, ST_PACK_OUT, ST_DOUBLE, ST_SCUFFLES, ST_MEGA, ST_SPOOFS, ST_SOLVED) = range(16)
 #: how many times tied players cut again before chance decides outright
@@ -78,6 +79,8 @@ class Effects:
             self._guess(player, card, events)
         elif typ in (A.PLACE, A.TURN_UP, A.PEEK_AT, A.PEEK_HAND, A.SWAP_AT, A.GIVE):
             self._one_choice(player, typ, card, arg, events)
+        elif typ in (A.MONTY_LAY, A.POINT, A.SHOW, A.KEEP):
+            self._monty_step(player, typ, card, arg, events)
         elif player != self.acting():
             self._lay(player, card, arg, declare, True, events)       # a FLAP out of turn
         else:
@@ -257,6 +260,14 @@ class Effects:
         self.phase = PLAY
         if kind == OL_MAID:
             self.turn = nxt(p)      # docs/rules/flaps.md "OL' MAID": it leaves suit and number as they were
+            return
+        if kind == MONTY:
+            # "You need to have at least three cards left in your hand when you lay the FULL MONTY
+            # card, otherwise it has no effect." Like an OL' MAID it leaves suit and number.
+            self.turn = nxt(p)
+            if len(self.hands[p]) >= 3:
+                self.phase, self.actor = MONTY_LAYING, p
+                self.monty, self.monty_state = [], [p, arg, -1, -1]
             return
         if kind in (ACE, ACE_END, ACE_LAY, ACE_JACK):
             # "If you lay an ACE you can choose the suit to be played."
@@ -604,6 +615,45 @@ class Effects:
             return          # a card everybody saw
         self.known_cards[q].append(c)
         self.known_masks[q].append(only(p))
+
+    # -- FULL MONTY (Level 7) ------------------------------------------------------------------------
+    def _monty_step(self, p: int, typ: int, card: int, arg: int, events) -> None:
+        """flaps.md "FULL MONTY": "Lay three of your cards face down. Choose a player to indicate,
+        but not take, a card. Show all players one of the other two cards. Player can then take
+        their original choice or the other face-down card. Only you and the other player know
+        what card was taken. Take back your two cards. All players know what one of your cards is.\""""
+        owner, target, pointed, shown = self.monty_state
+        if typ == A.MONTY_LAY:
+            self._take_from_hand(p, card)
+            self.monty.append(card)
+            if events is not None:
+                events.append(Event("monty_lay", {"player": p, "count": len(self.monty)},
+                                    {"card": NAMES[card]}, (p,)))
+            if len(self.monty) == 3:
+                self.phase, self.actor = MONTY_POINT, target
+        elif typ == A.POINT:
+            self.monty_state[2] = arg
+            if events is not None:
+                events.append(Event("monty_point", {"player": p, "index": arg}))
+            self.phase, self.actor = MONTY_SHOW, owner
+        elif typ == A.SHOW:
+            self.monty_state[3] = arg
+            if events is not None:
+                events.append(Event("monty_show", {"player": p, "index": arg, "card": NAMES[self.monty[arg]]}))
+            self.phase, self.actor = MONTY_TAKE, target
+        else:   # KEEP
+            cards = self.monty
+            taken = cards[arg]
+            self._to_hand(target, taken, only(owner, target))
+            for j, c in enumerate(cards):
+                if j == arg:
+                    continue
+                self._to_hand(owner, c, PUBLIC if j == shown else only(owner))
+            if events is not None:
+                events.append(Event("monty_take", {"player": target, "from": owner, "index": arg},
+                                    {"card": NAMES[taken]}, (owner, target)))
+            self.monty, self.monty_state = [], []
+            self.phase, self.turn = PLAY, self._next(owner)
 
     # -- SPOOF (Level 4) ------------------------------------------------------------------------------
     def _next_caller(self, q: int) -> int:

@@ -21,6 +21,7 @@ Cards are written rank then suit (c d h s): 7h, 10s, 4c (FLAPS), qd, kc; the spe
   ksc kss  K - SPOOF     lom  LOW OL' MAID (Level 4)
   5lose 5pick 5guess 5look 5share 5solve  the Level 5 secrets (suitless 5s)
   1down 1right 1left 1over 1look 1swap 1up  the Level 6 cards (suitless 1s)
+  fm  FULL MONTY (Level 7; laid on anything)
 Actions:
   7h         lay the 7 of Hearts;  7h!  lay it saying "Last Card" (the play that leaves one card)
   ah:s       lay an ACE type (or ACE-JACK) calling Spades;  ktc:h  K - TRUMPS calling Hearts trumps
@@ -37,6 +38,8 @@ Actions:
              you took before seat 2;  over:2.0 / peek:2.0 / swap:2.0  1 - OVER / LOOK / SWAP seat 2's
              1-DOWN card 0 (0 = bottom);  peek>2  1 - LOOK a card of seat 2's hand (no 1-DOWN cards);
              give:7h  1 - SWAP: your 7h goes in its place
+  fm>2       FULL MONTY with seat 2; then fm:7h three times (your three face-down cards);
+             point:1 (seat 2 indicates one), show:2 (you show another to all), keep:1 (seat 2 takes)
 Out of turn (claims): FLAPS cards while flapping, and catch:N. Suit symbols ♣♦♥♠ are accepted.
 Keys at the terminal: ! says "Last Card" (the lays that leave you one card: ! then the card's
 key, or ! alone when only one card may be laid so); c catches (c, or c then the seat, when
@@ -50,12 +53,12 @@ class Flaps(Game):
     id = "flaps"
     title = "FLAPS"
     summary = ("shedding by suit or number with special cards: attacks of 2s and 3s, FLAPS laid out of turn, "
-               "Aces, 8s, 10s, Jacks, TRUMPS, SPOOF, secrets, 1-DOWN piles; Levels 1-6")
+               "Aces, 8s, 10s, Jacks, TRUMPS, SPOOF, secrets, 1-DOWN piles, FULL MONTY; Levels 1-7")
     min_players, max_players, default_players = 2, 8, 4
     default_bot = "greedy"
     rules_version = "1"
     options = (
-        Option("level", "int", 3, "the pack's level: 1-6 (7 is not built yet)", min=1, max=7),
+        Option("level", "int", 3, "the pack's level: 1-7", min=1, max=7),
         Option("after_flapping", "choice", "starter",
                "who plays when flapping ends: starter = the player after the one who started it; last = the "
                "player after the last flapper", choices=("starter", "last")),
@@ -82,8 +85,8 @@ class Flaps(Game):
     def resolve_options(self, options):
         opts = super().resolve_options(options)
         if opts["level"] not in BUILT_LEVELS:
-            raise OptionError(f"option level={opts['level']} is not built yet; accepted: 1 to 6 "
-                              f"(Level 7 comes with issue 11)")
+            raise OptionError(f"option level={opts['level']} is not built yet; accepted: 1 to 7 "
+                              f"(every level is built)")
         return opts
 
     def deck(self, players, options):
@@ -109,6 +112,7 @@ class Flaps(Game):
         spoof = 4 * players if options["level"] >= 4 else 0
         secrets = 2 if options["level"] >= 5 else 0     # PICK A SECRET's put, the guess (each laid once)
         secrets += 40 if options["level"] >= 6 else 0   # at most two choices per Level 6 card (20)
+        secrets += 12 if options["level"] >= 7 else 0   # six steps per FULL MONTY (2), each laid once
         return (4 * d + 4 * players + spoof + secrets + 8) * options["games"]
 
     def parse_action(self, text):

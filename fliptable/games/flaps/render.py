@@ -59,6 +59,12 @@ def render(view: dict, seat: int | None) -> str:
         lines.append(f"Solve the Mystery pile: {len(view['mystery'])} card(s)"
                      + (f"; you know: {' '.join(known)}" if known else "")
                      + "".join(f"; {_seat(g['player'], seat)} guessed {g['card']}" for g in view["guesses"]))
+    if view.get("monty"):
+        m = view["monty"]
+        cards = " ".join(f"{j}:{c or '?'}" + (" (indicated)" if m["indicated"] == j else "")
+                         + (" (shown)" if m["shown"] == j else "") for j, c in enumerate(m["cards"]))
+        lines.append(f"[b]FULL MONTY[/b] by {_seat(m['player'], seat)} for {_seat(m['chosen'], seat)}: "
+                     f"{cards or 'laying three cards face down'}")
     if view.get("taken"):
         lines.append(f"1 - DOWN: you took {view['taken']}; put it before a player (down>N)")
     for p in range(view["players"]):
@@ -136,6 +142,16 @@ def narrate(event: dict, seat: int | None = None) -> str | None:
     if t == "solve":
         cards = f": {' '.join(event['cards'])}" if "cards" in event else ""
         return cap(f"{w.does(p, 'pick')} up the Solve the Mystery pile ({event['count']} card(s)){cards}")
+    if t == "monty_lay":
+        card = f" ({event['card']})" if "card" in event else ""
+        return cap(f"{w.does(p, 'lay')} a FULL MONTY card face down ({event['count']} of 3){card}")
+    if t == "monty_point":
+        return cap(f"{w.does(p, 'indicate')} card {event['index']}")
+    if t == "monty_show":
+        return cap(f"{w.does(p, 'show')} card {event['index']} to everyone: {event['card']}")
+    if t == "monty_take":
+        card = f": {event['card']}" if "card" in event else ""
+        return cap(f"{w.does(p, 'take')} card {event['index']} of {w.who(event['from'])}'s FULL MONTY{card}")
     if t == "down_take":
         card = f" ({event['card']})" if "card" in event else ""
         return cap(f"{w.does(p, 'take')} the top card of the pack for a 1 - DOWN{card}")

@@ -20,7 +20,7 @@ from . import actions as A
 from .cards import (ATTACK, COLOUR, EIGHT, FAMILY, FLAPPER, HOOFERS, KIND, NAMES, NO_RANK, NO_SUIT,
                     OL_MAID, OM_ON, QUACK, KING_LAY, RANK, SEVEN, NINE, SUIT, WILD, FLAPS, STOP)
 from .effects import Effects
-from .cards import LEVEL, SPOOF_VALUE
+from .cards import LEVEL, MONTY, SPOOF_VALUE
 from ...core.knowledge import PUBLIC
 
 #: the most a card is worth in SPOOF (an OL' MAID)
@@ -28,14 +28,17 @@ SPOOF_TOP = max(SPOOF_VALUE)
 #: the fields Level 5 adds (not written at Levels 1-4)
 _GUESS_CACHE: dict[int, tuple[str, ...]] = {}
 LEVEL6_FIELDS = ("downs", "downs_known", "pending")
+LEVEL7_FIELDS = ("monty", "monty_state")
 LEVEL5_FIELDS = ("mystery", "mystery_known", "known_cards", "known_masks", "guesses")
 from .views import Views
 
 # phases
 (PLAY, ATTACKED, KNOCK, SCUFFLE, FOLLOW, KING_RUN, MEGA_RUN, DUMP_RUN, TRUMPS_GAME, SPOOF_GAME, SPOOF_CALL,
- SECRET_PICK, GUESSING, DOWN_PLACE, OVER_PICK, PEEK_PICK, SWAP_PICK, SWAP_GIVE) = range(18)
+ SECRET_PICK, GUESSING, DOWN_PLACE, OVER_PICK, PEEK_PICK, SWAP_PICK, SWAP_GIVE, MONTY_LAYING, MONTY_POINT,
+ MONTY_SHOW, MONTY_TAKE) = range(22)
 PHASES = ("play", "attacked", "eight", "scuffle", "follow", "king'n'lay", "mega-flap", "dump", "trumps", "spoof",
-          "spoof-call", "pick a secret", "guess", "1-down", "1-over", "1-look", "1-swap", "1-swap give")
+          "spoof-call", "pick a secret", "guess", "1-down", "1-over", "1-look", "1-swap", "1-swap give",
+          "full monty", "full monty point", "full monty show", "full monty take")
 #: the separate games where cards are laid face down (no catching, no claims)
 FACE_DOWN = (TRUMPS_GAME, SPOOF_GAME)
 ANY_SUIT = 4          # lead_suit when a suitless first card lets any suit follow
@@ -86,6 +89,8 @@ class FlapsState(Effects, Views, State):
         "downs": "piles",          # per seat: the 1-DOWN pile in front of them, bottom first (Level 6)
         "downs_known": "table",    # ... a knowledge mask per card (PUBLIC: face up)
         "pending": "ints",         # 1-DOWN: [the card taken]; 1-SWAP: [seat, index] chosen
+        "monty": "cards",          # FULL MONTY: the three cards laid face down (Level 7)
+        "monty_state": "ints",     # ... [its player, the chosen player, index indicated, index shown] (-1: not yet)
         "over": "bool",
         "winners": "seats",        # the match's winners, once over
         "double": "bool",          # the last game ended on SIX OF THE BEST
@@ -157,6 +162,7 @@ class FlapsState(Effects, Views, State):
         self.downs = [[] for _ in range(n)]
         self.downs_known = [[] for _ in range(n)]
         self.pending = []
+        self.monty, self.monty_state = [], []
         if events is not None:
             events.append(Event("deal", {"game": self.game_no, "dealer": dealer, "first": NAMES[first],
                                          "turn": self.turn}))
@@ -166,6 +172,9 @@ class FlapsState(Effects, Views, State):
 
     def _dump(self):
         data = super()._dump()
+        if self.level < 7:
+            for name in LEVEL7_FIELDS:        # Levels 1-6 are written as before Level 7
+                del data[name]
         if self.level < 6:
             for name in LEVEL6_FIELDS:        # Levels 1-5 are written as before Level 6
                 del data[name]
@@ -192,6 +201,8 @@ class FlapsState(Effects, Views, State):
         if isinstance(data, dict) and "downs" not in data:
             n = self.players
             data = {**data, "downs": [[] for _ in range(n)], "downs_known": [[] for _ in range(n)], "pending": []}
+        if isinstance(data, dict) and "monty" not in data:
+            data = {**data, "monty": [], "monty_state": []}
         if isinstance(data, dict) and isinstance(data.get("stat"), list) and N_STATS - 2 <= len(data["stat"]) < N_STATS:
             data = {**data, "stat": data["stat"] + [0] * (N_STATS - len(data["stat"]))}   # ... nor newer counters
         super()._load(data)
@@ -333,6 +344,17 @@ class FlapsState(Effects, Views, State):
             return tuple(A.SWAPS[q][i] for q in range(self.players) for i in range(len(self.downs[q])))
         if phase == SWAP_GIVE:
             return tuple(A.GIVES[c] for c in sorted(faces))
+        if phase == MONTY_LAYING:
+            return tuple(A.MONTY_LAYS[c] for c in sorted(faces))      # "Lay three of your cards face down"
+        if phase == MONTY_POINT:
+            return A.POINTS                                           # "indicate, but not take, a card"
+        if phase == MONTY_SHOW:
+            pointed = self.monty_state[2]
+            return tuple(A.SHOWS[j] for j in range(3) if j != pointed)  # "one of the other two cards"
+        if phase == MONTY_TAKE:
+            # "take their original choice or the other face-down card"
+            _, _, pointed, shown = self.monty_state
+            return tuple(A.KEEPS[j] for j in range(3) if j != shown)
         return _EMPTY
 
     def _face_down(self) -> list[tuple[int, int]]:
@@ -345,6 +367,8 @@ class FlapsState(Effects, Views, State):
         if self.king_next and KIND[self.pile[-1]] == KING_LAY:
             # "the only cards that can follow are Kings, Clubs, OL' MAIDS and Aces"
             return RANK[c] == 13 or SUIT[c] == 0 or WILD[c] or kind == OL_MAID
+        if kind == MONTY:
+            return True       # docs/rules/flaps.md "FULL MONTY": no suit, no number, laid on anything
         if kind == OL_MAID:
             # flaps.md "OL' MAID": only on JACK, UP-JACKS, ACE-JACK, QUEEN, HOOFERS-DOOFERS, KING
             return OM_ON[self.pile[-1]]
@@ -387,6 +411,14 @@ class FlapsState(Effects, Views, State):
             if self.phase != GUESSING:
                 return "a guess follows a START GUESSING - DO NOT LOOK (FLAPS rules)"
             return f"{NAMES[card]} is not a card of the Level {self.level} pack"
+        if typ in (A.MONTY_LAY, A.POINT, A.SHOW, A.KEEP):
+            if self.phase < MONTY_LAYING:
+                return "that answers a FULL MONTY just laid (FLAPS rules, \"FULL MONTY\")"
+            if typ == A.MONTY_LAY:
+                return f"you hold no {NAMES[card]}"
+            if typ == A.SHOW:
+                return "show one of the other two cards, not the one indicated (FLAPS rules, \"FULL MONTY\")"
+            return "take the card indicated or the other face-down card, not the one shown (FLAPS rules, \"FULL MONTY\")"
         if typ in (A.PLACE, A.TURN_UP, A.PEEK_AT, A.PEEK_HAND, A.SWAP_AT, A.GIVE):
             return ("that answers a 1 - DOWN, 1 - OVER, 1 - LOOK or 1 - SWAP just laid, and only with a "
                     "choice offered (FLAPS rules, Level 6)")

@@ -10,9 +10,12 @@ from . import actions as A
 from .cards import COLOUR, NAMES, NCARDS, NO_RANK, NO_SUIT, SUITS, SUIT_NAMES
 
 (PLAY, ATTACKED, KNOCK, SCUFFLE, FOLLOW, KING_RUN, MEGA_RUN, DUMP_RUN, TRUMPS_GAME, SPOOF_GAME, SPOOF_CALL,
- SECRET_PICK, GUESSING, DOWN_PLACE, OVER_PICK, PEEK_PICK, SWAP_PICK, SWAP_GIVE) = range(18)
+ SECRET_PICK, GUESSING, DOWN_PLACE, OVER_PICK, PEEK_PICK, SWAP_PICK, SWAP_GIVE, MONTY_LAYING, MONTY_POINT,
+ MONTY_SHOW, MONTY_TAKE) = range(22)
 PHASES = ("play", "attacked", "eight", "scuffle", "follow", "king'n'lay", "mega-flap", "dump", "trumps", "spoof",
-          "spoof-call", "pick a secret", "guess", "1-down", "1-over", "1-look", "1-swap", "1-swap give")
+          "spoof-call", "pick a secret", "guess", "1-down", "1-over", "1-look", "1-swap", "1-swap give",
+          "full monty", "full monty point", "full monty show", "full monty take")
+MONTY_PHASES = (MONTY_LAYING, MONTY_POINT, MONTY_SHOW, MONTY_TAKE)
 SPOOFING = (SPOOF_GAME, SPOOF_CALL)
 ANY_SUIT = 4
 
@@ -89,6 +92,17 @@ class Views:
                            for c, m in zip(self.downs[q], self.downs_known[q])] for q in range(n)]
             v["taken"] = (NAMES[self.pending[0]] if phase == DOWN_PLACE and player == self.actor else None)
             v["swap"] = ({"seat": self.pending[0], "index": self.pending[1]} if phase == SWAP_GIVE else None)
+        if self.level >= 7:
+            # Level 7: the FULL MONTY on the table — its three face-down cards as this seat knows them
+            if phase in MONTY_PHASES:
+                owner, target, pointed, shown_at = self.monty_state
+                v["monty"] = {"player": owner, "chosen": target,
+                              "cards": [NAMES[c] if player == owner or j == shown_at else None
+                                        for j, c in enumerate(self.monty)],
+                              "indicated": None if pointed < 0 else pointed,
+                              "shown": None if shown_at < 0 else shown_at}
+            else:
+                v["monty"] = None
         return v
 
     def result(self) -> Result:
@@ -113,6 +127,7 @@ class Views:
             out.extend(d)
         if self.phase == DOWN_PLACE:
             out.extend(self.pending)
+        out.extend(self.monty)
         return out
 
     # -- hidden information -----------------------------------------------------------------
@@ -126,6 +141,8 @@ class Views:
             slots += unknown_to(list(zip(self.downs, self.downs_known)), player)
         if self.phase == DOWN_PLACE and player != self.actor:
             slots.append((self.pending, 0))
+        if self.monty and player != self.monty_state[0]:
+            slots += [(self.monty, j) for j in range(len(self.monty)) if j != self.monty_state[3]]
         for q in range(self.players):
             if q == player:
                 continue
@@ -165,7 +182,7 @@ class Views:
         n = self.players
         if not self.pile:
             raise ValueError("the pile holds at least the first card")
-        if not 0 <= self.phase <= SWAP_GIVE:
+        if not 0 <= self.phase <= MONTY_TAKE:
             raise ValueError(f"unknown phase {self.phase}")
         if self.direction not in (1, -1):
             raise ValueError("direction is 1 or -1")
@@ -209,7 +226,7 @@ class Views:
         if self.over != bool(self.winners) or (self.over and self.ended is None):
             raise ValueError("a game over has winners and an ending")
         if not self.over:
-            if any(not h for h in self.hands) and self.phase not in (TRUMPS_GAME, *SPOOFING):
+            if any(not h for h in self.hands) and self.phase not in (TRUMPS_GAME, *SPOOFING, *MONTY_PHASES):
                 raise ValueError("a player with no cards has won")
             if not self.pack and not self.pack_draw:
                 raise ValueError("the game ends when the pack runs out")
@@ -242,7 +259,7 @@ class Views:
             raise ValueError("a 1-DOWN pile per seat, a mask per card, at most 8 cards")
         if any(m != PUBLIC and not 0 <= m < 1 << n for ms in self.downs_known for m in ms):
             raise ValueError("a 1-DOWN card is face up or known to some seats")
-        if self.level < 6 and (any(self.downs) or self.pending or self.phase >= DOWN_PLACE):
+        if self.level < 6 and (any(self.downs) or self.pending or DOWN_PLACE <= self.phase <= SWAP_GIVE):
             raise ValueError("1-DOWN piles are a Level 6 rule")
         if self.phase == DOWN_PLACE:
             if len(self.pending) != 1 or not 0 <= self.pending[0] < NCARDS:
@@ -257,6 +274,22 @@ class Views:
             raise ValueError("only a 1-DOWN or a 1-SWAP holds a pending choice")
         if self.phase >= DOWN_PLACE and not 0 <= self.actor < n:
             raise ValueError("a Level 6 choice has a player")
+        if self.phase in MONTY_PHASES:
+            if self.level < 7 or len(self.monty_state) != 4:
+                raise ValueError("a FULL MONTY (Level 7) has its player, the chosen player, indicated and shown")
+            owner, target, pointed, shown_at = self.monty_state
+            if not (0 <= owner < n and 0 <= target < n and owner != target and -1 <= pointed < 3
+                    and -1 <= shown_at < 3):
+                raise ValueError("FULL MONTY seats or indices out of range")
+            want = {MONTY_LAYING: (owner, None), MONTY_POINT: (target, 3), MONTY_SHOW: (owner, 3),
+                    MONTY_TAKE: (target, 3)}[self.phase]
+            if self.actor != want[0] or (want[1] is not None and len(self.monty) != 3) or len(self.monty) > 3:
+                raise ValueError("FULL MONTY: the wrong player acts, or not three cards")
+            if (self.phase >= MONTY_SHOW) != (pointed >= 0) or (self.phase == MONTY_TAKE) != (shown_at >= 0) or (
+                    shown_at >= 0 and shown_at == pointed):
+                raise ValueError("FULL MONTY: indicated, then one of the other two shown")
+        elif self.monty or self.monty_state:
+            raise ValueError("FULL MONTY cards lie face down only during a FULL MONTY")
         if self.phase in (SECRET_PICK, GUESSING) and not (0 <= self.actor < n and self.level >= 5):
             raise ValueError("a secret is put or guessed by a player at Level 5")
         if self.phase == SECRET_PICK and not self.hands[self.actor]:

@@ -19,7 +19,7 @@ def variant(path):
 
 def test_there_is_a_golden_log_for_every_level_and_option():
     options = [json.loads(p.read_text())["options"] for p in LOGS]
-    assert {o["level"] for o in options} == {1, 2, 3, 4, 5, 6}
+    assert {o["level"] for o in options} == {1, 2, 3, 4, 5, 6, 7}
     assert any(o["after_flapping"] == "last" for o in options)
     assert any(o["hoofers"] == "plain" for o in options) and any(o["games"] > 1 for o in options)
     assert any(o["king_n_lay"] == "next" for o in options) and any(o["pack_out"] == "draw" for o in options)
@@ -71,4 +71,11 @@ def test_the_level_6_log_places_looks_swaps_moves_and_picks_up_1_down_cards():
     data = json.loads((GOLDEN / "flaps-4p-32-level6.json").read_text())
     actions = [a for _, a in data["actions"]]
     for start in ("down>", "peek", "swap:", "give:", "1up", "1right"):
+        assert any(a.startswith(start) for a in actions), start
+
+
+def test_the_level_7_log_plays_full_montys_among_every_level_s_cards():
+    data = json.loads((GOLDEN / "flaps-4p-41-level7.json").read_text())
+    actions = [a for _, a in data["actions"]]
+    for start in ("fm>", "fm:", "point:", "show:", "keep:", "down>", "5solve", "call:"):
         assert any(a.startswith(start) for a in actions), start

@@ -57,11 +57,11 @@ def test_the_card_table_holds_what_the_rules_read():
     assert by["om1"].spoof == 20 and by["ac"].spoof == 1 and by["aj"].spoof == 1   # Level 4's SPOOF
 
 
-@pytest.mark.parametrize("level", [7])
-def test_level_7_is_refused_with_one_line(level):
+@pytest.mark.parametrize("level", [0, 8])
+def test_levels_outside_1_to_7_are_refused_with_one_line(level):
     with pytest.raises(OptionError) as info:
         FLAPS.new_state(4, {"level": level}, 1)
-    assert "issue 11" in str(info.value) and "\n" not in str(info.value)
+    assert "level" in str(info.value) and "\n" not in str(info.value)
 
 
 def test_two_to_eight_players():

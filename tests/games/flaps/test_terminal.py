@@ -14,7 +14,7 @@ from fliptable.tui.seating import reset_agents
 
 from tests.tui.drive import SIZE, drive, key_for, run_clock
 
-from .helpers import FLAPS, NAMES, dealt, hand, validated
+from .helpers import FLAPS, dealt, hand, validated
 
 
 def position(players, hands, first="5d", level=3, **options):
