@@ -210,3 +210,16 @@ async def test_app_a_whole_level_4_game_with_spoof_by_keys():
         await drive(app, pilot, lambda a, m: m[0].key, timeout=120)
     assert app.state.is_over()
     assert any(a[0] == 0 and str(a[1]).startswith("call:") for a in app.actions)
+
+
+def test_plain_prompt_whole_level_7_games_every_choice_answerable():
+    """A person answering "1" (the first listed action) plays whole Level 7 games to the end:
+    every Level 5-7 choice (secrets, 1-DOWN placements, FULL MONTY steps) is listed."""
+    asked: set[str] = set()
+    for seed in range(1, 4):
+        lines: list[str] = []
+        g = PlainGame(FLAPS, 3, ["human", "greedy", "greedy"], 0, seed, {"level": 7}, input_fn=lambda _p: "1",
+                      print_fn=lines.append, clock=lambda: 0.0)
+        assert g.run().over
+        asked |= {a.split(":")[0].split(">")[0] for s, a in g.actions if s == 0}
+    assert {"guess", "down", "peek", "fm", "point", "show", "keep", "call", "t"} <= asked
