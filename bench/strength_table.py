@@ -30,14 +30,14 @@ BUDGETS = (50, 200)
 #: are cut (``depth``, then scored by the current ranks) where full games are long.
 PLAN = {
     "flip7": (100, ""),
-    "flyswatter": (30, ",depth=20"),
-    "flinch": (60, ""),
-    "muggins": (40, ",depth=30"),
+    "flyswatter": (16, ",depth=20"),
+    "flinch": (16, ""),
+    "muggins": (48, ",depth=30"),
     "authors": (80, ""),
-    "patience": (100, ""),
-    "go-to-the-store": (60, ""),
-    "flush": (32, ",depth=30"),
-    "flaps": (40, ""),
+    "patience": (200, ""),
+    "go-to-the-store": (48, ""),
+    "flush": (16, ",depth=30"),
+    "flaps": (16, ""),
 }
 
 
@@ -54,7 +54,8 @@ def section(game_id: str, report: dict, elapsed: float) -> str:
     specs = [b["spec"] for b in report["bots"]]
     d = specs.index(default) if default in specs else None
     lines = [f"### {game_id}", "",
-             f"{report['games']} games, {report['players']} seats per game, seed {SEED}"
+             f"{report['games']} games, {report['players']} seat{'s' if report['players'] != 1 else ''} per game, "
+             f"seed {SEED}"
              f"{' (interrupted)' if report['interrupted'] else ''}; "
              f"{elapsed:.0f} s on this machine. Default bot: `{default}`.", "",
              "| bot | rating | 95% interval | games | win rate | 95% interval | ahead of "
