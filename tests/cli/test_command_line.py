@@ -141,7 +141,7 @@ def test_simulate_wins_have_no_float_noise():
 
 
 def test_play_draws_a_64_bit_seed(capsys, monkeypatch):
-    monkeypatch.setattr(cli, "fresh_seed", lambda: 2**63 + 5)
+    monkeypatch.setattr(cli.play, "fresh_seed", lambda: 2**63 + 5)
     monkeypatch.setattr(sys, "stdin", io.StringIO("q\n"))
     code, out, _ = run(capsys, "play", "flip7", "--plain")
     assert code == 0 and f"seed {2**63 + 5}" in out

@@ -130,4 +130,4 @@ def test_the_wheel_carries_the_rules_documents(tmp_path):
     assert docs
     for name in docs:
         assert f"fliptable/_rules_docs/{name}" in names
-    assert "fliptable/cli.py" in names
+    assert "fliptable/cli/__init__.py" in names

@@ -1,0 +1,148 @@
+"""What every ``fliptable`` command shares: the Typer app, one-line errors, strict JSON
+output, the console, option and player parsing, the progress bar."""
+from __future__ import annotations
+
+import json
+import math
+import shutil
+import sys
+from typing import Any, Optional
+
+import typer
+
+from ..core.errors import FliptableError
+from ..core.game import Game
+from ..core.options import parse_option_pairs
+from ..core.registry import get_game
+
+app = typer.Typer(
+    name="fliptable", add_completion=False, no_args_is_help=True, pretty_exceptions_enable=False,
+    help="Card games from the fliptable rulebooks: play, simulate, replay, benchmark.",
+    context_settings={"help_option_names": ["-h", "--help"]},
+)
+
+PROG = "fliptable"
+
+
+class CliError(FliptableError):
+    """A command-line argument that is not acceptable."""
+
+
+def _console():
+    """A Rich console on stdout, as wide as the terminal (or ``COLUMNS``); 120 columns
+    when stdout is a file or pipe and no width is known, so tables do not fold."""
+    from rich.console import Console
+
+    return Console(width=max(40, shutil.get_terminal_size((120, 24)).columns))
+
+
+def _finite(data: Any) -> Any:
+    """``data`` with every NaN or infinite float replaced by ``None`` (JSON has no NaN)."""
+    if isinstance(data, float):
+        return data if math.isfinite(data) else None
+    if isinstance(data, dict):
+        return {k: _finite(v) for k, v in data.items()}
+    if isinstance(data, (list, tuple)):
+        return [_finite(v) for v in data]
+    return data
+
+
+def _emit(data: Any) -> None:
+    """One strict JSON object on stdout (never NaN or Infinity)."""
+    sys.stdout.write(json.dumps(_finite(data), allow_nan=False) + "\n")
+
+
+def _version() -> str:
+    try:
+        from importlib.metadata import PackageNotFoundError, version
+        return version("fliptable")
+    except (ImportError, PackageNotFoundError):
+        from .. import __version__
+        return __version__
+
+
+def _show_version(value: bool) -> None:
+    if value:
+        sys.stdout.write(f"{PROG} {_version()}\n")
+        raise typer.Exit()
+
+
+@app.callback()
+def _root(version: bool = typer.Option(False, "--version", is_eager=True, callback=_show_version,
+                                       help="Print the version and exit.")) -> None:
+    """Card games from the fliptable rulebooks: play, simulate, replay, benchmark."""
+
+
+def _game(game_id: str) -> Game:
+    return get_game(game_id.strip().lower())
+
+
+def _options(game: Game, pairs: Optional[list[str]]) -> dict[str, Any]:
+    return game.resolve_options(parse_option_pairs(pairs or []))
+
+
+def _players(game: Game, players: Optional[int]) -> int:
+    return game.check_players(game.default_players if players is None else players)
+
+
+def _shown(value: Any) -> str:
+    """A value as the command line spells it: ``true``/``false``, ``3000`` not ``3000.0``."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, float) and value.is_integer():
+        return str(int(value))
+    return str(value)
+
+
+def _count(value: float) -> str:
+    """A count that may hold shares of wins: 31, 30.5, 33.33 (never 1e+06)."""
+    return f"{value:,.2f}".rstrip("0").rstrip(".")
+
+
+def _count_of(n: int, noun: str) -> str:
+    """``1 player``, ``4 players``."""
+    return f"{n} {noun}" if n == 1 else f"{n} {noun}s"
+
+
+def _freeze_imports() -> None:
+    """Move everything imported so far out of the cyclic GC's sight: the command's
+    libraries are long-lived, and collections during millions of decisions need not
+    walk them (also keeps forked workers' pages shared)."""
+    import gc
+
+    gc.collect()
+    gc.freeze()
+
+
+class _progress_bar:
+    """A Rich progress bar on stderr (only when stderr is a terminal)."""
+
+    def __init__(self, label: str):
+        self.label = label
+        self.progress = None
+        self.task = None
+
+    def __enter__(self):
+        from rich.console import Console
+
+        console = Console(stderr=True)
+        if not console.is_terminal:
+            return None
+        from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+
+        # no refresh thread: worker processes may be forked while the bar is up
+        self.progress = Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
+                                 TimeRemainingColumn(), console=console, auto_refresh=False, transient=True)
+        self.progress.start()
+        self.task = self.progress.add_task(self.label, total=None)
+        return self.update
+
+    def update(self, done: int, total: int) -> None:
+        self.progress.update(self.task, completed=done, total=total)
+        self.progress.refresh()
+
+    def __exit__(self, *exc) -> None:
+        if self.progress is not None:
+            self.progress.stop()
+
+

@@ -1,0 +1,38 @@
+"""``fliptable serve``: the multiplayer server (docs/server.md)."""
+from __future__ import annotations
+
+import math
+from typing import Optional
+
+import typer
+
+from .common import CliError, _shown, app
+
+
+@app.command("serve")
+def serve_command(
+    host: str = typer.Option("127.0.0.1", "--host", help="Interface to listen on."),
+    port: int = typer.Option(8000, "--port", help="TCP port, 1-65535."),
+    db: Optional[str] = typer.Option(None, "--db", metavar="URL",
+                                     help="sqlite+aiosqlite:///PATH (default ./fliptable-server.db), "
+                                          "postgresql+asyncpg://..., or a file path."),
+    origin: Optional[list[str]] = typer.Option(None, "--origin", metavar="ORIGIN",
+                                               help="A browser origin allowed besides the server's own "
+                                                    "(repeatable)."),
+    bot_delay_ms: float = typer.Option(800.0, "--bot-delay-ms", metavar="MS",
+                                       help="How long a bot takes over a turn, 0-10000 ms."),
+    creates_per_minute: int = typer.Option(30, "--creates-per-minute", metavar="N",
+                                           help="Tables one address may create per minute, 1-1000000."),
+) -> None:
+    """The multiplayer server (docs/server.md): HTTP API, WebSockets, bots, storage."""
+    from ..server.serve import run_server
+
+    if not 1 <= port <= 65535:
+        raise CliError(f"--port must be 1 to 65535, not {port}")
+    if not (math.isfinite(bot_delay_ms) and 0 <= bot_delay_ms <= 10_000):
+        raise CliError(f"--bot-delay-ms must be 0 to 10000, not {_shown(bot_delay_ms)}")
+    if not 1 <= creates_per_minute <= 1_000_000:
+        raise CliError(f"--creates-per-minute must be 1 to 1000000, not {creates_per_minute}")
+    run_server(host, port, db, tuple(origin or ()), bot_delay_ms, creates_per_minute)
+
+

@@ -1,0 +1,126 @@
+"""``fliptable simulate`` and ``fliptable tournament``."""
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any, Optional
+
+import typer
+
+from ..exit_codes import INTERRUPTED
+from .common import (_console, _count, _count_of, _emit, _freeze_imports, _game, _options, _players,
+                     _progress_bar, _shown, app)
+
+
+def _simulate_table(report: dict[str, Any]) -> None:
+    from rich.table import Table
+
+    console = _console()
+    opts = " ".join(f"{k}={_shown(v)}" for k, v in report["options"].items())
+    head = f"[bold]{report['game']}[/] {opts}" if opts else f"[bold]{report['game']}[/]"
+    console.print(f"{head}: {report['games']} games, {_count_of(report['players'], 'player')}, "
+                  f"seed {report['seed']}, {report['workers']} worker(s)")
+    table = Table()
+    for col in ("seat", "bot", "wins", "win rate", "95% interval", "mean score"):
+        table.add_column(col, justify="right" if col not in ("bot",) else "left")
+    for s in range(report["players"]):
+        lo, hi = report["win_rate_ci95"][s]
+        table.add_row(str(s), report["bots"][s], _count(report["wins"][s]), f"{report['win_rate'][s]:.3f}",
+                      f"{lo:.3f}-{hi:.3f}", f"{report['mean_score'][s]:.2f}")
+    console.print(table)
+    for key, value in report["stats"].items():
+        shown = f"{value:.4g}" if isinstance(value, float) else value
+        console.print(f"  {key}: {shown}")
+    console.print(f"  {report['games_per_second']:,.0f} games/s, {report['decisions_per_second']:,.0f} decisions/s"
+                  f" ({report['elapsed_seconds']:.2f} s); a shared win counts 1/k to each of k winners")
+
+
+@app.command("simulate")
+def simulate_command(
+    game: str = typer.Argument(..., metavar="GAME", help="A game id (see `fliptable games`)."),
+    games: int = typer.Option(..., "--games", "-n", metavar="N", help="How many games to play."),
+    players: Optional[int] = typer.Option(None, "--players", "-p", metavar="N", help="Number of players."),
+    bot: Optional[list[str]] = typer.Option(None, "--bot", "-b", metavar="SPEC",
+                                            help="Bot per seat in seat order; the last fills the rest "
+                                                 "(default: the game's default bot, see `fliptable games`)."),
+    seed: int = typer.Option(0, "--seed", metavar="S", help="Run seed; game i uses a seed derived from it and i."),
+    workers: Optional[int] = typer.Option(None, "--workers", "-w", metavar="W",
+                                          help="Processes (default: all cores). Results do not depend on it."),
+    backend: str = typer.Option("local", "--backend", metavar="local|ray", help="local (processes) or ray."),
+    logs: Optional[Path] = typer.Option(None, "--logs", metavar="DIR", help="Write each game's log as DIR/<game>-<index>.json."),
+    as_json: bool = typer.Option(False, "--json", help="Print one JSON object."),
+    option: Optional[list[str]] = typer.Option(None, "--option", "-o", metavar="KEY=VALUE",
+                                               help="A game option; may be repeated."),
+) -> None:
+    """Play many games between bots and report statistics."""
+    import os
+
+    from ..sim.simulate import simulate
+
+    g = _game(game)
+    opts = _options(g, option)
+    if players is None and bot:
+        players = max(g.default_players, min(len(bot), g.max_players))
+    n = _players(g, players)
+    if workers is None:
+        workers = os.cpu_count() or 1
+    _freeze_imports()
+    progress = _progress_bar(f"{g.id}")
+    with progress as update:
+        report = simulate(g, games, n, list(bot or []), seed, workers, opts, logs, update, backend)
+    if as_json:
+        _emit(report)
+    else:
+        _simulate_table(report)
+
+
+@app.command("tournament")
+def tournament_command(
+    game: str = typer.Argument(..., metavar="GAME", help="A game id (see `fliptable games`)."),
+    bot: Optional[list[str]] = typer.Option(None, "--bot", "-b", metavar="SPEC",
+                                            help="A bot in the tournament; give two or more."),
+    games: int = typer.Option(..., "--games", "-n", metavar="N",
+                              help="How many games (rounded up to whole rotations of the bots)."),
+    players: Optional[int] = typer.Option(None, "--players", "-p", metavar="K",
+                                          help="Seats per game (default: as many as bots, up to the "
+                                               "game's default)."),
+    seed: int = typer.Option(0, "--seed", metavar="S", help="Run seed: the same seed, the same report."),
+    workers: int = typer.Option(1, "--workers", "-w", metavar="W", help="Processes. Results do not depend on it."),
+    as_json: bool = typer.Option(False, "--json", help="Print one JSON object."),
+    option: Optional[list[str]] = typer.Option(None, "--option", "-o", metavar="KEY=VALUE",
+                                               help="A game option; may be repeated."),
+    plot_file: Optional[Path] = typer.Option(None, "--plot", metavar="FILE.png|.svg",
+                                             help="Draw the ratings and the win rate by seat (matplotlib)."),
+) -> None:
+    """Seat-rotated games between bots, rated with openskill (docs/strength.md)."""
+    from ..sim.tournament import PLOT_SUFFIXES, TournamentError, plot, tournament
+
+    g = _game(game)
+    opts = _options(g, option)
+    if plot_file is not None and plot_file.suffix.lower() not in PLOT_SUFFIXES:
+        raise TournamentError(f"--plot {str(plot_file)!r}: give a file ending in .png or .svg")
+    _freeze_imports()
+    with _progress_bar(f"{g.id} tournament") as update:
+        report = tournament(g, list(bot or []), games, players, seed, workers, opts, update)
+    if plot_file is not None:
+        plot(report, str(plot_file))
+    if as_json:
+        _emit(report)
+    else:
+        from rich.table import Table as RichTable
+
+        t = RichTable(title=f"{g.id}: {report['games']} games, {report['players']} seats, seed {seed}"
+                      + (" (interrupted)" if report["interrupted"] else ""))
+        for col in ("bot", "rating", "95% interval", "games", "win rate", "95% interval"):
+            t.add_column(col)
+        for b in sorted(report["bots"], key=lambda b: -b["rating"]):
+            lo, hi = b["rating_ci95"]
+            wl, wh = b["win_rate_ci95"]
+            t.add_row(b["spec"], f"{b['rating']:.1f}", f"[{lo:.1f}, {hi:.1f}]", str(b["games"]),
+                      f"{100 * b['win_rate']:.1f}%", f"[{100 * wl:.1f}, {100 * wh:.1f}]")
+        console = _console()
+        console.print(t)
+        console.print("  seat win rates: " + ", ".join(f"{100 * r:.1f}%" for r in report["seat_advantage"]))
+    if report["interrupted"]:
+        raise typer.Exit(INTERRUPTED)
+
+
