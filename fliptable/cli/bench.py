@@ -7,7 +7,7 @@ from typing import Optional
 
 import typer
 
-from .common import CliError, _console, _emit, _freeze_imports, _game, _shown, app
+from .common import CliError, _console, _emit, _freeze_imports, _game, _options, _shown, app
 
 
 @app.command("bench")
@@ -17,6 +17,12 @@ def bench_command(
                                             help="Time budget per game, seconds (default 2, less when "
                                                  "there are many games)."),
     game: Optional[list[str]] = typer.Option(None, "--game", "-g", metavar="GAME", help="Only this game (repeatable)."),
+    players: Optional[int] = typer.Option(None, "--players", "-p", metavar="N",
+                                          help="Table size (with one --game; default: the game's default)."),
+    option: Optional[list[str]] = typer.Option(None, "--option", "-o", metavar="KEY=VALUE",
+                                               help="A game option (with one --game), e.g. -g flaps -o level=7."),
+    envs: bool = typer.Option(False, "--envs", help="Also the RL environments' steps/s (needs the 'rl' extra) "
+                                                    "beside PettingZoo's texas_holdem_v4 and leduc_holdem_v4."),
 ) -> None:
     """Random-policy throughput of every game, single process."""
     from ..sim.bench import run_bench
@@ -24,8 +30,20 @@ def bench_command(
     if seconds is not None and not (math.isfinite(seconds) and seconds > 0):
         raise CliError(f"--seconds must be a positive number, not {_shown(seconds)}")
     ids = [_game(g).id for g in game] if game else None
+    opts = None
+    if players is not None or option:
+        if not ids or len(ids) != 1:
+            raise CliError("--players and -o describe one game's table: give exactly one --game with them")
+        g = _game(ids[0])
+        opts = _options(g, option)
+        g.check_players(players if players is not None else g.default_players)
     _freeze_imports()
-    report = run_bench(ids, seconds)
+    report = run_bench(ids, seconds, players, opts)
+    if envs:
+        report["envs"] = _env_steps(ids, seconds)
+        for r in report["results"]:
+            row = report["envs"]["fliptable"].get(r["game"])
+            r["env_steps_per_second"] = row["env_steps_per_second"] if row else None
     if as_json:
         _emit(report)
         return
@@ -42,12 +60,27 @@ def bench_command(
         table.add_row(f"{r['game']} via simulate ({r['bots']})", str(r["players"]),
                       f"{r['decisions_per_second']:,.0f}", f"{r['games_per_second']:,.1f}", "")
     _console().print(table)
+    for family, rows in report.get("envs", {}).items():
+        for name, row in rows.items():
+            if isinstance(row, dict):
+                ratio = f" ({row['vs_texas_holdem_v4']:.2f}x texas_holdem_v4)" if "vs_texas_holdem_v4" in row else ""
+                _console().print(f"{family} env {name}: {row['env_steps_per_second']:,.0f} steps/s{ratio}")
     side = report.get("clone_vs_decisions")
     if side:
         _console().print(f"{side['game']} mid-game: a search clone takes {side['clone_us']:.2f} µs, "
                          f"a random-play decision {side['decision_us']:.2f} µs "
                          f"(clone / two decisions = {side['clone_over_two_decisions']:.2f})")
 
+
+
+def _env_steps(ids, seconds):
+    """The PettingZoo environments' steps/s (``fliptable.adapters.bench``), or a one-line
+    error when the 'rl' extra is not installed."""
+    try:
+        from ..adapters.bench import bench as env_bench
+    except ImportError as exc:
+        raise CliError(f"--envs needs the RL extra (pip install 'fliptable[rl]'): {exc}") from None
+    return env_bench(ids, seconds if seconds is not None else 2.0)
 
 
 @app.command("bench-server")

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import random
 import time
-from typing import Any, Sequence
+from typing import Any, Mapping, Sequence
 
 from ..core.agent import RandomAgent
 from ..core.decision import Over, Turn
@@ -39,9 +39,9 @@ def _random_table(game: Game, state: State, seed: int, rng: random.Random) -> Ta
 
 
 def play_random(game: Game, players: int, seed: int, rng: random.Random,
-                deadline: float | None = None) -> tuple[int, bool]:
+                deadline: float | None = None, options: Mapping[str, Any] | None = None) -> tuple[int, bool]:
     """Play one game at random; (decisions, finished). Stops early past ``deadline``."""
-    state = game.new_state(players, None, seed)
+    state = game.new_state(players, options, seed)
     legal_actions = state.legal_actions
     apply = state.apply_unchecked
     decision = state.decision
@@ -70,38 +70,40 @@ def play_random(game: Game, players: int, seed: int, rng: random.Random,
 
 
 def bench_game(game: Game | str, players: int | None = None, seconds: float = 2.0,
-               seed: int = 0) -> dict[str, Any]:
-    """Random-play decisions/s and games/s of one game for about ``seconds``, and the
-    search clone's rate (``clone_per_second``; None while the game cannot clone with
-    ``rng=``)."""
+               seed: int = 0, options: Mapping[str, Any] | None = None) -> dict[str, Any]:
+    """Random-play decisions/s and games/s of one game (at ``options``) for about
+    ``seconds``, and the search clone's rate (``clone_per_second``; None while the game
+    cannot clone with ``rng=``)."""
     game = get_game(game) if isinstance(game, str) else game
     players = game.default_players if players is None else game.check_players(players)
+    options = game.resolve_options(options)
     rng = random.Random(seed)
     decisions = games = 0
     began = time.perf_counter()
     stop = began + seconds
     while True:
         n, finished = play_random(game, players, derive_seed(seed, games), rng,
-                                  began + seconds * MAX_BUDGETS)
+                                  began + seconds * MAX_BUDGETS, options)
         decisions += n
         games += finished
         if not finished or time.perf_counter() >= stop:
             break
     elapsed = max(time.perf_counter() - began, 1e-9)
-    clone = bench_clone(game, players, min(0.5, seconds / 4), seed)
-    return {"game": game.id, "players": players, "decisions_per_second": decisions / elapsed,
+    clone = bench_clone(game, players, min(0.5, seconds / 4), seed, options)
+    return {"game": game.id, "players": players, "options": options, "decisions_per_second": decisions / elapsed,
             "games_per_second": games / elapsed, "games": games, "decisions": decisions,
             "seconds": elapsed, "clone_per_second": clone}
 
 
-def mid_game_states(game: Game, players: int, seed: int = 0, count: int = 64) -> list[State]:
+def mid_game_states(game: Game, players: int, seed: int = 0, count: int = 64,
+                    options: Mapping[str, Any] | None = None) -> list[State]:
     """Up to ``count`` exact copies of states met in random play (none at its start or
     end): the states a search would clone. [] when the game cannot copy its states."""
     rng = random.Random(seed)
     states: list[State] = []
     try:
         for i in range(20):
-            state = game.new_state(players, None, derive_seed(seed, "clone", i))
+            state = game.new_state(players, options, derive_seed(seed, "clone", i))
             table = _random_table(game, state, seed, rng)
             while not state.is_over() and len(states) < count:
                 d = state.decision()
@@ -128,10 +130,11 @@ def _clone_batch(states: Sequence[State], rng: random.Random, repeat: int) -> fl
     return time.perf_counter() - began
 
 
-def bench_clone(game: Game, players: int, seconds: float = 0.5, seed: int = 0) -> float | None:
+def bench_clone(game: Game, players: int, seconds: float = 0.5, seed: int = 0,
+                options: Mapping[str, Any] | None = None) -> float | None:
     """Search clones per second (``state.clone(rng=...)`` of mid-game states), or None
     when the game does not support the search clone yet."""
-    states = mid_game_states(game, players, seed)
+    states = mid_game_states(game, players, seed, options=options)
     if not states:
         return None
     rng = random.Random(seed)
@@ -199,14 +202,16 @@ def bench_simulate(game: Game | str = "flip7", seconds: float = 2.0, bot: str = 
 TOTAL_BUDGET = 24.0
 
 
-def run_bench(game_ids: Sequence[str] | None = None, seconds: float | None = None) -> dict[str, Any]:
+def run_bench(game_ids: Sequence[str] | None = None, seconds: float | None = None,
+              players: int | None = None, options: Mapping[str, Any] | None = None) -> dict[str, Any]:
     """Every game's random-play throughput and search-clone rate, plus for Flip 7 the
     simulate path and the clone beside two random-play decisions. ``seconds`` per game
-    defaults to 2, less when many games share the total budget."""
+    defaults to 2, less when many games share the total budget. ``players`` and
+    ``options`` (for one game: ``-g flaps -o level=7``) set the table measured."""
     ids = list(game_ids) if game_ids else all_game_ids()
     if seconds is None:
         seconds = min(2.0, TOTAL_BUDGET / (len(ids) + 1))
-    results = [bench_game(gid, seconds=seconds) for gid in ids]
+    results = [bench_game(gid, players, seconds=seconds, options=options) for gid in ids]
     sim = [bench_simulate("flip7", seconds)] if "flip7" in ids else []
     report: dict[str, Any] = {"results": results, "simulate": sim}
     if "flip7" in ids:

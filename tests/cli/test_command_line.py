@@ -123,6 +123,27 @@ def test_bench_table_shows_the_search_clone_rate_beside_decisions(capsys):
     assert "a search clone takes" in out and "clone / two decisions" in out
 
 
+def test_bench_measures_one_games_table_at_the_options_given(capsys):
+    code, out, _ = run(capsys, "bench", "--seconds", "0.05", "--game", "flaps", "-o", "level=7", "--players", "3",
+                       "--json")
+    row = json.loads(out)["results"][0]
+    assert code == 0 and row["options"]["level"] == 7 and row["players"] == 3 and row["decisions"] > 0
+
+
+@pytest.mark.parametrize("args", [["-o", "level=7"], ["-g", "flip7", "-g", "flaps", "--players", "3"]])
+def test_bench_options_need_exactly_one_game(capsys, args):
+    code, _, err = run(capsys, "bench", "--seconds", "0.05", *args)
+    one_line_error(code, err)
+    assert "give exactly one --game" in err
+
+
+def test_bench_envs_reports_env_steps_beside_pettingzoos_own(capsys):
+    code, out, _ = run(capsys, "bench", "--seconds", "0.2", "--game", "flip7", "--envs", "--json")
+    report = json.loads(out)
+    assert code == 0 and report["results"][0]["env_steps_per_second"] > 0
+    assert report["envs"]["pettingzoo_classic"]["texas_holdem_v4"]["env_steps_per_second"] > 0
+
+
 def test_json_output_never_holds_nan(capsys):
     cli._emit({"a": float("nan"), "b": [float("inf"), 1.5], "c": {"d": -float("inf")}})
     out, _ = capsys.readouterr()
