@@ -20,6 +20,7 @@ from . import actions as A
 from .cards import (ATTACK, COLOUR, EIGHT, FAMILY, FLAPPER, HOOFERS, KIND, NAMES, NO_RANK, NO_SUIT,
                     OL_MAID, OM_ON, QUACK, KING_LAY, RANK, SEVEN, NINE, SUIT, WILD, FLAPS, STOP)
 from .effects import Effects
+from .hidden import HiddenEffects
 from .cards import LEVEL, MONTY, SPOOF_VALUE
 from ...core.knowledge import PUBLIC
 
@@ -53,8 +54,8 @@ _OVER = Over()
 _EMPTY: tuple[str, ...] = ()
 
 
-class FlapsState(Effects, Views, State):
-    """A game of FLAPS: the fields declared once here; applying in ``effects.py``, views,
+class FlapsState(Effects, HiddenEffects, Views, State):
+    """A game of FLAPS: the fields declared once here; applying in ``effects.py`` and ``hidden.py``, views,
     result, determinization and load checks in ``views.py``."""
 
     FIELDS = {
