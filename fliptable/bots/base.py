@@ -8,13 +8,13 @@ the driver uses to decide who was first.
 from __future__ import annotations
 
 import inspect
-import math
-import random
-from typing import Any, Callable, Mapping, Sequence
+from typing import Callable, Mapping
 
 from ..core.agent import Agent, RandomAgent
 from ..core.errors import BotSpecError, shorten
 from ..core.game import Game
+from .ismcts import ISMCTSAgent
+from .params import number_param  # noqa: F401 - bots and tests import it from here
 
 
 def parse_bot_spec(spec: str) -> tuple[str, dict[str, str]]:
@@ -44,7 +44,6 @@ def parse_bot_spec(spec: str) -> tuple[str, dict[str, str]]:
 
 def bot_factories(game: Game) -> dict[str, Callable[..., Agent]]:
     """Every bot usable for ``game``: the game's own and the generic ones."""
-    from .ismcts import ISMCTSAgent  # noqa: PLC0415 - ismcts imports this module
     out: dict[str, Callable[..., Agent]] = {"random": RandomAgent, "ismcts": ISMCTSAgent}
     out.update(game.bots())
     return out
@@ -90,20 +89,3 @@ def _unknown_params(name: str, factory: Callable[..., Agent], params: Mapping[st
     shown = ", ".join("a bare value" if k == "value" else repr(shorten(k)) for k in unknown)
     return (f"bot {name} has no parameter {shown}; its parameters: "
             + ", ".join("a bare value" if p == "value" else p for p in accepted))
-
-
-def number_param(spec_name: str, key: str, value: Any, kind: type = float,
-                 lo: float | None = None, hi: float | None = None) -> float:
-    """A numeric bot parameter, checked; BotSpecError says what is accepted."""
-    try:
-        number = kind(value)
-        if not math.isfinite(number):  # nan, inf, 1e999
-            number = None
-    except (TypeError, ValueError, OverflowError):
-        number = None
-    if number is None or (lo is not None and number < lo) or (hi is not None and number > hi):
-        rng = f" in {lo:g}..{hi:g}" if lo is not None and hi is not None else (f" >= {lo:g}" if lo is not None else "")
-        shown = repr(shorten(value)) if isinstance(value, str) else shorten(value)
-        raise BotSpecError(f"bot {spec_name}: {key}={shown} is invalid; accepted: "
-                           f"{'an integer' if kind is int else 'a number'}{rng}")
-    return number

@@ -35,12 +35,12 @@ from __future__ import annotations
 import math
 import random
 import time
-from typing import Any, Sequence
+from typing import Sequence
 
-from ..core.agent import Agent
-from ..core.decision import Over, Race, Simultaneous, Turn
+from ..core.agent import Agent, RandomAgent
+from ..core.decision import Over, Race, Turn
 from ..core.errors import BotSpecError
-from .base import number_param
+from .params import number_param
 
 #: the table's floor on reaction delays (``core/table.py``), used in simulated races
 _FLOOR = 100.0
@@ -112,8 +112,8 @@ class _BotPolicy:
     memory — from the determinization on: it has no memory of the real game)."""
 
     def __init__(self, game, players: int, options):
-        from .base import make_agent  # noqa: PLC0415
-        self.agents = [make_agent(game, game.default_bot) for _ in range(players)]
+        factory = game.bots().get(game.default_bot, RandomAgent)
+        self.agents = [factory() for _ in range(players)]
         self.game, self.players, self.options = game, players, options
         self.watch = any(type(a).observe is not Agent.observe for a in self.agents)
 
