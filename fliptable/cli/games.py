@@ -15,7 +15,10 @@ from .common import _console, _emit, _game, _shown, app
 @app.command("games")
 def games_command(as_json: bool = typer.Option(False, "--json", help="Print one JSON object.")) -> None:
     """List the games, their options (with accepted values), player counts and bots."""
-    described = [g.describe() for g in all_games()]
+    from ..bots.base import bot_names
+
+    # the game's own bots and the generic ones (random, ismcts) that play every game
+    described = [{**g.describe(), "bots": bot_names(g)} for g in all_games()]
     if as_json:
         _emit({"games": described})
         return
