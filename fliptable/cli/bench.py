@@ -50,15 +50,16 @@ def bench_command(
     from rich.table import Table
 
     table = Table(title="random play, one process")
-    for col in ("game", "players", "decisions/s", "games/s", "search clones/s"):
+    for col in ("game", "players", "decisions/s", "games/s", "search clones/s", "ISMCTS iterations/s"):
         table.add_column(col, justify="left" if col == "game" else "right")
     for r in report["results"]:
         clone = r.get("clone_per_second")
         table.add_row(r["game"], str(r["players"]), f"{r['decisions_per_second']:,.0f}",
-                      f"{r['games_per_second']:,.1f}", "-" if clone is None else f"{clone:,.0f}")
+                      f"{r['games_per_second']:,.1f}", "-" if clone is None else f"{clone:,.0f}",
+                      f"{r['ismcts_iterations_per_second']:,.0f}")
     for r in report["simulate"]:
         table.add_row(f"{r['game']} via simulate ({r['bots']})", str(r["players"]),
-                      f"{r['decisions_per_second']:,.0f}", f"{r['games_per_second']:,.1f}", "")
+                      f"{r['decisions_per_second']:,.0f}", f"{r['games_per_second']:,.1f}", "", "")
     _console().print(table)
     for family, rows in report.get("envs", {}).items():
         for name, row in rows.items():

@@ -90,9 +90,41 @@ def bench_game(game: Game | str, players: int | None = None, seconds: float = 2.
             break
     elapsed = max(time.perf_counter() - began, 1e-9)
     clone = bench_clone(game, players, min(0.5, seconds / 4), seed, options)
+    ismcts = bench_ismcts(game, players, min(0.5, seconds / 4), seed, options)
     return {"game": game.id, "players": players, "options": options, "decisions_per_second": decisions / elapsed,
             "games_per_second": games / elapsed, "games": games, "decisions": decisions,
-            "seconds": elapsed, "clone_per_second": clone}
+            "seconds": elapsed, "clone_per_second": clone, "ismcts_iterations_per_second": ismcts}
+
+
+def bench_ismcts(game: Game, players: int, seconds: float = 0.5, seed: int = 0,
+                 options: Mapping[str, Any] | None = None, iterations: int = 20) -> float:
+    """ISMCTS iterations per second (``bots/ismcts.py``, random rollouts): seat 0 searches
+    ``iterations`` per decision at a table of random bots, for about ``seconds`` of search."""
+    from ..bots.ismcts import ISMCTSAgent
+
+    agent = ISMCTSAgent(iterations=iterations)
+    spent, searches = [0.0], [0]
+    search = agent.search
+
+    def timed(*args, **kwargs):
+        began = time.perf_counter()
+        try:
+            return search(*args, **kwargs)
+        finally:
+            spent[0] += time.perf_counter() - began
+            searches[0] += 1
+
+    agent.search = timed
+    game_no = 0
+    while spent[0] < seconds:
+        state = game.new_state(players, options, derive_seed(seed, "ismcts", game_no))
+        agents = [agent] + [RandomAgent() for _ in range(players - 1)]
+        table = Table(state, agents, seed=derive_seed(seed, "ismcts", game_no), record=False, histories=False)
+        while not state.is_over() and spent[0] < seconds:
+            if not table.step():  # pragma: no cover - every seat is a bot
+                break
+        game_no += 1
+    return searches[0] * iterations / max(spent[0], 1e-9)
 
 
 def mid_game_states(game: Game, players: int, seed: int = 0, count: int = 64,

@@ -128,6 +128,7 @@ def test_bench_measures_one_games_table_at_the_options_given(capsys):
                        "--json")
     row = json.loads(out)["results"][0]
     assert code == 0 and row["options"]["level"] == 7 and row["players"] == 3 and row["decisions"] > 0
+    assert row["ismcts_iterations_per_second"] > 0
 
 
 @pytest.mark.parametrize("args", [["-o", "level=7"], ["-g", "flip7", "-g", "flaps", "--players", "3"]])
