@@ -360,6 +360,24 @@ class Effects:
             else:
                 self._resolve_trumps(events)
 
+    def _cut_for_loser(self, tied: list[int], value) -> tuple[int, int]:
+        """The one of ``tied`` who picks up, and how many cuts it took: "If two or more cards
+        laid are the same, the players with those cards must cut the pack ... The player who
+        cuts the lowest card must pick up" (TRUMPS; SPOOF's equally far players likewise,
+        docs/rules/flaps.md). Each cut shows a
+        random card of the pack (``value`` ranks it); the lowest cut goes on; an empty pack
+        or MAX_CUTS rounds leave a seeded draw among those still tied."""
+        rng = self.rng
+        cuts = 0
+        for _ in range(MAX_CUTS):
+            if len(tied) == 1 or not self.pack:
+                break
+            cuts += 1
+            cut = {q: value(self.pack[rng.randrange(len(self.pack))]) for q in tied}
+            lowest = min(cut.values())
+            tied = [q for q in tied if cut[q] == lowest]
+        return (tied[0] if len(tied) == 1 else tied[rng.randrange(len(tied))]), cuts
+
     def _resolve_trumps(self, events) -> None:
         """flaps.md "K - TRUMPS": the lowest card picks up every card laid; equal lowest cards
         cut the pack; a player whose last card it was wins unless they lost (and picks up one
@@ -368,25 +386,16 @@ class Effects:
         laid = [(q, c) for q, c in enumerate(self.committed) if c >= 0]
         values = {q: trumps_value(c, trump) for q, c in laid}
         low = min(values.values())
-        tied = [q for q, v in values.items() if v == low]
-        cuts = []
-        rng = self.rng
-        for _ in range(MAX_CUTS):
-            if len(tied) == 1 or not self.pack:
-                break
-            self.stat[ST_CUTS] += 1
-            cut = {q: trumps_value(self.pack[rng.randrange(len(self.pack))], trump) for q in tied}
-            cuts.append(cut)
-            lowest = min(cut.values())
-            tied = [q for q in tied if cut[q] == lowest]
-        loser = tied[0] if len(tied) == 1 else tied[rng.randrange(len(tied))]
+        loser, cuts = self._cut_for_loser([q for q, v in values.items() if v == low],
+                                          lambda c: trumps_value(c, trump))
+        self.stat[ST_CUTS] += cuts
         cards = [c for _, c in laid]
         self.hands[loser].extend(cards)
         self.shown[loser].extend(cards)
         self.stat[ST_TRUMPS] += 1
         if events is not None:
             events.append(Event("trumps", {"trump": SUITS[trump], "cards": {str(q): NAMES[c] for q, c in laid},
-                                           "loser": loser, "cuts": len(cuts)}))
+                                           "loser": loser, "cuts": cuts}))
         winners = []
         for q, c in laid:
             if q != loser and not self.hands[q]:

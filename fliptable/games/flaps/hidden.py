@@ -13,7 +13,7 @@ from . import actions as A
 from .actions import MAX_DOWNS
 from .cards import (FINISH, GUESS, KIND, LEFT, LOOK, LOSE, NAMES, OVER, PEEK, PICK, QUACK, RIGHT, SHARE,
                     SPOOF_VALUE, SWAP, DOWN)
-from .effects import (DOWN_PLACE, GUESSING, MAX_CUTS, MONTY_POINT, MONTY_SHOW, MONTY_TAKE, OVER_PICK, PEEK_PICK,
+from .effects import (DOWN_PLACE, GUESSING, MONTY_POINT, MONTY_SHOW, MONTY_TAKE, OVER_PICK, PEEK_PICK,
                       PLAY, SECRET_PICK, ST_SOLVED, ST_SPOOFS, SWAP_GIVE, SWAP_PICK)
 
 
@@ -307,17 +307,7 @@ class HiddenEffects:
         total = sum(SPOOF_VALUE[c] for _, c in laid)
         off = {q: abs(self.calls[q] - total) for q, _ in laid}
         far = max(off.values())
-        tied = [q for q, d in off.items() if d == far]
-        cuts = 0
-        rng = self.rng
-        for _ in range(MAX_CUTS):
-            if len(tied) == 1 or not self.pack:
-                break
-            cuts += 1
-            cut = {q: SPOOF_VALUE[self.pack[rng.randrange(len(self.pack))]] for q in tied}
-            lowest = min(cut.values())
-            tied = [q for q in tied if cut[q] == lowest]
-        loser = tied[0] if len(tied) == 1 else tied[rng.randrange(len(tied))]
+        loser, cuts = self._cut_for_loser([q for q, d in off.items() if d == far], SPOOF_VALUE.__getitem__)
         cards = [c for _, c in laid]
         self.hands[loser].extend(cards)
         self.shown[loser].extend(cards)
