@@ -56,7 +56,7 @@ def bench_command(
         clone = r.get("clone_per_second")
         table.add_row(r["game"], str(r["players"]), f"{r['decisions_per_second']:,.0f}",
                       f"{r['games_per_second']:,.1f}", "-" if clone is None else f"{clone:,.0f}",
-                      f"{r['ismcts_iterations_per_second']:,.0f}")
+                      "-" if r["ismcts_iterations_per_second"] is None else f"{r['ismcts_iterations_per_second']:,.0f}")
     for r in report["simulate"]:
         table.add_row(f"{r['game']} via simulate ({r['bots']})", str(r["players"]),
                       f"{r['decisions_per_second']:,.0f}", f"{r['games_per_second']:,.1f}", "", "")

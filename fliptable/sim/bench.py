@@ -97,7 +97,7 @@ def bench_game(game: Game | str, players: int | None = None, seconds: float = 2.
 
 
 def bench_ismcts(game: Game, players: int, seconds: float = 0.5, seed: int = 0,
-                 options: Mapping[str, Any] | None = None, iterations: int = 20) -> float:
+                 options: Mapping[str, Any] | None = None, iterations: int = 20) -> float | None:
     """ISMCTS iterations per second (``bots/ismcts.py``, random rollouts): seat 0 searches
     ``iterations`` per decision at a table of random bots, for about ``seconds`` of search."""
     from ..bots.ismcts import ISMCTSAgent
@@ -115,6 +115,10 @@ def bench_ismcts(game: Game, players: int, seconds: float = 0.5, seed: int = 0,
             searches[0] += 1
 
     agent.search = timed
+    try:
+        game.new_state(players, options, seed).determinize(0, random.Random(seed))
+    except _UNSUPPORTED:
+        return None  # a game that cannot determinize cannot be searched
     game_no = 0
     while spent[0] < seconds:
         state = game.new_state(players, options, derive_seed(seed, "ismcts", game_no))

@@ -150,11 +150,17 @@ def _terminate(pool: ProcessPoolExecutor) -> None:
         terminate()
         return
     processes = list((getattr(pool, "_processes", None) or {}).values())
+    manager = getattr(pool, "_executor_manager_thread", None)
     for process in processes:
         process.terminate()
     pool.shutdown(wait=False, cancel_futures=True)
     for process in processes:
         process.join(5)
+    # let the pool's manager thread finish now: left running, it could still be closing
+    # its wake-up pipe when the interpreter's exit hook writes to it ("Exception ignored
+    # ... Bad file descriptor" after the one-line "interrupted")
+    if manager is not None:
+        manager.join(5)
 
 
 def _ray(jobs: list[tuple], workers: int) -> Iterator[Tally]:
