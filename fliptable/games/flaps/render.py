@@ -34,11 +34,13 @@ def render(view: dict, seat: int | None) -> str:
                      if view["last_flapper"] is not None else "[b]FLAPPING![/b]")
     if view["mega"]:
         m = view["mega"]
-        lines.append(f"MEGA-FLAP run: {_seat(m['seat'], seat)} has laid {m['laid']} of up to {m['cap']} FLAPS")
+        lines.append(f"MEGA-FLAP run: {Words(seat).does(m['seat'], 'have')} laid {m['laid']} of up to {m['cap']} FLAPS")
     if view["dump_left"] is not None:
         lines.append(f"DUMP THOSE FIVES: up to {view['dump_left']} more fives")
     if view["scuffle"]:
-        lines.append(f"Scuffle: {_seat(view['scuffle']['target'], seat)} picks up one or fights back")
+        target = view["scuffle"]["target"]
+        w = Words(seat)
+        lines.append(f"Scuffle: {w.does(target, 'pick')} up one or {w.verb(target, 'fight')} back")
     if view["follow"]:
         lines.append(f"Follow-on: {view['follow']} (or any ACE), or draw")
     if view["trumps"]:

@@ -39,3 +39,25 @@ def test_narrate_says_what_happened_you_for_the_reader():
     assert FLAPS.narrate(catch) == "Seat 1 catches seat 0: no \"Last Card\"!"
     assert FLAPS.narrate(catch, 0) == "Seat 1 catches you: no \"Last Card\"!"
     assert "picks up 2 (the attack)" in FLAPS.narrate({"type": "draw", "player": 1, "count": 2, "why": "attack"})
+
+
+def test_the_table_says_you_with_the_verb_agreeing_in_a_scuffle():
+    """HOOFERS-DOOFERS: the table tells the target "you pick up one or fight back", and
+    everyone else "seat N picks up one or fights back"."""
+    import random
+
+    from fliptable.core.registry import get_game
+    from fliptable.games.flaps.render import render
+    game = get_game("flaps")
+    for seed in range(200):
+        state, rng = game.new_state(4, {"level": 1}, seed), random.Random(seed)
+        while not state.is_over() and not state.view(None)["scuffle"]:
+            d = state.decision()
+            p = rng.choice([q for q in d.actors if state.legal_actions(q)])
+            state.apply(p, rng.choice(state.legal_actions(p)))
+        if state.view(None)["scuffle"]:
+            break
+    target = state.view(None)["scuffle"]["target"]
+    other = (target + 1) % 4
+    assert "Scuffle: you pick up one or fight back" in render(state.view(target), target)
+    assert f"Scuffle: seat {target} picks up one or fights back" in render(state.view(other), other)
