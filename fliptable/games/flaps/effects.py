@@ -389,13 +389,22 @@ class Effects:
         loser, cuts = self._cut_for_loser([q for q, v in values.items() if v == low],
                                           lambda c: trumps_value(c, trump))
         self.stat[ST_CUTS] += cuts
-        cards = [c for _, c in laid]
-        self.hands[loser].extend(cards)
-        self.shown[loser].extend(cards)
         self.stat[ST_TRUMPS] += 1
         if events is not None:
             events.append(Event("trumps", {"trump": SUITS[trump], "cards": {str(q): NAMES[c] for q, c in laid},
                                            "loser": loser, "cuts": cuts}))
+        self.trump = -1
+        self._close_face_down(laid, loser, "trumps", events)
+
+    def _close_face_down(self, laid, loser: int, how: str, events) -> None:
+        """The end of a face-down game (TRUMPS, SPOOF): the loser picks up every card laid; a
+        player whose last card it was wins unless they lost — "the act of laying that last
+        card does not constitute a win until the game ... has finished and that player did
+        not lose" — and picks up one if it was a card they cannot finish on; play goes on
+        from the caller's left."""
+        cards = [c for _, c in laid]
+        self.hands[loser].extend(cards)
+        self.shown[loser].extend(cards)
         winners = []
         for q, c in laid:
             if q != loser and not self.hands[q]:
@@ -404,11 +413,10 @@ class Effects:
                 else:
                     self._draw(q, 1, "cannot finish", events)
         self.committed = [-1] * self.players
-        self.trump = -1
         self.phase, self.turn = PLAY, self._next(self.caller)
         self.caller = -1
         if winners:
-            self._win(winners, "trumps", events)
+            self._win(winners, how, events)
 
     # -- the end ------------------------------------------------------------------------------------
     def _win(self, winners, how: str, events, double: bool = False) -> None:

@@ -11,7 +11,7 @@ from ...core.events import Event
 from ...core.knowledge import NOBODY, PUBLIC, audience, only
 from . import actions as A
 from .actions import MAX_DOWNS
-from .cards import (FINISH, GUESS, KIND, LEFT, LOOK, LOSE, NAMES, OVER, PEEK, PICK, QUACK, RIGHT, SHARE,
+from .cards import (GUESS, LEFT, LOOK, LOSE, NAMES, OVER, PEEK, PICK, RIGHT, SHARE,
                     SPOOF_VALUE, SWAP, DOWN)
 from .effects import (DOWN_PLACE, GUESSING, MONTY_POINT, MONTY_SHOW, MONTY_TAKE, OVER_PICK, PEEK_PICK,
                       PLAY, SECRET_PICK, ST_SOLVED, ST_SPOOFS, SWAP_GIVE, SWAP_PICK)
@@ -308,27 +308,10 @@ class HiddenEffects:
         off = {q: abs(self.calls[q] - total) for q, _ in laid}
         far = max(off.values())
         loser, cuts = self._cut_for_loser([q for q, d in off.items() if d == far], SPOOF_VALUE.__getitem__)
-        cards = [c for _, c in laid]
-        self.hands[loser].extend(cards)
-        self.shown[loser].extend(cards)
         self.stat[ST_SPOOFS] += 1
         if events is not None:
             events.append(Event("spoof", {"cards": {str(q): NAMES[c] for q, c in laid}, "total": total,
                                           "calls": {str(q): self.calls[q] for q, _ in laid},
                                           "loser": loser, "cuts": cuts}))
-        winners = []
-        for q, c in laid:
-            if q != loser and not self.hands[q]:
-                # "the act of laying that last card does not constitute a win until the game of
-                # SPOOF has finished and that player did not lose"; "If the last card is a card that
-                # you cannot finish on, like an Ace, then that player must pick another card"
-                if FINISH[c] and KIND[c] != QUACK:
-                    winners.append(q)
-                else:
-                    self._draw(q, 1, "cannot finish", events)
-        self.committed = [-1] * self.players
         self.calls = [-1] * self.players
-        self.phase, self.turn = PLAY, self._next(self.caller)
-        self.caller = -1
-        if winners:
-            self._win(winners, "spoof", events)
+        self._close_face_down(laid, loser, "spoof", events)
