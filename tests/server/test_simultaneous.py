@@ -1,0 +1,148 @@
+"""A simultaneous step over the WebSocket protocol: FLAPS Level 2's TRUMPS, where every
+player lays a card face down at once (docs/rules/flaps.md "K - TRUMPS"). A seat's
+commitment is hidden from the other seats and spectators until everyone has committed;
+a second commitment and a stale one are refused and change nothing; the game goes on
+and every frame sent equals the log's frame for that seat."""
+from __future__ import annotations
+
+import time
+
+from fliptable.core.registry import get_game
+
+from .helpers import Player, Replayed, client, create, join, wait_for
+
+#: seed 13, three players, Level 2: seat 0's first card can be the K - TRUMPS of Diamonds
+SEED, CALL = 13, "ktd:c"
+
+
+def _frame(ws, ply: int) -> dict:
+    while True:
+        m = ws.receive_json()
+        if m["type"] == "frame" and m["ply"] >= ply:
+            assert m["ply"] == ply, f"expected the frame at ply {ply}, got {m['ply']}"
+            return m
+
+
+def _reply(ws, types=("error", "pong")) -> dict:
+    while True:
+        m = ws.receive_json()
+        assert m["type"] != "frame", f"a frame arrived where none should: ply {m['ply']}"
+        if m["type"] in types:
+            return m
+
+
+def _stored(c, table) -> list:
+    return c.portal.call(c.app.state.lobby.store.load_actions, table)
+
+
+def test_trumps_commitments_over_websockets(db_settings):
+    state = get_game("flaps").new_state(3, {"level": 2}, SEED)
+    assert CALL in state.legal_actions(0)
+    with client(db_settings, rate_per_second=1000.0, rate_burst=1000.0) as c:
+        made = create(c, game="flaps", seats=["human"] * 3, options={"level": 2}, seed=SEED, name="Ana")
+        table = made["table"]
+        tokens = [made["token"], join(c, table, "Ben")["token"], join(c, table, "Cy")["token"]]
+        urls = [f"/ws/{table}?token={t}" for t in tokens] + [f"/ws/{table}"]
+        sockets = [c.websocket_connect(u) for u in urls]
+        ws = [s.__enter__() for s in sockets]
+        seen: dict = {s: [] for s in (0, 1, 2, None)}
+        try:
+            def frames(ply: int) -> list[dict]:
+                out = [_frame(w, ply) for w in ws]
+                for seat, f in zip((0, 1, 2, None), out):
+                    seen[seat].append(f)
+                return out
+
+            frames(0)
+            ws[0].send_json({"type": "act", "action": CALL, "ply": 0})
+            f = frames(1)
+            assert f[0]["decision"] == {"kind": "simultaneous", "players": [0, 1, 2], "claimants": []}
+            assert all(x["view"]["trumps"]["committed"] == [False] * 3 for x in f)
+            assert all(x["legal"] and all(a.startswith("t:") for a in x["legal"]) for x in f[:3])
+            assert f[3]["legal"] == []
+            # Ben lays a card face down: the others see that he did, never which card
+            ben_card = f[1]["legal"][0]
+            ws[1].send_json({"type": "act", "action": ben_card, "ply": 1})
+            f = frames(2)
+            name = ben_card[2:]
+            assert f[1]["view"]["trumps"]["mine"] == name and f[1]["legal"] == []
+            assert f[1]["events"] == [{"type": "commit", "player": 1, "card": name}]
+            for other in (f[0], f[2], f[3]):
+                assert other["view"]["trumps"]["committed"] == [False, True, False]
+                assert "mine" not in other["view"]["trumps"] or other["view"]["trumps"]["mine"] != name
+                assert other["events"] == [{"type": "commit", "player": 1}]
+            assert f[0]["legal"] and f[2]["legal"]  # the other two still choose
+            # a second commitment is refused (illegal now), so is one for a moment that passed
+            ws[1].send_json({"type": "act", "action": seen[1][1]["legal"][1], "ply": 2})
+            refused = _reply(ws[1])
+            assert refused["type"] == "error" and refused["ply"] == 2 and "may not act now" in refused["message"]
+            ws[1].send_json({"type": "act", "action": ben_card, "ply": 1})
+            stale = _reply(ws[1])
+            assert stale["type"] == "error" and stale["ply"] == 1 and "that moment has passed" in stale["message"]
+            ws[1].send_json({"type": "ping"})
+            assert _reply(ws[1], ("pong",))["ply"] == 2
+            assert len(_stored(c, table)) == 2
+            # Cy answers the frame she chose from (ply 1): the same step, only Ben acted since
+            cy_card = seen[2][1]["legal"][-1]
+            ws[2].send_json({"type": "act", "action": cy_card, "ply": 1})
+            f = frames(3)
+            assert all(x["view"]["trumps"]["committed"] == [False, True, True] for x in f)
+            assert f[0]["decision"]["players"] == [0] and f[0]["legal"]
+            assert f[1]["legal"] == [] and f[2]["legal"] == []
+            assert f[0]["events"] == [{"type": "commit", "player": 2}]
+            # the last commitment resolves the step: the cards are turned up for everyone
+            ana_card = f[0]["legal"][0]
+            ws[0].send_json({"type": "act", "action": ana_card, "ply": 3})
+            f = frames(4)
+            assert f[0]["view"]["trumps"] is None
+            assert f[3]["decision"]["kind"] == "turn"
+            told = str(f[3]["events"])
+            assert all(card[2:] in told for card in (ana_card, ben_card, cy_card))
+        finally:
+            for s in sockets:
+                s.__exit__(None, None, None)
+        assert _stored(c, table) == [[0, CALL], [1, ben_card], [2, cy_card], [0, ana_card]]
+        # the game goes on to its end through the same protocol
+        players = [Player(c, table, t, seed=i) for i, t in enumerate(tokens)]
+        watcher = Player(c, table, None)
+        for p in (*players, watcher):
+            p.start()
+        for p in (*players, watcher):
+            p.finish(120)
+        log = c.get(f"/api/tables/{table}/log").json()
+    assert log["result"]["over"] is True and len(log["actions"]) > 4
+    replayed = Replayed(log)
+    for seat in (0, 1, 2, None):
+        replayed.check(seat, seen[seat], whole=False)
+    for seat, p in zip((0, 1, 2, None), (*players, watcher)):
+        assert replayed.check(seat, p.frames) >= 1
+
+
+def test_a_bot_commits_beside_people_and_the_clock_plays_for_a_person_who_went_away(sqlite_settings):
+    """A bot's commitment lands at its pace, and hidden; with a turn clock the step is
+    finished for a person who does not choose (the game's timeout action)."""
+    with client(sqlite_settings) as c:
+        made = create(c, game="flaps", seats=["human", "human", "random"], options={"level": 2}, seed=SEED,
+                      turn_limit_ms=1500, bot_delay_ms=100)
+        table = made["table"]
+        other = join(c, table)
+        with c.websocket_connect(f"/ws/{table}?token={made['token']}") as a, \
+                c.websocket_connect(f"/ws/{table}?token={other['token']}") as b:
+            _frame(a, 0)
+            _frame(b, 0)
+            a.send_json({"type": "act", "action": CALL, "ply": 0})
+            _frame(a, 1)
+            fb = _frame(b, 1)
+            # the bot commits at its pace (100 ms): seat 1 sees that it did, not what
+            fb = _frame(b, 2)
+            assert fb["view"]["trumps"]["committed"] == [False, False, True]
+            assert fb["events"] == [{"type": "commit", "player": 2}]
+            assert fb["clock"] is not None and fb["clock"]["limit_ms"] == 1500.0
+            b.send_json({"type": "act", "action": fb["legal"][0], "ply": 2})
+            _frame(b, 3)
+            start = time.monotonic()
+            # seat 0 never chooses: the clock lays a card for it and the step resolves
+            wait_for(lambda: len(_stored(c, table)) >= 4, timeout=20)
+            waited = time.monotonic() - start
+        actions = _stored(c, table)
+    assert actions[3][0] == 0 and actions[3][1].startswith("t:") and waited >= 0.5
