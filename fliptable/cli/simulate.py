@@ -45,11 +45,15 @@ def simulate_command(
     seed: int = typer.Option(0, "--seed", metavar="S", help="Run seed; game i uses a seed derived from it and i."),
     workers: Optional[int] = typer.Option(None, "--workers", "-w", metavar="W",
                                           help="Processes (default: all cores). Results do not depend on it."),
-    backend: str = typer.Option("local", "--backend", metavar="local|ray", help="local (processes) or ray."),
+    backend: str = typer.Option("local", "--backend", metavar="local|ray",
+                                help="local (processes) or ray. Results do not depend on it."),
     logs: Optional[Path] = typer.Option(None, "--logs", metavar="DIR", help="Write each game's log as DIR/<game>-<index>.json."),
     as_json: bool = typer.Option(False, "--json", help="Print one JSON object."),
     option: Optional[list[str]] = typer.Option(None, "--option", "-o", metavar="KEY=VALUE",
                                                help="A game option; may be repeated."),
+    plot_file: Optional[Path] = typer.Option(None, "--plot", metavar="FILE.png|.svg",
+                                             help="Draw the win rate per seat, the scores per seat and "
+                                                  "the game lengths (matplotlib)."),
 ) -> None:
     """Play many games between bots and report statistics."""
     import os
@@ -58,6 +62,10 @@ def simulate_command(
 
     g = _game(game)
     opts = _options(g, option)
+    if plot_file is not None:
+        from ..sim.plots import check_plot_file
+
+        check_plot_file(plot_file)
     if players is None and bot:
         players = max(g.default_players, min(len(bot), g.max_players))
     n = _players(g, players)
@@ -67,6 +75,10 @@ def simulate_command(
     progress = _progress_bar(f"{g.id}")
     with progress as update:
         report = simulate(g, games, n, list(bot or []), seed, workers, opts, logs, update, backend)
+    if plot_file is not None:
+        from ..sim.plots import plot_simulation
+
+        plot_simulation(report, plot_file)
     if as_json:
         _emit(report)
     else:
@@ -84,7 +96,10 @@ def tournament_command(
                                           help="Seats per game (default: as many as bots, up to the "
                                                "game's default)."),
     seed: int = typer.Option(0, "--seed", metavar="S", help="Run seed: the same seed, the same report."),
-    workers: int = typer.Option(1, "--workers", "-w", metavar="W", help="Processes. Results do not depend on it."),
+    workers: int = typer.Option(1, "--workers", "-w", metavar="W",
+                                help="Processes (or Ray CPUs). Results do not depend on it."),
+    backend: str = typer.Option("local", "--backend", metavar="local|ray",
+                                help="local (processes) or ray. Results do not depend on it."),
     as_json: bool = typer.Option(False, "--json", help="Print one JSON object."),
     option: Optional[list[str]] = typer.Option(None, "--option", "-o", metavar="KEY=VALUE",
                                                help="A game option; may be repeated."),
@@ -92,17 +107,21 @@ def tournament_command(
                                              help="Draw the ratings and the win rate by seat (matplotlib)."),
 ) -> None:
     """Seat-rotated games between bots, rated with openskill (docs/strength.md)."""
-    from ..sim.tournament import PLOT_SUFFIXES, TournamentError, plot, tournament
+    from ..sim.tournament import tournament
 
     g = _game(game)
     opts = _options(g, option)
-    if plot_file is not None and plot_file.suffix.lower() not in PLOT_SUFFIXES:
-        raise TournamentError(f"--plot {str(plot_file)!r}: give a file ending in .png or .svg")
+    if plot_file is not None:
+        from ..sim.plots import check_plot_file
+
+        check_plot_file(plot_file)
     _freeze_imports()
     with _progress_bar(f"{g.id} tournament") as update:
-        report = tournament(g, list(bot or []), games, players, seed, workers, opts, update)
+        report = tournament(g, list(bot or []), games, players, seed, workers, opts, update, backend)
     if plot_file is not None:
-        plot(report, str(plot_file))
+        from ..sim.plots import plot_tournament
+
+        plot_tournament(report, plot_file)
     if as_json:
         _emit(report)
     else:

@@ -8,16 +8,10 @@ point sums included) is identical whatever ``workers`` or the backend is.
 """
 from __future__ import annotations
 
-import multiprocessing
 import os
-import signal
-import threading
 import time
-from collections import deque
-from concurrent.futures import ProcessPoolExecutor
-from itertools import islice
 from pathlib import Path
-from typing import Any, Callable, Iterator, Mapping, Sequence
+from typing import Any, Callable, Mapping, Sequence
 
 from ..bots.base import make_agent
 from ..core.errors import BotSpecError, FliptableError
@@ -25,12 +19,11 @@ from ..core.game import Game
 from ..core.registry import get_game
 from ..core.rng import derive_seed
 from .match import play_match
+from .parallel import BACKENDS, check_backend, run_jobs  # noqa: F401 - BACKENDS re-exported
 from .stats import Tally
 
 #: a progress callback: (games done, games in all)
 Progress = Callable[[int, int], None]
-
-BACKENDS = ("local", "ray")
 
 
 class SimulationError(FliptableError):
@@ -82,118 +75,21 @@ def run_chunk(job: tuple) -> Tally:
     return tally
 
 
-def _pool_context() -> multiprocessing.context.BaseContext:
-    # fork is fastest (the games are already imported) but unsafe with other threads
-    # alive; forkserver then gives workers a clean process.
-    methods = multiprocessing.get_all_start_methods()
-    if "fork" in methods and threading.active_count() == 1:
-        return multiprocessing.get_context("fork")
-    if "forkserver" in methods:
-        return multiprocessing.get_context("forkserver")
-    return multiprocessing.get_context("spawn")
-
-
-def _worker_init() -> None:
-    # Ctrl-C is the parent's to handle: it cancels the run and reports one line.
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-
-
-def _local(jobs: list[tuple], workers: int) -> Iterator[Tally]:
-    if workers <= 1 or len(jobs) <= 1:
-        for job in jobs:
-            yield run_chunk(job)
-        return
-    # Ctrl-C only sets a flag while the pool runs: a KeyboardInterrupt raised inside the
-    # executor's own code (holding one of its locks) could deadlock its shutdown.
-    interrupted: list[int] = []
-    previous = None
-    if threading.current_thread() is threading.main_thread():
-        previous = signal.signal(signal.SIGINT, lambda signum, frame: interrupted.append(signum))
-    pool = ProcessPoolExecutor(max_workers=min(workers, len(jobs)), mp_context=_pool_context(),
-                               initializer=_worker_init)
-    done = False
-    try:
-        waiting: deque = deque()
-        queue = iter(jobs)
-        window = 4 * workers  # chunks in flight; results are taken in game-index order
-        for job in islice(queue, window):
-            waiting.append(pool.submit(run_chunk, job))
-        while waiting:
-            future = waiting[0]
-            while True:
-                if interrupted:
-                    raise KeyboardInterrupt
-                try:
-                    tally = future.result(timeout=0.1)
-                    break
-                except TimeoutError:
-                    continue
-            waiting.popleft()
-            for job in islice(queue, 1):
-                waiting.append(pool.submit(run_chunk, job))
-            yield tally
-        done = True
-    finally:
-        if done:
-            pool.shutdown(wait=True)
-        else:  # interrupted or failed: do not wait for the chunks in flight
-            _terminate(pool)
-        if previous is not None:
-            signal.signal(signal.SIGINT, previous)
-
-
-def _terminate(pool: ProcessPoolExecutor) -> None:
-    """Stop the workers now (Python 3.14 has ``terminate_workers``; before, end the
-    processes, then shut down without waiting)."""
-    terminate = getattr(pool, "terminate_workers", None)
-    if terminate is not None:
-        terminate()
-        return
-    processes = list((getattr(pool, "_processes", None) or {}).values())
-    manager = getattr(pool, "_executor_manager_thread", None)
-    for process in processes:
-        process.terminate()
-    pool.shutdown(wait=False, cancel_futures=True)
-    for process in processes:
-        process.join(5)
-    # let the pool's manager thread finish now: left running, it could still be closing
-    # its wake-up pipe when the interpreter's exit hook writes to it ("Exception ignored
-    # ... Bad file descriptor" after the one-line "interrupted")
-    if manager is not None:
-        manager.join(5)
-
-
-def _ray(jobs: list[tuple], workers: int) -> Iterator[Tally]:
-    try:
-        import ray  # noqa: PLC0415 - optional extra
-    except ImportError:
-        raise SimulationError("the ray backend needs Ray installed (pip install 'fliptable[ray]'); "
-                              "accepted backends: local, ray") from None
-    if not ray.is_initialized():
-        import logging
-
-        ray.init(num_cpus=max(1, workers), include_dashboard=False, log_to_driver=False,
-                 logging_level=logging.ERROR)
-    remote = ray.remote(run_chunk)
-    refs = [remote.remote(job) for job in jobs]
-    for ref in refs:  # in game-index order
-        yield ray.get(ref)
-
-
 def simulate(game: Game | str, games: int, players: int | None = None,
              bot_specs: Sequence[str] | None = None, seed: int | str = 0, workers: int = 1,
              options: Mapping[str, Any] | None = None, logs_dir: str | os.PathLike | None = None,
              progress: Progress | None = None, backend: str = "local") -> dict[str, Any]:
     """Play ``games`` games and report wins, win rates (95% Wilson intervals), mean
-    scores, throughput and the game's own ``stats``. A win shared by k winners counts
-    1/k to each of them. Without ``bot_specs`` every seat gets the game's default bot."""
+    scores, throughput, the game's own ``stats`` and the distributions of scores per
+    seat and of game lengths in decisions (``score_counts``, ``length_counts``: ``[value,
+    games]`` pairs). A win shared by k winners counts 1/k to each of them. Without
+    ``bot_specs`` every seat gets the game's default bot."""
     game = get_game(game) if isinstance(game, str) else game
     if not isinstance(games, int) or isinstance(games, bool) or games < 1:
         raise SimulationError(f"--games must be a whole number of at least 1, not {games!r}")
     if not isinstance(workers, int) or isinstance(workers, bool) or workers < 1:
         raise SimulationError(f"--workers must be a whole number of at least 1, not {workers!r}")
-    if backend not in BACKENDS:
-        raise SimulationError(f"unknown backend {backend!r}; accepted: {', '.join(BACKENDS)}")
+    check_backend(backend)
     players = game.check_players(game.default_players if players is None else players)
     opts = game.resolve_options(options)
     specs = seat_specs(bot_specs, players, game.default_bot)
@@ -206,12 +102,11 @@ def simulate(game: Game | str, games: int, players: int | None = None,
         logs_dir = str(logs_dir)
 
     jobs = [(game, players, specs, opts, seed, start, stop, logs_dir) for start, stop in _chunks(games)]
-    run = _ray if backend == "ray" else _local
     total = Tally(players)
     began = time.perf_counter()
     if progress is not None:
         progress(0, games)
-    tallies = run(jobs, workers)
+    tallies = run_jobs(run_chunk, jobs, workers, backend)
     try:
         for tally in tallies:
             total.merge(tally)
@@ -229,6 +124,7 @@ def simulate(game: Game | str, games: int, players: int | None = None,
         "games_per_second": games / elapsed,
         "decisions_per_second": total.decisions / elapsed,
         "stats": game.summarize_stats(dict(total.stats), games, players),
+        **total.distributions(),
     }
 
 

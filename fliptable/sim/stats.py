@@ -15,7 +15,9 @@ from ..core.stats import Z95, wilson_interval  # noqa: F401 - re-exported
 @dataclass(slots=True)
 class Tally:
     """Additive totals of some games: wins (a win shared by k winners counts 1/k to
-    each), summed scores, decisions and the game's own ``stats`` counters."""
+    each), summed scores, decisions, the game's own ``stats`` counters, and how many
+    games ended with each score (per seat) and lasted each number of decisions (the
+    distributions ``--plot`` draws; counts, so they merge exactly in any order)."""
 
     players: int
     games: int = 0
@@ -23,12 +25,16 @@ class Tally:
     wins: list[float] = field(default_factory=list)
     score_sum: list[float] = field(default_factory=list)
     stats: dict[str, float] = field(default_factory=dict)
+    score_counts: list[dict[float, int]] = field(default_factory=list)
+    length_counts: dict[int, int] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         if not self.wins:
             self.wins = [0.0] * self.players
         if not self.score_sum:
             self.score_sum = [0.0] * self.players
+        if not self.score_counts:
+            self.score_counts = [{} for _ in range(self.players)]
 
     def add_game(self, scores: Sequence[float], winners: Sequence[int], decisions: int,
                  stats: Mapping[str, float]) -> None:
@@ -41,6 +47,9 @@ class Tally:
                 self.wins[w] += share
         for seat, score in enumerate(scores):
             self.score_sum[seat] += score
+            counts = self.score_counts[seat]
+            counts[score] = counts.get(score, 0) + 1
+        self.length_counts[decisions] = self.length_counts.get(decisions, 0) + 1
         for key, value in stats.items():
             self.stats[key] = self.stats.get(key, 0) + value
 
@@ -51,6 +60,8 @@ class Tally:
         for seat in range(self.players):
             self.wins[seat] += other.wins[seat]
             self.score_sum[seat] += other.score_sum[seat]
+            _add_counts(self.score_counts[seat], other.score_counts[seat])
+        _add_counts(self.length_counts, other.length_counts)
         for key, value in other.stats.items():
             self.stats[key] = self.stats.get(key, 0) + value
 
@@ -66,3 +77,18 @@ class Tally:
     def summary(self) -> dict[str, Any]:
         return {"wins": list(self.wins), "win_rate": self.win_rate(),
                 "win_rate_ci95": self.win_rate_ci95(), "mean_score": self.mean_score()}
+
+    def distributions(self) -> dict[str, Any]:
+        """``score_counts[seat]`` and ``length_counts``: ``[value, games]`` pairs in
+        increasing value (JSON objects cannot have number keys)."""
+        return {"score_counts": [_pairs(c) for c in self.score_counts],
+                "length_counts": _pairs(self.length_counts)}
+
+
+def _add_counts(into: dict, other: Mapping) -> None:
+    for value, n in other.items():
+        into[value] = into.get(value, 0) + n
+
+
+def _pairs(counts: Mapping) -> list[list]:
+    return [[value, counts[value]] for value in sorted(counts)]

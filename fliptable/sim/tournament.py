@@ -21,17 +21,14 @@ with a 95% Wilson interval; ``pairwise[a][b]`` the share of the games both playe
 different seats) in which ``a`` finished ahead of ``b`` (ties count half; None if they
 never met); ``seat_advantage[j]`` the win rate of whoever sat at seat j.
 
-Everything depends only on ``seed`` (not on ``workers``). Ctrl-C keeps the games that
+Everything depends only on ``seed`` (not on ``workers`` or the backend). Ctrl-C keeps the games that
 finished: the report then says ``"interrupted": true``.
 """
 from __future__ import annotations
 
 import random
 import signal
-import threading
 import time
-from collections import deque
-from concurrent.futures import ProcessPoolExecutor
 from typing import Any, Callable, Mapping, Sequence
 
 from ..bots.base import make_agent
@@ -41,7 +38,8 @@ from ..core.registry import get_game
 from ..core.rng import derive_seed
 from ..core.stats import wilson_interval
 from .match import play_match
-from .simulate import _pool_context, _terminate, _worker_init, check_specs
+from .parallel import check_backend, run_jobs
+from .simulate import check_specs
 
 Progress = Callable[[int, int], None]
 
@@ -84,53 +82,11 @@ def _play_chunk(job: tuple) -> list[dict[str, Any]]:
     return out
 
 
-def _run(jobs: list[tuple], workers: int, interrupted: list[int]):
-    if workers <= 1 or len(jobs) <= 1:
-        for job in jobs:
-            yield _play_chunk(job)
-        return
-    previous = None
-    if threading.current_thread() is threading.main_thread():
-        previous = signal.signal(signal.SIGINT, lambda signum, frame: interrupted.append(signum))
-    pool = ProcessPoolExecutor(max_workers=min(workers, len(jobs)), mp_context=_pool_context(),
-                               initializer=_worker_init)
-    done = False
-    try:
-        waiting: deque = deque()
-        queue = iter(jobs)
-        for job in queue:
-            waiting.append(pool.submit(_play_chunk, job))
-            if len(waiting) >= 4 * workers:
-                break
-        while waiting:
-            future = waiting[0]
-            while True:
-                if interrupted:
-                    return
-                try:
-                    chunk = future.result(timeout=0.1)
-                    break
-                except TimeoutError:
-                    continue
-            waiting.popleft()
-            for job in queue:
-                waiting.append(pool.submit(_play_chunk, job))
-                break
-            yield chunk
-        done = True
-    finally:
-        if done:
-            pool.shutdown(wait=True)
-        else:
-            _terminate(pool)
-        if previous is not None:
-            signal.signal(signal.SIGINT, previous)
-
-
 def tournament(game: Game | str, bot_specs: Sequence[str], games: int, players: int | None = None,
                seed: int | str = 0, workers: int = 1, options: Mapping[str, Any] | None = None,
-               progress: Progress | None = None) -> dict[str, Any]:
-    """Play a seat-rotated tournament between ``bot_specs`` and rate them (see the module)."""
+               progress: Progress | None = None, backend: str = "local") -> dict[str, Any]:
+    """Play a seat-rotated tournament between ``bot_specs`` and rate them (see the module);
+    ``backend`` is ``local`` (processes) or ``ray`` (``sim/parallel.py``)."""
     game = get_game(game) if isinstance(game, str) else game
     specs = [s.strip() for s in (bot_specs or [])]
     if len(specs) < 2:
@@ -142,6 +98,7 @@ def tournament(game: Game | str, bot_specs: Sequence[str], games: int, players: 
         raise TournamentError(f"--games must be a whole number of at least 1, not {games!r}")
     if not isinstance(workers, int) or isinstance(workers, bool) or workers < 1:
         raise TournamentError(f"--workers must be a whole number of at least 1, not {workers!r}")
+    check_backend(backend)
     if players is None:
         players = max(game.min_players, min(len(specs), game.default_players, game.max_players))
     players = game.check_players(players)
@@ -159,7 +116,7 @@ def tournament(game: Game | str, bot_specs: Sequence[str], games: int, players: 
     began = time.perf_counter()
     if progress is not None:
         progress(0, total)
-    chunks = _run(jobs, workers, interrupted)
+    chunks = run_jobs(_play_chunk, jobs, workers, backend)
     try:
         for chunk in chunks:
             records.extend(chunk)
@@ -172,6 +129,7 @@ def tournament(game: Game | str, bot_specs: Sequence[str], games: int, players: 
     report = rate(specs, players, records, solo=players == 1)
     report.update({"game": game.id, "options": opts, "players": players, "games": len(records),
                    "games_requested": games, "blocks": blocks, "seed": seed, "workers": workers,
+                   "backend": backend,
                    "interrupted": bool(interrupted),
                    "elapsed_seconds": time.perf_counter() - began})
     return report
@@ -244,49 +202,3 @@ def rate(specs: Sequence[str], players: int, records: Sequence[dict[str, Any]],
             "seat_advantage_ci95": [list(wilson_interval(w, seat_games)) for w in seat_wins],
             "decisions": sum(r["decisions"] for r in records)}
 
-
-PLOT_SUFFIXES = (".png", ".svg")
-
-
-def plot(report: dict[str, Any], path: str) -> None:
-    """Rating bars with their 95% intervals and the win rate by seat, as PNG or SVG
-    (matplotlib, the optional extra ``plots``)."""
-    from pathlib import Path  # noqa: PLC0415
-
-    target = Path(path)
-    if target.suffix.lower() not in PLOT_SUFFIXES:
-        raise TournamentError(f"--plot {str(path)!r}: give a file ending in .png or .svg")
-    try:
-        import matplotlib  # noqa: PLC0415
-        matplotlib.use("Agg")
-        import matplotlib.pyplot as plt  # noqa: PLC0415
-    except ImportError:
-        raise TournamentError("--plot needs matplotlib (pip install 'fliptable[plots]')") from None
-    bots = sorted(report["bots"], key=lambda b: b["rating"])
-    fig, (left, right) = plt.subplots(1, 2, figsize=(11, 0.5 * len(bots) + 2.5),
-                                      gridspec_kw={"width_ratios": [3, 2]})
-    y = list(range(len(bots)))
-    mus = [b["rating"] for b in bots]
-    err = [[b["rating"] - b["rating_ci95"][0] for b in bots], [b["rating_ci95"][1] - b["rating"] for b in bots]]
-    left.barh(y, mus, xerr=err, color="#4c72b0", capsize=4)
-    left.set_yticks(y, [b["spec"] for b in bots])
-    left.set_xlabel("openskill rating (mu, 95% interval)")
-    left.set_title(f"{report['game']}: {report['games']} games, {report['players']} seats")
-    seats = report["seat_advantage"]
-    ci = report.get("seat_advantage_ci95") or [[r, r] for r in seats]
-    x = list(range(len(seats)))
-    right.bar(x, seats, yerr=[[r - c[0] for r, c in zip(seats, ci)], [c[1] - r for r, c in zip(seats, ci)]],
-              color="#dd8452", capsize=4)
-    if seats:
-        right.axhline(1.0 / len(seats), color="grey", linestyle="--", linewidth=1)
-    right.set_xticks(x, [str(s) for s in x])
-    right.set_xlabel("seat")
-    right.set_ylabel("win rate (95% interval)")
-    right.set_title("win rate by seat")
-    fig.tight_layout()
-    try:
-        fig.savefig(target)
-    except OSError as exc:
-        raise TournamentError(f"cannot write {str(path)!r}: {exc.strerror or exc}") from None
-    finally:
-        plt.close(fig)

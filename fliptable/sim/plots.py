@@ -1,0 +1,222 @@
+"""Figures of ``simulate`` and ``tournament`` reports (``--plot FILE.png|.svg``):
+matplotlib, the optional extra ``plots``, drawn on the Agg canvas (no display, no
+pyplot state).
+
+Each figure is built in two steps, so what is drawn can be checked against the report:
+``*_series(report)`` takes the numbers to draw from the report (nothing else), and
+``*_figure(report)`` draws them. A simulation shows the win rate per seat with its 95%
+interval beside an equal share, the score distribution per seat (boxes) and the
+histogram of game lengths; a tournament the bots' ratings with their 95% intervals and
+the win rate per seat.
+"""
+from __future__ import annotations
+
+import math
+from pathlib import Path
+from typing import Any, Sequence
+
+from ..core.errors import FliptableError
+
+PLOT_SUFFIXES = (".png", ".svg")
+#: bars and boxes per seat, and the bots' ratings
+SEAT_COLOUR, RATING_COLOUR, LENGTH_COLOUR = "#dd8452", "#4c72b0", "#55a868"
+#: the most bins of the game-length histogram
+LENGTH_BINS = 30
+
+
+class PlotError(FliptableError):
+    """A plot that cannot be drawn: a bad file name, or matplotlib missing."""
+
+
+def check_plot_file(path: str | Path) -> Path:
+    """The file to draw into, checked before anything is played: a ``.png`` or ``.svg``
+    name in an existing folder, and matplotlib installed."""
+    target = Path(path)
+    if target.suffix.lower() not in PLOT_SUFFIXES:
+        raise PlotError(f"--plot {str(path)!r}: give a file ending in .png or .svg")
+    _figure_class()
+    folder = target.parent
+    if not folder.is_dir():
+        raise PlotError(f"--plot {str(path)!r}: there is no folder {str(folder)!r}")
+    return target
+
+
+def _figure_class():
+    try:
+        from matplotlib.backends.backend_agg import FigureCanvasAgg  # noqa: PLC0415 - optional extra
+        from matplotlib.figure import Figure  # noqa: PLC0415
+    except ImportError:
+        raise PlotError("--plot needs matplotlib (pip install 'fliptable[plots]')") from None
+
+    def new_figure(**kwargs: Any) -> Figure:
+        fig = Figure(**kwargs)
+        FigureCanvasAgg(fig)
+        return fig
+
+    return new_figure
+
+
+def save(fig: Any, path: str | Path) -> None:
+    """Write ``fig`` as PNG or SVG, as the file's suffix says."""
+    target = check_plot_file(path)
+    try:
+        fig.savefig(target, format=target.suffix.lower()[1:])
+    except OSError as exc:
+        raise PlotError(f"cannot write {str(path)!r}: {exc.strerror or exc}") from None
+
+
+# -- the numbers drawn -------------------------------------------------------------
+
+
+def quantile(pairs: Sequence[Sequence[float]], q: float) -> float:
+    """The ``q`` quantile of values given as ``[value, count]`` pairs in increasing
+    value: the smallest value with at least ``q`` of the games at or below it."""
+    total = sum(n for _, n in pairs)
+    if total <= 0:
+        raise ValueError("no values")
+    target = q * total
+    seen = 0
+    for value, n in pairs:
+        seen += n
+        if seen >= target:
+            return value
+    return pairs[-1][0]
+
+
+def _box(pairs: Sequence[Sequence[float]], label: str) -> dict[str, Any]:
+    """A box for matplotlib's ``bxp``: quartiles, whiskers at the 5th and 95th
+    percentiles, the mean; no outliers drawn."""
+    if not pairs:
+        return {"label": label, "med": math.nan, "q1": math.nan, "q3": math.nan, "whislo": math.nan,
+                "whishi": math.nan, "mean": math.nan, "fliers": []}
+    total = sum(n for _, n in pairs)
+    return {"label": label, "med": quantile(pairs, 0.5), "q1": quantile(pairs, 0.25),
+            "q3": quantile(pairs, 0.75), "whislo": quantile(pairs, 0.05), "whishi": quantile(pairs, 0.95),
+            "mean": sum(v * n for v, n in pairs) / total, "fliers": []}
+
+
+def _errors(values: Sequence[float], intervals: Sequence[Sequence[float]]) -> list[list[float]]:
+    """matplotlib's error-bar lengths (below, above) of values with [low, high] intervals."""
+    return [[max(0.0, v - lo) for v, (lo, _) in zip(values, intervals)],
+            [max(0.0, hi - v) for v, (_, hi) in zip(values, intervals)]]
+
+
+def _short(spec: str, width: int = 16) -> str:
+    return spec if len(spec) <= width else spec[:width - 1] + "…"
+
+
+def simulation_series(report: dict[str, Any]) -> dict[str, Any]:
+    """What a simulation's figure draws, from its report: per seat the win rate and its
+    interval and the score box; the game lengths (decisions) and how many games had each."""
+    players = report["players"]
+    labels = [f"{s}\n{_short(report['bots'][s])}" for s in range(players)]
+    lengths = report["length_counts"]
+    return {
+        "title": (f"{report['game']}: {report['games']} games, {players} "
+                  f"player{'s' if players != 1 else ''}, seed {report['seed']}"),
+        "seat_labels": labels,
+        "win_rate": list(report["win_rate"]),
+        "win_rate_ci95": [list(c) for c in report["win_rate_ci95"]],
+        "equal_share": 1.0 / players if players > 1 else None,
+        "score_boxes": [_box(report["score_counts"][s], labels[s]) for s in range(players)],
+        "lengths": [v for v, _ in lengths],
+        "length_games": [n for _, n in lengths],
+        "mean_length": report["decisions"] / report["games"] if report["games"] else 0.0,
+    }
+
+
+def length_bins(lengths: Sequence[int]) -> list[float]:
+    """Histogram edges for whole-number lengths: at most ``LENGTH_BINS`` bins of equal
+    whole width, each centred on whole numbers."""
+    if not lengths:
+        return [-0.5, 0.5]
+    lo, hi = min(lengths), max(lengths)
+    width = max(1, math.ceil((hi - lo + 1) / LENGTH_BINS))
+    bins = math.ceil((hi - lo + 1) / width)
+    return [lo - 0.5 + k * width for k in range(bins + 1)]
+
+
+def simulation_figure(report: dict[str, Any]) -> Any:
+    """The figure of a ``simulate`` report (a matplotlib ``Figure``, not yet saved)."""
+    series = simulation_series(report)
+    players = len(series["seat_labels"])
+    fig = _figure_class()(figsize=(max(12.0, 6.0 + 1.2 * players), 4.8), layout="constrained")
+    fig.suptitle(series["title"])
+    wins, scores, lengths = fig.subplots(1, 3, gridspec_kw={"width_ratios": [2, 2, 2]})
+    x = list(range(players))
+
+    wins.bar(x, series["win_rate"], yerr=_errors(series["win_rate"], series["win_rate_ci95"]),
+             color=SEAT_COLOUR, capsize=4)
+    if series["equal_share"] is not None:
+        wins.axhline(series["equal_share"], color="grey", linestyle="--", linewidth=1, label="equal share")
+        wins.legend(loc="upper right", fontsize="small")
+    wins.set_xticks(x, series["seat_labels"])
+    wins.set_ylim(0, min(1.0, max([hi for _, hi in series["win_rate_ci95"]] + [0.05]) * 1.15))
+    wins.set_xlabel("seat")
+    wins.set_ylabel("win rate (95% interval)")
+    wins.set_title("win rate per seat")
+
+    scores.bxp(series["score_boxes"], positions=x, showmeans=True, patch_artist=True,
+               boxprops={"facecolor": SEAT_COLOUR, "alpha": 0.6})
+    scores.set_xlabel("seat")
+    scores.set_ylabel("final score")
+    scores.set_title("scores per seat\n(box: quartiles, whiskers: 5th-95th pct, ▲ mean)", fontsize="medium")
+
+    lengths.hist(series["lengths"], bins=length_bins(series["lengths"]), weights=series["length_games"],
+                 color=LENGTH_COLOUR)
+    lengths.axvline(series["mean_length"], color="black", linestyle="--", linewidth=1,
+                    label=f"mean {series['mean_length']:.1f}")
+    lengths.legend(loc="upper right", fontsize="small")
+    lengths.set_xlabel("decisions per game")
+    lengths.set_ylabel("games")
+    lengths.set_title("game length")
+    return fig
+
+
+def tournament_series(report: dict[str, Any]) -> dict[str, Any]:
+    """What a tournament's figure draws, from its report: the bots by rating (lowest
+    first) with their 95% intervals, and the win rate per seat with its interval."""
+    bots = sorted(report["bots"], key=lambda b: b["rating"])
+    seats = list(report["seat_advantage"])
+    return {
+        "title": f"{report['game']}: {report['games']} games, {report['players']} seats",
+        "bots": [b["spec"] for b in bots],
+        "rating": [b["rating"] for b in bots],
+        "rating_ci95": [list(b["rating_ci95"]) for b in bots],
+        "seat_win_rate": seats,
+        "seat_win_rate_ci95": [list(c) for c in (report.get("seat_advantage_ci95") or [[r, r] for r in seats])],
+        "equal_share": 1.0 / len(seats) if len(seats) > 1 else None,
+    }
+
+
+def tournament_figure(report: dict[str, Any]) -> Any:
+    """The figure of a ``tournament`` report (a matplotlib ``Figure``, not yet saved)."""
+    series = tournament_series(report)
+    fig = _figure_class()(figsize=(11, 0.5 * len(series["bots"]) + 2.5), layout="constrained")
+    left, right = fig.subplots(1, 2, gridspec_kw={"width_ratios": [3, 2]})
+    y = list(range(len(series["bots"])))
+    left.barh(y, series["rating"], xerr=_errors(series["rating"], series["rating_ci95"]),
+              color=RATING_COLOUR, capsize=4)
+    left.set_yticks(y, series["bots"])
+    left.set_xlabel("openskill rating (mu, 95% interval)")
+    left.set_title(series["title"])
+    seats = series["seat_win_rate"]
+    x = list(range(len(seats)))
+    right.bar(x, seats, yerr=_errors(seats, series["seat_win_rate_ci95"]), color=SEAT_COLOUR, capsize=4)
+    if series["equal_share"] is not None:
+        right.axhline(series["equal_share"], color="grey", linestyle="--", linewidth=1)
+    right.set_xticks(x, [str(s) for s in x])
+    right.set_xlabel("seat")
+    right.set_ylabel("win rate (95% interval)")
+    right.set_title("win rate by seat")
+    return fig
+
+
+def plot_simulation(report: dict[str, Any], path: str | Path) -> None:
+    """Draw a ``simulate`` report into a PNG or SVG file."""
+    save(simulation_figure(report), path)
+
+
+def plot_tournament(report: dict[str, Any], path: str | Path) -> None:
+    """Draw a ``tournament`` report into a PNG or SVG file."""
+    save(tournament_figure(report), path)
