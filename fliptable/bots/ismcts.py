@@ -2,10 +2,16 @@
 Whitehouse 2012), written once for every game against the kernel contract.
 
 ``ismcts:iterations=400`` / ``ismcts:ms=200`` (time budget; not reproducible) with
-``rollout=random|default`` (uniform random play, or the game's default bot), ``c`` (the
-UCB1 exploration constant; returns are in [-1, 1]), ``depth`` (rollout decisions before
-the position is scored by the current ranks; 0 = play to the end) and ``rt``/``sd``
-(its reaction delay in races and claims, ms, normal like the swatter's).
+``rollout=random|default`` (uniform random play, or the game's default bot at every
+seat), ``epsilon`` (with ``rollout=default``: the share of rollout moves played at
+random instead), ``c`` (the UCB1 exploration constant; values are in [-1, 1]), ``depth``
+(rollout decisions before the position is scored; 0 = play to the end), ``until=end|score``
+(``score``: the rollout also stops as soon as any seat's ``Result.scores`` differ from
+those of the sampled root — the end of a Flip 7 or Flush round, of a Fly-swatter window,
+a book in Authors), ``eval=rank|game`` (how a position cut short is scored: by the
+current ranks, or by the game's ``Game.evaluate`` — points so far, cards left, as a
+margin over the others) and ``rt``/``sd`` (its reaction delay in races and claims, ms,
+normal like the swatter's).
 
 What it may know: the table gives it an ``InformationSet`` of its own seat
 (``core/agent.py``), whose ``sample(rng)`` is a determinization built from a canonical
@@ -26,7 +32,8 @@ where the searcher's own options are the tree's: each of its legal actions (assu
 land first) and, as a claimant, "wait" (the others go on without it).
 
 Scoring: ``Result.returns()`` of a finished game (ranks: first 1, last -1); a rollout
-cut by ``depth`` is scored the same way from the current ranks (``Result.ranks``).
+cut by ``depth`` or ``until`` is scored the same way from the current ranks
+(``Result.rank_values``), or with ``eval=game`` by ``Game.evaluate``.
 A one-player game (Patience) scores 1 for a win, else half the score as a fraction of
 the deck.
 """
@@ -58,24 +65,22 @@ class _Node:
         self.avail = 0
 
 
-def _returns(state, seat_count: int, deck_size: int) -> list[float]:
-    r = state.result()
+def _returns(state, seat_count: int, deck_size: int, game=None) -> list[float]:
+    """Every seat's value of a finished or cut-off rollout: ``game.evaluate`` when given
+    (``eval=game``), else the (current) ranks; alone, a win or the share of the deck."""
     if seat_count == 1:
+        r = state.result()
         if r.over and r.winners:
             return [1.0]
         score = r.scores[0] if r.scores else 0.0
         return [0.5 * max(0.0, min(1.0, score / deck_size))]
-    if r.over:
-        return list(r.returns())
-    ranks = r.ranks
-    if not ranks or len(ranks) != seat_count:
+    if game is not None:
+        values = game.evaluate(state)
+    else:
+        values = state.result().rank_values()
+    if len(values) != seat_count:
         return [0.0] * seat_count
-    n = seat_count
-    out = []
-    for rk in ranks:
-        tied = sum(1 for x in ranks if x == rk)
-        out.append(1.0 - 2.0 * (rk + (tied - 1) / 2 - 1) / (n - 1))
-    return out
+    return list(values)
 
 
 class _RandomPolicy:
@@ -111,10 +116,11 @@ class _BotPolicy:
     """The game's default bot at every seat, seeing views (and events, when it keeps a
     memory — from the determinization on: it has no memory of the real game)."""
 
-    def __init__(self, game, players: int, options):
+    def __init__(self, game, players: int, options, epsilon: float = 0.0):
         factory = game.bots().get(game.default_bot, RandomAgent)
         self.agents = [factory() for _ in range(players)]
         self.game, self.players, self.options = game, players, options
+        self.epsilon = epsilon
         self.watch = any(type(a).observe is not Agent.observe for a in self.agents)
 
     def reset(self, state, rng) -> None:
@@ -127,11 +133,15 @@ class _BotPolicy:
         return state.view(seat) if agent.needs_view else None
 
     def turn(self, state, seat, legal):
+        if self.epsilon and self.rng.random() < self.epsilon:
+            return legal[int(self.rng.random() * len(legal))]
         action = self.agents[seat].act(self._view(state, seat), legal)
         return action if action in legal else legal[0]
 
     def race(self, state, seat, legal):
         action, delay = self.agents[seat].react(self._view(state, seat), legal)
+        if self.epsilon and self.rng.random() < self.epsilon:
+            action = legal[int(self.rng.random() * len(legal))]
         return (action if action in legal else legal[0]), max(_FLOOR, float(delay))
 
     def claim(self, state, seat, legal):
@@ -154,7 +164,8 @@ class ISMCTSAgent(Agent):
 
     def __init__(self, value: str | None = None, iterations: str | int | None = None,
                  ms: str | float | None = None, rollout: str = "random", c: str | float = 1.0,
-                 depth: str | int = 0, rt: str | float = 400, sd: str | float = 100):
+                 depth: str | int = 0, rt: str | float = 400, sd: str | float = 100,
+                 eval: str = "rank", until: str = "end", epsilon: str | float = 0.0):  # noqa: A002
         if value is not None:
             if iterations is not None:
                 raise BotSpecError("bot ismcts: give the iterations once (ismcts:400 or ismcts:iterations=400)")
@@ -168,6 +179,12 @@ class ISMCTSAgent(Agent):
         if rollout not in ("random", "default"):
             raise BotSpecError(f"bot ismcts: rollout={rollout!r} is invalid; accepted: random, default")
         self.rollout = rollout
+        self.eval = _choice_param("eval", eval, ("rank", "game"))
+        self.until = _choice_param("until", until, ("end", "score"))
+        self.epsilon = number_param("ismcts", "epsilon", epsilon, float, 0, 1)
+        if self.epsilon and rollout != "default":
+            raise BotSpecError("bot ismcts: epsilon mixes random moves into the default bot's rollouts; "
+                               "accepted only with rollout=default")
         self.c = number_param("ismcts", "c", c, float, 0, 100)
         self.depth = int(number_param("ismcts", "depth", depth, int, 0, 10_000_000))
         self.rt = number_param("ismcts", "rt", rt, float, 1, 60_000)
@@ -181,13 +198,16 @@ class ISMCTSAgent(Agent):
         if self.ms is not None:
             budget = (budget + "," if budget else "") + f"ms={self.ms:g}"
         extra = "".join([f",rollout={self.rollout}" if self.rollout != "random" else "",
+                         f",epsilon={self.epsilon:g}" if self.epsilon else "",
                          f",depth={self.depth}" if self.depth else "",
+                         f",until={self.until}" if self.until != "end" else "",
+                         f",eval={self.eval}" if self.eval != "rank" else "",
                          f",c={self.c:g}" if self.c != 1.0 else ""])
         return f"ismcts:{budget}{extra}"
 
     def reset(self, game, seat, players, options, rng):
         super().reset(game, seat, players, options, rng)
-        self._policy = (_BotPolicy(game, players, options) if self.rollout == "default"
+        self._policy = (_BotPolicy(game, players, options, self.epsilon) if self.rollout == "default"
                         else _RandomPolicy(players))
         self._deck = max(1, len(game.deck(players, options)))
 
@@ -227,6 +247,8 @@ class ISMCTSAgent(Agent):
         c = self.c
         depth_cap = self.depth
         deck = self._deck
+        game = self.game if self.eval == "game" else None
+        until_score = self.until == "score"
         while True:
             if budget is not None and done >= budget:
                 break
@@ -234,6 +256,8 @@ class ISMCTSAgent(Agent):
                 break
             state = info.sample(rng)
             policy.reset(state, rng)
+            if until_score:
+                base = state.result().scores
             path = [root]
             # the root: the searcher's own options
             node = root
@@ -296,9 +320,11 @@ class ISMCTSAgent(Agent):
             while type(state.decision()) is not Over:
                 if depth_cap and steps >= depth_cap:
                     break
+                if until_score and state.result().scores != base:
+                    break
                 self._step(state, policy, rng)
                 steps += 1
-            rewards = _returns(state, players, deck)
+            rewards = _returns(state, players, deck, game)
             for nd in path:
                 nd.n += 1
                 w = nd.w
@@ -393,6 +419,13 @@ class ISMCTSAgent(Agent):
                     return
                 action = policy.turn(state, seat, state.legal_actions(seat))
         self._apply(state, seat, action, policy)
+
+
+def _choice_param(key: str, value, accepted: tuple[str, ...]) -> str:
+    word = str(value).strip().lower()
+    if word not in accepted:
+        raise BotSpecError(f"bot ismcts: {key}={value!r} is invalid; accepted: {', '.join(accepted)}")
+    return word
 
 
 def _ucb(node: _Node, keys, mover: int, c: float):

@@ -122,6 +122,14 @@ class Game:
         rest = ", ".join(f"{k}={v}" for k, v in event.items() if k != "type")
         return f"{event.get('type', '?')}: {rest}" if rest else str(event.get("type", "?"))
 
+    def evaluate(self, state: "State") -> tuple[float, ...]:
+        """A value per seat in [-1, 1] (1: as good as a win) of a position, for search
+        bots that stop before the end (``ismcts:eval=game``): ``Result.returns()`` once
+        the game is over; before, by default, the current ranks scored as returns are
+        (first 1, last -1). A game with a nearer, denser signal (points so far, cards
+        left) overrides it, usually through ``core.result.margin_values``."""
+        return state.result().rank_values()
+
     def round_summary(self, view: Any, seat: int | None) -> str | None:
         """The summary of the round just finished as ``seat`` sees it (None: none yet)."""
         return None

@@ -1,6 +1,7 @@
 """The outcome of a game as a value."""
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, field
 
 
@@ -22,12 +23,14 @@ class Result:
         n = len(self.ranks) or len(self.scores)
         if not self.over or n < 2 or not self.ranks:
             return (0.0,) * n
-        out = []
-        for r in self.ranks:
-            tied = sum(1 for x in self.ranks if x == r)
-            mean_place = r + (tied - 1) / 2          # places r .. r+tied-1, 1 = best
-            out.append(1.0 - 2.0 * (mean_place - 1) / (n - 1))
-        return tuple(out)
+        return _from_ranks(self.ranks)
+
+    def rank_values(self) -> tuple[float, ...]:
+        """``returns()`` once over; before, the same formula applied to the current ranks
+        (a search's estimate when it stops early; all zeros without ranks)."""
+        if self.over or not self.ranks:
+            return self.returns()
+        return _from_ranks(self.ranks)
 
     def to_json(self) -> dict:
         return {"over": self.over, "scores": list(self.scores), "winners": list(self.winners),
@@ -37,3 +40,32 @@ class Result:
 def ranks_from_keys(keys: list) -> tuple[int, ...]:
     """Competition ranks (1 = best, ties share) for sort keys where higher is better."""
     return tuple(1 + sum(1 for other in keys if other > k) for k in keys)
+
+
+def _from_ranks(ranks: tuple[int, ...]) -> tuple[float, ...]:
+    n = len(ranks)
+    if n < 2:
+        return (0.0,) * n
+    out = []
+    for r in ranks:
+        tied = sum(1 for x in ranks if x == r)
+        mean_place = r + (tied - 1) / 2          # places r .. r+tied-1, 1 = best
+        out.append(1.0 - 2.0 * (mean_place - 1) / (n - 1))
+    return tuple(out)
+
+
+def margin_values(result: Result, keys: "list[float] | tuple[float, ...]", scale: float) -> tuple[float, ...]:
+    """A position's value per seat for a search that stops early (``Game.evaluate``):
+    ``result.returns()`` once over; before, half the current ranks (as ``returns``
+    scores them) and half ``tanh((key - mean key of the others) / scale)``, where a
+    higher ``key`` is better (points so far, minus cards left) and ``scale`` is a
+    typical lead late in a game. Values lie in [-1, 1]."""
+    if result.over:
+        return result.returns()
+    n = len(keys)
+    if n < 2:
+        return (0.0,) * n
+    total = sum(keys)
+    ranked = _from_ranks(result.ranks) if len(result.ranks) == n else (0.0,) * n
+    return tuple(0.5 * ranked[s] + 0.5 * math.tanh((keys[s] - (total - keys[s]) / (n - 1)) / scale)
+                 for s in range(n))

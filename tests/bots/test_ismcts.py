@@ -67,8 +67,13 @@ def test_registered_for_every_game(game_id):
     assert agent.describe() == "ismcts:iterations=400"
 
 
+#: the leaf evaluations and rollout policies, each given the same leak test
+NEAR = "ismcts:iterations=12,rollout=default,epsilon=0.2,until=score,eval=game,depth=25"
+
+
+@pytest.mark.parametrize("spec", ["ismcts:iterations=12", NEAR])
 @pytest.mark.parametrize("game_id", GAMES)
-def test_never_sees_hidden_cards(game_id):
+def test_never_sees_hidden_cards(game_id, spec):
     """States that differ only in the cards hidden from the searcher's seat (and in the
     future shuffles) give identical choices for a fixed seed."""
     game = get_game(game_id)
@@ -90,7 +95,7 @@ def test_never_sees_hidden_cards(game_id):
             continue
         assert other.view(seat) == state.view(seat)
         differs += other.to_json() != state.to_json()
-        assert _choice(game, state, seat, trial) == _choice(game, other, seat, trial)
+        assert _choice(game, state, seat, trial, spec) == _choice(game, other, seat, trial, spec)
         compared += 1
         if compared >= 3:
             break
@@ -153,7 +158,11 @@ def test_without_a_table_it_refuses_plainly():
 @pytest.mark.parametrize("spec,phrase", [("ismcts:iterations=0", "iterations='0'"),
                                          ("ismcts:rollout=greedy", "rollout='greedy'"),
                                          ("ismcts:ms=-5", "ms='-5'"),
-                                         ("ismcts:budget=3", "budget")])
+                                         ("ismcts:budget=3", "budget"),
+                                         ("ismcts:eval=score", "eval='score'"),
+                                         ("ismcts:until=round", "until='round'"),
+                                         ("ismcts:rollout=default,epsilon=1.5", "epsilon='1.5'"),
+                                         ("ismcts:epsilon=0.1", "only with rollout=default")])
 def test_bad_parameters_are_one_line_errors(spec, phrase):
     with pytest.raises(BotSpecError) as info:
         make_agent(get_game("flip7"), spec)
@@ -174,3 +183,60 @@ def test_stronger_than_random_at_flip7():
         if i % 2 in result.winners:
             wins += 1.0 / len(result.winners)
     assert wins >= 9
+
+
+def test_describe_names_the_new_options():
+    agent = make_agent(get_game("flip7"), "ismcts:iterations=9,rollout=default,epsilon=0.1,until=score,eval=game")
+    assert agent.describe() == "ismcts:iterations=9,rollout=default,epsilon=0.1,until=score,eval=game"
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_game_evaluation_is_a_value_per_seat_in_range(game_id):
+    """``Game.evaluate`` (the leaf value of ``eval=game``): one number per seat in
+    [-1, 1], and the returns once the game is over."""
+    game = get_game(game_id)
+    rng = random.Random(3)
+    for trial in range(4):
+        state = game.new_state(None, None, trial)
+        _advance(state, rng, rng.randrange(0, 120))
+        values = game.evaluate(state)
+        assert len(values) == state.players and all(-1.0 <= v <= 1.0 for v in values)
+        if state.is_over():
+            assert tuple(values) == state.result().returns()
+
+
+def test_margin_values_follow_the_lead():
+    from fliptable.core.result import Result, margin_values
+    r = Result((50.0, 10.0, 10.0), (), (1, 2, 2), over=False)
+    v = margin_values(r, r.scores, 20.0)
+    assert v[0] > 0.8 and v[1] == v[2] < 0 and all(-1 <= x <= 1 for x in v)
+    closer = margin_values(r, (12.0, 10.0, 10.0), 20.0)
+    assert v[0] > closer[0] > 0
+
+
+def test_scoring_by_the_game_stops_wrong_swats_in_flyswatter():
+    """Fly-swatter (issue 13): scored by final rank with random rollouts the search swats
+    flies of a wrong colour (a penalty) several times a game; scored at the window's close
+    by the points won, with the swatter's rule in the rollouts, it does so rarely."""
+    game = get_game("flyswatter")
+
+    def penalties(spec):
+        count = 0
+        for seed in (1, 2):
+            state = game.new_state(2, None, seed)
+            table = Table(state, [make_agent(game, spec), make_agent(game, "swatter:err=0")], seed=seed)
+            seen = None
+            while not state.is_over():
+                d = state.decision()
+                if type(d).__name__ == "Turn":
+                    state.apply(d.player, "flip")
+                else:
+                    table.resolve()
+                w = state.last_window
+                if w is not None and w is not seen:
+                    seen = w
+                    count += sum(1 for o in w["outcome"] if o[0] == 0 and o[3] == "penalty")
+        return count
+
+    assert penalties("ismcts:iterations=40,rollout=default,until=score,eval=game") * 3 <= \
+        penalties("ismcts:iterations=40,depth=20")

@@ -25,6 +25,7 @@ import re
 from typing import Any
 
 from ...core import Event, Game, Over, Result, State, ranks_from_keys
+from ...core.result import margin_values
 from ...core.decision import turn as turn_of
 from ..flinch.cards import CARDS, series_pack
 
@@ -388,6 +389,11 @@ class AskingGame(Game):
                 and len(words[1]) < 4:
             return f"ask:{int(words[0])}:{int(words[1])}"
         return canon
+
+    def evaluate(self, state):
+        """Books so far; a lead of 2 books is large."""
+        r = state.result()
+        return margin_values(r, r.scores, 2.0)
 
     def stats(self, state):
         out = {f"books_seat{p}": float(len(b)) for p, b in enumerate(state.books)}

@@ -5,6 +5,7 @@ from ...core.errors import OptionError
 from ...core.game import ActionKey, Game
 from ...core.options import Option
 from ...core.registry import register
+from ...core.result import margin_values
 from . import render as rendering
 from .actions import action_space, card_list, parse
 from .cards import BUILT_LEVELS, CARDS, deck
@@ -123,6 +124,12 @@ class Flaps(Game):
 
     def narrate(self, event, seat=None):
         return rendering.narrate(event, seat)
+
+    def evaluate(self, state):
+        """Games won (ten each) minus the cards in hand; a lead of 3 is large."""
+        r = state.result()
+        keys = [10 * p - c for p, c in zip(r.scores, r.details["cards_left"])]
+        return margin_values(r, keys, 3.0)
 
     def round_summary(self, view, seat):
         return rendering.round_summary(view, seat)

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from ...core import Game, Option, register
+from ...core.result import margin_values
 from . import render as rendering
 from .bots import GreedyAgent
 from .cards import CARDS, pack_count, series_pack
@@ -90,6 +91,11 @@ class Flinch(Game):
 
     def bots(self):
         return {"greedy": GreedyAgent}
+
+    def evaluate(self, state):
+        """Minus the cards still to get rid of (the scores); a lead of 5 cards is large."""
+        r = state.result()
+        return margin_values(r, r.scores, 5.0)
 
     def stats(self, state):
         cfg = state.cfg

@@ -4,9 +4,10 @@ from __future__ import annotations
 from ...core.game import Game
 from ...core.options import Option
 from ...core.registry import register
+from ...core.result import margin_values
 from . import render as rendering
 from .cards import CARDS, DECK
-from .state import DISCARD, Flip7State, round_decision_cap
+from .state import ACTIVE, DISCARD, FLIP7, STAYED, Flip7State, round_decision_cap
 
 
 class Flip7(Game):
@@ -75,6 +76,17 @@ class Flip7(Game):
 
     def narrate(self, event, seat=None):
         return rendering.narrate(event, seat)
+
+    def evaluate(self, state):
+        """Totals so far plus the round's points of players who stayed (banked when the
+        round ends) and half those of players still drawing; a lead of 40 is large."""
+        if state.over:
+            return state.result().returns()
+        status = state.status
+        keys = [t + (state.round_score(p) if status[p] in (STAYED, FLIP7)
+                     else 0.5 * state.round_score(p) if status[p] == ACTIVE else 0)
+                for p, t in enumerate(state.totals)]
+        return margin_values(state.result(), keys, 40.0)
 
     def round_summary(self, view, seat):
         return rendering.round_summary(view, seat)

@@ -4,6 +4,7 @@ from __future__ import annotations
 from ...core.game import Game
 from ...core.options import Option
 from ...core.registry import register
+from ...core.result import margin_values
 from . import render as rendering
 from .actions import action_space, parse
 from .cards import CARDS
@@ -99,6 +100,14 @@ class Flush(Game):
 
     def narrate(self, event, seat=None):
         return rendering.narrate(event, seat)
+
+    def evaluate(self, state):
+        """Rounds and arena: the totals, lower better; a lead of 20 points is large.
+        Elimination: the current ranks."""
+        r = state.result()
+        if state.options["mode"] == "elimination":
+            return r.rank_values()
+        return margin_values(r, [-t for t in r.scores], 20.0)
 
     def round_summary(self, view, seat):
         return rendering.round_summary(view, seat)

@@ -4,6 +4,7 @@ from __future__ import annotations
 from ...core.game import Game
 from ...core.options import Option
 from ...core.registry import register
+from ...core.result import margin_values
 from . import render as rendering
 from .cards import CARDS, full_deck
 from .state import DONE, MAX_MIDDLE, SWAT, FlyswatterState
@@ -83,6 +84,11 @@ class Flyswatter(Game):
     def bots(self):
         from .bots import SwatterAgent
         return {"swatter": SwatterAgent}
+
+    def evaluate(self, state):
+        """The flies' points won so far; a lead of 15 is large."""
+        r = state.result()
+        return margin_values(r, r.scores, 15.0)
 
     def stats(self, state):
         out = {"flips": state.flips, "windows": state.window, "wrong_swats": state.wrong,

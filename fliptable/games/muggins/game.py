@@ -3,6 +3,7 @@ and statistics, and its bot and text."""
 from __future__ import annotations
 
 from ...core import Game, Option, register
+from ...core.result import margin_values
 from ..flinch.cards import CARDS, pack_count, series_pack
 from . import render as rendering
 from .bots import GreedyMuggins
@@ -71,6 +72,11 @@ class MugginsGame(Game):
 
     def bots(self):
         return {"greedy": GreedyMuggins}
+
+    def evaluate(self, state):
+        """Minus the cards still to get rid of (the scores); a lead of 5 cards is large."""
+        r = state.result()
+        return margin_values(r, r.scores, 5.0)
 
     def stats(self, state):
         out = {"turns": float(state.turns), "round_limit_endings": float(state.ended == "round_limit"),
