@@ -6,7 +6,7 @@
 
 Each game is registered as ``python_fliptable_<id>`` (``-`` becomes ``_``: Go to the
 Store is ``python_fliptable_go_to_the_store``) with parameters ``players``, ``seed``
-and the game's own options (same names, same defaults).
+and the game's own options (same names, same defaults); ``chance`` and ``deals`` below.
 
 * **Imperfect information, sampled stochastic chance.** The kernel draws chance from the
   state's seeded RNG (``Game.chance == "sampled"``): shuffles, reshuffles of a
@@ -27,12 +27,21 @@ and the game's own options (same names, same defaults).
   ``information_state_tensor`` adds the summary of the seat's event history
   (``observation.InfoStateObserver``); ``observation_string`` is the view's JSON,
   ``information_state_string`` the seat's event history and its own moves as JSON.
+* **Explicit chance, on request.** With ``chance=explicit`` (parameter ``deals``, default
+  1024) the game is ``EXPLICIT_STOCHASTIC``: the initial state is one chance node
+  choosing deal k of ``deals`` uniformly, and deal k is the kernel game seeded
+  ``deal_seed(k)`` (every later draw and reshuffle follows from that seed, so there
+  is no other chance node). The game is then these ``deals`` deals, not every shuffle.
+  ``new_initial_state(game_seed)`` still deals that exact game (no chance node).
 * **Serialisation.** ``state.serialize()`` / ``game.deserialize_state(text)`` (and
   ``pickle``) round-trip a state exactly: OpenSpiel's Python-game format (history and
-  the pickled attributes), the kernel state as its exact ``to_json``.
-  ``pyspiel.serialize_game_and_state`` is not available: for a sampled-stochastic game
-  it asks the game for its RNG state (``GetRNGState``), which OpenSpiel's bridge does
-  not let a Python game provide; hence ``random_sim_test(..., serialize=False)``.
+  the pickled attributes), the kernel state as its exact ``to_json``. With
+  ``chance=explicit`` so do ``pyspiel.serialize_game_and_state`` /
+  ``deserialize_game_and_state``, and ``random_sim_test(..., serialize=True)`` passes.
+  With ``chance=sampled`` they cannot: for a sampled-stochastic game OpenSpiel's
+  ``Game::Serialize`` asks the game for its RNG state (``GetRNGState``), a C++ virtual
+  the Python-game bridge (``PyGame`` in ``python_games.h``, OpenSpiel 2.0.2) does not
+  forward to Python.
 """
 from __future__ import annotations
 
@@ -63,15 +72,23 @@ def _param_default(value: Any) -> Any:
     return str(value)
 
 
-def _game_type(game: Game) -> pyspiel.GameType:
-    params: dict[str, Any] = {"players": game.default_players, "seed": 0}
+#: the ``chance`` parameter's values (and their OpenSpiel chance modes)
+CHANCE_MODES = {"sampled": pyspiel.GameType.ChanceMode.SAMPLED_STOCHASTIC,
+                "explicit": pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC}
+#: default number of deals (chance outcomes) of ``chance=explicit``
+DEFAULT_DEALS = 1024
+
+
+def _game_type(game: Game, chance: str = "sampled") -> pyspiel.GameType:
+    params: dict[str, Any] = {"players": game.default_players, "seed": 0, "chance": "sampled",
+                              "deals": DEFAULT_DEALS}
     for opt in game.options:
         params[opt.name] = _param_default(opt.default)
     return pyspiel.GameType(
         short_name=short_name(game),
         long_name=f"fliptable {game.title}",
         dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
-        chance_mode=pyspiel.GameType.ChanceMode.SAMPLED_STOCHASTIC,
+        chance_mode=CHANCE_MODES[chance],
         information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
         utility=pyspiel.GameType.Utility.ZERO_SUM,
         reward_model=pyspiel.GameType.RewardModel.TERMINAL,
@@ -95,6 +112,14 @@ class FliptableGame(pyspiel.Game):
         params = dict(params or {})
         self.table_players = int(params.pop("players", game.default_players))
         self.seed = int(params.pop("seed", 0))
+        self.chance = str(params.pop("chance", "sampled"))
+        if self.chance not in CHANCE_MODES:
+            raise ValueError(f"chance={self.chance!r}: accepted values are {' and '.join(sorted(CHANCE_MODES))}")
+        self.deals = int(params.pop("deals", DEFAULT_DEALS))
+        if self.deals < 1:
+            raise ValueError(f"deals={self.deals}: the number of deals must be at least 1")
+        #: chance=explicit: how many deals the opening chance node chooses among (else 0)
+        self.explicit_deals = self.deals if self.chance == "explicit" else 0
         self.table_options = game.resolve_options(params)
         self.shared = _shared(game.id, self.table_players, tuple(sorted(self.table_options.items())), self.seed)
         self.spec_ = self.shared.spec
@@ -102,7 +127,7 @@ class FliptableGame(pyspiel.Game):
         n = self.spec_.players
         info = pyspiel.GameInfo(
             num_distinct_actions=self.spec_.num_actions + 1,
-            max_chance_outcomes=0,
+            max_chance_outcomes=self.explicit_deals,
             num_players=n,
             min_utility=-1.0,
             max_utility=1.0,
@@ -110,17 +135,42 @@ class FliptableGame(pyspiel.Game):
             # each kernel action may follow a PASS of every seat
             max_game_length=self.spec_.info.max_decisions * (n + 1),
         )
-        super().__init__(_game_type(game), info, {"players": self.table_players, "seed": self.seed,
-                                                  **{k: _param_default(v) for k, v in self.table_options.items()}})
+        super().__init__(_game_type(game, self.chance), info,
+                         {"players": self.table_players, "seed": self.seed, "chance": self.chance,
+                          "deals": self.deals,
+                          **{k: _param_default(v) for k, v in self.table_options.items()}})
 
     def new_initial_state(self, game_seed: int | None = None) -> "FliptableState":
-        """A new game: dealt from ``game_seed`` when given, else from the ``seed``
-        parameter and the number of games this table has dealt."""
+        """A new game: dealt from ``game_seed`` when given; else with ``chance=explicit``
+        a chance node choosing the deal, else dealt from the ``seed`` parameter and the
+        number of games this table has dealt."""
         return FliptableState(self, game_seed)
+
+    def max_chance_nodes_in_history(self) -> int:
+        return 1 if self.explicit_deals else 0
+
+    def deal_seed(self, k: int) -> int:
+        """The kernel seed of deal ``k`` (of ``chance=explicit``'s outcome ``k``, and of the
+        k-th game ``chance=sampled`` deals)."""
+        return _deal_seed(self.seed, k)
 
     def make_py_observer(self, iig_obs_type=None, params=None):
         perfect_recall = bool(iig_obs_type is not None and iig_obs_type.perfect_recall)
         return FliptableObserver(self, perfect_recall)
+
+
+def _deal_seed(seed: int, k: int) -> int:
+    return random.Random(f"{seed}/{k}").getrandbits(62)
+
+
+_OUTCOMES: dict[int, list[tuple[int, float]]] = {}
+
+
+def _uniform_outcomes(n: int) -> list[tuple[int, float]]:
+    out = _OUTCOMES.get(n)
+    if out is None:
+        out = _OUTCOMES[n] = [(i, 1.0 / n) for i in range(n)]
+    return out
 
 
 class _Shared:
@@ -231,15 +281,24 @@ class FliptableState(pyspiel.State):
     def __init__(self, game: FliptableGame, game_seed: int | None = None):
         super().__init__(game)
         self._shared = game.shared
+        #: chance=explicit: the deals the opening chance node chooses among (0: sampled)
+        self._deals = game.explicit_deals
         if game_seed is not None:
             self._p = _Play(self._shared, game_seed)
+
+    @property
+    def dealt(self) -> bool:
+        """False only at ``chance=explicit``'s opening chance node."""
+        return not self._deals or "_p" in self.__dict__
 
     @property
     def play(self) -> _Play:
         p = self.__dict__.get("_p")
         if p is None:
+            if self._deals:
+                raise RuntimeError("the deal is a chance node (chance=explicit): apply a chance outcome first")
             sh = self._shared
-            seed = random.Random(f"{sh.seed}/{sh.dealt}").getrandbits(62)
+            seed = _deal_seed(sh.seed, sh.dealt)
             sh.dealt += 1
             p = self._p = _Play(sh, seed)
         return p
@@ -251,13 +310,29 @@ class FliptableState(pyspiel.State):
 
     # -- the OpenSpiel state API ----------------------------------------------------
     def current_player(self) -> int:
+        if not self.dealt:
+            return pyspiel.PlayerId.CHANCE
         m = self.play.moments
         return pyspiel.PlayerId.TERMINAL if m.over else m.current
 
     def _legal_actions(self, player: int) -> list[int]:
+        if not self.dealt:
+            return []
         return [int(i) for i in np.flatnonzero(self._shared.spec.mask(self.play.moments, player))]
 
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        """chance=explicit's opening node: deal k (the kernel seed ``deal_seed(k)``) with
+        probability 1 / deals."""
+        if self.dealt:
+            return []
+        return _uniform_outcomes(self._deals)
+
     def _apply_action(self, action: int) -> None:
+        if not self.dealt:
+            if not 0 <= action < self._deals:
+                raise ValueError(f"deal {action} is outside 0..{self._deals - 1}")
+            self._p = _Play(self._shared, _deal_seed(self._shared.seed, int(action)))
+            return
         spec, play = self._shared.spec, self.play
         play.own_moves[play.moments.current].append(int(action))
         if action == spec.PASS:
@@ -266,13 +341,17 @@ class FliptableState(pyspiel.State):
             play.moments.act(spec.actions[action])
 
     def _action_to_string(self, player: int, action: int) -> str:
+        if player == pyspiel.PlayerId.CHANCE:
+            return f"deal {action}"
         spec = self._shared.spec
         return "pass" if action == spec.PASS else spec.actions[action]
 
     def is_terminal(self) -> bool:
-        return self.play.moments.over
+        return self.dealt and self.play.moments.over
 
     def returns(self) -> list[float]:
+        if not self.dealt:
+            return [0.0] * self._shared.spec.players
         play = self.play
         if not play.moments.over:
             return [0.0] * self._shared.spec.players
@@ -288,12 +367,16 @@ class FliptableState(pyspiel.State):
         else:
             rng = random.Random()
         c = self.clone()
+        if not self.dealt:
+            return c
         p = c.play
         p.fstate = self.play.fstate.determinize(player_id, rng)
         p.moments.state = p.fstate
         return c
 
     def __str__(self) -> str:
+        if not self.dealt:
+            return f"chance: one of {self._deals} deals"
         return json.dumps(self.play.fstate.view(None), sort_keys=True)
 
 
@@ -307,6 +390,9 @@ class FliptableObserver:
         self.dict = {"observation": self.tensor}
 
     def set_from(self, state: FliptableState, player: int) -> None:
+        if not state.dealt:             # chance=explicit's opening node: nothing to see yet
+            self.tensor.fill(0.0)
+            return
         play = state.play
         view = play.fstate.view(player)
         if self.perfect_recall:
@@ -316,6 +402,8 @@ class FliptableObserver:
             self.observer.encode_view(view, player, self.tensor)
 
     def string_from(self, state: FliptableState, player: int) -> str:
+        if not state.dealt:
+            return "{}"
         play = state.play
         if self.perfect_recall:
             return (f'{{"events": [{", ".join(play.history.texts[player])}], '

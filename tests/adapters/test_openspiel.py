@@ -53,6 +53,62 @@ def test_random_sim_test(game):
     assert sum(s.returns()) == pytest.approx(0.0)
 
 
+@pytest.mark.parametrize("game", sorted(SMALL))
+def test_random_sim_test_serialized_with_explicit_chance(game):
+    """chance=explicit: OpenSpiel's serialize_game_and_state / deserialize_game_and_state
+    round trip (checked by random_sim_test at every early and power-of-two step)."""
+    g = pyspiel.load_game(short_name(game), {**SMALL[game], "chance": "explicit", "deals": 64})
+    assert g.get_type().chance_mode == pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC
+    pyspiel.random_sim_test(g, num_sims=1, serialize=True, verbose=False)
+
+
+def test_explicit_chance_is_one_opening_node_choosing_the_deal():
+    sampled = pyspiel.load_game("python_fliptable_authors", {"players": 3, "seed": 9})
+    g = pyspiel.load_game("python_fliptable_authors", {"players": 3, "seed": 9, "chance": "explicit",
+                                                       "deals": 8})
+    assert g.max_chance_outcomes() == 8
+    s = g.new_initial_state()
+    assert s.is_chance_node() and s.current_player() == pyspiel.PlayerId.CHANCE
+    assert s.chance_outcomes() == [(k, 1 / 8) for k in range(8)]
+    assert s.observation_tensor(0) == [0.0] * g.observation_tensor_size()
+    s.apply_action(3)
+    assert not s.is_chance_node() and s.history() == [3]
+    # deal k is the game the sampled mode deals k-th from the same seed
+    same = sampled.new_initial_state(sampled.deal_seed(3))
+    assert g.deal_seed(3) == sampled.deal_seed(3)
+    assert json.dumps(s.play.fstate.to_json()) == json.dumps(same.play.fstate.to_json())
+    other = g.new_initial_state()
+    other.apply_action(4)
+    assert other.observation_string(0) != s.observation_string(0)
+
+
+def test_serialize_game_and_state_round_trips_with_the_same_future():
+    g = pyspiel.load_game("python_fliptable_flush", {"players": 3, "rounds": 1, "chance": "explicit"})
+    s = g.new_initial_state()
+    s.apply_action(17)
+    rng = np.random.default_rng(4)
+    for _ in range(40):
+        s.apply_action(int(rng.choice(s.legal_actions())))
+    text = pyspiel.serialize_game_and_state(g, s)
+    g2, d = pyspiel.deserialize_game_and_state(text)
+    assert str(g2) == str(g) and d.history() == s.history() and str(d) == str(s)
+    for p in range(3):
+        assert d.information_state_tensor(p) == s.information_state_tensor(p)
+    while not s.is_terminal():
+        a = int(rng.choice(s.legal_actions()))
+        s.apply_action(a)
+        d.apply_action(a)
+        assert str(d) == str(s)
+    assert d.returns() == s.returns()
+
+
+def test_a_bad_chance_parameter_says_what_is_accepted():
+    with pytest.raises(Exception, match="chance='dice': accepted values are explicit and sampled"):
+        pyspiel.load_game("python_fliptable_flip7", {"chance": "dice"})
+    with pytest.raises(Exception, match="deals=0"):
+        pyspiel.load_game("python_fliptable_flip7", {"chance": "explicit", "deals": 0})
+
+
 def test_clone_is_independent_and_has_the_same_future():
     g = pyspiel.load_game("python_fliptable_flip7", {"players": 3})
     s = g.new_initial_state(5)
