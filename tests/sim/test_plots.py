@@ -1,0 +1,184 @@
+"""--plot: the simulation's distributions are every game's, the figures draw exactly the
+report's numbers, the files are real PNG and SVG, and bad input is one line."""
+import json
+import random
+import sys
+import xml.etree.ElementTree as ET
+from collections import Counter
+
+import numpy as np
+import pytest
+from matplotlib.container import BarContainer
+
+from fliptable.bots.base import make_agent
+from fliptable.core.registry import get_game
+from fliptable.core.rng import derive_seed
+from fliptable.sim.match import play_match
+from fliptable.sim.plots import (length_bins, quantile, simulation_figure, simulation_series,
+                                 tournament_figure, tournament_series)
+from fliptable.sim.simulate import simulate
+from fliptable.sim.tournament import tournament
+
+from ..cli.helpers import one_line_error, run
+
+PNG = b"\x89PNG\r\n\x1a\n"
+
+
+@pytest.fixture(scope="module")
+def report():
+    return simulate("flip7", 40, 3, ["ev", "threshold:20", "random"], 11, 1, None)
+
+
+def _expanded(pairs):
+    return [v for v, n in pairs for _ in range(n)]
+
+
+def test_the_report_counts_every_games_score_and_length(report):
+    game = get_game("flip7")
+    scores = [Counter() for _ in range(3)]
+    lengths = Counter()
+    for i in range(40):
+        agents = [make_agent(game, spec) for spec in ("ev", "threshold:20", "random")]
+        match = play_match(game, agents, None, derive_seed(11, i))
+        for seat, score in enumerate(match.state.result().scores):
+            scores[seat][score] += 1
+        lengths[match.decisions] += 1
+    assert report["score_counts"] == [sorted(map(list, c.items())) for c in scores]
+    assert report["length_counts"] == sorted(map(list, lengths.items()))
+    assert sum(n for _, n in report["length_counts"]) == 40
+    assert sum(v * n for v, n in report["length_counts"]) == report["decisions"]
+
+
+def test_the_counts_do_not_depend_on_the_workers(report):
+    two = simulate("flip7", 40, 3, ["ev", "threshold:20", "random"], 11, 2, None)
+    assert two["score_counts"] == report["score_counts"] and two["length_counts"] == report["length_counts"]
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_quantile_is_the_inverted_cdf_of_the_expanded_values(seed):
+    rng = random.Random(seed)
+    pairs = sorted([v, rng.randint(1, 5)] for v in rng.sample(range(-50, 300), rng.randint(1, 12)))
+    values = _expanded(pairs)
+    for q in (0.0, 0.05, 0.25, 0.5, 0.75, 0.95, 1.0):
+        assert quantile(pairs, q) == np.quantile(values, q, method="inverted_cdf"), (pairs, q)
+
+
+def test_simulation_series_is_the_reports_numbers(report):
+    series = simulation_series(report)
+    assert series["win_rate"] == report["win_rate"]
+    assert series["win_rate_ci95"] == report["win_rate_ci95"]
+    assert series["equal_share"] == pytest.approx(1 / 3)
+    assert [label.split("\n") for label in series["seat_labels"]] == [
+        ["0", "ev"], ["1", "threshold:20"], ["2", "random"]]
+    for seat, box in enumerate(series["score_boxes"]):
+        values = sorted(_expanded(report["score_counts"][seat]))
+        assert box["mean"] == pytest.approx(report["mean_score"][seat])
+        assert box["med"] == values[(len(values) + 1) // 2 - 1]
+        assert box["whislo"] <= box["q1"] <= box["med"] <= box["q3"] <= box["whishi"]
+        assert values[0] <= box["whislo"] and box["whishi"] <= values[-1]
+    assert sum(series["length_games"]) == report["games"]
+    assert series["mean_length"] == report["decisions"] / report["games"]
+
+
+def test_length_bins_cover_every_length_in_whole_steps():
+    for lengths in ([7], [3, 4, 9], list(range(40, 400, 7)), [1, 10_000]):
+        edges = length_bins(lengths)
+        assert len(edges) - 1 <= 30
+        assert edges[0] < min(lengths) and edges[-1] > max(lengths)
+        widths = {b - a for a, b in zip(edges, edges[1:])}
+        assert len(widths) == 1 and float(widths.pop()).is_integer()
+
+
+def _bars(ax):
+    """The one bar container of a panel (its error bars are ``.errorbar``)."""
+    (bars,) = [c for c in ax.containers if isinstance(c, BarContainer)]
+    return bars
+
+
+def _error_bar_ends(container):
+    """(low, high) of each error bar of a bar container."""
+    segments = container.errorbar.lines[2][0].get_segments()
+    return [tuple(sorted((a[1], b[1]))) if a[0] == b[0] else tuple(sorted((a[0], b[0])))
+            for a, b in segments]
+
+
+def test_the_simulation_figure_draws_the_series(report):
+    fig = simulation_figure(report)
+    series = simulation_series(report)
+    wins, scores, lengths = fig.axes
+    assert [ax.get_title().split("\n")[0] for ax in fig.axes] == ["win rate per seat", "scores per seat",
+                                                                  "game length"]
+    bars = _bars(wins)
+    assert [b.get_height() for b in bars] == pytest.approx(report["win_rate"])
+    assert _error_bar_ends(bars) == pytest.approx([tuple(c) for c in report["win_rate_ci95"]])
+    assert [t.get_text() for t in wins.get_xticklabels()] == series["seat_labels"]
+    medians = [line.get_ydata()[0] for line in scores.lines if line.get_color() == "C1"]
+    assert medians == [b["med"] for b in series["score_boxes"]]
+    assert sum(p.get_height() for p in lengths.patches) == report["games"]
+
+
+def test_the_tournament_figure_draws_ratings_and_seats():
+    report = tournament("flip7", ["ev", "random", "threshold:20"], 12, seed=3)
+    series = tournament_series(report)
+    ranked = sorted(report["bots"], key=lambda b: b["rating"])
+    assert series["bots"] == [b["spec"] for b in ranked]
+    fig = tournament_figure(report)
+    ratings, seats = fig.axes
+    bars = _bars(ratings)
+    assert [b.get_width() for b in bars] == pytest.approx([b["rating"] for b in ranked])
+    assert _error_bar_ends(bars) == pytest.approx([tuple(b["rating_ci95"]) for b in ranked])
+    assert [t.get_text() for t in ratings.get_yticklabels()] == series["bots"]
+    bars = _bars(seats)
+    assert [b.get_height() for b in bars] == pytest.approx(report["seat_advantage"])
+    assert _error_bar_ends(bars) == pytest.approx([tuple(c) for c in report["seat_advantage_ci95"]])
+
+
+def test_cli_simulate_plot_writes_png_and_svg_and_keeps_the_report(capsys, tmp_path):
+    base = ["simulate", "flip7", "--games", "12", "--players", "3", "--seed", "4", "--workers", "1", "--json"]
+    code, out, err = run(capsys, *base)
+    assert code == 0, err
+    plain = json.loads(out)
+    for name in ("s.png", "s.svg"):
+        code, out, err = run(capsys, *base, "--plot", str(tmp_path / name))
+        assert code == 0, err
+        shown = json.loads(out)
+        assert {k: v for k, v in shown.items() if k not in ("elapsed_seconds", "games_per_second",
+                                                             "decisions_per_second")} == \
+            {k: v for k, v in plain.items() if k not in ("elapsed_seconds", "games_per_second",
+                                                         "decisions_per_second")}
+    assert (tmp_path / "s.png").read_bytes()[:8] == PNG
+    root = ET.parse(tmp_path / "s.svg").getroot()
+    assert root.tag.endswith("svg")
+
+
+def test_cli_tournament_plot_writes_a_png(capsys, tmp_path):
+    code, _, err = run(capsys, "tournament", "flip7", "--bot", "ev", "--bot", "random", "--games", "4",
+                       "--plot", str(tmp_path / "t.png"))
+    assert code == 0, err
+    assert (tmp_path / "t.png").read_bytes()[:8] == PNG
+
+
+@pytest.mark.parametrize("command", [
+    ["simulate", "flip7", "--games", "2"],
+    ["tournament", "flip7", "--bot", "ev", "--bot", "random", "--games", "2"],
+])
+def test_bad_plot_files_are_one_line_before_playing(capsys, tmp_path, command):
+    code, out, err = run(capsys, *command, "--plot", str(tmp_path / "r.pdf"))
+    one_line_error(code, err)
+    assert ".png or .svg" in err and out == ""
+    code, out, err = run(capsys, *command, "--plot", str(tmp_path / "missing" / "r.png"))
+    one_line_error(code, err)
+    assert "no folder" in err and out == ""
+
+
+@pytest.mark.parametrize("command", [
+    ["simulate", "flip7", "--games", "2"],
+    ["tournament", "flip7", "--bot", "ev", "--bot", "random", "--games", "2"],
+])
+def test_plot_without_matplotlib_is_one_line(capsys, tmp_path, monkeypatch, command):
+    for name in ("matplotlib", "matplotlib.figure", "matplotlib.backends.backend_agg"):
+        monkeypatch.setitem(sys.modules, name, None)  # import raises ImportError
+    code, out, err = run(capsys, *command, "--plot", str(tmp_path / "r.png"))
+    one_line_error(code, err)
+    assert "--plot needs matplotlib (pip install 'fliptable[plots]')" in err and out == ""
+    assert not (tmp_path / "r.png").exists()
