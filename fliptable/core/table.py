@@ -350,6 +350,8 @@ class Table:
                 self.clock.set(self._landed_at)
                 return n
             elif kind is Simultaneous and quick and not d.claimants and None not in [agents[s] for s in d.players]:
+                # the turn's bot move again, per seat: kept inline, as above (a shared closure
+                # measured 3-8% slower on random-play simulations of flip7)
                 for seat in d.players:
                     agent = agents[seat]
                     legal = legal_actions(seat)
