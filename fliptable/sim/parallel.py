@@ -139,13 +139,18 @@ def _ray(fn: Callable[[Any], Any], jobs: list, workers: int) -> Iterator[Any]:
                                                           "include_dashboard": False}
         ray.init(log_to_driver=False, logging_level=logging.ERROR, **local)
     remote = ray.remote(fn)
-    refs = [remote.remote(job) for job in jobs]
-    taken = 0
+    # a window of jobs in flight, as locally: a long run is not submitted all at once,
+    # and Ctrl-C has only the window to cancel
+    window = 4 * max(1, workers, int(ray.cluster_resources().get("CPU", 0)))
+    queue = iter(jobs)
+    waiting = deque(remote.remote(job) for job in islice(queue, window))
     try:
-        for ref in refs:  # in job order
-            result = ray.get(ref)
-            taken += 1
+        while waiting:
+            result = ray.get(waiting[0])  # in job order
+            waiting.popleft()
+            for job in islice(queue, 1):
+                waiting.append(remote.remote(job))
             yield result
     finally:
-        for ref in refs[taken:]:  # stopped early: drop what is still queued or running
-            ray.cancel(ref, force=True)
+        for ref in waiting:  # stopped early: drop what is still queued or running
+            ray.cancel(ref)
