@@ -136,6 +136,17 @@ def length_bins(lengths: Sequence[int]) -> list[float]:
     return [lo - 0.5 + k * width for k in range(bins + 1)]
 
 
+def _seat_ticks(ax: Any, labels: Sequence[str]) -> None:
+    """Seat number over bot under each bar; past four seats on one slanted line, so
+    neighbouring bots' names do not run into each other."""
+    x = list(range(len(labels)))
+    if len(labels) <= 4:
+        ax.set_xticks(x, labels)
+    else:
+        ax.set_xticks(x, [label.replace("\n", " ") for label in labels], rotation=35, ha="right",
+                      rotation_mode="anchor")
+
+
 def simulation_figure(report: dict[str, Any]) -> Any:
     """The figure of a ``simulate`` report (a matplotlib ``Figure``, not yet saved)."""
     series = simulation_series(report)
@@ -150,7 +161,7 @@ def simulation_figure(report: dict[str, Any]) -> Any:
     if series["equal_share"] is not None:
         wins.axhline(series["equal_share"], color="grey", linestyle="--", linewidth=1, label="equal share")
         wins.legend(loc="upper right", fontsize="small")
-    wins.set_xticks(x, series["seat_labels"])
+    _seat_ticks(wins, series["seat_labels"])
     wins.set_ylim(0, min(1.0, max([hi for _, hi in series["win_rate_ci95"]] + [0.05]) * 1.15))
     wins.set_xlabel("seat")
     wins.set_ylabel("win rate (95% interval)")
@@ -158,6 +169,7 @@ def simulation_figure(report: dict[str, Any]) -> Any:
 
     scores.bxp(series["score_boxes"], positions=x, showmeans=True, patch_artist=True,
                boxprops={"facecolor": SEAT_COLOUR, "alpha": 0.6})
+    _seat_ticks(scores, series["seat_labels"])
     scores.set_xlabel("seat")
     scores.set_ylabel("final score")
     scores.set_title("scores per seat\n(box: quartiles, whiskers: 5th-95th pct, ▲ mean)", fontsize="medium")

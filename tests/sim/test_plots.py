@@ -182,3 +182,11 @@ def test_plot_without_matplotlib_is_one_line(capsys, tmp_path, monkeypatch, comm
     one_line_error(code, err)
     assert "--plot needs matplotlib (pip install 'fliptable[plots]')" in err and out == ""
     assert not (tmp_path / "r.png").exists()
+
+
+def test_many_seats_are_labelled_on_one_slanted_line():
+    report = simulate("flip7", 6, 6, ["ev", "random"], 2, 1, None)
+    wins = simulation_figure(report).axes[0]
+    ticks = wins.get_xticklabels()
+    assert [t.get_text() for t in ticks] == ["0 ev"] + [f"{s} random" for s in range(1, 6)]
+    assert {t.get_rotation() for t in ticks} == {35.0}
