@@ -107,9 +107,16 @@ class Game:
         return {}
 
     # -- text for people: each game declares its own (these are plain fallbacks) ------
+    #: The module that words this game for people, if it has one: its ``render(view,
+    #: seat)``, ``narrate(event, seat)`` and (a game with rounds) ``round_summary(view,
+    #: seat)`` stand in for the plain fallbacks below.
+    wording: Any = None
+
     def render(self, view: Any, seat: int | None) -> str:
         """The table as text (Rich markup allowed) from ``view``, ``seat``'s view, read by
         ``seat``'s person: "you" for ``seat`` (None: a spectator's table)."""
+        if self.wording is not None:
+            return self.wording.render(view, seat)
         if not isinstance(view, dict):
             return json.dumps(view)
         return "\n".join(f"{k}: {json.dumps(v)}" for k, v in view.items())
@@ -119,6 +126,8 @@ class Game:
         ``seat`` is the seat whose person reads the line: the line says "you" for it and
         "seat N" for the others (``core/words.py``); ``None``: a spectator, or several
         people at one keyboard — "seat N" for everyone."""
+        if self.wording is not None:
+            return self.wording.narrate(event, seat)
         rest = ", ".join(f"{k}={v}" for k, v in event.items() if k != "type")
         return f"{event.get('type', '?')}: {rest}" if rest else str(event.get("type", "?"))
 
@@ -132,7 +141,8 @@ class Game:
 
     def round_summary(self, view: Any, seat: int | None) -> str | None:
         """The summary of the round just finished as ``seat`` sees it (None: none yet)."""
-        return None
+        summary = getattr(self.wording, "round_summary", None)
+        return summary(view, seat) if summary is not None else None
 
     # -- constructors ---------------------------------------------------------------
     def check_players(self, players: int) -> int:

@@ -70,7 +70,8 @@ def rich_text(markup: str) -> Text:
 
 def has_round_summary(game: Game) -> bool:
     """Whether the game declares a round summary (shown when its text changes)."""
-    return type(game).round_summary is not Game.round_summary
+    return (type(game).round_summary is not Game.round_summary
+            or getattr(game.wording, "round_summary", None) is not None)
 
 
 def round_summary(game: Game, view: Any, seat: int | None) -> str | None:

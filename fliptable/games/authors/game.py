@@ -2,13 +2,14 @@
 from __future__ import annotations
 
 from ...core import register
-from . import render as rendering
+from . import render
 from .asking import AskingGame
 from .bots import GreedyAuthors
 from .state import AuthorsState
 
 
 class AuthorsGame(AskingGame):
+    wording = render
     id = "authors"
     title = "Authors"
     summary = "Ask other players for cards of a number you hold; most books of four wins."
@@ -23,13 +24,6 @@ class AuthorsGame(AskingGame):
 
     def bots(self):
         return {"greedy": GreedyAuthors}
-
-
-    def render(self, view, seat):
-        return rendering.render(view, seat)
-
-    def narrate(self, event, seat=None):
-        return rendering.narrate(event, seat)
 
 
 AUTHORS = register(AuthorsGame())

@@ -6,7 +6,7 @@ from ...core.game import ActionKey, Game
 from ...core.options import Option
 from ...core.registry import register
 from ...core.result import margin_values
-from . import render as rendering
+from . import render
 from .actions import action_space, card_list, parse
 from .cards import BUILT_LEVELS, CARDS, deck
 from .state import (N_STATS, ST_ATTACK_SUM, ST_ATTACKS, ST_CATCHES, ST_CUTS, ST_DOUBLE, ST_DRAWS, ST_FLAPPINGS,
@@ -51,6 +51,7 @@ Every card, with its notation:
 
 
 class Flaps(Game):
+    wording = render
     id = "flaps"
     title = "FLAPS"
     summary = ("shedding by suit or number with special cards: attacks of 2s and 3s, FLAPS laid out of turn, "
@@ -119,11 +120,6 @@ class Flaps(Game):
     def parse_action(self, text):
         return parse(super().parse_action(text))
 
-    def render(self, view, seat):
-        return rendering.render(view, seat)
-
-    def narrate(self, event, seat=None):
-        return rendering.narrate(event, seat)
 
     def evaluate(self, state):
         """Games won (ten each) minus the cards in hand; a lead of 3 is large."""
@@ -131,8 +127,6 @@ class Flaps(Game):
         keys = [10 * p - c for p, c in zip(r.scores, r.details["cards_left"])]
         return margin_values(r, keys, 3.0)
 
-    def round_summary(self, view, seat):
-        return rendering.round_summary(view, seat)
 
     def bots(self):
         from .bots import GreedyFlaps

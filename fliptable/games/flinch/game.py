@@ -6,7 +6,7 @@ from typing import Any
 
 from ...core import Game, Option, register
 from ...core.result import margin_values
-from . import render as rendering
+from . import render
 from .bots import GreedyAgent
 from .cards import CARDS, pack_count, series_pack
 from .explain import normalise
@@ -17,6 +17,7 @@ from .state import FlinchState
 
 class Flinch(Game):
     """FLINCH -- The Family Favorite."""
+    wording = render
 
     id = "flinch"
     title = "FLINCH"
@@ -127,12 +128,6 @@ class Flinch(Game):
             out["challenges_per_game"] = totals.get("challenges", 0.0) / tg
             out["right_challenges_per_game"] = totals.get("right_challenges", 0.0) / tg
         return out
-
-    def render(self, view, seat):
-        return rendering.render(view, seat)
-
-    def narrate(self, event, seat=None):
-        return rendering.narrate(event, seat)
 
 
 FLINCH = register(Flinch())

@@ -5,12 +5,13 @@ from ...core.game import Game
 from ...core.options import Option
 from ...core.registry import register
 from ...core.result import margin_values
-from . import render as rendering
+from . import render
 from .cards import CARDS, DECK
 from .state import ACTIVE, DISCARD, FLIP7, STAYED, Flip7State, round_decision_cap
 
 
 class Flip7(Game):
+    wording = render
     id = "flip7"
     title = "Flip 7"
     summary = "press-your-luck: flip number cards, stay before a duplicate busts you; first to 200"
@@ -71,11 +72,6 @@ class Flip7(Game):
         action = super().parse_action(text)
         return {"h": "hit", "s": "stay", "pass": "stay"}.get(action, action)
 
-    def render(self, view, seat):
-        return rendering.render(view, seat)
-
-    def narrate(self, event, seat=None):
-        return rendering.narrate(event, seat)
 
     def evaluate(self, state):
         """Totals so far plus the round's points of players who stayed (banked when the
@@ -88,8 +84,6 @@ class Flip7(Game):
                 for p, t in enumerate(state.totals)]
         return margin_values(state.result(), keys, 40.0)
 
-    def round_summary(self, view, seat):
-        return rendering.round_summary(view, seat)
 
     def bots(self):
         from .bots import EVAgent, ThresholdAgent

@@ -5,7 +5,7 @@ from ...core.game import Game
 from ...core.options import Option
 from ...core.registry import register
 from ...core.result import margin_values
-from . import render as rendering
+from . import render
 from .actions import action_space, parse
 from .cards import CARDS
 from .deckspec import DECK_OPTION, spec_of
@@ -44,6 +44,7 @@ b1..bB; pass:1..pass:B, keep; mimic:<face> for its number faces; mimic:b1..mimic
 
 
 class Flush(Game):
+    wording = render
     id = "flush"
     title = "Flush"
     summary = ("shedding: lay equal or lower values, 4 of a kind flushes the pile, Mimics, Blind cards, "
@@ -95,11 +96,6 @@ class Flush(Game):
     def parse_action(self, text):
         return parse(super().parse_action(text))
 
-    def render(self, view, seat):
-        return rendering.render(view, seat)
-
-    def narrate(self, event, seat=None):
-        return rendering.narrate(event, seat)
 
     def evaluate(self, state):
         """Rounds and arena: the totals, lower better; a lead of 20 points is large.
@@ -109,8 +105,6 @@ class Flush(Game):
             return r.rank_values()
         return margin_values(r, [-t for t in r.scores], 20.0)
 
-    def round_summary(self, view, seat):
-        return rendering.round_summary(view, seat)
 
     def bots(self):
         from .bots import GreedyAgent

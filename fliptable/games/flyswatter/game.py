@@ -5,7 +5,7 @@ from ...core.game import Game
 from ...core.options import Option
 from ...core.registry import register
 from ...core.result import margin_values
-from . import render as rendering
+from . import render
 from .cards import CARDS, full_deck
 from .state import DONE, MAX_MIDDLE, SWAT, FlyswatterState
 
@@ -13,6 +13,7 @@ _ALIASES = {"f": "flip", "d": DONE, "pass": DONE, "stop": DONE}
 
 
 class Flyswatter(Game):
+    wording = render
     id = "flyswatter"
     title = "Fly-swatter"
     summary = "real-time: flip cards; on a swatter or a fifth colour, race to swat the majority-colour flies"
@@ -75,11 +76,6 @@ class Flyswatter(Game):
             return f"swat:{int(digits)}"
         return action
 
-    def render(self, view, seat):
-        return rendering.render(view, seat)
-
-    def narrate(self, event, seat=None):
-        return rendering.narrate(event, seat)
 
     def bots(self):
         from .bots import SwatterAgent

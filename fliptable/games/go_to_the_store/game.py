@@ -4,12 +4,13 @@ from __future__ import annotations
 
 from ...core import register
 from ..authors.asking import AskingGame
-from . import render as rendering
+from . import render
 from .bots import GreedyStore
 from .state import StoreState
 
 
 class StoreGame(AskingGame):
+    wording = render
     id = "go-to-the-store"
     title = "Go to the Store"
     summary = "For children: ask for all of a number, or Go to the Store; most books wins."
@@ -23,13 +24,6 @@ class StoreGame(AskingGame):
 
     def bots(self):
         return {"greedy": GreedyStore}
-
-
-    def render(self, view, seat):
-        return rendering.render(view, seat)
-
-    def narrate(self, event, seat=None):
-        return rendering.narrate(event, seat)
 
 
 STORE = register(StoreGame())

@@ -5,13 +5,14 @@ from __future__ import annotations
 from ...core import Game, Option, register
 from ...core.result import margin_values
 from ..flinch.cards import CARDS, pack_count, series_pack
-from . import render as rendering
+from . import render
 from .bots import GreedyMuggins
 from .rules import CENTRE_ACTIONS, MAX_PLAYERS, NOTATION, SERIES, STOCK_ACTIONS, TOP
 from .state import MugginsState
 
 
 class MugginsGame(Game):
+    wording = render
     id = "muggins"
     default_bot = "greedy"
     #: 2: "Muggins" is a claim (no race window, no 'decline'); the Stock Pile is turned
@@ -94,12 +95,6 @@ class MugginsGame(Game):
             "muggins_calls_per_game": totals.get("muggins_calls", 0.0) / games,
             "deviations_per_game": totals.get("deviations", 0.0) / games,
         }
-
-    def render(self, view, seat):
-        return rendering.render(view, seat)
-
-    def narrate(self, event, seat=None):
-        return rendering.narrate(event, seat)
 
 
 MUGGINS = register(MugginsGame())

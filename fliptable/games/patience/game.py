@@ -7,7 +7,7 @@ import re
 from ...core import Game, Option, register
 from ...core.stats import wilson_interval
 from ..flinch.cards import CARDS, series_pack
-from . import render as rendering
+from . import render
 from .bots import GreedyPatience, LookaheadPatience
 from .state import ACTIONS, MAX_DECISIONS, PatienceState
 
@@ -17,6 +17,7 @@ _MOVE = re.compile(rf"^{_SRC}(?:->|>|-|,|onto|on|to){_SRC}$")
 
 
 class PatienceGame(Game):
+    wording = render
     id = "patience"
     title = "Patience"
     summary = "FLINCH solitaire: build the four 1s up to 10 with one pass through the pack."
@@ -83,12 +84,6 @@ class PatienceGame(Game):
         wins = totals.get("wins", 0.0)
         return {"win_rate": wins / g, "win_rate_ci95": list(wilson_interval(wins, games)),
                 "mean_up_cards": totals.get("up_cards", 0.0) / g, "games": games}
-
-    def render(self, view, seat):
-        return rendering.render(view, seat)
-
-    def narrate(self, event, seat=None):
-        return rendering.narrate(event, seat)
 
 
 PATIENCE = register(PatienceGame())
