@@ -158,11 +158,25 @@ class InfoStateObserver(Observer):
     def encode(self, view: Mapping[str, Any], memory: np.ndarray, viewer: int) -> np.ndarray:
         out = np.zeros(self.size, dtype=np.float32)
         self.encode_view(view, viewer, out)
+        self.write_memory(out, memory, viewer)
+        return out
+
+    def encode_from(self, view_vector: np.ndarray, memory, viewer: int) -> np.ndarray:
+        """``encode`` given the view's vector (``encode_view``'s) instead of the view."""
+        out = np.empty(self.size, dtype=np.float32)
+        out[:self.view_size] = view_vector
+        out[self.view_size:] = 0.0
+        self.write_memory(out, memory, viewer)
+        return out
+
+    def write_memory(self, out: np.ndarray, memory, viewer: int) -> None:
+        """Write the history part (after the view's) of ``out`` (zero there)."""
         k = len(self.event_types) * (self.players + 1)
         m = len(memory)
+        if self.__dict__.get("_tiled") is None:
+            self._tiled = np.tile(self.copies, self.players)
         out[self.view_size:self.view_size + k] = np.tanh(memory[:k] / 10.0)
-        out[self.view_size + k:self.view_size + m] = np.tanh(memory[k:] / np.tile(self.copies, self.players))
-        return out
+        out[self.view_size + k:self.view_size + m] = np.tanh(memory[k:] / self._tiled)
 
     def describe(self) -> list[tuple[str, str, int, int]]:
         out = super().describe()
@@ -221,9 +235,8 @@ class FlinchInfoState(InfoStateObserver):
         names = self.game.cards.names
         return [[[names[c] for c in pile] for pile in seat] for seat in memory.piles]
 
-    def encode(self, view, memory, viewer):
-        out = np.zeros(self.size, dtype=np.float32)
-        out[:self.generic_size] = super().encode(view, memory.counts, viewer)[:self.generic_size]
+    def write_memory(self, out, memory, viewer):
+        super().write_memory(out, memory.counts, viewer)
         n, p = self.ncards, self.players
         for rel in range(p):
             seat = (viewer + rel) % p
@@ -234,7 +247,6 @@ class FlinchInfoState(InfoStateObserver):
                 out[base:base + n] /= self.copies
                 if len(pile) >= 2:
                     out[base + n + pile[-2]] = 1.0
-        return out
 
     def describe(self):
         out = super().describe()

@@ -37,6 +37,7 @@ from fliptable.core.decision import Over, Race, Simultaneous, Turn
 from fliptable.core.game import Game
 from fliptable.core.registry import get_game
 
+from .incremental import SeatEncoder
 from .observation import InfoStateObserver, observer
 
 
@@ -128,14 +129,24 @@ class Spec:
         self.info = self.game.info(self.players, self.options)
         self.observer = observer(self.game, self.players, self.options, info_state=info_state)
         self.info_state = info_state
+        self._ids: dict[tuple, np.ndarray] = {}     # legal actions -> their ids (for masks)
 
     def mask(self, moments: Moments, seat: int) -> np.ndarray:
         m = np.zeros(self.num_actions + 1, dtype=np.int8)
         if moments.over or moments.current != seat:
             return m
-        index = self.index
-        for a in moments.state.legal_actions(seat):
-            m[index[a]] = 1
+        legal = moments.state.legal_actions(seat)
+        try:
+            ids = self._ids.get(legal)
+        except TypeError:       # not a tuple after all
+            legal = tuple(legal)
+            ids = self._ids.get(legal)
+        if ids is None:
+            if len(self._ids) >= 4096:      # a bound, not a policy: most tables repeat few sets
+                self._ids.clear()
+            index = self.index
+            ids = self._ids[legal] = np.array([index[a] for a in legal], dtype=np.intp)
+        m[ids] = 1
         if moments.may_pass:
             m[self.PASS] = 1
         return m
@@ -151,6 +162,7 @@ class History:
         self.raw: list = []
         obs = spec.observer
         self.memory = [obs.new_memory() for _ in range(n)] if isinstance(obs, InfoStateObserver) else None
+        self.seats = SeatEncoder(obs, n)
 
     def __call__(self, events) -> None:
         self.raw.extend(events)
@@ -166,11 +178,10 @@ class History:
         return [e.for_player(seat) for e in self.raw]
 
     def observation(self, state, seat: int) -> np.ndarray:
-        obs = self.spec.observer
-        view = state.view(seat)
+        """A new array: the seat's observation (only what changed re-encoded: ``SeatEncoder``)."""
         if self.memory is not None:
-            return obs.encode(view, self.memory[seat], seat)
-        return obs.encode_view(view, seat)
+            return self.spec.observer.encode_from(self.seats.view_vector(state, seat), self.memory[seat], seat)
+        return self.seats.observe(state, seat)
 
 
 class raw_env(AECEnv):
@@ -247,13 +258,14 @@ class raw_env(AECEnv):
                 raise ValueError(f"action {action} is outside 0..{spec.PASS}")
             moments.act(spec.actions[action])
         self._cumulative_rewards[agent] = 0.0
-        self.rewards = {a: 0.0 for a in self.agents}
-        if moments.over:
-            self._finish()
-        else:
-            self.agent_selection = self.possible_agents[moments.current]
-        self._accumulate_rewards()
         del seat
+        if moments.over:
+            self.rewards = {a: 0.0 for a in self.agents}
+            self._finish()
+            self._accumulate_rewards()
+        else:
+            # rewards are 0 until the end: nothing to clear or accumulate
+            self.agent_selection = self.possible_agents[moments.current]
         if self.render_mode == "human":
             self.render()
 
@@ -287,8 +299,29 @@ class raw_env(AECEnv):
         return [self.spec_.actions[i] if i < self.spec_.PASS else "pass" for i in np.flatnonzero(m)]
 
 
+class _OrderEnforcing(wrappers.OrderEnforcingWrapper):
+    """PettingZoo's order wrapper, with ``last`` and ``step`` going straight to the env
+    once it was reset (the inherited ones read every attribute through ``__getattr__``:
+    a tenth of a step here). The same checks and errors before ``reset``."""
+
+    def last(self, observe: bool = True):
+        if not self._has_reset:
+            return super().last(observe)
+        return self.env.last(observe)
+
+    def step(self, action) -> None:
+        if self._has_reset and self.env.agents:
+            self._has_updated = True
+            self.env.step(action)
+        else:
+            super().step(action)
+
+    def __str__(self) -> str:
+        return str(self.env)
+
+
 def env(game: Game | str, players: int | None = None, **options: Any) -> AECEnv:
     """The wrapped AEC environment of ``game`` (``render_mode`` and ``info_state`` are
     keyword arguments; every other keyword is a game option)."""
     # raw_env refuses ids outside the space itself (ValueError), so only the order wrapper
-    return wrappers.OrderEnforcingWrapper(raw_env(game, players, **options))
+    return _OrderEnforcing(raw_env(game, players, **options))

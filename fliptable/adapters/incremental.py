@@ -1,0 +1,246 @@
+"""The observation of a seat, step after step, without re-encoding what did not change.
+
+``Observer.encode_view`` writes a whole view into a zeroed vector. Along a game most of
+a seat's view is the same from one of its observations to the next (the scores, the
+other seats' piles, the options), so ``SeatEncoder`` keeps, per seat, the last view it
+encoded and that view's vector, and for each top-level key of a new view compares the
+value with the last one (``==``, done in C): an equal value keeps its slice of the
+vector; a changed one has its slice zeroed and re-encoded by that key's compiled
+encoder. Every key's encoder writes only inside its own slice (the layout places each
+key's fields contiguously), so the result equals ``encode_view`` of the new view (checked
+over random games of every game by ``tests/adapters/test_incremental.py``). Bool and int
+values that compare equal (``True == 1``) are told apart by their type at the top level;
+inside lists and objects the kernel's views never put one where the other was.
+
+When the state has not moved since a seat's last observation (same state object, same
+``ply``: a seat asked again after others passed), the view is not even built.
+
+Views are the kernel's "JSON data of its own" (``State.view``): the last view is kept
+as it is, so a view sharing a list with the state would go stale here (the tests would
+catch it).
+"""
+from __future__ import annotations
+
+from typing import Any, Mapping
+
+import numpy as np
+
+from .layout import Node
+from .observation import Observer
+
+_MISSING = object()
+#: objects and per-seat lists narrower than this are re-encoded whole when they change
+#: (comparing their parts one by one costs more than it saves)
+SMALL = 64
+
+
+class SeatEncoder:
+    """Per seat: the last view encoded and its vector; ``observe(state, seat)`` gives a
+    fresh copy of the seat's observation vector (``Observer.observe``'s, exactly)."""
+
+    __slots__ = ("observer", "keys", "views", "vectors", "states", "plies")
+
+    def __init__(self, observer: Observer, players: int):
+        self.observer = observer
+        self.keys = top_keys(observer)
+        self.views: list[dict | None] = [None] * players
+        self.vectors = [np.zeros(observer.view_size, dtype=np.float32) for _ in range(players)]
+        self.states: list[Any] = [None] * players     # the state and ply each vector is of
+        self.plies = [-1] * players
+
+    def view_vector(self, state, seat: int) -> np.ndarray:
+        """The seat's view vector, kept up to date in place (do not keep or change it:
+        ``observe`` returns a copy)."""
+        if self.states[seat] is state and self.plies[seat] == state.ply:
+            return self.vectors[seat]
+        self.update(state.view(seat), seat)
+        self.states[seat] = state
+        self.plies[seat] = state.ply
+        return self.vectors[seat]
+
+    def update(self, view: Mapping[str, Any], seat: int) -> np.ndarray:
+        """Bring the seat's vector to ``view`` (encoding only the keys that changed)."""
+        out = self.vectors[seat]
+        last = self.views[seat]
+        if last is None:
+            out.fill(0.0)
+            for k, fn, diff, lo, hi in self.keys:
+                x = view.get(k, _MISSING)
+                if x is not _MISSING:
+                    fn(x, out, lo, seat)
+        else:
+            get, lget = view.get, last.get
+            for k, fn, diff, lo, hi in self.keys:
+                diff(get(k, _MISSING), lget(k, _MISSING), out, lo, seat)
+        self.views[seat] = view
+        self.states[seat] = None
+        return out
+
+    def observe(self, state, seat: int) -> np.ndarray:
+        """A new array: ``observer.observe(state, seat)``."""
+        return self.view_vector(state, seat).copy()
+
+
+def top_keys(observer: Observer) -> list[tuple]:
+    """(key, compiled encoder, compiled differ, start, end) of every top-level key of the
+    layout with a width, compiled once per observer."""
+    keys = observer.__dict__.get("_top_keys")
+    if keys is None:
+        root = observer.root
+        assert root.kinds == ["dict"] and not root.flag_types, "a view is always an object"
+        keys = []
+        for k in root.keys:
+            child = root.children[k]
+            if child.width:
+                fn = child.compile(observer.names)
+                keys.append((k, fn, compile_diff(child, fn, observer.names), child.offset,
+                             child.offset + child.width))
+        observer._top_keys = keys
+    return keys
+
+
+def _same(x, y) -> bool:
+    return x is y or (x == y and type(x) is type(y))
+
+
+def compile_diff(node: Node, fn, names: Mapping[str, int]):
+    """A function ``d(x, y, out, b, viewer)``: ``out`` holds ``fn(y)`` at ``b`` (zero
+    elsewhere in the node's width); make it hold ``fn(x)``, re-encoding only the parts of
+    ``x`` that differ from ``y`` (objects key by key, per-seat lists seat by seat,
+    sequences that grew by shifting their window, card lists that grew by counting the
+    new cards). ``x`` or ``y`` may be ``_MISSING`` (key absent)."""
+    width = node.width
+
+    def whole(x, y, out, b, vw):
+        out[b:b + width] = 0.0
+        if x is not _MISSING:
+            fn(x, out, b, vw)
+
+    if node.flag_types or len(node.kinds) != 1:
+        return _guarded(whole)
+    kind = node.kinds[0]
+    if kind == "num":           # one float, written whatever it was
+        def d(x, y, out, b, vw):
+            if type(x) is int or type(x) is float:
+                fn(x, out, b, vw)
+            else:
+                out[b] = 0.0
+        return _guarded(d)
+    if kind in ("seat", "card", "word"):    # a one-hot: unset the old one, set the new
+        def d(x, y, out, b, vw):
+            if y is not _MISSING:
+                fn(y, _Unset(out), b, vw)
+            if x is not _MISSING:
+                fn(x, out, b, vw)
+        return _guarded(d)
+    if kind in ("dict", "perseat") and width < SMALL:
+        return _guarded(whole)
+    if kind == "dict":
+        parts = []
+        off = 0
+        for k in node.keys:
+            child = node.children[k]
+            if child.width:
+                cfn = child.compile(names)
+                parts.append((k, compile_diff(child, cfn, names), off))
+            off += child.width
+
+        def d(x, y, out, b, vw):
+            if type(x) is not dict or type(y) is not dict:
+                return whole(x, y, out, b, vw)
+            xg, yg = x.get, y.get
+            for k, cd, o in parts:
+                cd(xg(k, _MISSING), yg(k, _MISSING), out, b + o, vw)
+        return _guarded(d)
+    if kind == "perseat":
+        item = node.item
+        w, p = item.width, node._players
+        idiff = compile_diff(item, item.compile(names), names)
+
+        def d(x, y, out, b, vw):
+            if type(x) is not list or type(y) is not list or len(x) != p or len(y) != p:
+                return whole(x, y, out, b, vw)
+            for rel in range(p):
+                q = (vw + rel) % p
+                idiff(x[q], y[q], out, b + rel * w, vw)
+        return _guarded(d)
+    if kind == "seq":
+        item = node.item
+        w = item.width
+        ifn = item.compile(names)
+        window, len_scale = node.window, float(node.len_scale)
+
+        def d(x, y, out, b, vw):
+            if type(x) is not list or type(y) is not list or not window:
+                return whole(x, y, out, b, vw)
+            nx, ny = len(x), len(y)
+            grown = nx - ny
+            if grown <= 0 or grown >= window or x[nx - grown - min(ny, window - grown):nx - grown] != \
+                    y[ny - min(ny, window - grown):]:
+                return whole(x, y, out, b, vw)
+            # the window's first entry is x[nx - len(tail)]; entries that were already in
+            # y's window move up by ``shift`` blocks
+            tx = min(nx, window)
+            ty = min(ny, window)
+            shift = tx - ty - grown            # <= 0: blocks move towards the start
+            keep = ty + shift                  # old blocks still in the window
+            lo = b + 1
+            if keep > 0:
+                out[lo:lo + keep * w] = out[lo - shift * w:lo + (keep - shift) * w].copy()
+            out[lo + keep * w:lo + tx * w] = 0.0
+            for i in range(keep, tx):
+                ifn(x[nx - tx + i], out, lo + i * w, vw)
+            out[b] = min(1.0, nx / len_scale)
+        return _guarded(d)
+    if kind == "cards":
+        n = node._ncards
+        copies = [float(c) for c in node._copies]
+        deck = float(node._decksize)
+        get = names.get
+
+        known = frozenset(names) | {None}
+
+        def d(x, y, out, b, vw):
+            if type(x) is not list or type(y) is not list or not y or len(x) <= len(y) or \
+                    x[:len(y)] != y:
+                return whole(x, y, out, b, vw)
+            try:
+                if not known.issuperset(x):      # a non-card entry: the whole encoder's rules
+                    return whole(x, y, out, b, vw)
+            except TypeError:
+                return whole(x, y, out, b, vw)
+            for v in set(x[len(y):]):
+                if v is not None:
+                    c = get(v)
+                    out[b + c] = x.count(v) / copies[c]
+            out[b + n] = min(1.0, x.count(None) / deck)
+            out[b + n + 1] = min(1.0, len(x) / deck)
+            last = y[-1]
+            if last is not None:
+                out[b + n + 2 + get(last)] = 0.0
+            last = x[-1]
+            if last is not None:
+                out[b + n + 2 + get(last)] = 1.0
+        return _guarded(d)
+    return _guarded(whole)
+
+
+class _Unset:
+    """Writes 0 where an encoder writes (to undo a one-hot)."""
+
+    __slots__ = ("out",)
+
+    def __init__(self, out):
+        self.out = out
+
+    def __setitem__(self, i, v):
+        self.out[i] = 0.0
+
+
+def _guarded(d):
+    """``d``, skipped when the values are the same."""
+    def g(x, y, out, b, vw):
+        if x is y or (type(x) is type(y) and x == y):
+            return
+        d(x, y, out, b, vw)
+    return g
