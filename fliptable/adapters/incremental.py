@@ -31,7 +31,7 @@ from .observation import Observer
 _MISSING = object()
 #: objects and per-seat lists narrower than this are re-encoded whole when they change
 #: (comparing their parts one by one costs more than it saves)
-SMALL = 64
+SMALL = 24
 
 
 class SeatEncoder:
