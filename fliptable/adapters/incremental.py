@@ -71,7 +71,11 @@ class SeatEncoder:
         else:
             get, lget = view.get, last.get
             for k, fn, diff, lo, hi in self.keys:
-                diff(get(k, _MISSING), lget(k, _MISSING), out, lo, seat)
+                x = get(k, _MISSING)
+                y = lget(k, _MISSING)
+                if x is y or (type(x) is type(y) and x == y):
+                    continue
+                diff(x, y, out, lo, seat)
         self.views[seat] = view
         self.states[seat] = None
         return out
@@ -108,7 +112,8 @@ def compile_diff(node: Node, fn, names: Mapping[str, int]):
     elsewhere in the node's width); make it hold ``fn(x)``, re-encoding only the parts of
     ``x`` that differ from ``y`` (objects key by key, per-seat lists seat by seat,
     sequences that grew by shifting their window, card lists that grew by counting the
-    new cards). ``x`` or ``y`` may be ``_MISSING`` (key absent)."""
+    new cards). ``x`` or ``y`` may be ``_MISSING`` (key absent). Callers skip it when
+    ``x`` and ``y`` are the same (``is``, or ``==`` with the same type)."""
     width = node.width
 
     def whole(x, y, out, b, vw):
@@ -117,7 +122,7 @@ def compile_diff(node: Node, fn, names: Mapping[str, int]):
             fn(x, out, b, vw)
 
     if node.flag_types or len(node.kinds) != 1:
-        return _guarded(whole)
+        return whole
     kind = node.kinds[0]
     if kind == "num":           # one float, written whatever it was
         def d(x, y, out, b, vw):
@@ -125,16 +130,16 @@ def compile_diff(node: Node, fn, names: Mapping[str, int]):
                 fn(x, out, b, vw)
             else:
                 out[b] = 0.0
-        return _guarded(d)
+        return d
     if kind in ("seat", "card", "word"):    # a one-hot: unset the old one, set the new
         def d(x, y, out, b, vw):
             if y is not _MISSING:
                 fn(y, _Unset(out), b, vw)
             if x is not _MISSING:
                 fn(x, out, b, vw)
-        return _guarded(d)
+        return d
     if kind in ("dict", "perseat") and width < SMALL:
-        return _guarded(whole)
+        return whole
     if kind == "dict":
         parts = []
         off = 0
@@ -150,8 +155,11 @@ def compile_diff(node: Node, fn, names: Mapping[str, int]):
                 return whole(x, y, out, b, vw)
             xg, yg = x.get, y.get
             for k, cd, o in parts:
-                cd(xg(k, _MISSING), yg(k, _MISSING), out, b + o, vw)
-        return _guarded(d)
+                a, c = xg(k, _MISSING), yg(k, _MISSING)
+                if a is c or (type(a) is type(c) and a == c):
+                    continue
+                cd(a, c, out, b + o, vw)
+        return d
     if kind == "perseat":
         item = node.item
         w, p = item.width, node._players
@@ -162,8 +170,11 @@ def compile_diff(node: Node, fn, names: Mapping[str, int]):
                 return whole(x, y, out, b, vw)
             for rel in range(p):
                 q = (vw + rel) % p
-                idiff(x[q], y[q], out, b + rel * w, vw)
-        return _guarded(d)
+                a, c = x[q], y[q]
+                if a is c or (type(a) is type(c) and a == c):
+                    continue
+                idiff(a, c, out, b + rel * w, vw)
+        return d
     if kind == "seq":
         item = node.item
         w = item.width
@@ -191,7 +202,7 @@ def compile_diff(node: Node, fn, names: Mapping[str, int]):
             for i in range(keep, tx):
                 ifn(x[nx - tx + i], out, lo + i * w, vw)
             out[b] = min(1.0, nx / len_scale)
-        return _guarded(d)
+        return d
     if kind == "cards":
         n = node._ncards
         copies = [float(c) for c in node._copies]
@@ -221,8 +232,8 @@ def compile_diff(node: Node, fn, names: Mapping[str, int]):
             last = x[-1]
             if last is not None:
                 out[b + n + 2 + get(last)] = 1.0
-        return _guarded(d)
-    return _guarded(whole)
+        return d
+    return whole
 
 
 class _Unset:
@@ -236,11 +247,3 @@ class _Unset:
     def __setitem__(self, i, v):
         self.out[i] = 0.0
 
-
-def _guarded(d):
-    """``d``, skipped when the values are the same."""
-    def g(x, y, out, b, vw):
-        if x is y or (type(x) is type(y) and x == y):
-            return
-        d(x, y, out, b, vw)
-    return g
