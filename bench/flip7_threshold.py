@@ -241,17 +241,32 @@ def compute(optimal: bool = True, max_held: int = 6, resolve: bool = True, log=N
     return rows
 
 
+def twostep_hit(counts: tuple, hand) -> float:
+    """A lower bound of hitting and then playing best: after the hit, the better of
+    staying and hitting once more — except after a Flip Three, which stays (its many
+    outcomes would each need their own one-hit value); nested Flip Threes count 0."""
+    once, plan = Round("once", "low"), Round("twostep", "low")
+    size = sum(counts)
+    acc = 0.0
+    lst = list(counts)
+    for c in range(N_TYPES):
+        k = lst[c]
+        if k:
+            lst[c] = k - 1
+            acc += k * (once if c == FLIP3 else plan)._after(tuple(lst), hand, (), c, False)
+            lst[c] = k
+    return acc / size
+
+
 def add_twostep(rows: list[dict], window: float = 2.0, log=None) -> None:
     """``two``: a lower bound of the optimum on the rulebook deck (hit, then the better of
     staying and one more hit), for the hands where hitting once loses by less than
     ``window`` points (elsewhere ``None``): where it beats staying, staying is not the
     best response although one hit alone loses."""
-    two = Round("twostep", "low")
     for row in rows:
         row["two"] = None
         if row["hit_hi"] < row["stay"] < row["hit_hi"] + window:
-            row["two"] = two.hit(pile_without(row["held"]), hand_of(row["held"]))
-            two.jobs_memo.clear()
+            row["two"] = twostep_hit(pile_without(row["held"]), hand_of(row["held"]))
     if log:
         log(f"two-step bounds for {sum(r['two'] is not None for r in rows)} hands")
 
@@ -333,7 +348,8 @@ def render(rows: list[dict], seconds: float) -> str:
         "- **More than one hit.** Staying beats hitting *once* does not mean staying is best: "
         "one may hit and then decide again. Two computations:",
         "  - *on the rulebook deck*, a lower bound of the best multi-step value: hit, then the "
-        "better of staying and one more hit (`twostep`, nested Flip Threes valued 0), for the "
+        "better of staying and one more hit (after a Flip Three: stay; nested Flip Threes "
+        "valued 0), for the "
         f"{len(two_rows)} hands where one hit loses by less than 2 points. Where it beats "
         "staying, staying is proved not to be the best response;",
         "  - *the optimal policy by dynamic programming* over every reachable pile, on the "
@@ -455,7 +471,7 @@ def main(argv=None) -> int:
             return 2
         counts, hand = pile_without(held), hand_of(held)
         print(f"hand {held}: stay {sum(held)}, hit once {Round('once').hit(counts, hand):.4f}, "
-              f"hit then decide >= {Round('twostep', 'low').hit(counts, hand):.4f}, ev "
+              f"hit then decide >= {twostep_hit(counts, hand):.4f}, ev "
               f"{'hits' if ev_hits(held) else 'stays'}")
         return 0
     t0 = time.time()

@@ -242,9 +242,8 @@ def render(report: dict) -> str:
     lines += ["",
               f"Deals: {s['won']} winnable (a winning line found), {s['lost']} proved lost (every "
               f"reachable position searched), {s['undecided']} undecided within the budget. "
-              f"`{bot}` won {s['bot_wins']} of the {s['won']} winnable deals' worth "
-              f"(it lost {s['bot_lost_winnable']} winnable deals); it never won a deal proved lost "
-              "(checked)."]
+              f"`{bot}` won {s['bot_wins']} deals and lost {s['bot_lost_winnable']} of the winnable "
+              "ones; it never won a deal proved lost (checked for every deal)."]
     if nodes:
         nodes.sort()
         lines += ["", f"Search size on decided deals: median {nodes[len(nodes) // 2]:,} positions, "

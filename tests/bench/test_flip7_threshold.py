@@ -164,3 +164,22 @@ def test_ev_bot_reading_and_thresholds():
     rows = [{"k": 2, "total": t, "held": (0, t)} for t in (5, 9, 12)]
     assert F.thresholds(rows, [True, False, True])[2] == (9, 13, 12)
     assert F.thresholds(rows, [True, True, True])[2] == (None, None, 12)
+
+
+@pytest.mark.parametrize("held,pile", CASES + DECIDE)
+def test_the_two_step_plan_lies_between_one_hit_and_the_optimum(held, pile):
+    counts = [0] * len(CARDS)
+    for c in _ids(pile):
+        counts[c] += 1
+    hand = F.hand_of([c for c in _ids(held) if c <= 12])
+    two = F.twostep_hit(tuple(counts), hand)
+    assert F.Round("once", "low").hit(tuple(counts), hand) - 1e-12 <= two
+    assert two <= F.Round("optimal").hit(tuple(counts), hand) + 1e-12
+
+
+def test_two_step_beats_staying_where_one_hit_does_not():
+    # five numbers, 25 points: one hit loses a little, a second card toward the seventh
+    # number's bonus makes hitting worth it (the DP pile's optimum agrees)
+    held = (0, 1, 2, 10, 12)
+    counts, hand = F.pile_without(held), F.hand_of(held)
+    assert F.Round("once", "high").hit(counts, hand) < 25 < F.twostep_hit(counts, hand)
