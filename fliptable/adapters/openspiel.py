@@ -246,6 +246,7 @@ class _Play:
         old = self.moments
         m.state, m.players, m.queue, m.pos, m.points, m.listener = (
             c.fstate, old.players, list(old.queue), old.pos, old.points, h)
+        m.forget()
         c.moments = m
         return c
 
@@ -269,6 +270,7 @@ class _Play:
         m = Moments.__new__(Moments)
         m.state, m.players, m.queue, m.pos, m.points, m.listener = (
             self.fstate, spec.players, [tuple(q) for q in data["queue"]], data["pos"], data["points"], self.history)
+        m.forget()
         self.moments = m
 
 
@@ -372,6 +374,7 @@ class FliptableState(pyspiel.State):
         p = c.play
         p.fstate = self.play.fstate.determinize(player_id, rng)
         p.moments.state = p.fstate
+        p.moments.forget()
         return c
 
     def __str__(self) -> str:

@@ -48,19 +48,37 @@ class Moments:
     applies a kernel action, ``pass_`` a pass. ``events`` receives the events of
     every applied action (and the deal) for the per-seat histories."""
 
-    __slots__ = ("state", "players", "queue", "pos", "points", "listener")
+    __slots__ = ("state", "players", "queue", "pos", "points", "listener", "_legal", "_legal_at")
 
     def __init__(self, state, listener=None):
         self.state = state
         self.players = state.players
         self.points = 0
         self.listener = listener
+        self.forget()
         if listener is not None:
             listener(list(state.opening))
         self._build()
 
+    def forget(self) -> None:
+        """Drop the cached legal actions (call after replacing ``state`` by hand)."""
+        self._legal: dict[int, tuple] = {}
+        self._legal_at: tuple = (None, -1)
+
+    def legal(self, seat: int) -> tuple:
+        """``state.legal_actions(seat)``, asked once per seat and ply."""
+        state = self.state
+        if self._legal_at[0] is not state or self._legal_at[1] != state.ply:
+            self._legal = {}
+            self._legal_at = (state, state.ply)
+        got = self._legal.get(seat)
+        if got is None:
+            got = self._legal[seat] = state.legal_actions(seat)
+        return got
+
     def _build(self) -> None:
         state, n = self.state, self.players
+        legal = self.legal
         while True:
             d = state.decision()
             if isinstance(d, Over):
@@ -70,11 +88,11 @@ class Moments:
             self.points += 1
             optional = d.claimants + (d.players if isinstance(d, Race) else ())
             queue = [(p, True) for p in sorted(set(optional), key=lambda p: (p - start) % n)
-                     if state.legal_actions(p)]
+                     if legal(p)] if optional else []
             if isinstance(d, Turn):
                 queue.append((d.player, False))
             elif isinstance(d, Simultaneous):
-                queue.extend((p, False) for p in sorted(d.players) if state.legal_actions(p))
+                queue.extend((p, False) for p in sorted(d.players) if legal(p))
             if not queue:
                 if isinstance(d, Race):
                     self._land(None, d.default)
@@ -101,7 +119,17 @@ class Moments:
             self.listener(events)
 
     def act(self, action: str) -> None:
-        self._land(self.current, action)
+        player = self.current
+        if action in self.legal(player):
+            # State.apply's checks, done: the action is among the legal ones at this ply
+            state = self.state
+            events: list = []
+            state._apply(player, action, events)
+            state.ply += 1
+            if self.listener is not None:
+                self.listener(events)
+        else:
+            self._land(player, action)      # State.apply refuses it, naming the rule
         self._build()
 
     def pass_(self) -> None:
@@ -135,7 +163,7 @@ class Spec:
         m = np.zeros(self.num_actions + 1, dtype=np.int8)
         if moments.over or moments.current != seat:
             return m
-        legal = moments.state.legal_actions(seat)
+        legal = moments.legal(seat)
         try:
             ids = self._ids.get(legal)
         except TypeError:       # not a tuple after all
