@@ -23,6 +23,9 @@ def serve_command(
                                        help="How long a bot takes over a turn, 0-10000 ms."),
     creates_per_minute: int = typer.Option(30, "--creates-per-minute", metavar="N",
                                            help="Tables one address may create per minute, 1-1000000."),
+    expire_after: float = typer.Option(24.0, "--expire-after", metavar="HOURS",
+                                       help="Close a table nobody has been connected to for this long "
+                                            "(0: never), hours."),
 ) -> None:
     """The multiplayer server (docs/server.md): HTTP API, WebSockets, bots, storage."""
     from ..server.serve import run_server
@@ -33,6 +36,9 @@ def serve_command(
         raise CliError(f"--bot-delay-ms must be 0 to 10000, not {_shown(bot_delay_ms)}")
     if not 1 <= creates_per_minute <= 1_000_000:
         raise CliError(f"--creates-per-minute must be 1 to 1000000, not {creates_per_minute}")
-    run_server(host, port, db, tuple(origin or ()), bot_delay_ms, creates_per_minute)
+    if not (math.isfinite(expire_after) and 0 <= expire_after <= 24 * 365):
+        raise CliError(f"--expire-after must be 0 (never) to 8760 hours, not {_shown(expire_after)}")
+    run_server(host, port, db, tuple(origin or ()), bot_delay_ms, creates_per_minute,
+               expire_after * 3600.0 if expire_after else None)
 
 

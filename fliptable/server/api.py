@@ -13,7 +13,7 @@ from ..core.errors import FliptableError, shorten
 from ..core.log import loads_strict
 from ..core.registry import all_games, get_game
 from .live import public_facts
-from .lobby import Forbidden, Full, NotFound
+from .lobby import Expired, Forbidden, Full, NotFound
 from .security import origin_allowed
 from .setup import BadRequest, game_entry, table_spec
 
@@ -28,7 +28,7 @@ class TooMany(FliptableError):
     """Too many requests from one address (429)."""
 
 
-STATUS = ((NotFound, 404), (Full, 409), (Forbidden, 403), (TooLarge, 413), (TooMany, 429))
+STATUS = ((NotFound, 404), (Full, 409), (Forbidden, 403), (Expired, 410), (TooLarge, 413), (TooMany, 429))
 
 
 def error(status: int, message: str) -> JSONResponse:
@@ -128,8 +128,8 @@ async def show_table(request: Request) -> Response:
 @handled
 async def list_tables(request: Request) -> Response:
     status = request.query_params.get("status")
-    if status not in (None, "open", "running", "over"):
-        raise BadRequest(f"status {shorten(status)!r} is not accepted; accepted: open, running, over")
+    if status not in (None, "open", "running", "over", "expired"):
+        raise BadRequest(f"status {shorten(status)!r} is not accepted; accepted: open, running, over, expired")
     lobby = request.app.state.lobby
     out = []
     for row, seat_rows in await lobby.store.recent(status):

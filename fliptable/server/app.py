@@ -67,6 +67,7 @@ def create_app(settings: Settings | None = None) -> Starlette:
             resumed = await lobby.resume_all()
             if resumed:
                 log.info("resumed %d running table(s)", resumed)
+        lobby.start_expiry()
         try:
             yield
         finally:

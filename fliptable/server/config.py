@@ -2,10 +2,15 @@
 from __future__ import annotations
 
 import os
+import time
 from dataclasses import dataclass, field
+from typing import Callable
 
 #: the database when ``--db`` is not given: an SQLite file in the working directory
 DEFAULT_DB = "sqlite+aiosqlite:///./fliptable-server.db"
+
+#: how long a table may go without any connection before it is closed, hours (--expire-after)
+DEFAULT_EXPIRE_HOURS = 24.0
 
 #: the WebSocket protocol this server speaks (docs/server.md)
 PROTOCOL = "fliptable-ws/1"
@@ -51,5 +56,12 @@ class Settings:
     creates_per_minute: int = 30
     #: resume started tables when the server starts
     resume: bool = True
+    #: a table that is not over and that nobody has connected to for this long is closed,
+    #: seconds (None: never; ``--expire-after HOURS``)
+    expire_after_s: float | None = DEFAULT_EXPIRE_HOURS * 3600.0
+    #: how often the server looks for such tables, seconds
+    expire_check_s: float = 60.0
+    #: the wall clock (seconds since the epoch) that expiry is measured on; tests move their own
+    now: Callable[[], float] = time.time
     #: extra keyword arguments for ``create_async_engine``
     engine_options: dict = field(default_factory=dict)

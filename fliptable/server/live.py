@@ -34,9 +34,10 @@ QUEUE_LIMIT = 2000
 RETRY_SECONDS = 1.0
 
 
-def public_facts(row: dict[str, Any], seat_rows: Sequence[dict[str, Any]], game: Game, ply: int) -> dict[str, Any]:
+def public_facts(row: dict[str, Any], seat_rows: Sequence[dict[str, Any]], game: Game, ply: int,
+                 arrived: set[int] | frozenset[int] = frozenset()) -> dict[str, Any]:
     """A table's public facts from its stored row and seats: never a token, the seed or
-    the deck."""
+    the deck. ``arrived``: the human seats whose person has connected (before the start)."""
     seats = []
     for s in seat_rows:
         entry = {"seat": s["seat"], "kind": s["kind"], "name": s["name"],
@@ -48,8 +49,12 @@ def public_facts(row: dict[str, Any], seat_rows: Sequence[dict[str, Any]], game:
     if created is not None and created.tzinfo is None:  # SQLite keeps no time zone: it was UTC
         created = created.replace(tzinfo=timezone.utc)
     over = bool(row["over"])
+    started = bool(row["started"])
+    waiting = [] if started else [s["seat"] for s in seat_rows
+                                  if s["kind"] == HUMAN and s["token_hash"] is not None and s["seat"] not in arrived]
     return {"table": row["id"], "game": game.id, "title": game.title, "players": row["players"],
-            "options": row["options"], "seats": seats, "started": bool(row["started"]), "over": over,
+            "options": row["options"], "seats": seats, "started": started, "over": over,
+            "expired": bool(row.get("expired")), "waiting_for": waiting,
             "ply": ply, "result": row.get("result") if over else None,
             "turn_limit_ms": row["turn_limit_ms"], "bot_delay_ms": row["bot_delay_ms"],
             "seeded": bool(row["seeded"]), "created": created.isoformat() if created is not None else None}
@@ -104,6 +109,9 @@ class LiveTable:
         self._wake = asyncio.Event()
         self.task: asyncio.Task | None = None
         self.join_lock = asyncio.Lock()
+        #: the human seats whose person has connected since this process loaded the table:
+        #: the game starts once every human seat is taken and has (docs/server.md)
+        self.arrived: set[int] = set()
         self.failed: str | None = None
         self._arrivals: list[float] = []  # when the people's actions not yet broadcast arrived
         #: the server's part of the latency, ms: from a person's action read off its socket
@@ -125,6 +133,15 @@ class LiveTable:
     def over(self) -> bool:
         return bool(self.row["over"])
 
+    @property
+    def expired(self) -> bool:
+        return bool(self.row.get("expired"))
+
+    def ready(self) -> bool:
+        """Every human seat is taken and its person has connected: time to start."""
+        return not self.started and not self.expired and all(
+            s["kind"] != HUMAN or (s["token_hash"] is not None and s["seat"] in self.arrived) for s in self.seat_rows)
+
     def free_seats(self) -> list[int]:
         return [s["seat"] for s in self.seat_rows if s["kind"] == HUMAN and s["token_hash"] is None]
 
@@ -136,7 +153,7 @@ class LiveTable:
 
     def public(self) -> dict[str, Any]:
         """What anyone may know of the table (``GET /api/tables/{id}``)."""
-        return public_facts(self.row, self.seat_rows, self.game, self.committed)
+        return public_facts(self.row, self.seat_rows, self.game, self.committed, self.arrived)
 
     def game_log(self, actions: list[list]) -> GameLog:
         row = self.row
@@ -158,6 +175,9 @@ class LiveTable:
     def attach(self, client: Client) -> None:
         """A new connection: the table's facts, then (once started, and everything
         landed is stored) its frame with the seat's whole history."""
+        if client.seat is not None and not self.started and client.seat not in self.arrived:
+            self.arrived.add(client.seat)
+            self._tell_table()  # the others: one person fewer to wait for
         self.clients.add(client)
         client.put({"type": "table", "you": client.seat, **self.public()})
         if self.table is not None and self._broadcast_ply == self.table.state.ply:
@@ -228,10 +248,17 @@ class LiveTable:
         """A person's action, arriving now (``Table.submit``). ``IllegalAction`` /
         ``StaleAction``: refused, nothing changed."""
         table = self.table
+        if self.expired:
+            raise IllegalAction("this table was closed after a long time with nobody connected; "
+                                "no action is accepted")
         if table is None:
             waiting = len(self.free_seats())
-            raise IllegalAction(f"the game has not started: waiting for {waiting} more "
-                                f"{'player' if waiting == 1 else 'players'} to join")
+            if waiting:
+                raise IllegalAction(f"the game has not started: waiting for {waiting} more "
+                                    f"{'player' if waiting == 1 else 'players'} to join")
+            absent = self.public()["waiting_for"]
+            raise IllegalAction(f"the game has not started: waiting for seat{'s' if len(absent) > 1 else ''} "
+                                f"{', '.join(map(str, absent))} to connect")
         if self.over or self.failed:
             raise IllegalAction("the game is over; no action is accepted" if not self.failed
                                 else "this table stopped after a server error; no action is accepted")

@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections import deque
+from datetime import datetime, timezone
 from typing import Any
 
 from ..core.errors import FliptableError
@@ -31,6 +32,10 @@ class Forbidden(FliptableError):
     """Not now, or not for you (HTTP 403)."""
 
 
+class Expired(FliptableError):
+    """The table was closed after nobody connected to it for too long (HTTP 410)."""
+
+
 class Lobby:
     """Every table this server process holds live, backed by ``store``."""
 
@@ -41,6 +46,17 @@ class Lobby:
         self._loading: dict[str, asyncio.Future] = {}
         #: every table's act -> frames latency on this server, ms: the latest 20,000
         self.latencies: deque[float] = deque(maxlen=20_000)
+        self._expiry: asyncio.Task | None = None
+        self._touches: set[asyncio.Task] = set()
+
+    def now(self) -> datetime:
+        """The wall clock expiry is measured on (``Settings.now``), in UTC."""
+        return datetime.fromtimestamp(self.settings.now(), timezone.utc)
+
+    def expired_message(self) -> str:
+        hours = (self.settings.expire_after_s or 0) / 3600.0
+        return (f"this table was closed: nobody was connected to it for {hours:g} "
+                f"{'hour' if hours == 1 else 'hours'}")
 
     def _make(self, row: dict[str, Any], seat_rows: list[dict[str, Any]]) -> LiveTable:
         live = LiveTable(row, seat_rows, get_game(row["game"]), self.store.append_actions)
@@ -61,11 +77,11 @@ class Lobby:
             seat_rows.append({"seat": s, "kind": HUMAN if human else "bot", "bot": None if human else kind,
                               "name": spec.name if mine else (None if human else kind),
                               "token_hash": hash_token(token) if mine else None})
-        started = len(humans) <= 1
+        started = not humans  # else once every person has taken a seat and connected (start_if_ready)
         row = {"id": table_id, "game": spec.game.id, "rules_version": spec.game.rules_version,
                "players": spec.players, "options": spec.options, "seed": spec.seed, "seeded": spec.seeded,
                "turn_limit_ms": spec.turn_limit_ms, "bot_delay_ms": spec.bot_delay_ms, "started": started,
-               "over": False, "ply": 0, "result": None}
+               "over": False, "ply": 0, "result": None, "created": self.now(), "seen": None, "expired": False}
         await self.store.create_table(row, seat_rows)
         loaded = await self.store.load(table_id)  # the row as stored (created time, defaults)
         assert loaded is not None
@@ -104,10 +120,10 @@ class Lobby:
         if loaded is None:
             raise NotFound(f"no table {table_id!r}")
         live = self._make(*loaded)
-        if live.started:
+        if live.started and not live.expired:
             actions = await self.store.load_actions(table_id)
             live.start(actions)
-        if not live.over:  # a finished table is not kept: it is loaded again when asked for
+        if not live.over and not live.expired:  # kept only while it may be played
             self.live[table_id] = live
         return live
 
@@ -115,6 +131,8 @@ class Lobby:
         """The next free human seat for a new player: ``{"seat", "token"}``; ``Full``."""
         name = display_name(name)
         live = await self.get(table_id)
+        if live.expired:
+            raise Expired(self.expired_message())
         async with live.join_lock:
             free = live.free_seats()
             if not free:
@@ -122,13 +140,89 @@ class Lobby:
             seat = free[0]
             token = new_token()
             hashed = hash_token(token)
-            last = len(free) == 1
-            if not await self.store.take_seat(table_id, seat, name, hashed, start=last):
+            if not await self.store.take_seat(table_id, seat, name, hashed):
                 raise Full("that seat was just taken; try again")
             live.seat_taken(seat, name, hashed)
-            if last:
-                live.start([])
         return {"seat": seat, "token": token}
+
+    async def start_if_ready(self, live: LiveTable) -> None:
+        """Start the game once every human seat is taken and each seat's person has
+        connected (a table's bots and clocks never run before its people are there)."""
+        if live.ready():
+            # in a task of its own: not cancelled half-way when the connection that
+            # completed the table drops (stored as started, then started in memory)
+            await asyncio.shield(asyncio.get_running_loop().create_task(self._start(live)))
+
+    async def _start(self, live: LiveTable) -> None:
+        async with live.join_lock:
+            if live.ready():
+                await self.store.mark_started(live.id)
+                live.start([])
+
+    def _touch(self, live: LiveTable) -> None:
+        """Store that a connection opened or closed now, in the background (a closing
+        socket's task may be cancelled; a database write must not be)."""
+        if live.over or live.expired:
+            return
+        task = asyncio.get_running_loop().create_task(self.store.touch(live.id, self.now()))
+        self._touches.add(task)
+        task.add_done_callback(self._touched)
+
+    def _touched(self, task: asyncio.Task) -> None:
+        self._touches.discard(task)
+        if not task.cancelled() and task.exception() is not None:
+            log.error("storing a table's last connection time failed: %s", task.exception())
+
+    async def connected(self, live: LiveTable) -> None:
+        """A connection opened: expiry counts from now (stored when it is the only one);
+        the game starts if this was the last person it waited for."""
+        if len(live.clients) == 1:
+            self._touch(live)
+        await self.start_if_ready(live)
+
+    def disconnected(self, live: LiveTable) -> None:
+        """A connection closed: when it was the last, expiry counts from now."""
+        if not live.clients:
+            self._touch(live)
+
+    async def expire_idle(self) -> list[str]:
+        """Close every table, not over, that nobody has been connected to for
+        ``expire_after_s``: its bots and clocks stop, it is stored as expired, and it is
+        never resumed, joined or played again. The ids closed."""
+        after = self.settings.expire_after_s
+        if after is None:
+            return []
+        cutoff = datetime.fromtimestamp(self.settings.now() - after, timezone.utc)
+        closed = []
+        for table_id in await self.store.idle_since(cutoff):
+            live = self.live.get(table_id)
+            if live is not None:
+                if live.clients:  # connected now: its stored time is when that connection opened
+                    continue
+                live.row["expired"] = True
+                await live.stop()
+                if self.live.get(table_id) is live:
+                    del self.live[table_id]
+            await self.store.expire(table_id)
+            closed.append(table_id)
+        if closed:
+            log.info("closed %d table(s) nobody was connected to for %g s", len(closed), after)
+        return closed
+
+    async def _expire_loop(self) -> None:
+        while True:
+            await asyncio.sleep(self.settings.expire_check_s)
+            try:
+                await self.expire_idle()
+            except asyncio.CancelledError:
+                raise
+            except Exception:  # the next round tries again
+                log.exception("closing idle tables failed")
+
+    def start_expiry(self) -> None:
+        """Look for abandoned tables every ``expire_check_s`` (unless expiry is off)."""
+        if self.settings.expire_after_s is not None and self._expiry is None:
+            self._expiry = asyncio.get_running_loop().create_task(self._expire_loop(), name="fliptable expiry")
 
     async def game_log(self, table_id: str) -> GameLog:
         """The finished game's log; ``Forbidden`` while it is played (the seed and deck
@@ -156,6 +250,14 @@ class Lobby:
             del self.live[live.id]
 
     async def close(self) -> None:
+        if self._expiry is not None:
+            self._expiry.cancel()
+            try:
+                await self._expiry
+            except (asyncio.CancelledError, Exception):
+                pass
         for live in list(self.live.values()):
             await live.stop()
         self.live.clear()
+        if self._touches:
+            await asyncio.gather(*self._touches, return_exceptions=True)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from sqlalchemy import (JSON, Boolean, Column, DateTime, Float, ForeignKey, Integer, MetaData, String, Table,
-                        Text)
+                        Text, false)
 
 metadata = MetaData()
 
@@ -24,6 +24,10 @@ tables = Table(
     Column("ply", Integer, nullable=False, default=0),
     Column("result", JSON, nullable=True),
     Column("created", DateTime(timezone=True), nullable=False, index=True),
+    #: when a connection to the table last opened or closed (null: never connected)
+    Column("seen", DateTime(timezone=True), nullable=True),
+    #: closed after nobody connected for the server's --expire-after (migration 0002)
+    Column("expired", Boolean, nullable=False, default=False, server_default=false()),
 )
 
 seats = Table(

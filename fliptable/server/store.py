@@ -50,6 +50,10 @@ def make_engine(settings: Settings) -> AsyncEngine:
     return engine
 
 
+def _utc(t: datetime) -> datetime:
+    return t.replace(tzinfo=timezone.utc) if t.tzinfo is None else t
+
+
 def _row(r) -> dict[str, Any]:
     return dict(r._mapping)
 
@@ -111,15 +115,16 @@ class Store:
 
     # -- writes ------------------------------------------------------------------------
     async def create_table(self, row: dict[str, Any], seat_rows: Sequence[dict[str, Any]]) -> None:
-        row = {**row, "seed": json.dumps(row["seed"]), "created": datetime.now(timezone.utc)}
+        row = {**row, "seed": json.dumps(row["seed"])}
+        row.setdefault("created", datetime.now(timezone.utc))
         async with self.engine.begin() as conn:
             await conn.execute(insert(tables), [row])
             await conn.execute(insert(seats), [{**s, "table_id": row["id"]} for s in seat_rows])
 
     async def take_seat(self, table_id: str, seat: int, name: str | None, token_hash: str,
-                        start: bool) -> bool:
-        """Give a free human seat its token (and start the table when it was the last
-        one). False when the seat was taken meanwhile."""
+                        start: bool = False) -> bool:
+        """Give a free human seat its token (and mark the table started, if ``start``).
+        False when the seat was taken meanwhile."""
         async with self.engine.begin() as conn:
             done = await conn.execute(
                 update(seats).where(seats.c.table_id == table_id, seats.c.seat == seat,
@@ -130,6 +135,35 @@ class Store:
             if start:
                 await conn.execute(update(tables).where(tables.c.id == table_id).values(started=True))
         return True
+
+    async def mark_started(self, table_id: str) -> None:
+        """The table's game has started (its driver runs; a restart resumes it)."""
+        async with self.engine.begin() as conn:
+            await conn.execute(update(tables).where(tables.c.id == table_id).values(started=True))
+
+    async def touch(self, table_id: str, when: datetime) -> None:
+        """A connection to the table opened or closed at ``when`` (expiry counts from it)."""
+        async with self.engine.begin() as conn:
+            await conn.execute(update(tables).where(tables.c.id == table_id).values(seen=when))
+
+    async def idle_since(self, cutoff: datetime) -> list[str]:
+        """Ids of the tables not over nor expired whose last connection opened or closed
+        (or, never connected, that were created) before ``cutoff``."""
+        query = select(tables.c.id, tables.c.created, tables.c.seen).where(tables.c.over.is_(False),
+                                                                          tables.c.expired.is_(False))
+        async with self.engine.connect() as conn:
+            rows = (await conn.execute(query)).all()
+        out = []
+        for table_id, created, seen in rows:  # compared here: SQLite keeps no time zone (it was UTC)
+            last = max(_utc(t) for t in (created, seen) if t is not None)
+            if last < cutoff:
+                out.append(table_id)
+        return out
+
+    async def expire(self, table_id: str) -> None:
+        """Close a table nobody came back to: it is never resumed, joined or played again."""
+        async with self.engine.begin() as conn:
+            await conn.execute(update(tables).where(tables.c.id == table_id).values(expired=True))
 
     async def append_actions(self, table_id: str, first: int, new: Sequence[Sequence[Any]],
                              result: dict | None) -> None:
@@ -243,14 +277,16 @@ class Store:
 
     async def recent(self, status: str | None, limit: int = 100) -> list[tuple[dict[str, Any], list[dict[str, Any]]]]:
         """The most recent tables (rows and seats, as ``load``): ``status`` open,
-        running, over or None (all)."""
+        running, over, expired or None (all)."""
         query = select(tables).order_by(tables.c.created.desc()).limit(limit)
         if status == "open":
-            query = query.where(tables.c.started.is_(False))
+            query = query.where(tables.c.started.is_(False), tables.c.expired.is_(False))
         elif status == "running":
-            query = query.where(tables.c.started.is_(True), tables.c.over.is_(False))
+            query = query.where(tables.c.started.is_(True), tables.c.over.is_(False), tables.c.expired.is_(False))
         elif status == "over":
             query = query.where(tables.c.over.is_(True))
+        elif status == "expired":
+            query = query.where(tables.c.expired.is_(True))
         async with self.engine.connect() as conn:
             rows = [_row(r) for r in (await conn.execute(query)).all()]
             ids = [r["id"] for r in rows]
@@ -264,8 +300,8 @@ class Store:
         return [(r, by_table.get(r["id"], [])) for r in rows]
 
     async def resumable(self) -> list[str]:
-        """Ids of every table that started and is not over: the ones to resume."""
+        """Ids of every table that started and is neither over nor expired: the ones to resume."""
         async with self.engine.connect() as conn:
-            rows = await conn.execute(select(tables.c.id).where(tables.c.started.is_(True),
-                                                                tables.c.over.is_(False)))
+            rows = await conn.execute(select(tables.c.id).where(tables.c.started.is_(True), tables.c.over.is_(False),
+                                                                tables.c.expired.is_(False)))
             return [r[0] for r in rows.all()]

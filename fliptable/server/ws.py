@@ -15,7 +15,7 @@ from .security import TokenBucket, origin_allowed
 
 log = logging.getLogger("fliptable.server")
 
-CLOSE_NO_TABLE, CLOSE_BAD_TOKEN, CLOSE_ORIGIN = 4404, 4401, 4403
+CLOSE_NO_TABLE, CLOSE_BAD_TOKEN, CLOSE_ORIGIN, CLOSE_EXPIRED = 4404, 4401, 4403, 4410
 CLOSE_TOO_BIG, CLOSE_POLICY, CLOSE_TRY_LATER = 1009, 1008, 1013
 
 
@@ -117,6 +117,9 @@ async def table_socket(websocket: WebSocket) -> None:
         log.exception("table %s could not be loaded", websocket.path_params["id"])
         await _refuse(websocket, 1011, "internal error")
         return
+    if live.expired:
+        await _refuse(websocket, CLOSE_EXPIRED, lobby.expired_message())
+        return
     if len(live.clients) >= settings.max_connections_per_table:
         await _refuse(websocket, CLOSE_TRY_LATER, "this table has too many connections; try again later")
         return
@@ -134,6 +137,7 @@ async def table_socket(websocket: WebSocket) -> None:
     bucket = TokenBucket(settings.rate_per_second, settings.rate_burst)
     refused = 0
     try:
+        await lobby.connected(live)  # the game may start now: every person is here
         while client.closed is None:
             message = await websocket.receive()
             if message["type"] == "websocket.disconnect":
@@ -166,6 +170,7 @@ async def table_socket(websocket: WebSocket) -> None:
     finally:
         live.detach(client)
         lobby.forget(live)
+        lobby.disconnected(live)
         if client.closed is not None:
             try:
                 await asyncio.wait_for(sender, 5.0)

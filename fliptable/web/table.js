@@ -63,10 +63,12 @@ export function tablePage(root, id) {
     ws.onclose = (e) => {
       if (st.ws !== ws) return;
       el.conn.dataset.state = "closed";
-      if (e.code === 4404 || e.code === 4403) {
+      if (e.code === 4404 || e.code === 4403 || e.code === 4410) {
         st.closedFor = e.code;
         el.conn.textContent = "disconnected";
-        el.status.textContent = e.code === 4404 ? "There is no such table." : "This server does not accept connections from this page's origin.";
+        el.status.textContent = e.code === 4404 ? "There is no such table."
+          : e.code === 4410 ? "This table was closed: nobody was connected to it for a long time."
+          : "This server does not accept connections from this page's origin.";
         return;
       }
       if (e.code === 4401) {  // the kept token holds no seat here (an old table's): watch instead
@@ -233,9 +235,13 @@ export function tablePage(root, id) {
     const f = st.facts, fr = st.frame, n = names();
     let text = f && f.you === null ? "Watching. Connecting…" : "Connecting…";
     if (f && f.over) text = "Game over.";
+    else if (f && f.expired) text = "This table was closed: nobody was connected to it for a long time.";
     else if (f && !f.started) {
       const open = f.seats.filter((s) => s.kind === "human" && !s.taken).length;
-      text = `Waiting for ${open} more player${open === 1 ? "" : "s"} — ${token() ? "share the link below" : "take a seat to play, or watch"}.`;
+      const away = (f.waiting_for || []).filter((i) => i !== you());
+      if (open) text = `Waiting for ${open} more player${open === 1 ? "" : "s"} — ${token() ? "share the link below" : "take a seat to play, or watch"}.`;
+      else text = away.length ? `Waiting for ${n.all(away)} to connect; the game starts when everyone is here.` : "Starting…";
+      if (you() === null && !open) text = `Watching. ${text}`;
     } else if (fr) {
       const d = fr.decision || {};
       const mine = fr.legal && fr.legal.length;

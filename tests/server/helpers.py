@@ -33,6 +33,13 @@ def join(c: TestClient, table: str, name: str | None = None) -> dict:
     return r.json()
 
 
+def arrive(c: TestClient, table: str, token: str) -> None:
+    """The seat's person connects once and goes (a game starts only once every person
+    at it has connected: docs/server.md)."""
+    with c.websocket_connect(f"/ws/{table}?token={token}") as ws:
+        assert ws.receive_json()["type"] == "table"
+
+
 class Player(threading.Thread):
     """A person at a browser, as a thread: connects with ``token`` (None: a spectator),
     records every message, and answers every frame that has legal actions with

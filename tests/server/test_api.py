@@ -13,7 +13,7 @@ from fliptable.server.lobby import Lobby
 from fliptable.server.models import seats
 from fliptable.server.store import Store
 
-from .helpers import Replayed, client, create, join
+from .helpers import Replayed, client, create, join, wait_for
 
 
 def test_games_list_for_the_lobby(sqlite_settings):
@@ -50,7 +50,19 @@ def test_create_join_and_public_facts(db_settings):
         assert second["seat"] == 3
         assert len({made["token"], first["token"], second["token"]}) == 3
         facts = c.get(f"/api/tables/{table}").json()
-        assert facts["started"] is True and facts["seats"][2]["name"] == "Ben"
+        # every seat is taken: the game starts once each person has connected
+        assert facts["started"] is False and facts["seats"][2]["name"] == "Ben"
+        assert facts["waiting_for"] == [0, 2, 3] and facts["expired"] is False
+        tokens = (made["token"], first["token"], second["token"])
+        sockets = [c.websocket_connect(f"/ws/{table}?token={t}") for t in tokens]
+        for s in sockets:
+            s.__enter__().receive_json()
+        try:
+            facts = wait_for(lambda: (lambda f: f if f["started"] else None)(c.get(f"/api/tables/{table}").json()))
+        finally:
+            for s in sockets:
+                s.__exit__(None, None, None)
+        assert facts["waiting_for"] == []
         r = c.post(f"/api/tables/{table}/join", json={"name": "Cy"})
         assert r.status_code == 409 and "taken" in r.json()["error"]
         assert c.get(f"/api/tables/{table}/log").status_code == 403
@@ -188,4 +200,5 @@ def test_concurrent_joins_give_each_seat_once(db_settings):
     ok = [a for code, a in answers if code == 200]
     assert sorted(a["seat"] for a in ok) == [1, 2, 3]
     assert sorted(code for code, _ in answers) == [200] * 3 + [409] * 7
-    assert facts["started"] and all(s["taken"] for s in facts["seats"])
+    assert not facts["started"] and all(s["taken"] for s in facts["seats"])  # nobody connected yet
+    assert facts["waiting_for"] == [0, 1, 2, 3]

@@ -7,7 +7,7 @@ import time
 
 from fliptable.server.store import Store
 
-from .helpers import client, create, join
+from .helpers import arrive, client, create, join
 
 
 def _frame(ws, ply_at_least: int = 0) -> dict:
@@ -31,7 +31,7 @@ def test_a_slow_commit_holds_the_frame_back(db_settings, monkeypatch):
     with client(db_settings) as c:
         made = create(c, game="flip7", seats=["human", "human"], seed=3)
         table = made["table"]
-        join(c, table)
+        arrive(c, table, join(c, table)["token"])
         with c.websocket_connect(f"/ws/{table}?token={made['token']}") as ws:
             first = _frame(ws)
             monkeypatch.setattr(Store, "_write", slow)
@@ -57,7 +57,7 @@ def test_a_failing_database_is_retried_and_nothing_is_shown_meanwhile(sqlite_set
     with client(sqlite_settings) as c:
         made = create(c, game="flip7", seats=["human", "human"], seed=3)
         table = made["table"]
-        join(c, table)
+        arrive(c, table, join(c, table)["token"])
         with c.websocket_connect(f"/ws/{table}?token={made['token']}") as ws:
             first = _frame(ws)
             monkeypatch.setattr(Store, "_write", flaky)

@@ -9,7 +9,7 @@ from starlette.websockets import WebSocketDisconnect
 
 from fliptable.server.live import LiveTable
 
-from .helpers import client, create, join
+from .helpers import arrive, client, create, join
 
 
 def _until(ws, kind: str) -> dict:
@@ -36,10 +36,14 @@ def test_bad_messages_change_nothing(db_settings):
             err = _until(ws0, "error")
             assert "not started" in err["message"] and err["ply"] == 0
             other = join(c, table, "Ben")
-            frame0 = _until(ws0, "frame")
-            assert frame0["ply"] == 0 and frame0["decision"]["players"] == [0] and "hit" in frame0["legal"]
+            # every seat is taken, but Ben has not connected yet: still nothing is played
+            ws0.send_json({"type": "act", "action": "hit", "ply": 0})
+            err = _until(ws0, "error")
+            assert "waiting for seat 1 to connect" in err["message"] and err["ply"] == 0
             with c.websocket_connect(f"/ws/{table}?token={other['token']}") as ws1, \
                     c.websocket_connect(f"/ws/{table}") as spectator:
+                frame0 = _until(ws0, "frame")
+                assert frame0["ply"] == 0 and frame0["decision"]["players"] == [0] and "hit" in frame0["legal"]
                 frame1 = _until(ws1, "frame")
                 assert frame1["seat"] == 1 and frame1["legal"] == []
                 _until(spectator, "frame")
@@ -215,7 +219,7 @@ def test_junk_never_changes_the_game_or_breaks_the_socket(sqlite_settings):
 
     with client(sqlite_settings, rate_per_second=1000.0, rate_burst=1000.0) as c:
         made = create(c, game="flip7", seats=["human", "human"], seed=2)
-        join(c, made["table"])
+        arrive(c, made["table"], join(c, made["table"])["token"])
         with c.websocket_connect(f"/ws/{made['table']}?token={made['token']}") as ws:
             _until(ws, "frame")
             for _ in range(300):

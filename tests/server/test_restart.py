@@ -13,7 +13,7 @@ import time
 
 import httpx
 
-from .helpers import Player, Replayed, client, create, join, wait_for
+from .helpers import Player, Replayed, arrive, client, create, join, wait_for
 
 
 def _until_frame(ws, ply_at_least: int = 0) -> dict:
@@ -31,6 +31,7 @@ def test_new_app_on_the_same_database_resumes_tables_and_bots(db_settings):
                       options={"round_limit": 2})
         table = made["table"]
         ben = join(c, table, "Ben")
+        arrive(c, table, ben["token"])
         with c.websocket_connect(f"/ws/{table}?token={made['token']}") as ws:
             before = [_until_frame(ws)]
             assert before[0]["ply"] == 0 and before[0]["decision"]["players"] == [0]
@@ -105,7 +106,10 @@ def test_kill_9_and_restart_resume_at_the_same_ply(tmp_path):
     try:
         bots = httpx.post(base + "/api/tables", json={"game": "flip7", "seats": ["random"] * 3,
                                                       "bot_delay_ms": 1500}).json()["table"]
-        made = httpx.post(base + "/api/tables", json={"game": "flip7", "seats": ["human", "human"]}).json()
+        # seed 3: seat 0's first hit is a number card, so seat 1 acts next (an action card
+        # would leave seat 0 to choose, and seat 1's 'stay' would be refused)
+        made = httpx.post(base + "/api/tables", json={"game": "flip7", "seats": ["human", "human"],
+                                                      "seed": 3}).json()
         table = made["table"]
         other = httpx.post(f"{base}/api/tables/{table}/join", json={}).json()
         with connect(f"{wsbase}/ws/{table}?token={made['token']}") as a, \

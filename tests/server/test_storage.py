@@ -24,7 +24,7 @@ def test_migrations_build_the_models_schema(db_settings):
             assert await migrate.current(store.engine) is None
             await store.open()
             await store.open()  # again: nothing to do
-            assert await migrate.current(store.engine) == migrate.head() == "0001"
+            assert await migrate.current(store.engine) == migrate.head() == "0002"
             async with store.engine.connect() as conn:
                 return await conn.run_sync(
                     lambda sync: compare_metadata(MigrationContext.configure(sync, opts={"version_table": migrate.VERSION_TABLE}),
@@ -36,9 +36,44 @@ def test_migrations_build_the_models_schema(db_settings):
     assert diff == []
 
 
+def test_upgrading_from_0001_keeps_the_tables_and_none_is_expired(db_settings):
+    """A database made by the first schema (before expiry) with a table in it: the
+    upgrade adds ``seen`` and ``expired`` and keeps the table, not expired."""
+    from alembic import command
+    from sqlalchemy import select, text
+
+    from fliptable.server.models import tables
+
+    async def check():
+        store = Store(db_settings)
+        try:
+            if store.backend == "postgresql":
+                async with store.engine.begin() as conn:
+                    await conn.execute(text(f'CREATE SCHEMA IF NOT EXISTS "{db_settings.db_schema}"'))
+            async with store.engine.begin() as conn:
+                await conn.run_sync(lambda sync: command.upgrade(migrate._config(sync), "0001"))
+                await conn.execute(text(
+                    "INSERT INTO ft_tables (id, game, rules_version, players, options, seed, seeded, "
+                    "turn_limit_ms, bot_delay_ms, started, over, ply, result, created) VALUES "
+                    "('old', 'flip7', '1', 2, '{}', '1', false, NULL, 0, true, false, 3, NULL, "
+                    "'2026-11-01 10:00:00')"))
+            assert await migrate.current(store.engine) == "0001"
+            await store.open()
+            assert await migrate.current(store.engine) == "0002"
+            async with store.engine.connect() as conn:
+                row = (await conn.execute(select(tables).where(tables.c.id == "old"))).first()._mapping
+            return dict(row), await store.resumable()
+        finally:
+            await store.close()
+
+    row, resumable = asyncio.run(check())
+    assert row["ply"] == 3 and row["expired"] is False and row["seen"] is None
+    assert resumable == ["old"]
+
+
 def test_the_migrations_are_package_data():
     versions = resources.files("fliptable.server") / "migrations" / "versions"
-    assert (versions / "0001_initial.py").is_file()
+    assert (versions / "0001_initial.py").is_file() and (versions / "0002_expiry.py").is_file()
     assert (resources.files("fliptable.server") / "migrations" / "env.py").is_file()
 
 
@@ -56,6 +91,7 @@ def test_serve_user_errors_are_one_line_exit_2(tmp_path, capsys):
                         (["--db", "mysql://u@h/d"], "SQLite or PostgreSQL"),
                         (["--bot-delay-ms", "-1"], "--bot-delay-ms must be 0 to 10000"),
                         (["--creates-per-minute", "0"], "--creates-per-minute must be 1 to 1000000"),
+                        (["--expire-after", "-1"], "--expire-after must be 0 (never) to 8760 hours"),
                         (["--db", str(tmp_path / "no" / "such" / "dir" / "x.db")], "does not exist"),
                         (["--db", "/proc/fliptable.db"], "cannot open the database"),
                         (["--db", "postgresql://u:pw@127.0.0.1:1/x"], "u:***@127.0.0.1:1")):
@@ -80,5 +116,6 @@ def test_the_wheel_carries_the_migrations(tmp_path):
     wheel = next(builder.WheelBuilder(str(repo)).build(directory=str(tmp_path), versions=["standard"]))
     names = set(zipfile.ZipFile(wheel).namelist())
     for name in ("fliptable/server/migrations/env.py", "fliptable/server/migrations/script.py.mako",
-                 "fliptable/server/migrations/versions/0001_initial.py", "fliptable/server/app.py"):
+                 "fliptable/server/migrations/versions/0001_initial.py",
+                 "fliptable/server/migrations/versions/0002_expiry.py", "fliptable/server/app.py"):
         assert name in names, name

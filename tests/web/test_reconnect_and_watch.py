@@ -155,8 +155,10 @@ def test_a_token_that_holds_no_seat_falls_back_to_watching(server, context):
     made = server.post("/api/tables", {"game": "flip7", "seats": ["human", "threshold"], "name": "Ana", "bot_delay_ms": 100})
     page = context().new_page()
     page.goto(f"{made['join']}#seat=0&token=not-the-token")
-    page.wait_for_selector("#app[data-ply]")
     expect(page.locator("#error")).to_contain_text("no longer valid")
     expect(page.locator("#status")).to_contain_text("Watching")
+    # Ana never connected: the game waits for her, and the page says so
+    expect(page.locator("#status")).to_contain_text("Waiting for Ana to connect")
+    assert server.get(f"/api/tables/{made['table']}")["started"] is False
     assert page.locator("[data-action]").count() == 0
     assert page.evaluate("JSON.parse(localStorage.getItem('fliptable.seats'))") == {}
