@@ -124,6 +124,10 @@ def compile_diff(node: Node, fn, names: Mapping[str, int]):
     if node.flag_types or len(node.kinds) != 1:
         return whole
     kind = node.kinds[0]
+    if kind == "bool":
+        def d(x, y, out, b, vw):
+            out[b] = 1.0 if x is True else 0.0
+        return d
     if kind == "num":           # one float, written whatever it was
         def d(x, y, out, b, vw):
             if type(x) is int or type(x) is float:
