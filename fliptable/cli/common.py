@@ -12,7 +12,7 @@ import typer
 
 from ..core.errors import FliptableError
 from ..core.game import Game
-from ..core.options import parse_option_pairs
+from ..core.options import parse_option_pairs, value_text
 from ..core.registry import get_game
 
 app = typer.Typer(
@@ -87,11 +87,7 @@ def _players(game: Game, players: Optional[int]) -> int:
 
 def _shown(value: Any) -> str:
     """A value as the command line spells it: ``true``/``false``, ``3000`` not ``3000.0``."""
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    if isinstance(value, float) and value.is_integer():
-        return str(int(value))
-    return str(value)
+    return value_text(value)
 
 
 def _count(value: float) -> str:

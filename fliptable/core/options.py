@@ -15,6 +15,16 @@ def _number_text(x: float) -> str:
     return str(int(x)) if float(x).is_integer() else f"{x:g}"
 
 
+def value_text(value: Any) -> str:
+    """An option's value as ``-o key=value`` spells it: ``true``/``false``, ``3000`` not
+    ``3000.0``."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, float) and value.is_integer():
+        return str(int(value))
+    return str(value)
+
+
 @dataclass(frozen=True, slots=True)
 class Option:
     """One option: ``kind`` is ``choice``, ``int``, ``float`` or ``bool``.

@@ -3,7 +3,8 @@ matplotlib, the optional extra ``plots``, drawn on the Agg canvas (no display, n
 pyplot state).
 
 Each figure is built in two steps, so what is drawn can be checked against the report:
-``*_series(report)`` takes the numbers to draw from the report (nothing else), and
+``*_series(report)`` takes the numbers to draw from the report (and, for the title,
+the game's default options, so that the options a run changed are named), and
 ``*_figure(report)`` draws them. A simulation shows the win rate per seat with its 95%
 interval beside an equal share, the score distribution per seat (boxes) and the
 histogram of game lengths; a tournament the bots' ratings with their 95% intervals and
@@ -16,10 +17,13 @@ from pathlib import Path
 from typing import Any, Sequence
 
 from ..core.errors import FliptableError
+from ..core.options import value_text
 
 PLOT_SUFFIXES = (".png", ".svg")
 #: bars and boxes per seat, and the bots' ratings
 SEAT_COLOUR, RATING_COLOUR, LENGTH_COLOUR = "#dd8452", "#4c72b0", "#55a868"
+#: the median line of a score box (matplotlib's default, orange, vanished in the box)
+MEDIAN_COLOUR = "black"
 #: the most bins of the game-length histogram
 LENGTH_BINS = 30
 
@@ -101,19 +105,53 @@ def _errors(values: Sequence[float], intervals: Sequence[Sequence[float]]) -> li
             [max(0.0, hi - v) for v, (_, hi) in zip(values, intervals)]]
 
 
-def _short(spec: str, width: int = 16) -> str:
-    return spec if len(spec) <= width else spec[:width - 1] + "…"
+def _wrapped(spec: str, width: int = 14) -> str:
+    """A bot spec on lines of about ``width`` characters, broken after ``:`` and ``,``
+    (never cut: ``ismcts:iterations=200`` and ``ismcts:iterations=50`` must differ)."""
+    pieces, piece = [], ""
+    for ch in spec:
+        piece += ch
+        if ch in ":,":
+            pieces.append(piece)
+            piece = ""
+    if piece:
+        pieces.append(piece)
+    lines = [""]
+    for piece in pieces:
+        if lines[-1] and len(lines[-1]) + len(piece) > width:
+            lines.append("")
+        lines[-1] += piece
+    return "\n".join(lines)
+
+
+def changed_options(report: dict[str, Any]) -> dict[str, Any]:
+    """The report's options that differ from the game's defaults (all of them for a
+    game that is not registered here): what the figure's title names."""
+    from ..core.registry import get_game  # noqa: PLC0415
+
+    options = report.get("options") or {}
+    try:
+        defaults = get_game(report["game"]).resolve_options({})
+    except FliptableError:
+        return dict(options)
+    return {k: v for k, v in options.items() if defaults.get(k, object()) != v}
+
+
+def _title(report: dict[str, Any], what: str) -> str:
+    """``game key=value ...: <what>, seed S``, with the options the run changed."""
+    opts = " ".join(f"{k}={value_text(v)}" for k, v in changed_options(report).items())
+    head = f"{report['game']} {opts}" if opts else report["game"]
+    return f"{head}: {what}, seed {report['seed']}"
 
 
 def simulation_series(report: dict[str, Any]) -> dict[str, Any]:
     """What a simulation's figure draws, from its report: per seat the win rate and its
     interval and the score box; the game lengths (decisions) and how many games had each."""
     players = report["players"]
-    labels = [f"{s}\n{_short(report['bots'][s])}" for s in range(players)]
+    labels = [f"{s}\n{report['bots'][s]}" for s in range(players)]
     lengths = report["length_counts"]
     return {
-        "title": (f"{report['game']}: {report['games']} games, {players} "
-                  f"player{'s' if players != 1 else ''}, seed {report['seed']}"),
+        "title": _title(report, f"{report['games']} games, {players} player{'s' if players != 1 else ''}"),
         "seat_labels": labels,
         "win_rate": list(report["win_rate"]),
         "win_rate_ci95": [list(c) for c in report["win_rate_ci95"]],
@@ -137,11 +175,12 @@ def length_bins(lengths: Sequence[int]) -> list[float]:
 
 
 def _seat_ticks(ax: Any, labels: Sequence[str]) -> None:
-    """Seat number over bot under each bar; past four seats on one slanted line, so
-    neighbouring bots' names do not run into each other."""
+    """Seat number over bot (its spec wrapped, never cut) under each bar; past four
+    seats on one slanted line, so neighbouring bots' names do not run into each other."""
     x = list(range(len(labels)))
     if len(labels) <= 4:
-        ax.set_xticks(x, labels)
+        ax.set_xticks(x, [label.split("\n", 1)[0] + "\n" + _wrapped(label.split("\n", 1)[1])
+                          for label in labels])
     else:
         ax.set_xticks(x, [label.replace("\n", " ") for label in labels], rotation=35, ha="right",
                       rotation_mode="anchor")
@@ -151,7 +190,10 @@ def simulation_figure(report: dict[str, Any]) -> Any:
     """The figure of a ``simulate`` report (a matplotlib ``Figure``, not yet saved)."""
     series = simulation_series(report)
     players = len(series["seat_labels"])
-    fig = _figure_class()(figsize=(max(12.0, 6.0 + 1.2 * players), 4.8), layout="constrained")
+    new_figure = _figure_class()
+    from matplotlib.ticker import MaxNLocator  # noqa: PLC0415 - optional extra, there once new_figure is
+
+    fig = new_figure(figsize=(max(12.0, 6.0 + 1.2 * players), 4.8), layout="constrained")
     fig.suptitle(series["title"])
     wins, scores, lengths = fig.subplots(1, 3, gridspec_kw={"width_ratios": [2, 2, 2]})
     x = list(range(players))
@@ -160,7 +202,7 @@ def simulation_figure(report: dict[str, Any]) -> Any:
              color=SEAT_COLOUR, capsize=4)
     if series["equal_share"] is not None:
         wins.axhline(series["equal_share"], color="grey", linestyle="--", linewidth=1, label="equal share")
-        wins.legend(loc="upper right", fontsize="small")
+        wins.legend(loc="best", fontsize="small")
     _seat_ticks(wins, series["seat_labels"])
     wins.set_ylim(0, min(1.0, max([hi for _, hi in series["win_rate_ci95"]] + [0.05]) * 1.15))
     wins.set_xlabel("seat")
@@ -168,11 +210,13 @@ def simulation_figure(report: dict[str, Any]) -> Any:
     wins.set_title("win rate per seat")
 
     scores.bxp(series["score_boxes"], positions=x, showmeans=True, patch_artist=True,
-               boxprops={"facecolor": SEAT_COLOUR, "alpha": 0.6})
+               boxprops={"facecolor": SEAT_COLOUR, "alpha": 0.6},
+               medianprops={"color": MEDIAN_COLOUR, "linewidth": 1.5, "gid": "median"})
     _seat_ticks(scores, series["seat_labels"])
     scores.set_xlabel("seat")
     scores.set_ylabel("final score")
-    scores.set_title("scores per seat\n(box: quartiles, whiskers: 5th-95th pct, ▲ mean)", fontsize="medium")
+    scores.set_title("scores per seat\n(box: quartiles, line: median, whiskers: 5th-95th pct, ▲ mean)",
+                     fontsize="medium")
 
     lengths.hist(series["lengths"], bins=length_bins(series["lengths"]), weights=series["length_games"],
                  color=LENGTH_COLOUR)
@@ -181,6 +225,7 @@ def simulation_figure(report: dict[str, Any]) -> Any:
     lengths.legend(loc="upper right", fontsize="small")
     lengths.set_xlabel("decisions per game")
     lengths.set_ylabel("games")
+    lengths.yaxis.set_major_locator(MaxNLocator(integer=True))  # games are whole
     lengths.set_title("game length")
     return fig
 
@@ -190,8 +235,10 @@ def tournament_series(report: dict[str, Any]) -> dict[str, Any]:
     first) with their 95% intervals, and the win rate per seat with its interval."""
     bots = sorted(report["bots"], key=lambda b: b["rating"])
     seats = list(report["seat_advantage"])
+    games = (f"{report['games']} of {report['games_requested']} games (interrupted)"
+             if report.get("interrupted") else f"{report['games']} games")
     return {
-        "title": f"{report['game']}: {report['games']} games, {report['players']} seats",
+        "title": _title(report, f"{games}, {report['players']} seats"),
         "bots": [b["spec"] for b in bots],
         "rating": [b["rating"] for b in bots],
         "rating_ci95": [list(b["rating_ci95"]) for b in bots],
@@ -205,18 +252,20 @@ def tournament_figure(report: dict[str, Any]) -> Any:
     """The figure of a ``tournament`` report (a matplotlib ``Figure``, not yet saved)."""
     series = tournament_series(report)
     fig = _figure_class()(figsize=(11, 0.5 * len(series["bots"]) + 2.5), layout="constrained")
+    fig.suptitle(series["title"])
     left, right = fig.subplots(1, 2, gridspec_kw={"width_ratios": [3, 2]})
     y = list(range(len(series["bots"])))
     left.barh(y, series["rating"], xerr=_errors(series["rating"], series["rating_ci95"]),
               color=RATING_COLOUR, capsize=4)
     left.set_yticks(y, series["bots"])
     left.set_xlabel("openskill rating (mu, 95% interval)")
-    left.set_title(series["title"])
+    left.set_title("bots by rating")
     seats = series["seat_win_rate"]
     x = list(range(len(seats)))
     right.bar(x, seats, yerr=_errors(seats, series["seat_win_rate_ci95"]), color=SEAT_COLOUR, capsize=4)
     if series["equal_share"] is not None:
-        right.axhline(series["equal_share"], color="grey", linestyle="--", linewidth=1)
+        right.axhline(series["equal_share"], color="grey", linestyle="--", linewidth=1, label="equal share")
+        right.legend(loc="best", fontsize="small")
     right.set_xticks(x, [str(s) for s in x])
     right.set_xlabel("seat")
     right.set_ylabel("win rate (95% interval)")

@@ -14,8 +14,8 @@ from fliptable.bots.base import make_agent
 from fliptable.core.registry import get_game
 from fliptable.core.rng import derive_seed
 from fliptable.sim.match import play_match
-from fliptable.sim.plots import (length_bins, quantile, simulation_figure, simulation_series,
-                                 tournament_figure, tournament_series)
+from fliptable.sim.plots import (MEDIAN_COLOUR, changed_options, length_bins, quantile, simulation_figure,
+                                 simulation_series, tournament_figure, tournament_series)
 from fliptable.sim.simulate import simulate
 from fliptable.sim.tournament import tournament
 
@@ -112,9 +112,13 @@ def test_the_simulation_figure_draws_the_series(report):
     assert [b.get_height() for b in bars] == pytest.approx(report["win_rate"])
     assert _error_bar_ends(bars) == pytest.approx([tuple(c) for c in report["win_rate_ci95"]])
     assert [t.get_text() for t in wins.get_xticklabels()] == series["seat_labels"]
-    medians = [line.get_ydata()[0] for line in scores.lines if line.get_color() == "C1"]
-    assert medians == [b["med"] for b in series["score_boxes"]]
+    medians = [line for line in scores.lines if line.get_gid() == "median"]
+    assert [line.get_ydata()[0] for line in medians] == [b["med"] for b in series["score_boxes"]]
+    assert {line.get_color() for line in medians} == {MEDIAN_COLOUR}
+    # not the boxes' colour, so the median can be seen (matplotlib's default orange could not)
+    assert MEDIAN_COLOUR not in ("C1", scores.patches[0].get_facecolor())
     assert sum(p.get_height() for p in lengths.patches) == report["games"]
+    assert all(float(t).is_integer() for t in lengths.get_yticks())  # games are counted whole
 
 
 def test_the_tournament_figure_draws_ratings_and_seats():
@@ -190,3 +194,30 @@ def test_many_seats_are_labelled_on_one_slanted_line():
     ticks = wins.get_xticklabels()
     assert [t.get_text() for t in ticks] == ["0 ev"] + [f"{s} random" for s in range(1, 6)]
     assert {t.get_rotation() for t in ticks} == {35.0}
+
+
+def test_bot_specs_are_wrapped_never_cut():
+    """Two specs sharing a long prefix stay told apart under the bars."""
+    report = simulate("flip7", 2, 2, ["ismcts:iterations=3", "ismcts:iterations=2"], 2, 1, None)
+    for ax in simulation_figure(report).axes[:2]:
+        shown = [t.get_text() for t in ax.get_xticklabels()]
+        assert [label.replace("\n", "") for label in shown] == ["0ismcts:iterations=3", "1ismcts:iterations=2"]
+        assert all(len(line) <= 14 for label in shown for line in label.split("\n"))
+
+
+def test_the_titles_name_the_options_a_run_changed():
+    default = simulate("flip7", 2, 2, ["ev"], 5, 1, None)
+    changed = simulate("flip7", 2, 2, ["ev"], 5, 1, {"rules": "official", "round_limit": 100})
+    assert changed_options(default) == {}
+    assert changed_options(changed) == {"rules": "official", "round_limit": 100}
+    assert simulation_series(default)["title"] == "flip7: 2 games, 2 players, seed 5"
+    assert simulation_series(changed)["title"] == "flip7 rules=official round_limit=100: 2 games, 2 players, seed 5"
+    figure = simulation_figure(changed)
+    assert figure.get_suptitle() == simulation_series(changed)["title"]
+    # two games: matplotlib alone would mark 0.25 games
+    assert all(float(t).is_integer() for t in figure.axes[2].get_yticks())
+    report = tournament("flip7", ["ev", "random"], 2, seed=6, options={"round_limit": 50})
+    assert tournament_series(report)["title"] == "flip7 round_limit=50: 2 games, 2 seats, seed 6"
+    cut = dict(report, games=1, games_requested=4, interrupted=True)
+    assert tournament_series(cut)["title"] == "flip7 round_limit=50: 1 of 4 games (interrupted), 2 seats, seed 6"
+    assert tournament_figure(cut).get_suptitle() == tournament_series(cut)["title"]
