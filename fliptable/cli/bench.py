@@ -115,8 +115,12 @@ def bench_server_command(
         raise CliError("no action was measured: try more --seconds or a shorter --think-ms")
     sys.stdout.write(f"{report['tables']} {g.id} tables x {report['players']} seats = {report['sockets']} websockets, "
                      f"think {_shown(think_ms)} ms, {report['seconds']} s on {report['cores']} cores ({report['db']})\n"
-                     f"{report['actions']} actions ({report['actions_per_second']:.0f}/s), {report['errors']} errors; "
-                     f"action -> frame latency: p50 {report['p50_ms']:.1f} ms, p90 {report['p90_ms']:.1f} ms, "
+                     f"{report['actions']} actions accepted ({report['actions_per_second']:.0f}/s); "
+                     f"refused: {report['refused_stale']} lost races / stale, {report['refused_rate']} over the rate "
+                     f"limit; {report['errors']} errors\n"
+                     f"accepted action -> frame latency: p50 {report['p50_ms']:.1f} ms, p90 {report['p90_ms']:.1f} ms, "
                      f"p99 {report['p99_ms']:.1f} ms, max {report['max_ms']:.1f} ms\n")
+    for message in report["error_samples"]:
+        sys.stdout.write(f"  error: {message}\n")
 
 

@@ -24,6 +24,10 @@ from typing import Any
 from ..core.errors import FliptableError
 
 
+#: an action neither shown in a frame nor refused after this long is given up on, s
+UNSEEN_SECONDS = 10.0
+
+
 class BenchError(FliptableError):
     """The benchmark could not run (the server did not start)."""
 
@@ -56,7 +60,11 @@ class _Run:
         self.base, self.game, self.players, self.think_ms, self.options = base, game, players, think_ms, options
         self.wsbase = "ws" + base[len("http"):]
         self.latencies: list[float] = []
-        self.errors = 0
+        self.errors = 0          # refusals that are not a lost race, a stale ply or the rate limit
+        self.stale = 0           # refused: another action landed first (a lost race, a stale ply)
+        self.rate_limited = 0    # refused: over the per-socket rate limit (sent again later)
+        self.samples: dict[str, None] = {}  # the first few real errors' messages
+        self.unseen = 0          # actions neither shown in a frame nor refused within UNSEEN_SECONDS
         self.games_done = 0
         self.sockets = 0
         self.rng = random.Random(seed)
@@ -73,49 +81,78 @@ class _Run:
             tokens = [made["token"]]
             for _ in range(self.players - 1):
                 tokens.append((await http.post(f"{self.base}/api/tables/{made['table']}/join", json={})).json()["token"])
-            ended = await asyncio.gather(*(self.seat(made["table"], t) for t in tokens))
+            ended = await asyncio.gather(*(self.seat(made["table"], t, s) for s, t in enumerate(tokens)))
             if any(ended):
                 self.games_done += 1
 
-    async def seat(self, table: str, token: str) -> bool:
-        """Play one seat; True when the game ended (False: the run stopped first)."""
+    async def seat(self, table: str, token: str, seat: int) -> bool:
+        """Play one seat; True when the game ended (False: the run stopped first).
+
+        One action at a time is outstanding. It is *accepted* when a frame shows it (a
+        later ply whose events include one of this seat's: every game's actions make
+        one), and its latency is then counted; it is *refused* when an ``error`` echoes
+        its ply: a lost race or a stale ply (another action landed first: the protocol
+        refuses it, correctly), the rate limit, or anything else (a real error)."""
         from websockets.asyncio.client import connect
 
         async with connect(f"{self.wsbase}/ws/{table}?token={token}", max_size=2 ** 22, open_timeout=60,
                            ping_interval=None) as ws:
             self.sockets += 1
             try:
-                sent_at: float | None = None
+                sent_at: float | None = None   # the outstanding action's send time
                 sent_ply = -1
-                last: dict | None = None
+                last: dict | None = None       # the newest frame
+                acted_on = -1                  # the ply of the newest frame acted on
+
+                async def act(frame: dict) -> None:
+                    nonlocal sent_at, sent_ply, acted_on
+                    if self.think_ms > 0:
+                        await asyncio.sleep(self.think_ms / 1000.0 * self.rng.uniform(0.5, 1.5))
+                    if self.stop.is_set():
+                        return
+                    sent_ply = acted_on = frame["ply"]
+                    sent_at = time.perf_counter()
+                    await ws.send(json.dumps({"type": "act", "action": self.rng.choice(frame["legal"]),
+                                              "ply": sent_ply}))
+
                 while not self.stop.is_set():
                     m = json.loads(await ws.recv())  # the run's end cancels this task
-                    if m["type"] == "error":  # refused (the rate limit, a stale ply): try again
-                        self.errors += 1
+                    if m["type"] == "error":
+                        if sent_at is None or m.get("ply") != sent_ply:
+                            self.errors += 1
+                            self.samples.setdefault(m["message"][:120], None)
+                            continue
                         sent_at = None
-                        if last is not None and last["ply"] == sent_ply and last["legal"]:
+                        message = m["message"]
+                        if "was meant for ply" in message:   # StaleAction: lost a race, or late
+                            self.stale += 1
+                        elif message.startswith("too many messages"):
+                            self.rate_limited += 1
                             await asyncio.sleep(0.1)
-                            sent_at = time.perf_counter()
-                            await ws.send(json.dumps({"type": "act", "action": self.rng.choice(last["legal"]),
-                                                      "ply": sent_ply}))
+                            acted_on = -1                    # act on the newest frame again
+                        else:
+                            self.errors += 1
+                            if len(self.samples) < 5:
+                                self.samples.setdefault(message[:120], None)
+                        if last is not None and last["legal"] and last["decision"]["kind"] != "over" \
+                                and last["ply"] != acted_on:
+                            await act(last)
                         continue
                     if m["type"] != "frame":
                         continue
                     last = m
                     if sent_at is not None and m["ply"] > sent_ply:
-                        self.latencies.append((time.perf_counter() - sent_at) * 1000.0)
-                        sent_at = None
+                        now = time.perf_counter()
+                        if any(e.get("player") == seat for e in m["events"]):
+                            self.latencies.append((now - sent_at) * 1000.0)
+                            sent_at = None
+                        elif now - sent_at > UNSEEN_SECONDS:  # neither shown nor refused: stop waiting
+                            self.unseen += 1
+                            sent_at = None
                     if m["decision"]["kind"] == "over":
                         return True
-                    if m["legal"] and sent_at is None:
-                        if self.think_ms > 0:
-                            await asyncio.sleep(self.think_ms / 1000.0 * self.rng.uniform(0.5, 1.5))
-                        if self.stop.is_set():
-                            return False
-                        sent_ply = m["ply"]
-                        sent_at = time.perf_counter()
-                        await ws.send(json.dumps({"type": "act", "action": self.rng.choice(m["legal"]),
-                                                  "ply": sent_ply}))
+                    if m["legal"] and sent_at is None and m["ply"] != acted_on:
+                        await act(m)
             finally:
                 self.sockets -= 1
         return False
@@ -171,6 +208,7 @@ async def _bench(tables: int, players: int, seconds: float, game: str, think_ms:
                         await asyncio.sleep(0.05)
                     opened = run.sockets
                     run.latencies.clear()
+                    run.errors = run.stale = run.rate_limited = run.unseen = 0
                     started = time.perf_counter()
                     cpu0 = _cpu_seconds(proc.pid) if proc is not None else None
                     await asyncio.sleep(seconds)
@@ -197,7 +235,10 @@ async def _bench(tables: int, players: int, seconds: float, game: str, think_ms:
             "seconds": round(elapsed, 2), "actions": len(lat), "actions_per_second": round(len(lat) / elapsed, 1),
             "p50_ms": round(_percentile(lat, 50), 2), "p90_ms": round(_percentile(lat, 90), 2),
             "p99_ms": round(_percentile(lat, 99), 2), "max_ms": round(lat[-1], 2) if lat else None,
-            "mean_ms": round(statistics.fmean(lat), 2) if lat else None, "errors": run.errors,
+            "mean_ms": round(statistics.fmean(lat), 2) if lat else None,
+            "refused_stale": run.stale, "refused_rate": run.rate_limited, "errors": run.errors,
+            "unseen": run.unseen,
+            "error_samples": list(run.samples)[:5],
             "games_finished": run.games_done, "server_ms": server_side,
             "server_cpu_ms_per_action": (round((cpu1 - cpu0) * 1000.0 / len(lat), 3)
                                          if cpu0 is not None and cpu1 is not None and lat else None),
