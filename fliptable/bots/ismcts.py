@@ -11,7 +11,9 @@ those of the sampled root — the end of a Flip 7 or Flush round, of a Fly-swatt
 a book in Authors), ``eval=rank|game`` (how a position cut short is scored: by the
 current ranks, or by the game's ``Game.evaluate`` — points so far, cards left, as a
 margin over the others) and ``rt``/``sd`` (its reaction delay in races and claims, ms,
-normal like the swatter's).
+normal like the swatter's) and ``race=first|timed`` (at a race it is in: assume its own
+action lands first, or draw its reaction and let the others' policy answers that come
+earlier land before it).
 
 What it may know: the table gives it an ``InformationSet`` of its own seat
 (``core/agent.py``), whose ``sample(rng)`` is a determinization built from a canonical
@@ -165,7 +167,8 @@ class ISMCTSAgent(Agent):
     def __init__(self, value: str | None = None, iterations: str | int | None = None,
                  ms: str | float | None = None, rollout: str = "random", c: str | float = 1.0,
                  depth: str | int = 0, rt: str | float = 400, sd: str | float = 100,
-                 eval: str = "rank", until: str = "end", epsilon: str | float = 0.0):  # noqa: A002
+                 eval: str = "rank", until: str = "end", epsilon: str | float = 0.0,  # noqa: A002
+                 race: str = "first"):
         if value is not None:
             if iterations is not None:
                 raise BotSpecError("bot ismcts: give the iterations once (ismcts:400 or ismcts:iterations=400)")
@@ -181,6 +184,7 @@ class ISMCTSAgent(Agent):
         self.rollout = rollout
         self.eval = _choice_param("eval", eval, ("rank", "game"))
         self.until = _choice_param("until", until, ("end", "score"))
+        self.race = _choice_param("race", race, ("first", "timed"))
         self.epsilon = number_param("ismcts", "epsilon", epsilon, float, 0, 1)
         if self.epsilon and rollout != "default":
             raise BotSpecError("bot ismcts: epsilon mixes random moves into the default bot's rollouts; "
@@ -202,6 +206,7 @@ class ISMCTSAgent(Agent):
                          f",depth={self.depth}" if self.depth else "",
                          f",until={self.until}" if self.until != "end" else "",
                          f",eval={self.eval}" if self.eval != "rank" else "",
+                         f",race={self.race}" if self.race != "first" else "",
                          f",c={self.c:g}" if self.c != 1.0 else ""])
         return f"ismcts:{budget}{extra}"
 
@@ -249,6 +254,7 @@ class ISMCTSAgent(Agent):
         deck = self._deck
         game = self.game if self.eval == "game" else None
         until_score = self.until == "score"
+        timed = self.race == "timed" and type(info.decision()) is Race and seat in info.decision().players
         while True:
             if budget is not None and done >= budget:
                 break
@@ -276,6 +282,8 @@ class ISMCTSAgent(Agent):
                 child = root.children[a]
             if a is WAIT:
                 self._others(state, policy, rng, exclude=seat)
+            elif timed and not self._before(state, policy, rng, seat):
+                pass   # beaten to it: the window closed, or its action is no longer legal
             else:
                 self._apply(state, seat, a, policy)
             node = child
@@ -401,6 +409,35 @@ class ISMCTSAgent(Agent):
                 seat = d.player if kind is Turn else d.players[0]
                 action = policy.turn(state, seat, state.legal_actions(seat))
         self._apply(state, seat, action, policy)
+
+    def _before(self, state, policy, rng, seat: int) -> bool:
+        """``race=timed`` at a root race: draw the searcher's own reaction and land, in
+        time order, the others' answers (the rollout policy's, re-asked after each) that
+        come before it. True when the searcher still acts in the same window."""
+        d = state.decision()
+        window = d.window
+        mine = max(_FLOOR, rng.gauss(self.rt, self.sd))
+        now = 0.0
+        while True:
+            best = None
+            for p in d.actors:
+                if p == seat:
+                    continue
+                legal = state.legal_actions(p)
+                if not legal:
+                    continue
+                answer = policy.race(state, p, legal) if p in d.players else policy.claim(state, p, legal)
+                if answer is not None and (best is None or answer[1] < best[0]):
+                    best = (answer[1], p, answer[0])
+            if best is None or now + best[0] >= mine:
+                return True
+            now += best[0]
+            if d.timeout_ms is not None and now > d.timeout_ms:
+                return False
+            self._apply(state, best[1], best[2], policy)
+            d = state.decision()
+            if type(d) is not Race or d.window != window or seat not in d.players:
+                return False
 
     def _others(self, state, policy, rng, exclude: int) -> None:
         """The searcher waits: the decision goes on without it (one action by the others,

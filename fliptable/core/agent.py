@@ -50,6 +50,10 @@ class InformationSet:
     def seat(self) -> int:
         return self._seat
 
+    def decision(self) -> Any:
+        """The current decision (public: every seat's frame carries it)."""
+        return self._state.decision()
+
     def sample(self, rng: random.Random) -> Any:
         state, seat = self._state, self._seat
         c = state.clone(rng=random.Random(0))   # the real future chance is not copied either

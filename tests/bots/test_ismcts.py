@@ -68,7 +68,7 @@ def test_registered_for_every_game(game_id):
 
 
 #: the leaf evaluations and rollout policies, each given the same leak test
-NEAR = "ismcts:iterations=12,rollout=default,epsilon=0.2,until=score,eval=game,depth=25"
+NEAR = "ismcts:iterations=12,rollout=default,epsilon=0.2,until=score,eval=game,depth=25,race=timed"
 
 
 @pytest.mark.parametrize("spec", ["ismcts:iterations=12", NEAR])
@@ -161,6 +161,7 @@ def test_without_a_table_it_refuses_plainly():
                                          ("ismcts:budget=3", "budget"),
                                          ("ismcts:eval=score", "eval='score'"),
                                          ("ismcts:until=round", "until='round'"),
+                                         ("ismcts:race=never", "race='never'"),
                                          ("ismcts:rollout=default,epsilon=1.5", "epsilon='1.5'"),
                                          ("ismcts:epsilon=0.1", "only with rollout=default")])
 def test_bad_parameters_are_one_line_errors(spec, phrase):
