@@ -2,8 +2,8 @@
 parallel runner of ``simulate`` and ``tournament``.
 
 ``local`` plays in processes on this machine (in this process for one worker), ``ray``
-on a Ray cluster (the optional extra ``ray``; a local one is started when none is
-running). Results come back in job order whatever the backend or the number of workers,
+on a Ray cluster (the optional extra ``ray``): the one already joined by ``ray.init``,
+else the one ``RAY_ADDRESS`` names, else a new local one with one CPU per worker. Results come back in job order whatever the backend or the number of workers,
 so a report built from them is the same everywhere. Ctrl-C stops the workers at once
 and raises ``KeyboardInterrupt`` in the caller.
 """
@@ -130,14 +130,7 @@ def _ray(fn: Callable[[Any], Any], jobs: list, workers: int) -> Iterator[Any]:
         raise BackendError("the ray backend needs Ray installed (pip install 'fliptable[ray]'); "
                            "accepted backends: local, ray") from None
     if not ray.is_initialized():
-        import logging  # noqa: PLC0415
-        import os  # noqa: PLC0415
-
-        # a running cluster (ray.init by the caller, or RAY_ADDRESS) is used as it is;
-        # else a local one with one CPU per worker
-        local = {} if os.environ.get("RAY_ADDRESS") else {"num_cpus": max(1, workers),
-                                                          "include_dashboard": False}
-        ray.init(log_to_driver=False, logging_level=logging.ERROR, **local)
+        _ray_init(ray, workers)
     remote = ray.remote(fn)
     # a window of jobs in flight, as locally: a long run is not submitted all at once,
     # and Ctrl-C has only the window to cancel
@@ -154,3 +147,22 @@ def _ray(fn: Callable[[Any], Any], jobs: list, workers: int) -> Iterator[Any]:
     finally:
         for ref in waiting:  # stopped early: drop what is still queued or running
             ray.cancel(ref)
+
+
+def _ray_init(ray: Any, workers: int) -> None:
+    """Connect to the cluster ``RAY_ADDRESS`` names (``auto``: one started here with ``ray
+    start``), else start a local one with one CPU per worker. Without ``address="local"``
+    Ray would join a ``ray start`` cluster and refuse ``num_cpus`` there (a ValueError)."""
+    import logging  # noqa: PLC0415
+    import os  # noqa: PLC0415
+
+    address = os.environ.get("RAY_ADDRESS")
+    where = {"address": address} if address else {"address": "local", "num_cpus": max(1, workers),
+                                                    "include_dashboard": False}
+    try:
+        ray.init(log_to_driver=False, logging_level=logging.ERROR, **where)
+    except Exception as exc:  # noqa: BLE001 - Ray's errors (bad address, no cluster) as one line
+        detail = (str(exc).strip().splitlines() or [type(exc).__name__])[0]
+        cluster = f"the Ray cluster at RAY_ADDRESS={address!r}" if address else "a local Ray cluster"
+        raise BackendError(f"the ray backend could not use {cluster}: {detail}; set RAY_ADDRESS to a "
+                           f"running cluster's address (or 'auto'), or unset it for a local one") from None

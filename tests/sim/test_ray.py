@@ -1,7 +1,7 @@
 """--backend ray: the same reports as the local backend (the ray extra is in ``dev``, so
-this runs everywhere the tests do). One test on purpose: under pytest-xdist every worker
-that runs a Ray test starts its own cluster (several seconds on two cores), so the
-checks share one small local cluster."""
+this runs everywhere the tests do). One test starts a cluster, on purpose: under
+pytest-xdist every worker that runs a Ray test starts its own (several seconds on two
+cores), so the checks share one small local cluster; the other starts none."""
 import json
 import logging
 
@@ -10,7 +10,7 @@ import ray
 from fliptable.sim.simulate import TIMING_KEYS, simulate
 from fliptable.sim.tournament import tournament
 
-from ..cli.helpers import run
+from ..cli.helpers import one_line_error, run
 
 TOURNAMENT_TIMING = ("elapsed_seconds", "workers", "backend")
 
@@ -68,3 +68,31 @@ def test_the_ray_backend_gives_the_local_reports(capsys, monkeypatch):
     finally:
         if started:
             ray.shutdown()
+
+
+def test_ray_is_started_locally_or_joined_and_its_failures_are_one_line(capsys, monkeypatch):
+    """No cluster is started here: ``ray.init`` is replaced by one that records how it was
+    called and fails as Ray does."""
+    calls = []
+
+    def init(**kwargs):
+        calls.append(kwargs)
+        raise ValueError("Invalid address format: nonsense\nmore detail")
+
+    monkeypatch.setattr(ray, "is_initialized", lambda: False)
+    monkeypatch.setattr(ray, "init", init)
+    command = ["simulate", "flip7", "--games", "2", "--workers", "3", "--backend", "ray"]
+
+    monkeypatch.delenv("RAY_ADDRESS", raising=False)
+    code, out, err = run(capsys, *command)
+    one_line_error(code, err)
+    # a new local cluster with --workers CPUs, even where `ray start` left one running
+    assert calls[-1]["address"] == "local" and calls[-1]["num_cpus"] == 3
+    assert "could not use a local Ray cluster: Invalid address format: nonsense;" in err and out == ""
+
+    monkeypatch.setenv("RAY_ADDRESS", "nonsense")
+    code, out, err = run(capsys, "tournament", "flip7", "--bot", "ev", "--bot", "random", "--games", "2",
+                         "--backend", "ray")
+    one_line_error(code, err)
+    assert calls[-1]["address"] == "nonsense" and "num_cpus" not in calls[-1]  # a cluster's own CPUs
+    assert "RAY_ADDRESS='nonsense'" in err and out == ""
