@@ -11,7 +11,8 @@ Modules, one concern each (imports flow down this list):
 * ``security`` — tokens (random, stored hashed), origin check, rate limits
 * ``setup``    — validating a table request into a ``TableSpec`` (game, seats, options)
 * ``live``     — ``LiveTable``: one game in progress, its driver task, its connections
-* ``lobby``    — ``Lobby``: creating, joining, loading and resuming tables
+* ``replays``  — a finished game's frames at every ply (the replay viewer)
+* ``lobby``    — ``Lobby``: creating, joining, loading, starting, expiring and resuming tables
 * ``api``      — the HTTP routes
 * ``ws``       — the WebSocket endpoint
 * ``app``      — ``create_app``: the Starlette application

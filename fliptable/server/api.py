@@ -149,6 +149,14 @@ async def table_log(request: Request) -> Response:
 
 
 @handled
+async def table_frames(request: Request) -> Response:
+    """A finished game's frames at every ply (the replay viewer): a spectator's, or with
+    ``?token=`` that seat's."""
+    out = await request.app.state.lobby.replay_frames(request.path_params["id"], request.query_params.get("token"))
+    return JSONResponse(out)
+
+
+@handled
 async def stats(request: Request) -> Response:
     """The server's load and its part of the action -> frame latency."""
     lobby = request.app.state.lobby
@@ -172,4 +180,5 @@ routes = [
     Route("/api/tables/{id}", show_table, methods=["GET"]),
     Route("/api/tables/{id}/join", join_table, methods=["POST"]),
     Route("/api/tables/{id}/log", table_log, methods=["GET"]),
+    Route("/api/tables/{id}/frames", table_frames, methods=["GET"]),
 ]

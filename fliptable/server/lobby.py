@@ -13,6 +13,7 @@ from ..core.log import GameLog
 from ..core.registry import get_game
 from .config import Settings
 from .live import LiveTable
+from .replays import frames_of
 from .security import hash_token, new_table_id, new_token
 from .setup import HUMAN, TableSpec, display_name
 from .store import Store
@@ -232,6 +233,22 @@ class Lobby:
             raise Forbidden("the log is available once the game is over")
         actions = await self.store.load_actions(table_id)
         return live.game_log(actions)
+
+    async def replay_frames(self, table_id: str, token: str | None) -> dict[str, Any]:
+        """A finished game's frames at every ply (``replays.frames_of``) for the seat
+        holding ``token``, or a spectator's without one; ``Forbidden`` before the end
+        (and for a token that holds no seat here)."""
+        live = await self.get(table_id)
+        if not live.over:
+            raise Forbidden("the table at every ply is shown once the game is over")
+        seat = None
+        if token is not None:
+            seat = live.seat_for_token(token)
+            if seat is None:
+                raise Forbidden("this token holds no seat at this table; leave it out to see the spectator's frames")
+        actions = await self.store.load_actions(table_id)
+        frames = await asyncio.to_thread(frames_of, live.game_log(actions), seat)
+        return {"table": table_id, "seat": seat, "frames": frames}
 
     async def resume_all(self) -> int:
         """Resume every table that started and is not over (after a restart)."""

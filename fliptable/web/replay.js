@@ -1,60 +1,93 @@
-// A finished table, stepped through: its public events (what a spectator saw, from the
-// server's frame history) narrated one by one, and the log (fliptable-log/1) it replays from.
-import {api, clear, h} from "./dom.js";
+// A finished table, stepped through ply by ply: the table itself as it was at each ply
+// (the same drawing as the live table, from GET /api/tables/{id}/frames — a spectator's
+// frames, or this browser's seat's when it holds one), the narration of what happened
+// beside it, and the log (fliptable-log/1) it replays from.
+import {api, clear, h, heldSeats} from "./dom.js";
 import {makeNames, narrate} from "./narrate.js";
-import {card, isCard} from "./cards.js";
+import {card, isCard, row} from "./cards.js";
+import {centre} from "./games.js";
+import {seatBoxes} from "./draw.js";
 
-function history(id) {
-  return new Promise((resolve, reject) => {
-    const proto = location.protocol === "https:" ? "wss" : "ws";
-    const ws = new WebSocket(`${proto}://${location.host}/ws/${encodeURIComponent(id)}`);
-    const timer = setTimeout(() => { ws.close(); reject(new Error("the table's history did not arrive")); }, 10000);
-    ws.onmessage = (m) => {
-      const msg = JSON.parse(m.data);
-      if (msg.type === "frame") { clearTimeout(timer); ws.close(); resolve(msg.events || []); }
-    };
-    ws.onerror = () => { clearTimeout(timer); reject(new Error("cannot connect to the table")); };
-  });
+async function framesFor(id) {
+  const path = `/api/tables/${encodeURIComponent(id)}/frames`;
+  const token = (heldSeats()[id] || {}).token;
+  if (token) {
+    try { return await api(`${path}?token=${encodeURIComponent(token)}`); } catch { /* an old seat: watch */ }
+  }
+  return api(path);
 }
 
 export async function replayPage(root, id) {
   clear(root, h("header", {class: "bar"}, h("a", {href: "/", class: "home"}, "fliptable"), h("h1", {}, "Replay")));
-  let facts, log, events;
+  let facts, log, data;
   try {
     facts = await api(`/api/tables/${encodeURIComponent(id)}`);
     log = await api(`/api/tables/${encodeURIComponent(id)}/log`);
-    events = await history(id);
+    data = await framesFor(id);
   } catch (err) { root.append(h("p", {role: "alert", class: "error"}, err.message)); return; }
-  const n = makeNames(facts.seats, null);
+  const frames = data.frames, you = data.seat, last = frames.length - 1;
+  const n = makeNames(facts.seats, you);
   const game = log.game;
-  let at = events.length;
+  root.dataset.game = game;
+  let at = last;
   let timer = null;
-  const pos = h("p", {id: "replay-pos", role: "status"});
-  const list = h("ol", {id: "replay-events", class: "replay"}, events.map((e) => narrate(game, e, n, null)));
-  const show = () => {
-    pos.textContent = `event ${at} of ${events.length}`;
-    [...list.children].forEach((li, i) => { li.hidden = i >= at; li.classList.toggle("now", i === at - 1); });
-    const li = list.children[Math.max(0, at - 1)];
-    if (li) list.scrollTop = Math.max(0, li.offsetTop - list.clientHeight / 2);
-  };
-  const step = (d) => { at = Math.max(0, Math.min(events.length, at + d)); show(); };
-  const play = h("button", {type: "button", id: "replay-play", onclick: () => {
-    if (timer) { clearInterval(timer); timer = null; play.textContent = "▶ play"; return; }
-    if (at >= events.length) at = 0;
-    play.textContent = "❚❚ pause";
-    timer = setInterval(() => { step(1); if (at >= events.length) { clearInterval(timer); timer = null; play.textContent = "▶ play"; } }, 700);
-  }}, "▶ play");
+
+  const pos = h("p", {id: "replay-pos", role: "status", "aria-live": "polite"});
+  const status = h("p", {id: "replay-status"});
+  const seats = h("section", {id: "seats", "aria-label": "seats"});
+  const middle = h("section", {id: "centre", "aria-label": "the table"});
+  const hand = h("section", {id: "hand", "aria-label": you === null ? "hand" : "your hand"});
+  // the narration: every event, tagged with the ply whose action caused it (0: the deal)
+  const list = h("ol", {id: "replay-events", class: "replay", "aria-label": "what happened"},
+    frames.flatMap((f, k) => (f.events || []).map((e) => {
+      const li = narrate(game, e, n, you);
+      li.dataset.ply = k;
+      return li;
+    })));
+
   const label = (a) => (isCard(game, a) ? card(game, a, {small: true}) : a);
+  const show = () => {
+    const f = frames[at], v = f.view || {};
+    root.dataset.ply = at;
+    pos.textContent = `ply ${at} of ${last}`;
+    const d = f.decision || {};
+    const did = f.action ? [f.action[0] === null ? "The clock: " : `${n.Who(f.action[0])}: `, label(f.action[1]), ". "] : ["The deal. "];
+    clear(status, did, d.kind === "over" ? "Game over." : d.players && d.players.length
+      ? `${d.kind === "simultaneous" ? "Choosing at once" : d.kind === "race" ? "Racing" : "To act"}: ${n.all(d.players)}.` : "");
+    clear(seats, seatBoxes(game, facts, f, v, n, you));
+    clear(middle, centre(game, v, n));
+    hand.hidden = !Array.isArray(v.hand);
+    clear(hand, Array.isArray(v.hand) ? [h("h2", {}, `${you === null ? "Hand" : "Your hand"} (${v.hand.length})`),
+      row(game, v.hand, {label: "hand", fan: true})] : null);
+    for (const li of list.children) {
+      const k = Number(li.dataset.ply);
+      li.hidden = k > at;
+      li.classList.toggle("now", k === at);
+    }
+    const now = list.querySelector("li.now") || [...list.children].filter((li) => !li.hidden).pop();
+    if (now) list.scrollTop = Math.max(0, now.offsetTop - list.clientHeight / 2);
+  };
+  const go = (k) => { at = Math.max(0, Math.min(last, k)); show(); };
+  const play = h("button", {type: "button", id: "replay-play", onclick: () => {
+    if (timer) { clearInterval(timer); timer = null; play.textContent = "Play"; return; }
+    if (at >= last) at = 0;
+    play.textContent = "Pause";
+    timer = setInterval(() => { go(at + 1); if (at >= last) { clearInterval(timer); timer = null; play.textContent = "Play"; } }, 700);
+  }}, "Play");
   const r = log.result || {};
   root.append(h("main", {class: "replay-page"},
     h("h2", {}, `${facts.title} · table ${facts.table}`),
-    h("p", {}, `${log.players} players · ${log.actions.length} actions · options `, h("code", {}, JSON.stringify(log.options))),
+    h("p", {}, `${log.players} players · ${log.actions.length} actions · options `, h("code", {}, JSON.stringify(log.options)),
+      you === null ? " · as a spectator saw it" : ` · as ${n.who(you) === "you" ? "you" : n.Who(you)} saw it (seat ${you})`),
     h("div", {class: "buttons", role: "toolbar", "aria-label": "replay controls"},
-      h("button", {type: "button", onclick: () => step(-events.length)}, "« start"),
-      h("button", {type: "button", id: "replay-back", onclick: () => step(-1)}, "◀ back"), play,
-      h("button", {type: "button", id: "replay-next", onclick: () => step(1)}, "next ▶"),
-      h("button", {type: "button", onclick: () => step(events.length)}, "end »")),
-    pos, list,
+      h("button", {type: "button", id: "replay-first", "aria-keyshortcuts": "Home", onclick: () => go(0)}, "« first"),
+      h("button", {type: "button", id: "replay-back", "aria-keyshortcuts": "ArrowLeft", onclick: () => go(at - 1)}, "‹ back"), play,
+      h("button", {type: "button", id: "replay-next", "aria-keyshortcuts": "ArrowRight", onclick: () => go(at + 1)}, "next ›"),
+      h("button", {type: "button", id: "replay-last", "aria-keyshortcuts": "End", onclick: () => go(last)}, "last »")),
+    pos,
+    h("div", {class: "layout replay-layout"},
+      h("div", {class: "main"}, status, seats, middle, hand),
+      h("aside", {class: "side", "aria-label": "what happened"}, h("h2", {}, "What happened"), list)),
     h("section", {class: "result", id: "result", "data-over": "true", dataset: {winners: (r.winners || []).join(",")}},
       h("h2", {}, "Result"), h("p", {class: "winners"}, `Winners: ${(r.winners || []).length ? (r.winners || []).map(n.Who).join(", ") : "nobody"}`),
       h("p", {}, `Scores: ${(r.scores || []).map((s, i) => `${n.who(i)} ${s}`).join(", ")}`)),
@@ -62,6 +95,10 @@ export async function replayPage(root, id) {
       h("ol", {id: "replay-actions"}, log.actions.map(([p, a]) => h("li", {}, p === null ? "the clock: " : `${n.Who(p)}: `, label(a))))),
     h("p", {}, h("a", {href: `/api/tables/${encodeURIComponent(id)}/log`, download: `${id}.json`}, "Download the log"),
       " — replay it with ", h("code", {}, "fliptable replay"))));
-  document.addEventListener("keydown", (e) => { if (e.key === "ArrowRight") step(1); if (e.key === "ArrowLeft") step(-1); });
+  document.addEventListener("keydown", (e) => {
+    if (/^(INPUT|TEXTAREA|SELECT)$/.test(e.target.tagName)) return;
+    const to = {ArrowRight: at + 1, ArrowLeft: at - 1, Home: 0, End: last}[e.key];
+    if (to !== undefined) { e.preventDefault(); go(to); }
+  });
   show();
 }

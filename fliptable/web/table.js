@@ -1,8 +1,9 @@
 // The table page: the table's public facts and this seat's frames over the WebSocket
 // (docs/server.md, fliptable-ws/1), drawn; every legal action a button.
 import {api, clear, forgetSeat, h, heldSeats, holdSeat, myName, setMyName} from "./dom.js";
-import {back, card, row} from "./cards.js";
-import {actionLabel, centre, describe, handActions, seatExtras} from "./games.js";
+import {card} from "./cards.js";
+import {seatBoxes as drawSeats} from "./draw.js";
+import {actionLabel, centre, describe, handActions} from "./games.js";
 import {assignKeys} from "./keys.js";
 import {makeNames, narrate} from "./narrate.js";
 
@@ -158,25 +159,7 @@ export function tablePage(root, id) {
   }
 
   function seatBoxes(v) {
-    const f = st.facts, fr = st.frame, n = names();
-    const count = f ? f.players : (v && v.players) || 0;
-    const acting = new Set(fr && fr.decision ? fr.decision.players : []);
-    const claim = new Set(fr && fr.decision ? fr.decision.claimants || [] : []);
-    const out = [];
-    for (let i = 0; i < count; i++) {
-      const s = f ? f.seats[i] : null;
-      const active = acting.has(i) || (v && v.turn === i && !acting.size);
-      const kind = s ? (s.kind === "bot" ? `bot: ${s.bot}` : s.taken ? "person" : "empty seat") : "";
-      out.push(h("article", {class: ["seat", active ? "active" : "", i === you() ? "mine" : "", claim.has(i) ? "claim" : ""].join(" "),
-        dataset: {seat: i}, "aria-current": active ? "true" : null,
-        "aria-label": `${n.Who(i)}${i === you() ? " (you)" : ""}${active ? ", to act" : ""}`},
-        h("header", {}, h("strong", {class: "name"}, i === you() ? `You${s && s.name ? ` (${s.name})` : ""}` : n.Who(i)),
-          h("span", {class: "kind"}, kind), active ? h("span", {class: "turn-mark", "aria-hidden": "true"}, "●") : null),
-        v && v.scores ? h("div", {class: "score"}, "score ", h("b", {}, String(v.scores[i]))) : null,
-        v && v.hand_counts && (i !== you() || !Array.isArray(v.hand)) ? h("div", {class: "hidden-hand"}, back(v.hand_counts[i], "cards in hand")) : null,
-        v ? seatExtras(st.facts ? st.facts.game : fr.game, v, i) : null));
-    }
-    return out;
+    return drawSeats(game(), st.facts, st.frame, v, names(), you());
   }
 
   function renderHand(v) {

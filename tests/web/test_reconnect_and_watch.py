@@ -80,18 +80,19 @@ def test_a_spectator_sees_the_table_without_controls(server, context):
     assert_result_matches_log(page, log, {0: "Ev (seat 0)", 1: "Threshold:20 (seat 1)"})
     # the phone-sized page does not scroll sideways
     assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth + 1")
-    # the finished table's replay: its events stepped through, every action of its log listed
+    # the finished table's replay: the table at every ply, its narration, every action of its log
     events = page.locator("#narration li").count()
     page.goto(f"{server.url}/?replay={table}")
     page.wait_for_selector("#replay-events li")
-    assert page.locator("#replay-actions li").count() == len(log["actions"])
+    n = len(log["actions"])
+    assert page.locator("#replay-actions li").count() == n
     assert page.locator("#replay-events li").count() == events
-    assert page.locator("#replay-pos").inner_text() == f"event {events} of {events}"
-    page.click("text=« start")
+    assert page.locator("#replay-pos").inner_text() == f"ply {n} of {n}"
+    page.click("#replay-first")
     page.click("#replay-next")
     page.click("#replay-next")
-    assert page.locator("#replay-pos").inner_text() == f"event 2 of {events}"
-    assert page.locator("#replay-events li:visible").count() == 2
+    assert page.locator("#replay-pos").inner_text() == f"ply 2 of {n}"
+    assert 2 <= page.locator("#replay-events li:visible").count() < events
     assert page.locator("#result[data-over]").get_attribute("data-winners") == ",".join(map(str, log["result"]["winners"]))
     assert not errors, errors
 

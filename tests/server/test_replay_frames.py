@@ -1,0 +1,39 @@
+"""``GET /api/tables/{id}/frames``: a finished game's table at every ply, for the replay
+viewer — the spectator's frames, or with a seat's token that seat's; each equal to the
+frame the log gives at that ply, the events in order; refused while the game is played."""
+from __future__ import annotations
+
+from .helpers import Player, Replayed, client, create
+
+
+def _body(frame: dict) -> dict:
+    return {k: v for k, v in frame.items() if k not in ("events", "action")}
+
+
+def test_frames_at_every_ply_of_a_finished_game(db_settings):
+    with client(db_settings) as c:
+        made = create(c, game="flip7", seats=["human", "threshold"], options={"round_limit": 1}, seed=8)
+        table = made["table"]
+        ana = Player(c, table, made["token"], seed=1, stop_at_ply=2)
+        ana.start()
+        ana.finish()
+        # while the game is played: refused (the seat's future would not leak, but the log's seed may)
+        r = c.get(f"/api/tables/{table}/frames")
+        assert r.status_code == 403 and "once the game is over" in r.json()["error"]
+        ana = Player(c, table, made["token"], seed=1)
+        ana.start()
+        ana.finish()
+        log = c.get(f"/api/tables/{table}/log").json()
+        watched = c.get(f"/api/tables/{table}/frames").json()
+        mine = c.get(f"/api/tables/{table}/frames", params={"token": made["token"]}).json()
+        wrong = c.get(f"/api/tables/{table}/frames", params={"token": "not-a-token"})
+    assert wrong.status_code == 403 and "holds no seat" in wrong.json()["error"]
+    replayed = Replayed(log)
+    n = len(log["actions"])
+    for seat, got in ((None, watched), (0, mine)):
+        assert got["seat"] == seat and len(got["frames"]) == n + 1
+        assert [_body(f) for f in got["frames"]] == [replayed.frames[k][seat] for k in range(n + 1)]
+        assert [e for f in got["frames"] for e in f["events"]] == replayed.events[seat]
+        assert [f["action"] for f in got["frames"]] == [None] + log["actions"]
+    # the seat's frames show its hand's legal actions; the spectator's never
+    assert any(f["legal"] for f in mine["frames"]) and not any(f["legal"] for f in watched["frames"])
