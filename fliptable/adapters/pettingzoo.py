@@ -32,6 +32,7 @@ import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
+from pettingzoo.utils.wrappers.order_enforcing import AECOrderEnforcingIterable, AECOrderEnforcingIterator
 
 from fliptable.core.decision import Over, Race, Simultaneous, Turn
 from fliptable.core.game import Game
@@ -157,27 +158,27 @@ class Spec:
         self.info = self.game.info(self.players, self.options)
         self.observer = observer(self.game, self.players, self.options, info_state=info_state)
         self.info_state = info_state
-        self._ids: dict[tuple, np.ndarray] = {}     # legal actions -> their ids (for masks)
+        self._masks: dict[tuple, np.ndarray] = {}   # (legal actions, may pass) -> mask
 
     def mask(self, moments: Moments, seat: int) -> np.ndarray:
-        m = np.zeros(self.num_actions + 1, dtype=np.int8)
         if moments.over or moments.current != seat:
-            return m
-        legal = moments.legal(seat)
+            return np.zeros(self.num_actions + 1, dtype=np.int8)
+        key = (moments.legal(seat), moments.may_pass)
         try:
-            ids = self._ids.get(legal)
-        except TypeError:       # not a tuple after all
-            legal = tuple(legal)
-            ids = self._ids.get(legal)
-        if ids is None:
-            if len(self._ids) >= 4096:      # a bound, not a policy: most tables repeat few sets
-                self._ids.clear()
+            m = self._masks.get(key)
+        except TypeError:       # legal actions not a tuple after all
+            key = (tuple(key[0]), key[1])
+            m = self._masks.get(key)
+        if m is None:
+            if len(self._masks) >= 4096:      # a bound, not a policy: most tables repeat few sets
+                self._masks.clear()
+            m = self._masks[key] = np.zeros(self.num_actions + 1, dtype=np.int8)
             index = self.index
-            ids = self._ids[legal] = np.array([index[a] for a in legal], dtype=np.intp)
-        m[ids] = 1
-        if moments.may_pass:
-            m[self.PASS] = 1
-        return m
+            for a in key[0]:
+                m[index[a]] = 1
+            if key[1]:
+                m[self.PASS] = 1
+        return m.copy()
 
 
 class History:
@@ -344,8 +345,32 @@ class _OrderEnforcing(wrappers.OrderEnforcingWrapper):
         else:
             super().step(action)
 
+    def agent_iter(self, max_iter: int = 2 ** 63):
+        if not self._has_reset:
+            return super().agent_iter(max_iter)     # PettingZoo's error
+        return _AgentIterable(self, max_iter)
+
     def __str__(self) -> str:
         return str(self.env)
+
+
+class _AgentIterable(AECOrderEnforcingIterable):
+    def __iter__(self):
+        return _AgentIterator(self.env, self.max_iter)
+
+
+class _AgentIterator(AECOrderEnforcingIterator):
+    """PettingZoo's order-enforcing iterator reading the env's attributes directly."""
+
+    def __next__(self):
+        wrapper = self.env
+        env = wrapper.env
+        if not env.agents or self.iters_til_term <= 0:
+            raise StopIteration
+        self.iters_til_term -= 1
+        assert wrapper._has_updated, "need to call step() or reset() in a loop over `agent_iter`"
+        wrapper._has_updated = False
+        return env.agent_selection
 
 
 def env(game: Game | str, players: int | None = None, **options: Any) -> AECEnv:
