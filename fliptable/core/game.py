@@ -18,6 +18,20 @@ from .result import Result
 from .rng import new_rng, rng_from_json, rng_to_json
 
 
+def plain_render(view: Any) -> str:
+    """The plain listing of a view, one field a line: the table of a game without a
+    wording module, and what is shown when a game's own renderer fails."""
+    if not isinstance(view, dict):
+        return json.dumps(view)
+    return "\n".join(f"{k}: {json.dumps(v)}" for k, v in view.items())
+
+
+def plain_narrate(event: dict[str, Any]) -> str:
+    """The plain line of an event (``type: key=value, ...``), likewise."""
+    rest = ", ".join(f"{k}={v}" for k, v in event.items() if k != "type")
+    return f"{event.get('type', '?')}: {rest}" if rest else str(event.get("type", "?"))
+
+
 @dataclass(frozen=True, slots=True)
 class GameInfo:
     """Declared facts of one table of a game, for machines (RL, search, ratings)."""
@@ -117,9 +131,7 @@ class Game:
         ``seat``'s person: "you" for ``seat`` (None: a spectator's table)."""
         if self.wording is not None:
             return self.wording.render(view, seat)
-        if not isinstance(view, dict):
-            return json.dumps(view)
-        return "\n".join(f"{k}: {json.dumps(v)}" for k, v in view.items())
+        return plain_render(view)
 
     def narrate(self, event: dict[str, Any], seat: int | None = None) -> str | None:
         """One line for an event as a player saw it (``Event.for_player``); None: say nothing.
@@ -128,8 +140,7 @@ class Game:
         people at one keyboard — "seat N" for everyone."""
         if self.wording is not None:
             return self.wording.narrate(event, seat)
-        rest = ", ".join(f"{k}={v}" for k, v in event.items() if k != "type")
-        return f"{event.get('type', '?')}: {rest}" if rest else str(event.get("type", "?"))
+        return plain_narrate(event)
 
     def evaluate(self, state: "State") -> tuple[float, ...]:
         """A value per seat in [-1, 1] (1: as good as a win) of a position, for search

@@ -10,7 +10,7 @@ from rich.markup import MarkupError
 from rich.style import Style
 from rich.text import Text
 
-from ..core.game import Game
+from ..core.game import Game, plain_narrate, plain_render
 
 
 def safe_render(game: Game, view: Any, seat: int | None) -> str:
@@ -18,7 +18,7 @@ def safe_render(game: Game, view: Any, seat: int | None) -> str:
     try:
         return game.render(view, seat)
     except Exception as exc:  # noqa: BLE001 - a renderer bug must not end the game
-        return f"(the table could not be drawn: {exc!r})\n" + Game.render(game, view, seat)
+        return f"(the table could not be drawn: {exc!r})\n" + plain_render(view)
 
 
 #: per game class, whether its ``narrate`` takes the reader's ``seat`` (see ``takes_seat``)
@@ -50,7 +50,7 @@ def safe_narrate(game: Game, event: dict, seat: int | None = None) -> str | None
     try:
         line = game.narrate(event, seat) if takes_seat(game) else game.narrate(event)
     except Exception:  # noqa: BLE001 - fall back to the event's fields
-        line = Game.narrate(game, event, seat)
+        line = plain_narrate(event)
     return line if line else None
 
 

@@ -43,3 +43,20 @@ def test_flip7_round_summary_comes_from_last_round():
     view["round"] = 2
     text = round_summary(game, view, 0)
     assert text.startswith("Round 1 is over.") and "you" in text and "25" in text
+
+
+def test_a_failing_wording_module_shows_the_plain_text(monkeypatch):
+    """Game.render/narrate call the wording module, so the fallbacks must not: a bug in a
+    game's renderer or narrator shows as text, never a crash."""
+    game = get_game("flip7")
+
+    def broken(*args):
+        raise KeyError("bug")
+
+    monkeypatch.setattr(game.wording, "render", broken)
+    monkeypatch.setattr(game.wording, "narrate", broken)
+    view = game.new_state(2, {}, 1).view(0)
+    text = safe_render(game, view, 0)
+    assert text.startswith("(the table could not be drawn: KeyError('bug'))\n")
+    assert "players: 2" in text.splitlines()[1:]
+    assert safe_narrate(game, {"type": "hit", "player": 1}, 0) == "hit: player=1"
