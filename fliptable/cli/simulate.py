@@ -75,14 +75,14 @@ def simulate_command(
     progress = _progress_bar(f"{g.id}")
     with progress as update:
         report = simulate(g, games, n, list(bot or []), seed, workers, opts, logs, update, backend)
-    if plot_file is not None:
-        from ..sim.plots import plot_simulation
-
-        plot_simulation(report, plot_file)
     if as_json:
         _emit(report)
     else:
         _simulate_table(report)
+    if plot_file is not None:  # after the report: a file that cannot be written loses only the figure
+        from ..sim.plots import plot_simulation
+
+        plot_simulation(report, plot_file)
 
 
 @app.command("tournament")
@@ -118,10 +118,6 @@ def tournament_command(
     _freeze_imports()
     with _progress_bar(f"{g.id} tournament") as update:
         report = tournament(g, list(bot or []), games, players, seed, workers, opts, update, backend)
-    if plot_file is not None:
-        from ..sim.plots import plot_tournament
-
-        plot_tournament(report, plot_file)
     if as_json:
         _emit(report)
     else:
@@ -139,6 +135,10 @@ def tournament_command(
         console = _console()
         console.print(t)
         console.print("  seat win rates: " + ", ".join(f"{100 * r:.1f}%" for r in report["seat_advantage"]))
+    if plot_file is not None:  # after the report, as in simulate
+        from ..sim.plots import plot_tournament
+
+        plot_tournament(report, plot_file)
     if report["interrupted"]:
         raise typer.Exit(INTERRUPTED)
 

@@ -13,6 +13,7 @@ the win rate per seat.
 from __future__ import annotations
 
 import math
+import os
 from pathlib import Path
 from typing import Any, Sequence
 
@@ -33,8 +34,9 @@ class PlotError(FliptableError):
 
 
 def check_plot_file(path: str | Path) -> Path:
-    """The file to draw into, checked before anything is played: a ``.png`` or ``.svg``
-    name in an existing folder, and matplotlib installed."""
+    """The file to draw into, checked before anything is played (a long run must not
+    end in an error that loses it): a ``.png`` or ``.svg`` name, not a folder, in a
+    folder that exists and may be written, and matplotlib installed."""
     target = Path(path)
     if target.suffix.lower() not in PLOT_SUFFIXES:
         raise PlotError(f"--plot {str(path)!r}: give a file ending in .png or .svg")
@@ -42,6 +44,10 @@ def check_plot_file(path: str | Path) -> Path:
     folder = target.parent
     if not folder.is_dir():
         raise PlotError(f"--plot {str(path)!r}: there is no folder {str(folder)!r}")
+    if target.is_dir():
+        raise PlotError(f"--plot {str(path)!r} is a folder; give a file ending in .png or .svg")
+    if not os.access(folder, os.W_OK | os.X_OK) or (target.exists() and not os.access(target, os.W_OK)):
+        raise PlotError(f"--plot {str(path)!r}: cannot write there (permission denied)")
     return target
 
 

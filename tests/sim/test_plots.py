@@ -5,6 +5,7 @@ import random
 import sys
 import xml.etree.ElementTree as ET
 from collections import Counter
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -173,6 +174,44 @@ def test_bad_plot_files_are_one_line_before_playing(capsys, tmp_path, command):
     code, out, err = run(capsys, *command, "--plot", str(tmp_path / "missing" / "r.png"))
     one_line_error(code, err)
     assert "no folder" in err and out == ""
+    (tmp_path / "folder.png").mkdir()
+    code, out, err = run(capsys, *command, "--plot", str(tmp_path / "folder.png"))
+    one_line_error(code, err)
+    assert "is a folder" in err and out == ""
+
+
+@pytest.mark.parametrize("command", [
+    ["simulate", "flip7", "--games", "2"],
+    ["tournament", "flip7", "--bot", "ev", "--bot", "random", "--games", "2"],
+])
+def test_a_folder_that_cannot_be_written_is_refused_before_playing(capsys, tmp_path, monkeypatch, command):
+    # the tests run as root here, which may write anywhere: the folder's permission is
+    # what os.access reports
+    import fliptable.sim.plots as plots
+
+    monkeypatch.setattr(plots.os, "access", lambda path, mode: Path(path) != tmp_path)
+    code, out, err = run(capsys, *command, "--plot", str(tmp_path / "r.png"))
+    one_line_error(code, err)
+    assert "cannot write there" in err and out == ""
+
+
+@pytest.mark.parametrize("command", [
+    ["simulate", "flip7", "--games", "2", "--json"],
+    ["tournament", "flip7", "--bot", "ev", "--bot", "random", "--games", "2", "--json"],
+])
+def test_a_figure_that_cannot_be_written_keeps_the_report(capsys, tmp_path, monkeypatch, command):
+    """The file is checked first, but a disk can still fill: the report is printed
+    before the figure is drawn, so the run is not lost."""
+    from matplotlib.figure import Figure
+
+    def full(self, *args, **kwargs):
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(Figure, "savefig", full)
+    code, out, err = run(capsys, *command, "--plot", str(tmp_path / "r.png"))
+    one_line_error(code, err)
+    assert "No space left on device" in err
+    assert json.loads(out)["games"] == 2
 
 
 @pytest.mark.parametrize("command", [
