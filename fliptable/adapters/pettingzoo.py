@@ -38,7 +38,7 @@ from fliptable.core.decision import Over, Race, Simultaneous, Turn
 from fliptable.core.game import Game
 from fliptable.core.registry import get_game
 
-from .incremental import SeatEncoder
+from .direct import seat_encoder
 from .observation import InfoStateObserver, observer
 
 
@@ -191,7 +191,7 @@ class History:
         self.raw: list = []
         obs = spec.observer
         self.memory = [obs.new_memory() for _ in range(n)] if isinstance(obs, InfoStateObserver) else None
-        self.seats = SeatEncoder(obs, n)
+        self.seats = seat_encoder(obs, n)
 
     def __call__(self, events) -> None:
         self.raw.extend(events)

@@ -1,0 +1,41 @@
+"""Direct encoders (``adapters.direct``: a seat's observation written from the state, no
+view) give exactly the generic encoding of the view, over random play of several tables."""
+import random
+
+import numpy as np
+import pytest
+
+from fliptable.adapters.direct import DIRECT, Flip7Direct, seat_encoder
+from fliptable.adapters.incremental import SeatEncoder
+from fliptable.adapters.observation import Observer, observer
+from fliptable.adapters.pettingzoo import Moments, Spec
+
+TABLES = [("flip7", 4, {}), ("flip7", 2, {}), ("flip7", 3, {"rules": "official"}), ("flip7", 6, {"round_limit": 3})]
+
+
+@pytest.mark.parametrize("game,players,options", TABLES)
+def test_direct_observations_equal_the_generic_encoding(game, players, options):
+    spec = Spec(game, players, options)
+    enc = seat_encoder(spec.observer, players)
+    assert isinstance(enc, DIRECT[game])
+    rng = random.Random(players)
+    steps = rounds = 0
+    while steps < 1500:
+        state = spec.game.new_state(players, spec.options, seed=rng.randrange(1 << 30))
+        moments = Moments(state)
+        while not moments.over and steps < 1500:
+            seat = moments.current
+            for p in {seat, rng.randrange(players)}:       # the seat asked, and another
+                np.testing.assert_array_equal(enc.observe(state, p), spec.observer.observe(state, p))
+            steps += 1
+            moments.act(rng.choice(state.legal_actions(seat)))
+        rounds += state.round_no
+    assert rounds > 3
+
+
+def test_a_layout_it_does_not_know_gets_the_generic_path():
+    o = Observer("flip7", 3)
+    o.root.children["surprise"] = o.root.children["round"]     # a key the direct encoder never writes
+    assert Flip7Direct.fit(o, 3) is None
+    assert isinstance(seat_encoder(o, 3), SeatEncoder)
+    assert isinstance(seat_encoder(observer("authors"), 4), SeatEncoder)     # no direct encoder
