@@ -27,25 +27,21 @@ finished: the report then says ``"interrupted": true``.
 from __future__ import annotations
 
 import random
-import signal
 import time
-from typing import Any, Callable, Mapping, Sequence
+from typing import Any, Mapping, Sequence
 
 from ..bots.base import make_agent
 from ..core.errors import FliptableError
 from ..core.game import Game
 from ..core.registry import get_game
 from ..core.rng import derive_seed
-from ..core.stats import wilson_interval
+from ..core.stats import Z95, wilson_interval
 from .match import play_match
 from .parallel import check_backend, run_jobs
-from .simulate import check_specs
-
-Progress = Callable[[int, int], None]
+from .simulate import Progress, check_specs
 
 #: openskill's starting rating (mu) and uncertainty (sigma)
 MU, SIGMA = 25.0, 25.0 / 3.0
-Z95 = 1.959963984540054
 #: games per chunk sent to a worker (a few blocks)
 CHUNK_BLOCKS = 2
 
@@ -112,7 +108,7 @@ def tournament(game: Game | str, bot_specs: Sequence[str], games: int, players: 
     jobs = [(game, players, specs, opts, seed, start, min(total, start + per_chunk),
              table[start:min(total, start + per_chunk)]) for start in range(0, total, per_chunk)]
     records: list[dict[str, Any]] = []
-    interrupted: list[int] = []
+    interrupted = False
     began = time.perf_counter()
     if progress is not None:
         progress(0, total)
@@ -122,15 +118,15 @@ def tournament(game: Game | str, bot_specs: Sequence[str], games: int, players: 
             records.extend(chunk)
             if progress is not None:
                 progress(len(records), total)
-    except KeyboardInterrupt:
-        interrupted.append(signal.SIGINT)
+    except KeyboardInterrupt:  # keep the games that finished
+        interrupted = True
     finally:
         chunks.close()
     report = rate(specs, players, records, solo=players == 1)
     report.update({"game": game.id, "options": opts, "players": players, "games": len(records),
                    "games_requested": games, "blocks": blocks, "seed": seed, "workers": workers,
                    "backend": backend,
-                   "interrupted": bool(interrupted),
+                   "interrupted": interrupted,
                    "elapsed_seconds": time.perf_counter() - began})
     return report
 
