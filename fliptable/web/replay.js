@@ -5,7 +5,7 @@
 import {api, clear, h, heldSeats} from "./dom.js";
 import {makeNames, narrate} from "./narrate.js";
 import {card, isCard, row} from "./cards.js";
-import {centre} from "./games.js";
+import {actionLabel, centre} from "./games.js";
 import {seatBoxes} from "./draw.js";
 
 async function framesFor(id) {
@@ -38,7 +38,7 @@ export async function replayPage(root, id) {
   const middle = h("section", {id: "centre", "aria-label": "the table"});
   const hand = h("section", {id: "hand", "aria-label": you === null ? "hand" : "your hand"});
   // the narration: every event, tagged with the ply whose action caused it (0: the deal)
-  const list = h("ol", {id: "replay-events", class: "replay", "aria-label": "what happened"},
+  const list = h("ol", {id: "replay-events", "aria-label": "what happened"},
     frames.flatMap((f, k) => (f.events || []).map((e) => {
       const li = narrate(game, e, n, you);
       li.dataset.ply = k;
@@ -46,12 +46,14 @@ export async function replayPage(root, id) {
     })));
 
   const label = (a) => (isCard(game, a) ? card(game, a, {small: true}) : a);
+  // an action in words (as its button said), from the view it was chosen in
+  const words = (a, v) => { try { return actionLabel(game, a, v || {}, n); } catch { return label(a); } };
   const show = () => {
     const f = frames[at], v = f.view || {};
     root.dataset.ply = at;
     pos.textContent = `ply ${at} of ${last}`;
     const d = f.decision || {};
-    const did = f.action ? [f.action[0] === null ? "The clock: " : `${n.Who(f.action[0])}: `, label(f.action[1]), ". "] : ["The deal. "];
+    const did = f.action ? [f.action[0] === null ? "The clock: " : `${n.Who(f.action[0])}: `, words(f.action[1], frames[at - 1].view), ". "] : ["The deal. "];
     clear(status, did, d.kind === "over" ? "Game over." : d.players && d.players.length
       ? `${d.kind === "simultaneous" ? "Choosing at once" : d.kind === "race" ? "Racing" : "To act"}: ${n.all(d.players)}.` : "");
     clear(seats, seatBoxes(game, facts, f, v, n, you));
@@ -65,7 +67,8 @@ export async function replayPage(root, id) {
       li.classList.toggle("now", k === at);
     }
     const now = list.querySelector("li.now") || [...list.children].filter((li) => !li.hidden).pop();
-    if (now) list.scrollTop = Math.max(0, now.offsetTop - list.clientHeight / 2);
+    const box = list.parentElement;  // the narration panel scrolls, never the page
+    if (now && box) box.scrollTop += now.getBoundingClientRect().top - box.getBoundingClientRect().top - box.clientHeight / 2;
   };
   const go = (k) => { at = Math.max(0, Math.min(last, k)); show(); };
   const play = h("button", {type: "button", id: "replay-play", onclick: () => {
