@@ -2,6 +2,8 @@
 
     nice -n 10 python bench/patience_bound.py                    # docs/patience-bound.md
     python bench/patience_bound.py --deals 20 --budget 20000 --stdout   # a quick look
+    nice -n 10 timeout 800 python bench/patience_bound.py --deals 1000 --json /tmp/p.json
+                                           # in pieces: rerun the same line to resume
 
 The clairvoyant player knows the order of the pack. For each deal it searches every
 position reachable from the deal (depth first, the greedy bot's favourite move first,
@@ -34,7 +36,7 @@ from fliptable.sim.match import play_match
 ROOT = Path(__file__).resolve().parent.parent
 DOC = ROOT / "docs" / "patience-bound.md"
 SEED = 100000
-DEALS = 200
+DEALS = 1000
 BUDGET = 300_000
 ALL_UP = 40
 
@@ -148,13 +150,24 @@ def replay_wins(state: PatienceState, line: list[str]) -> bool:
 
 
 def measure(deals: int = DEALS, seed: int = SEED, budget: int = BUDGET, bot: str = "lookahead",
-            options: dict | None = None, log=None) -> dict:
-    """Per deal: the bot's result (as ``simulate`` plays it) and the clairvoyant search."""
+            options: dict | None = None, log=None, cache: Path | None = None) -> dict:
+    """Per deal: the bot's result (as ``simulate`` plays it) and the clairvoyant search.
+    With ``cache`` (a JSON file) the deals already there for the same seed, budget, bot and
+    options are kept and the file is rewritten after every deal: an interrupted run
+    resumes where it stopped."""
     game = get_game("patience")
     opts = game.resolve_options(options or {})
-    rows = []
-    t_bot = t_solve = 0.0
+    report = {"seed": seed, "budget": budget, "bot": bot, "options": opts,
+              "rows": [], "bot_seconds": 0.0, "solve_seconds": 0.0}
+    if cache is not None and cache.exists():
+        old = json.loads(cache.read_text())
+        if all(old.get(k) == report[k] for k in ("seed", "budget", "bot", "options")):
+            report = old
+            report["rows"] = [r for r in old["rows"] if r["deal"] < deals]
+    done = {r["deal"] for r in report["rows"]}
     for i in range(deals):
+        if i in done:
+            continue
         s = derive_seed(seed, i)
         t0 = time.perf_counter()
         match = play_match(game, [make_agent(game, bot)], opts, s)
@@ -167,15 +180,18 @@ def measure(deals: int = DEALS, seed: int = SEED, budget: int = BUDGET, bot: str
         bot_up = sum(match.state.up)
         if bot_up == ALL_UP and sol.won is False:
             raise AssertionError(f"deal {i}: the bot won a deal the solver proved lost")
-        t_bot += t1 - t0
-        t_solve += t2 - t1
-        rows.append({"deal": i, "bot_up": bot_up, "bot_won": bot_up == ALL_UP, "won": sol.won,
-                     "best": sol.best, "nodes": sol.nodes, "moves": len(sol.line or ())})
+        report["bot_seconds"] += t1 - t0
+        report["solve_seconds"] += t2 - t1
+        report["rows"].append({"deal": i, "bot_up": bot_up, "bot_won": bot_up == ALL_UP, "won": sol.won,
+                               "best": sol.best, "nodes": sol.nodes, "moves": len(sol.line or ())})
+        if cache is not None:
+            cache.write_text(json.dumps(report))
         if log:
             log(f"deal {i}: bot {bot_up}, clairvoyant {'win' if sol.won else sol.best} "
                 f"{'' if sol.decided else '(undecided) '}{sol.nodes} nodes {t2 - t1:.1f} s")
-    return {"deals": deals, "seed": seed, "budget": budget, "bot": bot, "options": opts,
-            "rows": rows, "bot_seconds": t_bot, "solve_seconds": t_solve}
+    report["rows"].sort(key=lambda r: r["deal"])
+    report["deals"] = deals
+    return report
 
 
 def summary(report: dict) -> dict:
@@ -215,7 +231,8 @@ def render(report: dict) -> str:
         f"(`strict={str(opts['strict']).lower()}`, `stock_first={str(opts['stock_first']).lower()}`, "
         f"`spaces={opts['spaces']}`; docs/rules/patience.md), played by:", "",
         f"- **`{bot}`**, the strongest bot (docs/strength.md, docs/rules/patience.md): it sees only "
-        "the face-up cards;",
+        "the face-up cards; its result on each deal is what `simulate` plays (docs/rules/patience.md's "
+        "bot table uses seed 100000 too);",
         "- **a clairvoyant solver** that knows the order of the pack: it searches every position "
         "reachable from the deal (each position once up to the order of the piles, depth first "
         "with the greedy bot's move first) with the game's own `legal_moves` and `_apply`, and "
@@ -248,6 +265,10 @@ def render(report: dict) -> str:
         nodes.sort()
         lines += ["", f"Search size on decided deals: median {nodes[len(nodes) // 2]:,} positions, "
                   f"largest {nodes[-1]:,}."]
+    lost_winnable = [r["bot_up"] for r in report["rows"] if r["won"] is True and not r["bot_won"]]
+    if lost_winnable:
+        lines += ["", f"On the {len(lost_winnable)} winnable deals `{bot}` lost it got "
+                  f"{sum(lost_winnable) / len(lost_winnable):.1f} cards up on average (of 40)."]
     if s["lost"]:
         lb, lbest = s["lost_bot_up"], s["lost_best"]
         lines += ["", f"On the {s['lost']} deals proved lost, the most cards that could go up: mean "
@@ -263,7 +284,9 @@ def render(report: dict) -> str:
               "knowing the pack, which no bot can close.", "",
               "## Reproduce", "",
               f"    nice -n 10 python bench/patience_bound.py --deals {n} --seed {report['seed']} "
-              f"--budget {report['budget']}", ""]
+              f"--budget {report['budget']} --json /tmp/patience-bound.json", "",
+              "The bot's games dominate the time; with `--json` the run can be cut into pieces "
+              "(`timeout 800 ...`, then the same line again resumes where it stopped).", ""]
     return "\n".join(lines)
 
 
@@ -274,13 +297,14 @@ def main(argv=None) -> int:
     ap.add_argument("--budget", type=int, default=BUDGET, help="positions searched per deal at most")
     ap.add_argument("--bot", default="lookahead")
     ap.add_argument("--stdout", action="store_true", help="print the page instead of writing it")
-    ap.add_argument("--json", help="also write the per-deal results to this file")
+    ap.add_argument("--json", type=Path, help="keep the per-deal results in this file; a rerun "
+                    "with the same file resumes (runs can be cut into pieces)")
     args = ap.parse_args(argv)
     if args.deals < 1 or args.budget < 1:
         print("--deals and --budget must be at least 1", file=sys.stderr)
         return 2
     report = measure(args.deals, args.seed, args.budget, args.bot,
-                     log=lambda m: print(m, file=sys.stderr))
+                     log=lambda m: print(m, file=sys.stderr), cache=args.json)
     page = render(report)
     if args.json:
         Path(args.json).write_text(json.dumps(report, indent=1))
