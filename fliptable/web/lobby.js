@@ -95,12 +95,12 @@ async function refreshTables(box) {
   const row = (t) => {
     const open = t.seats.filter((s) => s.kind === "human" && !s.taken).length;
     const who = t.seats.map((s) => s.kind === "bot" ? `bot ${s.bot}` : s.name || (s.taken ? "someone" : "(free)")).join(", ");
-    const state = t.over ? "over" : t.expired ? "closed (nobody came back)" : t.started ? "running"
-      : open ? `waiting for ${open}` : "waiting for everyone to connect";
-    return h("li", {dataset: {table: t.table, state: t.over ? "over" : t.expired ? "expired" : t.started ? "running" : "open"}},
+    const state = t.over ? "over" : t.started ? "running" : open ? `waiting for ${open}` : "waiting for everyone to connect";
+    return h("li", {dataset: {table: t.table, state: t.over ? "over" : t.started ? "running" : "open"}},
       h("a", {href: `/table/${encodeURIComponent(t.table)}`}, `${t.title}`), ` · ${state} · ${who}`,
       t.over ? [" · ", h("a", {href: `/?replay=${encodeURIComponent(t.table)}`}, "replay")] : null);
   };
+  // a table closed for want of anyone connected (expired) is listed nowhere
   const groups = [["open", "Waiting for players", (t) => !t.started && !t.over && !t.expired],
     ["running", "Playing now (watch)", (t) => t.started && !t.over && !t.expired],
     ["over", "Finished", (t) => t.over]];

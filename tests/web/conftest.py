@@ -39,14 +39,15 @@ class Server:
             return json.loads(r.read())
 
 
-def start_server(tmp: Path, port: int | None = None) -> Server:
-    """A ``fliptable serve`` on 127.0.0.1 (a free port unless given), its SQLite file in ``tmp``."""
+def start_server(tmp: Path, port: int | None = None, extra: tuple[str, ...] = ()) -> Server:
+    """A ``fliptable serve`` on 127.0.0.1 (a free port unless given), its SQLite file in
+    ``tmp``; ``extra``: more command-line flags."""
     port = port or _free_port()
     log = tmp / "server.log"
     out = open(log, "ab")
     proc = subprocess.Popen([sys.executable, "-m", "fliptable", "serve", "--host", "127.0.0.1", "--port", str(port),
                              "--db", str(tmp / "web.sqlite3"), "--bot-delay-ms", "150",
-                             "--creates-per-minute", "1000"],
+                             "--creates-per-minute", "1000", *extra],
                             stdout=out, stderr=subprocess.STDOUT, cwd=tmp)
     url = f"http://127.0.0.1:{port}"
     deadline = time.monotonic() + 30
