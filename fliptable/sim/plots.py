@@ -19,6 +19,7 @@ from typing import Any, Sequence
 
 from ..core.errors import FliptableError
 from ..core.options import value_text
+from ..core.registry import get_game
 
 PLOT_SUFFIXES = (".png", ".svg")
 #: bars and boxes per seat, and the bots' ratings
@@ -133,8 +134,6 @@ def _wrapped(spec: str, width: int = 14) -> str:
 def changed_options(report: dict[str, Any]) -> dict[str, Any]:
     """The report's options that differ from the game's defaults (all of them for a
     game that is not registered here): what the figure's title names."""
-    from ..core.registry import get_game  # noqa: PLC0415
-
     options = report.get("options") or {}
     try:
         defaults = get_game(report["game"]).resolve_options({})

@@ -22,7 +22,8 @@ def _numbers(report, timing=TIMING_KEYS):
 def test_the_ray_backend_gives_the_local_reports(capsys, monkeypatch):
     started = not ray.is_initialized()
     if started:  # one CPU: the test checks results, not speed
-        ray.init(num_cpus=1, include_dashboard=False, log_to_driver=False, logging_level=logging.ERROR)
+        ray.init(address="local", num_cpus=1, include_dashboard=False, log_to_driver=False,
+                 logging_level=logging.ERROR)  # "local": not a `ray start` cluster found on the machine
     try:
         sent = []
         real = ray.remote
