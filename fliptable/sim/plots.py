@@ -142,6 +142,10 @@ def changed_options(report: dict[str, Any]) -> dict[str, Any]:
     return {k: v for k, v in options.items() if defaults.get(k, object()) != v}
 
 
+def _count(n: int, word: str) -> str:
+    return f"{n} {word}" if n == 1 else f"{n} {word}s"
+
+
 def _title(report: dict[str, Any], what: str) -> str:
     """``game key=value ...: <what>, seed S``, with the options the run changed."""
     opts = " ".join(f"{k}={value_text(v)}" for k, v in changed_options(report).items())
@@ -156,7 +160,7 @@ def simulation_series(report: dict[str, Any]) -> dict[str, Any]:
     labels = [f"{s}\n{report['bots'][s]}" for s in range(players)]
     lengths = report["length_counts"]
     return {
-        "title": _title(report, f"{report['games']} games, {players} player{'s' if players != 1 else ''}"),
+        "title": _title(report, f"{_count(report['games'], 'game')}, {_count(players, 'player')}"),
         "seat_labels": labels,
         "win_rate": list(report["win_rate"]),
         "win_rate_ci95": [list(c) for c in report["win_rate_ci95"]],
@@ -240,10 +244,10 @@ def tournament_series(report: dict[str, Any]) -> dict[str, Any]:
     first) with their 95% intervals, and the win rate per seat with its interval."""
     bots = sorted(report["bots"], key=lambda b: b["rating"])
     seats = list(report["seat_advantage"])
-    games = (f"{report['games']} of {report['games_requested']} games (interrupted)"
-             if report.get("interrupted") else f"{report['games']} games")
+    games = (f"{report['games']} of {_count(report['games_requested'], 'game')} (interrupted)"
+             if report.get("interrupted") else _count(report["games"], "game"))
     return {
-        "title": _title(report, f"{games}, {report['players']} seats"),
+        "title": _title(report, f"{games}, {_count(report['players'], 'seat')}"),
         "bots": [b["spec"] for b in bots],
         "rating": [b["rating"] for b in bots],
         "rating_ci95": [list(b["rating_ci95"]) for b in bots],

@@ -260,3 +260,5 @@ def test_the_titles_name_the_options_a_run_changed():
     cut = dict(report, games=1, games_requested=4, interrupted=True)
     assert tournament_series(cut)["title"] == "flip7 round_limit=50: 1 of 4 games (interrupted), 2 seats, seed 6"
     assert tournament_figure(cut).get_suptitle() == tournament_series(cut)["title"]
+    solo = tournament("patience", ["greedy", "random"], 2, seed=1)
+    assert tournament_series(solo)["title"] == "patience: 2 games, 1 seat, seed 1"
