@@ -14,6 +14,7 @@ from ..core.errors import FliptableError
 from ..core.game import Game
 from ..core.options import parse_option_pairs, value_text
 from ..core.registry import get_game
+from ..core.words import count_of as _count_of  # noqa: F401 - the commands' name for it
 
 app = typer.Typer(
     name="fliptable", add_completion=False, no_args_is_help=True, pretty_exceptions_enable=False,
@@ -93,11 +94,6 @@ def _shown(value: Any) -> str:
 def _count(value: float) -> str:
     """A count that may hold shares of wins: 31, 30.5, 33.33 (never 1e+06)."""
     return f"{value:,.2f}".rstrip("0").rstrip(".")
-
-
-def _count_of(n: int, noun: str) -> str:
-    """``1 player``, ``4 players``."""
-    return f"{n} {noun}" if n == 1 else f"{n} {noun}s"
 
 
 def _freeze_imports() -> None:

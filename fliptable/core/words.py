@@ -47,6 +47,11 @@ def seat_name(p: int) -> str:
     return f"seat {p}"
 
 
+def count_of(n: int, noun: str) -> str:
+    """``1 player``, ``4 players`` (a noun whose plural adds "s")."""
+    return f"{n} {noun}" if n == 1 else f"{n} {noun}s"
+
+
 class Words:
     """The words for seats as the person at ``seat`` reads them (``None``: third person)."""
 

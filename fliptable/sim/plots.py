@@ -20,6 +20,7 @@ from typing import Any, Sequence
 from ..core.errors import FliptableError
 from ..core.options import value_text
 from ..core.registry import get_game
+from ..core.words import count_of
 
 PLOT_SUFFIXES = (".png", ".svg")
 #: bars and boxes per seat, and the bots' ratings
@@ -142,10 +143,6 @@ def changed_options(report: dict[str, Any]) -> dict[str, Any]:
     return {k: v for k, v in options.items() if defaults.get(k, object()) != v}
 
 
-def _count(n: int, word: str) -> str:
-    return f"{n} {word}" if n == 1 else f"{n} {word}s"
-
-
 def _title(report: dict[str, Any], what: str) -> str:
     """``game key=value ...: <what>, seed S``, with the options the run changed."""
     opts = " ".join(f"{k}={value_text(v)}" for k, v in changed_options(report).items())
@@ -160,7 +157,7 @@ def simulation_series(report: dict[str, Any]) -> dict[str, Any]:
     labels = [f"{s}\n{report['bots'][s]}" for s in range(players)]
     lengths = report["length_counts"]
     return {
-        "title": _title(report, f"{_count(report['games'], 'game')}, {_count(players, 'player')}"),
+        "title": _title(report, f"{count_of(report['games'], 'game')}, {count_of(players, 'player')}"),
         "seat_labels": labels,
         "win_rate": list(report["win_rate"]),
         "win_rate_ci95": [list(c) for c in report["win_rate_ci95"]],
@@ -244,10 +241,10 @@ def tournament_series(report: dict[str, Any]) -> dict[str, Any]:
     first) with their 95% intervals, and the win rate per seat with its interval."""
     bots = sorted(report["bots"], key=lambda b: b["rating"])
     seats = list(report["seat_advantage"])
-    games = (f"{report['games']} of {_count(report['games_requested'], 'game')} (interrupted)"
-             if report.get("interrupted") else _count(report["games"], "game"))
+    games = (f"{report['games']} of {count_of(report['games_requested'], 'game')} (interrupted)"
+             if report.get("interrupted") else count_of(report["games"], "game"))
     return {
-        "title": _title(report, f"{games}, {_count(report['players'], 'seat')}"),
+        "title": _title(report, f"{games}, {count_of(report['players'], 'seat')}"),
         "bots": [b["spec"] for b in bots],
         "rating": [b["rating"] for b in bots],
         "rating_ci95": [list(b["rating_ci95"]) for b in bots],
