@@ -228,7 +228,7 @@ def simulation_figure(report: dict[str, Any]) -> Any:
                  color=LENGTH_COLOUR)
     lengths.axvline(series["mean_length"], color="black", linestyle="--", linewidth=1,
                     label=f"mean {series['mean_length']:.1f}")
-    lengths.legend(loc="upper right", fontsize="small")
+    lengths.legend(loc="best", fontsize="small")
     lengths.set_xlabel("decisions per game")
     lengths.set_ylabel("games")
     lengths.yaxis.set_major_locator(MaxNLocator(integer=True))  # games are whole
