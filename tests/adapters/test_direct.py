@@ -10,7 +10,8 @@ from fliptable.adapters.incremental import SeatEncoder
 from fliptable.adapters.observation import Observer, observer
 from fliptable.adapters.pettingzoo import Moments, Spec
 
-TABLES = [("flip7", 4, {}), ("flip7", 2, {}), ("flip7", 3, {"rules": "official"}), ("flip7", 6, {"round_limit": 3})]
+TABLES = [("flip7", 4, {}), ("flip7", 2, {}), ("flip7", 3, {"rules": "official"}), ("flip7", 6, {"round_limit": 3}),
+          ("flush", 4, {}), ("flush", 3, {"mode": "elimination"}), ("flush", 2, {"rounds": 1})]
 
 
 @pytest.mark.parametrize("game,players,options", TABLES)
@@ -28,9 +29,12 @@ def test_direct_observations_equal_the_generic_encoding(game, players, options):
             for p in {seat, rng.randrange(players)}:       # the seat asked, and another
                 np.testing.assert_array_equal(enc.observe(state, p), spec.observer.observe(state, p))
             steps += 1
-            moments.act(rng.choice(state.legal_actions(seat)))
+            if moments.may_pass and rng.random() < 0.5:
+                moments.pass_()
+            else:
+                moments.act(rng.choice(state.legal_actions(seat)))
         rounds += state.round_no
-    assert rounds > 3
+    assert rounds > 2
 
 
 def test_a_layout_it_does_not_know_gets_the_generic_path():
