@@ -1,0 +1,118 @@
+"""The base of direct encoders (``DirectEncoder``) and card-list writers from card ints."""
+from __future__ import annotations
+
+from typing import Any, Callable
+
+import numpy as np
+
+from ..incremental import top_keys
+from ..observation import Observer
+
+
+class DirectEncoder:
+    """A seat's view vector written from the state (``SeatEncoder``'s interface)."""
+
+    #: the view's top-level keys this encoder writes (a layout with another key: not fit)
+    KEYS: frozenset[str] = frozenset()
+
+    def __init__(self, observer: Observer, players: int):
+        self.observer = observer
+        self.players = players
+        self.fns = {k: (fn, lo, hi) for k, fn, diff, lo, hi in top_keys(observer)}
+        self.vectors = [np.zeros(observer.view_size, dtype=np.float32) for _ in range(players)]
+        self.states: list[Any] = [None] * players
+        self.plies = [-1] * players
+        self.memo: list[dict] = [{} for _ in range(players)]
+
+    @classmethod
+    def fit(cls, observer: Observer, players: int) -> "DirectEncoder | None":
+        """The encoder for this layout, or None when the layout holds a key it does not write."""
+        if not set(observer.root.children) <= cls.KEYS:
+            return None
+        return cls(observer, players)
+
+    def view_vector(self, state, seat: int) -> np.ndarray:
+        if self.states[seat] is not state or self.plies[seat] != state.ply:
+            self.write(state, seat, self.vectors[seat], self.memo[seat])
+            self.states[seat] = state
+            self.plies[seat] = state.ply
+        return self.vectors[seat]
+
+    def observe(self, state, seat: int) -> np.ndarray:
+        return self.view_vector(state, seat).copy()
+
+    def put(self, key: str, value, out: np.ndarray, seat: int, memo: dict) -> None:
+        """Write ``value`` as the view's ``key`` (skipped when it is the value written last)."""
+        got = self.fns.get(key)
+        if got is None:
+            return
+        last = memo.get(key, _NONE)
+        if last is not _NONE and type(last) is type(value) and last == value:
+            return
+        fn, lo, hi = got
+        out[lo:hi] = 0.0
+        fn(value, out, lo, seat)
+        memo[key] = value
+
+    def write(self, state, seat: int, out: np.ndarray, memo: dict) -> None:
+        raise NotImplementedError
+
+
+_NONE = object()
+
+
+def pile_writer(node, copies, decksize: int) -> Callable:
+    """``f(cards, out, b)``: a list of card ints (the card table's indices, none hidden)
+    written as the layout's card-list encoding (``Node`` kind ``cards``) of their names,
+    into a zero region."""
+    n = node._ncards
+    copies = [float(c) for c in copies]
+    deck = float(decksize)
+
+    def f(cards, out, b):
+        if not cards:
+            return
+        counts: dict[int, int] = {}
+        for c in cards:
+            counts[c] = counts.get(c, 0) + 1
+        for c, k in counts.items():
+            out[b + c] = k / copies[c]
+        out[b + n + 1] = min(1.0, len(cards) / deck)
+        out[b + n + 2 + cards[-1]] = 1.0
+    return f
+
+
+def card_list_writer(node, copies, decksize: int) -> Callable:
+    """``f(cards, out, b, last)``: a list of card ints, negative for a hidden card (a
+    ``null`` in the view), written as the layout's card-list encoding, into a zero
+    region; ``last`` is the face of the view list's last entry (None: hidden or empty)."""
+    n = node._ncards
+    copies = [float(c) for c in copies]
+    deck = float(decksize)
+
+    def f(cards, out, b, last):
+        if not cards:
+            return
+        counts: dict[int, int] = {}
+        hidden = 0
+        for c in cards:
+            if c < 0:
+                hidden += 1
+            else:
+                counts[c] = counts.get(c, 0) + 1
+        for c, k in counts.items():
+            out[b + c] = k / copies[c]
+        if hidden:
+            out[b + n] = min(1.0, hidden / deck)
+        out[b + n + 1] = min(1.0, len(cards) / deck)
+        if last is not None:
+            out[b + n + 2 + last] = 1.0
+    return f
+
+
+def _json_copy(value):
+    if isinstance(value, dict):
+        return {k: _json_copy(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_json_copy(v) for v in value]
+    return value
