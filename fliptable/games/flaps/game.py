@@ -120,13 +120,11 @@ class Flaps(Game):
     def parse_action(self, text):
         return parse(super().parse_action(text))
 
-
     def evaluate(self, state):
         """Games won (ten each) minus the cards in hand; a lead of 3 is large."""
         r = state.result()
         keys = [10 * p - c for p, c in zip(r.scores, r.details["cards_left"])]
         return margin_values(r, keys, 3.0)
-
 
     def bots(self):
         from .bots import GreedyFlaps

@@ -72,7 +72,6 @@ class Flip7(Game):
         action = super().parse_action(text)
         return {"h": "hit", "s": "stay", "pass": "stay"}.get(action, action)
 
-
     def evaluate(self, state):
         """Totals so far plus the round's points of players who stayed (banked when the
         round ends) and half those of players still drawing; a lead of 40 is large."""
@@ -83,7 +82,6 @@ class Flip7(Game):
                      else 0.5 * state.round_score(p) if status[p] == ACTIVE else 0)
                 for p, t in enumerate(state.totals)]
         return margin_values(state.result(), keys, 40.0)
-
 
     def bots(self):
         from .bots import EVAgent, ThresholdAgent

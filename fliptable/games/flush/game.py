@@ -96,7 +96,6 @@ class Flush(Game):
     def parse_action(self, text):
         return parse(super().parse_action(text))
 
-
     def evaluate(self, state):
         """Rounds and arena: the totals, lower better; a lead of 20 points is large.
         Elimination: the current ranks."""
@@ -104,7 +103,6 @@ class Flush(Game):
         if state.options["mode"] == "elimination":
             return r.rank_values()
         return margin_values(r, [-t for t in r.scores], 20.0)
-
 
     def bots(self):
         from .bots import GreedyAgent

@@ -76,7 +76,6 @@ class Flyswatter(Game):
             return f"swat:{int(digits)}"
         return action
 
-
     def bots(self):
         from .bots import SwatterAgent
         return {"swatter": SwatterAgent}
