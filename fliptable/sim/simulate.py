@@ -19,7 +19,7 @@ from ..core.game import Game
 from ..core.registry import get_game
 from ..core.rng import derive_seed
 from .match import play_match
-from .parallel import BACKENDS, check_backend, run_jobs  # noqa: F401 - BACKENDS re-exported
+from .parallel import check_backend, run_jobs
 from .stats import Tally
 
 #: a progress callback: (games done, games in all)
