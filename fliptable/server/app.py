@@ -8,6 +8,8 @@ import logging
 from importlib import resources
 
 from starlette.applications import Starlette
+from starlette.middleware import Middleware
+from starlette.middleware.gzip import GZipMiddleware
 from starlette.responses import FileResponse, JSONResponse, Response
 from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
@@ -78,7 +80,9 @@ def create_app(settings: Settings | None = None) -> Starlette:
     routes = [*api_routes, Route("/api/{rest:path}", _no_api, methods=["GET", "POST", "PUT", "DELETE", "PATCH"]),
               WebSocketRoute("/ws/{id}", table_socket)]
     routes += web or [Route("/", _no_client)]
-    app = Starlette(routes=routes, lifespan=lifespan)
+    # HTTP answers compressed for clients that accept it (a long game's replay frames are a
+    # megabyte of JSON; WebSocket messages are not touched)
+    app = Starlette(routes=routes, lifespan=lifespan, middleware=[Middleware(GZipMiddleware, minimum_size=2048)])
     app.state.settings = settings
     app.state.create_limiter = WindowLimiter(settings.creates_per_minute)
     return app

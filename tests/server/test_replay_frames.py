@@ -3,7 +3,7 @@ viewer — the spectator's frames, or with a seat's token that seat's; each equa
 frame the log gives at that ply, the events in order; refused while the game is played."""
 from __future__ import annotations
 
-from .helpers import Player, Replayed, client, create
+from .helpers import Player, Replayed, client, create, wait_for
 
 
 def _body(frame: dict) -> dict:
@@ -37,3 +37,15 @@ def test_frames_at_every_ply_of_a_finished_game(db_settings):
         assert [f["action"] for f in got["frames"]] == [None] + log["actions"]
     # the seat's frames show its hand's legal actions; the spectator's never
     assert any(f["legal"] for f in mine["frames"]) and not any(f["legal"] for f in watched["frames"])
+
+
+def test_the_frames_come_compressed_to_a_client_that_accepts_it(sqlite_settings):
+    with client(sqlite_settings) as c:
+        table = create(c, game="flip7", seats=["random", "random"], options={"round_limit": 2}, seed=2)["table"]
+        wait_for(lambda: c.get(f"/api/tables/{table}").json()["over"])
+        plain = c.get(f"/api/tables/{table}/frames", headers={"Accept-Encoding": "identity"})
+        packed = c.get(f"/api/tables/{table}/frames", headers={"Accept-Encoding": "gzip"})
+    assert "content-encoding" not in plain.headers
+    assert packed.headers["content-encoding"] == "gzip"
+    assert int(packed.headers["content-length"]) * 3 < len(plain.content)
+    assert packed.json() == plain.json()  # the same frames, a third of the bytes or less
