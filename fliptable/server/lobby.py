@@ -1,5 +1,7 @@
 """The lobby: creating and joining tables, finding them (in memory, else loaded from the
-database), resuming every running table when the server starts."""
+database), starting a game once every person at it has connected, resuming every running
+table when the server starts, closing tables nobody has been connected to for
+``Settings.expire_after_s``, and a finished game's frames for the replay viewer."""
 from __future__ import annotations
 
 import asyncio
