@@ -183,3 +183,26 @@ def test_two_step_beats_staying_where_one_hit_does_not():
     held = (0, 1, 2, 10, 12)
     counts, hand = F.pile_without(held), F.hand_of(held)
     assert F.Round("once", "high").hit(counts, hand) < 25 < F.twostep_hit(counts, hand)
+
+
+def test_the_page_from_small_hands(capsys):
+    rows = F.compute(optimal=True, max_held=2, resolve=False)
+    assert len(rows) == 13 + 78
+    for r in rows:
+        assert r["hit_lo"] <= r["hit"] <= r["hit_hi"]
+        assert r["dp_opt_hit"] >= r["dp_hit1"] - 1e-12
+    F.add_twostep(rows)
+    page = F.render(rows, 1.0)
+    assert "| 1 | never | never |" in page            # one card: always hit
+    assert "## The `ev` bot against the best response" in page
+    # {12}: hit (16.6 against 12), {11, 12}: stay (22.2 against 23)
+    by = {r["held"]: r for r in rows}
+    assert by[(12,)]["hit"] > 12 and by[(11, 12)]["hit"] < 23
+
+
+def test_the_command_refuses_a_bad_hand(capsys):
+    assert F.main(["--hands", "3,13"]) == 2
+    assert "accepted 1 to 6 distinct numbers 0-12" in capsys.readouterr().err
+    assert F.main(["--hands", "x"]) == 2
+    assert F.main(["--hands", "11,12"]) == 0
+    assert "stay 23" in capsys.readouterr().out

@@ -81,3 +81,16 @@ def test_wilson_interval():
     lo, hi = B.wilson(50, 100)
     assert lo == pytest.approx(0.4038, abs=1e-4) and hi == pytest.approx(0.5962, abs=1e-4)
     assert B.wilson(0, 10)[0] == 0.0
+
+
+def test_a_small_measurement_and_its_page(tmp_path):
+    cache = tmp_path / "deals.json"
+    report = B.measure(deals=2, budget=20_000, cache=cache)
+    assert [r["deal"] for r in report["rows"]] == [0, 1]
+    for r in report["rows"]:
+        if r["won"] is not None:                                 # the bound holds deal by deal
+            assert r["bot_up"] <= (40 if r["won"] else r["best"])
+    again = B.measure(deals=3, budget=20_000, cache=cache)      # resumes: deals 0-1 kept
+    assert again["rows"][:2] == report["rows"] and len(again["rows"]) == 3
+    page = B.render(again)
+    assert "| `lookahead` (sees the face-up cards) |" in page and "clairvoyant" in page
