@@ -78,10 +78,11 @@ class _Run:
             if r.status_code != 201:
                 raise BenchError(f"creating a table failed: {r.status_code} {r.text[:200]}")
             made = r.json()
-            tokens = [made["token"]]
+            seats = [(made["seat"], made["token"])]
             for _ in range(self.players - 1):
-                tokens.append((await http.post(f"{self.base}/api/tables/{made['table']}/join", json={})).json()["token"])
-            ended = await asyncio.gather(*(self.seat(made["table"], t, s) for s, t in enumerate(tokens)))
+                joined = (await http.post(f"{self.base}/api/tables/{made['table']}/join", json={})).json()
+                seats.append((joined["seat"], joined["token"]))
+            ended = await asyncio.gather(*(self.seat(made["table"], t, s) for s, t in seats))
             if any(ended):
                 self.games_done += 1
 
