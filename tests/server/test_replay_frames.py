@@ -49,3 +49,21 @@ def test_the_frames_come_compressed_to_a_client_that_accepts_it(sqlite_settings)
     assert packed.headers["content-encoding"] == "gzip"
     assert int(packed.headers["content-length"]) * 3 < len(plain.content)
     assert packed.json() == plain.json()  # the same frames, a third of the bytes or less
+
+
+def test_a_seats_frames_show_its_hand_and_no_other(sqlite_settings):
+    """FLAPS hides hands: the seat's replay frames carry its own hand (as the log gives
+    it at each ply) and the spectator's carry none."""
+    with client(sqlite_settings) as c:
+        made = create(c, game="flaps", seats=["human", "random"], options={"level": 2}, seed=13)
+        table = made["table"]
+        Player(c, table, made["token"], seed=3).start()
+        wait_for(lambda: c.get(f"/api/tables/{table}").json()["over"], timeout=60)
+        log = c.get(f"/api/tables/{table}/log").json()
+        mine = c.get(f"/api/tables/{table}/frames", params={"token": made["token"]}).json()["frames"]
+        watched = c.get(f"/api/tables/{table}/frames").json()["frames"]
+    replayed = Replayed(log)
+    assert [_body(f) for f in mine] == [replayed.frames[k][0] for k in range(len(mine))]
+    assert [_body(f) for f in watched] == [replayed.frames[k][None] for k in range(len(watched))]
+    assert all(isinstance(f["view"]["hand"], list) for f in mine)
+    assert not any("hand" in f["view"] for f in watched)
