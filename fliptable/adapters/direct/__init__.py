@@ -17,12 +17,14 @@ from __future__ import annotations
 
 from ..incremental import SeatEncoder
 from ..observation import Observer
+from .asking import AskingDirect
 from .base import DirectEncoder
 from .flip7 import Flip7Direct
 from .flush import FlushDirect
 
 #: game id -> its direct encoder
-DIRECT: dict[str, type[DirectEncoder]] = {"flip7": Flip7Direct, "flush": FlushDirect}
+DIRECT: dict[str, type[DirectEncoder]] = {"flip7": Flip7Direct, "flush": FlushDirect, "authors": AskingDirect,
+                                          "go-to-the-store": AskingDirect}
 
 
 def seat_encoder(observer: Observer, players: int):

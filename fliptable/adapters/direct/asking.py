@@ -1,0 +1,85 @@
+"""The direct encoder of the asking games, Authors and Go to the Store (``AskingState._view``)."""
+from __future__ import annotations
+
+from .base import DirectEncoder
+
+
+class AskingDirect(DirectEncoder):
+    """Authors and Go to the Store: the public record (``history``, every ask, draw, book
+    and stop of the game) is the view's largest part and only grows, so only its rows
+    added since the seat's last observation are put in words (``history_words``) and
+    encoded, the sequence's window shifted; every other key is handed to its compiled
+    encoder when its value changed."""
+
+    KEYS = frozenset({"game", "players", "seat", "turn", "over", "winners", "scores", "hand_counts", "books",
+                      "history", "successes_this_turn", "hand", "draw_count"})
+
+    @classmethod
+    def fit(cls, observer, players):
+        history = observer.root.children.get("history")
+        if history is None or history.kinds != ["seq"] or history.flag_types or not history.window:
+            return None
+        return super().fit(observer, players)
+
+    def __init__(self, observer, players):
+        super().__init__(observer, players)
+        from fliptable.games.authors.asking import BOOKS, MAX_DECISIONS, NAMES, hand_names, history_words
+        self.NAMES, self.BOOKS, self.MAX_DECISIONS = NAMES, BOOKS, MAX_DECISIONS
+        self.hand_names, self.history_words = hand_names, history_words
+        node = observer.root.children["history"]
+        self.h_at = node.offset
+        self.h_window = node.window
+        self.h_width = node.item.width
+        self.h_scale = float(node.len_scale)
+        self.h_item = node.item.compile(observer.names)
+
+    def write(self, state, seat, out, memo):
+        put = self.put
+        over = state.nbooks == self.BOOKS or state.ply >= self.MAX_DECISIONS
+        if "game" not in memo:                          # the same all game long
+            put("game", state.game.id, out, seat, memo)
+            put("players", state.players, out, seat, memo)
+            put("seat", seat, out, seat, memo)
+        put("turn", None if over else state.turn, out, seat, memo)
+        put("over", over, out, seat, memo)
+        put("winners", list(state.result_now()) if over else [], out, seat, memo)
+        put("scores", [len(b) for b in state.books], out, seat, memo)
+        put("hand_counts", [sum(h) for h in state.hands], out, seat, memo)
+        books = state.books
+        if memo.get("books_src") != books:
+            put("books", [[self.NAMES[n] for n in b] for b in books], out, seat, memo)
+            memo["books_src"] = [b[:] for b in books]
+        put("successes_this_turn", state.successes, out, seat, memo)
+        hand = state.hands[seat]
+        if memo.get("hand_src") != hand:
+            put("hand", self.hand_names(hand), out, seat, memo)
+            memo["hand_src"] = hand[:]
+        if state.HAS_STORE:
+            put("draw_count", len(state.store), out, seat, memo)
+        self._history(state.history, out, seat, memo)
+
+    def _history(self, rows, out, seat, memo) -> None:
+        """The record's sequence encoding (``Node`` kind ``seq``): its length, then its
+        last ``window`` entries, oldest first."""
+        total = len(rows)
+        done = memo.get("history", -1)
+        if total == done:
+            return
+        b, window, w, item = self.h_at, self.h_window, self.h_width, self.h_item
+        lo = b + 1
+        grown = total - done
+        if done < 0 or grown < 0 or grown >= window:     # the whole window afresh
+            out[b:lo + window * w] = 0.0
+            tail = min(total, window)
+            for i, entry in enumerate(self.history_words(rows[total - tail:])):
+                item(entry, out, lo + i * w, seat)
+        else:
+            before, after = min(done, window), min(total, window)
+            keep = after - grown                            # old entries still in the window
+            if keep > 0:
+                out[lo:lo + keep * w] = out[lo + (before - keep) * w:lo + before * w].copy()
+            out[lo + keep * w:lo + after * w] = 0.0
+            for i, entry in enumerate(self.history_words(rows[done:]), keep):
+                item(entry, out, lo + i * w, seat)
+        out[b] = min(1.0, total / self.h_scale)
+        memo["history"] = total
