@@ -51,6 +51,11 @@ class Lobby:
         self.latencies: deque[float] = deque(maxlen=20_000)
         self._expiry: asyncio.Task | None = None
         self._touches: set[asyncio.Task] = set()
+        #: tables being stored as expired now (a load meanwhile must not revive one)
+        self._expiring: set[str] = set()
+        #: when this server started (``Settings.now``): the time it was down does not count
+        #: towards expiry, since nobody could connect then
+        self.started_at = settings.now()
 
     def now(self) -> datetime:
         """The wall clock expiry is measured on (``Settings.now``), in UTC."""
@@ -123,6 +128,8 @@ class Lobby:
         if loaded is None:
             raise NotFound(f"no table {table_id!r}")
         live = self._make(*loaded)
+        if table_id in self._expiring:  # closed while it was read
+            live.row["expired"] = True
         if live.started and not live.expired:
             actions = await self.store.load_actions(table_id)
             live.start(actions)
@@ -137,6 +144,8 @@ class Lobby:
         if live.expired:
             raise Expired(self.expired_message())
         async with live.join_lock:
+            if live.expired:  # closed while this join waited
+                raise Expired(self.expired_message())
             free = live.free_seats()
             if not free:
                 raise Full("every seat at this table is taken")
@@ -167,7 +176,7 @@ class Lobby:
         socket's task may be cancelled; a database write must not be)."""
         if live.over or live.expired:
             return
-        task = asyncio.get_running_loop().create_task(self.store.touch(live.id, self.now()))
+        task = asyncio.get_running_loop().create_task(self.store.touch([live.id], self.now()))
         self._touches.add(task)
         task.add_done_callback(self._touched)
 
@@ -191,22 +200,39 @@ class Lobby:
     async def expire_idle(self) -> list[str]:
         """Close every table, not over, that nobody has been connected to for
         ``expire_after_s``: its bots and clocks stop, it is stored as expired, and it is
-        never resumed, joined or played again. The ids closed."""
+        never resumed, joined or played again. The ids closed.
+
+        First the tables someone is connected to now are stored as seen now, so that
+        after a crash (``kill -9``: no closing connection stored) a table's idle time
+        counts from about when its people were last there, not from when they connected.
+        The time this server was down does not count either: nothing is closed before it
+        has run for ``expire_after_s``."""
         after = self.settings.expire_after_s
         if after is None:
             return []
-        cutoff = datetime.fromtimestamp(self.settings.now() - after, timezone.utc)
+        now = self.settings.now()
+        await self.store.touch([t for t, live in self.live.items() if live.clients and not live.over], self.now())
+        if now - after < self.started_at:
+            return []
+        cutoff = datetime.fromtimestamp(now - after, timezone.utc)
         closed = []
         for table_id in await self.store.idle_since(cutoff):
             live = self.live.get(table_id)
-            if live is not None:
-                if live.clients:  # connected now: its stored time is when that connection opened
-                    continue
-                live.row["expired"] = True
-                await live.stop()
-                if self.live.get(table_id) is live:
-                    del self.live[table_id]
-            await self.store.expire(table_id)
+            if live is None and table_id in self._loading:  # being opened now: look again next round
+                continue
+            if live is not None and (live.clients or live.over):  # connected now, or just finished
+                continue
+            # in memory (or not) and nobody there: refused from here on, then stored as closed
+            self._expiring.add(table_id)
+            try:
+                if live is not None:
+                    live.row["expired"] = True
+                    await live.stop()
+                await self.store.expire(table_id)
+            finally:
+                self._expiring.discard(table_id)
+            if live is not None and self.live.get(table_id) is live:
+                del self.live[table_id]
             closed.append(table_id)
         if closed:
             log.info("closed %d table(s) nobody was connected to for %g s", len(closed), after)

@@ -9,7 +9,7 @@ from concurrent.futures import ThreadPoolExecutor
 from datetime import datetime, timezone
 from typing import Any, Sequence
 
-from sqlalchemy import bindparam, event, insert, select, text, update
+from sqlalchemy import bindparam, event, insert, or_, select, text, update
 from sqlalchemy.engine import make_url
 from sqlalchemy.ext.asyncio import AsyncEngine, create_async_engine
 
@@ -141,10 +141,15 @@ class Store:
         async with self.engine.begin() as conn:
             await conn.execute(update(tables).where(tables.c.id == table_id).values(started=True))
 
-    async def touch(self, table_id: str, when: datetime) -> None:
-        """A connection to the table opened or closed at ``when`` (expiry counts from it)."""
+    async def touch(self, table_ids: Sequence[str], when: datetime) -> None:
+        """Someone was connected to these tables at ``when`` (expiry counts from it).
+        ``seen`` only moves forward: two touches committed out of order keep the later."""
+        if not table_ids:
+            return
         async with self.engine.begin() as conn:
-            await conn.execute(update(tables).where(tables.c.id == table_id).values(seen=when))
+            await conn.execute(update(tables).where(tables.c.id.in_(list(table_ids)),
+                                                    or_(tables.c.seen.is_(None), tables.c.seen < when))
+                               .values(seen=when))
 
     async def idle_since(self, cutoff: datetime) -> list[str]:
         """Ids of the tables not over nor expired whose last connection opened or closed
@@ -163,7 +168,9 @@ class Store:
     async def expire(self, table_id: str) -> None:
         """Close a table nobody came back to: it is never resumed, joined or played again."""
         async with self.engine.begin() as conn:
-            await conn.execute(update(tables).where(tables.c.id == table_id).values(expired=True))
+            # a game that ended meanwhile is never closed: its log and replay stay
+            await conn.execute(update(tables).where(tables.c.id == table_id, tables.c.over.is_(False))
+                               .values(expired=True))
 
     async def append_actions(self, table_id: str, first: int, new: Sequence[Sequence[Any]],
                              result: dict | None) -> None:

@@ -131,6 +131,10 @@ async def table_socket(websocket: WebSocket) -> None:
             await _refuse(websocket, CLOSE_BAD_TOKEN, "this token holds no seat at this table")
             return
     await websocket.accept()
+    if live.expired:  # closed while the handshake was answered
+        await websocket.send_text(_dumps({"type": "error", "message": lobby.expired_message(), "ply": None}))
+        await websocket.close(CLOSE_EXPIRED)
+        return
     client = Client(seat)
     sender = asyncio.get_running_loop().create_task(_sender(websocket, client))
     live.attach(client)

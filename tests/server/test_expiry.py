@@ -5,6 +5,7 @@ stops, is stored as expired, and refuses joins and connections with a clear erro
 from __future__ import annotations
 
 import time
+from datetime import datetime, timezone
 
 import pytest
 from starlette.websockets import WebSocketDisconnect
@@ -120,3 +121,70 @@ def test_expiry_can_be_turned_off(sqlite_settings):
         clock.t += 1000 * HOUR
         assert c.portal.call(c.app.state.lobby.expire_idle) == []
         assert c.get(f"/api/tables/{table}").json()["expired"] is False
+
+
+def _seen(c, table: str) -> float | None:
+    row, _ = c.portal.call(c.app.state.lobby.store.load, table)
+    seen = row["seen"]
+    return None if seen is None else (seen if seen.tzinfo else seen.replace(tzinfo=timezone.utc)).timestamp()
+
+
+def test_a_connected_table_is_stored_as_seen_at_every_round(db_settings):
+    # after a kill -9 no closing connection is stored: the idle time must count from about
+    # when the people were last there, not from when they connected hours before
+    clock = Clock()
+    with client(db_settings, now=clock, expire_after_s=HOUR, expire_check_s=HOUR) as c:
+        lobby = c.app.state.lobby
+        made = create(c, game="flip7", seats=["human", "random"], seed=5)
+        with c.websocket_connect(f"/ws/{made['table']}?token={made['token']}") as ws:
+            _frame(ws)
+            opened = wait_for(lambda: _seen(c, made["table"]))
+            assert opened == pytest.approx(clock.t, abs=1e-3)
+            clock.t += 3 * HOUR
+            assert c.portal.call(lobby.expire_idle) == []
+            assert _seen(c, made["table"]) == pytest.approx(clock.t, abs=1e-3)
+
+
+def test_seen_only_moves_forward(sqlite_settings):
+    clock = Clock()
+    with client(sqlite_settings, now=clock) as c:
+        store = c.app.state.lobby.store
+        table = create(c, game="flip7", seats=["random", "human"])["table"]
+        later, earlier = (datetime.fromtimestamp(clock.t + dt, timezone.utc) for dt in (60, 30))
+        c.portal.call(store.touch, [table], later)
+        c.portal.call(store.touch, [table], earlier)  # an opening stored after the closing
+        assert _seen(c, table) == pytest.approx(later.timestamp(), abs=1e-3)
+
+
+def test_the_time_the_server_was_down_does_not_count(db_settings):
+    clock = Clock()
+    settings = dict(now=clock, expire_after_s=HOUR, expire_check_s=HOUR)
+    with client(db_settings, **settings) as c:
+        made = create(c, game="flip7", seats=["human", "random"], seed=5)
+        with c.websocket_connect(f"/ws/{made['table']}?token={made['token']}") as ws:
+            _frame(ws)
+    clock.t += 5 * HOUR  # the server was down; its people could not come back
+    with client(db_settings, **settings) as c:
+        lobby = c.app.state.lobby
+        clock.t += HOUR / 2
+        assert c.portal.call(lobby.expire_idle) == []
+        assert c.get(f"/api/tables/{made['table']}").json()["expired"] is False
+        clock.t += HOUR / 2 + 60  # up for an hour and nobody came: now it goes
+        assert c.portal.call(lobby.expire_idle) == [made["table"]]
+
+
+def test_a_table_read_while_it_is_being_closed_is_closed(sqlite_settings):
+    with client(sqlite_settings) as c:
+        made = create(c, game="flip7", seats=["random", "human"])
+    with client(sqlite_settings) as c:  # not in memory: the next request reads it
+        lobby = c.app.state.lobby
+        lobby._expiring.add(made["table"])  # as expire_idle does while it stores the closing
+        try:
+            assert c.get(f"/api/tables/{made['table']}").json()["expired"] is True
+            with c.websocket_connect(f"/ws/{made['table']}?token={made['token']}") as ws:
+                assert ws.receive_json()["type"] == "error"
+                with pytest.raises(WebSocketDisconnect) as gone:
+                    ws.receive_json()
+                assert gone.value.code == 4410
+        finally:
+            lobby._expiring.discard(made["table"])
