@@ -102,3 +102,28 @@ def test_a_player_replays_the_game_as_their_seat_saw_it(server, context):
     _at(page, 0)
     assert page.locator("#replay-status").inner_text().startswith("The deal.")
     assert "To act: you." in page.locator("#replay-status").inner_text()
+
+
+def test_the_replay_on_a_phone(server, context):
+    # a phone: no sideways scroll, and the controls stay on screen while the table and
+    # the narration below them are scrolled to
+    made = server.post("/api/tables", {"game": "flaps", "seats": ["random", "random", "random"],
+                                       "seed": 7, "bot_delay_ms": 0})
+    table = made["table"]
+    _wait_over(server, table)
+    page = context(viewport={"width": 375, "height": 667}, is_mobile=True, has_touch=True).new_page()
+    page.goto(f"{server.url}/?replay={table}")
+    page.wait_for_selector("#app[data-ply]")
+    page.click("#replay-first")
+    _at(page, 0)
+    assert page.evaluate("document.documentElement.scrollWidth") <= 375
+    buttons = page.locator(".replay-controls button").all()
+    assert len(buttons) == 5
+    tops = {round(b.bounding_box()["y"]) for b in buttons}
+    assert len(tops) == 1, "the five controls sit on one line"
+    page.locator("#result").scroll_into_view_if_needed()
+    assert page.evaluate("window.scrollY") > 200
+    nxt = page.locator("#replay-next").bounding_box()
+    assert 0 <= nxt["y"] and nxt["y"] + nxt["height"] <= 667, "next is still on screen"
+    page.tap("#replay-next")
+    _at(page, 1)
