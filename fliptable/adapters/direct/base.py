@@ -18,7 +18,7 @@ class DirectEncoder:
     def __init__(self, observer: Observer, players: int):
         self.observer = observer
         self.players = players
-        self.fns = {k: (fn, lo, hi) for k, fn, diff, lo, hi in top_keys(observer)}
+        self.fns = {k: (fn, diff, lo, hi) for k, fn, diff, lo, hi in top_keys(observer)}
         self.vectors = [np.zeros(observer.view_size, dtype=np.float32) for _ in range(players)]
         self.states: list[Any] = [None] * players
         self.plies = [-1] * players
@@ -42,16 +42,21 @@ class DirectEncoder:
         return self.view_vector(state, seat).copy()
 
     def put(self, key: str, value, out: np.ndarray, seat: int, memo: dict) -> None:
-        """Write ``value`` as the view's ``key`` (skipped when it is the value written last)."""
+        """Write ``value`` (a value of its own, not the state's) as the view's ``key``:
+        skipped when it is the value written last, else only its parts that changed
+        re-encoded (``incremental.compile_diff``)."""
         got = self.fns.get(key)
         if got is None:
             return
         last = memo.get(key, _NONE)
-        if last is not _NONE and type(last) is type(value) and last == value:
+        fn, diff, lo, hi = got
+        if last is _NONE:
+            out[lo:hi] = 0.0
+            fn(value, out, lo, seat)
+        elif type(last) is type(value) and last == value:
             return
-        fn, lo, hi = got
-        out[lo:hi] = 0.0
-        fn(value, out, lo, seat)
+        else:
+            diff(value, last, out, lo, seat)
         memo[key] = value
 
     def write(self, state, seat: int, out: np.ndarray, memo: dict) -> None:
