@@ -2,7 +2,8 @@
 player lays a card face down at once (docs/rules/flaps.md "K - TRUMPS"). A seat's
 commitment is hidden from the other seats and spectators until everyone has committed;
 a second commitment and a stale one are refused and change nothing; the game goes on
-and every frame sent equals the log's frame for that seat."""
+and every frame sent equals the log's frame for that seat. Level 4's SPOOF too: its cards
+stay hidden past the simultaneous step, through the calls that follow it."""
 from __future__ import annotations
 
 import time
@@ -146,3 +147,94 @@ def test_a_bot_commits_beside_people_and_the_clock_plays_for_a_person_who_went_a
             waited = time.monotonic() - start
         actions = _stored(c, table)
     assert actions[3][0] == 0 and actions[3][1].startswith("t:") and waited >= 0.5
+
+
+#: seed 10, three players, Level 4: seat 0's first card can be the K - SPOOF of Clubs
+SPOOF_SEED = 10
+
+
+def test_spoof_lays_and_calls_over_websockets(db_settings):
+    """FLAPS Level 4's SPOOF: after the face-down lays (a simultaneous step) the cards stay
+    hidden through the calls (turns, one seat at a time) — each seat sees only its own,
+    a spectator none — until the last call turns them up; a number already called is
+    refused with the rule's words and changes nothing."""
+    state = get_game("flaps").new_state(3, {"level": 4}, SPOOF_SEED)
+    assert "ksc" in state.legal_actions(0)
+    with client(db_settings, rate_per_second=1000.0, rate_burst=1000.0) as c:
+        made = create(c, game="flaps", seats=["human"] * 3, options={"level": 4}, seed=SPOOF_SEED)
+        table = made["table"]
+        tokens = [made["token"], join(c, table)["token"], join(c, table)["token"]]
+        sockets = [c.websocket_connect(f"/ws/{table}?token={t}") for t in tokens] + [c.websocket_connect(f"/ws/{table}")]
+        ws = [s.__enter__() for s in sockets]
+        seen: dict = {s: [] for s in (0, 1, 2, None)}
+        try:
+            def frames(ply: int) -> list[dict]:
+                out = [_frame(w, ply) for w in ws]
+                for seat, f in zip((0, 1, 2, None), out):
+                    seen[seat].append(f)
+                return out
+
+            frames(0)
+            ws[0].send_json({"type": "act", "action": "ksc", "ply": 0})
+            f = frames(1)
+            assert f[0]["decision"] == {"kind": "simultaneous", "players": [0, 1, 2], "claimants": []}
+            laid = {}
+            for ply, seat in enumerate((1, 2, 0), start=1):  # each answers the frame it chose from (ply 1)
+                laid[seat] = seen[seat][1]["legal"][0]
+                assert laid[seat].startswith("t:")
+                ws[seat].send_json({"type": "act", "action": laid[seat], "ply": 1})
+                f = frames(ply + 1)
+            cards = {s: a[2:] for s, a in laid.items()}
+
+            def hidden(f: list[dict], calls: list) -> None:
+                # the others' cards stay face down: a seat's spoof view holds its own card only
+                for seat, frame in zip((0, 1, 2, None), f):
+                    mine = {} if seat is None else {"mine": cards[seat]}
+                    assert frame["view"]["spoof"] == {"caller": 0, "committed": [True] * 3, "calls": calls, **mine}
+                    for e in frame["events"]:
+                        assert "card" not in e or e.get("player") == seat, e
+
+            assert f[0]["decision"]["kind"] == "turn" and f[0]["decision"]["players"] == [1]
+            hidden(f, [None] * 3)
+            for seat in (0, 1, 2, None):  # the lays' events: a seat was told its own card only
+                for frame in seen[seat]:
+                    for e in frame["events"]:
+                        if e["type"] == "commit":
+                            assert ("card" in e) == (e["player"] == seat) and e.get("card", cards[e["player"]]) == cards[e["player"]]
+            # the calls go round from the caller's left; a number taken is refused, nothing changes
+            ws[1].send_json({"type": "act", "action": "call:20", "ply": 4})
+            f = frames(5)
+            hidden(f, [None, 20, None])
+            assert f[2]["legal"] and "call:20" not in f[2]["legal"]
+            ws[2].send_json({"type": "act", "action": "call:20", "ply": 5})
+            refused = _reply(ws[2])
+            assert refused["ply"] == 5 and "20 has been called already" in refused["message"]
+            assert len(_stored(c, table)) == 5
+            ws[2].send_json({"type": "act", "action": "call:21", "ply": 5})
+            f = frames(6)
+            hidden(f, [None, 20, 21])
+            assert f[0]["decision"]["players"] == [0]
+            ws[0].send_json({"type": "act", "action": "call:3", "ply": 6})
+            f = frames(7)
+            # the last call turns every card up, for every seat and the spectator
+            for frame in f:
+                told = str(frame["events"])
+                assert all(repr(card) in told for card in cards.values()), told
+        finally:
+            for s in sockets:
+                s.__exit__(None, None, None)
+        assert _stored(c, table) == [[0, "ksc"], [1, laid[1]], [2, laid[2]], [0, laid[0]],
+                                     [1, "call:20"], [2, "call:21"], [0, "call:3"]]
+        players = [Player(c, table, t, seed=i) for i, t in enumerate(tokens)]
+        watcher = Player(c, table, None)
+        for p in (*players, watcher):
+            p.start()
+        for p in (*players, watcher):
+            p.finish(120)
+        log = c.get(f"/api/tables/{table}/log").json()
+    assert log["result"]["over"] is True
+    replayed = Replayed(log)
+    for seat in (0, 1, 2, None):
+        replayed.check(seat, seen[seat], whole=False)
+    for seat, p in zip((0, 1, 2, None), (*players, watcher)):
+        assert replayed.check(seat, p.frames) >= 1
