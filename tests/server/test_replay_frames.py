@@ -67,3 +67,23 @@ def test_a_seats_frames_show_its_hand_and_no_other(sqlite_settings):
     assert [_body(f) for f in watched] == [replayed.frames[k][None] for k in range(len(watched))]
     assert all(isinstance(f["view"]["hand"], list) for f in mine)
     assert not any("hand" in f["view"] for f in watched)
+
+
+def test_a_seats_token_opens_only_its_own_tables_frames(sqlite_settings):
+    """A token is a seat at one table: at another finished table it is refused (not taken
+    for a spectator's or some seat's frames), and at its own table while the game is
+    played it opens nothing either."""
+    with client(sqlite_settings) as c:
+        done = create(c, game="flaps", seats=["human", "random"], options={"level": 2}, seed=13)
+        Player(c, done["table"], done["token"], seed=3).start()
+        other = create(c, game="flaps", seats=["human", "random"], options={"level": 2}, seed=14)
+        playing = Player(c, other["table"], other["token"], seed=3, stop_at_ply=1)
+        playing.start()
+        playing.finish()
+        wait_for(lambda: c.get(f"/api/tables/{done['table']}").json()["over"], timeout=60)
+        crossed = c.get(f"/api/tables/{done['table']}/frames", params={"token": other["token"]})
+        early = c.get(f"/api/tables/{other['table']}/frames", params={"token": other["token"]})
+        own = c.get(f"/api/tables/{done['table']}/frames", params={"token": done["token"]})
+    assert crossed.status_code == 403 and list(crossed.json()) == ["error"]
+    assert early.status_code == 403 and list(early.json()) == ["error"]
+    assert own.status_code == 200 and own.json()["seat"] == 0
