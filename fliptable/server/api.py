@@ -151,7 +151,10 @@ async def table_log(request: Request) -> Response:
 @handled
 async def table_frames(request: Request) -> Response:
     """A finished game's frames at every ply (the replay viewer): a spectator's, or with
-    ``?token=`` that seat's."""
+    ``?token=`` that seat's. Limited per address: each replays the whole game."""
+    state = request.app.state
+    if not state.replay_limiter.allow(request.client.host if request.client else "?"):
+        raise TooMany(f"at most {state.settings.replays_per_minute} replays a minute from one address")
     out = await request.app.state.lobby.replay_frames(request.path_params["id"], request.query_params.get("token"))
     return JSONResponse(out)
 

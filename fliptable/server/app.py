@@ -85,4 +85,5 @@ def create_app(settings: Settings | None = None) -> Starlette:
     app = Starlette(routes=routes, lifespan=lifespan, middleware=[Middleware(GZipMiddleware, minimum_size=2048)])
     app.state.settings = settings
     app.state.create_limiter = WindowLimiter(settings.creates_per_minute)
+    app.state.replay_limiter = WindowLimiter(settings.replays_per_minute)
     return app

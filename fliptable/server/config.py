@@ -54,6 +54,9 @@ class Settings:
     max_body_bytes: int = 64 * 1024
     #: tables one address may create per minute
     creates_per_minute: int = 30
+    #: replays (``GET /api/tables/{id}/frames``: a whole game replayed, tens of ms of CPU
+    #: for a long one) one address may ask for per minute
+    replays_per_minute: int = 60
     #: resume started tables when the server starts
     resume: bool = True
     #: a table that is not over and that nobody has connected to for this long is closed,

@@ -87,3 +87,16 @@ def test_a_seats_token_opens_only_its_own_tables_frames(sqlite_settings):
     assert crossed.status_code == 403 and list(crossed.json()) == ["error"]
     assert early.status_code == 403 and list(early.json()) == ["error"]
     assert own.status_code == 200 and own.json()["seat"] == 0
+
+
+def test_replays_are_limited_per_address(sqlite_settings):
+    # each request replays the whole game (tens of ms of CPU for a long one, on the
+    # loop every live table shares): one address may not ask for them without end
+    with client(sqlite_settings, replays_per_minute=3) as c:
+        table = create(c, game="flip7", seats=["random", "random"], options={"round_limit": 1}, seed=2)["table"]
+        wait_for(lambda: c.get(f"/api/tables/{table}").json()["over"])
+        codes = [c.get(f"/api/tables/{table}/frames").status_code for _ in range(4)]
+        r = c.get(f"/api/tables/{table}/frames")
+        assert c.get(f"/api/tables/{table}").status_code == 200  # the rest of the API is not limited by it
+    assert codes == [200, 200, 200, 429]
+    assert r.status_code == 429 and r.json() == {"error": "at most 3 replays a minute from one address"}
