@@ -10,7 +10,7 @@ from datetime import datetime, timezone
 import pytest
 from starlette.websockets import WebSocketDisconnect
 
-from .helpers import client, create, wait_for
+from .helpers import client, create, join, wait_for
 
 HOUR = 3600.0
 
@@ -188,3 +188,28 @@ def test_a_table_read_while_it_is_being_closed_is_closed(sqlite_settings):
                 assert gone.value.code == 4410
         finally:
             lobby._expiring.discard(made["table"])
+
+
+def test_a_person_who_came_and_went_still_counts_as_arrived(sqlite_settings):
+    # the rule is "connected at least once": Ana looks in and leaves, Ben joins and
+    # connects, the game starts without waiting for Ana to come back; when she does she
+    # gets the whole history, and the spectator sees nobody waited for
+    with client(sqlite_settings) as c:
+        made = create(c, game="flip7", seats=["human", "human", "random"], seed=5, name="Ana")
+        table = made["table"]
+        with c.websocket_connect(f"/ws/{table}?token={made['token']}") as ws:
+            assert ws.receive_json()["waiting_for"] == []  # her own seat: here; seat 1 is free
+        ben = join(c, table, "Ben")
+        facts = c.get(f"/api/tables/{table}").json()
+        assert facts["started"] is False and facts["waiting_for"] == [1]
+        with c.websocket_connect(f"/ws/{table}?token={ben['token']}") as ws:
+            first = _frame(ws)
+            assert first["seat"] == 1
+        assert c.get(f"/api/tables/{table}").json()["waiting_for"] == []
+        with c.websocket_connect(f"/ws/{table}?token={made['token']}") as ws:
+            told = ws.receive_json()
+            assert told["type"] == "table" and told["started"] is True
+            back = _frame(ws)
+            # from the deal on, as her seat saw it
+            assert back["seat"] == 0 and back["events"][0]["type"] == first["events"][0]["type"]
+            assert len(back["events"]) >= len(first["events"])
