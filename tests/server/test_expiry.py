@@ -193,7 +193,7 @@ def test_a_table_read_while_it_is_being_closed_is_closed(sqlite_settings):
 def test_a_person_who_came_and_went_still_counts_as_arrived(sqlite_settings):
     # the rule is "connected at least once": Ana looks in and leaves, Ben joins and
     # connects, the game starts without waiting for Ana to come back; when she does she
-    # gets the whole history, and the spectator sees nobody waited for
+    # gets the whole history
     with client(sqlite_settings) as c:
         made = create(c, game="flip7", seats=["human", "human", "random"], seed=5, name="Ana")
         table = made["table"]
