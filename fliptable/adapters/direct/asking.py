@@ -1,6 +1,8 @@
 """The direct encoder of the asking games, Authors and Go to the Store (``AskingState._view``)."""
 from __future__ import annotations
 
+import numpy as np
+
 from .base import DirectEncoder
 
 
@@ -32,6 +34,8 @@ class AskingDirect(DirectEncoder):
         self.h_width = node.item.width
         self.h_scale = float(node.len_scale)
         self.h_item = node.item.compile(observer.names)
+        # (entry, viewer) -> its encoded block, shared by every game of this table
+        self.blocks: dict[tuple, np.ndarray] = observer.__dict__.setdefault("_record_blocks", {})
 
     def write(self, state, seat, out, memo):
         put = self.put
@@ -65,14 +69,14 @@ class AskingDirect(DirectEncoder):
         done = memo.get("history", -1)
         if total == done:
             return
-        b, window, w, item = self.h_at, self.h_window, self.h_width, self.h_item
+        b, window, w = self.h_at, self.h_window, self.h_width
         lo = b + 1
         grown = total - done
         if done < 0 or grown < 0 or grown >= window:     # the whole window afresh
             out[b:lo + window * w] = 0.0
             tail = min(total, window)
             for i, entry in enumerate(self.history_words(rows[total - tail:])):
-                item(entry, out, lo + i * w, seat)
+                self._entry(entry, out, lo + i * w, seat)
         else:
             before, after = min(done, window), min(total, window)
             keep = after - grown                            # old entries still in the window
@@ -80,6 +84,20 @@ class AskingDirect(DirectEncoder):
                 out[lo:lo + keep * w] = out[lo + (before - keep) * w:lo + before * w].copy()
             out[lo + keep * w:lo + after * w] = 0.0
             for i, entry in enumerate(self.history_words(rows[done:]), keep):
-                item(entry, out, lo + i * w, seat)
+                self._entry(entry, out, lo + i * w, seat)
         out[b] = min(1.0, total / self.h_scale)
         memo["history"] = total
+
+    def _entry(self, entry, out, at, seat) -> None:
+        """One record entry into its (zero) block: encoded once per entry and viewer, then
+        copied (entries repeat: the same ask, draw or book recurs all game long)."""
+        key = (tuple(entry), seat)
+        block = self.blocks.get(key)
+        if block is None:
+            if len(self.blocks) >= 65536:        # a bound, not a policy
+                self.blocks.clear()
+            w = self.h_width
+            scratch = np.zeros(w, dtype=np.float32)
+            self.h_item(entry, scratch, 0, seat)
+            block = self.blocks[key] = scratch
+        out[at:at + self.h_width] = block
