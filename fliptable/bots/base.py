@@ -66,6 +66,9 @@ def make_agent(game: Game, spec: str) -> Agent:
         raise
     except (TypeError, ValueError) as exc:
         raise BotSpecError(f"bot spec {shorten(spec)!r}: {_unknown_params(name, factory, params) or exc}") from None
+    bind = getattr(agent, "bind_game", None)
+    if bind is not None:   # parameters that need the game (ismcts:rollout=greedy)
+        bind(game)
     agent.spec = spec.strip()
     return agent
 

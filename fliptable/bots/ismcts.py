@@ -2,9 +2,10 @@
 Whitehouse 2012), written once for every game against the kernel contract.
 
 ``ismcts:iterations=400`` / ``ismcts:ms=200`` (time budget; not reproducible) with
-``rollout=random|default`` (uniform random play, or the game's default bot at every
-seat), ``epsilon`` (with ``rollout=default``: the share of rollout moves played at
-random instead), ``c`` (the UCB1 exploration constant; values are in [-1, 1]), ``depth``
+``rollout=random|default|BOT`` (uniform random play, the game's default bot at every
+seat, or another of the game's own bots by name: ``rollout=greedy`` in Patience, whose
+default ``lookahead`` is slow), ``epsilon`` (with a bot's rollouts: the share of
+rollout moves played at random instead), ``c`` (the UCB1 exploration constant; values are in [-1, 1]), ``depth``
 (rollout decisions before the position is scored; 0 = play to the end), ``until=end|score``
 (``score``: the rollout also stops as soon as any seat's ``Result.scores`` differ from
 those of the sampled root — the end of a Flip 7 or Flush round, of a Fly-swatter window,
@@ -118,8 +119,8 @@ class _BotPolicy:
     """The game's default bot at every seat, seeing views (and events, when it keeps a
     memory — from the determinization on: it has no memory of the real game)."""
 
-    def __init__(self, game, players: int, options, epsilon: float = 0.0):
-        factory = game.bots().get(game.default_bot, RandomAgent)
+    def __init__(self, game, players: int, options, epsilon: float = 0.0, bot: str = "default"):
+        factory = game.bots().get(game.default_bot if bot == "default" else bot, RandomAgent)
         self.agents = [factory() for _ in range(players)]
         self.game, self.players, self.options = game, players, options
         self.epsilon = epsilon
@@ -179,16 +180,17 @@ class ISMCTSAgent(Agent):
         if self.iterations is None and self.ms is None:
             self.iterations = 200
         rollout = str(rollout).strip().lower()
-        if rollout not in ("random", "default"):
-            raise BotSpecError(f"bot ismcts: rollout={rollout!r} is invalid; accepted: random, default")
+        if not rollout.replace("-", "").replace("_", "").isalnum():
+            raise BotSpecError(f"bot ismcts: rollout={rollout!r} is invalid; accepted: random, default "
+                               "or one of the game's bots")
         self.rollout = rollout
         self.eval = _choice_param("eval", eval, ("rank", "game"))
         self.until = _choice_param("until", until, ("end", "score"))
         self.race = _choice_param("race", race, ("first", "timed"))
         self.epsilon = number_param("ismcts", "epsilon", epsilon, float, 0, 1)
-        if self.epsilon and rollout != "default":
-            raise BotSpecError("bot ismcts: epsilon mixes random moves into the default bot's rollouts; "
-                               "accepted only with rollout=default")
+        if self.epsilon and rollout == "random":
+            raise BotSpecError("bot ismcts: epsilon mixes random moves into a bot's rollouts; "
+                               "accepted only with rollout=default or rollout=BOT")
         self.c = number_param("ismcts", "c", c, float, 0, 100)
         self.depth = int(number_param("ismcts", "depth", depth, int, 0, 10_000_000))
         self.rt = number_param("ismcts", "rt", rt, float, 1, 60_000)
@@ -196,6 +198,12 @@ class ISMCTSAgent(Agent):
         self.reaction_ms = self.rt
         #: iterations run by the last search (for benchmarks)
         self.last_iterations = 0
+
+    def bind_game(self, game) -> None:
+        """Checked by ``make_agent`` once the game is known: a rollout bot it has."""
+        if self.rollout not in ("random", "default") and self.rollout not in game.bots():
+            raise BotSpecError(f"bot ismcts: rollout={self.rollout!r} is not a bot of {game.id}; accepted: "
+                               + ", ".join(["random", "default", *sorted(game.bots())]))
 
     def describe(self) -> str:
         budget = f"iterations={self.iterations}" if self.iterations is not None else ""
@@ -212,8 +220,8 @@ class ISMCTSAgent(Agent):
 
     def reset(self, game, seat, players, options, rng):
         super().reset(game, seat, players, options, rng)
-        self._policy = (_BotPolicy(game, players, options, self.epsilon) if self.rollout == "default"
-                        else _RandomPolicy(players))
+        self._policy = (_RandomPolicy(players) if self.rollout == "random"
+                        else _BotPolicy(game, players, options, self.epsilon, self.rollout))
         self._deck = max(1, len(game.deck(players, options)))
 
     # -- the agent protocol -------------------------------------------------------------

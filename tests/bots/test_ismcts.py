@@ -163,11 +163,21 @@ def test_without_a_table_it_refuses_plainly():
                                          ("ismcts:until=round", "until='round'"),
                                          ("ismcts:race=never", "race='never'"),
                                          ("ismcts:rollout=default,epsilon=1.5", "epsilon='1.5'"),
-                                         ("ismcts:epsilon=0.1", "only with rollout=default")])
+                                         ("ismcts:epsilon=0.1", "only with rollout=default"),
+                                         ("ismcts:rollout=lookahead", "not a bot of flip7"),
+                                         ("ismcts:rollout=a b", "rollout='a b'")])
 def test_bad_parameters_are_one_line_errors(spec, phrase):
     with pytest.raises(BotSpecError) as info:
         make_agent(get_game("flip7"), spec)
     assert phrase in str(info.value) and "\n" not in str(info.value)
+
+
+def test_rollouts_by_another_bot_of_the_game():
+    game = get_game("patience")
+    agent = make_agent(game, "ismcts:iterations=3,rollout=greedy,epsilon=0.1")
+    assert agent.describe() == "ismcts:iterations=3,rollout=greedy,epsilon=0.1"
+    assert play_match(game, [agent], None, 2).state.is_over()
+    assert type(agent._policy.agents[0]).__name__ == type(make_agent(game, "greedy")).__name__
 
 
 def test_stronger_than_random_at_flip7():
