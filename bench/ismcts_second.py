@@ -4,7 +4,7 @@ search, at a fixed iteration budget, against ``Game.default_bot``, with every se
 timed in CPU seconds (``time.process_time``: what the search costs this machine's core
 whatever else runs on it) and in wall seconds.
 
-    nice -n 10 python bench/ismcts_second.py flyswatter            # one game (JSON lines)
+    nice -n 10 python bench/ismcts_second.py flyswatter            # one plan (JSON lines)
     nice -n 10 python bench/ismcts_second.py flip7 --games 20       # fewer games
 
 The plans below are the budgets docs/strength.md reports ("ISMCTS at one second"): each
@@ -23,21 +23,22 @@ from fliptable.core.registry import get_game
 from fliptable.sim.tournament import tournament
 
 SEED = 13
-#: per game: (seats per game, games, the search's spec)
+#: per plan: (game, seats per game, games, the search's spec)
 PLAN = {
-    "flyswatter": (2, 40, "ismcts:iterations=200,rollout=default,until=score,eval=game"),
-    "flip7": (2, 40, "ismcts:iterations=1500,rollout=default,eval=game,until=score"),
-    "go-to-the-store": (3, 60, "ismcts:iterations=800,rollout=default,eval=game,until=score"),
-    "authors": (4, 32, "ismcts:iterations=500,rollout=default,eval=game,until=score"),
-    "patience": (1, 80, "ismcts:iterations=600"),
-    "flaps": (2, 24, "ismcts:iterations=500,eval=game,depth=30"),
+    "flyswatter": ("flyswatter", 2, 40, "ismcts:iterations=200,rollout=default,until=score,eval=game"),
+    "flip7": ("flip7", 2, 40, "ismcts:iterations=1500,rollout=default,eval=game,until=score"),
+    "go-to-the-store": ("go-to-the-store", 3, 60, "ismcts:iterations=800,rollout=default,eval=game,until=score"),
+    "authors": ("authors", 4, 32, "ismcts:iterations=500,rollout=default,eval=game,until=score"),
+    "patience": ("patience", 1, 80, "ismcts:iterations=600"),
+    "patience-greedy": ("patience", 1, 80, "ismcts:iterations=1000,rollout=greedy"),
+    "flaps": ("flaps", 2, 24, "ismcts:iterations=500,eval=game,depth=30"),
 }
 
 
-def timed_run(game_id: str, games: int | None = None) -> dict:
-    """The head-to-head report of ``game_id``'s plan, with ``search_cpu_seconds`` and
+def timed_run(plan: str, games: int | None = None) -> dict:
+    """The head-to-head report of a plan, with ``search_cpu_seconds`` and
     ``search_wall_seconds`` (mean, p95, max over every search)."""
-    players, n, spec = PLAN[game_id]
+    game_id, players, n, spec = PLAN[plan]
     cpu: list[float] = []
     wall: list[float] = []
     search = ismcts.ISMCTSAgent.search
@@ -56,6 +57,7 @@ def timed_run(game_id: str, games: int | None = None) -> dict:
                             players=players, seed=SEED, workers=1)
     finally:
         ismcts.ISMCTSAgent.search = search
+    report["plan"] = plan
     for key, xs in (("search_cpu_seconds", cpu), ("search_wall_seconds", wall)):
         xs.sort()
         report[key] = ({"mean": sum(xs) / len(xs), "p95": xs[int(0.95 * len(xs))], "max": xs[-1],
@@ -65,15 +67,15 @@ def timed_run(game_id: str, games: int | None = None) -> dict:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("games", nargs="+", help=f"game ids: {', '.join(PLAN)}")
+    parser.add_argument("plans", nargs="+", help=f"plans (game ids): {', '.join(PLAN)}")
     parser.add_argument("--games", dest="count", type=int, default=None, help="games per tournament")
     args = parser.parse_args(argv)
-    for game_id in args.games:
-        if game_id not in PLAN:
-            print(f"no plan for {game_id!r}; accepted: {', '.join(PLAN)}", file=sys.stderr)
+    for plan in args.plans:
+        if plan not in PLAN:
+            print(f"no plan {plan!r}; accepted: {', '.join(PLAN)}", file=sys.stderr)
             return 2
-    for game_id in args.games:
-        print(json.dumps(timed_run(game_id, args.count)), flush=True)
+    for plan in args.plans:
+        print(json.dumps(timed_run(plan, args.count)), flush=True)
     return 0
 
 
