@@ -21,11 +21,10 @@ from .asking import AskingDirect
 from .base import DirectEncoder
 from .flip7 import Flip7Direct
 from .flush import FlushDirect
-from .muggins import MugginsDirect
 
 #: game id -> its direct encoder
 DIRECT: dict[str, type[DirectEncoder]] = {"flip7": Flip7Direct, "flush": FlushDirect, "authors": AskingDirect,
-                                          "go-to-the-store": AskingDirect, "muggins": MugginsDirect}
+                                          "go-to-the-store": AskingDirect}
 
 
 def seat_encoder(observer: Observer, players: int):
