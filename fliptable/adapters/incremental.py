@@ -142,6 +142,21 @@ def compile_diff(node: Node, fn, names: Mapping[str, int]):
             if x is not _MISSING:
                 fn(x, out, b, vw)
         return d
+    if kind == "perseat" and node.item.kinds == ["num"] and not node.item.flag_types:
+        p = node._players
+        num = node.item.compile(names)      # one float per seat (counts, scores)
+
+        def d(x, y, out, b, vw):
+            if type(x) is not list or type(y) is not list or len(x) != p or len(y) != p:
+                return whole(x, y, out, b, vw)
+            for rel in range(p):
+                q = (vw + rel) % p
+                a = x[q]
+                if type(a) is int or type(a) is float:
+                    num(a, out, b + rel, vw)
+                else:
+                    out[b + rel] = 0.0
+        return d
     if kind in ("dict", "perseat") and width < SMALL:
         return whole
     if kind == "dict":
