@@ -77,6 +77,8 @@ CHANCE_MODES = {"sampled": pyspiel.GameType.ChanceMode.SAMPLED_STOCHASTIC,
                 "explicit": pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC}
 #: default number of deals (chance outcomes) of ``chance=explicit``
 DEFAULT_DEALS = 1024
+#: the most deals ``chance=explicit`` accepts (the chance node lists them all)
+MAX_DEALS = 1 << 20
 
 
 def _game_type(game: Game, chance: str = "sampled") -> pyspiel.GameType:
@@ -116,8 +118,11 @@ class FliptableGame(pyspiel.Game):
         if self.chance not in CHANCE_MODES:
             raise ValueError(f"chance={self.chance!r}: accepted values are {' and '.join(sorted(CHANCE_MODES))}")
         self.deals = int(params.pop("deals", DEFAULT_DEALS))
-        if self.deals < 1:
-            raise ValueError(f"deals={self.deals}: the number of deals must be at least 1")
+        if not 1 <= self.deals <= MAX_DEALS:
+            raise ValueError(f"deals={self.deals}: the number of deals must be 1 to {MAX_DEALS}")
+        if self.chance == "sampled" and self.deals != DEFAULT_DEALS:
+            raise ValueError(f"deals={self.deals} applies only with chance=explicit (chance=sampled deals "
+                             f"every shuffle)")
         #: chance=explicit: how many deals the opening chance node chooses among (else 0)
         self.explicit_deals = self.deals if self.chance == "explicit" else 0
         self.table_options = game.resolve_options(params)

@@ -74,9 +74,15 @@ def test_explicit_chance_is_one_opening_node_choosing_the_deal():
     s.apply_action(3)
     assert not s.is_chance_node() and s.history() == [3]
     # deal k is the game the sampled mode deals k-th from the same seed
-    same = sampled.new_initial_state(sampled.deal_seed(3))
-    assert g.deal_seed(3) == sampled.deal_seed(3)
+    # (a sampled state is dealt when first used; games loaded with the same parameters
+    # share the count: deal until the 4th, deal 3)
+    dealt = []
+    while sampled.shared.dealt < 4:
+        dealt.append(sampled.new_initial_state())
+        assert dealt[-1].current_player() != pyspiel.PlayerId.CHANCE
+    same = dealt[-1]
     assert json.dumps(s.play.fstate.to_json()) == json.dumps(same.play.fstate.to_json())
+    assert json.dumps(s.play.fstate.to_json()) != json.dumps(dealt[2].play.fstate.to_json())
     other = g.new_initial_state()
     other.apply_action(4)
     assert other.observation_string(0) != s.observation_string(0)
@@ -107,6 +113,10 @@ def test_a_bad_chance_parameter_says_what_is_accepted():
         pyspiel.load_game("python_fliptable_flip7", {"chance": "dice"})
     with pytest.raises(Exception, match="deals=0"):
         pyspiel.load_game("python_fliptable_flip7", {"chance": "explicit", "deals": 0})
+    with pytest.raises(Exception, match="deals=1000000000: the number of deals must be 1 to 1048576"):
+        pyspiel.load_game("python_fliptable_flip7", {"chance": "explicit", "deals": 10**9})
+    with pytest.raises(Exception, match="deals=8 applies only with chance=explicit"):
+        pyspiel.load_game("python_fliptable_flip7", {"deals": 8})
 
 
 def test_clone_is_independent_and_has_the_same_future():
