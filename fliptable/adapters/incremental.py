@@ -200,6 +200,25 @@ def compile_diff(node: Node, fn, names: Mapping[str, int]):
         ifn = item.compile(names)
         window, len_scale = node.window, float(node.len_scale)
 
+        idiff = compile_diff(item, ifn, names)
+
+        def blocks(x, y, out, b, vw):
+            # entry by entry: the window's i-th block holds fn(y's i-th windowed entry);
+            # make it x's, re-encoding only the parts of entries that differ
+            nx, ny = len(x), len(y)
+            tx = min(nx, window)
+            ty = min(ny, window)
+            lo = b + 1
+            for i in range(tx):
+                a = x[nx - tx + i]
+                c = y[ny - ty + i] if i < ty else _MISSING
+                if a is c or (type(a) is type(c) and a == c):
+                    continue
+                idiff(a, c, out, lo + i * w, vw)
+            if ty > tx:
+                out[lo + tx * w:lo + ty * w] = 0.0
+            out[b] = min(1.0, nx / len_scale)
+
         def d(x, y, out, b, vw):
             if type(x) is not list or type(y) is not list or not window:
                 return whole(x, y, out, b, vw)
@@ -207,7 +226,7 @@ def compile_diff(node: Node, fn, names: Mapping[str, int]):
             grown = nx - ny
             if grown <= 0 or grown >= window or x[nx - grown - min(ny, window - grown):nx - grown] != \
                     y[ny - min(ny, window - grown):]:
-                return whole(x, y, out, b, vw)
+                return blocks(x, y, out, b, vw)
             # the window's first entry is x[nx - len(tail)]; entries that were already in
             # y's window move up by ``shift`` blocks
             tx = min(nx, window)
