@@ -47,7 +47,7 @@ class FlinchKnowledge:
             phase = "opening"
         else:
             phase = "play"
-        scores = self.result().scores
+        scores = self._scores()         # result().scores, without ranking them
         out: dict[str, Any] = {
             "seat": player, "players": n, "dealer": n - 1, "phase": phase,
             "turn": None if self.over else self.actor(), "turns": self.turns,

@@ -456,14 +456,18 @@ class FlinchState(FlinchChallenges, TurnFlow, FlinchKnowledge, State):
         return v
 
     # -- the end ---------------------------------------------------------------------------
-    def result(self) -> Result:
-        n = self.players
+    def _scores(self) -> tuple[float, ...]:
+        """Per seat, minus the cards left in its game pile (its team's, in partnership)."""
         left = [len(g) for g in self.game_piles]
         if self.cfg.partnership:
+            n = self.players
             team_of = self.cfg.team_of
             team_left = [sum(left[q] for q in range(n) if team_of[q] == t) for t in (0, 1)]
             left = [team_left[team_of[p]] for p in range(n)]
-        scores = tuple(float(-c) for c in left)
+        return tuple(float(-c) for c in left)
+
+    def result(self) -> Result:
+        scores = self._scores()
         return Result(scores, tuple(self.winners), ranks_from_keys(list(scores)), self.over,
                       {"end": self.end, "turns": self.turns,
                        "game_pile_cards": [len(g) for g in self.game_piles]})
