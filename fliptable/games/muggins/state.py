@@ -451,7 +451,7 @@ class MugginsState(ChallengeWindow, State):
             "muggins": ({"offender": self.offender, "offence": self.offence, "card": NAMES[self.off_card],
                          "window": self.window} if self.offender >= 0 else None),
             "over": over, "ended": self.ended, "winner": self.winner,
-            "winners": list(self.result().winners),
+            "winners": list(self._winners(left)),
         }
 
     def hidden_slots(self, player):
@@ -463,16 +463,22 @@ class MugginsState(ChallengeWindow, State):
             out.extend((hand, i) for i in range(len(hand) - known))
         return out
 
+    def _winners(self, left: list[int]) -> tuple[int, ...]:
+        """``result().winners`` from ``cards_left()`` (the view's, without ranking)."""
+        if self.winner is not None:
+            return (self.winner,)
+        if self.ended is None:
+            return ()
+        best = min(left)
+        return tuple(k for k, v in enumerate(left) if v == best)
+
     def result(self) -> Result:
         left = self.cards_left()
         keys = [-n for n in left]
         over = self.ended is not None
+        winners = self._winners(left)
         if self.winner is not None:
-            winners: tuple[int, ...] = (self.winner,)
             keys[self.winner] = 1  # the player who went out ranks first, whatever others hold
-        else:
-            best = max(keys)
-            winners = tuple(k for k, v in enumerate(keys) if v == best) if over else ()
         return Result(tuple(float(-n) for n in left), winners, ranks_from_keys(keys), over,
                       {"cards_left": left, "ended": self.ended, "turns": self.turns,
                        "muggins_calls": self.calls})
