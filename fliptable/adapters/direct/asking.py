@@ -26,6 +26,7 @@ class AskingDirect(DirectEncoder):
     def __init__(self, observer, players):
         super().__init__(observer, players)
         from fliptable.games.authors.asking import BOOKS, MAX_DECISIONS, NAMES, hand_names, history_words
+        from fliptable.games.authors.record import NUMBERS
         self.NAMES, self.BOOKS, self.MAX_DECISIONS = NAMES, BOOKS, MAX_DECISIONS
         self.hand_names, self.history_words = hand_names, history_words
         node = observer.root.children["history"]
@@ -34,6 +35,17 @@ class AskingDirect(DirectEncoder):
         self.h_width = node.item.width
         self.h_scale = float(node.len_scale)
         self.h_item = node.item.compile(observer.names)
+        # the hand (counts per number) written as its card-list encoding, number by number
+        node = observer.root.children.get("hand")
+        self.hand = None
+        if node is not None and node.kinds == ["cards"] and not node.flag_types:
+            at, n = node.offset, node._ncards
+            faces = [0] * (max(NUMBERS) + 1)
+            for k in NUMBERS:
+                faces[k] = observer.names.get(NAMES[k], -1)
+            if min(faces[k] for k in NUMBERS) >= 0:
+                self.hand = (at, at + n + 1, at + n + 2, faces, [float(c) for c in node._copies],
+                             float(node._decksize), NUMBERS)
         # (entry, viewer) -> its encoded block, shared by every game of this table
         self.blocks: dict[tuple, np.ndarray] = observer.__dict__.setdefault("_record_blocks", {})
 
@@ -55,12 +67,40 @@ class AskingDirect(DirectEncoder):
             memo["books_src"] = [b[:] for b in books]
         put("successes_this_turn", state.successes, out, seat, memo)
         hand = state.hands[seat]
-        if memo.get("hand_src") != hand:
-            put("hand", self.hand_names(hand), out, seat, memo)
+        last = memo.get("hand_src")
+        if last != hand:
+            if self.hand is None:
+                put("hand", self.hand_names(hand), out, seat, memo)
+            else:
+                self._hand(hand, last, out)
             memo["hand_src"] = hand[:]
         if state.HAS_STORE:
             put("draw_count", len(state.store), out, seat, memo)
         self._history(state.history, out, seat, memo)
+
+    def _hand(self, hand, last, out) -> None:
+        """The hand's card-list encoding (count per face / copies, no hidden card, length /
+        deck, one-hot of the last card: ``hand_names`` lists the numbers in order, so the
+        highest held) brought from ``last`` (the counts written before, None: a zero region)
+        to ``hand``, only the numbers whose count changed rewritten."""
+        at, length_at, last_at, faces, copies, deck, numbers = self.hand
+        top = old_top = 0
+        for k in numbers:
+            c = hand[k]
+            if c:
+                top = k
+            was = last[k] if last is not None else 0
+            if was:
+                old_top = k
+            if c != was:
+                f = faces[k]
+                out[at + f] = c / copies[f]
+        out[length_at] = min(1.0, sum(hand) / deck)
+        if top != old_top:
+            if old_top:
+                out[last_at + faces[old_top]] = 0.0
+            if top:
+                out[last_at + faces[top]] = 1.0
 
     def _history(self, rows, out, seat, memo) -> None:
         """The record's sequence encoding (``Node`` kind ``seq``): its length, then its
