@@ -12,7 +12,8 @@ from fliptable.adapters.pettingzoo import Moments, Spec
 
 TABLES = [("flip7", 4, {}), ("flip7", 2, {}), ("flip7", 3, {"rules": "official"}), ("flip7", 6, {"round_limit": 3}),
           ("flush", 4, {}), ("flush", 3, {"mode": "elimination"}), ("flush", 2, {"rounds": 1}),
-          ("authors", 4, {}), ("authors", 6, {}), ("go-to-the-store", 3, {}), ("go-to-the-store", 2, {})]
+          ("authors", 4, {}), ("authors", 6, {}), ("go-to-the-store", 3, {}), ("go-to-the-store", 2, {}),
+          ("flyswatter", 4, {}), ("flyswatter", 2, {}), ("flyswatter", 6, {})]
 
 
 @pytest.mark.parametrize("game,players,options", TABLES)

@@ -21,10 +21,11 @@ from .asking import AskingDirect
 from .base import DirectEncoder
 from .flip7 import Flip7Direct
 from .flush import FlushDirect
+from .flyswatter import FlyswatterDirect
 
 #: game id -> its direct encoder
 DIRECT: dict[str, type[DirectEncoder]] = {"flip7": Flip7Direct, "flush": FlushDirect, "authors": AskingDirect,
-                                          "go-to-the-store": AskingDirect}
+                                          "go-to-the-store": AskingDirect, "flyswatter": FlyswatterDirect}
 
 
 def seat_encoder(observer: Observer, players: int):

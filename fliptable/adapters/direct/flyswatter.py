@@ -1,0 +1,151 @@
+"""Fly-swatter's direct encoder."""
+from __future__ import annotations
+
+import numpy as np
+
+from .base import _NONE, DirectEncoder, card_list_writer
+
+_MIDDLE_KEYS = frozenset({"n", "card", "colour", "value", "hands"})
+
+
+class FlyswatterDirect(DirectEncoder):
+    """Fly-swatter (``State._view``): the middle written block by block from the state's
+    card ints — a block (one entry of the window of the last 16) rewritten only when its
+    card, number or hands changed, its card's part (card, colour, value) copied from a
+    row encoded once per card; the won piles counted from the card ints; every other key
+    built as the view builds it and handed to its compiled encoder when it changed."""
+
+    KEYS = frozenset({"game", "seat", "players", "turn", "next", "over", "winners", "hands_per_player",
+                      "draw_counts", "middle", "window", "last_window", "last_flip", "won", "won_counts",
+                      "scores", "removed", "removed_unseen", "flips", "windows"})
+
+    @classmethod
+    def fit(cls, observer, players):
+        ch = observer.root.children
+        middle, won = ch.get("middle"), ch.get("won")
+        if middle is None or middle.kinds != ["seq"] or middle.flag_types or not middle.window:
+            return None
+        item = middle.item
+        if item.kinds != ["dict"] or item.flag_types or not set(item.children) <= _MIDDLE_KEYS:
+            return None
+        if won is None or won.kinds != ["perseat"] or won.flag_types or won.item.kinds != ["cards"] \
+                or won.item.flag_types:
+            return None
+        from fliptable.games.flyswatter.cards import NAME
+        if any(observer.names.get(NAME[c]) != c for c in range(len(NAME))):
+            return None                                 # card ints are not the faces
+        return super().fit(observer, players)
+
+    def __init__(self, observer, players):
+        super().__init__(observer, players)
+        from fliptable.games.flyswatter.cards import COLOUR_NAME, COLOURS, NAME, VALUE
+        from fliptable.games.flyswatter.state import _outcome_json
+        self.NAME, self.COLOURS, self.VALUE, self.outcome_json = NAME, COLOURS, VALUE, _outcome_json
+        names = observer.names
+        middle = observer.root.children["middle"]
+        item = middle.item
+        self.middle_at, self.middle_w = middle.offset, item.width
+        self.window, self.len_scale = middle.window, float(middle.len_scale)
+        # per card, the block with its card, colour and value (n and hands left zero)
+        fn = item.compile(names)
+        rows = np.zeros((len(NAME), item.width), dtype=np.float32)
+        for c in range(len(NAME)):
+            fn({"card": NAME[c], "colour": COLOUR_NAME[c], "value": VALUE[c]}, rows[c], 0, 0)
+        self.rows = rows
+        self.block_parts = [(k, item.children[k].compile(names), item.children[k].offset - item.offset)
+                            for k in ("n", "hands") if k in item.children and item.children[k].width]
+        won = observer.root.children["won"]
+        self.won = (won.offset, won.item.width, card_list_writer(won.item, observer.copies, observer.decksize))
+
+    def write(self, state, seat, out, memo):
+        n = self.players
+        put = self.put
+        NAME = self.NAME
+        if "game" not in memo:                          # the same all game long
+            put("game", "flyswatter", out, seat, memo)
+            put("seat", seat, out, seat, memo)
+            put("players", n, out, seat, memo)
+            put("hands_per_player", state.hands_max, out, seat, memo)
+        open_ = state.open
+        ending = state.ending
+        over = ending and not open_
+        put("turn", None if ending or open_ else state.turn, out, seat, memo)
+        put("next", None if ending else state.turn, out, seat, memo)
+        put("over", over, out, seat, memo)
+        put("winners", list(state.result().winners) if over else [], out, seat, memo)
+        put("draw_counts", [len(s) for s in state.draw], out, seat, memo)
+        window = None
+        if open_:
+            window = {"number": state.window, "trigger": NAME[state.trigger], "allowed": state._allowed_names(),
+                      "swatting": list(state.racing), "hands": [[p, k] for p, k in state.hands],
+                      "hands_left": [state.hands_max - len(pl) for pl in state.placed],
+                      "timeout_ms": state.window_ms}
+        put("window", window, out, seat, memo)
+        last = state.last_window
+        if last is not memo.get("last_window:src", _NONE):     # a new dict whenever it changes
+            if last is not None:
+                COLOURS = self.COLOURS
+                last = {"number": last["number"], "trigger": NAME[last["trigger"]],
+                        "allowed": [COLOURS[c] for c in range(6) if last["allowed"] >> c & 1],
+                        "closed_by": last["closed_by"], "outcome": self.outcome_json(last["outcome"])}
+            put("last_window", last, out, seat, memo)
+            memo["last_window:src"] = state.last_window
+        lf = state.last_flip
+        put("last_flip", None if lf is None else {"player": lf[0], "card": NAME[lf[1]]}, out, seat, memo)
+        won = state.won
+        put("won_counts", [len(w) for w in won], out, seat, memo)
+        put("scores", [sum(self.VALUE[c] for c in w) for w in won], out, seat, memo)
+        put("removed", [NAME[c] for c in state.triggers], out, seat, memo)
+        put("removed_unseen", len(state.unseen), out, seat, memo)
+        put("flips", state.flips, out, seat, memo)
+        put("windows", state.window, out, seat, memo)
+        # the won piles, counted from the card ints, the viewer's first
+        at, w, pile = self.won
+        lastwon = memo.get("won:cards")
+        if lastwon is None:
+            lastwon = memo["won:cards"] = [None] * n
+        for rel in range(n):
+            cards = won[(seat + rel) % n]
+            if lastwon[rel] == cards:
+                continue
+            lastwon[rel] = cards[:]
+            b = at + rel * w
+            out[b:b + w] = 0.0
+            pile(cards, out, b, cards[-1] if cards else None)
+        self._middle(state, seat, out, memo)
+
+    def _middle(self, state, seat, out, memo):
+        middle = state.middle
+        on: dict[int, list[int]] = {}
+        if state.open:
+            for p, k in state.hands:
+                on.setdefault(k, []).append(p)
+        key = (middle[:], on)
+        if memo.get("middle:src") == key:
+            return
+        memo["middle:src"] = key
+        window, w, lo = self.window, self.middle_w, self.middle_at + 1
+        blocks = memo.get("middle:blocks")
+        if blocks is None:
+            blocks = memo["middle:blocks"] = [None] * window
+        m = len(middle)
+        t = min(m, window)
+        rows, parts = self.rows, self.block_parts
+        for i in range(t):
+            k = m - t + i + 1                           # the entry's n
+            c = middle[k - 1]
+            hands = on.get(k, [])
+            block = (c, k, hands)
+            if blocks[i] == block:
+                continue
+            blocks[i] = block
+            b = lo + i * w
+            out[b:b + w] = rows[c]
+            for name, fn, off in parts:
+                fn(k if name == "n" else hands, out, b + off, seat)
+        for i in range(t, window):
+            if blocks[i] is not None:
+                blocks[i] = None
+                out[lo + i * w:lo + (i + 1) * w] = 0.0
+        out[lo - 1] = min(1.0, m / self.len_scale)
+
