@@ -13,7 +13,8 @@ from fliptable.adapters.pettingzoo import Moments, Spec
 TABLES = [("flip7", 4, {}), ("flip7", 2, {}), ("flip7", 3, {"rules": "official"}), ("flip7", 6, {"round_limit": 3}),
           ("flush", 4, {}), ("flush", 3, {"mode": "elimination"}), ("flush", 2, {"rounds": 1}),
           ("authors", 4, {}), ("authors", 6, {}), ("go-to-the-store", 3, {}), ("go-to-the-store", 2, {}),
-          ("flyswatter", 4, {}), ("flyswatter", 2, {}), ("flyswatter", 6, {})]
+          ("flyswatter", 4, {}), ("flyswatter", 2, {}), ("flyswatter", 6, {}),
+          ("flaps", 4, {}), ("flaps", 2, {}), ("flaps", 5, {"level": 4})]
 
 
 @pytest.mark.parametrize("game,players,options", TABLES)
@@ -46,3 +47,4 @@ def test_a_layout_it_does_not_know_gets_the_generic_path():
     assert Flip7Direct.fit(o, 3) is None
     assert isinstance(seat_encoder(o, 3), SeatEncoder)
     assert isinstance(seat_encoder(observer("flinch"), 2), SeatEncoder)     # no direct encoder
+    assert isinstance(seat_encoder(observer("flaps", 4, {"level": 5}), 4), SeatEncoder)    # Level 5 keys

@@ -19,13 +19,15 @@ from ..incremental import SeatEncoder
 from ..observation import Observer
 from .asking import AskingDirect
 from .base import DirectEncoder
+from .flaps import FlapsDirect
 from .flip7 import Flip7Direct
 from .flush import FlushDirect
 from .flyswatter import FlyswatterDirect
 
 #: game id -> its direct encoder
 DIRECT: dict[str, type[DirectEncoder]] = {"flip7": Flip7Direct, "flush": FlushDirect, "authors": AskingDirect,
-                                          "go-to-the-store": AskingDirect, "flyswatter": FlyswatterDirect}
+                                          "go-to-the-store": AskingDirect, "flyswatter": FlyswatterDirect,
+                                          "flaps": FlapsDirect}
 
 
 def seat_encoder(observer: Observer, players: int):

@@ -1,0 +1,151 @@
+"""FLAPS' direct encoder (Levels 1-4: ``Views._view`` without the Level 5-7 keys)."""
+from __future__ import annotations
+
+from .base import DirectEncoder
+
+_CARD_LISTS = ("hand", "discard")
+
+
+class FlapsDirect(DirectEncoder):
+    """FLAPS: the hand, the discard pile and every seat's shown cards written from the
+    state's card ints, a pile's counts kept between observations (a pile that grew counts
+    only its new cards; only faces whose count changed are rewritten); every other key
+    built as the view builds it and handed to its compiled encoder when it changed. A
+    layout with a Level 5-7 key (``mystery``, ``downs``...) is not fit: generic path."""
+
+    KEYS = frozenset({"players", "seat", "level", "dealer", "game", "games", "scores", "last_game", "turn",
+                      "acting", "phase", "direction", "hand_counts", "shown", "draw_count", "discard", "top",
+                      "lead", "attack", "flapping", "last_flapper", "mega", "dump_left", "scuffle", "follow",
+                      "trumps", "spoof", "forgot", "over", "winners", "double_win", "ended", "hand"})
+
+    @classmethod
+    def fit(cls, observer, players):
+        ch = observer.root.children
+        for k in _CARD_LISTS:
+            if k not in ch or ch[k].kinds != ["cards"] or ch[k].flag_types:
+                return None
+        shown = ch.get("shown")
+        if shown is None or shown.kinds != ["perseat"] or shown.flag_types or shown.item.kinds != ["cards"] \
+                or shown.item.flag_types:
+            return None
+        from fliptable.games.flaps.cards import NAMES
+        if any(observer.names.get(NAMES[c]) != c for c in range(len(NAMES))):
+            return None                                 # card ints are not the faces
+        return super().fit(observer, players)
+
+    def __init__(self, observer, players):
+        super().__init__(observer, players)
+        from fliptable.games.flaps import views as V
+        self.V = V
+        ch = observer.root.children
+        self.piles = {k: ch[k].offset for k in _CARD_LISTS}
+        self.shown_at, self.shown_w = ch["shown"].offset, ch["shown"].item.width
+        node = ch["hand"]
+        self.n = node._ncards
+        self.copies = [float(c) for c in node._copies]
+        self.deck = float(node._decksize)
+
+    def _pile(self, cards, out, b, memo, key) -> None:
+        """The card-list encoding of ``cards`` (card ints, none hidden) at ``b``, brought
+        from the list written there last (``memo[key]``: a copy and its counts)."""
+        last = memo.get(key)
+        if last is not None:
+            before, counts = last
+            if before == cards:
+                return
+            m = len(before)
+            if len(cards) > m and cards[:m] == before:      # grew: count the new cards
+                new = dict(counts)
+                for c in cards[m:]:
+                    new[c] = new.get(c, 0) + 1
+                changed = set(cards[m:])
+            else:
+                new = {}
+                for c in cards:
+                    new[c] = new.get(c, 0) + 1
+                changed = set(new) | set(counts)
+            if before:
+                out[b + self.n + 2 + before[-1]] = 0.0
+        else:
+            new = {}
+            for c in cards:
+                new[c] = new.get(c, 0) + 1
+            changed = set(new)
+        copies = self.copies
+        get = new.get
+        for c in changed:
+            out[b + c] = get(c, 0) / copies[c]
+        n = self.n
+        out[b + n + 1] = min(1.0, len(cards) / self.deck)
+        if cards:
+            out[b + n + 2 + cards[-1]] = 1.0
+        memo[key] = (cards[:], new)
+
+    def write(self, state, seat, out, memo):
+        V = self.V
+        put = self.put
+        NAMES = V.NAMES
+        n = state.players
+        if "players" not in memo:                       # the same all game long
+            put("players", n, out, seat, memo)
+            put("seat", seat, out, seat, memo)
+            put("level", state.level, out, seat, memo)
+            put("games", state.games, out, seat, memo)
+        over = state.over
+        phase = state.phase
+        simultaneous = phase in (V.TRUMPS_GAME, V.SPOOF_GAME)
+        put("dealer", (n - 2 + state.game_no) % n, out, seat, memo)
+        put("game", state.game_no, out, seat, memo)
+        put("scores", state.points[:], out, seat, memo)
+        last_game = state.last_game
+        put("last_game", ({**last_game, "winners": list(last_game["winners"])} if last_game else None),
+            out, seat, memo)
+        put("turn", None if over or simultaneous else (state.actor if phase == V.SPOOF_CALL else state.turn),
+            out, seat, memo)
+        put("acting", None if over or simultaneous else state.acting(), out, seat, memo)
+        put("phase", V.PHASES[phase], out, seat, memo)
+        put("direction", state.direction, out, seat, memo)
+        put("hand_counts", [len(h) for h in state.hands], out, seat, memo)
+        put("draw_count", len(state.pack), out, seat, memo)
+        pile = state.pile
+        put("top", NAMES[pile[-1]], out, seat, memo)
+        put("lead", {"suit": V.suit_text(state.lead_suit),
+                     "rank": None if state.lead_rank == V.NO_RANK else state.lead_rank}, out, seat, memo)
+        put("attack", ({"sum": state.attack_sum, "card": NAMES[state.attack_card]}
+                       if phase == V.ATTACKED and state.attack_card is not None else None), out, seat, memo)
+        put("flapping", state.flapping, out, seat, memo)
+        put("last_flapper", None if state.last_flapper < 0 else state.last_flapper, out, seat, memo)
+        put("mega", ({"seat": state.actor, "laid": state.mega_laid, "cap": state.mega_cap}
+                     if phase == V.MEGA_RUN else None), out, seat, memo)
+        put("dump_left", state.run_left if phase == V.DUMP_RUN else None, out, seat, memo)
+        put("scuffle", {"target": state.actor, "from": state.resume} if phase == V.SCUFFLE else None,
+            out, seat, memo)
+        put("follow", ("/".join(V.SUIT_NAMES[s] for s in V.COLOUR[pile[-1]]) if phase == V.FOLLOW
+                       else ("king'n'lay" if phase == V.KING_RUN else None)), out, seat, memo)
+        trumps = None
+        if phase == V.TRUMPS_GAME:
+            trumps = {"suit": V.SUITS[state.trump], "caller": state.caller,
+                      "committed": [c >= 0 for c in state.committed]}
+            if state.committed[seat] >= 0:
+                trumps["mine"] = NAMES[state.committed[seat]]
+        put("trumps", trumps, out, seat, memo)
+        spoof = None
+        if phase in V.SPOOFING:
+            spoof = {"caller": state.caller, "committed": [c >= 0 for c in state.committed],
+                     "calls": [None if k < 0 else k for k in state.calls]}
+            if state.committed[seat] >= 0:
+                spoof["mine"] = NAMES[state.committed[seat]]
+        put("spoof", spoof, out, seat, memo)
+        put("forgot", list(state.forgot), out, seat, memo)
+        put("over", over, out, seat, memo)
+        put("winners", list(state.winners) if over else [], out, seat, memo)
+        put("double_win", state.double, out, seat, memo)
+        put("ended", state.ended, out, seat, memo)
+        # the card lists, from the card ints
+        self._pile(state.hands[seat], out, self.piles["hand"], memo, "hand")
+        self._pile(pile, out, self.piles["discard"], memo, "discard")
+        at, w = self.shown_at, self.shown_w
+        shown = state.shown
+        for rel in range(n):
+            self._pile(shown[(seat + rel) % n], out, at + rel * w, memo, rel)
+
