@@ -28,10 +28,15 @@ PLAN = {
     "flyswatter": ("flyswatter", 2, 40, "ismcts:iterations=200,rollout=default,until=score,eval=game"),
     "flip7": ("flip7", 2, 40, "ismcts:iterations=1500,rollout=default,eval=game,until=score"),
     "go-to-the-store": ("go-to-the-store", 3, 60, "ismcts:iterations=800,rollout=default,eval=game,until=score"),
+    "go-to-the-store-4": ("go-to-the-store", 4, 48, "ismcts:iterations=800,rollout=default,eval=game,until=score"),
     "authors": ("authors", 4, 32, "ismcts:iterations=500,rollout=default,eval=game,until=score"),
     "patience": ("patience", 1, 80, "ismcts:iterations=600"),
     "patience-greedy": ("patience", 1, 80, "ismcts:iterations=1000,rollout=greedy"),
     "flaps": ("flaps", 2, 24, "ismcts:iterations=500,eval=game,depth=30"),
+    "muggins": ("muggins", 3, 36, "ismcts:iterations=1200,rollout=default,eval=game,depth=20"),
+    "flaps-4": ("flaps", 4, 24, "ismcts:iterations=1200,eval=game,depth=30"),
+    "flinch": ("flinch", 2, 24, "ismcts:iterations=2000,eval=game,depth=20"),
+    "flush": ("flush", 2, 24, "ismcts:iterations=400,rollout=default,eval=game,depth=20"),
 }
 
 
