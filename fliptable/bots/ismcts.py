@@ -32,7 +32,8 @@ player of a simultaneous step (later committers do not see it: they are simply a
 after it in the tree, a known simplification), and for races and claims the rollout
 policy decides who lands first and with what (a chance edge), except at the root,
 where the searcher's own options are the tree's: each of its legal actions (assumed to
-land first) and, as a claimant, "wait" (the others go on without it).
+land first; with ``race=timed`` at a race, after the others' answers drawn earlier than
+its own reaction) and, as a claimant, "wait" (the others go on without it).
 
 Scoring: ``Result.returns()`` of a finished game (ranks: first 1, last -1); a rollout
 cut by ``depth`` or ``until`` is scored the same way from the current ranks
