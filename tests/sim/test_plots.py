@@ -97,10 +97,15 @@ def _bars(ax):
 
 
 def _error_bar_ends(container):
-    """(low, high) of each error bar of a bar container."""
+    """low, high, low, high... of the error bars of a bar container, flat (pytest.approx
+    compares flat lists only, from pytest 9.2)."""
     segments = container.errorbar.lines[2][0].get_segments()
-    return [tuple(sorted((a[1], b[1]))) if a[0] == b[0] else tuple(sorted((a[0], b[0])))
-            for a, b in segments]
+    return [end for a, b in segments
+            for end in (sorted((a[1], b[1])) if a[0] == b[0] else sorted((a[0], b[0])))]
+
+
+def _flat(pairs):
+    return [x for pair in pairs for x in pair]
 
 
 def test_the_simulation_figure_draws_the_series(report):
@@ -111,7 +116,7 @@ def test_the_simulation_figure_draws_the_series(report):
                                                                   "game length"]
     bars = _bars(wins)
     assert [b.get_height() for b in bars] == pytest.approx(report["win_rate"])
-    assert _error_bar_ends(bars) == pytest.approx([tuple(c) for c in report["win_rate_ci95"]])
+    assert _error_bar_ends(bars) == pytest.approx(_flat(report["win_rate_ci95"]))
     assert [t.get_text() for t in wins.get_xticklabels()] == series["seat_labels"]
     medians = [line for line in scores.lines if line.get_gid() == "median"]
     assert [line.get_ydata()[0] for line in medians] == [b["med"] for b in series["score_boxes"]]
@@ -131,11 +136,11 @@ def test_the_tournament_figure_draws_ratings_and_seats():
     ratings, seats = fig.axes
     bars = _bars(ratings)
     assert [b.get_width() for b in bars] == pytest.approx([b["rating"] for b in ranked])
-    assert _error_bar_ends(bars) == pytest.approx([tuple(b["rating_ci95"]) for b in ranked])
+    assert _error_bar_ends(bars) == pytest.approx(_flat(b["rating_ci95"] for b in ranked))
     assert [t.get_text() for t in ratings.get_yticklabels()] == series["bots"]
     bars = _bars(seats)
     assert [b.get_height() for b in bars] == pytest.approx(report["seat_advantage"])
-    assert _error_bar_ends(bars) == pytest.approx([tuple(c) for c in report["seat_advantage_ci95"]])
+    assert _error_bar_ends(bars) == pytest.approx(_flat(report["seat_advantage_ci95"]))
 
 
 def test_cli_simulate_plot_writes_png_and_svg_and_keeps_the_report(capsys, tmp_path):
