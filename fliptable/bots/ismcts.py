@@ -372,7 +372,10 @@ class ISMCTSAgent(Agent):
         p = d.player if kind is Turn else d.players[0]
         return p, state.legal_actions(p), None
 
-    def _race(self, state, d, policy, rng, exclude):
+    @staticmethod
+    def _earliest(state, d, policy, exclude):
+        """The first answer of the race's actors but ``exclude`` (the rollout policy's
+        racers and claimants): (delay ms, seat, action), or None when nobody answers."""
         best = None
         for p in d.actors:
             if p == exclude:
@@ -383,6 +386,10 @@ class ISMCTSAgent(Agent):
             answer = policy.race(state, p, legal) if p in d.players else policy.claim(state, p, legal)
             if answer is not None and (best is None or answer[1] < best[0]):
                 best = (answer[1], p, answer[0])
+        return best
+
+    def _race(self, state, d, policy, rng, exclude):
+        best = self._earliest(state, d, policy, exclude)
         timeout = d.timeout_ms
         if best is None or (timeout is not None and best[0] > timeout):
             return (None, d.default)
@@ -428,16 +435,7 @@ class ISMCTSAgent(Agent):
         mine = max(_FLOOR, rng.gauss(self.rt, self.sd))
         now = 0.0
         while True:
-            best = None
-            for p in d.actors:
-                if p == seat:
-                    continue
-                legal = state.legal_actions(p)
-                if not legal:
-                    continue
-                answer = policy.race(state, p, legal) if p in d.players else policy.claim(state, p, legal)
-                if answer is not None and (best is None or answer[1] < best[0]):
-                    best = (answer[1], p, answer[0])
+            best = self._earliest(state, d, policy, seat)
             if best is None or now + best[0] >= mine:
                 return True
             now += best[0]
