@@ -100,6 +100,9 @@ def narrate(event: dict, seat: int | None = None) -> str | None:
     w = Words(seat)
     t = event.get("type")
     p = event.get("player")
+    # a face-down card is named only in the events of the seats that may see it
+    in_brackets = f" ({event['card']})" if "card" in event else ""
+    after_colon = f": {event['card']}" if "card" in event else ""
     if t == "lay":
         text = f"{w.does(p, 'lay')} {_title(event['card'])}"
         if "call" in event:
@@ -125,13 +128,13 @@ def narrate(event: dict, seat: int | None = None) -> str | None:
         return cap(f"{w.does(p, 'catch')} {w.who(event['caught'])}: no \"Last Card\"!")
     if t == "commit":
         what = "SPOOF" if event.get("spoof") else "TRUMPS"
-        return cap(f"{w.does(p, 'lay')} a {what} card face down" + (f" ({event['card']})" if "card" in event else ""))
+        return cap(f"{w.does(p, 'lay')} a {what} card face down" + in_brackets)
     if t == "lost":
-        card = f" ({event['card']})" if "card" in event else ""
+        card = in_brackets
         return cap(f"{w.who(event['by'])} {w.verb(event['by'], 'take')} a card of {w.who(p)}{card} for the Solve the "
                    "Mystery pile, unseen")
     if t == "secret":
-        card = f": {event['card']}" if "card" in event else ""
+        card = after_colon
         if event["from"] == "pack":
             how = "looking" if event["look"] else "without looking"
             return cap(f"{w.does(p, 'put')} the top card of the pack on the Solve the Mystery pile, {how}{card}")
@@ -145,36 +148,36 @@ def narrate(event: dict, seat: int | None = None) -> str | None:
         cards = f": {' '.join(event['cards'])}" if "cards" in event else ""
         return cap(f"{w.does(p, 'pick')} up the Solve the Mystery pile ({event['count']} card(s)){cards}")
     if t == "monty_lay":
-        card = f" ({event['card']})" if "card" in event else ""
+        card = in_brackets
         return cap(f"{w.does(p, 'lay')} a FULL MONTY card face down ({event['count']} of 3){card}")
     if t == "monty_point":
         return cap(f"{w.does(p, 'indicate')} card {event['index']}")
     if t == "monty_show":
         return cap(f"{w.does(p, 'show')} card {event['index']} to everyone: {event['card']}")
     if t == "monty_take":
-        card = f": {event['card']}" if "card" in event else ""
+        card = after_colon
         return cap(f"{w.does(p, 'take')} card {event['index']} of {w.who(event['from'])}'s FULL MONTY{card}")
     if t == "down_take":
-        card = f" ({event['card']})" if "card" in event else ""
+        card = in_brackets
         return cap(f"{w.does(p, 'take')} the top card of the pack for a 1 - DOWN{card}")
     if t == "down":
-        card = f" ({event['card']})" if "card" in event else ""
+        card = in_brackets
         return cap(f"{w.does(p, 'put')} a card face down before {w.who(event['to'])}{card}")
     if t == "downs_move":
         return cap(f"{w.does(p, 'move')} every 1-DOWN pile to the {event['to']}")
     if t == "down_over":
         return cap(f"{w.does(p, 'turn')} up {w.who(event['of'])}'s 1-DOWN card {event['index']}: {event['card']}")
     if t == "down_peek":
-        card = f": {event['card']}" if "card" in event else ""
+        card = after_colon
         return cap(f"{w.does(p, 'look')} at {w.who(event['of'])}'s 1-DOWN card {event['index']}{card}")
     if t == "hand_peek":
-        card = f": {event['card']}" if "card" in event else ""
+        card = after_colon
         return cap(f"{w.does(p, 'look')} at a card of {w.who(event['of'])}'s hand{card}")
     if t == "down_swap":
         took = f" ({event['took']} for {event['gave']})" if "took" in event else ""
         return cap(f"{w.does(p, 'swap')} a card for {w.who(event['of'])}'s 1-DOWN card {event['index']}{took}")
     if t == "down_up":
-        card = f": {event['card']}" if "card" in event else ""
+        card = after_colon
         return cap(f"{w.does(p, 'pick')} up the top 1-DOWN card{card}")
     if t == "call":
         return cap(f"{w.does(p, 'call')} {event['call']} for the SPOOF sum")
