@@ -14,7 +14,16 @@ TABLES = [("flip7", 4, {}), ("flip7", 2, {}), ("flip7", 3, {"rules": "official"}
           ("flush", 4, {}), ("flush", 3, {"mode": "elimination"}), ("flush", 2, {"rounds": 1}),
           ("authors", 4, {}), ("authors", 6, {}), ("go-to-the-store", 3, {}), ("go-to-the-store", 2, {}),
           ("flyswatter", 4, {}), ("flyswatter", 2, {}), ("flyswatter", 6, {}),
-          ("flaps", 4, {}), ("flaps", 2, {}), ("flaps", 5, {"level": 4})]
+          ("flaps", 4, {}), ("flaps", 2, {}), ("flaps", 5, {"level": 4}),
+          ("flinch", 2, {}), ("flinch", 4, {"partnership": True, "enforce": "table"})]
+#: FLINCH tables (players, options) whose views differ in structure: reserve rows of five
+#: piles (a per-seat list at five seats), owners' reserve cards, challenges (claims and the
+#: timed window), partners' piles, centre piles built down and both ways, the 1-15 edition
+FLINCH_TABLES = [(2, {}), (3, {}), (5, {}), (6, {"packs": 1}), (4, {"partnership": True}),
+                 (6, {"partnership": True, "enforce": "table"}), (3, {"enforce": "table", "challenge": "window"}),
+                 (2, {"reserve_memory": "off"}), (4, {"reserve_memory": "off", "enforce": "table"}),
+                 (3, {"centre": "ones-and-tens"}), (3, {"centre": "fives", "enforce": "table"}),
+                 (2, {"edition": 150})]
 
 
 @pytest.mark.parametrize("game,players,options", TABLES)
@@ -41,10 +50,39 @@ def test_direct_observations_equal_the_generic_encoding(game, players, options):
     assert rounds > 1 and longest > 40     # several games, long enough to move every part
 
 
+@pytest.mark.parametrize("players,options", FLINCH_TABLES)
+def test_flinch_direct_observations_equal_the_generic_encoding_at_every_ply_and_seat(players, options):
+    spec = Spec("flinch", players, options)
+    enc = seat_encoder(spec.observer, players)
+    assert isinstance(enc, DIRECT["flinch"])
+    rng = random.Random(100 + players)
+    plies = games = 0
+    while games < 3 or plies < 600:
+        state = spec.game.new_state(players, spec.options, seed=rng.randrange(1 << 30))
+        moments = Moments(state)
+        while True:                                     # every ply, game over included
+            for p in range(players):
+                np.testing.assert_array_equal(enc.observe(state, p), spec.observer.observe(state, p))
+            if moments.over or plies >= 1200:
+                break
+            if moments.may_pass and rng.random() < 0.5:
+                moments.pass_()
+            else:
+                moments.act(rng.choice(state.legal_actions(moments.current)))
+            plies += 1
+        games += 1
+        if plies >= 1200:
+            break
+        assert state.over
+        enc = seat_encoder(spec.observer, players)      # a new game: a new encoder (as the env's reset)
+    assert games > 1 or plies >= 1200
+
+
 def test_a_layout_it_does_not_know_gets_the_generic_path():
     o = Observer("flip7", 3)
     o.root.children["surprise"] = o.root.children["round"]     # a key the direct encoder never writes
     assert Flip7Direct.fit(o, 3) is None
     assert isinstance(seat_encoder(o, 3), SeatEncoder)
-    assert isinstance(seat_encoder(observer("flinch"), 2), SeatEncoder)     # no direct encoder
+    assert isinstance(seat_encoder(observer("muggins"), 2), SeatEncoder)     # no direct encoder
+    assert isinstance(seat_encoder(observer("flinch", 1), 1), SeatEncoder)   # one seat: no per-seat lists
     assert isinstance(seat_encoder(observer("flaps", 4, {"level": 5}), 4), SeatEncoder)    # Level 5 keys

@@ -20,6 +20,7 @@ from ..observation import Observer
 from .asking import AskingDirect
 from .base import DirectEncoder
 from .flaps import FlapsDirect
+from .flinch import FlinchDirect
 from .flip7 import Flip7Direct
 from .flush import FlushDirect
 from .flyswatter import FlyswatterDirect
@@ -27,7 +28,7 @@ from .flyswatter import FlyswatterDirect
 #: game id -> its direct encoder
 DIRECT: dict[str, type[DirectEncoder]] = {"flip7": Flip7Direct, "flush": FlushDirect, "authors": AskingDirect,
                                           "go-to-the-store": AskingDirect, "flyswatter": FlyswatterDirect,
-                                          "flaps": FlapsDirect}
+                                          "flaps": FlapsDirect, "flinch": FlinchDirect}
 
 
 def seat_encoder(observer: Observer, players: int):

@@ -1,0 +1,214 @@
+"""FLINCH's direct encoder."""
+from __future__ import annotations
+
+import numpy as np
+
+from .base import DirectEncoder, pile_writer
+
+#: the view's keys that are small values of the state (``FlinchKnowledge._view``), compared
+#: all at once and handed one by one to their compiled encoders when they changed
+_SMALL = ("phase", "turn", "turns", "started", "draw_count", "stack_groups", "removed", "stack_exhausted",
+          "blocked", "idle_turns", "played_this_turn", "challenges", "challenge", "over", "winners", "end",
+          "hand_counts")
+#: centre entries encoded (per table) kept at most this many; a bound, not a policy
+_BLOCKS = 65536
+
+
+class FlinchDirect(DirectEncoder):
+    """FLINCH (``FlinchKnowledge._view``): the hand counted from the state's card ints; the
+    centre written pile by pile, an entry (pile number, low, high, build) encoded once per
+    table and copied, rewritten only where it changed; the reserves pile by pile, a pile
+    rewritten only when its cards changed; the game piles and scores when a game pile
+    changed; every other key built as the view builds it, all compared at once and handed
+    to its compiled encoder when it changed. A layout whose hand, centre or reserves are
+    not of the kind seen at two or more seats (a one-seat table) is not fit: generic path."""
+
+    KEYS = frozenset({"seat", "players", "dealer", "phase", "turn", "turns", "started", "top_number",
+                      "starters", "centre_variant", "enforce", "reserve_memory", "teams", "partners", "scores",
+                      "game_piles", "hand_counts", "reserves", "centre", "draw_count", "stack_groups", "removed",
+                      "stack_exhausted", "blocked", "idle_turns", "played_this_turn", "challenges", "challenge",
+                      "over", "winners", "end", "hand"})
+
+    @classmethod
+    def fit(cls, observer, players):
+        ch = observer.root.children
+        hand, centre, reserves = ch.get("hand"), ch.get("centre"), ch.get("reserves")
+        if hand is None or hand.kinds != ["cards"] or hand.flag_types:
+            return None
+        if centre is None or centre.kinds != ["seq"] or centre.flag_types:
+            return None
+        if reserves is None or reserves.kinds != ["perseat"] or reserves.flag_types:
+            return None
+        from fliptable.games.flinch.cards import NAMES
+        if any(observer.names.get(NAMES[c]) != c for c in range(len(NAMES))):
+            return None                                 # card ints are not the faces
+        return super().fit(observer, players)
+
+    def __init__(self, observer, players):
+        super().__init__(observer, players)
+        from fliptable.games.flinch.cards import NAMES
+        from fliptable.games.flinch.layout import BUILD_NAMES, RESERVES, pile_takes
+        self.NAMES, self.BUILD_NAMES, self.RESERVES, self.pile_takes = NAMES, BUILD_NAMES, RESERVES, pile_takes
+        names = observer.names
+        ch = observer.root.children
+        hand = ch["hand"]
+        self.hand = (hand.offset, hand.width, pile_writer(hand, observer.copies, observer.decksize))
+        centre = ch["centre"]
+        item = centre.item
+        self.centre_at, self.centre_w = centre.offset, item.width
+        self.window, self.len_scale = centre.window, float(centre.len_scale)
+        self.centre_item = item.compile(names)
+        # (entry, viewer) -> its encoded block, shared by every game of this table
+        self.blocks: dict[tuple, np.ndarray] = observer.__dict__.setdefault("_flinch_centre_blocks", {})
+        reserves = ch["reserves"]
+        row = reserves.item
+        self.reserves_at, self.reserves_w = reserves.offset, row.width
+        self.row_fn = row.compile(names)
+        # a row of five piles (a fixed list): written pile by pile, (encoder, offset, width) each
+        self.piles = None
+        if row.kinds == ["fixed"] and not row.flag_types and len(row.index_items) == RESERVES:
+            self.piles = [(c.compile(names), c.offset - row.offset, c.width) for c in row.index_items]
+
+    def write(self, state, seat, out, memo):
+        n = self.players
+        put = self.put
+        NAMES = self.NAMES
+        cfg = state.cfg
+        if "seat" not in memo:                          # the same all game long
+            put("seat", seat, out, seat, memo)
+            put("players", n, out, seat, memo)
+            put("dealer", n - 1, out, seat, memo)
+            put("top_number", cfg.top, out, seat, memo)
+            put("starters", [NAMES[c] for c in cfg.starters], out, seat, memo)
+            put("centre_variant", cfg.centre_kind, out, seat, memo)
+            put("enforce", "table" if cfg.table else "strict", out, seat, memo)
+            put("reserve_memory", "on" if cfg.memory else "off", out, seat, memo)
+            put("teams", [list(t) for t in cfg.teams] if cfg.partnership else None, out, seat, memo)
+            put("partners", list(cfg.partners[seat]), out, seat, memo)
+        over = state.over
+        stack, removed = state.stack, state.removed
+        if over:
+            phase = "over"
+        elif state.laying >= 0:
+            phase = "laydown"
+        elif not state.started:
+            phase = "opening"
+        else:
+            phase = "play"
+        challenge = None
+        if state.offender >= 0:
+            challenge = {"offender": state.offender, "action": state.offence, "window": state.window,
+                         "game_pile_playable": state.neglect}
+            if cfg.window:
+                challenge["to_answer"] = seat in state.racing
+                challenge["called"] = seat in state.callers
+        small = (phase, None if over else state.actor(), state.turns, state.started, len(stack),
+                 (len(stack) + 4) // 5, len(removed), not stack and not removed, state.blocked(), state.idle,
+                 state.played, state.challenges, challenge, over, list(state.winners), state.end,
+                 [len(h) for h in state.hands])
+        last = memo.get("small")
+        if last != small:
+            for i, k in enumerate(_SMALL):
+                v = small[i]
+                if last is None or last[i] != v or type(last[i]) is not type(v):
+                    put(k, v, out, seat, memo)
+            memo["small"] = small
+        # the game piles (and the scores: minus the cards left in them)
+        gp = state.game_piles
+        tops = [(len(g), g[-1]) if g else (0, 0) for g in gp]
+        if memo.get("game_piles:src") != tops:
+            memo["game_piles:src"] = tops
+            put("game_piles", [{"top": NAMES[g[-1]] if g else None, "count": len(g)} for g in gp], out, seat, memo)
+            put("scores", [int(s) for s in state._scores()], out, seat, memo)
+        # the hand, counted from the card ints (ascending: its last card is the highest)
+        hand = state.hands[seat]
+        if memo.get("hand:src") != hand:
+            at, width, write = self.hand
+            out[at:at + width] = 0.0
+            write(hand, out, at)
+            memo["hand:src"] = hand[:]
+        self._centre(state, seat, out, memo)
+        self._reserves(state, seat, out, memo)
+
+    def _centre(self, state, seat, out, memo) -> None:
+        """The centre's sequence encoding (``Node`` kind ``seq``): its length, then its last
+        ``window`` piles, a block rewritten only when its pile changed."""
+        lows, highs, builds = state.pile_low, state.pile_high, state.pile_build
+        m = len(lows)
+        window, w, at = self.window, self.centre_w, self.centre_at
+        written = memo.get("centre")
+        if written is None:
+            written = memo["centre"] = [None] * window
+            out[at:at + 1 + window * w] = 0.0
+        t = min(m, window)
+        first = m - t
+        lo = at + 1
+        for i in range(t):
+            j = first + i
+            key = (j + 1, lows[j], highs[j], builds[j])
+            if written[i] != key:
+                written[i] = key
+                out[lo + i * w:lo + (i + 1) * w] = self._block(key, state.cfg.top, seat)
+        for i in range(t, window):
+            if written[i] is not None:
+                written[i] = None
+                out[lo + i * w:lo + (i + 1) * w] = 0.0
+        out[at] = min(1.0, m / self.len_scale)
+
+    def _block(self, key, top, seat) -> np.ndarray:
+        """One centre entry's block, encoded once per table and viewer."""
+        bkey = key + (seat,)
+        block = self.blocks.get(bkey)
+        if block is None:
+            if len(self.blocks) >= _BLOCKS:
+                self.blocks.clear()
+            number, lo, hi, d = key
+            NAMES = self.NAMES
+            entry = {"pile": number, "low": NAMES[lo], "high": NAMES[hi], "build": self.BUILD_NAMES[d],
+                     "next": [NAMES[c] for c in self.pile_takes(lo, hi, d, top)]}
+            block = np.zeros(self.centre_w, dtype=np.float32)
+            self.centre_item(entry, block, 0, seat)
+            self.blocks[bkey] = block
+        return block
+
+    def _reserves(self, state, seat, out, memo) -> None:
+        """Every seat's reserve piles, the viewer's first: a pile rewritten only when its
+        cards changed (its top and count; its cards too where the owner sees them)."""
+        n, R = self.players, self.RESERVES
+        rs = state.reserves
+        NAMES = self.NAMES
+        owner_sees = not state.cfg.memory
+        at, w = self.reserves_at, self.reserves_w
+        written = memo.get("reserves")
+        if written is None:
+            written = memo["reserves"] = [None] * n
+        for rel in range(n):
+            q = (seat + rel) % n
+            row = rs[q * R:(q + 1) * R]
+            old = written[rel]
+            if old == row:
+                continue
+            written[rel] = [r[:] for r in row]
+            b = at + rel * w
+            cards = owner_sees and q == seat
+            piles = self.piles
+            if piles is None or old is None:
+                out[b:b + w] = 0.0
+                entries = []
+                for r in row:
+                    e = {"top": NAMES[r[-1]] if r else None, "count": len(r)}
+                    if cards:
+                        e["cards"] = [NAMES[c] for c in r]
+                    entries.append(e)
+                self.row_fn(entries, out, b, seat)
+                continue
+            for k in range(R):
+                r = row[k]
+                if old[k] == r:
+                    continue
+                fn, off, pw = piles[k]
+                e = {"top": NAMES[r[-1]] if r else None, "count": len(r)}
+                if cards:
+                    e["cards"] = [NAMES[c] for c in r]
+                out[b + off:b + off + pw] = 0.0
+                fn(e, out, b + off, seat)
