@@ -87,6 +87,67 @@ def pile_writer(node, copies, decksize: int) -> Callable:
     return f
 
 
+def plain(node, kind: str) -> bool:
+    """Whether the layout node is one ``kind`` and nothing else (no presence flags)."""
+    return node is not None and node.kinds == [kind] and not node.flag_types
+
+
+def nums_writer(node) -> Callable | None:
+    """``f(rel, value, out)``: entry ``rel`` (seats from the viewer) of a per-seat list
+    of plain numbers written as the layout does (``value / scale``, clipped); None when
+    the node is not such a list."""
+    if not plain(node, "perseat") or not plain(node.item, "num"):
+        return None
+    b, scale = node.offset, float(node.item.scale)
+
+    def f(rel, v, out):
+        x = v / scale
+        out[b + rel] = 1.0 if x > 1.0 else (-1.0 if x < -1.0 else x)
+    return f
+
+
+def num_seq_writer(node) -> Callable | None:
+    """``f(values, out)``: a list of plain numbers written as the layout's sequence
+    encoding (length / scale, then the last ``window`` entries, oldest first, the rest of
+    the window zero); None when the node is not such a list."""
+    if not plain(node, "seq") or not plain(node.item, "num") or node.item.width != 1:
+        return None
+    b, window, length = node.offset, node.window, float(node.len_scale)
+    scale = float(node.item.scale)
+
+    def f(v, out):
+        out[b] = min(1.0, len(v) / length)
+        tail = v[-window:] if window else ()
+        i = b + 1
+        for x in tail:
+            x = x / scale
+            out[i] = 1.0 if x > 1.0 else (-1.0 if x < -1.0 else x)
+            i += 1
+        out[i:b + 1 + window] = 0.0
+    return f
+
+
+def pile_grower(node, copies, decksize: int) -> Callable:
+    """``g(old, new, out, b) -> bool``: when ``new`` is ``old`` (not empty, none hidden)
+    with cards added at the end, the card-list encoding of ``old`` at ``b`` made that of
+    ``new`` by counting only the faces added (True); else nothing written (False)."""
+    n = node._ncards
+    copies = [float(c) for c in copies]
+    deck = float(decksize)
+
+    def g(old, new, out, b):
+        k = len(old)
+        if len(new) <= k or new[k - 1] != old[-1] or new[:k] != old:
+            return False
+        for c in set(new[k:]):
+            out[b + c] = new.count(c) / copies[c]
+        out[b + n + 1] = min(1.0, len(new) / deck)
+        out[b + n + 2 + old[-1]] = 0.0
+        out[b + n + 2 + new[-1]] = 1.0
+        return True
+    return g
+
+
 def card_list_writer(node, copies, decksize: int) -> Callable:
     """``f(cards, out, b, last)``: a list of card ints, negative for a hidden card (a
     ``null`` in the view), written as the layout's card-list encoding, into a zero

@@ -1,7 +1,7 @@
 """Flush's direct encoder."""
 from __future__ import annotations
 
-from .base import _NONE, DirectEncoder, _json_copy, card_list_writer
+from .base import _NONE, DirectEncoder, _json_copy, card_list_writer, num_seq_writer, nums_writer, pile_grower, plain
 
 
 class FlushDirect(DirectEncoder):
@@ -28,6 +28,15 @@ class FlushDirect(DirectEncoder):
         if known is None or known.kinds != ["perseat"] or known.flag_types or known.item.kinds != ["cards"] \
                 or known.item.flag_types != ["list", "null"]:
             return None
+        run = ch.get("run")
+        if run is None or run.kinds != ["dict"] or sorted(run.flag_types) != ["dict", "null"] \
+                or set(run.children) != {"value", "count", "links", "last_play"} \
+                or not all(plain(run.children[k], "num") for k in ("value", "count", "links")) \
+                or not (plain(run.children["last_play"], "seat") or plain(run.children["last_play"], "num")):
+            return None
+        if not (nums_writer(ch.get("hand_counts")) and nums_writer(ch.get("card_counts"))
+                and num_seq_writer(ch.get("pile_as"))):
+            return None
         return super().fit(observer, players)
 
     def __init__(self, observer, players):
@@ -47,6 +56,10 @@ class FlushDirect(DirectEncoder):
         self.bases = (bases.offset, bases.item.width, card_list_writer(bases.item, copies, deck))
         self.known = (known.offset, known.item.width, card_list_writer(known.item, copies, deck))
         self.rounds = total_rounds
+        self.grow = pile_grower(ch["pile"], copies, deck)
+        self.hand_count, self.card_count = nums_writer(ch["hand_counts"]), nums_writer(ch["card_counts"])
+        self.pile_as = num_seq_writer(ch["pile_as"])
+        self.run = _run_writer(ch["run"], players)
 
     def _sorted_last(self, cards):
         rank = self.rank
@@ -67,16 +80,33 @@ class FlushDirect(DirectEncoder):
             if options["mode"] == "elimination":
                 put("limit", options["limit"], out, seat, memo)
         phase = state.phase
-        put("round", state.round_no, out, seat, memo)
         put("turn", None if over else state.turn, out, seat, memo)
         put("phase", "over" if over else self.PHASES[phase], out, seat, memo)
-        put("first", state.first, out, seat, memo)
         put("previous", state.previous, out, seat, memo)
         put("mimic", state.mimic or None, out, seat, memo)
         put("indicator", NAMES[state.indicator], out, seat, memo)
-        put("pile_as", list(state.pile_as), out, seat, memo)
-        put("run", ({"value": state.run_value, "count": state.run_count, "links": state.run_links,
-                     "last_play": state.top_count} if state.pile else None), out, seat, memo)
+        put("draw_count", len(state.unused), out, seat, memo)
+        # what changes only between rounds
+        last_round = state.last_round
+        between = (state.round_no, over, state.first, state.totals, state.out_round)
+        if memo.get("g:between") != between or memo.get("g:last_round", _NONE) != last_round:
+            memo["g:between"] = (state.round_no, over, state.first, state.totals[:], state.out_round[:])
+            memo["g:last_round"] = _json_copy(last_round)
+            put("round", state.round_no, out, seat, memo)
+            put("first", state.first, out, seat, memo)
+            put("scores", list(state.totals), out, seat, memo)
+            put("playing", [not r for r in state.out_round], out, seat, memo)
+            put("last_round", _json_copy(last_round), out, seat, memo)
+            put("over", over, out, seat, memo)
+            put("winners", list(state.result().winners) if over else [], out, seat, memo)
+        # the pile and its run
+        pile = state.pile
+        run = (state.run_value, state.run_count, state.run_links, state.top_count)
+        if memo.get("g:pile") != pile or memo.get("g:run") != run or memo.get("g:pile_as") != state.pile_as:
+            memo["g:run"] = run
+            memo["g:pile_as"] = state.pile_as[:]
+            self.pile_as(state.pile_as, out)
+            self.run(bool(pile), run, seat, out)
         declared = None
         if phase in (self.PICK, self.BLIND) and not over:
             declared = {"player": state.turn, "kind": self.KINDS[state.decl_kind] if phase == self.PICK else None,
@@ -84,52 +114,91 @@ class FlushDirect(DirectEncoder):
                         "count": state.decl_count if phase == self.PICK else None,
                         "laid": [NAMES[c] for c in state.laid], "from": list(state.laid_from)}
         put("declared", declared, out, seat, memo)
-        put("hand_counts", [len(h) for h in state.hands], out, seat, memo)
-        put("card_counts", [state.hand_cards(q) for q in range(n)], out, seat, memo)
-        put("draw_count", len(state.unused), out, seat, memo)
-        put("scores", list(state.totals), out, seat, memo)
-        put("playing", [not state.out_round[q] for q in range(n)], out, seat, memo)
-        last_round = state.last_round
-        if memo.get("last_round", _NONE) != last_round:
-            put("last_round", _json_copy(last_round), out, seat, memo)
-        put("over", over, out, seat, memo)
-        put("winners", list(state.result().winners) if over else [], out, seat, memo)
-        # card lists, counted from the card ints
-        for key, cards, sort in (("hand", state.hands[seat], True), ("pile", state.pile, False),
-                                 ("discard", state.discard, False)):
-            mkey = "cards:" + key
-            if memo.get(mkey) == cards:
+        # card lists, counted from the card ints; the pile and the discard pile grow at
+        # the end, so what was added is counted (``grow``)
+        for key, cards in (("pile", pile), ("discard", state.discard)):
+            mkey = "g:" + key
+            old = memo.get(mkey)
+            if old == cards:
                 continue
             at, width, write = self.lists[key]
-            out[at:at + width] = 0.0
-            write(cards, out, at, (self._sorted_last(cards) if sort else cards[-1]) if cards else None)
+            if not (old and self.grow(old, cards, out, at)):
+                out[at:at + width] = 0.0
+                write(cards, out, at, cards[-1] if cards else None)
             memo[mkey] = cards[:]
-        at, w, write = self.bases
-        last = memo.setdefault("bases", [_NONE] * n)
-        for rel in range(n):
-            tops = state.tops[(seat + rel) % n]
-            if last[rel] is not _NONE and last[rel] == tops:
-                continue
-            last[rel] = tops[:]
-            b = at + rel * w
-            out[b:b + w] = 0.0
-            write(tops, out, b, tops[-1] if tops and tops[-1] >= 0 else None)
-        at, w, write = self.known
-        last = memo.setdefault("known", [_NONE] * n)
-        knows = self.knows
+        cards = state.hands[seat]
+        if memo.get("g:hand") != cards:
+            at, width, write = self.lists["hand"]
+            out[at:at + width] = 0.0
+            write(cards, out, at, self._sorted_last(cards))
+            memo["g:hand"] = cards[:]
+        # per seat: the counts, the bases and what the viewer knows of the hand, each
+        # rewritten only when its source changed
+        seen = memo.get("g:seats")
+        if seen is None:
+            seen = memo["g:seats"] = [[None, None, None, _NONE] for _ in range(n)]
+            memo["g:counts"] = [-1] * n, [-1] * n
+        hand_counts, card_counts = memo["g:counts"]
+        hands, blinds, tops, known = state.hands, state.blinds, state.tops, state.known
         for rel in range(n):
             q = (seat + rel) % n
-            if q == seat:
-                key = None
-            else:
-                key = [c for c, mask in zip(state.hands[q], state.known[q]) if knows(mask, seat)]
-            if last[rel] is not _NONE and last[rel] == key:
-                continue
-            last[rel] = key
-            b = at + rel * w
-            out[b:b + w] = 0.0
-            if key is None:
-                out[b + 1] = 1.0                 # presence flag: null
-            else:
-                out[b] = 1.0                     # presence flag: list
-                write(key, out, b + 2, self._sorted_last(key))
+            got = seen[rel]
+            hand, t, kn = hands[q], tops[q], known[q]
+            if got[1] != t:                             # the bases
+                got[1] = t[:]
+                at, w, write = self.bases
+                b = at + rel * w
+                out[b:b + w] = 0.0
+                write(t, out, b, t[-1] if t and t[-1] >= 0 else None)
+            if got[0] != hand or got[2] != kn:          # the hand or what is known of it
+                got[0], got[2] = hand[:], kn[:]
+                at, w, write = self.known
+                b = at + rel * w
+                if q == seat:
+                    if got[3] is _NONE:
+                        got[3] = None
+                        out[b:b + w] = 0.0
+                        out[b + 1] = 1.0                 # presence flag: null
+                else:
+                    key = [c for c, mask in zip(hand, kn) if mask >> seat & 1]     # knowledge.knows
+                    if got[3] != key:
+                        got[3] = key
+                        out[b:b + w] = 0.0
+                        out[b] = 1.0                     # presence flag: list
+                        write(key, out, b + 2, self._sorted_last(key))
+            hc = len(hand)
+            cc = hc + len(blinds[q]) + len(t) - t.count(-1)     # State.hand_cards (-1: a flipped top)
+            if hand_counts[q] != hc:
+                hand_counts[q] = hc
+                self.hand_count(rel, hc, out)
+            if card_counts[q] != cc:
+                card_counts[q] = cc
+                self.card_count(rel, cc, out)
+
+
+def _run_writer(node, players: int):
+    """``f(present, (value, count, links, last_play), viewer, out)``: the view's ``run``
+    (an object, or null when the pile is empty) written as the layout does."""
+    flags = node.flag_types
+    at_dict, at_null = node.offset + flags.index("dict"), node.offset + flags.index("null")
+    lo, hi = node.offset + len(flags), node.offset + node.width
+    ch = node.children
+    # ``last_play`` (the number of cards of the last play) is a number, or, where the
+    # sample games never saw it reach the number of players, a seat (layout.Node.finish)
+    keys = ("value", "count", "links", "last_play") if ch["last_play"].kinds == ["num"] else ("value", "count", "links")
+    nums = [(ch[k].offset, float(ch[k].scale)) for k in keys]
+    seat_at = ch["last_play"].offset if len(keys) == 3 else None
+
+    def f(present, run, viewer, out):
+        out[lo:hi] = 0.0
+        if not present:
+            out[at_dict], out[at_null] = 0.0, 1.0
+            return
+        out[at_dict], out[at_null] = 1.0, 0.0
+        for (b, scale), v in zip(nums, run):
+            x = v / scale
+            out[b] = 1.0 if x > 1.0 else (-1.0 if x < -1.0 else x)
+        last = run[3]
+        if seat_at is not None and 0 <= last < players:
+            out[seat_at + (last - viewer) % players] = 1.0
+    return f
