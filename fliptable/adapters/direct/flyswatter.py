@@ -3,9 +3,12 @@ from __future__ import annotations
 
 import numpy as np
 
-from .base import _NONE, DirectEncoder, card_list_writer
+from .base import _NONE, DirectEncoder, card_list_writer, nums_writer, pile_grower
 
 _MIDDLE_KEYS = frozenset({"n", "card", "colour", "value", "hands"})
+_WINDOW_KEYS = frozenset({"number", "trigger", "allowed", "swatting", "hands", "hands_left", "timeout_ms"})
+#: the parts of an open window that change while it is open
+_WINDOW_MOVING = ("swatting", "hands", "hands_left")
 
 
 class FlyswatterDirect(DirectEncoder):
@@ -31,6 +34,15 @@ class FlyswatterDirect(DirectEncoder):
         if won is None or won.kinds != ["perseat"] or won.flag_types or won.item.kinds != ["cards"] \
                 or won.item.flag_types:
             return None
+        window = ch.get("window")
+        if window is None or window.kinds != ["dict"] or sorted(window.flag_types) != ["dict", "null"] \
+                or not set(window.children) <= _WINDOW_KEYS:
+            return None
+        removed = ch.get("removed")
+        if removed is None or removed.kinds != ["cards"] or removed.flag_types:
+            return None
+        if not all(nums_writer(ch.get(k)) for k in ("draw_counts", "won_counts", "scores")):
+            return None
         from fliptable.games.flyswatter.cards import NAME
         if any(observer.names.get(NAME[c]) != c for c in range(len(NAME))):
             return None                                 # card ints are not the faces
@@ -54,8 +66,22 @@ class FlyswatterDirect(DirectEncoder):
         self.rows = rows
         self.block_parts = [(k, item.children[k].compile(names), item.children[k].offset - item.offset)
                             for k in ("n", "hands") if k in item.children and item.children[k].width]
-        won = observer.root.children["won"]
+        ch = observer.root.children
+        won = ch["won"]
         self.won = (won.offset, won.item.width, card_list_writer(won.item, observer.copies, observer.decksize))
+        self.draw_count, self.won_count, self.score = (nums_writer(ch[k]) for k in ("draw_counts", "won_counts",
+                                                                                     "scores"))
+        removed = ch["removed"]
+        self.removed = (removed.offset, removed.width, card_list_writer(removed, observer.copies, observer.decksize),
+                        pile_grower(removed, observer.copies, observer.decksize))
+        # the open window: its region, presence flags and each part's own region and encoder
+        wn = ch["window"]
+        self.window_region = (wn.offset, wn.offset + wn.width, wn.offset + wn.flag_types.index("dict"),
+                              wn.offset + wn.flag_types.index("null"))
+        self.window_parts = {k: (c.offset, c.offset + c.width, c.compile(names)) for k, c in wn.children.items()
+                             if c.width}
+        lw = ch["last_window"]
+        self.last_window = (lw.offset, lw.offset + lw.width, lw.compile(names))
 
     def write(self, state, seat, out, memo):
         n = self.players
@@ -73,14 +99,7 @@ class FlyswatterDirect(DirectEncoder):
         put("next", None if ending else state.turn, out, seat, memo)
         put("over", over, out, seat, memo)
         put("winners", list(state.result().winners) if over else [], out, seat, memo)
-        put("draw_counts", [len(s) for s in state.draw], out, seat, memo)
-        window = None
-        if open_:
-            window = {"number": state.window, "trigger": NAME[state.trigger], "allowed": state._allowed_names(),
-                      "swatting": list(state.racing), "hands": [[p, k] for p, k in state.hands],
-                      "hands_left": [state.hands_max - len(pl) for pl in state.placed],
-                      "timeout_ms": state.window_ms}
-        put("window", window, out, seat, memo)
+        self._window(state, seat, out, memo)
         last = state.last_window
         if last is not memo.get("last_window:src", _NONE):     # a new dict whenever it changes
             if last is not None:
@@ -88,22 +107,38 @@ class FlyswatterDirect(DirectEncoder):
                 last = {"number": last["number"], "trigger": NAME[last["trigger"]],
                         "allowed": [COLOURS[c] for c in range(6) if last["allowed"] >> c & 1],
                         "closed_by": last["closed_by"], "outcome": self.outcome_json(last["outcome"])}
-            put("last_window", last, out, seat, memo)
+            lo, hi, fn = self.last_window               # (almost) every part changes: written whole
+            out[lo:hi] = 0.0
+            fn(last, out, lo, seat)
             memo["last_window:src"] = state.last_window
         lf = state.last_flip
         put("last_flip", None if lf is None else {"player": lf[0], "card": NAME[lf[1]]}, out, seat, memo)
-        won = state.won
-        put("won_counts", [len(w) for w in won], out, seat, memo)
-        put("scores", [sum(self.VALUE[c] for c in w) for w in won], out, seat, memo)
-        put("removed", [NAME[c] for c in state.triggers], out, seat, memo)
+        triggers = state.triggers
+        old = memo.get("removed:cards")
+        if old != triggers:
+            at, width, write, grow = self.removed
+            if not (old and grow(old, triggers, out, at)):
+                out[at:at + width] = 0.0
+                write(triggers, out, at, triggers[-1] if triggers else None)
+            memo["removed:cards"] = triggers[:]
         put("removed_unseen", len(state.unseen), out, seat, memo)
         put("flips", state.flips, out, seat, memo)
         put("windows", state.window, out, seat, memo)
-        # the won piles, counted from the card ints, the viewer's first
+        counts = memo.get("counts")
+        if counts is None:
+            counts = memo["counts"] = [[-1] * n, [-1] * n]
+        draws = counts[0]
+        draw = state.draw
+        for rel in range(n):
+            k = len(draw[(seat + rel) % n])
+            if draws[rel] != k:
+                draws[rel] = k
+                self.draw_count(rel, k, out)
+        # the won piles (counted from the card ints), their sizes and points, the viewer's first
+        won = state.won
         at, w, pile = self.won
-        lastwon = memo.get("won:cards")
-        if lastwon is None:
-            lastwon = memo["won:cards"] = [None] * n
+        lastwon = counts[1]
+        VALUE = self.VALUE
         for rel in range(n):
             cards = won[(seat + rel) % n]
             if lastwon[rel] == cards:
@@ -112,7 +147,42 @@ class FlyswatterDirect(DirectEncoder):
             b = at + rel * w
             out[b:b + w] = 0.0
             pile(cards, out, b, cards[-1] if cards else None)
+            self.won_count(rel, len(cards), out)
+            self.score(rel, sum([VALUE[c] for c in cards]), out)
         self._middle(state, seat, out, memo)
+
+    def _window(self, state, seat, out, memo):
+        """The open window (null when none): written whole when a window opens, then only
+        the parts that move while it is open (who is swatting, the hands, hands left)."""
+        lo, hi, at_dict, at_null = self.window_region
+        parts = self.window_parts
+        if not state.open:
+            if memo.get("window:fixed", _NONE) is not None:
+                out[lo:hi] = 0.0
+                out[at_null] = 1.0
+                memo["window:fixed"] = None
+            return
+        moving = (list(state.racing), [[p, k] for p, k in state.hands],
+                  [state.hands_max - len(pl) for pl in state.placed])
+        fixed = (state.window, state.trigger, state.allowed, state.window_ms)
+        if memo.get("window:fixed", _NONE) != fixed:
+            memo["window:fixed"] = fixed
+            out[lo:hi] = 0.0
+            out[at_dict] = 1.0
+            values = {"number": state.window, "trigger": self.NAME[state.trigger],
+                      "allowed": state._allowed_names(), "timeout_ms": state.window_ms}
+            values.update(zip(_WINDOW_MOVING, moving))
+            for k, (a, b, fn) in parts.items():
+                fn(values[k], out, a, seat)
+        else:
+            last = memo["window:moving"]
+            for i, k in enumerate(_WINDOW_MOVING):
+                v = moving[i]
+                if v != last[i] and k in parts:
+                    a, b, fn = parts[k]
+                    out[a:b] = 0.0
+                    fn(v, out, a, seat)
+        memo["window:moving"] = moving
 
     def _middle(self, state, seat, out, memo):
         middle = state.middle
