@@ -59,6 +59,7 @@ class FlinchDirect(DirectEncoder):
         self.window, self.len_scale = centre.window, float(centre.len_scale)
         self.centre_item = item.compile(names)
         # (entry, viewer) -> its encoded block, shared by every game of this table
+        self.small = [self.fns.get(k) for k in _SMALL]
         self.blocks: dict[tuple, np.ndarray] = observer.__dict__.setdefault("_flinch_centre_blocks", {})
         reserves = ch["reserves"]
         row = reserves.item
@@ -68,6 +69,9 @@ class FlinchDirect(DirectEncoder):
         self.piles = None
         if row.kinds == ["fixed"] and not row.flag_types and len(row.index_items) == RESERVES:
             self.piles = [(c.compile(names), c.offset - row.offset, c.width) for c in row.index_items]
+        # (reserve pile k, its count and top | its cards) -> its encoded block, per table (no
+        # seat in a pile's entry)
+        self.pile_blocks: dict[tuple, np.ndarray] = observer.__dict__.setdefault("_flinch_pile_blocks", {})
 
     def write(self, state, seat, out, memo):
         n = self.players
@@ -102,22 +106,30 @@ class FlinchDirect(DirectEncoder):
             if cfg.window:
                 challenge["to_answer"] = seat in state.racing
                 challenge["called"] = seat in state.callers
-        small = (phase, None if over else state.actor(), state.turns, state.started, len(stack),
-                 (len(stack) + 4) // 5, len(removed), not stack and not removed, state.blocked(), state.idle,
-                 state.played, state.challenges, challenge, over, list(state.winners), state.end,
-                 [len(h) for h in state.hands])
+        stack_out = not stack and not removed
+        small = (phase, None if over else (state.laying if state.laying >= 0 else state.turn), state.turns,
+                 state.started, len(stack), (len(stack) + 4) // 5, len(removed), stack_out,
+                 stack_out and state.idle >= n, state.idle, state.played, state.challenges, challenge, over,
+                 list(state.winners), state.end, [len(h) for h in state.hands])
         last = memo.get("small")
-        if last != small:
-            for i, k in enumerate(_SMALL):
-                v = small[i]
-                if last is None or last[i] != v or type(last[i]) is not type(v):
-                    put(k, v, out, seat, memo)
+        if last is None:
+            for k, v in zip(_SMALL, small):
+                put(k, v, out, seat, memo)
+            memo["small"] = small
+        elif last != small:
+            # each changed key brought from its last value by its compiled differ (``put``'s
+            # work without its own memo: ``small`` is the memo of these keys)
+            # (no key here takes both a bool and an int, which compare equal)
+            writers = self.small
+            for i in [i for i, (v, y) in enumerate(zip(small, last)) if v != y]:
+                w = writers[i]
+                if w is not None:
+                    w[1](small[i], last[i], out, w[2], seat)
             memo["small"] = small
         # the game piles (and the scores: minus the cards left in them)
         gp = state.game_piles
-        tops = [(len(g), g[-1]) if g else (0, 0) for g in gp]
-        if memo.get("game_piles:src") != tops:
-            memo["game_piles:src"] = tops
+        if memo.get("game_piles:src") != gp:
+            memo["game_piles:src"] = [g[:] for g in gp]
             put("game_piles", [{"top": NAMES[g[-1]] if g else None, "count": len(g)} for g in gp], out, seat, memo)
             put("scores", [int(s) for s in state._scores()], out, seat, memo)
         # the hand, counted from the card ints (ascending: its last card is the highest)
@@ -134,6 +146,10 @@ class FlinchDirect(DirectEncoder):
         """The centre's sequence encoding (``Node`` kind ``seq``): its length, then its last
         ``window`` piles, a block rewritten only when its pile changed."""
         lows, highs, builds = state.pile_low, state.pile_high, state.pile_build
+        src = (lows, highs, builds)
+        if memo.get("centre:src") == src:
+            return
+        memo["centre:src"] = (lows[:], highs[:], builds[:])
         m = len(lows)
         window, w, at = self.window, self.centre_w, self.centre_at
         written = memo.get("centre")
@@ -176,6 +192,9 @@ class FlinchDirect(DirectEncoder):
         cards changed (its top and count; its cards too where the owner sees them)."""
         n, R = self.players, self.RESERVES
         rs = state.reserves
+        if memo.get("reserves:src") == rs:
+            return
+        copied = memo["reserves:src"] = [r[:] for r in rs]     # never changed: rows share them
         NAMES = self.NAMES
         owner_sees = not state.cfg.memory
         at, w = self.reserves_at, self.reserves_w
@@ -188,7 +207,7 @@ class FlinchDirect(DirectEncoder):
             old = written[rel]
             if old == row:
                 continue
-            written[rel] = [r[:] for r in row]
+            written[rel] = copied[q * R:(q + 1) * R]
             b = at + rel * w
             cards = owner_sees and q == seat
             piles = self.piles
@@ -202,13 +221,21 @@ class FlinchDirect(DirectEncoder):
                     entries.append(e)
                 self.row_fn(entries, out, b, seat)
                 continue
+            blocks = self.pile_blocks
             for k in range(R):
                 r = row[k]
                 if old[k] == r:
                     continue
-                fn, off, pw = piles[k]
-                e = {"top": NAMES[r[-1]] if r else None, "count": len(r)}
-                if cards:
-                    e["cards"] = [NAMES[c] for c in r]
-                out[b + off:b + off + pw] = 0.0
-                fn(e, out, b + off, seat)
+                key = (k, tuple(r)) if cards else (k, len(r), r[-1] if r else 0)
+                block = blocks.get(key)
+                if block is None:
+                    if len(blocks) >= _BLOCKS:
+                        blocks.clear()
+                    fn, off, pw = piles[k]
+                    e = {"top": NAMES[r[-1]] if r else None, "count": len(r)}
+                    if cards:
+                        e["cards"] = [NAMES[c] for c in r]
+                    block = blocks[key] = np.zeros(pw, dtype=np.float32)
+                    fn(e, block, 0, seat)
+                off = piles[k][1]
+                out[b + off:b + off + len(block)] = block
