@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from .base import _NONE, DirectEncoder, card_list_writer, nums_writer, pile_grower
+from .base import _NONE, DirectEncoder, card_list_writer, nums_writer, pile_grower, plain
 
 _MIDDLE_KEYS = frozenset({"n", "card", "colour", "value", "hands"})
 _WINDOW_KEYS = frozenset({"number", "trigger", "allowed", "swatting", "hands", "hands_left", "timeout_ms"})
@@ -64,6 +64,8 @@ class FlyswatterDirect(DirectEncoder):
         for c in range(len(NAME)):
             fn({"card": NAME[c], "colour": COLOUR_NAME[c], "value": VALUE[c]}, rows[c], 0, 0)
         self.rows = rows
+        # an empty list of hands encodes as zeros (the row's) where ``hands`` is a plain list
+        self.empty_hands_zero = "hands" not in item.children or plain(item.children["hands"], "seq")
         self.block_parts = [(k, item.children[k].compile(names), item.children[k].offset - item.offset)
                             for k in ("n", "hands") if k in item.children and item.children[k].width]
         ch = observer.root.children
@@ -162,26 +164,30 @@ class FlyswatterDirect(DirectEncoder):
                 out[at_null] = 1.0
                 memo["window:fixed"] = None
             return
-        moving = (list(state.racing), [[p, k] for p, k in state.hands],
-                  [state.hands_max - len(pl) for pl in state.placed])
         fixed = (state.window, state.trigger, state.allowed, state.window_ms)
+        placed = [len(pl) for pl in state.placed]
+        if memo.get("window:fixed", _NONE) == fixed:
+            last = memo["window:moving"]
+            if last[0] == state.racing and last[1] == state.hands and last[2] == placed:
+                return
+        moving = (list(state.racing), [[p, k] for p, k in state.hands], placed)
+        values = (moving[0], moving[1], [state.hands_max - k for k in placed])
         if memo.get("window:fixed", _NONE) != fixed:
             memo["window:fixed"] = fixed
             out[lo:hi] = 0.0
             out[at_dict] = 1.0
-            values = {"number": state.window, "trigger": self.NAME[state.trigger],
-                      "allowed": state._allowed_names(), "timeout_ms": state.window_ms}
-            values.update(zip(_WINDOW_MOVING, moving))
+            whole = {"number": state.window, "trigger": self.NAME[state.trigger],
+                     "allowed": state._allowed_names(), "timeout_ms": state.window_ms}
+            whole.update(zip(_WINDOW_MOVING, values))
             for k, (a, b, fn) in parts.items():
-                fn(values[k], out, a, seat)
+                fn(whole[k], out, a, seat)
         else:
             last = memo["window:moving"]
             for i, k in enumerate(_WINDOW_MOVING):
-                v = moving[i]
-                if v != last[i] and k in parts:
+                if moving[i] != last[i] and k in parts:
                     a, b, fn = parts[k]
                     out[a:b] = 0.0
-                    fn(v, out, a, seat)
+                    fn(values[i], out, a, seat)
         memo["window:moving"] = moving
 
     def _middle(self, state, seat, out, memo):
@@ -212,7 +218,10 @@ class FlyswatterDirect(DirectEncoder):
             b = lo + i * w
             out[b:b + w] = rows[c]
             for name, fn, off in parts:
-                fn(k if name == "n" else hands, out, b + off, seat)
+                if name == "n":
+                    fn(k, out, b + off, seat)
+                elif hands or not self.empty_hands_zero:
+                    fn(hands, out, b + off, seat)
         for i in range(t, window):
             if blocks[i] is not None:
                 blocks[i] = None
