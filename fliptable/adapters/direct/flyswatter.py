@@ -38,6 +38,8 @@ class FlyswatterDirect(DirectEncoder):
         if window is None or window.kinds != ["dict"] or sorted(window.flag_types) != ["dict", "null"] \
                 or not set(window.children) <= _WINDOW_KEYS:
             return None
+        if _outcome_writer(ch.get("last_window"), players) is None:
+            return None
         removed = ch.get("removed")
         if removed is None or removed.kinds != ["cards"] or removed.flag_types:
             return None
@@ -83,7 +85,10 @@ class FlyswatterDirect(DirectEncoder):
         self.window_parts = {k: (c.offset, c.offset + c.width, c.compile(names)) for k, c in wn.children.items()
                              if c.width}
         lw = ch["last_window"]
-        self.last_window = (lw.offset, lw.offset + lw.width, lw.compile(names))
+        self.last_window = (lw.offset, lw.offset + lw.width, lw.offset + lw.flag_types.index("dict"),
+                            lw.offset + lw.flag_types.index("null"),
+                            [(k, c.offset, c.compile(names)) for k, c in lw.children.items() if k != "outcome" and c.width],
+                            _outcome_writer(lw, players))
 
     def write(self, state, seat, out, memo):
         n = self.players
@@ -104,15 +109,20 @@ class FlyswatterDirect(DirectEncoder):
         self._window(state, seat, out, memo)
         last = state.last_window
         if last is not memo.get("last_window:src", _NONE):     # a new dict whenever it changes
-            if last is not None:
-                COLOURS = self.COLOURS
-                last = {"number": last["number"], "trigger": NAME[last["trigger"]],
-                        "allowed": [COLOURS[c] for c in range(6) if last["allowed"] >> c & 1],
-                        "closed_by": last["closed_by"], "outcome": self.outcome_json(last["outcome"])}
-            lo, hi, fn = self.last_window               # (almost) every part changes: written whole
+            lo, hi, at_dict, at_null, parts, outcome = self.last_window     # every part changes: written whole
             out[lo:hi] = 0.0
-            fn(last, out, lo, seat)
-            memo["last_window:src"] = state.last_window
+            if last is None:
+                out[at_null] = 1.0
+            else:
+                out[at_dict] = 1.0
+                COLOURS = self.COLOURS
+                values = {"number": last["number"], "trigger": NAME[last["trigger"]],
+                          "allowed": [COLOURS[c] for c in range(6) if last["allowed"] >> c & 1],
+                          "closed_by": last["closed_by"]}
+                for k, b, fn in parts:
+                    fn(values[k], out, b, seat)
+                outcome(last["outcome"], out, seat)
+            memo["last_window:src"] = last
         lf = state.last_flip
         put("last_flip", None if lf is None else {"player": lf[0], "card": NAME[lf[1]]}, out, seat, memo)
         triggers = state.triggers
@@ -228,3 +238,53 @@ class FlyswatterDirect(DirectEncoder):
                 out[lo + i * w:lo + (i + 1) * w] = 0.0
         out[lo - 1] = min(1.0, m / self.len_scale)
 
+
+
+def _outcome_writer(node, players: int):
+    """``f(outcome, out, viewer)``: a closed window's outcome (the state's tuples
+    ``(player, n, card, result, lost)``, card ints the faces) written as the layout writes
+    the view's list of objects (``_outcome_json``) into a zeroed region; None when the
+    layout is not the one this knows."""
+    if node is None or node.kinds != ["dict"] or sorted(node.flag_types) != ["dict", "null"] \
+            or "outcome" not in node.children:
+        return None
+    seq = node.children["outcome"]
+    if seq.kinds != ["seq"] or seq.flag_types or not seq.window:
+        return None
+    item = seq.item
+    ch = item.children
+    if item.kinds != ["dict"] or item.flag_types or set(ch) != {"player", "n", "card", "result", "lost"} \
+            or ch["player"].kinds != ["seat"] or ch["n"].kinds != ["num"] or ch["card"].kinds != ["card"] \
+            or ch["result"].kinds != ["word"] or ch["lost"].kinds != ["card"] \
+            or sorted(ch["lost"].flag_types) != ["null", "str"] \
+            or any(ch[k].flag_types for k in ("player", "n", "card", "result")):
+        return None
+    b0, w, window, length = seq.offset, item.width, seq.window, float(seq.len_scale)
+    rel = {k: c.offset - item.offset for k, c in ch.items()}
+    lost = ch["lost"]
+    lost_null = rel["lost"] + lost.flag_types.index("null")
+    lost_str = rel["lost"] + lost.flag_types.index("str")
+    lost_card = rel["lost"] + len(lost.flag_types)
+    card, player, n_at, res_at = rel["card"], rel["player"], rel["n"], rel["result"]
+    n_scale = float(ch["n"].scale)
+    results = ch["result"].vocab_index
+
+    def f(outcome, out, viewer):
+        out[b0] = min(1.0, len(outcome) / length)
+        b = b0 + 1
+        for p, k, c, res, lc in outcome[-window:]:
+            out[b + card + c] = 1.0
+            if lc is None:
+                out[b + lost_null] = 1.0
+            else:
+                out[b + lost_str] = 1.0
+                out[b + lost_card + lc] = 1.0
+            x = k / n_scale
+            out[b + n_at] = 1.0 if x > 1.0 else (-1.0 if x < -1.0 else x)
+            if 0 <= p < players:
+                out[b + player + (p - viewer) % players] = 1.0
+            i = results.get(res)
+            if i is not None:
+                out[b + res_at + i] = 1.0
+            b += w
+    return f
