@@ -10,8 +10,10 @@ from .base import DirectEncoder, pile_writer
 _SMALL = ("phase", "turn", "turns", "started", "draw_count", "stack_groups", "removed", "stack_exhausted",
           "blocked", "idle_turns", "played_this_turn", "challenges", "challenge", "over", "winners", "end",
           "hand_counts")
-#: centre entries encoded (per table) kept at most this many; a bound, not a policy
+#: encoded blocks kept (per table and kind) at most this many; a bound, not a policy
 _BLOCKS = 65536
+#: how a small key is written: a plain number, a bool, a per-seat list of numbers, else its differ
+_NUM, _BOOL, _NUMS, _DIFF = "num", "bool", "nums", "diff"
 
 
 class FlinchDirect(DirectEncoder):
@@ -53,13 +55,21 @@ class FlinchDirect(DirectEncoder):
         ch = observer.root.children
         hand = ch["hand"]
         self.hand = (hand.offset, hand.width, pile_writer(hand, observer.copies, observer.decksize))
+        # hand (as a tuple) -> its encoded block, per table
+        self.hand_blocks: dict[tuple, np.ndarray] = observer.__dict__.setdefault("_flinch_hand_blocks", {})
+        # the game piles, seat by seat when a per-seat list: (count, top) -> the entry's block
+        gp = ch.get("game_piles")
+        self.game_piles = None
+        if gp is not None and gp.kinds == ["perseat"] and not gp.flag_types:
+            self.game_piles = (gp.offset, gp.item.width, gp.item.compile(names),
+                               observer.__dict__.setdefault("_flinch_game_pile_blocks", {}))
         centre = ch["centre"]
         item = centre.item
         self.centre_at, self.centre_w = centre.offset, item.width
         self.window, self.len_scale = centre.window, float(centre.len_scale)
         self.centre_item = item.compile(names)
+        self.small = [self._small_writer(ch[k]) if k in self.fns else None for k in _SMALL]
         # (entry, viewer) -> its encoded block, shared by every game of this table
-        self.small = [self.fns.get(k) for k in _SMALL]
         self.blocks: dict[tuple, np.ndarray] = observer.__dict__.setdefault("_flinch_centre_blocks", {})
         reserves = ch["reserves"]
         row = reserves.item
@@ -72,6 +82,19 @@ class FlinchDirect(DirectEncoder):
         # (reserve pile k, its count and top | its cards) -> its encoded block, per table (no
         # seat in a pile's entry)
         self.pile_blocks: dict[tuple, np.ndarray] = observer.__dict__.setdefault("_flinch_pile_blocks", {})
+
+    def _small_writer(self, node):
+        """(code, offset, scale or differ) for a small key: a plain number, bool or per-seat
+        list of numbers is written here; any other through its compiled differ."""
+        got = self.fns[node.key]
+        if not node.flag_types and node.kinds == ["num"]:
+            return (_NUM, node.offset, float(node.scale))
+        if not node.flag_types and node.kinds == ["bool"]:
+            return (_BOOL, node.offset, None)
+        if not node.flag_types and node.kinds == ["perseat"] and node.item.kinds == ["num"] \
+                and not node.item.flag_types:
+            return (_NUMS, node.offset, float(node.item.scale))
+        return (_DIFF, got[2], got[1])
 
     def write(self, state, seat, out, memo):
         n = self.players
@@ -123,21 +146,55 @@ class FlinchDirect(DirectEncoder):
             writers = self.small
             for i in [i for i, (v, y) in enumerate(zip(small, last)) if v != y]:
                 w = writers[i]
-                if w is not None:
-                    w[1](small[i], last[i], out, w[2], seat)
+                if w is None:
+                    continue
+                code, b, x = w
+                v = small[i]
+                if code is _NUM:                        # the compiled "num" encoder's value
+                    v = v / x
+                    out[b] = 1.0 if v > 1.0 else (-1.0 if v < -1.0 else v)
+                elif code is _BOOL:
+                    out[b] = 1.0 if v is True else 0.0
+                elif code is _NUMS:                     # per seat, the viewer's first
+                    for rel in range(n):
+                        y = v[(seat + rel) % n] / x
+                        out[b + rel] = 1.0 if y > 1.0 else (-1.0 if y < -1.0 else y)
+                else:
+                    x(v, last[i], out, b, seat)
             memo["small"] = small
         # the game piles (and the scores: minus the cards left in them)
         gp = state.game_piles
         if memo.get("game_piles:src") != gp:
             memo["game_piles:src"] = [g[:] for g in gp]
-            put("game_piles", [{"top": NAMES[g[-1]] if g else None, "count": len(g)} for g in gp], out, seat, memo)
             put("scores", [int(s) for s in state._scores()], out, seat, memo)
+            if self.game_piles is None:
+                put("game_piles", [{"top": NAMES[g[-1]] if g else None, "count": len(g)} for g in gp],
+                    out, seat, memo)
+            else:
+                at, w, fn, blocks = self.game_piles
+                for rel in range(n):
+                    g = gp[(seat + rel) % n]
+                    key = (len(g), g[-1] if g else 0, seat)
+                    block = blocks.get(key)
+                    if block is None:
+                        if len(blocks) >= _BLOCKS:
+                            blocks.clear()
+                        block = blocks[key] = np.zeros(w, dtype=np.float32)
+                        fn({"top": NAMES[g[-1]] if g else None, "count": len(g)}, block, 0, seat)
+                    out[at + rel * w:at + (rel + 1) * w] = block
         # the hand, counted from the card ints (ascending: its last card is the highest)
         hand = state.hands[seat]
         if memo.get("hand:src") != hand:
+            key = tuple(hand)
+            blocks = self.hand_blocks
+            block = blocks.get(key)
             at, width, write = self.hand
-            out[at:at + width] = 0.0
-            write(hand, out, at)
+            if block is None:
+                if len(blocks) >= _BLOCKS:
+                    blocks.clear()
+                block = blocks[key] = np.zeros(width, dtype=np.float32)
+                write(hand, block, 0)
+            out[at:at + width] = block
             memo["hand:src"] = hand[:]
         self._centre(state, seat, out, memo)
         self._reserves(state, seat, out, memo)
