@@ -136,45 +136,46 @@ class FlushDirect(DirectEncoder):
         # rewritten only when its source changed
         seen = memo.get("g:seats")
         if seen is None:
-            seen = memo["g:seats"] = [[None, None, None, _NONE] for _ in range(n)]
-            memo["g:counts"] = [-1] * n, [-1] * n
-        hand_counts, card_counts = memo["g:counts"]
+            seen = memo["g:seats"] = [[None, None, None, _NONE, -1, -1, -1] for _ in range(n)]
         hands, blinds, tops, known = state.hands, state.blinds, state.tops, state.known
+        bases_at, bases_w, write_base = self.bases
+        known_at, known_w, write_known = self.known
         for rel in range(n):
             q = (seat + rel) % n
             got = seen[rel]
             hand, t, kn = hands[q], tops[q], known[q]
+            nb = len(blinds[q])
+            if got[1] == t and got[0] == hand and got[2] == kn and got[6] == nb:
+                continue
+            got[6] = nb
             if got[1] != t:                             # the bases
                 got[1] = t[:]
-                at, w, write = self.bases
-                b = at + rel * w
-                out[b:b + w] = 0.0
-                write(t, out, b, t[-1] if t and t[-1] >= 0 else None)
+                b = bases_at + rel * bases_w
+                out[b:b + bases_w] = 0.0
+                write_base(t, out, b, t[-1] if t and t[-1] >= 0 else None)
             if got[0] != hand or got[2] != kn:          # the hand or what is known of it
                 got[0], got[2] = hand[:], kn[:]
-                at, w, write = self.known
-                b = at + rel * w
+                b = known_at + rel * known_w
                 if q == seat:
                     if got[3] is _NONE:
                         got[3] = None
-                        out[b:b + w] = 0.0
+                        out[b:b + known_w] = 0.0
                         out[b + 1] = 1.0                 # presence flag: null
                 else:
                     key = [c for c, mask in zip(hand, kn) if mask >> seat & 1]     # knowledge.knows
                     if got[3] != key:
                         got[3] = key
-                        out[b:b + w] = 0.0
+                        out[b:b + known_w] = 0.0
                         out[b] = 1.0                     # presence flag: list
-                        write(key, out, b + 2, self._sorted_last(key))
+                        write_known(key, out, b + 2, self._sorted_last(key))
             hc = len(hand)
-            cc = hc + len(blinds[q]) + len(t) - t.count(-1)     # State.hand_cards (-1: a flipped top)
-            if hand_counts[q] != hc:
-                hand_counts[q] = hc
+            cc = hc + nb + len(t) - t.count(-1)         # State.hand_cards (-1: a flipped top)
+            if got[4] != hc:
+                got[4] = hc
                 self.hand_count(rel, hc, out)
-            if card_counts[q] != cc:
-                card_counts[q] = cc
+            if got[5] != cc:
+                got[5] = cc
                 self.card_count(rel, cc, out)
-
 
 def _run_writer(node, players: int):
     """``f(present, (value, count, links, last_play), viewer, out)``: the view's ``run``
