@@ -76,13 +76,18 @@ class Config:
 
     __slots__ = ("players", "top", "starter", "starters", "centre_kind", "table", "memory", "partnership",
                  "team_of", "teams", "partners", "opponents", "max_piles", "cap", "window", "timeout",
-                 "two_rounds")
+                 "two_rounds", "takes")
 
     def __init__(self, players: int, options: Mapping[str, Any]):
         n = self.players = players
         self.top = top_number(options)
         self.starters = starter_values(options)
         self.starter = tuple(v in self.starters for v in range(self.top + 2))
+        # pile_takes of every run, looked up as takes[build][low][high] (build -1 is the
+        # last of the three: BOTH, UP, DOWN)
+        span = range(self.top + 2)
+        self.takes = tuple(tuple(tuple(pile_takes(lo, hi, build, self.top) for hi in span) for lo in span)
+                           for build in (BOTH, UP, DOWN))
         self.centre_kind = options["centre"]
         self.table = options["enforce"] == "table"
         self.memory = options["reserve_memory"] == "on"

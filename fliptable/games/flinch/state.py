@@ -14,14 +14,14 @@ Action notation (stable: logs depend on it)::
 """
 from __future__ import annotations
 
-from ...core import Event, Over, Result, ranks_from_keys
+from ...core import Event, Over, Result, ranks_from_keys, turn
 from ...core.game import State
 from .cards import NAMES
 from .checks import check_state
 from .penalties import FlinchChallenges
 from .explain import explain
 from .knowledge import FlinchKnowledge
-from .layout import GAME_PILE, HAND, RESERVES, config, pile_after, pile_takes
+from .layout import GAME_PILE, HAND, RESERVES, config, pile_after
 from .notation import CHALLENGE, DECLINE, DECODE, DISCARD_ROWS, DISCARDS, PASS, PLAY, PUBLIC
 from .turns import TurnFlow
 
@@ -145,6 +145,8 @@ class FlinchState(FlinchChallenges, TurnFlow, FlinchKnowledge, State):
                 d = _OVER
             elif self.racing:
                 d = self._race_decision(DECLINE, self.cfg.timeout)
+            elif self.offender < 0:     # no window open: the actor's turn, no claimants
+                d = turn(self.laying if self.laying >= 0 else self.turn)
             else:
                 d = self._decide(self.actor())
             self._dec = d
@@ -160,6 +162,8 @@ class FlinchState(FlinchChallenges, TurnFlow, FlinchKnowledge, State):
             legal = self._legal
             if legal is None:
                 legal = self._gen()
+            if self.offender < 0:       # no window open: nobody may call
+                return legal
         else:
             legal = ()
         return self._with_calls(player, actor, legal)
@@ -216,8 +220,9 @@ class FlinchState(FlinchChallenges, TurnFlow, FlinchKnowledge, State):
         top = cfg.top
         starter = cfg.starter
         acc = [[0] if starter[v] else [] for v in range(top + 2)]    # 0 = new, first
-        for i, run in enumerate(zip(self.pile_low, self.pile_high, self.pile_build), 1):
-            for v in pile_takes(*run, top):
+        takes = cfg.takes                                              # pile_takes, tabled
+        for i, (lo, hi, build) in enumerate(zip(self.pile_low, self.pile_high, self.pile_build), 1):
+            for v in takes[build][lo][hi]:
                 acc[v].append(i)
         self._acc = acc
         return acc
@@ -250,7 +255,7 @@ class FlinchState(FlinchChallenges, TurnFlow, FlinchKnowledge, State):
             j = base
             for r in self.reserves[q * RESERVES:(q + 1) * RESERVES]:
                 j += 1
-                if r:
+                if r and acc[r[-1]]:
                     row = PLAY[j]
                     other += [row[t] for t in acc[r[-1]]]
         hand_starts: list[str] = []
@@ -265,7 +270,7 @@ class FlinchState(FlinchChallenges, TurnFlow, FlinchKnowledge, State):
         src = 5
         for r in self.reserves[p * RESERVES:(p + 1) * RESERVES]:
             src += 1
-            if r:
+            if r and acc[r[-1]]:
                 row = PLAY[src]
                 other += [row[t] for t in acc[r[-1]]]
         # Challenge: "play first from their Game Pile if possible" (own before partner's,
@@ -290,7 +295,7 @@ class FlinchState(FlinchChallenges, TurnFlow, FlinchKnowledge, State):
         else:
             # The Play: the turn ends with a hand card to a reserve pile, never a 1
             mask = self._slot_mask(p)
-            if any(starter[v] for v in hand):
+            if hand_starts:             # a starter in the hand (a starter always has a play: new)
                 rows = DISCARD_ROWS[mask]
                 ends = [a for i, v in enumerate(hand) if not starter[v] for a in rows[i]]
                 legal = tuple(plays) + tuple(ends)
