@@ -27,7 +27,7 @@ from __future__ import annotations
 
 import re
 
-from .cards import IS_FLUSH, NAMES, NCARDS, VALUE_PLURALS, VALUE_WORDS
+from .cards import IS_FLUSH, NAMES, NCARDS, VALUE_PLURALS, VALUE_WORDS, said
 
 #: the most cards of one value a play can hold: 8 of the value and 7 Mimics
 MAX_PLAY = 15
@@ -42,6 +42,8 @@ DECLARE, LINK_FLUSH, FLUSH_CARD, BIG_CARD, BLIND, HAND, TOP, PASS, KEEP, MIMIC_H
 DECL = tuple(tuple(f"{n}x{v}" for n in range(MAX_PLAY + 1)) for v in range(11))
 #: DECL_PREFIX[v][k]: the declarations 1xv .. kxv (k up to MAX_PLAY)
 DECL_PREFIX = tuple(tuple(DECL[v][1:k + 1] for k in range(MAX_PLAY + 1)) for v in range(11))
+#: SAID[v][n]: the declaration of n cards of value v as it is spoken (``said``: "3 Sixes")
+SAID = tuple(tuple(said(n, v) for n in range(MAX_PLAY + 1)) for v in range(11))
 LINKS = tuple(f"link:{n}" for n in range(MAX_LINKS + 1))
 BLINDS = tuple(f"blind:{k + 1}" for k in range(MAX_BASES))
 TOPS = tuple(f"b{k + 1}" for k in range(MAX_BASES))

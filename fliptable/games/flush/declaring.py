@@ -7,7 +7,8 @@ from __future__ import annotations
 from ...core.errors import shorten
 from . import actions as A
 from .cards import IS_FLUSH, IS_LINK, NAMES, VALUE, VALUE_PLURALS, said
-from .tables import BLIND, LINK, NUMBER, PASS, PICK, PLAY, SLOT, SWAP, BIG_KIND, VALUE_PREFIXES, eligible_table
+from .tables import (BIG_KIND, BLIND, ELIGIBLE, LINK, NUMBER, PASS, PICK, PLAY, SLOT, SWAP, VALUE_PREFIXES,
+                     eligible_table)
 
 
 class Declaring:
@@ -43,20 +44,27 @@ class Declaring:
         cnt = self.counts[p]
         m = self.mimic
         mim = cnt[m]
-        lone = self.options["mimic_join"] == "pile"
-        top = self.run_value
-        out: list[str] = []
+        options = self.options
         links = cnt[14]
-        need = 4 - self._pile_links()
+        need = 4 - (self.run_links if options["flush_count"] == "run" else self._pile_links())
         if need < 1:
             need = 1
+        out: list[str] = []
         if blind is None:
-            for v, prefix in VALUE_PREFIXES:
-                r = cnt[v]
-                if r:
-                    out += prefix[r if v == m else r + mim]
-                elif lone and v == top and mim and v != m:
-                    out += prefix[mim]
+            if mim:
+                # Mimics join every value held; alone (mimic_join=pile) they take the pile's value
+                lone_top = self.run_value if options["mimic_join"] == "pile" else 0
+                for v, prefix in VALUE_PREFIXES:
+                    r = cnt[v]
+                    if r:
+                        out += prefix[r + mim] if v != m else prefix[r]
+                    elif v == lone_top:
+                        out += prefix[mim]
+            else:
+                for v, prefix in VALUE_PREFIXES:
+                    r = cnt[v]
+                    if r:
+                        out += prefix[r]
             if links >= need:
                 out += A.LINKS[need:links + 1]
             if cnt[11]:
@@ -69,6 +77,8 @@ class Declaring:
                     if tops[k] < 0:
                         out.append(A.BLINDS[k])
             return tuple(out)
+        lone = options["mimic_join"] == "pile"
+        top = self.run_value
         bv = VALUE[blind]
         for v, prefix in VALUE_PREFIXES:
             r = cnt[v]
@@ -95,28 +105,36 @@ class Declaring:
 
     def _tokens(self, p: int) -> tuple[str, ...]:
         """The cards that can go on fulfilling the declaration (PICK)."""
-        need = self.decl_count - len(self.laid)
-        real_needed = self._needs_real() and need >= 1
         v = self.decl_value
-        reals = 0
-        if real_needed:
-            for c in self.hands[p]:
-                reals += VALUE[c] == v
-            for c in self.tops[p]:
-                reals += c >= 0 and VALUE[c] == v
-        mimic_ok = not real_needed or (need >= 2 and reals >= 1)
+        kind = self.decl_kind
+        hand = self.hands[p]
+        tops = self.tops[p]
+        mimic_ok = True
+        if kind == NUMBER and v != self.mimic and self.decl_count > len(self.laid) and not self._lone_mimic(v):
+            # ``_needs_real``, inline: with no card of the value laid yet, a Mimic goes only
+            # when a card of the value is left to follow it
+            for c in self.laid:
+                if VALUE[c] == v:
+                    break
+            else:
+                reals = 0
+                for c in hand:
+                    reals += VALUE[c] == v
+                for c in tops:
+                    reals += c >= 0 and VALUE[c] == v
+                mimic_ok = self.decl_count - len(self.laid) >= 2 and reals >= 1
         out: list[str] = []
+        eligible = ELIGIBLE[(kind * 11 + v) * 11 + self.mimic]
+        # each face once, in the order of the hand (a face passed over here fails alike later)
         seen = set()
-        eligible = eligible_table(self.decl_kind, v, self.mimic)
-        for c in self.hands[p]:
+        for c in hand:
             if eligible[c] and c not in seen:
                 seen.add(c)
                 if mimic_ok or VALUE[c] == v:
                     out.append(NAMES[c])
-        tops = self.tops[p]
         for k in range(len(tops)):
             c = tops[k]
-            if c >= 0 and eligible[c] and (mimic_ok or VALUE[c] == v):
+            if eligible[c] and (mimic_ok or VALUE[c] == v):
                 out.append(A.TOPS[k])
         return tuple(out)
 

@@ -7,10 +7,15 @@ from __future__ import annotations
 from ...core.events import Event
 from ...core.knowledge import PUBLIC
 from . import actions as A
-from .cards import FLUSH, IS_DEDUCTION, IS_FLUSH, IS_LINK, IS_SKIP, NAMES, VALUE, said
-from .tables import (BIG_KIND, BLIND, FLUSH_KIND, KINDS, LINK, LINK_OF, NUMBER, PASS, PICK, PLAY, ST_BIG,
-                     ST_BLINDS, ST_FLUSH_CARDS, ST_FLUSHES, ST_LINKS, ST_PICKUPS, ST_SUPERS, VSLOT,
-                     eligible_table, round_cap)
+from .actions import INFO, SAID
+from .cards import FLUSH, IS_FLUSH, NAMES, VALUE
+from .tables import (BIG_KIND, BLIND, ELIGIBLE, FLUSH_KIND, KINDS, LINK, LINK_OF, MARKS, NUMBER, PASS, PICK,
+                     PLAY, ROUND_DECISIONS_PER_SEAT, ST_BIG, ST_BLINDS, ST_FLUSH_CARDS, ST_FLUSHES, ST_LINKS,
+                     ST_PICKUPS, ST_SUPERS, VSLOT)
+
+# the kinds of action (``actions.INFO``), most frequent first where they are tested
+_DECLARE, _HAND, _TOP, _BLIND, _LINK_FLUSH = A.DECLARE, A.HAND, A.TOP, A.BLIND, A.LINK_FLUSH
+_FLUSH_CARD, _BIG_CARD, _PASS, _KEEP = A.FLUSH_CARD, A.BIG_CARD, A.PASS, A.KEEP
 
 
 class Releasing:
@@ -19,99 +24,106 @@ class Releasing:
     __slots__ = ()
 
     def _apply(self, player, action, events):
-        kind, a, b = A.INFO[action]
+        kind, a, b = INFO[action]
         self.round_decisions += 1
         p = player
-        if kind == A.DECLARE or kind == A.LINK_FLUSH or kind == A.FLUSH_CARD or kind == A.BIG_CARD:
-            if kind == A.DECLARE:
-                self.decl_kind, self.decl_value, self.decl_count = NUMBER, a, b
-            elif kind == A.LINK_FLUSH:
-                self.decl_kind, self.decl_value, self.decl_count = LINK, 0, a
-            else:
-                self.decl_kind = FLUSH_KIND if kind == A.FLUSH_CARD else BIG_KIND
-                self.decl_value, self.decl_count = 0, 1
+        if kind == _DECLARE:
+            self.decl_kind = NUMBER
+            self.decl_value = a
+            self.decl_count = b
             self._declared(p, events)
-        elif kind == A.HAND:
+        elif kind == _HAND:
             self._take_hand(p, a)
             self._fulfil(p, events)
-        elif kind == A.TOP:
+        elif kind == _TOP:
             self._take_top(p, a)
             self._fulfil(p, events)
-        elif kind == A.BLIND:
+        elif kind == _BLIND:
             self._flip_blind(p, a, events)
-        elif kind == A.PASS or kind == A.KEEP:
-            self._pass_base(p, a if kind == A.PASS else None, events)
+        elif kind == _LINK_FLUSH:
+            self.decl_kind, self.decl_value, self.decl_count = LINK, 0, a
+            self._declared(p, events)
+        elif kind == _FLUSH_CARD or kind == _BIG_CARD:
+            self.decl_kind = FLUSH_KIND if kind == _FLUSH_CARD else BIG_KIND
+            self.decl_value, self.decl_count = 0, 1
+            self._declared(p, events)
+        elif kind == _PASS or kind == _KEEP:
+            self._pass_base(p, a if kind == _PASS else None, events)
         else:
             self._swap(p, a, kind == A.MIMIC_TOP, events)
-        if not self.over and self.round_decisions >= round_cap(self.players):
+        # the decision cap (tables.round_cap)
+        if self.round_decisions >= ROUND_DECISIONS_PER_SEAT * self.players and not self.over:
             self._cut_round(events)
 
     def _declared(self, p: int, events) -> None:
         """flush.md "DECLARATION": the declaration is made; now it must be fulfilled."""
         if events is not None:
-            data = {"player": p, "kind": KINDS[self.decl_kind], "count": self.decl_count}
-            if self.decl_kind == NUMBER:
+            kind, n = self.decl_kind, self.decl_count
+            if kind == NUMBER:
                 v = self.decl_value
-                data["value"] = v
-                data["pickup"] = bool(self.run_value) and v > self.run_value
-                data["said"] = said(self.decl_count, v)
-            elif self.decl_kind == LINK:
-                data["said"] = f"Link Flush with {self.decl_count}"
+                # "pickup": a value above the pile's (bool(run) and v > run)
+                events.append(Event("declare", {"player": p, "kind": "number", "count": n, "value": v,
+                                                "pickup": v > self.run_value > 0, "said": SAID[v][n]}))
+            elif kind == LINK:
+                events.append(Event("declare", {"player": p, "kind": "link", "count": n,
+                                                "said": f"Link Flush with {n}"}))
             else:
-                data["said"] = "Big Flush" if self.decl_kind == BIG_KIND else "Flush"
-            events.append(Event("declare", data))
+                events.append(Event("declare", {"player": p, "kind": KINDS[kind], "count": n,
+                                                "said": "Big Flush" if kind == BIG_KIND else "Flush"}))
         self.phase = PICK
         self._fulfil(p, events)
 
     def _fulfil(self, p: int, events) -> None:
         """Lay the cards that are forced (no real choice left); resolve once complete."""
-        hand, tops = self.hands[p], self.tops[p]
         kind, v, m = self.decl_kind, self.decl_value, self.mimic
-        eligible = eligible_table(kind, v, m)
+        eligible = ELIGIBLE[(kind * 11 + v) * 11 + m]
         cnt = self.counts[p]
+        laid = self.laid
         while True:
-            need = self.decl_count - len(self.laid)
+            need = self.decl_count - len(laid)
             if need <= 0:
-                self.tokens = None
-                self._resolve(p, events)
-                return
+                break
             if kind == NUMBER:
-                cands = cnt[v] + (cnt[m] if m != v else 0)
+                cands = cnt[v] + cnt[m] if m != v else cnt[v]
             elif kind == LINK:
                 cands = cnt[14]
             else:
                 cands = cnt[11 if kind == FLUSH_KIND else 12]
             if cands == need:
-                # every candidate goes: take them all, in one pass
-                laid, laid_from, known = self.laid, self.laid_from, self.known[p]
+                # every candidate goes (``counts`` holds exactly ``need`` of them, hand and
+                # tops): the hand's first, laid last card first as the rules version 1 logs
+                # have them, then the tops'
+                hand, known, laid_from = self.hands[p], self.known[p], self.laid_from
                 vslot, link = VSLOT, LINK_OF
-                kept, kept_known, taken = [], [], []
-                for c, mask in zip(hand, known):
+                for i in range(len(hand) - 1, -1, -1):
+                    c = hand[i]
                     if eligible[c]:
-                        taken.append(c)
+                        del hand[i]
+                        del known[i]
+                        laid.append(c)
+                        laid_from.append(0)
                         cnt[vslot[c]] -= 1
                         cnt[14] -= link[c]
-                    else:
-                        kept.append(c)
-                        kept_known.append(mask)
-                taken.reverse()             # laid last card first, as the rules version 1 logs have it
-                laid += taken
-                laid_from += [0] * len(taken)
-                hand[:] = kept
-                known[:] = kept_known
-                for k, c in enumerate(tops):
-                    if eligible[c]:
-                        self._take_top(p, k)
-                continue
+                        need -= 1
+                        if not need:
+                            break
+                if need:
+                    tops = self.tops[p]
+                    for k in range(len(tops)):
+                        if eligible[tops[k]]:
+                            self._take_top(p, k)
+                break
             tokens = self._tokens(p)
             if len(tokens) != 1:
                 self.tokens = tokens
                 return
-            source, a, _ = A.INFO[tokens[0]]
-            if source == A.HAND:
+            source, a, _ = INFO[tokens[0]]
+            if source == _HAND:
                 self._take_hand(p, a)
             else:
                 self._take_top(p, a)
+        self.tokens = None
+        self._resolve(p, events)
 
     def _count_in(self, p: int, cards) -> None:
         cnt = self.counts[p]
@@ -177,70 +189,80 @@ class Releasing:
         "MAKING A FLUSH", "PICKING UP", "LINK CARDS", "BIG FLUSH CARD", "SKIP CARDS")."""
         laid, laid_from = self.laid, self.laid_from
         kind = self.decl_kind
-        n = len(laid)
-        links = 0
-        skips = 0
-        deduction = 0
-        ded = self.deduction
-        for c in laid:
-            links += IS_LINK[c]
-            skips += IS_SKIP[c]
-            if IS_DEDUCTION[c]:
-                deduction += ded[c]
-        self.turn_deduction += deduction
-        stat = self.stat
-        flushed = False
-        super_flush = False
-        pickup = False
-        picked: list[int] = []
         v = self.decl_value
+        n = len(laid)
+        links = skips = 0
+        deduction = 0
+        for c in laid:
+            marks = MARKS[c]
+            if marks:
+                if marks & 1:
+                    skips += 1
+                if marks & 2:
+                    links += 1
+                if marks & 4:
+                    deduction += self.deduction[c]
+        if deduction:
+            self.turn_deduction += deduction
+        stat = self.stat
+        flushed = super_flush = pickup = False
         if kind == NUMBER:
             top = self.run_value
             if top and v > top:
                 # flush.md "PICKING UP": a new pile of a higher value; the old one to hand
                 pickup = True
                 picked = self.pile
-                hand, known = self.hands[p], self.known[p]
-                hand.extend(picked)
-                known.extend([PUBLIC] * len(picked))
+                self.hands[p].extend(picked)
+                self.known[p].extend([PUBLIC] * len(picked))
                 self._count_in(p, picked)
-                self.pile, self.pile_as = [], []
                 self.run_value = self.run_count = self.run_links = 0
                 stat[ST_PICKUPS] += 1
                 count = n
-            elif v == top:
-                count = n + (self.run_count if self.options["flush_count"] == "run" else self.top_count)
+                if count >= 4:
+                    self.pile, self.pile_as = [], []
+                else:
+                    self.pile, self.pile_as = laid[:], [v] * n
+                    self.run_value, self.run_count, self.run_links = v, n, links
+                    self.top_count = n
             else:
-                count = n
+                if v == top:
+                    count = n + (self.run_count if self.options["flush_count"] == "run" else self.top_count)
+                else:
+                    count = n
+                if count < 4:
+                    self.pile += laid
+                    self.pile_as += [v] * n
+                    if v == top:
+                        self.run_count += n
+                        self.run_links += links
+                    else:
+                        self.run_value, self.run_count, self.run_links = v, n, links
+                    self.top_count = n
             if count >= 4:
                 flushed, super_flush = True, count >= 6
-            else:
-                self.pile.extend(laid)
-                self.pile_as.extend([v] * n)
-                if v == self.run_value:
-                    self.run_count += n
-                    self.run_links += links
+            if events is not None:
+                if pickup:
+                    events.append(Event("pickup", {"player": p, "cards": [NAMES[c] for c in laid],
+                                                   "from": laid_from, "kind": "number", "value": v, "as": [v] * n,
+                                                   "picked_up": [NAMES[c] for c in picked]}))
                 else:
-                    self.run_value, self.run_count, self.run_links = v, n, links
-                self.top_count = n
-        elif kind == LINK:
-            total = n + self._pile_links()
-            flushed, super_flush = True, total >= 6
-            stat[ST_LINKS] += 1
+                    # ``laid_from`` is the event's own: the state takes a new list below
+                    events.append(Event("play", {"player": p, "cards": [NAMES[c] for c in laid],
+                                                 "from": laid_from, "kind": "number", "value": v, "as": [v] * n}))
         else:
-            flushed = True
-            stat[ST_FLUSH_CARDS if kind == FLUSH_KIND else ST_BIG] += 1
-        if events is not None:
-            data = {"player": p, "cards": [NAMES[c] for c in laid], "from": list(laid_from),
-                    "kind": KINDS[kind], "value": v or None}
-            if kind == NUMBER:
-                data["as"] = [v] * n
-            if pickup:
-                data["picked_up"] = [NAMES[c] for c in picked]
-            events.append(Event("pickup" if pickup else "play", data))
+            if kind == LINK:
+                total = n + self._pile_links()
+                flushed, super_flush = True, total >= 6
+                stat[ST_LINKS] += 1
+            else:
+                flushed = True
+                stat[ST_FLUSH_CARDS if kind == FLUSH_KIND else ST_BIG] += 1
+            if events is not None:
+                events.append(Event("play", {"player": p, "cards": [NAMES[c] for c in laid], "from": laid_from,
+                                             "kind": KINDS[kind], "value": v or None}))
         if flushed:
-            self.discard.extend(self.pile)
-            self.discard.extend(laid)
+            self.discard += self.pile
+            self.discard += laid
             self.pile, self.pile_as = [], []
             self.top_count = 0
             self.run_value = self.run_count = self.run_links = 0

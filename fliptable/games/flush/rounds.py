@@ -11,6 +11,13 @@ from .deckspec import spec_of
 from .tables import (ARENA_ROUNDS, BLIND_CARDS, DEAL, HAND_SIZE, MAX_ELIMINATION_ROUNDS, PLAY, ST_CAPPED,
                      ST_DECISIONS, ST_FIRST_WINS, ST_ROUNDS, ST_TURNS, SWAP, total_rounds)
 
+#: per card int: its place among the faces sorted by ``card_order`` (a dealt hand is told so)
+_ORDER = [0] * len(NAMES)
+for _i, _c in enumerate(sorted(range(len(NAMES)), key=lambda c: card_order(NAMES[c]))):
+    _ORDER[_c] = _i
+#: per ``deck`` option: the pack in card-table order (``DeckSpec.deck``), shuffled each round
+_DECKS: dict[str, tuple[int, ...]] = {}
+
 
 class Rounds:
     """Dealing, ending and scoring rounds; the game's result."""
@@ -61,7 +68,7 @@ class Rounds:
                 "tops": {str(p): [NAMES[c] for c in self.tops[p]] for p in active},
                 "unused": len(self.unused)}))
             for p in active:
-                hand = sorted((NAMES[c] for c in self.hands[p]), key=card_order)
+                hand = [NAMES[c] for c in sorted(self.hands[p], key=_ORDER.__getitem__)]
                 events.append(Event("deal", {"player": p, "hand_count": HAND_SIZE, "blinds": BLIND_CARDS},
                                     {"hand": hand}, (p,)))
 
@@ -146,7 +153,12 @@ class Rounds:
             first = next((q for q in self.active if q > previous_first), self.active[0])
         else:
             first = winner
-        order = list(spec_of(options["deck"]).deck())
+        deck = _DECKS.get(options["deck"])
+        if deck is None:
+            if len(_DECKS) >= 64:       # a bound, for a server seeing many packs
+                _DECKS.clear()
+            deck = _DECKS[options["deck"]] = tuple(spec_of(options["deck"]).deck())
+        order = list(deck)
         self.rng.shuffle(order)
         self._deal(order, first, events)
 

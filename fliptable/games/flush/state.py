@@ -38,6 +38,7 @@ from .tables import BLIND, LINK_OF, N_STATS, PASS, PICK, PLAY, VSLOT
 from .views import Views
 
 _OVER = Over()
+_TURNS = tuple(turn_of(p) for p in range(64))    # the shared ``Turn`` decisions, by seat
 
 
 class FlushState(Declaring, Releasing, Rounds, Views, Checks, State):
@@ -148,7 +149,7 @@ class FlushState(Declaring, Releasing, Rounds, Views, Checks, State):
 
     # -- the kernel contract ------------------------------------------------------------------
     def decision(self):
-        return _OVER if self.over else turn_of(self.turn)
+        return _OVER if self.over else _TURNS[self.turn]
 
     def legal_actions(self, player):
         if self.over or player != self.turn:

@@ -3,7 +3,7 @@ phases and declaration kinds, the deal, the ``stat`` counters, and per-card tabl
 from __future__ import annotations
 
 from . import actions as A
-from .cards import BIG_FLUSH, FLUSH, IS_LINK, NCARDS, VALUE
+from .cards import BIG_FLUSH, FLUSH, IS_DEDUCTION, IS_LINK, IS_SKIP, NCARDS, VALUE
 
 PLAY, BLIND, PICK, PASS, SWAP = range(5)
 PHASES = ("play", "blind", "pick", "pass", "swap")
@@ -34,27 +34,35 @@ SLOT = tuple(22 if c == FLUSH else 23 if c == BIG_FLUSH else 2 * VALUE[c] + IS_L
 VSLOT = tuple(11 if c == FLUSH else 12 if c == BIG_FLUSH else VALUE[c] for c in range(NCARDS)) + (13,)
 #: per card int (and -1): 1 for a Link card
 LINK_OF = tuple(int(IS_LINK[c]) for c in range(NCARDS)) + (0,)
+#: per card int: its markings as bits — 1 Skip, 2 Link, 4 Deduction (0: a plain card)
+MARKS = tuple(int(IS_SKIP[c]) | int(IS_LINK[c]) << 1 | int(IS_DEDUCTION[c]) << 2 for c in range(NCARDS))
 VALUE_PREFIXES = tuple((v, A.DECL_PREFIX[v]) for v in range(1, 11))
-_ELIGIBLE: dict[tuple[int, int, int], bytes] = {}
+
+
+def _eligible(kind: int, value: int, mimic: int) -> bytes:
+    if kind == NUMBER:
+        table = bytes(VALUE[c] == value or (VALUE[c] == mimic and mimic != 0) for c in range(NCARDS))
+    elif kind == LINK:
+        table = bytes(IS_LINK)
+    else:
+        target = FLUSH if kind == FLUSH_KIND else BIG_FLUSH
+        table = bytes(c == target for c in range(NCARDS))
+    return table + b"\x00"       # index -1: a base without its top card
+
+
+_LINK_TABLE = _eligible(LINK, 0, 0)
+_FLUSH_TABLES = (_eligible(FLUSH_KIND, 0, 0), _eligible(BIG_KIND, 0, 0))
+#: ``ELIGIBLE[(kind * 11 + value) * 11 + mimic]`` is ``eligible_table(kind, value, mimic)``,
+#: built once (the fulfilling steps read it on every declaration)
+ELIGIBLE = tuple(_eligible(NUMBER, v, m) for v in range(11) for m in range(11)) + (_LINK_TABLE,) * 121 + \
+    (_FLUSH_TABLES[0],) * 121 + (_FLUSH_TABLES[1],) * 121
 
 
 def eligible_table(kind: int, value: int, mimic: int) -> bytes:
     """Per card int, 1 when the card can fulfil a declaration of ``kind``/``value`` with
     this Mimic value: the value or a Mimic (a number play), a Link card (a Link Flush),
     the Flush card of that kind."""
-    key = (kind, value, mimic)
-    table = _ELIGIBLE.get(key)
-    if table is None:
-        if kind == NUMBER:
-            table = bytes(VALUE[c] == value or (VALUE[c] == mimic and mimic != 0) for c in range(NCARDS))
-        elif kind == LINK:
-            table = bytes(IS_LINK)
-        else:
-            target = FLUSH if kind == FLUSH_KIND else BIG_FLUSH
-            table = bytes(c == target for c in range(NCARDS))
-        table += b"\x00"       # index -1: a base without its top card
-        _ELIGIBLE[key] = table
-    return table
+    return ELIGIBLE[(kind * 11 + value) * 11 + mimic]
 
 
 def round_cap(players: int) -> int:
