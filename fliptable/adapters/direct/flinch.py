@@ -249,50 +249,45 @@ class FlinchDirect(DirectEncoder):
         cards changed (its top and count; its cards too where the owner sees them)."""
         n, R = self.players, self.RESERVES
         rs = state.reserves
-        if memo.get("reserves:src") == rs:
+        last = memo.get("reserves")
+        if last == rs:
             return
-        copied = memo["reserves:src"] = [r[:] for r in rs]     # never changed: rows share them
         NAMES = self.NAMES
         owner_sees = not state.cfg.memory
         at, w = self.reserves_at, self.reserves_w
-        written = memo.get("reserves")
-        if written is None:
-            written = memo["reserves"] = [None] * n
-        for rel in range(n):
-            q = (seat + rel) % n
-            row = rs[q * R:(q + 1) * R]
-            old = written[rel]
-            if old == row:
-                continue
-            written[rel] = copied[q * R:(q + 1) * R]
-            b = at + rel * w
-            cards = owner_sees and q == seat
-            piles = self.piles
-            if piles is None or old is None:
-                out[b:b + w] = 0.0
+        piles = self.piles
+        if last is None or piles is None:
+            # whole rows: the first time, or rows not written pile by pile
+            rows = range(n) if last is None else \
+                {(i // R - seat) % n for i, (r, o) in enumerate(zip(rs, last)) if r != o}
+            for rel in rows:
+                q = (seat + rel) % n
+                cards = owner_sees and q == seat
                 entries = []
-                for r in row:
+                for r in rs[q * R:(q + 1) * R]:
                     e = {"top": NAMES[r[-1]] if r else None, "count": len(r)}
                     if cards:
                         e["cards"] = [NAMES[c] for c in r]
                     entries.append(e)
+                b = at + rel * w
+                out[b:b + w] = 0.0
                 self.row_fn(entries, out, b, seat)
-                continue
-            blocks = self.pile_blocks
-            for k in range(R):
-                r = row[k]
-                if old[k] == r:
-                    continue
-                key = (k, tuple(r)) if cards else (k, len(r), r[-1] if r else 0)
-                block = blocks.get(key)
-                if block is None:
-                    if len(blocks) >= _BLOCKS:
-                        blocks.clear()
-                    fn, off, pw = piles[k]
-                    e = {"top": NAMES[r[-1]] if r else None, "count": len(r)}
-                    if cards:
-                        e["cards"] = [NAMES[c] for c in r]
-                    block = blocks[key] = np.zeros(pw, dtype=np.float32)
-                    fn(e, block, 0, seat)
-                off = piles[k][1]
-                out[b + off:b + off + len(block)] = block
+            memo["reserves"] = [r[:] for r in rs]
+            return
+        blocks = self.pile_blocks
+        for i in [i for i, (r, o) in enumerate(zip(rs, last)) if r != o]:
+            r = last[i] = rs[i][:]
+            q, k = divmod(i, R)
+            cards = owner_sees and q == seat
+            key = (k, tuple(r)) if cards else (k, len(r), r[-1] if r else 0)
+            block = blocks.get(key)
+            if block is None:
+                if len(blocks) >= _BLOCKS:
+                    blocks.clear()
+                e = {"top": NAMES[r[-1]] if r else None, "count": len(r)}
+                if cards:
+                    e["cards"] = [NAMES[c] for c in r]
+                block = blocks[key] = np.zeros(piles[k][2], dtype=np.float32)
+                piles[k][0](e, block, 0, seat)
+            b = at + ((q - seat) % n) * w + piles[k][1]
+            out[b:b + len(block)] = block
