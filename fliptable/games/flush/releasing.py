@@ -241,13 +241,14 @@ class Releasing:
             if count >= 4:
                 flushed, super_flush = True, count >= 6
             if events is not None:
+                cards = [NAMES[laid[0]]] if n == 1 else [NAMES[c] for c in laid]     # most plays are one card
                 if pickup:
-                    events.append(Event("pickup", {"player": p, "cards": [NAMES[c] for c in laid],
+                    events.append(Event("pickup", {"player": p, "cards": cards,
                                                    "from": laid_from, "kind": "number", "value": v, "as": [v] * n,
                                                    "picked_up": [NAMES[c] for c in picked]}))
                 else:
                     # ``laid_from`` is the event's own: the state takes a new list below
-                    events.append(Event("play", {"player": p, "cards": [NAMES[c] for c in laid],
+                    events.append(Event("play", {"player": p, "cards": cards,
                                                  "from": laid_from, "kind": "number", "value": v, "as": [v] * n}))
         else:
             if kind == LINK:
