@@ -57,13 +57,13 @@ def test_flinch_direct_observations_equal_the_generic_encoding_at_every_ply_and_
     assert isinstance(enc, DIRECT["flinch"])
     rng = random.Random(100 + players)
     plies = games = 0
-    while games < 3 or plies < 600:
+    while games < 3 or plies < 400:
         state = spec.game.new_state(players, spec.options, seed=rng.randrange(1 << 30))
         moments = Moments(state)
         while True:                                     # every ply, game over included
             for p in range(players):
                 np.testing.assert_array_equal(enc.observe(state, p), spec.observer.observe(state, p))
-            if moments.over or plies >= 1200:
+            if moments.over or plies >= 800:
                 break
             if moments.may_pass and rng.random() < 0.5:
                 moments.pass_()
@@ -71,11 +71,11 @@ def test_flinch_direct_observations_equal_the_generic_encoding_at_every_ply_and_
                 moments.act(rng.choice(state.legal_actions(moments.current)))
             plies += 1
         games += 1
-        if plies >= 1200:
+        if plies >= 800:
             break
         assert state.over
         enc = seat_encoder(spec.observer, players)      # a new game: a new encoder (as the env's reset)
-    assert games > 1 or plies >= 1200
+    assert games > 1 or plies >= 800
 
 
 def test_a_layout_it_does_not_know_gets_the_generic_path():

@@ -6,7 +6,7 @@ import numpy as np
 from .base import DirectEncoder, pile_writer
 
 #: the view's keys that are small values of the state (``FlinchKnowledge._view``), compared
-#: all at once and handed one by one to their compiled encoders when they changed
+#: all at once and written one by one when they changed
 _SMALL = ("phase", "turn", "turns", "started", "draw_count", "stack_groups", "removed", "stack_exhausted",
           "blocked", "idle_turns", "played_this_turn", "challenges", "challenge", "over", "winners", "end",
           "hand_counts")
@@ -17,13 +17,16 @@ _NUM, _BOOL, _NUMS, _DIFF = "num", "bool", "nums", "diff"
 
 
 class FlinchDirect(DirectEncoder):
-    """FLINCH (``FlinchKnowledge._view``): the hand counted from the state's card ints; the
-    centre written pile by pile, an entry (pile number, low, high, build) encoded once per
-    table and copied, rewritten only where it changed; the reserves pile by pile, a pile
-    rewritten only when its cards changed; the game piles and scores when a game pile
-    changed; every other key built as the view builds it, all compared at once and handed
-    to its compiled encoder when it changed. A layout whose hand, centre or reserves are
-    not of the kind seen at two or more seats (a one-seat table) is not fit: generic path."""
+    """FLINCH (``FlinchKnowledge._view``), written from the state's fields. The parts that
+    repeat are encoded once per table and copied as blocks: the hand (by its cards), each
+    game pile (count, top), each reserve pile (its pile number, count and top, or its cards
+    where the owner sees them) and each centre entry (pile number, low, high, build); a
+    centre entry or reserve pile is rewritten only where it changed, the hand and game piles
+    only when they changed. The other keys are built as the view builds them, compared all
+    at once with those written last, and the changed ones written (plain numbers, bools and
+    per-seat numbers here, the rest by their compiled differs). A layout whose hand, centre
+    or reserves are not of the kind seen at two or more seats (a one-seat table) is not
+    fit: generic path."""
 
     KEYS = frozenset({"seat", "players", "dealer", "phase", "turn", "turns", "started", "top_number",
                       "starters", "centre_variant", "enforce", "reserve_memory", "teams", "partners", "scores",
@@ -140,9 +143,8 @@ class FlinchDirect(DirectEncoder):
                 put(k, v, out, seat, memo)
             memo["small"] = small
         elif last != small:
-            # each changed key brought from its last value by its compiled differ (``put``'s
-            # work without its own memo: ``small`` is the memo of these keys)
-            # (no key here takes both a bool and an int, which compare equal)
+            # the changed keys written (``put``'s work without its own memo: ``small`` is the
+            # memo of these keys; no key here takes both a bool and an int, which compare equal)
             writers = self.small
             for i in [i for i, (v, y) in enumerate(zip(small, last)) if v != y]:
                 w = writers[i]
