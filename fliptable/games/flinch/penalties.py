@@ -23,7 +23,10 @@ class FlinchChallenges(ChallengeWindow):
 
     def _close_window(self) -> None:
         self.offender = self.undo_slot = -1
-        self.racing, self.callers = [], []
+        if self.racing:             # (closed after every action: no new lists when empty)
+            self.racing = []
+        if self.callers:
+            self.callers = []
 
     def _after_turn(self, p: int, action: str, neglect: bool, undo: int, events) -> None:
         """A discard or a pass ended ``p``'s turn: with claims the next turn starts and

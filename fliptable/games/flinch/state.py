@@ -266,7 +266,7 @@ class FlinchState(FlinchChallenges, TurnFlow, FlinchKnowledge, State):
             ts = acc[v]
             if ts:
                 row = PLAY[src]
-                (hand_starts if starter[v] else other).extend(row[t] for t in ts)
+                (hand_starts if starter[v] else other).extend([row[t] for t in ts])
         src = 5
         for r in self.reserves[p * RESERVES:(p + 1) * RESERVES]:
             src += 1

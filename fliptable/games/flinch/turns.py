@@ -122,9 +122,12 @@ class TurnFlow:
             src.append(self.restocks)
             got += 1
         if got:
-            pairs = sorted(zip(hand, src))
-            hand[:] = [v for v, _ in pairs]
-            src[:] = [s for _, s in pairs]
+            if src.count(src[0]) == len(src):       # one stack: the hand's order is the cards'
+                hand.sort()
+            else:
+                pairs = sorted(zip(hand, src))
+                hand[:] = [v for v, _ in pairs]
+                src[:] = [s for _, s in pairs]
             if events is not None:
                 events.append(Event("draw", {"player": p, "count": got, "stack": len(self.stack)},
                                     {"hand": names(hand)}, (p,)))
