@@ -6,7 +6,12 @@ Whitehouse 2012), written once for every game against the kernel contract.
 seat, or another of the game's own bots by name: ``rollout=greedy`` in Patience, whose
 default ``lookahead`` is slow), ``epsilon`` (with a bot's rollouts: the share of
 rollout moves played at random instead), ``c`` (the UCB1 exploration constant; values are in [-1, 1]), ``depth``
-(rollout decisions before the position is scored; 0 = play to the end), ``until=end|score``
+(rollout decisions before the position is scored; 0 = play to the end), ``tree`` (the
+most decisions the tree holds on a path, the root's included; 1 = flat Monte Carlo: every
+decision after the root's is the rollout policy's; 0 = no limit), ``root=ucb|sweep``
+(``sweep``: flat Monte Carlo with common random numbers — each sampled determinization
+is played out once after every root option, from the same deal and the same future
+chance, and the best mean wins; ``iterations`` counts rollouts), ``until=end|score``
 (``score``: the rollout also stops as soon as any seat's ``Result.scores`` differ from
 those of the sampled root — the end of a Flip 7 or Flush round, of a Fly-swatter window,
 a book in Authors), ``eval=rank|game`` (how a position cut short is scored: by the
@@ -170,7 +175,7 @@ class ISMCTSAgent(Agent):
                  ms: str | float | None = None, rollout: str = "random", c: str | float = 1.0,
                  depth: str | int = 0, rt: str | float = 400, sd: str | float = 100,
                  eval: str = "rank", until: str = "end", epsilon: str | float = 0.0,  # noqa: A002
-                 race: str = "first"):
+                 race: str = "first", tree: str | int = 0, root: str = "ucb"):
         if value is not None:
             if iterations is not None:
                 raise BotSpecError("bot ismcts: give the iterations once (ismcts:400 or ismcts:iterations=400)")
@@ -188,12 +193,14 @@ class ISMCTSAgent(Agent):
         self.eval = _choice_param("eval", eval, ("rank", "game"))
         self.until = _choice_param("until", until, ("end", "score"))
         self.race = _choice_param("race", race, ("first", "timed"))
+        self.root = _choice_param("root", root, ("ucb", "sweep"))
         self.epsilon = number_param("ismcts", "epsilon", epsilon, float, 0, 1)
         if self.epsilon and rollout == "random":
             raise BotSpecError("bot ismcts: epsilon mixes random moves into a bot's rollouts; "
                                "accepted only with rollout=default or rollout=BOT")
         self.c = number_param("ismcts", "c", c, float, 0, 100)
         self.depth = int(number_param("ismcts", "depth", depth, int, 0, 10_000_000))
+        self.tree = int(number_param("ismcts", "tree", tree, int, 0, 10_000_000))
         self.rt = number_param("ismcts", "rt", rt, float, 1, 60_000)
         self.sd = number_param("ismcts", "sd", sd, float, 0, 60_000)
         self.reaction_ms = self.rt
@@ -213,6 +220,8 @@ class ISMCTSAgent(Agent):
         extra = "".join([f",rollout={self.rollout}" if self.rollout != "random" else "",
                          f",epsilon={self.epsilon:g}" if self.epsilon else "",
                          f",depth={self.depth}" if self.depth else "",
+                         f",tree={self.tree}" if self.tree else "",
+                         f",root={self.root}" if self.root != "ucb" else "",
                          f",until={self.until}" if self.until != "end" else "",
                          f",eval={self.eval}" if self.eval != "rank" else "",
                          f",race={self.race}" if self.race != "first" else "",
@@ -259,11 +268,13 @@ class ISMCTSAgent(Agent):
         budget = self.iterations
         done = 0
         c = self.c
-        depth_cap = self.depth
+        tree_cap = self.tree
         deck = self._deck
         game = self.game if self.eval == "game" else None
         until_score = self.until == "score"
         timed = self.race == "timed" and type(info.decision()) is Race and seat in info.decision().players
+        if self.root == "sweep":
+            return self._sweep(info, options, rng, policy, timed, game, deadline)
         while True:
             if budget is not None and done >= budget:
                 break
@@ -289,17 +300,14 @@ class ISMCTSAgent(Agent):
             else:
                 a = _ucb(root, options, seat, c)
                 child = root.children[a]
-            if a is WAIT:
-                self._others(state, policy, rng, exclude=seat)
-            elif timed and not self._before(state, policy, rng, seat):
-                pass   # beaten to it: the window closed, or its action is no longer legal
-            else:
-                self._apply(state, seat, a, policy)
+            self._root_move(state, a, policy, rng, timed)
             node = child
             path.append(node)
             expanded = bool(untried)
             # the tree below the root
             while not expanded:
+                if tree_cap and len(path) > tree_cap:
+                    break
                 d = state.decision()
                 if type(d) is Over:
                     break
@@ -332,15 +340,7 @@ class ISMCTSAgent(Agent):
                 self._apply(state, mover, k[1], policy)
                 node = nxt
                 path.append(node)
-            # the rollout
-            steps = 0
-            while type(state.decision()) is not Over:
-                if depth_cap and steps >= depth_cap:
-                    break
-                if until_score and state.result().scores != base:
-                    break
-                self._step(state, policy, rng)
-                steps += 1
+            self._rollout(state, policy, rng, base if until_score else None)
             rewards = _returns(state, players, deck, game)
             for nd in path:
                 nd.n += 1
@@ -352,6 +352,58 @@ class ISMCTSAgent(Agent):
         best = max(options, key=lambda a: (root.children[a].n if a in root.children else -1,
                                            root.children[a].w[seat] if a in root.children else 0.0))
         return best
+
+    def _rollout(self, state, policy, rng, base) -> None:
+        """Play ``state`` on by the policy to the end, ``depth`` decisions, or (``base``
+        given: ``until=score``) until any seat's score differs from ``base``."""
+        depth_cap = self.depth
+        steps = 0
+        while type(state.decision()) is not Over:
+            if depth_cap and steps >= depth_cap:
+                break
+            if base is not None and state.result().scores != base:
+                break
+            self._step(state, policy, rng)
+            steps += 1
+
+    def _root_move(self, state, a, policy, rng, timed) -> None:
+        """The searcher's root option ``a`` on a sample (``WAIT``: the others go on)."""
+        seat = self.seat
+        if a is WAIT:
+            self._others(state, policy, rng, exclude=seat)
+        elif timed and not self._before(state, policy, rng, seat):
+            pass   # beaten to it: the window closed, or its action is no longer legal
+        else:
+            self._apply(state, seat, a, policy)
+
+    def _sweep(self, info, options, rng, policy, timed, game, deadline):
+        """``root=sweep``: every determinization played out after each root option from
+        the same deal and future chance (an exact clone and the same rollout seed), the
+        best total wins (the first on a tie). A budget of N iterations is N // (options)
+        determinizations (at least one)."""
+        seat, players, deck = self.seat, self.players, self._deck
+        until_score = self.until == "score"
+        totals = [0.0] * len(options)
+        rounds = None if self.iterations is None else max(1, self.iterations // len(options))
+        done = 0
+        while True:
+            if rounds is not None and done >= rounds:
+                break
+            if deadline is not None and done and time.perf_counter() >= deadline:
+                break
+            sample = info.sample(rng)
+            seed = rng.getrandbits(64)
+            for i, a in enumerate(options):
+                state = sample.clone()          # exact: the same future chance for every option
+                r = random.Random(seed)
+                policy.reset(state, r)
+                base = state.result().scores if until_score else None
+                self._root_move(state, a, policy, r, timed)
+                self._rollout(state, policy, r, base)
+                totals[i] += _returns(state, players, deck, game)[seat]
+            done += 1
+        self.last_iterations = done * len(options)
+        return options[max(range(len(options)), key=lambda i: (totals[i], -i))]
 
     def _apply(self, state, seat, action, policy) -> None:
         if isinstance(policy, _BotPolicy) and policy.watch:

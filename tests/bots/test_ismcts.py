@@ -162,6 +162,8 @@ def test_without_a_table_it_refuses_plainly():
                                          ("ismcts:eval=score", "eval='score'"),
                                          ("ismcts:until=round", "until='round'"),
                                          ("ismcts:race=never", "race='never'"),
+                                         ("ismcts:tree=-1", "tree='-1'"),
+                                         ("ismcts:root=flat", "root='flat'"),
                                          ("ismcts:rollout=default,epsilon=1.5", "epsilon='1.5'"),
                                          ("ismcts:epsilon=0.1", "only with rollout=default"),
                                          ("ismcts:rollout=lookahead", "not a bot of flip7"),
@@ -199,6 +201,69 @@ def test_stronger_than_random_at_flip7():
 def test_describe_names_the_new_options():
     agent = make_agent(get_game("flip7"), "ismcts:iterations=9,rollout=default,epsilon=0.1,until=score,eval=game")
     assert agent.describe() == "ismcts:iterations=9,rollout=default,epsilon=0.1,until=score,eval=game"
+
+
+def test_tree_limits_the_decisions_the_tree_holds(monkeypatch):
+    """``tree=1`` is flat Monte Carlo: the root and one node per root option, every later
+    decision the rollout policy's; ``tree=2`` adds one more level; no limit grows deeper."""
+    from fliptable.bots import ismcts
+    game = get_game("flinch")
+    state = game.new_state(2, {}, 5)
+    rng = random.Random(5)
+    _advance(state, rng, 12)
+    while len(state.legal_actions(state.decision().player)) < 4:
+        _advance(state, rng, 1)
+    seat = state.decision().player
+    legal = state.legal_actions(seat)
+    made = []
+
+    class Counted(ismcts._Node):
+        __slots__ = ()
+
+        def __init__(self, players):
+            super().__init__(players)
+            made.append(self)
+
+    monkeypatch.setattr(ismcts, "_Node", Counted)
+    sizes = {}
+    for tree in (1, 2, 0):
+        made.clear()
+        spec = f"ismcts:iterations=200,rollout=quick,eval=game,depth=5,tree={tree}"
+        assert _choice(game, state, seat, 3, spec) in legal
+        sizes[tree] = len(made)
+    assert sizes[1] == 1 + len(legal)
+    assert sizes[1] < sizes[2] < sizes[0]
+    assert make_agent(game, "ismcts:iterations=9,tree=1").describe() == "ismcts:iterations=9,tree=1"
+    assert make_agent(game, "ismcts:iterations=9,root=sweep").describe() == "ismcts:iterations=9,root=sweep"
+
+
+@pytest.mark.parametrize("game_id", ["flinch", "flip7", "flyswatter", "muggins"])
+def test_sweep_plays_every_root_option_on_each_sample(game_id):
+    """``root=sweep``: N iterations are N // options samples, each played out after
+    every option; the choice is legal and the same for the same seed."""
+    game = get_game(game_id)
+    rng = random.Random(8)
+    for _ in range(20):
+        state = game.new_state(None, {}, rng.randrange(1000))
+        _advance(state, rng, rng.randrange(30))
+        if state.is_over():
+            continue
+        d = state.decision()
+        seat = next((p for p in d.actors if len(state.legal_actions(p)) > 1), None)
+        if seat is None:
+            continue
+        spec = "ismcts:iterations=60,rollout=default,eval=game,depth=8,root=sweep"
+        choices = {_choice(game, state, seat, 4, spec) for _ in range(2)}
+        assert len(choices) == 1
+        agent = make_agent(game, spec)
+        agent.reset(game, seat, state.players, state.options, random.Random(4))
+        agent.determinizations = InformationSet(state, seat)
+        legal = state.legal_actions(seat)
+        options = len(legal) + (1 if seat not in d.players else 0)
+        assert agent.search(legal, may_wait=seat not in d.players) in list(legal) + [None]
+        assert agent.last_iterations == max(1, 60 // options) * options
+        return
+    pytest.fail("no position with a choice")
 
 
 @pytest.mark.parametrize("game_id", GAMES)

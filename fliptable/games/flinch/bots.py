@@ -1,7 +1,10 @@
 """FLINCH bots. ``greedy``: play the game pile whenever it can go, look for a short run
 of hand and reserve plays that makes it playable, otherwise play only cards that do
 not open a pile for an opponent's game pile, discard so reserve piles run downwards,
-and challenge (a claim) only a visible neglect of a game pile (never a guess)."""
+and challenge (a claim) only a visible neglect of a game pile (never a guess).
+``quick``: the same, its run toward the game pile found on one centre pile at a time
+from the cards in sight (hand and reserve tops) instead of by a search: about ten times
+cheaper, for search rollouts (``ismcts:rollout=quick``)."""
 from __future__ import annotations
 
 from ...bots.base import Agent, number_param
@@ -256,3 +259,58 @@ class GreedyAgent(Agent):
             if best_key is None or key > best_key:
                 best, best_key = a, key
         return best
+
+
+class QuickAgent(GreedyAgent):
+    """``quick``: ``greedy`` with a cheap run toward the game pile (same params). On each
+    centre pile that can reach a game-pile card (own, then partners'), the cards still
+    missing in between are looked for among the hand and the reserve tops in sight; of
+    the piles whose run is all there, the shortest run's first card is played (from the
+    hand if it is there). Cards under a reserve top, and cards a run would draw, are not
+    counted: greedy's search counts the first when the owner sees them."""
+
+    name = "quick"
+
+    def _toward_game(self, view, plays, hand):
+        goals = self._targets(view)
+        if not goals:
+            return None
+        top = view["top_number"]
+        me = view["seat"]
+        have = [0] * (top + 2)
+        for v in hand:
+            have[v] += 1
+        for q in [me] + list(view["partners"]):
+            for r in view["reserves"][q]:
+                if r["top"] is not None:
+                    have[r["top"]] += 1
+        best = None          # (run length, pile index, first card)
+        for i, c in enumerate(view["centre"]):
+            lo, hi, b = c["low"], c["high"], c["build"]
+            for g in goals:
+                if b >= 0 and hi < g:
+                    run = range(hi + 1, g)
+                elif b <= 0 and lo > g:
+                    run = range(lo - 1, g, -1)
+                else:
+                    continue
+                if not run:      # it plays already (the rules make it go first)
+                    return None
+                if best is not None and len(run) >= best[0]:
+                    continue
+                if all(have[v] for v in run):
+                    best = (len(run), i, run[0])
+        if best is None:
+            return None
+        _, i, v = best
+        fallback = None
+        for a, code in plays:
+            if code[2] != i + 1:
+                continue
+            src = code[1]
+            if 1 <= src <= 5:
+                if hand[src - 1] == v:
+                    return a
+            elif fallback is None and self._card(view, code, hand) == v:
+                fallback = a
+        return fallback

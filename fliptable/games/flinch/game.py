@@ -7,7 +7,7 @@ from typing import Any
 from ...core import Game, Option, register
 from ...core.result import margin_values
 from . import render
-from .bots import GreedyAgent
+from .bots import GreedyAgent, QuickAgent
 from .cards import CARDS, pack_count, series_pack
 from .explain import normalise
 from .layout import DECISIONS_PER_SEAT, check_table, max_piles, top_number
@@ -91,7 +91,7 @@ class Flinch(Game):
         return normalise(super().parse_action(text))
 
     def bots(self):
-        return {"greedy": GreedyAgent}
+        return {"greedy": GreedyAgent, "quick": QuickAgent}
 
     def evaluate(self, state):
         """Minus the cards still to get rid of (the scores); a lead of 5 cards is large."""
