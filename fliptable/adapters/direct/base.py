@@ -20,6 +20,9 @@ class DirectEncoder:
         self.players = players
         self.fns = {k: (fn, diff, lo, hi) for k, fn, diff, lo, hi in top_keys(observer)}
         self.vectors = [np.zeros(observer.view_size, dtype=np.float32) for _ in range(players)]
+        #: the same memory as ``vectors``, for writing one float at a time: a memoryview's
+        #: item assignment (format "f", the same rounding) costs half of NumPy's
+        self.items = [memoryview(v) for v in self.vectors]
         self.states: list[Any] = [None] * players
         self.plies = [-1] * players
         self.memo: list[dict] = [{} for _ in range(players)]

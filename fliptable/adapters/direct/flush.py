@@ -114,6 +114,7 @@ class FlushDirect(DirectEncoder):
                         "count": state.decl_count if phase == self.PICK else None,
                         "laid": [NAMES[c] for c in state.laid], "from": list(state.laid_from)}
         put("declared", declared, out, seat, memo)
+        mv = self.items[seat]                           # one float at a time
         # card lists, counted from the card ints; the pile and the discard pile grow at
         # the end, so what was added is counted (``grow``)
         for key, cards in (("pile", pile), ("discard", state.discard)):
@@ -122,15 +123,15 @@ class FlushDirect(DirectEncoder):
             if old == cards:
                 continue
             at, width, write = self.lists[key]
-            if not (old and self.grow(old, cards, out, at)):
+            if not (old and self.grow(old, cards, mv, at)):
                 out[at:at + width] = 0.0
-                write(cards, out, at, cards[-1] if cards else None)
+                write(cards, mv, at, cards[-1] if cards else None)
             memo[mkey] = cards[:]
         cards = state.hands[seat]
         if memo.get("g:hand") != cards:
             at, width, write = self.lists["hand"]
             out[at:at + width] = 0.0
-            write(cards, out, at, self._sorted_last(cards))
+            write(cards, mv, at, self._sorted_last(cards))
             memo["g:hand"] = cards[:]
         # per seat: the counts, the bases and what the viewer knows of the hand, each
         # rewritten only when its source changed
@@ -152,7 +153,7 @@ class FlushDirect(DirectEncoder):
                 got[1] = t[:]
                 b = bases_at + rel * bases_w
                 out[b:b + bases_w] = 0.0
-                write_base(t, out, b, t[-1] if t and t[-1] >= 0 else None)
+                write_base(t, mv, b, t[-1] if t and t[-1] >= 0 else None)
             if got[0] != hand or got[2] != kn:          # the hand or what is known of it
                 got[0], got[2] = hand[:], kn[:]
                 b = known_at + rel * known_w
@@ -160,22 +161,22 @@ class FlushDirect(DirectEncoder):
                     if got[3] is _NONE:
                         got[3] = None
                         out[b:b + known_w] = 0.0
-                        out[b + 1] = 1.0                 # presence flag: null
+                        mv[b + 1] = 1.0                  # presence flag: null
                 else:
                     key = [c for c, mask in zip(hand, kn) if mask >> seat & 1]     # knowledge.knows
                     if got[3] != key:
                         got[3] = key
                         out[b:b + known_w] = 0.0
-                        out[b] = 1.0                     # presence flag: list
-                        write_known(key, out, b + 2, self._sorted_last(key))
+                        mv[b] = 1.0                      # presence flag: list
+                        write_known(key, mv, b + 2, self._sorted_last(key))
             hc = len(hand)
             cc = hc + nb + len(t) - t.count(-1)         # State.hand_cards (-1: a flipped top)
             if got[4] != hc:
                 got[4] = hc
-                self.hand_count(rel, hc, out)
+                self.hand_count(rel, hc, mv)
             if got[5] != cc:
                 got[5] = cc
-                self.card_count(rel, cc, out)
+                self.card_count(rel, cc, mv)
 
 def _run_writer(node, players: int):
     """``f(present, (value, count, links, last_play), viewer, out)``: the view's ``run``
