@@ -121,17 +121,18 @@ class FlyswatterDirect(DirectEncoder):
                           "closed_by": last["closed_by"]}
                 for k, b, fn in parts:
                     fn(values[k], out, b, seat)
-                outcome(last["outcome"], out, seat)
+                outcome(last["outcome"], self.items[seat], seat)
             memo["last_window:src"] = last
+        mv = self.items[seat]                           # one float at a time
         lf = state.last_flip
         put("last_flip", None if lf is None else {"player": lf[0], "card": NAME[lf[1]]}, out, seat, memo)
         triggers = state.triggers
         old = memo.get("removed:cards")
         if old != triggers:
             at, width, write, grow = self.removed
-            if not (old and grow(old, triggers, out, at)):
+            if not (old and grow(old, triggers, mv, at)):
                 out[at:at + width] = 0.0
-                write(triggers, out, at, triggers[-1] if triggers else None)
+                write(triggers, mv, at, triggers[-1] if triggers else None)
             memo["removed:cards"] = triggers[:]
         put("removed_unseen", len(state.unseen), out, seat, memo)
         put("flips", state.flips, out, seat, memo)
@@ -145,7 +146,7 @@ class FlyswatterDirect(DirectEncoder):
             k = len(draw[(seat + rel) % n])
             if draws[rel] != k:
                 draws[rel] = k
-                self.draw_count(rel, k, out)
+                self.draw_count(rel, k, mv)
         # the won piles (counted from the card ints), their sizes and points, the viewer's first
         won = state.won
         at, w, pile = self.won
@@ -158,9 +159,9 @@ class FlyswatterDirect(DirectEncoder):
             lastwon[rel] = cards[:]
             b = at + rel * w
             out[b:b + w] = 0.0
-            pile(cards, out, b, cards[-1] if cards else None)
-            self.won_count(rel, len(cards), out)
-            self.score(rel, sum([VALUE[c] for c in cards]), out)
+            pile(cards, mv, b, cards[-1] if cards else None)
+            self.won_count(rel, len(cards), mv)
+            self.score(rel, sum([VALUE[c] for c in cards]), mv)
         self._middle(state, seat, out, memo)
 
     def _window(self, state, seat, out, memo):
