@@ -120,7 +120,7 @@ class Moments:
             self.listener(events)
 
     def act(self, action: str) -> None:
-        player = self.current
+        player = self.queue[self.pos][0]
         if action in self.legal(player):
             # State.apply's checks, done: the action is among the legal ones at this ply
             state = self.state
@@ -161,9 +161,10 @@ class Spec:
         self._masks: dict[tuple, np.ndarray] = {}   # (legal actions, may pass) -> mask
 
     def mask(self, moments: Moments, seat: int) -> np.ndarray:
-        if moments.over or moments.current != seat:
+        queue = moments.queue
+        if not queue or queue[moments.pos][0] != seat:
             return np.zeros(self.num_actions + 1, dtype=np.int8)
-        key = (moments.legal(seat), moments.may_pass)
+        key = (moments.legal(seat), queue[moments.pos][1])
         try:
             m = self._masks.get(key)
         except TypeError:       # legal actions not a tuple after all
@@ -278,7 +279,6 @@ class raw_env(AECEnv):
             self._was_dead_step(action)
             return
         spec, moments = self.spec_, self.moments
-        seat = self.agent_name_mapping[agent]
         action = int(action)
         if action == spec.PASS:
             moments.pass_()
@@ -287,14 +287,14 @@ class raw_env(AECEnv):
                 raise ValueError(f"action {action} is outside 0..{spec.PASS}")
             moments.act(spec.actions[action])
         self._cumulative_rewards[agent] = 0.0
-        del seat
-        if moments.over:
+        queue = moments.queue
+        if not queue:
             self.rewards = {a: 0.0 for a in self.agents}
             self._finish()
             self._accumulate_rewards()
         else:
             # rewards are 0 until the end: nothing to clear or accumulate
-            self.agent_selection = self.possible_agents[moments.current]
+            self.agent_selection = self.possible_agents[queue[moments.pos][0]]
         if self.render_mode == "human":
             self.render()
 
