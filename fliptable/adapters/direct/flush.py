@@ -80,12 +80,22 @@ class FlushDirect(DirectEncoder):
             if options["mode"] == "elimination":
                 put("limit", options["limit"], out, seat, memo)
         phase = state.phase
-        put("turn", None if over else state.turn, out, seat, memo)
-        put("phase", "over" if over else self.PHASES[phase], out, seat, memo)
-        put("previous", state.previous, out, seat, memo)
-        put("mimic", state.mimic or None, out, seat, memo)
-        put("indicator", NAMES[state.indicator], out, seat, memo)
-        put("draw_count", len(state.unused), out, seat, memo)
+        small = (over, state.turn, phase, state.previous, state.mimic, state.indicator, len(state.unused))
+        last = memo.get("g:small")
+        if last != small:
+            memo["g:small"] = small
+            if last is None or last[0] != over or last[1] != small[1]:
+                put("turn", None if over else state.turn, out, seat, memo)
+            if last is None or last[0] != over or last[2] != phase:
+                put("phase", "over" if over else self.PHASES[phase], out, seat, memo)
+            if last is None or last[3] != small[3]:
+                put("previous", state.previous, out, seat, memo)
+            if last is None or last[4] != small[4]:
+                put("mimic", state.mimic or None, out, seat, memo)
+            if last is None or last[5] != small[5]:
+                put("indicator", NAMES[state.indicator], out, seat, memo)
+            if last is None or last[6] != small[6]:
+                put("draw_count", small[6], out, seat, memo)
         # what changes only between rounds
         last_round = state.last_round
         between = (state.round_no, over, state.first, state.totals, state.out_round)
@@ -107,13 +117,18 @@ class FlushDirect(DirectEncoder):
             memo["g:pile_as"] = state.pile_as[:]
             self.pile_as(state.pile_as, out)
             self.run(bool(pile), run, seat, out)
-        declared = None
-        if phase in (self.PICK, self.BLIND) and not over:
-            declared = {"player": state.turn, "kind": self.KINDS[state.decl_kind] if phase == self.PICK else None,
-                        "value": state.decl_value or None,
-                        "count": state.decl_count if phase == self.PICK else None,
-                        "laid": [NAMES[c] for c in state.laid], "from": list(state.laid_from)}
-        put("declared", declared, out, seat, memo)
+        declaring = phase in (self.PICK, self.BLIND) and not over
+        source = (state.turn, phase, state.decl_kind, state.decl_value, state.decl_count, state.laid,
+                  state.laid_from) if declaring else None
+        if memo.get("g:declared", _NONE) != source:
+            memo["g:declared"] = source if source is None else source[:5] + (state.laid[:], state.laid_from[:])
+            declared = None
+            if declaring:
+                pick = phase == self.PICK
+                declared = {"player": state.turn, "kind": self.KINDS[state.decl_kind] if pick else None,
+                            "value": state.decl_value or None, "count": state.decl_count if pick else None,
+                            "laid": [NAMES[c] for c in state.laid], "from": list(state.laid_from)}
+            put("declared", declared, out, seat, memo)
         mv = self.items[seat]                           # one float at a time
         # card lists, counted from the card ints; the pile and the discard pile grow at
         # the end, so what was added is counted (``grow``)
