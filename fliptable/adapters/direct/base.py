@@ -23,9 +23,18 @@ class DirectEncoder:
         #: the same memory as ``vectors``, for writing one float at a time: a memoryview's
         #: item assignment (format "f", the same rounding) costs half of NumPy's
         self.items = [memoryview(v) for v in self.vectors]
+        self._zeros: dict[int, memoryview] = {}
         self.states: list[Any] = [None] * players
         self.plies = [-1] * players
         self.memo: list[dict] = [{} for _ in range(players)]
+
+    def zeros(self, width: int) -> memoryview:
+        """``width`` float32 zeros as a memoryview: ``items[seat][a:a + width] = zeros``
+        clears a region for 40% of the instructions of NumPy's ``out[a:b] = 0.0``."""
+        z = self._zeros.get(width)
+        if z is None:
+            z = self._zeros[width] = memoryview(np.zeros(width, dtype=np.float32))
+        return z
 
     @classmethod
     def fit(cls, observer: Observer, players: int) -> "DirectEncoder | None":
@@ -110,13 +119,16 @@ def nums_writer(node) -> Callable | None:
 
 
 def num_seq_writer(node) -> Callable | None:
-    """``f(values, out)``: a list of plain numbers written as the layout's sequence
+    """``f(values, items)``: a list of plain numbers written as the layout's sequence
     encoding (length / scale, then the last ``window`` entries, oldest first, the rest of
-    the window zero); None when the node is not such a list."""
+    the window zero) through the vector's memoryview ``items``; None when the node is not
+    such a list."""
     if not plain(node, "seq") or not plain(node.item, "num") or node.item.width != 1:
         return None
     b, window, length = node.offset, node.window, float(node.len_scale)
     scale = float(node.item.scale)
+    end = b + 1 + window
+    zeros = memoryview(np.zeros(window, dtype=np.float32))
 
     def f(v, out):
         out[b] = min(1.0, len(v) / length)
@@ -126,7 +138,8 @@ def num_seq_writer(node) -> Callable | None:
             x = x / scale
             out[i] = 1.0 if x > 1.0 else (-1.0 if x < -1.0 else x)
             i += 1
-        out[i:b + 1 + window] = 0.0
+        if i < end:
+            out[i:end] = zeros[:end - i]
     return f
 
 

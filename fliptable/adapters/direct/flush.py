@@ -1,6 +1,8 @@
 """Flush's direct encoder."""
 from __future__ import annotations
 
+import numpy as np
+
 from .base import _NONE, DirectEncoder, _json_copy, card_list_writer, num_seq_writer, nums_writer, pile_grower, plain
 
 
@@ -56,6 +58,9 @@ class FlushDirect(DirectEncoder):
         self.bases = (bases.offset, bases.item.width, card_list_writer(bases.item, copies, deck))
         self.known = (known.offset, known.item.width, card_list_writer(known.item, copies, deck))
         self.rounds = total_rounds
+        widths = {w for _, w, _ in self.lists.values()}
+        assert len(widths) == 1, "hand, pile and discard are card lists of one width"
+        self.list_zeros = self.zeros(widths.pop())
         self.grow = pile_grower(ch["pile"], copies, deck)
         self.hand_count, self.card_count = nums_writer(ch["hand_counts"]), nums_writer(ch["card_counts"])
         self.pile_as = num_seq_writer(ch["pile_as"])
@@ -115,8 +120,9 @@ class FlushDirect(DirectEncoder):
         if memo.get("g:pile") != pile or memo.get("g:run") != run or memo.get("g:pile_as") != state.pile_as:
             memo["g:run"] = run
             memo["g:pile_as"] = state.pile_as[:]
-            self.pile_as(state.pile_as, out)
-            self.run(bool(pile), run, seat, out)
+            items = self.items[seat]
+            self.pile_as(state.pile_as, items)
+            self.run(bool(pile), run, seat, items)
         declaring = phase in (self.PICK, self.BLIND) and not over
         source = (state.turn, phase, state.decl_kind, state.decl_value, state.decl_count, state.laid,
                   state.laid_from) if declaring else None
@@ -139,13 +145,13 @@ class FlushDirect(DirectEncoder):
                 continue
             at, width, write = self.lists[key]
             if not (old and self.grow(old, cards, mv, at)):
-                out[at:at + width] = 0.0
+                mv[at:at + width] = self.list_zeros
                 write(cards, mv, at, cards[-1] if cards else None)
             memo[mkey] = cards[:]
         cards = state.hands[seat]
         if memo.get("g:hand") != cards:
             at, width, write = self.lists["hand"]
-            out[at:at + width] = 0.0
+            mv[at:at + width] = self.list_zeros
             write(cards, mv, at, self._sorted_last(cards))
             memo["g:hand"] = cards[:]
         # per seat: the counts, the bases and what the viewer knows of the hand, each
@@ -156,6 +162,7 @@ class FlushDirect(DirectEncoder):
         hands, blinds, tops, known = state.hands, state.blinds, state.tops, state.known
         bases_at, bases_w, write_base = self.bases
         known_at, known_w, write_known = self.known
+        zero_base, zero_known = self.zeros(bases_w), self.zeros(known_w)
         for rel in range(n):
             q = (seat + rel) % n
             got = seen[rel]
@@ -167,7 +174,7 @@ class FlushDirect(DirectEncoder):
             if got[1] != t:                             # the bases
                 got[1] = t[:]
                 b = bases_at + rel * bases_w
-                out[b:b + bases_w] = 0.0
+                mv[b:b + bases_w] = zero_base
                 write_base(t, mv, b, t[-1] if t and t[-1] >= 0 else None)
             if got[0] != hand or got[2] != kn:          # the hand or what is known of it
                 got[0], got[2] = hand[:], kn[:]
@@ -175,13 +182,13 @@ class FlushDirect(DirectEncoder):
                 if q == seat:
                     if got[3] is _NONE:
                         got[3] = None
-                        out[b:b + known_w] = 0.0
+                        mv[b:b + known_w] = zero_known
                         mv[b + 1] = 1.0                  # presence flag: null
                 else:
                     key = [c for c, mask in zip(hand, kn) if mask >> seat & 1]     # knowledge.knows
                     if got[3] != key:
                         got[3] = key
-                        out[b:b + known_w] = 0.0
+                        mv[b:b + known_w] = zero_known
                         mv[b] = 1.0                      # presence flag: list
                         write_known(key, mv, b + 2, self._sorted_last(key))
             hc = len(hand)
@@ -194,8 +201,9 @@ class FlushDirect(DirectEncoder):
                 self.card_count(rel, cc, mv)
 
 def _run_writer(node, players: int):
-    """``f(present, (value, count, links, last_play), viewer, out)``: the view's ``run``
-    (an object, or null when the pile is empty) written as the layout does."""
+    """``f(present, (value, count, links, last_play), viewer, items)``: the view's ``run``
+    (an object, or null when the pile is empty) written as the layout does, through the
+    vector's memoryview ``items``."""
     flags = node.flag_types
     at_dict, at_null = node.offset + flags.index("dict"), node.offset + flags.index("null")
     lo, hi = node.offset + len(flags), node.offset + node.width
@@ -205,9 +213,10 @@ def _run_writer(node, players: int):
     keys = ("value", "count", "links", "last_play") if ch["last_play"].kinds == ["num"] else ("value", "count", "links")
     nums = [(ch[k].offset, float(ch[k].scale)) for k in keys]
     seat_at = ch["last_play"].offset if len(keys) == 3 else None
+    zeros = memoryview(np.zeros(hi - lo, dtype=np.float32))
 
     def f(present, run, viewer, out):
-        out[lo:hi] = 0.0
+        out[lo:hi] = zeros
         if not present:
             out[at_dict], out[at_null] = 0.0, 1.0
             return

@@ -65,7 +65,7 @@ class FlyswatterDirect(DirectEncoder):
         rows = np.zeros((len(NAME), item.width), dtype=np.float32)
         for c in range(len(NAME)):
             fn({"card": NAME[c], "colour": COLOUR_NAME[c], "value": VALUE[c]}, rows[c], 0, 0)
-        self.rows = rows
+        self.rows = [memoryview(r) for r in rows]      # copied into a block through the seat's memoryview
         # an empty list of hands encodes as zeros (the row's) where ``hands`` is a plain list
         self.empty_hands_zero = "hands" not in item.children or plain(item.children["hands"], "seq")
         self.block_parts = [(k, item.children[k].compile(names), item.children[k].offset - item.offset)
@@ -106,11 +106,12 @@ class FlyswatterDirect(DirectEncoder):
         put("next", None if ending else state.turn, out, seat, memo)
         put("over", over, out, seat, memo)
         put("winners", list(state.result().winners) if over else [], out, seat, memo)
-        self._window(state, seat, out, memo)
+        mv = self.items[seat]                           # one float, or a block, at a time
+        self._window(state, seat, out, mv, memo)
         last = state.last_window
         if last is not memo.get("last_window:src", _NONE):     # a new dict whenever it changes
             lo, hi, at_dict, at_null, parts, outcome = self.last_window     # every part changes: written whole
-            out[lo:hi] = 0.0
+            mv[lo:hi] = self.zeros(hi - lo)
             if last is None:
                 out[at_null] = 1.0
             else:
@@ -123,7 +124,6 @@ class FlyswatterDirect(DirectEncoder):
                     fn(values[k], out, b, seat)
                 outcome(last["outcome"], self.items[seat], seat)
             memo["last_window:src"] = last
-        mv = self.items[seat]                           # one float at a time
         lf = state.last_flip
         put("last_flip", None if lf is None else {"player": lf[0], "card": NAME[lf[1]]}, out, seat, memo)
         triggers = state.triggers
@@ -131,7 +131,7 @@ class FlyswatterDirect(DirectEncoder):
         if old != triggers:
             at, width, write, grow = self.removed
             if not (old and grow(old, triggers, mv, at)):
-                out[at:at + width] = 0.0
+                mv[at:at + width] = self.zeros(width)
                 write(triggers, mv, at, triggers[-1] if triggers else None)
             memo["removed:cards"] = triggers[:]
         put("removed_unseen", len(state.unseen), out, seat, memo)
@@ -150,6 +150,7 @@ class FlyswatterDirect(DirectEncoder):
         # the won piles (counted from the card ints), their sizes and points, the viewer's first
         won = state.won
         at, w, pile = self.won
+        zero_won = self.zeros(w)
         lastwon = counts[1]
         VALUE = self.VALUE
         for rel in range(n):
@@ -158,20 +159,20 @@ class FlyswatterDirect(DirectEncoder):
                 continue
             lastwon[rel] = cards[:]
             b = at + rel * w
-            out[b:b + w] = 0.0
+            mv[b:b + w] = zero_won
             pile(cards, mv, b, cards[-1] if cards else None)
             self.won_count(rel, len(cards), mv)
             self.score(rel, sum([VALUE[c] for c in cards]), mv)
-        self._middle(state, seat, out, memo)
+        self._middle(state, seat, out, mv, memo)
 
-    def _window(self, state, seat, out, memo):
+    def _window(self, state, seat, out, mv, memo):
         """The open window (null when none): written whole when a window opens, then only
         the parts that move while it is open (who is swatting, the hands, hands left)."""
         lo, hi, at_dict, at_null = self.window_region
         parts = self.window_parts
         if not state.open:
             if memo.get("window:fixed", _NONE) is not None:
-                out[lo:hi] = 0.0
+                mv[lo:hi] = self.zeros(hi - lo)
                 out[at_null] = 1.0
                 memo["window:fixed"] = None
             return
@@ -185,7 +186,7 @@ class FlyswatterDirect(DirectEncoder):
         values = (moving[0], moving[1], [state.hands_max - k for k in placed])
         if memo.get("window:fixed", _NONE) != fixed:
             memo["window:fixed"] = fixed
-            out[lo:hi] = 0.0
+            mv[lo:hi] = self.zeros(hi - lo)
             out[at_dict] = 1.0
             whole = {"number": state.window, "trigger": self.NAME[state.trigger],
                      "allowed": state._allowed_names(), "timeout_ms": state.window_ms}
@@ -197,11 +198,11 @@ class FlyswatterDirect(DirectEncoder):
             for i, k in enumerate(_WINDOW_MOVING):
                 if moving[i] != last[i] and k in parts:
                     a, b, fn = parts[k]
-                    out[a:b] = 0.0
+                    mv[a:b] = self.zeros(b - a)
                     fn(values[i], out, a, seat)
         memo["window:moving"] = moving
 
-    def _middle(self, state, seat, out, memo):
+    def _middle(self, state, seat, out, mv, memo):
         middle = state.middle
         on: dict[int, list[int]] = {}
         if state.open:
@@ -227,7 +228,7 @@ class FlyswatterDirect(DirectEncoder):
                 continue
             blocks[i] = block
             b = lo + i * w
-            out[b:b + w] = rows[c]
+            mv[b:b + w] = rows[c]
             for name, fn, off in parts:
                 if name == "n":
                     fn(k, out, b + off, seat)
@@ -236,7 +237,7 @@ class FlyswatterDirect(DirectEncoder):
         for i in range(t, window):
             if blocks[i] is not None:
                 blocks[i] = None
-                out[lo + i * w:lo + (i + 1) * w] = 0.0
+                mv[lo + i * w:lo + (i + 1) * w] = self.zeros(w)
         out[lo - 1] = min(1.0, m / self.len_scale)
 
 
