@@ -99,6 +99,12 @@ def pile_writer(node, copies, decksize: int) -> Callable:
     return f
 
 
+def faces_are_ints(observer: Observer, names) -> bool:
+    """Whether the game's card ints (indices of ``names``) are the layout's card faces,
+    which direct encoders write by int."""
+    return all(observer.names.get(names[c]) == c for c in range(len(names)))
+
+
 def plain(node, kind: str) -> bool:
     """Whether the layout node is one ``kind`` and nothing else (no presence flags)."""
     return node is not None and node.kinds == [kind] and not node.flag_types

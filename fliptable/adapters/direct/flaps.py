@@ -1,7 +1,7 @@
 """FLAPS' direct encoder (Levels 1-4: ``Views._view`` without the Level 5-7 keys)."""
 from __future__ import annotations
 
-from .base import DirectEncoder
+from .base import DirectEncoder, faces_are_ints
 
 _CARD_LISTS = ("hand", "discard")
 
@@ -29,8 +29,8 @@ class FlapsDirect(DirectEncoder):
                 or shown.item.flag_types:
             return None
         from fliptable.games.flaps.cards import NAMES
-        if any(observer.names.get(NAMES[c]) != c for c in range(len(NAMES))):
-            return None                                 # card ints are not the faces
+        if not faces_are_ints(observer, NAMES):
+            return None
         return super().fit(observer, players)
 
     def __init__(self, observer, players):

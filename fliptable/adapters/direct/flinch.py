@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from .base import DirectEncoder, pile_writer
+from .base import DirectEncoder, faces_are_ints, pile_writer
 
 #: the view's keys that are small values of the state (``FlinchKnowledge._view``), compared
 #: all at once and written one by one when they changed
@@ -45,8 +45,8 @@ class FlinchDirect(DirectEncoder):
         if reserves is None or reserves.kinds != ["perseat"] or reserves.flag_types:
             return None
         from fliptable.games.flinch.cards import NAMES
-        if any(observer.names.get(NAMES[c]) != c for c in range(len(NAMES))):
-            return None                                 # card ints are not the faces
+        if not faces_are_ints(observer, NAMES):
+            return None
         return super().fit(observer, players)
 
     def __init__(self, observer, players):
@@ -118,14 +118,7 @@ class FlinchDirect(DirectEncoder):
             put("partners", list(cfg.partners[seat]), out, seat, memo)
         over = state.over
         stack, removed = state.stack, state.removed
-        if over:
-            phase = "over"
-        elif state.laying >= 0:
-            phase = "laydown"
-        elif not state.started:
-            phase = "opening"
-        else:
-            phase = "play"
+        phase = state.phase_name()
         challenge = None
         if state.offender >= 0:
             challenge = {"offender": state.offender, "action": state.offence, "window": state.window,

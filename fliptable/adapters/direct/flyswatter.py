@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from .base import _NONE, DirectEncoder, card_list_writer, nums_writer, pile_grower, plain
+from .base import _NONE, DirectEncoder, card_list_writer, faces_are_ints, nums_writer, pile_grower, plain
 
 _MIDDLE_KEYS = frozenset({"n", "card", "colour", "value", "hands"})
 _WINDOW_KEYS = frozenset({"number", "trigger", "allowed", "swatting", "hands", "hands_left", "timeout_ms"})
@@ -46,8 +46,8 @@ class FlyswatterDirect(DirectEncoder):
         if not all(nums_writer(ch.get(k)) for k in ("draw_counts", "won_counts", "scores")):
             return None
         from fliptable.games.flyswatter.cards import NAME
-        if any(observer.names.get(NAME[c]) != c for c in range(len(NAME))):
-            return None                                 # card ints are not the faces
+        if not faces_are_ints(observer, NAME):
+            return None
         return super().fit(observer, players)
 
     def __init__(self, observer, players):

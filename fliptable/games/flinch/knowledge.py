@@ -21,6 +21,14 @@ class FlinchKnowledge:
 
     __slots__ = ()
 
+    def phase_name(self) -> str:
+        """The view's ``phase``: over, laydown (a player laying down), opening, play."""
+        if self.over:
+            return "over"
+        if self.laying >= 0:
+            return "laydown"
+        return "play" if self.started else "opening"
+
     def _view(self, player: int | None) -> dict[str, Any]:
         cfg = self.cfg
         n = self.players
@@ -39,14 +47,7 @@ class FlinchKnowledge:
         for i, (lo, hi, d) in enumerate(zip(self.pile_low, self.pile_high, self.pile_build)):
             centre.append({"pile": i + 1, "low": NAMES[lo], "high": NAMES[hi], "build": BUILD_NAMES[d],
                            "next": names(pile_takes(lo, hi, d, top))})
-        if self.over:
-            phase = "over"
-        elif self.laying >= 0:
-            phase = "laydown"
-        elif not self.started:
-            phase = "opening"
-        else:
-            phase = "play"
+        phase = self.phase_name()
         scores = self._scores()         # result().scores, without ranking them
         out: dict[str, Any] = {
             "seat": player, "players": n, "dealer": n - 1, "phase": phase,
