@@ -36,7 +36,8 @@ PLAN = {
     "flaps": ("flaps", 2, 24, "ismcts:iterations=500,eval=game,depth=30"),
     "muggins": ("muggins", 3, 36, "ismcts:iterations=1200,rollout=default,eval=game,depth=20"),
     "flaps-4": ("flaps", 4, 24, "ismcts:iterations=1200,eval=game,depth=30"),
-    "flinch": ("flinch", 2, 24, "ismcts:iterations=2000,eval=game,depth=20"),
+    "flinch": ("flinch", 2, 24, "ismcts:iterations=1000,rollout=quick,eval=game,depth=20,root=sweep"),
+    "flinch-random": ("flinch", 2, 24, "ismcts:iterations=2000,eval=game,depth=20"),
     "flush": ("flush", 2, 24, "ismcts:iterations=400,rollout=default,eval=game,depth=20"),
 }
 
