@@ -1,7 +1,7 @@
 """FLAPS' direct encoder (Levels 1-4: ``Views._view`` without the Level 5-7 keys)."""
 from __future__ import annotations
 
-from .base import DirectEncoder, faces_are_ints
+from .base import _NONE, DirectEncoder, _json_copy, faces_are_ints
 
 _CARD_LISTS = ("hand", "discard")
 
@@ -94,12 +94,15 @@ class FlapsDirect(DirectEncoder):
         over = state.over
         phase = state.phase
         simultaneous = phase in (V.TRUMPS_GAME, V.SPOOF_GAME)
-        put("dealer", (n - 2 + state.game_no) % n, out, seat, memo)
-        put("game", state.game_no, out, seat, memo)
-        put("scores", state.points[:], out, seat, memo)
         last_game = state.last_game
-        put("last_game", ({**last_game, "winners": list(last_game["winners"])} if last_game else None),
-            out, seat, memo)
+        games = (state.game_no, state.points, last_game)       # what changes only between games
+        if memo.get("g:games", _NONE) != games:
+            memo["g:games"] = (state.game_no, state.points[:], _json_copy(last_game))
+            put("dealer", (n - 2 + state.game_no) % n, out, seat, memo)
+            put("game", state.game_no, out, seat, memo)
+            put("scores", state.points[:], out, seat, memo)
+            put("last_game", ({**last_game, "winners": list(last_game["winners"])} if last_game else None),
+                out, seat, memo)
         put("turn", None if over or simultaneous else (state.actor if phase == V.SPOOF_CALL else state.turn),
             out, seat, memo)
         put("acting", None if over or simultaneous else state.acting(), out, seat, memo)
@@ -137,15 +140,19 @@ class FlapsDirect(DirectEncoder):
                 spoof["mine"] = NAMES[state.committed[seat]]
         put("spoof", spoof, out, seat, memo)
         put("forgot", list(state.forgot), out, seat, memo)
-        put("over", over, out, seat, memo)
-        put("winners", list(state.winners) if over else [], out, seat, memo)
-        put("double_win", state.double, out, seat, memo)
-        put("ended", state.ended, out, seat, memo)
-        # the card lists, from the card ints
-        self._pile(state.hands[seat], out, self.piles["hand"], memo, "hand")
-        self._pile(pile, out, self.piles["discard"], memo, "discard")
+        ending = (over, state.double, state.ended, state.winners if over else None)
+        if memo.get("g:ending", _NONE) != ending:
+            memo["g:ending"] = (over, state.double, state.ended, list(state.winners) if over else None)
+            put("over", over, out, seat, memo)
+            put("winners", list(state.winners) if over else [], out, seat, memo)
+            put("double_win", state.double, out, seat, memo)
+            put("ended", state.ended, out, seat, memo)
+        # the card lists, from the card ints, one float at a time
+        mv = self.items[seat]
+        self._pile(state.hands[seat], mv, self.piles["hand"], memo, "hand")
+        self._pile(pile, mv, self.piles["discard"], memo, "discard")
         at, w = self.shown_at, self.shown_w
         shown = state.shown
         for rel in range(n):
-            self._pile(shown[(seat + rel) % n], out, at + rel * w, memo, rel)
+            self._pile(shown[(seat + rel) % n], mv, at + rel * w, memo, rel)
 
