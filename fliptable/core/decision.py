@@ -83,12 +83,13 @@ class Over:
 Decision = Turn | Race | Simultaneous | Over
 
 
-_TURNS = tuple(Turn(p) for p in range(64))
+#: ``TURNS[p]`` is ``turn(p)`` for the first 64 seats (a game with fewer may index it directly)
+TURNS = tuple(Turn(p) for p in range(64))
 
 
 def turn(player: int) -> Turn:
     """``Turn(player)``, shared instances (decisions are asked for on every step)."""
-    return _TURNS[player] if player < 64 else Turn(player)
+    return TURNS[player] if player < 64 else Turn(player)
 
 
 def decision_json(decision: Decision) -> dict:

@@ -25,7 +25,7 @@ may add PASS (pass a base); a round whose Mimic card is a Flush card opens with 
 """
 from __future__ import annotations
 
-from ...core.decision import Over, turn as turn_of
+from ...core.decision import TURNS, Over
 from ...core.game import State
 from . import actions as A
 from .cards import IS_LINK, VALUE
@@ -38,7 +38,6 @@ from .tables import BLIND, LINK_OF, N_STATS, PASS, PICK, PLAY, VSLOT
 from .views import Views
 
 _OVER = Over()
-_TURNS = tuple(turn_of(p) for p in range(64))    # the shared ``Turn`` decisions, by seat
 
 
 class FlushState(Declaring, Releasing, Rounds, Views, Checks, State):
@@ -149,7 +148,7 @@ class FlushState(Declaring, Releasing, Rounds, Views, Checks, State):
 
     # -- the kernel contract ------------------------------------------------------------------
     def decision(self):
-        return _OVER if self.over else _TURNS[self.turn]
+        return _OVER if self.over else TURNS[self.turn]    # at most 6 seats
 
     def legal_actions(self, player):
         if self.over or player != self.turn:
