@@ -62,10 +62,10 @@ class Releasing:
             if kind == NUMBER:
                 v = self.decl_value
                 # "pickup": a value above the pile's (bool(run) and v > run)
-                events.append(Event("declare", {"player": p, "kind": "number", "count": n, "value": v,
+                events.append(Event("declare", {"player": p, "kind": KINDS[kind], "count": n, "value": v,
                                                 "pickup": v > self.run_value > 0, "said": SAID[v][n]}))
             elif kind == LINK:
-                events.append(Event("declare", {"player": p, "kind": "link", "count": n,
+                events.append(Event("declare", {"player": p, "kind": KINDS[kind], "count": n,
                                                 "said": f"Link Flush with {n}"}))
             else:
                 events.append(Event("declare", {"player": p, "kind": KINDS[kind], "count": n,
@@ -242,14 +242,12 @@ class Releasing:
                 flushed, super_flush = True, count >= 6
             if events is not None:
                 cards = [NAMES[laid[0]]] if n == 1 else [NAMES[c] for c in laid]     # most plays are one card
+                # ``laid_from`` is the event's own: the state takes a new list below
+                data = {"player": p, "cards": cards, "from": laid_from, "kind": KINDS[kind], "value": v,
+                        "as": [v] * n}
                 if pickup:
-                    events.append(Event("pickup", {"player": p, "cards": cards,
-                                                   "from": laid_from, "kind": "number", "value": v, "as": [v] * n,
-                                                   "picked_up": [NAMES[c] for c in picked]}))
-                else:
-                    # ``laid_from`` is the event's own: the state takes a new list below
-                    events.append(Event("play", {"player": p, "cards": cards,
-                                                 "from": laid_from, "kind": "number", "value": v, "as": [v] * n}))
+                    data["picked_up"] = [NAMES[c] for c in picked]
+                events.append(Event("pickup" if pickup else "play", data))
         else:
             if kind == LINK:
                 total = n + self._pile_links()

@@ -50,12 +50,9 @@ def _eligible(kind: int, value: int, mimic: int) -> bytes:
     return table + b"\x00"       # index -1: a base without its top card
 
 
-_LINK_TABLE = _eligible(LINK, 0, 0)
-_FLUSH_TABLES = (_eligible(FLUSH_KIND, 0, 0), _eligible(BIG_KIND, 0, 0))
 #: ``ELIGIBLE[(kind * 11 + value) * 11 + mimic]`` is ``eligible_table(kind, value, mimic)``,
 #: built once (the fulfilling steps read it on every declaration)
-ELIGIBLE = tuple(_eligible(NUMBER, v, m) for v in range(11) for m in range(11)) + (_LINK_TABLE,) * 121 + \
-    (_FLUSH_TABLES[0],) * 121 + (_FLUSH_TABLES[1],) * 121
+ELIGIBLE = tuple(_eligible(k, v, m) for k in range(len(KINDS)) for v in range(11) for m in range(11))
 
 
 def eligible_table(kind: int, value: int, mimic: int) -> bytes:
