@@ -1,7 +1,7 @@
 """FLAPS' direct encoder (Levels 1-4: ``Views._view`` without the Level 5-7 keys)."""
 from __future__ import annotations
 
-from .base import _NONE, DirectEncoder, _json_copy, faces_are_ints
+from .base import _NONE, DirectEncoder, _json_copy, faces_are_ints, plain
 
 _CARD_LISTS = ("hand", "discard")
 
@@ -21,12 +21,10 @@ class FlapsDirect(DirectEncoder):
     @classmethod
     def fit(cls, observer, players):
         ch = observer.root.children
-        for k in _CARD_LISTS:
-            if k not in ch or ch[k].kinds != ["cards"] or ch[k].flag_types:
-                return None
+        if not all(plain(ch.get(k), "cards") for k in _CARD_LISTS):
+            return None
         shown = ch.get("shown")
-        if shown is None or shown.kinds != ["perseat"] or shown.flag_types or shown.item.kinds != ["cards"] \
-                or shown.item.flag_types:
+        if not (plain(shown, "perseat") and plain(shown.item, "cards")):
             return None
         from fliptable.games.flaps.cards import NAMES
         if not faces_are_ints(observer, NAMES):

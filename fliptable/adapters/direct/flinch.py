@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from .base import DirectEncoder, faces_are_ints, pile_writer
+from .base import DirectEncoder, faces_are_ints, pile_writer, plain
 
 #: the view's keys that are small values of the state (``FlinchKnowledge._view``), compared
 #: all at once and written one by one when they changed
@@ -38,11 +38,7 @@ class FlinchDirect(DirectEncoder):
     def fit(cls, observer, players):
         ch = observer.root.children
         hand, centre, reserves = ch.get("hand"), ch.get("centre"), ch.get("reserves")
-        if hand is None or hand.kinds != ["cards"] or hand.flag_types:
-            return None
-        if centre is None or centre.kinds != ["seq"] or centre.flag_types:
-            return None
-        if reserves is None or reserves.kinds != ["perseat"] or reserves.flag_types:
+        if not (plain(hand, "cards") and plain(centre, "seq") and plain(reserves, "perseat")):
             return None
         from fliptable.games.flinch.cards import NAMES
         if not faces_are_ints(observer, NAMES):
@@ -52,8 +48,8 @@ class FlinchDirect(DirectEncoder):
     def __init__(self, observer, players):
         super().__init__(observer, players)
         from fliptable.games.flinch.cards import NAMES
-        from fliptable.games.flinch.layout import BUILD_NAMES, RESERVES, pile_takes
-        self.NAMES, self.BUILD_NAMES, self.RESERVES, self.pile_takes = NAMES, BUILD_NAMES, RESERVES, pile_takes
+        from fliptable.games.flinch.layout import BUILD_NAMES, RESERVES
+        self.NAMES, self.BUILD_NAMES, self.RESERVES = NAMES, BUILD_NAMES, RESERVES
         names = observer.names
         ch = observer.root.children
         hand = ch["hand"]
@@ -173,11 +169,9 @@ class FlinchDirect(DirectEncoder):
                     key = (len(g), g[-1] if g else 0, seat)
                     block = blocks.get(key)
                     if block is None:
-                        if len(blocks) >= _BLOCKS:
-                            blocks.clear()
                         block = np.zeros(w, dtype=np.float32)
                         fn({"top": NAMES[g[-1]] if g else None, "count": len(g)}, block, 0, seat)
-                        block = blocks[key] = memoryview(block)
+                        block = _keep(blocks, key, block)
                     mv[at + rel * w:at + (rel + 1) * w] = block
         # the hand, counted from the card ints (ascending: its last card is the highest)
         hand = state.hands[seat]
@@ -187,11 +181,9 @@ class FlinchDirect(DirectEncoder):
             block = blocks.get(key)
             at, width, write = self.hand
             if block is None:
-                if len(blocks) >= _BLOCKS:
-                    blocks.clear()
                 block = np.zeros(width, dtype=np.float32)
                 write(hand, block, 0)
-                block = blocks[key] = memoryview(block)
+                block = _keep(blocks, key, block)
             mv[at:at + width] = block
             memo["hand:src"] = hand[:]
         self._centre(state, seat, out, mv, memo)
@@ -219,27 +211,25 @@ class FlinchDirect(DirectEncoder):
             key = (j + 1, lows[j], highs[j], builds[j])
             if written[i] != key:
                 written[i] = key
-                mv[lo + i * w:lo + (i + 1) * w] = self._block(key, state.cfg.top, seat)
+                mv[lo + i * w:lo + (i + 1) * w] = self._block(key, state.cfg.takes, seat)
         for i in range(t, window):
             if written[i] is not None:
                 written[i] = None
                 out[lo + i * w:lo + (i + 1) * w] = 0.0
         mv[at] = min(1.0, m / self.len_scale)
 
-    def _block(self, key, top, seat) -> memoryview:
+    def _block(self, key, takes, seat) -> memoryview:
         """One centre entry's block, encoded once per table and viewer."""
         bkey = key + (seat,)
         block = self.blocks.get(bkey)
         if block is None:
-            if len(self.blocks) >= _BLOCKS:
-                self.blocks.clear()
             number, lo, hi, d = key
             NAMES = self.NAMES
             entry = {"pile": number, "low": NAMES[lo], "high": NAMES[hi], "build": self.BUILD_NAMES[d],
-                     "next": [NAMES[c] for c in self.pile_takes(lo, hi, d, top)]}
+                     "next": [NAMES[c] for c in takes[d][lo][hi]]}
             block = np.zeros(self.centre_w, dtype=np.float32)
             self.centre_item(entry, block, 0, seat)
-            block = self.blocks[bkey] = memoryview(block)
+            block = _keep(self.blocks, bkey, block)
         return block
 
     def _reserves(self, state, seat, out, mv, memo) -> None:
@@ -280,13 +270,20 @@ class FlinchDirect(DirectEncoder):
             key = (k, tuple(r)) if cards else (k, len(r), r[-1] if r else 0)
             block = blocks.get(key)
             if block is None:
-                if len(blocks) >= _BLOCKS:
-                    blocks.clear()
                 e = {"top": NAMES[r[-1]] if r else None, "count": len(r)}
                 if cards:
                     e["cards"] = [NAMES[c] for c in r]
                 block = np.zeros(piles[k][2], dtype=np.float32)
                 piles[k][0](e, block, 0, seat)
-                block = blocks[key] = memoryview(block)
+                block = _keep(blocks, key, block)
             b = at + ((q - seat) % n) * w + piles[k][1]
             mv[b:b + len(block)] = block
+
+
+def _keep(blocks: dict, key, block: np.ndarray) -> memoryview:
+    """``block`` kept as ``blocks[key]``, a memoryview (copied into a seat's vector at a
+    quarter of NumPy's cost); the cache emptied first when it holds ``_BLOCKS``."""
+    if len(blocks) >= _BLOCKS:
+        blocks.clear()
+    view = blocks[key] = memoryview(block)
+    return view

@@ -3,7 +3,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from .base import _NONE, DirectEncoder, _json_copy, card_list_writer, num_seq_writer, nums_writer, pile_grower, plain
+from .base import (_NONE, DirectEncoder, _json_copy, card_list_writer, faces_are_ints, num_seq_writer, nums_writer,
+                   pile_grower, plain)
 
 
 class FlushDirect(DirectEncoder):
@@ -20,15 +21,12 @@ class FlushDirect(DirectEncoder):
     @classmethod
     def fit(cls, observer, players):
         ch = observer.root.children
-        for k in ("hand", "pile", "discard"):
-            if k not in ch or ch[k].kinds != ["cards"] or ch[k].flag_types:
-                return None
-        bases, known = ch.get("bases"), ch.get("known")
-        if bases is None or bases.kinds != ["perseat"] or bases.flag_types or bases.item.kinds != ["cards"] \
-                or bases.item.flag_types:
+        if not all(plain(ch.get(k), "cards") for k in ("hand", "pile", "discard")):
             return None
-        if known is None or known.kinds != ["perseat"] or known.flag_types or known.item.kinds != ["cards"] \
-                or known.item.flag_types != ["list", "null"]:
+        bases, known = ch.get("bases"), ch.get("known")
+        if not (plain(bases, "perseat") and plain(bases.item, "cards")):
+            return None
+        if not plain(known, "perseat") or known.item.kinds != ["cards"] or known.item.flag_types != ["list", "null"]:
             return None
         run = ch.get("run")
         if run is None or run.kinds != ["dict"] or sorted(run.flag_types) != ["dict", "null"] \
@@ -39,16 +37,16 @@ class FlushDirect(DirectEncoder):
         if not (nums_writer(ch.get("hand_counts")) and nums_writer(ch.get("card_counts"))
                 and num_seq_writer(ch.get("pile_as"))):
             return None
+        from fliptable.games.flush.cards import NAMES
+        if not faces_are_ints(observer, NAMES):
+            return None
         return super().fit(observer, players)
 
     def __init__(self, observer, players):
         super().__init__(observer, players)
-        from fliptable.core.knowledge import knows
         from fliptable.games.flush.cards import NAMES, card_order
         from fliptable.games.flush.tables import BLIND, KINDS, PHASES, PICK, total_rounds
-        assert all(observer.names[NAMES[c]] == c for c in range(len(NAMES))), "card ints are the faces"
         self.NAMES, self.KINDS, self.PHASES, self.PICK, self.BLIND = NAMES, KINDS, PHASES, PICK, BLIND
-        self.knows = knows
         self.rank = [card_order(name) for name in NAMES]
         ch = observer.root.children
         copies, deck = observer.copies, observer.decksize
@@ -61,7 +59,7 @@ class FlushDirect(DirectEncoder):
         widths = {w for _, w, _ in self.lists.values()}
         assert len(widths) == 1, "hand, pile and discard are card lists of one width"
         self.list_zeros = self.zeros(widths.pop())
-        self.grow = pile_grower(ch["pile"], copies, deck)
+        self.grow = pile_grower(ch["pile"], copies, deck)     # the discard pile's too: the same encoding
         self.hand_count, self.card_count = nums_writer(ch["hand_counts"]), nums_writer(ch["card_counts"])
         self.pile_as = num_seq_writer(ch["pile_as"])
         self.run = _run_writer(ch["run"], players)
@@ -84,6 +82,7 @@ class FlushDirect(DirectEncoder):
             put("rounds", self.rounds(options), out, seat, memo)
             if options["mode"] == "elimination":
                 put("limit", options["limit"], out, seat, memo)
+        mv = self.items[seat]                           # ``out``'s memory: one float, or a region, at a time
         phase = state.phase
         small = (over, state.turn, phase, state.previous, state.mimic, state.indicator, len(state.unused))
         last = memo.get("g:small")
@@ -106,12 +105,12 @@ class FlushDirect(DirectEncoder):
         between = (state.round_no, over, state.first, state.totals, state.out_round)
         if memo.get("g:between") != between or memo.get("g:last_round", _NONE) != last_round:
             memo["g:between"] = (state.round_no, over, state.first, state.totals[:], state.out_round[:])
-            memo["g:last_round"] = _json_copy(last_round)
+            memo["g:last_round"] = last_round = _json_copy(last_round)
             put("round", state.round_no, out, seat, memo)
             put("first", state.first, out, seat, memo)
             put("scores", list(state.totals), out, seat, memo)
             put("playing", [not r for r in state.out_round], out, seat, memo)
-            put("last_round", _json_copy(last_round), out, seat, memo)
+            put("last_round", last_round, out, seat, memo)
             put("over", over, out, seat, memo)
             put("winners", list(state.result().winners) if over else [], out, seat, memo)
         # the pile and its run
@@ -120,9 +119,8 @@ class FlushDirect(DirectEncoder):
         if memo.get("g:pile") != pile or memo.get("g:run") != run or memo.get("g:pile_as") != state.pile_as:
             memo["g:run"] = run
             memo["g:pile_as"] = state.pile_as[:]
-            items = self.items[seat]
-            self.pile_as(state.pile_as, items)
-            self.run(bool(pile), run, seat, items)
+            self.pile_as(state.pile_as, mv)
+            self.run(bool(pile), run, seat, mv)
         declaring = phase in (self.PICK, self.BLIND) and not over
         source = (state.turn, phase, state.decl_kind, state.decl_value, state.decl_count, state.laid,
                   state.laid_from) if declaring else None
@@ -135,7 +133,6 @@ class FlushDirect(DirectEncoder):
                             "value": state.decl_value or None, "count": state.decl_count if pick else None,
                             "laid": [NAMES[c] for c in state.laid], "from": list(state.laid_from)}
             put("declared", declared, out, seat, memo)
-        mv = self.items[seat]                           # one float at a time
         # card lists, counted from the card ints; the pile and the discard pile grow at
         # the end, so what was added is counted (``grow``)
         for key, cards in (("pile", pile), ("discard", state.discard)):
@@ -199,6 +196,7 @@ class FlushDirect(DirectEncoder):
             if got[5] != cc:
                 got[5] = cc
                 self.card_count(rel, cc, mv)
+
 
 def _run_writer(node, players: int):
     """``f(present, (value, count, links, last_play), viewer, items)``: the view's ``run``

@@ -31,8 +31,7 @@ class FlyswatterDirect(DirectEncoder):
         item = middle.item
         if item.kinds != ["dict"] or item.flag_types or not set(item.children) <= _MIDDLE_KEYS:
             return None
-        if won is None or won.kinds != ["perseat"] or won.flag_types or won.item.kinds != ["cards"] \
-                or won.item.flag_types:
+        if not (plain(won, "perseat") and plain(won.item, "cards")):
             return None
         window = ch.get("window")
         if window is None or window.kinds != ["dict"] or sorted(window.flag_types) != ["dict", "null"] \
@@ -40,8 +39,7 @@ class FlyswatterDirect(DirectEncoder):
             return None
         if _outcome_writer(ch.get("last_window"), players) is None:
             return None
-        removed = ch.get("removed")
-        if removed is None or removed.kinds != ["cards"] or removed.flag_types:
+        if not plain(ch.get("removed"), "cards"):
             return None
         if not all(nums_writer(ch.get(k)) for k in ("draw_counts", "won_counts", "scores")):
             return None
@@ -53,8 +51,7 @@ class FlyswatterDirect(DirectEncoder):
     def __init__(self, observer, players):
         super().__init__(observer, players)
         from fliptable.games.flyswatter.cards import COLOUR_NAME, COLOURS, NAME, VALUE
-        from fliptable.games.flyswatter.state import _outcome_json
-        self.NAME, self.COLOURS, self.VALUE, self.outcome_json = NAME, COLOURS, VALUE, _outcome_json
+        self.NAME, self.COLOURS, self.VALUE = NAME, COLOURS, VALUE
         names = observer.names
         middle = observer.root.children["middle"]
         item = middle.item
@@ -122,7 +119,7 @@ class FlyswatterDirect(DirectEncoder):
                           "closed_by": last["closed_by"]}
                 for k, b, fn in parts:
                     fn(values[k], out, b, seat)
-                outcome(last["outcome"], self.items[seat], seat)
+                outcome(last["outcome"], mv, seat)
             memo["last_window:src"] = last
         lf = state.last_flip
         put("last_flip", None if lf is None else {"player": lf[0], "card": NAME[lf[1]]}, out, seat, memo)
@@ -137,10 +134,10 @@ class FlyswatterDirect(DirectEncoder):
         put("removed_unseen", len(state.unseen), out, seat, memo)
         put("flips", state.flips, out, seat, memo)
         put("windows", state.window, out, seat, memo)
-        counts = memo.get("counts")
-        if counts is None:
-            counts = memo["counts"] = [[-1] * n, [-1] * n]
-        draws = counts[0]
+        draws = memo.get("draws")                       # per seat from the viewer: written last
+        if draws is None:
+            draws = memo["draws"] = [-1] * n
+            memo["won:cards"] = [None] * n
         draw = state.draw
         for rel in range(n):
             k = len(draw[(seat + rel) % n])
@@ -151,7 +148,7 @@ class FlyswatterDirect(DirectEncoder):
         won = state.won
         at, w, pile = self.won
         zero_won = self.zeros(w)
-        lastwon = counts[1]
+        lastwon = memo["won:cards"]
         VALUE = self.VALUE
         for rel in range(n):
             cards = won[(seat + rel) % n]
