@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import Any
 
 from .cards import NAMES, names
-from .layout import BUILD_NAMES, HAND, RESERVES, pile_takes
+from .layout import BUILD_NAMES, HAND, RESERVES
 
 
 class FlinchKnowledge:
@@ -42,17 +42,17 @@ class FlinchKnowledge:
                     entry["cards"] = names(r)    # bottom first
                 row.append(entry)
             reserves.append(row)
-        top = cfg.top
+        takes = cfg.takes                   # layout.pile_takes, tabled per table
         centre = []
         for i, (lo, hi, d) in enumerate(zip(self.pile_low, self.pile_high, self.pile_build)):
             centre.append({"pile": i + 1, "low": NAMES[lo], "high": NAMES[hi], "build": BUILD_NAMES[d],
-                           "next": names(pile_takes(lo, hi, d, top))})
+                           "next": names(takes[d][lo][hi])})
         phase = self.phase_name()
         scores = self._scores()         # result().scores, without ranking them
         out: dict[str, Any] = {
             "seat": player, "players": n, "dealer": n - 1, "phase": phase,
             "turn": None if self.over else self.actor(), "turns": self.turns,
-            "started": self.started, "top_number": top, "starters": names(cfg.starters),
+            "started": self.started, "top_number": cfg.top, "starters": names(cfg.starters),
             "centre_variant": cfg.centre_kind, "enforce": "table" if cfg.table else "strict",
             "reserve_memory": "on" if cfg.memory else "off",
             "teams": [list(t) for t in cfg.teams] if cfg.partnership else None,
