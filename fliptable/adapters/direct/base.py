@@ -99,6 +99,19 @@ def pile_writer(node, copies, decksize: int) -> Callable:
     return f
 
 
+#: a table's cache of encoded blocks is emptied when it holds this many
+BLOCKS = 65536
+
+
+def keep_block(blocks: dict, key, block: np.ndarray) -> memoryview:
+    """``block`` kept as ``blocks[key]``, a memoryview (copied into a seat's vector at a
+    quarter of NumPy's cost); the cache emptied first when it holds ``BLOCKS``."""
+    if len(blocks) >= BLOCKS:
+        blocks.clear()
+    view = blocks[key] = memoryview(block)
+    return view
+
+
 def faces_are_ints(observer: Observer, names) -> bool:
     """Whether the game's card ints (indices of ``names``) are the layout's card faces,
     which direct encoders write by int."""

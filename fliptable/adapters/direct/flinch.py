@@ -3,15 +3,13 @@ from __future__ import annotations
 
 import numpy as np
 
-from .base import DirectEncoder, faces_are_ints, pile_writer, plain
+from .base import DirectEncoder, faces_are_ints, keep_block, pile_writer, plain
 
 #: the view's keys that are small values of the state (``FlinchKnowledge._view``), compared
 #: all at once and written one by one when they changed
 _SMALL = ("phase", "turn", "turns", "started", "draw_count", "stack_groups", "removed", "stack_exhausted",
           "blocked", "idle_turns", "played_this_turn", "challenges", "challenge", "over", "winners", "end",
           "hand_counts")
-#: encoded blocks kept (per table and kind) at most this many; a bound, not a policy
-_BLOCKS = 65536
 #: how a small key is written: a plain number, a bool, a per-seat list of numbers, else its differ
 _NUM, _BOOL, _NUMS, _DIFF = "num", "bool", "nums", "diff"
 
@@ -171,7 +169,7 @@ class FlinchDirect(DirectEncoder):
                     if block is None:
                         block = np.zeros(w, dtype=np.float32)
                         fn({"top": NAMES[g[-1]] if g else None, "count": len(g)}, block, 0, seat)
-                        block = _keep(blocks, key, block)
+                        block = keep_block(blocks, key, block)
                     mv[at + rel * w:at + (rel + 1) * w] = block
         # the hand, counted from the card ints (ascending: its last card is the highest)
         hand = state.hands[seat]
@@ -183,7 +181,7 @@ class FlinchDirect(DirectEncoder):
             if block is None:
                 block = np.zeros(width, dtype=np.float32)
                 write(hand, block, 0)
-                block = _keep(blocks, key, block)
+                block = keep_block(blocks, key, block)
             mv[at:at + width] = block
             memo["hand:src"] = hand[:]
         self._centre(state, seat, out, mv, memo)
@@ -229,7 +227,7 @@ class FlinchDirect(DirectEncoder):
                      "next": [NAMES[c] for c in takes[d][lo][hi]]}
             block = np.zeros(self.centre_w, dtype=np.float32)
             self.centre_item(entry, block, 0, seat)
-            block = _keep(self.blocks, bkey, block)
+            block = keep_block(self.blocks, bkey, block)
         return block
 
     def _reserves(self, state, seat, out, mv, memo) -> None:
@@ -275,15 +273,6 @@ class FlinchDirect(DirectEncoder):
                     e["cards"] = [NAMES[c] for c in r]
                 block = np.zeros(piles[k][2], dtype=np.float32)
                 piles[k][0](e, block, 0, seat)
-                block = _keep(blocks, key, block)
+                block = keep_block(blocks, key, block)
             b = at + ((q - seat) % n) * w + piles[k][1]
             mv[b:b + len(block)] = block
-
-
-def _keep(blocks: dict, key, block: np.ndarray) -> memoryview:
-    """``block`` kept as ``blocks[key]``, a memoryview (copied into a seat's vector at a
-    quarter of NumPy's cost); the cache emptied first when it holds ``_BLOCKS``."""
-    if len(blocks) >= _BLOCKS:
-        blocks.clear()
-    view = blocks[key] = memoryview(block)
-    return view

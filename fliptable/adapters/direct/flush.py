@@ -3,8 +3,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from .base import (_NONE, DirectEncoder, _json_copy, card_list_writer, faces_are_ints, num_seq_writer, nums_writer,
-                   pile_grower, plain)
+from .base import (_NONE, DirectEncoder, _json_copy, card_list_writer, faces_are_ints, keep_block, num_seq_writer,
+                   nums_writer, pile_grower, plain)
 
 
 class FlushDirect(DirectEncoder):
@@ -63,6 +63,13 @@ class FlushDirect(DirectEncoder):
         self.hand_count, self.card_count = nums_writer(ch["hand_counts"]), nums_writer(ch["card_counts"])
         self.pile_as = num_seq_writer(ch["pile_as"])
         self.run = _run_writer(ch["run"], players)
+        # encoded blocks shared by every seat and game of this table: what a seat knows of
+        # another's hand (a tuple of card ints), and the declaration (seat-relative)
+        shared = observer.__dict__
+        self.known_blocks = shared.setdefault("_flush_known_blocks", {})
+        self.declared_blocks = shared.setdefault("_flush_declared_blocks", {})
+        decl = ch.get("declared")
+        self.declared = None if decl is None else (decl.offset, decl.width, self.fns["declared"][0])
 
     def _sorted_last(self, cards):
         rank = self.rank
@@ -124,15 +131,26 @@ class FlushDirect(DirectEncoder):
         declaring = phase in (self.PICK, self.BLIND) and not over
         source = (state.turn, phase, state.decl_kind, state.decl_value, state.decl_count, state.laid,
                   state.laid_from) if declaring else None
-        if memo.get("g:declared", _NONE) != source:
-            memo["g:declared"] = source if source is None else source[:5] + (state.laid[:], state.laid_from[:])
-            declared = None
+        if self.declared is not None and memo.get("g:declared", _NONE) != source:
+            at, width, fn = self.declared
             if declaring:
-                pick = phase == self.PICK
-                declared = {"player": state.turn, "kind": self.KINDS[state.decl_kind] if pick else None,
-                            "value": state.decl_value or None, "count": state.decl_count if pick else None,
-                            "laid": [NAMES[c] for c in state.laid], "from": list(state.laid_from)}
-            put("declared", declared, out, seat, memo)
+                key = ((state.turn - seat) % n, phase, state.decl_kind, state.decl_value, state.decl_count,
+                       tuple(state.laid), tuple(state.laid_from))
+                memo["g:declared"] = source[:5] + (state.laid[:], state.laid_from[:])
+            else:
+                key = memo["g:declared"] = None
+            block = self.declared_blocks.get(key)
+            if block is None:
+                declared = None
+                if declaring:
+                    pick = phase == self.PICK
+                    declared = {"player": state.turn, "kind": self.KINDS[state.decl_kind] if pick else None,
+                                "value": state.decl_value or None, "count": state.decl_count if pick else None,
+                                "laid": [NAMES[c] for c in state.laid], "from": list(state.laid_from)}
+                block = np.zeros(width, dtype=np.float32)
+                fn(declared, block, 0, seat)
+                block = keep_block(self.declared_blocks, key, block)
+            mv[at:at + width] = block
         # card lists, counted from the card ints; the pile and the discard pile grow at
         # the end, so what was added is counted (``grow``)
         for key, cards in (("pile", pile), ("discard", state.discard)):
@@ -160,6 +178,7 @@ class FlushDirect(DirectEncoder):
         bases_at, bases_w, write_base = self.bases
         known_at, known_w, write_known = self.known
         zero_base, zero_known = self.zeros(bases_w), self.zeros(known_w)
+        kblocks = self.known_blocks
         for rel in range(n):
             q = (seat + rel) % n
             got = seen[rel]
@@ -185,9 +204,14 @@ class FlushDirect(DirectEncoder):
                     key = [c for c, mask in zip(hand, kn) if mask >> seat & 1]     # knowledge.knows
                     if got[3] != key:
                         got[3] = key
-                        mv[b:b + known_w] = zero_known
-                        mv[b] = 1.0                      # presence flag: list
-                        write_known(key, mv, b + 2, self._sorted_last(key))
+                        tkey = tuple(key)
+                        block = kblocks.get(tkey)
+                        if block is None:
+                            block = np.zeros(known_w, dtype=np.float32)
+                            block[0] = 1.0                # presence flag: list
+                            write_known(key, block, 2, self._sorted_last(key))
+                            block = keep_block(kblocks, tkey, block)
+                        mv[b:b + known_w] = block
             hc = len(hand)
             cc = hc + nb + len(t) - t.count(-1)         # State.hand_cards (-1: a flipped top)
             if got[4] != hc:
