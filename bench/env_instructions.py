@@ -5,7 +5,7 @@ and even CPU-time ratios move by 10-30% here between runs on a shared machine).
     python bench/env_instructions.py [--steps 2000] [GAME ...]
 
 Each env runs the benchmark's loop (``fliptable.adapters.bench``: seeded resets, random
-legal actions from the mask) for ``--steps`` steps and for none, in separate processes
+legal actions from the mask) for none and for ``--steps`` steps, in separate processes
 under ``valgrind --tool=callgrind``; the difference divided by the steps is the work of
 one step (imports and set-up cancel out). Needs valgrind (Debian: ``apt-get install
 valgrind``); slow: about a minute and a half a process.
@@ -57,7 +57,10 @@ def instructions(game: str, steps: int) -> int:
     """Instructions callgrind counted for ``steps`` steps of ``game``'s env, set-up included."""
     run = subprocess.run(["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null",
                           sys.executable, "-c", _LOOP, game, str(steps)], capture_output=True, text=True,
-                         env={**os.environ, "PYTHONHASHSEED": "0"})     # str hashes: the same dict work each run
+                         # str hashes: the same dict work each run; OpenBLAS's idle threads spin
+                         # for a varying number of instructions (counts moved by ~5% without this)
+                         env={**os.environ, "PYTHONHASHSEED": "0", "OPENBLAS_NUM_THREADS": "1",
+                              "OMP_NUM_THREADS": "1", "MKL_NUM_THREADS": "1"})
     found = re.search(r"Collected : (\d+)", run.stderr)
     if run.returncode or not found:
         raise RuntimeError(f"callgrind failed for {game}: {run.stderr.strip().splitlines()[-1:]}")
@@ -65,7 +68,9 @@ def instructions(game: str, steps: int) -> int:
 
 
 def per_step(game: str, steps: int) -> float:
-    return (instructions(game, steps) - instructions(game, 0)) / steps
+    # the empty run first: it compiles any stale bytecode, which would count in the other
+    zero = instructions(game, 0)
+    return (instructions(game, steps) - zero) / steps
 
 
 def main() -> None:
