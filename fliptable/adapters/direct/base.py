@@ -1,6 +1,10 @@
 """The base of direct encoders (``DirectEncoder``) and card-list writers from card ints."""
 from __future__ import annotations
 
+import hashlib
+import os
+import warnings
+from pathlib import Path
 from typing import Any, Callable
 
 import numpy as np
@@ -78,16 +82,40 @@ class DirectEncoder:
         raise NotImplementedError
 
 
+def _compiled():
+    """The compiled writers (``adapters/_writers.pyx``, built by ``hatch_build.py`` at
+    install time), or None: not built, ``FLIPTABLE_PURE=1``, or built from another
+    version of the .pyx than the one beside it (a warning: reinstall to rebuild)."""
+    if os.environ.get("FLIPTABLE_PURE"):
+        return None
+    try:
+        from .. import _writers
+    except ImportError:
+        return None
+    pyx = Path(__file__).resolve().parent.parent / "_writers.pyx"
+    if pyx.exists() and hashlib.sha256(pyx.read_bytes()).hexdigest() != getattr(_writers, "SOURCE_HASH", None):
+        warnings.warn("fliptable.adapters._writers was built from an older _writers.pyx: the pure-Python "
+                      "writers are used (reinstall fliptable to rebuild it)", RuntimeWarning, stacklevel=2)
+        return None
+    return _writers
+
+
+#: the compiled writers the factories below return (their pure-Python ones when None,
+#: or when asked with ``pure=True``: the same floats, ``tests/adapters/test_writers.py``)
+COMPILED = _compiled()
+
 _NONE = object()
 #: ``put`` encodes a key narrower than this whole, a wider one by its differ
 WIDE = 64
 
 
-def pile_writer(node, copies, decksize: int) -> Callable:
+def pile_writer(node, copies, decksize: int, pure: bool = False) -> Callable:
     """``f(cards, out, b)``: a list of card ints (the card table's indices, none hidden)
     written as the layout's card-list encoding (``Node`` kind ``cards``) of their names,
     into a zero region."""
     n = node._ncards
+    if COMPILED is not None and not pure:
+        return COMPILED.CardList(n, copies, decksize).pile
     copies = [float(c) for c in copies]
     deck = float(decksize)
 
@@ -128,13 +156,15 @@ def plain(node, kind: str) -> bool:
     return node is not None and node.kinds == [kind] and not node.flag_types
 
 
-def nums_writer(node) -> Callable | None:
+def nums_writer(node, pure: bool = False) -> Callable | None:
     """``f(rel, value, out)``: entry ``rel`` (seats from the viewer) of a per-seat list
     of plain numbers written as the layout does (``value / scale``, clipped); None when
     the node is not such a list."""
     if not plain(node, "perseat") or not plain(node.item, "num"):
         return None
     b, scale = node.offset, float(node.item.scale)
+    if COMPILED is not None and not pure:
+        return COMPILED.Nums(b, scale, node.width).write
 
     def f(rel, v, out):
         x = v / scale
@@ -142,7 +172,7 @@ def nums_writer(node) -> Callable | None:
     return f
 
 
-def num_seq_writer(node) -> Callable | None:
+def num_seq_writer(node, pure: bool = False) -> Callable | None:
     """``f(values, items)``: a list of plain numbers written as the layout's sequence
     encoding (length / scale, then the last ``window`` entries, oldest first, the rest of
     the window zero) through the vector's memoryview ``items``; None when the node is not
@@ -151,6 +181,8 @@ def num_seq_writer(node) -> Callable | None:
         return None
     b, window, length = node.offset, node.window, float(node.len_scale)
     scale = float(node.item.scale)
+    if COMPILED is not None and not pure:
+        return COMPILED.NumSeq(b, window, length, scale).write
     end = b + 1 + window
     zeros = memoryview(np.zeros(window, dtype=np.float32))
 
@@ -167,11 +199,13 @@ def num_seq_writer(node) -> Callable | None:
     return f
 
 
-def pile_grower(node, copies, decksize: int) -> Callable:
+def pile_grower(node, copies, decksize: int, pure: bool = False) -> Callable:
     """``g(old, new, out, b) -> bool``: when ``new`` is ``old`` (not empty, none hidden)
     with cards added at the end, the card-list encoding of ``old`` at ``b`` made that of
     ``new`` by counting only the faces added (True); else nothing written (False)."""
     n = node._ncards
+    if COMPILED is not None and not pure:
+        return COMPILED.CardList(n, copies, decksize).grow
     copies = [float(c) for c in copies]
     deck = float(decksize)
 
@@ -188,11 +222,13 @@ def pile_grower(node, copies, decksize: int) -> Callable:
     return g
 
 
-def card_list_writer(node, copies, decksize: int) -> Callable:
+def card_list_writer(node, copies, decksize: int, pure: bool = False) -> Callable:
     """``f(cards, out, b, last)``: a list of card ints, negative for a hidden card (a
     ``null`` in the view), written as the layout's card-list encoding, into a zero
     region; ``last`` is the face of the view list's last entry (None: hidden or empty)."""
     n = node._ncards
+    if COMPILED is not None and not pure:
+        return COMPILED.CardList(n, copies, decksize).write
     copies = [float(c) for c in copies]
     deck = float(decksize)
 

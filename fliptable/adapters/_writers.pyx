@@ -1,0 +1,188 @@
+# cython: language_level=3
+"""Compiled card-list and number writers for the direct encoders (``direct/base.py``).
+
+The same writers as base.py's pure-Python ones, float for float (every value is the
+same double rounded to float32 as a memoryview's item assignment rounds it); base.py
+uses these when this module is built and current (``fliptable.adapters.direct.base.
+COMPILED``), its own otherwise. Built by ``hatch_build.py`` at install time (``pip
+install .`` and ``pip install -e .``), which appends ``SOURCE_HASH`` (the SHA-256 of
+this file) so a stale build beside an edited source is never used.
+
+``out`` is anything with a writable, contiguous float32 buffer (a NumPy array, or a
+memoryview of one); every write is bounds-checked against it.
+"""
+from cpython.buffer cimport PyBUF_FORMAT, PyBUF_ND, PyBUF_WRITABLE, PyBuffer_Release, PyObject_GetBuffer
+from cpython.mem cimport PyMem_Free, PyMem_Malloc
+from libc.string cimport memset
+
+cdef int _FLAGS = PyBUF_WRITABLE | PyBUF_ND | PyBUF_FORMAT
+
+
+cdef float* _floats(object out, Py_buffer* buf, Py_ssize_t lo, Py_ssize_t hi) except NULL:
+    """``out``'s float32 buffer, checked to hold [lo, hi)."""
+    PyObject_GetBuffer(out, buf, _FLAGS)
+    if buf.itemsize != 4 or buf.format == NULL or buf.format[0] != b'f' or buf.format[1] != 0:
+        PyBuffer_Release(buf)
+        raise TypeError("out must be a float32 buffer")
+    if lo < 0 or hi > buf.len // 4:
+        PyBuffer_Release(buf)
+        raise IndexError(f"region {lo}..{hi} outside a buffer of {buf.len // 4} floats")
+    return <float*>buf.buf
+
+
+cdef inline double _clip(double x):
+    return 1.0 if x > 1.0 else (-1.0 if x < -1.0 else x)
+
+
+cdef class CardList:
+    """The layout's card-list encoding (``Node`` kind ``cards``) of a list of card ints
+    (the card table's indices; negative: hidden): per face its count / copies, the
+    hidden count / deck, the length / deck, and a one-hot of the last card."""
+
+    cdef Py_ssize_t n, width
+    cdef double deck
+    cdef double* copies
+    cdef int* counts
+
+    def __cinit__(self, Py_ssize_t n, copies, double deck):
+        if len(copies) != n:
+            raise ValueError(f"{len(copies)} copy counts for {n} faces")
+        self.n = n
+        self.width = 2 * n + 2
+        self.deck = deck
+        self.copies = <double*>PyMem_Malloc(max(n, 1) * sizeof(double))
+        self.counts = <int*>PyMem_Malloc(max(n, 1) * sizeof(int))
+        if self.copies == NULL or self.counts == NULL:
+            raise MemoryError()
+        for i in range(n):
+            self.copies[i] = float(copies[i])
+
+    def __dealloc__(self):
+        PyMem_Free(self.copies)
+        PyMem_Free(self.counts)
+
+    cdef int _count(self, list cards, Py_ssize_t start, Py_ssize_t* hidden) except -1:
+        """Counts of ``cards`` (from ``start``) per face into ``self.counts``."""
+        cdef Py_ssize_t i, c, k = len(cards), n = self.n
+        memset(self.counts, 0, n * sizeof(int))
+        hidden[0] = 0
+        for i in range(start, k):
+            c = cards[i]
+            if c < 0:
+                hidden[0] += 1
+            elif c >= n:
+                raise IndexError(f"card {c} outside 0..{n - 1}")
+            else:
+                self.counts[c] += 1
+        return 0
+
+    def write(self, cards, out, Py_ssize_t b, last):
+        """``cards`` (hidden ones negative) into a zero region at ``b``; ``last``: the
+        face of the view list's last entry (None: hidden or empty)."""
+        cdef list cl = cards if type(cards) is list else list(cards)
+        cdef Py_buffer buf
+        cdef Py_ssize_t i, c, hidden, k = len(cl), n = self.n, lastc = -1
+        if not k:
+            return
+        if last is not None:
+            lastc = last
+            if lastc < 0 or lastc >= n:
+                raise IndexError(f"card {lastc} outside 0..{n - 1}")
+        self._count(cl, 0, &hidden)
+        cdef float* o = _floats(out, &buf, b, b + self.width)
+        try:
+            for c in range(n):
+                if self.counts[c]:
+                    o[b + c] = <float>(self.counts[c] / self.copies[c])
+            if hidden:
+                o[b + n] = <float>min(1.0, hidden / self.deck)
+            o[b + n + 1] = <float>min(1.0, k / self.deck)
+            if lastc >= 0:
+                o[b + n + 2 + lastc] = 1.0
+        finally:
+            PyBuffer_Release(&buf)
+
+    def pile(self, cards, out, Py_ssize_t b):
+        """``cards`` (none hidden) into a zero region at ``b``, its last card the last."""
+        if cards:
+            self.write(cards, out, b, cards[-1])
+
+    def grow(self, old, new, out, Py_ssize_t b):
+        """When ``new`` is ``old`` (not empty, none hidden) with cards added at the end,
+        the encoding of ``old`` at ``b`` made that of ``new`` by rewriting only the
+        faces added (True); else nothing written (False)."""
+        cdef list ol = old if type(old) is list else list(old)
+        cdef list nl = new if type(new) is list else list(new)
+        cdef Py_buffer buf
+        cdef Py_ssize_t i, c, hidden, k = len(ol), m = len(nl), n = self.n
+        cdef Py_ssize_t oldlast, newlast
+        if k == 0 or m <= k:
+            return False
+        for i in range(k - 1, -1, -1):            # the last card first: most lists differ there
+            if <Py_ssize_t>nl[i] != <Py_ssize_t>ol[i]:
+                return False
+        for i in range(k - 1, m):                  # none hidden, all faces: checked before writing
+            c = nl[i]
+            if c < 0 or c >= n:
+                raise IndexError(f"card {c} outside 0..{n - 1}")
+        oldlast, newlast = ol[k - 1], nl[m - 1]
+        self._count(nl, 0, &hidden)
+        cdef float* o = _floats(out, &buf, b, b + self.width)
+        try:
+            for i in range(k, m):
+                c = nl[i]
+                o[b + c] = <float>(self.counts[c] / self.copies[c])
+            o[b + n + 1] = <float>min(1.0, m / self.deck)
+            o[b + n + 2 + oldlast] = 0.0
+            o[b + n + 2 + newlast] = 1.0
+        finally:
+            PyBuffer_Release(&buf)
+        return True
+
+
+cdef class Nums:
+    """Entry ``rel`` of a per-seat list of plain numbers at ``offset`` (``value / scale``,
+    clipped to [-1, 1])."""
+
+    cdef Py_ssize_t offset, seats
+    cdef double scale
+
+    def __cinit__(self, Py_ssize_t offset, double scale, Py_ssize_t seats):
+        self.offset, self.scale, self.seats = offset, scale, seats
+
+    def write(self, Py_ssize_t rel, double v, out):
+        cdef Py_buffer buf
+        if rel < 0 or rel >= self.seats:
+            raise IndexError(f"seat {rel} outside 0..{self.seats - 1}")
+        cdef float* o = _floats(out, &buf, self.offset, self.offset + self.seats)
+        o[self.offset + rel] = <float>_clip(v / self.scale)
+        PyBuffer_Release(&buf)
+
+
+cdef class NumSeq:
+    """A list of plain numbers as the layout's sequence encoding at ``offset``: its
+    length / ``length``, then its last ``window`` entries (value / scale, clipped),
+    oldest first, the rest of the window zero."""
+
+    cdef Py_ssize_t offset, window
+    cdef double length, scale
+
+    def __cinit__(self, Py_ssize_t offset, Py_ssize_t window, double length, double scale):
+        self.offset, self.window, self.length, self.scale = offset, window, length, scale
+
+    def write(self, v, out):
+        cdef list vl = v if type(v) is list else list(v)
+        cdef Py_buffer buf
+        cdef Py_ssize_t i, k = len(vl), b = self.offset, w = self.window
+        cdef Py_ssize_t start = k - w if k > w else 0
+        cdef double x
+        cdef float* o = _floats(out, &buf, b, b + 1 + w)
+        try:
+            o[b] = <float>min(1.0, k / self.length)
+            for i in range(start, k):
+                x = vl[i]
+                o[b + 1 + i - start] = <float>_clip(x / self.scale)
+            for i in range(k - start, w):
+                o[b + 1 + i] = 0.0
+        finally:
+            PyBuffer_Release(&buf)

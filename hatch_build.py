@@ -1,0 +1,75 @@
+"""hatchling build hook: compiles ``fliptable/adapters/_writers.pyx`` (Cython), the RL
+adapters' compiled writers, into the wheel (``pip install .``) or beside its source
+(``pip install -e .``). Optional: without a C compiler (or with ``FLIPTABLE_PURE_BUILD=1``)
+the build says why and goes on pure-Python; the adapters then use their own writers.
+
+The compiled module carries ``SOURCE_HASH``, the SHA-256 of the .pyx it was built from
+(``direct/base.py`` refuses a build whose hash is not the source's), and a build is kept
+under ``build/fliptable-writers/<hash>/`` so later builds of the same source reuse it.
+"""
+from __future__ import annotations
+
+import hashlib
+import os
+import shutil
+import sysconfig
+from pathlib import Path
+
+from hatchling.builders.hooks.plugin.interface import BuildHookInterface
+
+MODULE = "fliptable.adapters._writers"
+SOURCE = Path("fliptable/adapters/_writers.pyx")
+
+
+def source_hash(pyx: Path) -> str:
+    return hashlib.sha256(pyx.read_bytes()).hexdigest()
+
+
+def build_writers(root: Path) -> Path:
+    """The compiled module's path (built, or reused from an earlier build of this source)."""
+    pyx = root / SOURCE
+    digest = source_hash(pyx)
+    suffix = sysconfig.get_config_var("EXT_SUFFIX") or ".so"
+    cache = root / "build" / "fliptable-writers" / digest
+    built = cache / f"_writers{suffix}"
+    if built.exists():
+        return built
+    from Cython.Build import cythonize
+    from setuptools import Distribution, Extension
+
+    work = cache / "src"
+    work.mkdir(parents=True, exist_ok=True)
+    src = work / "_writers.pyx"
+    src.write_text(pyx.read_text() + f"\n\nSOURCE_HASH = {digest!r}\n")
+    ext = Extension(MODULE, [str(src)], extra_compile_args=["-O2"])
+    dist = Distribution({"ext_modules": cythonize([ext], quiet=True, compiler_directives={"language_level": 3},
+                                                  build_dir=str(work / "c"))})
+    cmd = dist.get_command_obj("build_ext")
+    cmd.build_lib = str(work / "lib")
+    cmd.build_temp = str(work / "tmp")
+    cmd.ensure_finalized()
+    cmd.run()
+    shutil.copy2(cmd.get_ext_fullpath(MODULE), built)
+    return built
+
+
+class WritersHook(BuildHookInterface):
+    PLUGIN_NAME = "custom"
+
+    def initialize(self, version: str, build_data: dict) -> None:
+        if os.environ.get("FLIPTABLE_PURE_BUILD"):
+            return
+        root = Path(self.root)
+        try:
+            built = build_writers(root)
+        except Exception as exc:  # no compiler, no Cython: the pure-Python writers serve
+            self.app.display_warning(f"fliptable: compiled writers not built ({type(exc).__name__}: {exc}); "
+                                     "the RL adapters use their pure-Python writers")
+            return
+        target = f"fliptable/adapters/{built.name}"
+        if version == "editable":
+            shutil.copy2(built, root / target)
+        else:
+            build_data["force_include"][str(built)] = target
+            build_data["pure_python"] = False
+            build_data["infer_tag"] = True

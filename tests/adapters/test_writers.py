@@ -1,0 +1,144 @@
+"""The compiled writers (``adapters/_writers.pyx``, built at install time by
+``hatch_build.py``) write the same float32s as the pure-Python ones they replace, refuse
+what would write outside their region, and are not used when stale or refused."""
+import warnings
+from types import SimpleNamespace
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from fliptable.adapters.direct import base
+from fliptable.adapters.direct.base import card_list_writer, num_seq_writer, nums_writer, pile_grower, pile_writer
+from fliptable.adapters.pettingzoo import Spec
+
+SIZE = 256
+
+
+def test_the_compiled_writers_are_built_and_used():
+    # CI installs with a C compiler: the build hook must have built them (a build
+    # without one is pure-Python, with a warning, and fails this test)
+    assert base.COMPILED is not None, "fliptable.adapters._writers is not built: pip install -e . with a C compiler"
+    node = SimpleNamespace(_ncards=3)
+    assert type(card_list_writer(node, [1, 1, 1], 3).__self__) is base.COMPILED.CardList
+    assert card_list_writer(node, [1, 1, 1], 3, pure=True).__name__ == "f"
+
+
+@st.composite
+def deck(draw):
+    n = draw(st.integers(1, 40))
+    copies = draw(st.lists(st.integers(1, 8), min_size=n, max_size=n))
+    return n, copies, draw(st.integers(1, 200)), draw(st.integers(0, SIZE - 2 * n - 2))
+
+
+def both(make, *args):
+    return make(*args), make(*args, pure=True)
+
+
+def buffers():
+    a, b = np.zeros(SIZE, dtype=np.float32), np.zeros(SIZE, dtype=np.float32)
+    return a, b, memoryview(b)      # the pure writers are handed the memoryview, as the encoders do
+
+
+@settings(max_examples=300, deadline=None)
+@given(deck(), st.data())
+def test_card_lists_with_hidden_cards_are_written_alike(d, data):
+    n, copies, decksize, at = d
+    cards = data.draw(st.lists(st.integers(-1, n - 1), max_size=60))
+    last = data.draw(st.sampled_from([None] + [c for c in cards if c >= 0]))
+    fast, slow = both(card_list_writer, SimpleNamespace(_ncards=n), copies, decksize)
+    a, b, mv = buffers()
+    fast(cards, a, at, last)
+    slow(cards, mv, at, last)
+    np.testing.assert_array_equal(a, b)
+    assert not a[:at].any() and not a[at + 2 * n + 2:].any()
+
+
+@settings(max_examples=300, deadline=None)
+@given(deck(), st.data())
+def test_piles_and_grown_piles_are_written_alike(d, data):
+    n, copies, decksize, at = d
+    face = st.integers(0, n - 1)
+    old = data.draw(st.lists(face, min_size=1, max_size=40))
+    grown = old + data.draw(st.lists(face, max_size=10))
+    other = data.draw(st.lists(face, min_size=1, max_size=50))
+    node = SimpleNamespace(_ncards=n)
+    for new in (grown, other, old[:-1]):
+        (pile_fast, pile_slow), (grow_fast, grow_slow) = both(pile_writer, node, copies, decksize), \
+            both(pile_grower, node, copies, decksize)
+        a, b, mv = buffers()
+        pile_fast(old, a, at)
+        pile_slow(old, mv, at)
+        assert grow_fast(old, new, a, at) == grow_slow(old, new, mv, at)
+        np.testing.assert_array_equal(a, b)
+    a, b, mv = buffers()
+    pile_fast(grown, a, at)
+    pile_slow(grown, mv, at)
+    np.testing.assert_array_equal(a, b)
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.data())
+def test_per_seat_numbers_and_number_sequences_are_written_alike(data):
+    ch = Spec("flush", 4, {}).observer.root.children
+    (nums_fast, nums_slow), (seq_fast, seq_slow) = both(nums_writer, ch["hand_counts"]), both(
+        num_seq_writer, ch["pile_as"])
+    size = ch["pile_as"].offset + ch["pile_as"].width + ch["hand_counts"].offset + 8
+    a, b = np.zeros(size, dtype=np.float32), np.zeros(size, dtype=np.float32)
+    number = st.one_of(st.integers(-300, 300), st.floats(-300, 300))
+    for rel, v in data.draw(st.lists(st.tuples(st.integers(0, 3), number), max_size=8)):
+        nums_fast(rel, v, a)
+        nums_slow(rel, v, memoryview(b))
+    for values in data.draw(st.lists(st.lists(st.integers(0, 30), max_size=40), max_size=4)):
+        seq_fast(values, a)
+        seq_slow(values, memoryview(b))
+    np.testing.assert_array_equal(a, b)
+
+
+def test_what_would_write_outside_the_region_is_refused_and_writes_nothing():
+    if base.COMPILED is None:
+        pytest.fail("fliptable.adapters._writers is not built")
+    cl = base.COMPILED.CardList(4, [1, 1, 1, 1], 10)
+    a = np.zeros(12, dtype=np.float32)
+    with pytest.raises(IndexError, match="card 4 outside 0..3"):
+        cl.write([1, 4], a, 0, None)
+    with pytest.raises(IndexError, match="card 7 outside 0..3"):
+        cl.write([1], a, 0, 7)
+    with pytest.raises(IndexError, match="region 5..15 outside a buffer of 12 floats"):
+        cl.write([1], a, 5, None)
+    with pytest.raises(IndexError, match="card -1 outside 0..3"):
+        cl.grow([1], [1, -1], a, 0)
+    with pytest.raises(TypeError, match="float32 buffer"):
+        cl.write([1], np.zeros(12, dtype=np.float64), 0, None)
+    with pytest.raises(IndexError, match="seat 4 outside 0..3"):
+        base.COMPILED.Nums(0, 1.0, 4).write(4, 1.0, a)
+    assert not a.any()
+
+
+def test_a_stale_or_refused_build_is_not_used(monkeypatch):
+    if base.COMPILED is None:
+        pytest.fail("fliptable.adapters._writers is not built")
+    monkeypatch.setattr(base.COMPILED, "SOURCE_HASH", "0" * 64)
+    with pytest.warns(RuntimeWarning, match="built from an older _writers.pyx"):
+        assert base._compiled() is None
+    monkeypatch.undo()
+    monkeypatch.setenv("FLIPTABLE_PURE", "1")
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        assert base._compiled() is None
+    monkeypatch.delenv("FLIPTABLE_PURE")
+    assert base._compiled() is base.COMPILED
+
+
+def test_the_wheel_carries_the_compiled_writers_and_their_source(tmp_path):
+    import zipfile
+
+    from hatchling.builders.wheel import WheelBuilder
+    repo = base.Path(base.__file__).resolve().parents[3]
+    wheel = next(WheelBuilder(str(repo)).build(directory=str(tmp_path), versions=["standard"]))
+    names = set(zipfile.ZipFile(wheel).namelist())
+    assert "fliptable/adapters/_writers.pyx" in names            # the stale check reads it
+    assert any(n.startswith("fliptable/adapters/_writers.") and n.endswith(".so") for n in names), sorted(
+        n for n in names if "_writers" in n)
+    assert not wheel.endswith("-py3-none-any.whl")                 # a compiled module: a platform tag
