@@ -1,7 +1,7 @@
 """FLAPS' direct encoder (Levels 1-4: ``Views._view`` without the Level 5-7 keys)."""
 from __future__ import annotations
 
-from .base import _NONE, DirectEncoder, _json_copy, faces_are_ints, plain
+from .base import _NONE, DirectEncoder, _json_copy, faces_are_ints, nums_writer, pile_grower, pile_writer, plain
 
 _CARD_LISTS = ("hand", "discard")
 
@@ -39,45 +39,27 @@ class FlapsDirect(DirectEncoder):
         self.piles = {k: ch[k].offset for k in _CARD_LISTS}
         self.shown_at, self.shown_w = ch["shown"].offset, ch["shown"].item.width
         node = ch["hand"]
-        self.n = node._ncards
-        self.copies = [float(c) for c in node._copies]
-        self.deck = float(node._decksize)
+        copies, deck = observer.copies, observer.decksize
+        self.pile_write = pile_writer(node, copies, deck)      # the discard pile's and shown cards' too:
+        self.pile_grow = pile_grower(node, copies, deck)       # one card-list encoding of one width
+        self.pile_zeros = self.zeros(node.width)
+        self.w = node.width
+        self.hand_count = nums_writer(ch.get("hand_counts"))
 
     def _pile(self, cards, out, b, memo, key) -> None:
         """The card-list encoding of ``cards`` (card ints, none hidden) at ``b``, brought
-        from the list written there last (``memo[key]``: a copy and its counts)."""
-        last = memo.get(key)
-        if last is not None:
-            before, counts = last
+        from the list written there last (``memo[key]``): a pile that grew counts only
+        its new cards, another is rewritten."""
+        before = memo.get(key)
+        if before is not None:
             if before == cards:
                 return
-            m = len(before)
-            if len(cards) > m and cards[:m] == before:      # grew: count the new cards
-                new = dict(counts)
-                for c in cards[m:]:
-                    new[c] = new.get(c, 0) + 1
-                changed = set(cards[m:])
-            else:
-                new = {}
-                for c in cards:
-                    new[c] = new.get(c, 0) + 1
-                changed = set(new) | set(counts)
-            if before:
-                out[b + self.n + 2 + before[-1]] = 0.0
-        else:
-            new = {}
-            for c in cards:
-                new[c] = new.get(c, 0) + 1
-            changed = set(new)
-        copies = self.copies
-        get = new.get
-        for c in changed:
-            out[b + c] = get(c, 0) / copies[c]
-        n = self.n
-        out[b + n + 1] = min(1.0, len(cards) / self.deck)
-        if cards:
-            out[b + n + 2 + cards[-1]] = 1.0
-        memo[key] = (cards[:], new)
+            if before and self.pile_grow(before, cards, out, b):
+                memo[key] = cards[:]
+                return
+        out[b:b + self.w] = self.pile_zeros
+        self.pile_write(cards, out, b)
+        memo[key] = cards[:]
 
     def write(self, state, seat, out, memo):
         V = self.V
@@ -106,7 +88,19 @@ class FlapsDirect(DirectEncoder):
         put("acting", None if over or simultaneous else state.acting(), out, seat, memo)
         put("phase", V.PHASES[phase], out, seat, memo)
         put("direction", state.direction, out, seat, memo)
-        put("hand_counts", [len(h) for h in state.hands], out, seat, memo)
+        hand_count = self.hand_count
+        if hand_count is None:
+            put("hand_counts", [len(h) for h in state.hands], out, seat, memo)
+        else:                                           # written seat by seat, when it changed
+            counts = memo.get("g:counts")
+            if counts is None:
+                counts = memo["g:counts"] = [-1] * n
+            hands, mv = state.hands, self.items[seat]
+            for rel in range(n):
+                k = len(hands[(seat + rel) % n])
+                if counts[rel] != k:
+                    counts[rel] = k
+                    hand_count(rel, k, mv)
         put("draw_count", len(state.pack), out, seat, memo)
         pile = state.pile
         put("top", NAMES[pile[-1]], out, seat, memo)
