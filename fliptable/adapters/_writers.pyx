@@ -186,3 +186,259 @@ cdef class NumSeq:
                 o[b + 1 + i] = 0.0
         finally:
             PyBuffer_Release(&buf)
+
+
+# -- the layout's node encoders (``layout.Node.compile``), compiled ---------------------------
+# A tree of ``Enc`` mirrors the closures ``Node._compile_kind`` and ``Node.compile``
+# make, float for float (``tests/adapters/test_writers.py`` checks them against
+# ``Node.encode`` and the closures); ``Encoder(node's tree).write`` is the callable.
+
+from cpython.long cimport PyLong_AsLongAndOverflow
+
+cdef dict _TYPES = {type(None): "null", bool: "bool", int: "num", float: "num", str: "str", dict: "dict",
+                    list: "list", tuple: "list"}
+cdef object _MISSING = object()
+
+
+cdef inline int _set(float* o, Py_ssize_t size, Py_ssize_t i, double x) except -1:
+    if i < 0 or i >= size:
+        raise IndexError(f"float {i} outside a buffer of {size}")
+    o[i] = <float>x
+    return 0
+
+
+cdef inline Py_ssize_t _mod(Py_ssize_t a, Py_ssize_t p):
+    a = a % p
+    return a + p if a < 0 else a
+
+
+cdef class Enc:
+    cdef int put(self, object v, float* o, Py_ssize_t size, Py_ssize_t b, Py_ssize_t vw) except -1:
+        return 0
+
+
+cdef class BoolEnc(Enc):
+    cdef int put(self, object v, float* o, Py_ssize_t size, Py_ssize_t b, Py_ssize_t vw) except -1:
+        if v is True:
+            _set(o, size, b, 1.0)
+        return 0
+
+
+cdef class NumEnc(Enc):
+    cdef double scale
+
+    def __cinit__(self, double scale):
+        self.scale = scale
+
+    cdef int put(self, object v, float* o, Py_ssize_t size, Py_ssize_t b, Py_ssize_t vw) except -1:
+        cdef double x
+        if type(v) is int or type(v) is float:
+            x = <double>v / self.scale
+            _set(o, size, b, _clip(x))
+        return 0
+
+
+cdef class SeatEnc(Enc):
+    cdef Py_ssize_t p
+
+    def __cinit__(self, Py_ssize_t p):
+        self.p = p
+
+    cdef int put(self, object v, float* o, Py_ssize_t size, Py_ssize_t b, Py_ssize_t vw) except -1:
+        cdef int overflow = 0
+        cdef long s
+        if type(v) is int:
+            s = PyLong_AsLongAndOverflow(v, &overflow)
+            if not overflow and 0 <= s < self.p:
+                _set(o, size, b + _mod(s - vw, self.p), 1.0)
+        return 0
+
+
+cdef class IndexEnc(Enc):
+    """``card`` and ``word``: a one-hot of the string's index in ``index``."""
+    cdef dict index
+
+    def __cinit__(self, dict index):
+        self.index = index
+
+    cdef int put(self, object v, float* o, Py_ssize_t size, Py_ssize_t b, Py_ssize_t vw) except -1:
+        if type(v) is str:
+            c = self.index.get(v)
+            if c is not None:
+                _set(o, size, b + <Py_ssize_t>c, 1.0)
+        return 0
+
+
+cdef class DictEnc(Enc):
+    cdef list items        # (key, Enc, offset)
+
+    def __cinit__(self, list items):
+        self.items = items
+
+    cdef int put(self, object v, float* o, Py_ssize_t size, Py_ssize_t b, Py_ssize_t vw) except -1:
+        cdef Enc fn
+        cdef Py_ssize_t off
+        if type(v) is dict:
+            for k, fn, off in self.items:
+                x = (<dict>v).get(k, _MISSING)
+                if x is not _MISSING:
+                    fn.put(x, o, size, b + off, vw)
+        return 0
+
+
+cdef class CardsEnc(Enc):
+    cdef dict names
+    cdef list copies
+    cdef double deck
+    cdef Py_ssize_t n
+
+    def __cinit__(self, dict names, list copies, double deck, Py_ssize_t n):
+        self.names, self.copies, self.deck, self.n = names, copies, deck, n
+
+    cdef int put(self, object v, float* o, Py_ssize_t size, Py_ssize_t b, Py_ssize_t vw) except -1:
+        cdef Py_ssize_t n = self.n, k, hidden = 0, c, last
+        cdef dict counted
+        if type(v) is not list or not v:
+            if type(v) is list:
+                _set(o, size, b + n, 0.0)
+                _set(o, size, b + n + 1, 0.0)
+            return 0
+        cdef list lv = <list>v
+        counted = {}
+        if len(lv) > 8:
+            try:
+                for x in lv:
+                    counted[x] = counted.get(x, 0) + 1
+            except TypeError:                 # an entry never seen while deriving
+                return 0
+        else:
+            for x in lv:
+                if type(x) is str or x is None:
+                    counted[x] = counted.get(x, 0) + 1
+        for x, kk in counted.items():
+            got = self.names.get(x) if type(x) is str else None
+            if got is None:
+                hidden += <Py_ssize_t>kk
+            else:
+                c = got
+                _set(o, size, b + c, <double>(<Py_ssize_t>kk) / <double>self.copies[c])
+        _set(o, size, b + n, min(1.0, hidden / self.deck))
+        _set(o, size, b + n + 1, min(1.0, len(lv) / self.deck))
+        x = lv[len(lv) - 1]
+        got = self.names.get(x) if type(x) is str else None
+        if got is not None:
+            last = got
+            _set(o, size, b + n + 2 + last, 1.0)
+        return 0
+
+
+cdef class SeatSetEnc(Enc):
+    cdef Py_ssize_t p
+
+    def __cinit__(self, Py_ssize_t p):
+        self.p = p
+
+    cdef int put(self, object v, float* o, Py_ssize_t size, Py_ssize_t b, Py_ssize_t vw) except -1:
+        cdef int overflow = 0
+        cdef long s
+        if type(v) is list:
+            for x in <list>v:
+                if type(x) is int:
+                    s = PyLong_AsLongAndOverflow(x, &overflow)
+                    if not overflow and 0 <= s < self.p:
+                        _set(o, size, b + _mod(s - vw, self.p), 1.0)
+        return 0
+
+
+cdef class PerSeatEnc(Enc):
+    cdef Py_ssize_t p, w
+    cdef Enc item
+
+    def __cinit__(self, Py_ssize_t p, Py_ssize_t w, Enc item):
+        self.p, self.w, self.item = p, w, item
+
+    cdef int put(self, object v, float* o, Py_ssize_t size, Py_ssize_t b, Py_ssize_t vw) except -1:
+        cdef Py_ssize_t rel, p = self.p
+        if type(v) is list and len(<list>v) == p:
+            for rel in range(p):
+                self.item.put((<list>v)[_mod(vw + rel, p)], o, size, b + rel * self.w, vw)
+        return 0
+
+
+cdef class FixedEnc(Enc):
+    cdef list fns          # (Enc, offset)
+
+    def __cinit__(self, list fns):
+        self.fns = fns
+
+    cdef int put(self, object v, float* o, Py_ssize_t size, Py_ssize_t b, Py_ssize_t vw) except -1:
+        cdef Enc fn
+        cdef Py_ssize_t off, i, k
+        if type(v) is list:
+            k = min(len(<list>v), len(self.fns))
+            for i in range(k):
+                fn, off = self.fns[i]
+                fn.put((<list>v)[i], o, size, b + off, vw)
+        return 0
+
+
+cdef class SeqEnc(Enc):
+    cdef Py_ssize_t window, w
+    cdef double len_scale
+    cdef Enc item
+
+    def __cinit__(self, Py_ssize_t window, double len_scale, Py_ssize_t w, Enc item):
+        self.window, self.len_scale, self.w, self.item = window, len_scale, w, item
+
+    cdef int put(self, object v, float* o, Py_ssize_t size, Py_ssize_t b, Py_ssize_t vw) except -1:
+        cdef Py_ssize_t k, start, i
+        if type(v) is list:
+            k = len(<list>v)
+            _set(o, size, b, min(1.0, k / self.len_scale))
+            if self.window:
+                start = k - self.window if k > self.window else 0
+                for i in range(start, k):
+                    self.item.put((<list>v)[i], o, size, b + 1 + (i - start) * self.w, vw)
+        return 0
+
+
+cdef class UnionEnc(Enc):
+    """A node of several kinds, or with presence flags (``Node.compile``'s ``union``)."""
+    cdef dict flags        # type name -> flag index
+    cdef dict parts        # type name -> (Enc, offset)
+    cdef object type_of    # layout._type_of, for a subclass of a known type
+
+    def __cinit__(self, dict flags, dict parts, object type_of):
+        self.flags, self.parts, self.type_of = flags, parts, type_of
+
+    cdef int put(self, object v, float* o, Py_ssize_t size, Py_ssize_t b, Py_ssize_t vw) except -1:
+        cdef Enc fn
+        cdef Py_ssize_t off
+        t = _TYPES.get(type(v))
+        if not t:
+            t = self.type_of(v)
+        i = self.flags.get(t)
+        if i is not None:
+            _set(o, size, b + <Py_ssize_t>i, 1.0)
+        part = self.parts.get(t)
+        if part is not None:
+            fn, off = part
+            fn.put(v, o, size, b + off, vw)
+        return 0
+
+
+cdef class Encoder:
+    """``write(v, out, b, viewer)``: a node's value written into ``out`` (a float32
+    buffer) at ``b``, as its ``Node.compile`` closure writes it."""
+    cdef Enc enc
+
+    def __cinit__(self, Enc enc):
+        self.enc = enc
+
+    def write(self, v, out, Py_ssize_t b, Py_ssize_t vw):
+        cdef Py_buffer buf
+        cdef float* o = _floats(out, &buf, 0, 0)
+        try:
+            self.enc.put(v, o, buf.len // 4, b, vw)
+        finally:
+            PyBuffer_Release(&buf)

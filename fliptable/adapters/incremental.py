@@ -136,9 +136,11 @@ def compile_diff(node: Node, fn, names: Mapping[str, int]):
                 out[b] = 0.0
         return d
     if kind in ("seat", "card", "word"):    # a one-hot: unset the old one, set the new
+        unset = node.compile(names, pure=True)      # writes through ``_Unset``, not a buffer
+
         def d(x, y, out, b, vw):
             if y is not _MISSING:
-                fn(y, _Unset(out), b, vw)
+                unset(y, _Unset(out), b, vw)
             if x is not _MISSING:
                 fn(x, out, b, vw)
         return d

@@ -1,8 +1,7 @@
 """The layout of an observation vector (``observation.py``): a tree of ``Node``s, one per
 JSON path of a game's views, each with the encoding chosen from what was seen there
 (bool, number, seat, card, word, list of cards, per-seat list, fixed list, sequence,
-object), its place in the vector, and the code that writes a view into it.
-"""
+object), its place in the vector, and the code that writes a view into it."""
 from __future__ import annotations
 
 import math
@@ -14,6 +13,8 @@ import numpy as np
 
 from fliptable.core.decision import Race
 from fliptable.core.game import Game
+
+from .compiled import WRITERS, compiled_tree
 
 #: keys whose integer values are seats (encoded one-hot relative to the viewer)
 SEAT_KEYS = frozenset({
@@ -27,9 +28,8 @@ SEAT_LIST_KEYS = frozenset({"winners", "partners", "forgot", "players", "losers"
 SEQ_WINDOW = 16
 #: a list longer than this is learnt from its last SEE_LIMIT entries
 SEE_LIMIT = SEQ_WINDOW
-#: views sampled to derive a layout: random games (at most SAMPLE_GAMES, each cut at
-#: SAMPLE_GAME_STEPS) until SAMPLE_STEPS steps were seen; at every step two seats' views
-#: (in turn, so every seat is seen)
+#: views sampled to derive a layout: random games (at most SAMPLE_GAMES, each cut at SAMPLE_GAME_STEPS)
+#: until SAMPLE_STEPS steps were seen; at every step two seats' views (in turn, so every seat is seen)
 SAMPLE_GAMES = 40
 SAMPLE_GAME_STEPS = 500
 SAMPLE_STEPS = 2500
@@ -347,13 +347,15 @@ class Node:
                     yield from self.item.misses(x)
 
     # -- compiled encoding: one closure per node, specialised to what was seen ---------
-    def compile(self, names: Mapping[str, int]):
-        """A function ``f(v, out, base, viewer)`` writing ``v`` as ``encode`` does,
-        specialised to this node's layout (several times faster)."""
+    def compile(self, names: Mapping[str, int], pure: bool = False):
+        """A function ``f(v, out, base, viewer)`` writing ``v`` as ``encode`` does, specialised to
+        this node's layout: compiled (``_writers``) when built, unless ``pure``."""
+        if WRITERS is not None and not pure:
+            return WRITERS.Encoder(compiled_tree(self, names, _type_of)).write
         parts = {}      # type -> (function, offset from base)
         pos = len(self.flag_types)
         for kind in self.kinds:
-            fn, width, t = self._compile_kind(kind, names)
+            fn, width, t = self._compile_kind(kind, names, pure)
             parts[t] = (fn, pos)
             pos += width
         flags = {t: i for i, t in enumerate(self.flag_types)}
@@ -361,8 +363,7 @@ class Node:
             (t, (fn, off)), = parts.items()
             if off == 0:
                 return fn
-        kinds_by_type = _TYPE_NAMES.get
-        type_of = _type_of
+        kinds_by_type, type_of = _TYPE_NAMES.get, _type_of
 
         def union(v, out, b, vw):
             t = kinds_by_type(type(v)) or type_of(v)
@@ -374,7 +375,7 @@ class Node:
                 part[0](v, out, b + part[1], vw)
         return union
 
-    def _compile_kind(self, kind: str, names: Mapping[str, int]):
+    def _compile_kind(self, kind: str, names: Mapping[str, int], pure: bool):
         p, n = self._players, self._ncards
         if kind == "bool":
             def f(v, out, b, vw):
@@ -416,7 +417,7 @@ class Node:
             for k in self.keys:
                 child = self.children[k]
                 if child.width:
-                    items.append((k, child.compile(names), off))
+                    items.append((k, child.compile(names, pure), off))
                 off += child.width
             missing = object()
 
@@ -472,7 +473,7 @@ class Node:
         if kind == "perseat":
             item = self.item
             w = item.width
-            fn = item.compile(names)
+            fn = item.compile(names, pure)
 
             def f(v, out, b, vw):
                 if type(v) is list and len(v) == p:
@@ -483,7 +484,7 @@ class Node:
             fns = []
             off = 0
             for child in self.index_items:
-                fns.append((child.compile(names), off))
+                fns.append((child.compile(names, pure), off))
                 off += child.width
 
             def f(v, out, b, vw):
@@ -494,7 +495,7 @@ class Node:
         if kind == "seq":
             item = self.item
             w = item.width
-            fn = item.compile(names)
+            fn = item.compile(names, pure)
             window, len_scale = self.window, float(self.len_scale)
 
             def f(v, out, b, vw):

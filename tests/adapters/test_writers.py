@@ -9,6 +9,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from fliptable.adapters import compiled
 from fliptable.adapters.direct import base
 from fliptable.adapters.direct.base import card_list_writer, num_seq_writer, nums_writer, pile_grower, pile_writer
 from fliptable.adapters.pettingzoo import Spec
@@ -121,24 +122,87 @@ def test_a_stale_or_refused_build_is_not_used(monkeypatch):
         pytest.fail("fliptable.adapters._writers is not built")
     monkeypatch.setattr(base.COMPILED, "SOURCE_HASH", "0" * 64)
     with pytest.warns(RuntimeWarning, match="built from an older _writers.pyx"):
-        assert base._compiled() is None
+        assert compiled.load() is None
     monkeypatch.undo()
     monkeypatch.setenv("FLIPTABLE_PURE", "1")
     with warnings.catch_warnings():
         warnings.simplefilter("error")
-        assert base._compiled() is None
+        assert compiled.load() is None
     monkeypatch.delenv("FLIPTABLE_PURE")
-    assert base._compiled() is base.COMPILED
+    assert compiled.load() is base.COMPILED
 
 
 def test_the_wheel_carries_the_compiled_writers_and_their_source(tmp_path):
     import zipfile
+    from pathlib import Path
 
     from hatchling.builders.wheel import WheelBuilder
-    repo = base.Path(base.__file__).resolve().parents[3]
+    repo = Path(base.__file__).resolve().parents[3]
     wheel = next(WheelBuilder(str(repo)).build(directory=str(tmp_path), versions=["standard"]))
     names = set(zipfile.ZipFile(wheel).namelist())
     assert "fliptable/adapters/_writers.pyx" in names            # the stale check reads it
     assert any(n.startswith("fliptable/adapters/_writers.") and n.endswith(".so") for n in names), sorted(
         n for n in names if "_writers" in n)
     assert not wheel.endswith("-py3-none-any.whl")                 # a compiled module: a platform tag
+
+
+def _encodings(node, names, value, viewer, size):
+    out = []
+    for pure in (False, True):
+        a = np.zeros(size, dtype=np.float32)
+        try:
+            node.compile(names, pure=pure)(value, a if pure is False else memoryview(a), 0, viewer)
+        except Exception as exc:          # both must refuse alike
+            out.append(type(exc))
+        else:
+            out.append(a)
+    return out
+
+
+@pytest.mark.parametrize("game", sorted(__import__("fliptable.core.registry", fromlist=["x"]).all_game_ids()))
+def test_compiled_node_encoders_write_every_view_as_the_closures_do(game):
+    import random
+
+    from fliptable.adapters.pettingzoo import Moments
+    spec = Spec(game, None, {})
+    obs, n = spec.observer, spec.players
+    rng = random.Random(5)
+    views = 0
+    while views < 300:
+        state = spec.game.new_state(n, spec.options, seed=rng.randrange(1 << 30))
+        moments = Moments(state)
+        while not moments.over and views < 300:
+            seat = rng.randrange(n)
+            fast, slow = _encodings(obs.root, obs.names, state.view(seat), seat, obs.view_size)
+            np.testing.assert_array_equal(fast, slow)
+            views += 1
+            if moments.may_pass and rng.random() < 0.3:
+                moments.pass_()
+            else:
+                moments.act(rng.choice(state.legal_actions(moments.current)))
+
+
+class _Int(int):
+    pass
+
+
+JSON = st.recursive(
+    st.one_of(st.none(), st.booleans(), st.integers(-5, 12), st.builds(_Int, st.integers(0, 5)),
+              st.floats(-50, 50), st.sampled_from(["7", "Skip", "red", "x", "flush", "B3", "R10"])),
+    lambda inner: st.one_of(st.lists(inner, max_size=12), st.dictionaries(
+        st.sampled_from(["value", "count", "kind", "player", "laid", "suit", "rank", "sum", "card"]), inner,
+        max_size=4)), max_leaves=30)
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.sampled_from(["flush", "flaps", "flyswatter", "flinch"]), st.data())
+def test_compiled_node_encoders_take_any_value_as_the_closures_do(game, data):
+    obs = Spec(game, 4, {}).observer
+    key = data.draw(st.sampled_from(sorted(k for k, c in obs.root.children.items() if c.width)))
+    node = obs.root.children[key]
+    value = data.draw(JSON)
+    fast, slow = _encodings(node, obs.names, value, data.draw(st.integers(0, 3)), obs.view_size)
+    if isinstance(fast, type):
+        assert fast is slow
+    else:
+        np.testing.assert_array_equal(fast, slow)

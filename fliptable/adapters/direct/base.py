@@ -1,14 +1,11 @@
 """The base of direct encoders (``DirectEncoder``) and card-list writers from card ints."""
 from __future__ import annotations
 
-import hashlib
-import os
-import warnings
-from pathlib import Path
 from typing import Any, Callable
 
 import numpy as np
 
+from .. import compiled
 from ..incremental import top_keys
 from ..observation import Observer
 
@@ -82,27 +79,9 @@ class DirectEncoder:
         raise NotImplementedError
 
 
-def _compiled():
-    """The compiled writers (``adapters/_writers.pyx``, built by ``hatch_build.py`` at
-    install time), or None: not built, ``FLIPTABLE_PURE=1``, or built from another
-    version of the .pyx than the one beside it (a warning: reinstall to rebuild)."""
-    if os.environ.get("FLIPTABLE_PURE"):
-        return None
-    try:
-        from .. import _writers
-    except ImportError:
-        return None
-    pyx = Path(__file__).resolve().parent.parent / "_writers.pyx"
-    if pyx.exists() and hashlib.sha256(pyx.read_bytes()).hexdigest() != getattr(_writers, "SOURCE_HASH", None):
-        warnings.warn("fliptable.adapters._writers was built from an older _writers.pyx: the pure-Python "
-                      "writers are used (reinstall fliptable to rebuild it)", RuntimeWarning, stacklevel=2)
-        return None
-    return _writers
-
-
 #: the compiled writers the factories below return (their pure-Python ones when None,
 #: or when asked with ``pure=True``: the same floats, ``tests/adapters/test_writers.py``)
-COMPILED = _compiled()
+COMPILED = compiled.WRITERS
 
 _NONE = object()
 #: ``put`` encodes a key narrower than this whole, a wider one by its differ
