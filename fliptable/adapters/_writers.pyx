@@ -442,3 +442,31 @@ cdef class Encoder:
             self.enc.put(v, o, buf.len // 4, b, vw)
         finally:
             PyBuffer_Release(&buf)
+
+
+# -- small list helpers -------------------------------------------------------------------------
+
+def select_bits(list values, list masks, Py_ssize_t bit):
+    """The tuple of ``values[i]`` whose ``masks[i]`` has bit ``bit`` set (``zip``'s length)."""
+    cdef Py_ssize_t i, k = min(len(values), len(masks))
+    cdef list out = []
+    for i in range(k):
+        if (<object>masks[i]) >> bit & 1:
+            out.append(values[i])
+    return tuple(out)
+
+
+def last_by(values, list rank):
+    """``max(values, key=rank.__getitem__)`` for integer ranks (the first of equal
+    ranks), None when empty."""
+    cdef Py_ssize_t i, k = len(values), r, top
+    if not k:
+        return None
+    best = values[0]
+    top = rank[best]
+    for i in range(1, k):
+        x = values[i]
+        r = rank[x]
+        if r > top:
+            best, top = x, r
+    return best

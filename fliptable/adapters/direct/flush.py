@@ -3,8 +3,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from .base import (_NONE, DirectEncoder, _json_copy, card_list_writer, faces_are_ints, keep_block, num_seq_writer,
-                   nums_writer, pile_grower, plain)
+from .base import (_NONE, COMPILED, DirectEncoder, _json_copy, card_list_writer, faces_are_ints, keep_block,
+                   num_seq_writer, nums_writer, pile_grower, plain)
 
 
 class FlushDirect(DirectEncoder):
@@ -28,12 +28,6 @@ class FlushDirect(DirectEncoder):
             return None
         if not plain(known, "perseat") or known.item.kinds != ["cards"] or known.item.flag_types != ["list", "null"]:
             return None
-        run = ch.get("run")
-        if run is None or run.kinds != ["dict"] or sorted(run.flag_types) != ["dict", "null"] \
-                or set(run.children) != {"value", "count", "links", "last_play"} \
-                or not all(plain(run.children[k], "num") for k in ("value", "count", "links")) \
-                or not (plain(run.children["last_play"], "seat") or plain(run.children["last_play"], "num")):
-            return None
         if not (nums_writer(ch.get("hand_counts")) and nums_writer(ch.get("card_counts"))
                 and num_seq_writer(ch.get("pile_as"))):
             return None
@@ -47,7 +41,12 @@ class FlushDirect(DirectEncoder):
         from fliptable.games.flush.cards import NAMES, card_order
         from fliptable.games.flush.tables import BLIND, KINDS, PHASES, PICK, total_rounds
         self.NAMES, self.KINDS, self.PHASES, self.PICK, self.BLIND = NAMES, KINDS, PHASES, PICK, BLIND
-        self.rank = [card_order(name) for name in NAMES]
+        order = sorted(range(len(NAMES)), key=lambda c: card_order(NAMES[c]))
+        self.rank = [0] * len(NAMES)                    # a card int's place in a sorted hand
+        for i, c in enumerate(order):
+            self.rank[c] = i
+        if COMPILED is not None:
+            self.select_bits, self.last_by = COMPILED.select_bits, COMPILED.last_by
         ch = observer.root.children
         copies, deck = observer.copies, observer.decksize
         self.lists = {k: (ch[k].offset, ch[k].width, card_list_writer(ch[k], copies, deck))
@@ -62,7 +61,6 @@ class FlushDirect(DirectEncoder):
         self.grow = pile_grower(ch["pile"], copies, deck)     # the discard pile's too: the same encoding
         self.hand_count, self.card_count = nums_writer(ch["hand_counts"]), nums_writer(ch["card_counts"])
         self.pile_as = num_seq_writer(ch["pile_as"])
-        self.run = _run_writer(ch["run"], players)
         # encoded blocks shared by every seat and game of this table: what a seat knows of
         # another's hand (a tuple of card ints), and the declaration (seat-relative)
         shared = observer.__dict__
@@ -71,9 +69,15 @@ class FlushDirect(DirectEncoder):
         decl = ch.get("declared")
         self.declared = None if decl is None else (decl.offset, decl.width, self.fns["declared"][0])
 
-    def _sorted_last(self, cards):
-        rank = self.rank
+    @staticmethod
+    def last_by(cards, rank):
+        """The last card of ``cards`` sorted by ``rank`` (None: empty)."""
         return max(cards, key=rank.__getitem__) if cards else None
+
+    @staticmethod
+    def select_bits(values, masks, bit):
+        """The tuple of ``values[i]`` whose ``masks[i]`` has ``bit`` set."""
+        return tuple([v for v, mask in zip(values, masks) if mask >> bit & 1])
 
     def write(self, state, seat, out, memo):
         n = self.players
@@ -127,7 +131,8 @@ class FlushDirect(DirectEncoder):
             memo["g:run"] = run
             memo["g:pile_as"] = state.pile_as[:]
             self.pile_as(state.pile_as, mv)
-            self.run(bool(pile), run, seat, mv)
+            put("run", {"value": run[0], "count": run[1], "links": run[2], "last_play": run[3]} if pile else None,
+                out, seat, memo)
         declaring = phase in (self.PICK, self.BLIND) and not over
         source = (state.turn, phase, state.decl_kind, state.decl_value, state.decl_count, state.laid,
                   state.laid_from) if declaring else None
@@ -167,7 +172,7 @@ class FlushDirect(DirectEncoder):
         if memo.get("g:hand") != cards:
             at, width, write = self.lists["hand"]
             mv[at:at + width] = self.list_zeros
-            write(cards, mv, at, self._sorted_last(cards))
+            write(cards, mv, at, self.last_by(cards, self.rank))
             memo["g:hand"] = cards[:]
         # per seat: the counts, the bases and what the viewer knows of the hand, each
         # rewritten only when its source changed
@@ -201,16 +206,15 @@ class FlushDirect(DirectEncoder):
                         mv[b:b + known_w] = zero_known
                         mv[b + 1] = 1.0                  # presence flag: null
                 else:
-                    key = [c for c, mask in zip(hand, kn) if mask >> seat & 1]     # knowledge.knows
+                    key = self.select_bits(hand, kn, seat)     # knowledge.knows
                     if got[3] != key:
                         got[3] = key
-                        tkey = tuple(key)
-                        block = kblocks.get(tkey)
+                        block = kblocks.get(key)
                         if block is None:
                             block = np.zeros(known_w, dtype=np.float32)
                             block[0] = 1.0                # presence flag: list
-                            write_known(key, block, 2, self._sorted_last(key))
-                            block = keep_block(kblocks, tkey, block)
+                            write_known(key, block, 2, self.last_by(key, self.rank))
+                            block = keep_block(kblocks, key, block)
                         mv[b:b + known_w] = block
             hc = len(hand)
             cc = hc + nb + len(t) - t.count(-1)         # State.hand_cards (-1: a flipped top)
@@ -221,32 +225,3 @@ class FlushDirect(DirectEncoder):
                 got[5] = cc
                 self.card_count(rel, cc, mv)
 
-
-def _run_writer(node, players: int):
-    """``f(present, (value, count, links, last_play), viewer, items)``: the view's ``run``
-    (an object, or null when the pile is empty) written as the layout does, through the
-    vector's memoryview ``items``."""
-    flags = node.flag_types
-    at_dict, at_null = node.offset + flags.index("dict"), node.offset + flags.index("null")
-    lo, hi = node.offset + len(flags), node.offset + node.width
-    ch = node.children
-    # ``last_play`` (the number of cards of the last play) is a number, or, where the
-    # sample games never saw it reach the number of players, a seat (layout.Node.finish)
-    keys = ("value", "count", "links", "last_play") if ch["last_play"].kinds == ["num"] else ("value", "count", "links")
-    nums = [(ch[k].offset, float(ch[k].scale)) for k in keys]
-    seat_at = ch["last_play"].offset if len(keys) == 3 else None
-    zeros = memoryview(np.zeros(hi - lo, dtype=np.float32))
-
-    def f(present, run, viewer, out):
-        out[lo:hi] = zeros
-        if not present:
-            out[at_dict], out[at_null] = 0.0, 1.0
-            return
-        out[at_dict], out[at_null] = 1.0, 0.0
-        for (b, scale), v in zip(nums, run):
-            x = v / scale
-            out[b] = 1.0 if x > 1.0 else (-1.0 if x < -1.0 else x)
-        last = run[3]
-        if seat_at is not None and 0 <= last < players:
-            out[seat_at + (last - viewer) % players] = 1.0
-    return f
