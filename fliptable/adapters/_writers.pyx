@@ -470,3 +470,21 @@ def last_by(values, list rank):
         if r > top:
             best, top = x, r
     return best
+
+
+def mask_bits(dict index, legal, Py_ssize_t size, Py_ssize_t extra):
+    """A ``bytearray`` of ``size`` zeros with a 1 at ``index[a]`` for every ``a`` in
+    ``legal`` (a KeyError for an action outside ``index``) and at ``extra`` (if >= 0)."""
+    cdef bytearray out = bytearray(size)
+    cdef char* p = out
+    cdef Py_ssize_t i
+    for a in legal:
+        i = index[a]
+        if i < 0 or i >= size:
+            raise IndexError(f"action id {i} outside 0..{size - 1}")
+        p[i] = 1
+    if extra >= 0:
+        if extra >= size:
+            raise IndexError(f"action id {extra} outside 0..{size - 1}")
+        p[extra] = 1
+    return out

@@ -38,6 +38,7 @@ from fliptable.core.decision import Over, Race, Simultaneous, Turn
 from fliptable.core.game import Game
 from fliptable.core.registry import get_game
 
+from .compiled import WRITERS
 from .direct import seat_encoder
 from .observation import InfoStateObserver, observer
 
@@ -164,6 +165,9 @@ class Spec:
         queue = moments.queue
         if not queue or queue[moments.pos][0] != seat:
             return np.zeros(self.num_actions + 1, dtype=np.int8)
+        if WRITERS is not None:         # built in C: cheaper than a cache's key (most legal sets are new)
+            return np.frombuffer(WRITERS.mask_bits(self.index, moments.legal(seat), self.num_actions + 1,
+                                                   self.PASS if queue[moments.pos][1] else -1), dtype=np.int8)
         key = (moments.legal(seat), queue[moments.pos][1])
         try:
             m = self._masks.get(key)

@@ -206,3 +206,47 @@ def test_compiled_node_encoders_take_any_value_as_the_closures_do(game, data):
         assert fast is slow
     else:
         np.testing.assert_array_equal(fast, slow)
+
+
+@pytest.mark.parametrize("game,players,options", [("flush", 4, {}), ("flinch", 3, {"enforce": "table"}),
+                                                  ("flyswatter", 4, {})])
+def test_masks_built_in_c_equal_the_cached_pure_ones(game, players, options, monkeypatch):
+    import random
+
+    from fliptable.adapters import pettingzoo
+    from fliptable.adapters.pettingzoo import Moments
+    assert pettingzoo.WRITERS is not None
+    spec = Spec(game, players, options)
+    rng = random.Random(3)
+    checked = passes = 0
+    while checked < 600:
+        state = spec.game.new_state(players, spec.options, seed=rng.randrange(1 << 30))
+        moments = Moments(state)
+        while not moments.over and checked < 600:
+            for seat in range(players):
+                fast = spec.mask(moments, seat)
+                monkeypatch.setattr(pettingzoo, "WRITERS", None)
+                slow = spec.mask(moments, seat)
+                monkeypatch.undo()
+                assert fast.dtype == slow.dtype == np.int8 and fast.flags.writeable
+                np.testing.assert_array_equal(fast, slow)
+            checked += 1
+            passes += bool(moments.may_pass)
+            if moments.may_pass and rng.random() < 0.5:
+                moments.pass_()
+            else:
+                moments.act(rng.choice(state.legal_actions(moments.current)))
+    assert game != "flyswatter" or passes       # masks with PASS set were compared
+
+
+def test_mask_bits_refuses_unknown_actions_and_ids_outside_the_mask():
+    if base.COMPILED is None:
+        pytest.fail("fliptable.adapters._writers is not built")
+    bits = base.COMPILED.mask_bits
+    assert bytes(bits({"a": 0, "b": 2}, ("b",), 4, 3)) == b"\x00\x00\x01\x01"
+    with pytest.raises(KeyError):
+        bits({"a": 0}, ("z",), 4, -1)
+    with pytest.raises(IndexError, match="action id 9 outside 0..3"):
+        bits({"a": 9}, ("a",), 4, -1)
+    with pytest.raises(IndexError, match="action id 4 outside 0..3"):
+        bits({"a": 0}, ("a",), 4, 4)
