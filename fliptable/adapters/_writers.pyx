@@ -13,7 +13,7 @@ memoryview of one); every write is bounds-checked against it.
 """
 from cpython.buffer cimport PyBUF_FORMAT, PyBUF_ND, PyBUF_WRITABLE, PyBuffer_Release, PyObject_GetBuffer
 from cpython.mem cimport PyMem_Free, PyMem_Malloc
-from libc.string cimport memset
+from libc.string cimport memcpy, memset
 
 cdef int _FLAGS = PyBUF_WRITABLE | PyBUF_ND | PyBUF_FORMAT
 
@@ -76,29 +76,40 @@ cdef class CardList:
                 self.counts[c] += 1
         return 0
 
+    cdef int _put(self, list cl, float* o, Py_ssize_t b, Py_ssize_t lastc) except -1:
+        """``cl`` into the zero region at ``o + b`` (its bounds checked by the caller);
+        ``lastc``: the last entry's face, or -1."""
+        cdef Py_ssize_t c, hidden, k = len(cl), n = self.n
+        if not k:
+            return 0
+        if lastc >= n or lastc < -1:
+            raise IndexError(f"card {lastc} outside 0..{n - 1}")
+        self._count(cl, 0, &hidden)
+        for c in range(n):
+            if self.counts[c]:
+                o[b + c] = <float>(self.counts[c] / self.copies[c])
+        if hidden:
+            o[b + n] = <float>min(1.0, hidden / self.deck)
+        o[b + n + 1] = <float>min(1.0, k / self.deck)
+        if lastc >= 0:
+            o[b + n + 2 + lastc] = 1.0
+        return 0
+
     def write(self, cards, out, Py_ssize_t b, last):
         """``cards`` (hidden ones negative) into a zero region at ``b``; ``last``: the
         face of the view list's last entry (None: hidden or empty)."""
         cdef list cl = cards if type(cards) is list else list(cards)
         cdef Py_buffer buf
-        cdef Py_ssize_t i, c, hidden, k = len(cl), n = self.n, lastc = -1
-        if not k:
+        cdef Py_ssize_t lastc = -1
+        if not cl:
             return
         if last is not None:
             lastc = last
-            if lastc < 0 or lastc >= n:
-                raise IndexError(f"card {lastc} outside 0..{n - 1}")
-        self._count(cl, 0, &hidden)
+            if lastc < 0 or lastc >= self.n:
+                raise IndexError(f"card {lastc} outside 0..{self.n - 1}")
         cdef float* o = _floats(out, &buf, b, b + self.width)
         try:
-            for c in range(n):
-                if self.counts[c]:
-                    o[b + c] = <float>(self.counts[c] / self.copies[c])
-            if hidden:
-                o[b + n] = <float>min(1.0, hidden / self.deck)
-            o[b + n + 1] = <float>min(1.0, k / self.deck)
-            if lastc >= 0:
-                o[b + n + 2 + lastc] = 1.0
+            self._put(cl, o, b, lastc)
         finally:
             PyBuffer_Release(&buf)
 
@@ -488,3 +499,108 @@ def mask_bits(dict index, legal, Py_ssize_t size, Py_ssize_t extra):
             raise IndexError(f"action id {extra} outside 0..{size - 1}")
         p[extra] = 1
     return out
+
+
+# -- Flush: every seat's bases, known cards and counts (``direct/flush.py``) -----------------
+
+cdef Py_ssize_t _last_by(seq, list rank) except -2:
+    cdef Py_ssize_t i, k = len(seq), r, top, best
+    if not k:
+        return -1
+    best = seq[0]
+    top = rank[best]
+    for i in range(1, k):
+        x = seq[i]
+        r = rank[x]
+        if r > top:
+            best, top = x, r
+    return best
+
+
+cdef int _region(Py_ssize_t b, Py_ssize_t w, Py_ssize_t size) except -1:
+    if b < 0 or b + w > size:
+        raise IndexError(f"region {b}..{b + w} outside a buffer of {size} floats")
+    return 0
+
+
+def flush_seats(Py_ssize_t seat, list seen, state, out, tuple bases, tuple known, dict blocks,
+                Py_ssize_t max_blocks, list rank, Nums hand_count, Nums card_count, object unset):
+    """``FlushDirect.write``'s loop over the seats (viewer first), compiled: for each seat
+    whose hand, what the viewer knows of it, its bases or its blind count changed since
+    ``seen[rel]`` (``[hand, tops, known, known cards, hand count, card count, blinds]``,
+    ``unset`` where never written), its bases, its known cards (a block kept in
+    ``blocks`` by the known cards' tuple) and its counts rewritten."""
+    cdef Py_buffer buf
+    cdef Py_buffer bb
+    cdef Py_ssize_t n = len(seen), rel, q, nb, hc, cc, b, i, k, lastc
+    cdef Py_ssize_t bases_at = bases[0], bases_w = bases[1], known_at = known[0], known_w = known[1]
+    cdef CardList write_base = bases[2], write_known = known[2]
+    cdef list hands = state.hands, blinds = state.blinds, tops = state.tops, knowns = state.known
+    cdef list got, hand, t, kn
+    cdef bytearray fresh
+    cdef float* o = _floats(out, &buf, 0, 0)
+    cdef Py_ssize_t size = buf.len // 4
+    cdef float* f
+    try:
+        if n > hand_count.seats or n > card_count.seats:
+            raise IndexError(f"{n} seats, counts for {hand_count.seats} and {card_count.seats}")
+        for rel in range(n):
+            q = (seat + rel) % n
+            got = seen[rel]
+            hand, t, kn = hands[q], tops[q], knowns[q]
+            nb = len(<list>blinds[q])
+            if got[1] == t and got[0] == hand and got[2] == kn and got[6] == nb:
+                continue
+            got[6] = nb
+            if got[1] != t:                                 # the bases
+                got[1] = t[:]
+                b = bases_at + rel * bases_w
+                _region(b, bases_w, size)
+                memset(o + b, 0, bases_w * sizeof(float))
+                k = len(t)
+                write_base._put(t, o, b, t[k - 1] if k and t[k - 1] >= 0 else -1)
+            if got[0] != hand or got[2] != kn:              # the hand or what is known of it
+                got[0], got[2] = hand[:], kn[:]
+                b = known_at + rel * known_w
+                _region(b, known_w, size)
+                if q == seat:
+                    if got[3] is unset:
+                        got[3] = None
+                        memset(o + b, 0, known_w * sizeof(float))
+                        o[b + 1] = 1.0                      # presence flag: null
+                else:
+                    key = select_bits(hand, kn, seat)       # knowledge.knows
+                    if got[3] != key:
+                        got[3] = key
+                        block = blocks.get(key)
+                        if block is None:
+                            fresh = bytearray(known_w * sizeof(float))
+                            f = <float*><char*>fresh
+                            f[0] = 1.0                      # presence flag: list
+                            _region(2, write_known.width, known_w)
+                            write_known._put(list(key), f, 2, _last_by(key, rank))
+                            if len(blocks) >= max_blocks:
+                                blocks.clear()
+                            block = blocks[key] = memoryview(fresh).cast("f")
+                        PyObject_GetBuffer(block, &bb, PyBUF_ND | PyBUF_FORMAT)
+                        try:
+                            if bb.len != known_w * 4:
+                                raise ValueError(f"a kept block of {bb.len // 4} floats, not {known_w}")
+                            memcpy(o + b, bb.buf, known_w * sizeof(float))
+                        finally:
+                            PyBuffer_Release(&bb)
+            hc = len(hand)
+            cc = hc + nb + len(t)
+            for i in range(len(t)):                         # State.hand_cards (-1: a flipped top)
+                if <Py_ssize_t>t[i] == -1:
+                    cc -= 1
+            if got[4] != hc:
+                got[4] = hc
+                _region(hand_count.offset, hand_count.seats, size)
+                o[hand_count.offset + rel] = <float>_clip(hc / hand_count.scale)
+            if got[5] != cc:
+                got[5] = cc
+                _region(card_count.offset, card_count.seats, size)
+                o[card_count.offset + rel] = <float>_clip(cc / card_count.scale)
+    finally:
+        PyBuffer_Release(&buf)

@@ -250,3 +250,19 @@ def test_mask_bits_refuses_unknown_actions_and_ids_outside_the_mask():
         bits({"a": 9}, ("a",), 4, -1)
     with pytest.raises(IndexError, match="action id 4 outside 0..3"):
         bits({"a": 0}, ("a",), 4, 4)
+
+
+def test_the_pure_python_writers_still_encode_as_the_generic_path():
+    # CI runs with the compiled writers; their pure-Python fallbacks (no compiler, or
+    # FLIPTABLE_PURE=1) are checked here, in a process that never loads them
+    import os
+    import subprocess
+    import sys
+    from pathlib import Path
+    tests = Path(__file__).resolve().parent
+    run = subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "-p", "no:xdist",
+                          str(tests / "test_direct.py"), str(tests / "test_incremental.py")],
+                         env={**os.environ, "FLIPTABLE_PURE": "1"}, capture_output=True, text=True,
+                         cwd=tests.parents[1], timeout=280)
+    assert run.returncode == 0, run.stdout[-3000:] + run.stderr[-2000:]
+    assert " passed" in run.stdout and " skipped" not in run.stdout

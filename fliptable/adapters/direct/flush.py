@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from .base import (_NONE, COMPILED, DirectEncoder, _json_copy, card_list_writer, faces_are_ints, keep_block,
+from .base import (_NONE, BLOCKS, COMPILED, DirectEncoder, _json_copy, card_list_writer, faces_are_ints, keep_block,
                    num_seq_writer, nums_writer, pile_grower, plain)
 
 
@@ -66,6 +66,13 @@ class FlushDirect(DirectEncoder):
         shared = observer.__dict__
         self.known_blocks = shared.setdefault("_flush_known_blocks", {})
         self.declared_blocks = shared.setdefault("_flush_declared_blocks", {})
+        # the loop over the seats, compiled (``_writers.flush_seats``) when built
+        self.compiled_seats = None
+        if COMPILED is not None:
+            self.compiled_seats = COMPILED.flush_seats
+            self.seat_args = ((self.bases[0], self.bases[1], self.bases[2].__self__),
+                              (self.known[0], self.known[1], self.known[2].__self__), self.known_blocks, BLOCKS,
+                              self.rank, self.hand_count.__self__, self.card_count.__self__, _NONE)
         decl = ch.get("declared")
         self.declared = None if decl is None else (decl.offset, decl.width, self.fns["declared"][0])
 
@@ -179,6 +186,9 @@ class FlushDirect(DirectEncoder):
         seen = memo.get("g:seats")
         if seen is None:
             seen = memo["g:seats"] = [[None, None, None, _NONE, -1, -1, -1] for _ in range(n)]
+        if self.compiled_seats is not None:
+            self.compiled_seats(seat, seen, state, mv, *self.seat_args)
+            return
         hands, blinds, tops, known = state.hands, state.blinds, state.tops, state.known
         bases_at, bases_w, write_base = self.bases
         known_at, known_w, write_known = self.known
