@@ -604,3 +604,40 @@ def flush_seats(Py_ssize_t seat, list seen, state, out, tuple bases, tuple known
                 o[card_count.offset + rel] = <float>_clip(cc / card_count.scale)
     finally:
         PyBuffer_Release(&buf)
+
+
+cdef class Putter:
+    """``DirectEncoder.put`` compiled: ``put(key, value, out, seat, memo)`` writes the
+    view's ``key`` as ``value`` unless it is the value written last (``memo``): a key
+    narrower than ``wide`` floats (or written first) cleared and encoded whole by its
+    ``Encoder``, a wider one re-encoded by its differ. ``fns``: key -> (Encoder, differ,
+    start, end); ``unset``: ``memo``'s marker of a key never written."""
+    cdef dict fns
+    cdef Py_ssize_t wide
+    cdef object unset
+
+    def __cinit__(self, dict fns, Py_ssize_t wide, object unset):
+        self.fns, self.wide, self.unset = fns, wide, unset
+
+    def put(self, key, value, out, Py_ssize_t seat, dict memo):
+        cdef Py_buffer buf
+        cdef Py_ssize_t lo, hi
+        cdef Encoder enc
+        cdef float* o
+        got = self.fns.get(key)
+        if got is None:
+            return
+        last = memo.get(key, self.unset)
+        if last is not self.unset and type(last) is type(value) and last == value:
+            return
+        enc, diff, lo, hi = got
+        if last is self.unset or hi - lo < self.wide:
+            o = _floats(out, &buf, lo, hi)
+            try:
+                memset(o + lo, 0, (hi - lo) * sizeof(float))
+                enc.enc.put(value, o, buf.len // 4, lo, seat)
+            finally:
+                PyBuffer_Release(&buf)
+        else:
+            diff(value, last, out, lo, seat)
+        memo[key] = value

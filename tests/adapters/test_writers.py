@@ -24,6 +24,9 @@ def test_the_compiled_writers_are_built_and_used():
     node = SimpleNamespace(_ncards=3)
     assert type(card_list_writer(node, [1, 1, 1], 3).__self__) is base.COMPILED.CardList
     assert card_list_writer(node, [1, 1, 1], 3, pure=True).__name__ == "f"
+    from fliptable.adapters.direct import seat_encoder
+    spec = Spec("flaps", 4, {})
+    assert type(seat_encoder(spec.observer, 4).put.__self__) is base.COMPILED.Putter
 
 
 @st.composite

@@ -28,6 +28,10 @@ class DirectEncoder:
         self.states: list[Any] = [None] * players
         self.plies = [-1] * players
         self.memo: list[dict] = [{} for _ in range(players)]
+        if COMPILED is not None:         # ``put`` compiled, when every key's encoder is
+            fns = {k: (getattr(fn, "__self__", None), diff, lo, hi) for k, (fn, diff, lo, hi) in self.fns.items()}
+            if all(type(v[0]) is COMPILED.Encoder for v in fns.values()):
+                self.put = COMPILED.Putter(fns, WIDE, _NONE).put
 
     def zeros(self, width: int) -> memoryview:
         """``width`` float32 zeros as a memoryview: ``items[seat][a:a + width] = zeros``
