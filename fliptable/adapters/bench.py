@@ -82,7 +82,10 @@ def bench(games: list[str] | None = None, seconds: float = 2.0, slices: int = 8)
     robin, so a change of the machine's load touches every env alike)."""
     from .pettingzoo import env
     runners: dict[tuple[str, str], Runner] = {}
-    out: dict[str, Any] = {"fliptable": {}, "pettingzoo_classic": {}}
+    from .compiled import WRITERS
+    out: dict[str, Any] = {"fliptable": {}, "pettingzoo_classic": {},
+                           # docs/rl.md "Compiled writers": without them every env is slower
+                           "compiled_writers": WRITERS is not None}
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
         for g in games or all_game_ids():
@@ -116,6 +119,7 @@ def main(argv: list[str] | None = None) -> None:
     if args.json:
         print(json.dumps(result, indent=2))
         return
+    print(f"compiled writers: {'yes' if result.pop('compiled_writers') else 'no (pure Python: docs/rl.md)'}")
     for family, rows in result.items():
         for name, row in rows.items():
             if isinstance(row, dict):

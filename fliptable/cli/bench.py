@@ -61,7 +61,12 @@ def bench_command(
         table.add_row(f"{r['game']} via simulate ({r['bots']})", str(r["players"]),
                       f"{r['decisions_per_second']:,.0f}", f"{r['games_per_second']:,.1f}", "", "")
     _console().print(table)
-    for family, rows in report.get("envs", {}).items():
+    envs = report.get("envs", {})
+    if "compiled_writers" in envs:
+        _console().print(f"RL envs' compiled writers: {'yes' if envs['compiled_writers'] else 'no (pure Python)'}")
+    for family, rows in envs.items():
+        if not isinstance(rows, dict):
+            continue
         for name, row in rows.items():
             if isinstance(row, dict):
                 ratio = f" ({row['vs_texas_holdem_v4']:.2f}x texas_holdem_v4)" if "vs_texas_holdem_v4" in row else ""

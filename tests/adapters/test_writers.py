@@ -269,3 +269,33 @@ def test_the_pure_python_writers_still_encode_as_the_generic_path():
                          cwd=tests.parents[1], timeout=280)
     assert run.returncode == 0, run.stdout[-3000:] + run.stderr[-2000:]
     assert " passed" in run.stdout and " skipped" not in run.stdout
+
+
+def test_the_build_hook_goes_on_pure_python_when_the_writers_cannot_be_built(tmp_path, monkeypatch):
+    import importlib.util
+    from pathlib import Path
+    repo = Path(base.__file__).resolve().parents[3]
+    spec = importlib.util.spec_from_file_location("hatch_build_under_test", repo / "hatch_build.py")
+    hook_module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(hook_module)
+
+    class App:
+        warnings: list = []
+
+        def display_warning(self, text):
+            self.warnings.append(text)
+
+    def no_compiler(root):
+        raise OSError("command 'cc' failed: No such file or directory")
+    monkeypatch.setattr(hook_module, "build_writers", no_compiler)
+    app = App()
+    hook = hook_module.WritersHook(str(repo), {}, None, None, str(tmp_path), "wheel", app=app)
+    build_data = {"force_include": {}, "pure_python": True, "infer_tag": False}
+    hook.initialize("standard", build_data)
+    assert build_data == {"force_include": {}, "pure_python": True, "infer_tag": False}
+    assert app.warnings == ["fliptable: compiled writers not built (OSError: command 'cc' failed: No such file or "
+                            "directory); the RL adapters use their pure-Python writers"]
+    monkeypatch.setenv("FLIPTABLE_PURE_BUILD", "1")          # asked not to build: not even tried
+    monkeypatch.setattr(hook_module, "build_writers", lambda root: pytest.fail("built"))
+    hook.initialize("standard", build_data)
+    assert build_data["force_include"] == {}
