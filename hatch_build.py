@@ -13,6 +13,7 @@ import hashlib
 import os
 import shutil
 import sysconfig
+import tempfile
 from pathlib import Path
 
 from hatchling.builders.hooks.plugin.interface import BuildHookInterface
@@ -34,22 +35,28 @@ def build_writers(root: Path) -> Path:
     built = cache / f"_writers{suffix}"
     if built.exists():
         return built
+    cache.parent.mkdir(parents=True, exist_ok=True)
     from Cython.Build import cythonize
     from setuptools import Distribution, Extension
 
-    work = cache / "src"
-    work.mkdir(parents=True, exist_ok=True)
-    src = work / "_writers.pyx"
-    src.write_text(pyx.read_text() + f"\n\nSOURCE_HASH = {digest!r}\n")
-    ext = Extension(MODULE, [str(src)], extra_compile_args=["-O2"])
-    dist = Distribution({"ext_modules": cythonize([ext], quiet=True, compiler_directives={"language_level": 3},
-                                                  build_dir=str(work / "c"))})
-    cmd = dist.get_command_obj("build_ext")
-    cmd.build_lib = str(work / "lib")
-    cmd.build_temp = str(work / "tmp")
-    cmd.ensure_finalized()
-    cmd.run()
-    shutil.copy2(cmd.get_ext_fullpath(MODULE), built)
+    # built in a directory of this process's own, then moved into place in one step, so
+    # builds running at once (parallel test workers building wheels) never see half a file
+    work = Path(tempfile.mkdtemp(prefix="build-", dir=cache.parent))
+    try:
+        src = work / "_writers.pyx"
+        src.write_text(pyx.read_text() + f"\n\nSOURCE_HASH = {digest!r}\n")
+        ext = Extension(MODULE, [str(src)], extra_compile_args=["-O2"])
+        dist = Distribution({"ext_modules": cythonize([ext], quiet=True, compiler_directives={"language_level": 3},
+                                                      build_dir=str(work / "c"))})
+        cmd = dist.get_command_obj("build_ext")
+        cmd.build_lib = str(work / "lib")
+        cmd.build_temp = str(work / "tmp")
+        cmd.ensure_finalized()
+        cmd.run()
+        cache.mkdir(parents=True, exist_ok=True)
+        os.replace(cmd.get_ext_fullpath(MODULE), built)
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
     return built
 
 
@@ -68,7 +75,10 @@ class WritersHook(BuildHookInterface):
             return
         target = f"fliptable/adapters/{built.name}"
         if version == "editable":
-            shutil.copy2(built, root / target)
+            # replaced in one step, never rewritten in place: a running process may have it loaded
+            tmp = root / f"{target}.{os.getpid()}.tmp"
+            shutil.copy2(built, tmp)
+            os.replace(tmp, root / target)
         else:
             build_data["force_include"][str(built)] = target
             build_data["pure_python"] = False

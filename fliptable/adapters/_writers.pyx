@@ -1,12 +1,17 @@
 # cython: language_level=3
-"""Compiled card-list and number writers for the direct encoders (``direct/base.py``).
+"""Compiled writers for the RL adapters' observations and masks (docs/rl.md, "Compiled
+writers"): card lists (``CardList``), per-seat numbers (``Nums``), number sequences
+(``NumSeq``), the layout's node encoders (``Enc`` trees behind ``Encoder``, made by
+``adapters.compiled.compiled_tree``), ``DirectEncoder.put`` (``Putter``), masks
+(``mask_bits``) and Flush's loop over the seats (``flush_seats``, with ``select_bits``
+and ``last_by``).
 
-The same writers as base.py's pure-Python ones, float for float (every value is the
-same double rounded to float32 as a memoryview's item assignment rounds it); base.py
-uses these when this module is built and current (``fliptable.adapters.direct.base.
-COMPILED``), its own otherwise. Built by ``hatch_build.py`` at install time (``pip
-install .`` and ``pip install -e .``), which appends ``SOURCE_HASH`` (the SHA-256 of
-this file) so a stale build beside an edited source is never used.
+Each writes the same float32s as the pure-Python code it replaces (every value is the
+same double rounded to float32 as a memoryview's item assignment rounds it; checked by
+``tests/adapters/test_writers.py``), which stays the fallback. Built by ``hatch_build.py``
+at install time (``pip install .`` and ``pip install -e .``), which appends
+``SOURCE_HASH`` (the SHA-256 of this file) so a stale build beside an edited source is
+never used (``adapters/compiled.py``).
 
 ``out`` is anything with a writable, contiguous float32 buffer (a NumPy array, or a
 memoryview of one); every write is bounds-checked against it.
