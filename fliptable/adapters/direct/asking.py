@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from .base import DirectEncoder
+from .base import DirectEncoder, keep_block
 
 
 class AskingDirect(DirectEncoder):
@@ -46,8 +46,8 @@ class AskingDirect(DirectEncoder):
             if min(faces[k] for k in NUMBERS) >= 0:
                 self.hand = (at, at + n + 1, at + n + 2, faces, [float(c) for c in node._copies],
                              float(node._decksize), NUMBERS)
-        # (entry, viewer) -> its encoded block, shared by every game of this table
-        self.blocks: dict[tuple, np.ndarray] = observer.__dict__.setdefault("_record_blocks", {})
+        # (entry, viewer) -> its encoded block (a memoryview), shared by every game of this table
+        self.blocks: dict[tuple, memoryview] = observer.__dict__.setdefault("_record_blocks", {})
 
     def write(self, state, seat, out, memo):
         put = self.put
@@ -72,7 +72,7 @@ class AskingDirect(DirectEncoder):
             if self.hand is None:
                 put("hand", self.hand_names(hand), out, seat, memo)
             else:
-                self._hand(hand, last, out)
+                self._hand(hand, last, self.items[seat])      # item by item: the memoryview
             memo["hand_src"] = hand[:]
         if state.HAS_STORE:
             put("draw_count", len(state.store), out, seat, memo)
@@ -104,40 +104,39 @@ class AskingDirect(DirectEncoder):
 
     def _history(self, rows, out, seat, memo) -> None:
         """The record's sequence encoding (``Node`` kind ``seq``): its length, then its
-        last ``window`` entries, oldest first."""
+        last ``window`` entries, oldest first (through the seat's memoryview: a region
+        moved or cleared at a fraction of NumPy's cost, overlaps handled by memmove)."""
         total = len(rows)
         done = memo.get("history", -1)
         if total == done:
             return
         b, window, w = self.h_at, self.h_window, self.h_width
+        mv = self.items[seat]
         lo = b + 1
         grown = total - done
         if done < 0 or grown < 0 or grown >= window:     # the whole window afresh
-            out[b:lo + window * w] = 0.0
+            mv[b:lo + window * w] = self.zeros(1 + window * w)
             tail = min(total, window)
             for i, entry in enumerate(self.history_words(rows[total - tail:])):
-                self._entry(entry, out, lo + i * w, seat)
+                self._entry(entry, mv, lo + i * w, seat)
         else:
             before, after = min(done, window), min(total, window)
             keep = after - grown                            # old entries still in the window
             if keep > 0:
-                out[lo:lo + keep * w] = out[lo + (before - keep) * w:lo + before * w].copy()
-            out[lo + keep * w:lo + after * w] = 0.0
+                mv[lo:lo + keep * w] = mv[lo + (before - keep) * w:lo + before * w]
+            mv[lo + keep * w:lo + after * w] = self.zeros((after - keep) * w)
             for i, entry in enumerate(self.history_words(rows[done:]), keep):
-                self._entry(entry, out, lo + i * w, seat)
-        out[b] = min(1.0, total / self.h_scale)
+                self._entry(entry, mv, lo + i * w, seat)
+        mv[b] = min(1.0, total / self.h_scale)
         memo["history"] = total
 
-    def _entry(self, entry, out, at, seat) -> None:
+    def _entry(self, entry, mv, at, seat) -> None:
         """One record entry into its (zero) block: encoded once per entry and viewer, then
         copied (entries repeat: the same ask, draw or book recurs all game long)."""
         key = (tuple(entry), seat)
         block = self.blocks.get(key)
         if block is None:
-            if len(self.blocks) >= 65536:        # a bound, not a policy
-                self.blocks.clear()
-            w = self.h_width
-            scratch = np.zeros(w, dtype=np.float32)
+            scratch = np.zeros(self.h_width, dtype=np.float32)
             self.h_item(entry, scratch, 0, seat)
-            block = self.blocks[key] = scratch
-        out[at:at + self.h_width] = block
+            block = keep_block(self.blocks, key, scratch)
+        mv[at:at + self.h_width] = block
