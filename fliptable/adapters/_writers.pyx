@@ -228,6 +228,15 @@ cdef inline Py_ssize_t _mod(Py_ssize_t a, Py_ssize_t p):
     return a + p if a < 0 else a
 
 
+cdef inline int _seat(object v, float* o, Py_ssize_t size, Py_ssize_t b, Py_ssize_t vw, Py_ssize_t p) except -1:
+    """Seat ``v`` (an int) one-hot from the viewer ``vw`` at ``b``, when it is a seat."""
+    cdef int overflow = 0
+    cdef long s = PyLong_AsLongAndOverflow(v, &overflow)
+    if not overflow and 0 <= s < p:
+        _set(o, size, b + _mod(s - vw, p), 1.0)
+    return 0
+
+
 cdef class Enc:
     cdef int put(self, object v, float* o, Py_ssize_t size, Py_ssize_t b, Py_ssize_t vw) except -1:
         return 0
@@ -255,18 +264,22 @@ cdef class NumEnc(Enc):
 
 
 cdef class SeatEnc(Enc):
+    """``seat`` (an int: one-hot from the viewer) and, with ``many``, ``seatset`` (a list
+    of them: multi-hot)."""
     cdef Py_ssize_t p
+    cdef bint many
 
-    def __cinit__(self, Py_ssize_t p):
-        self.p = p
+    def __cinit__(self, Py_ssize_t p, bint many=False):
+        self.p, self.many = p, many
 
     cdef int put(self, object v, float* o, Py_ssize_t size, Py_ssize_t b, Py_ssize_t vw) except -1:
-        cdef int overflow = 0
-        cdef long s
-        if type(v) is int:
-            s = PyLong_AsLongAndOverflow(v, &overflow)
-            if not overflow and 0 <= s < self.p:
-                _set(o, size, b + _mod(s - vw, self.p), 1.0)
+        if not self.many:
+            if type(v) is int:
+                _seat(v, o, size, b, vw, self.p)
+        elif type(v) is list:
+            for x in <list>v:
+                if type(x) is int:
+                    _seat(x, o, size, b, vw, self.p)
         return 0
 
 
@@ -345,24 +358,6 @@ cdef class CardsEnc(Enc):
         if got is not None:
             last = got
             _set(o, size, b + n + 2 + last, 1.0)
-        return 0
-
-
-cdef class SeatSetEnc(Enc):
-    cdef Py_ssize_t p
-
-    def __cinit__(self, Py_ssize_t p):
-        self.p = p
-
-    cdef int put(self, object v, float* o, Py_ssize_t size, Py_ssize_t b, Py_ssize_t vw) except -1:
-        cdef int overflow = 0
-        cdef long s
-        if type(v) is list:
-            for x in <list>v:
-                if type(x) is int:
-                    s = PyLong_AsLongAndOverflow(x, &overflow)
-                    if not overflow and 0 <= s < self.p:
-                        _set(o, size, b + _mod(s - vw, self.p), 1.0)
         return 0
 
 

@@ -73,7 +73,7 @@ def _kind(node, kind: str, names: Mapping[str, int], type_of: Callable):
         return W.CardsEnc(dict(names), [float(c) for c in node._copies], float(node._decksize), n), \
             2 * n + 2, "list"
     if kind == "seatset":
-        return W.SeatSetEnc(p), p, "list"
+        return W.SeatEnc(p, True), p, "list"
     if kind == "perseat":
         w = node.item.width
         return W.PerSeatEnc(p, w, compiled_tree(node.item, names, type_of)), p * w, "list"
