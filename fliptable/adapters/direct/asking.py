@@ -9,8 +9,9 @@ from .base import DirectEncoder, keep_block
 class AskingDirect(DirectEncoder):
     """Authors and Go to the Store: the public record (``history``, every ask, draw, book
     and stop of the game) is the view's largest part and only grows, so only its rows
-    added since the seat's last observation are put in words (``history_words``) and
-    encoded, the sequence's window shifted; every other key is handed to its compiled
+    added since the seat's last observation are written (each row put in words by
+    ``history_words`` and encoded once per table and viewer, then copied), the sequence's
+    window shifted; every other key is handed to its compiled
     encoder when its value changed."""
 
     KEYS = frozenset({"game", "players", "seat", "turn", "over", "winners", "scores", "hand_counts", "books",
@@ -46,7 +47,7 @@ class AskingDirect(DirectEncoder):
             if min(faces[k] for k in NUMBERS) >= 0:
                 self.hand = (at, at + n + 1, at + n + 2, faces, [float(c) for c in node._copies],
                              float(node._decksize), NUMBERS)
-        # (entry, viewer) -> its encoded block (a memoryview), shared by every game of this table
+        # (record row, viewer) -> its encoded block (a memoryview), shared by every game of this table
         self.blocks: dict[tuple, memoryview] = observer.__dict__.setdefault("_record_blocks", {})
 
     def write(self, state, seat, out, memo):
@@ -117,26 +118,27 @@ class AskingDirect(DirectEncoder):
         if done < 0 or grown < 0 or grown >= window:     # the whole window afresh
             mv[b:lo + window * w] = self.zeros(1 + window * w)
             tail = min(total, window)
-            for i, entry in enumerate(self.history_words(rows[total - tail:])):
-                self._entry(entry, mv, lo + i * w, seat)
+            for i, row in enumerate(rows[total - tail:]):
+                self._entry(row, mv, lo + i * w, seat)
         else:
             before, after = min(done, window), min(total, window)
             keep = after - grown                            # old entries still in the window
             if keep > 0:
                 mv[lo:lo + keep * w] = mv[lo + (before - keep) * w:lo + before * w]
             mv[lo + keep * w:lo + after * w] = self.zeros((after - keep) * w)
-            for i, entry in enumerate(self.history_words(rows[done:]), keep):
-                self._entry(entry, mv, lo + i * w, seat)
+            for i, row in enumerate(rows[done:], keep):
+                self._entry(row, mv, lo + i * w, seat)
         mv[b] = min(1.0, total / self.h_scale)
         memo["history"] = total
 
-    def _entry(self, entry, mv, at, seat) -> None:
-        """One record entry into its (zero) block: encoded once per entry and viewer, then
-        copied (entries repeat: the same ask, draw or book recurs all game long)."""
-        key = (tuple(entry), seat)
+    def _entry(self, row, mv, at, seat) -> None:
+        """One record row (the state's ints) into its block: put in words and encoded once
+        per row and viewer, then copied (rows repeat: the same ask, draw or book recurs all
+        game long)."""
+        key = (tuple(row), seat)
         block = self.blocks.get(key)
         if block is None:
             scratch = np.zeros(self.h_width, dtype=np.float32)
-            self.h_item(entry, scratch, 0, seat)
+            self.h_item(self.history_words([row])[0], scratch, 0, seat)
             block = keep_block(self.blocks, key, scratch)
         mv[at:at + self.h_width] = block
