@@ -641,3 +641,13 @@ cdef class Putter:
         else:
             diff(value, last, out, lo, seat)
         memo[key] = value
+
+
+def differing(a, b):
+    """The indices ``i`` of ``zip(a, b)``'s pairs where ``a[i] != b[i]``, in order."""
+    cdef Py_ssize_t i, k = min(len(a), len(b))
+    cdef list out = []
+    for i in range(k):
+        if a[i] != b[i]:
+            out.append(i)
+    return out

@@ -299,3 +299,15 @@ def test_the_build_hook_goes_on_pure_python_when_the_writers_cannot_be_built(tmp
     monkeypatch.setattr(hook_module, "build_writers", lambda root: pytest.fail("built"))
     hook.initialize("standard", build_data)
     assert build_data["force_include"] == {}
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(JSON, max_size=12), st.lists(JSON, max_size=12), st.booleans())
+def test_differing_finds_the_pairs_that_differ_as_python_does(a, b, as_tuples):
+    from fliptable.adapters.direct.flinch import FlinchDirect
+    if base.COMPILED is None:
+        pytest.fail("fliptable.adapters._writers is not built")
+    if as_tuples:
+        a, b = tuple(a), tuple(b)
+    assert base.COMPILED.differing(a, b) == FlinchDirect.differing(a, b)
+    assert base.COMPILED.differing(a, a) == FlinchDirect.differing(a, a) == []

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from .base import DirectEncoder, faces_are_ints, keep_block, pile_writer, plain
+from .base import COMPILED, DirectEncoder, faces_are_ints, keep_block, pile_writer, plain
 
 #: the view's keys that are small values of the state (``FlinchKnowledge._view``), compared
 #: all at once and written one by one when they changed
@@ -43,8 +43,15 @@ class FlinchDirect(DirectEncoder):
             return None
         return super().fit(observer, players)
 
+    @staticmethod
+    def differing(a, b):
+        """The indices ``i`` of ``zip(a, b)``'s pairs where ``a[i] != b[i]`` (compiled: ``_writers.differing``)."""
+        return [i for i, (x, y) in enumerate(zip(a, b)) if x != y]
+
     def __init__(self, observer, players):
         super().__init__(observer, players)
+        if COMPILED is not None:
+            self.differing = COMPILED.differing
         from fliptable.games.flinch.cards import NAMES
         from fliptable.games.flinch.layout import BUILD_NAMES, RESERVES
         self.NAMES, self.BUILD_NAMES, self.RESERVES = NAMES, BUILD_NAMES, RESERVES
@@ -134,7 +141,7 @@ class FlinchDirect(DirectEncoder):
             # the changed keys written (``put``'s work without its own memo: ``small`` is the
             # memo of these keys; no key here takes both a bool and an int, which compare equal)
             writers = self.small
-            for i in [i for i, (v, y) in enumerate(zip(small, last)) if v != y]:
+            for i in self.differing(small, last):
                 w = writers[i]
                 if w is None:
                     continue
@@ -261,7 +268,7 @@ class FlinchDirect(DirectEncoder):
             memo["reserves"] = [r[:] for r in rs]
             return
         blocks = self.pile_blocks
-        for i in [i for i, (r, o) in enumerate(zip(rs, last)) if r != o]:
+        for i in self.differing(rs, last):
             r = last[i] = rs[i][:]
             q, k = divmod(i, R)
             cards = owner_sees and q == seat
