@@ -651,3 +651,24 @@ def differing(a, b):
         if a[i] != b[i]:
             out.append(i)
     return out
+
+
+cdef class Whole:
+    """``incremental.compile_diff``'s ``whole``, compiled: ``diff(x, y, out, b, viewer)``
+    clears the node's ``width`` floats at ``b`` and writes ``x`` (unless ``missing``)."""
+    cdef Encoder encoder
+    cdef Py_ssize_t width
+    cdef object missing
+
+    def __cinit__(self, Encoder encoder, Py_ssize_t width, object missing):
+        self.encoder, self.width, self.missing = encoder, width, missing
+
+    def diff(self, x, y, out, Py_ssize_t b, Py_ssize_t vw):
+        cdef Py_buffer buf
+        cdef float* o = _floats(out, &buf, b, b + self.width)
+        try:
+            memset(o + b, 0, self.width * sizeof(float))
+            if x is not self.missing:
+                self.encoder.enc.put(x, o, buf.len // 4, b, vw)
+        finally:
+            PyBuffer_Release(&buf)

@@ -25,6 +25,7 @@ from typing import Any, Mapping
 
 import numpy as np
 
+from .compiled import WRITERS
 from .layout import Node
 from .observation import Observer
 
@@ -120,6 +121,9 @@ def compile_diff(node: Node, fn, names: Mapping[str, int]):
         out[b:b + width] = 0.0
         if x is not _MISSING:
             fn(x, out, b, vw)
+
+    if WRITERS is not None and type(getattr(fn, "__self__", None)) is WRITERS.Encoder:
+        whole = WRITERS.Whole(fn.__self__, width, _MISSING).diff      # the same, compiled
 
     if node.flag_types or len(node.kinds) != 1:
         return whole
