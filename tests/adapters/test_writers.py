@@ -311,3 +311,19 @@ def test_differing_finds_the_pairs_that_differ_as_python_does(a, b, as_tuples):
         a, b = tuple(a), tuple(b)
     assert base.COMPILED.differing(a, b) == FlinchDirect.differing(a, b)
     assert base.COMPILED.differing(a, a) == FlinchDirect.differing(a, a) == []
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.integers(0, 60), max_size=30), st.dictionaries(st.integers(0, 32), st.lists(st.integers(0, 5),
+       max_size=3), max_size=6), st.lists(st.one_of(st.none(), st.tuples(st.integers(0, 60), st.integers(1, 30),
+       st.lists(st.integers(0, 5), max_size=2))), min_size=16, max_size=16), st.integers(0, 16))
+def test_changed_entries_replaces_and_names_the_blocks_that_differ_as_python_does(entries, on, blocks, t):
+    from fliptable.adapters.direct.flyswatter import FlyswatterDirect
+    if base.COMPILED is None:
+        pytest.fail("fliptable.adapters._writers is not built")
+    t = min(t, len(entries))
+    fast, slow = list(blocks), list(blocks)
+    assert base.COMPILED.changed_entries(entries, on, fast, t) == FlyswatterDirect.changed_entries(entries, on, slow, t)
+    assert fast == slow
+    with pytest.raises(IndexError):
+        base.COMPILED.changed_entries(entries, on, fast, len(entries) + 1)

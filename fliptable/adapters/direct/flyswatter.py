@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from .base import _NONE, DirectEncoder, card_list_writer, faces_are_ints, nums_writer, pile_grower, plain
+from .base import _NONE, COMPILED, DirectEncoder, card_list_writer, faces_are_ints, nums_writer, pile_grower, plain
 
 _MIDDLE_KEYS = frozenset({"n", "card", "colour", "value", "hands"})
 _WINDOW_KEYS = frozenset({"number", "trigger", "allowed", "swatting", "hands", "hands_left", "timeout_ms"})
@@ -50,6 +50,8 @@ class FlyswatterDirect(DirectEncoder):
 
     def __init__(self, observer, players):
         super().__init__(observer, players)
+        if COMPILED is not None:
+            self.changed_entries = COMPILED.changed_entries
         from fliptable.games.flyswatter.cards import COLOUR_NAME, COLOURS, NAME, VALUE
         self.NAME, self.COLOURS, self.VALUE = NAME, COLOURS, VALUE
         names = observer.names
@@ -199,6 +201,19 @@ class FlyswatterDirect(DirectEncoder):
                     fn(values[i], out, a, seat)
         memo["window:moving"] = moving
 
+    @staticmethod
+    def changed_entries(entries, on, blocks, t):
+        """The ``i`` (of the window's ``t`` last entries) whose block ``(card, k, seats on
+        it)`` differs from ``blocks[i]``, each replaced (compiled: ``_writers.changed_entries``)."""
+        m, changed = len(entries), []
+        for i in range(t):
+            k = m - t + i + 1
+            block = (entries[k - 1], k, on.get(k, []))
+            if blocks[i] != block:
+                blocks[i] = block
+                changed.append(i)
+        return changed
+
     def _middle(self, state, seat, out, mv, memo):
         middle = state.middle
         on: dict[int, list[int]] = {}
@@ -216,14 +231,8 @@ class FlyswatterDirect(DirectEncoder):
         m = len(middle)
         t = min(m, window)
         rows, parts = self.rows, self.block_parts
-        for i in range(t):
-            k = m - t + i + 1                           # the entry's n
-            c = middle[k - 1]
-            hands = on.get(k, [])
-            block = (c, k, hands)
-            if blocks[i] == block:
-                continue
-            blocks[i] = block
+        for i in self.changed_entries(middle, on, blocks, t):
+            c, k, hands = blocks[i]                     # k: the entry's n
             b = lo + i * w
             mv[b:b + w] = rows[c]
             for name, fn, off in parts:
