@@ -93,6 +93,14 @@ class Observer:
     def encode_view(self, view: Mapping[str, Any], viewer: int, out: np.ndarray | None = None) -> np.ndarray:
         if out is None:
             out = np.zeros(self.size, dtype=np.float32)
+        elif not (isinstance(out, np.ndarray) and out.dtype == np.float32 and out.flags.c_contiguous):
+            # the compiled encoder (``_writers``) takes float32 buffers only: any other array
+            # is written by the pure-Python one, item by item as before
+            encode = self.__dict__.get("_encode_any")
+            if encode is None:
+                encode = self._encode_any = self.root.compile(self.names, pure=True)
+            encode(view, out, 0, viewer)
+            return out
         self._encode(view, out, 0, viewer)
         return out
 

@@ -327,3 +327,20 @@ def test_changed_entries_replaces_and_names_the_blocks_that_differ_as_python_doe
     assert fast == slow
     with pytest.raises(IndexError):
         base.COMPILED.changed_entries(entries, on, fast, len(entries) + 1)
+
+
+def test_encode_view_still_writes_any_array_it_is_given():
+    import random
+
+    spec = Spec("flush", 3, {})
+    obs = spec.observer
+    state = spec.game.new_state(3, spec.options, seed=random.Random(2).randrange(1 << 30))
+    view = state.view(1)
+    want = obs.encode_view(view, 1)
+    wide = np.zeros(obs.size, dtype=np.float64)                     # float64
+    assert obs.encode_view(view, 1, out=wide) is wide               # the doubles, unrounded
+    np.testing.assert_array_equal(wide.astype(np.float32), want)
+    assert wide.any()
+    strided = np.zeros((obs.size, 2), dtype=np.float32)[:, 0]       # not contiguous
+    obs.encode_view(view, 1, out=strided)
+    np.testing.assert_array_equal(strided, want)
