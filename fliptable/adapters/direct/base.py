@@ -205,6 +205,22 @@ def pile_grower(node, copies, decksize: int, pure: bool = False) -> Callable:
     return g
 
 
+def pile_bringer(node, copies, decksize: int, pure: bool = False) -> Callable:
+    """``f(old, cards, out, b)``: the card-list encoding at ``b`` of ``old`` (a list of
+    card ints, none hidden; None or empty: a zero region) made that of ``cards``: a pile
+    that grew counts only its new cards (``pile_grower``), another is cleared and written
+    (``pile_writer``). Callers skip it when ``old == cards``."""
+    write, grow = pile_writer(node, copies, decksize, pure), pile_grower(node, copies, decksize, pure)
+    width = node.width
+    zeros = memoryview(np.zeros(width, dtype=np.float32))
+
+    def f(old, cards, out, b):
+        if not (old and grow(old, cards, out, b)):
+            out[b:b + width] = zeros
+            write(cards, out, b)
+    return f
+
+
 def card_list_writer(node, copies, decksize: int, pure: bool = False) -> Callable:
     """``f(cards, out, b, last)``: a list of card ints, negative for a hidden card (a
     ``null`` in the view), written as the layout's card-list encoding, into a zero

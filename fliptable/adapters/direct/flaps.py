@@ -1,7 +1,7 @@
 """FLAPS' direct encoder (Levels 1-4: ``Views._view`` without the Level 5-7 keys)."""
 from __future__ import annotations
 
-from .base import _NONE, DirectEncoder, _json_copy, faces_are_ints, nums_writer, pile_grower, pile_writer, plain
+from .base import _NONE, DirectEncoder, _json_copy, faces_are_ints, nums_writer, pile_bringer, plain
 
 _CARD_LISTS = ("hand", "discard")
 
@@ -39,11 +39,8 @@ class FlapsDirect(DirectEncoder):
         self.piles = {k: ch[k].offset for k in _CARD_LISTS}
         self.shown_at, self.shown_w = ch["shown"].offset, ch["shown"].item.width
         node = ch["hand"]
-        copies, deck = observer.copies, observer.decksize
-        self.pile_write = pile_writer(node, copies, deck)      # the discard pile's and shown cards' too:
-        self.pile_grow = pile_grower(node, copies, deck)       # one card-list encoding of one width
-        self.pile_zeros = self.zeros(node.width)
-        self.w = node.width
+        # the discard pile's and shown cards' too: one card-list encoding of one width
+        self.bring = pile_bringer(node, observer.copies, observer.decksize)
         self.hand_count = nums_writer(ch.get("hand_counts"))
 
     def _pile(self, cards, out, b, memo, key) -> None:
@@ -51,15 +48,9 @@ class FlapsDirect(DirectEncoder):
         from the list written there last (``memo[key]``): a pile that grew counts only
         its new cards, another is rewritten."""
         before = memo.get(key)
-        if before is not None:
-            if before == cards:
-                return
-            if before and self.pile_grow(before, cards, out, b):
-                memo[key] = cards[:]
-                return
-        out[b:b + self.w] = self.pile_zeros
-        self.pile_write(cards, out, b)
-        memo[key] = cards[:]
+        if before != cards:
+            self.bring(before, cards, out, b)
+            memo[key] = cards[:]
 
     def write(self, state, seat, out, memo):
         V = self.V

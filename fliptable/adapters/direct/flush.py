@@ -4,7 +4,7 @@ from __future__ import annotations
 import numpy as np
 
 from .base import (_NONE, BLOCKS, COMPILED, DirectEncoder, _json_copy, card_list_writer, faces_are_ints, keep_block,
-                   num_seq_writer, nums_writer, pile_grower, plain)
+                   num_seq_writer, nums_writer, pile_bringer, plain)
 
 
 class FlushDirect(DirectEncoder):
@@ -58,7 +58,7 @@ class FlushDirect(DirectEncoder):
         widths = {w for _, w, _ in self.lists.values()}
         assert len(widths) == 1, "hand, pile and discard are card lists of one width"
         self.list_zeros = self.zeros(widths.pop())
-        self.grow = pile_grower(ch["pile"], copies, deck)     # the discard pile's too: the same encoding
+        self.bring = pile_bringer(ch["pile"], copies, deck)   # the discard pile's too: the same encoding
         self.hand_count, self.card_count = nums_writer(ch["hand_counts"]), nums_writer(ch["card_counts"])
         self.pile_as = num_seq_writer(ch["pile_as"])
         # encoded blocks shared by every seat and game of this table: what a seat knows of
@@ -168,13 +168,9 @@ class FlushDirect(DirectEncoder):
         for key, cards in (("pile", pile), ("discard", state.discard)):
             mkey = "g:" + key
             old = memo.get(mkey)
-            if old == cards:
-                continue
-            at, width, write = self.lists[key]
-            if not (old and self.grow(old, cards, mv, at)):
-                mv[at:at + width] = self.list_zeros
-                write(cards, mv, at, cards[-1] if cards else None)
-            memo[mkey] = cards[:]
+            if old != cards:
+                self.bring(old, cards, mv, self.lists[key][0])
+                memo[mkey] = cards[:]
         cards = state.hands[seat]
         if memo.get("g:hand") != cards:
             at, width, write = self.lists["hand"]

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from .base import _NONE, COMPILED, DirectEncoder, card_list_writer, faces_are_ints, nums_writer, pile_grower, plain
+from .base import _NONE, COMPILED, DirectEncoder, card_list_writer, faces_are_ints, nums_writer, pile_bringer, plain
 
 _MIDDLE_KEYS = frozenset({"n", "card", "colour", "value", "hands"})
 _WINDOW_KEYS = frozenset({"number", "trigger", "allowed", "swatting", "hands", "hands_left", "timeout_ms"})
@@ -75,8 +75,7 @@ class FlyswatterDirect(DirectEncoder):
         self.draw_count, self.won_count, self.score = (nums_writer(ch[k]) for k in ("draw_counts", "won_counts",
                                                                                      "scores"))
         removed = ch["removed"]
-        self.removed = (removed.offset, removed.width, card_list_writer(removed, observer.copies, observer.decksize),
-                        pile_grower(removed, observer.copies, observer.decksize))
+        self.removed = (removed.offset, pile_bringer(removed, observer.copies, observer.decksize))
         # the open window: its region, presence flags and each part's own region and encoder
         wn = ch["window"]
         self.window_region = (wn.offset, wn.offset + wn.width, wn.offset + wn.flag_types.index("dict"),
@@ -128,10 +127,8 @@ class FlyswatterDirect(DirectEncoder):
         triggers = state.triggers
         old = memo.get("removed:cards")
         if old != triggers:
-            at, width, write, grow = self.removed
-            if not (old and grow(old, triggers, mv, at)):
-                mv[at:at + width] = self.zeros(width)
-                write(triggers, mv, at, triggers[-1] if triggers else None)
+            at, bring = self.removed
+            bring(old, triggers, mv, at)
             memo["removed:cards"] = triggers[:]
         put("removed_unseen", len(state.unseen), out, seat, memo)
         put("flips", state.flips, out, seat, memo)
