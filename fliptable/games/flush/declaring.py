@@ -78,14 +78,21 @@ class Declaring:
                         out.append(A.BLINDS[k])
             return tuple(out)
         lone = options["mimic_join"] == "pile"
+        alone = options["blind_mimic"] == "alone"
         top = self.run_value
         bv = VALUE[blind]
         for v, prefix in VALUE_PREFIXES:
             r = cnt[v]
             if v == bv:
                 out += prefix[1 + r + (mim if v != m else 0)]
-            elif bv == m and (r or (lone and v == top)):
-                out += prefix[1 + r + mim]      # the flipped Mimic joins cards of value v
+            elif bv == m:
+                # the flipped Mimic joins cards of value v (flush.md "MIMIC CARDS": "a card it is
+                # played with"): at least one real card beside it, unless it takes the pile's value
+                # (blind_mimic=alone: version 1's reading, alone as any value held)
+                if (lone and v == top) or (r and alone):
+                    out += prefix[1 + r + mim]
+                elif r:
+                    out += prefix[1 + r + mim][1:]
         if IS_LINK[blind] and links + 1 >= need:
             out += A.LINKS[need:links + 2]
         return tuple(out)
@@ -211,6 +218,11 @@ class Declaring:
                             f"with cards of that value and Mimics joining it")
                 r += bv == v
                 mim += bv == m and v != m
+                if (bv == m and v != m and r and n == 1 and not self._lone_mimic(v)
+                        and self.options["blind_mimic"] == "play"):
+                    return (f"the flipped Blind card ({NAMES[blind]}) is a Mimic, and a Mimic only mimics a card it "
+                            f"is played with: declare at least 2 {name} (it and a real one), or "
+                            f"1x{m} for its own value")
             if r == 0:
                 if mim:
                     return ("void declaration: a Mimic only mimics a card it is played with, and you have no "

@@ -51,7 +51,8 @@ class Flush(Game):
                "Skips and Links; lowest score wins")
     min_players, max_players, default_players = 2, 6, 4
     default_bot = "greedy"
-    rules_version = "1"
+    #: 2: a flipped Blind Mimic stands for another value only beside a real card of it
+    rules_version = "2"
     options = (
         Option("mode", "choice", "rounds",
                "rounds: a set number of rounds, lowest total wins; arena: the publisher's 5 rounds, the 5th "
@@ -66,6 +67,10 @@ class Flush(Game):
         Option("mimic_join", "choice", "play",
                "play: a Mimic takes the value of a card in its own play; pile: Mimics alone may also take "
                "the value on top of the pile", choices=("play", "pile")),
+        Option("blind_mimic", "choice", "play",
+               "a Mimic flipped as a Blind card: play = like any Mimic, it stands for another value only "
+               "beside a real card of it; alone = it may stand alone for any value the player holds "
+               "(rules version 1)", choices=("play", "alone")),
     )
     cards = CARDS
     state_class = FlushState
@@ -86,6 +91,10 @@ class Flush(Game):
                 cache.clear()
             space = cache[key] = action_space(players, spec.faces(), spec.link_cards())
         return space
+
+    def legacy_options(self, rules_version):
+        """Version 1 let a flipped Blind Mimic stand alone for any value the player held."""
+        return {"blind_mimic": "alone"} if rules_version == "1" else None
 
     def max_decisions(self, players, options):
         """At most the mode's rounds (elimination: ``MAX_ELIMINATION_ROUNDS``), each cut at

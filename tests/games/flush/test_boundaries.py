@@ -85,7 +85,7 @@ def test_a_log_that_gives_the_deck_replays_exactly():
         rec.apply(p, legal[int(rng.random() * len(legal))])
     log = json.loads(rec.finish().dumps())
     assert log["deck"] == deck and rec.state.stat[0] == 5
-    again = replay(GameLog(log["game"], log["options"], 3, 17, log["actions"], log["deck"]))
+    again = replay(GameLog(log["game"], log["options"], 3, 17, log["actions"], log["deck"], log["rules_version"]))
     assert again.to_json() == rec.state.to_json()
     start = FLUSH.new_state(3, {"mode": "arena"}, 17, deck)
     assert [FLUSH.cards.name(c) for c in start.blinds[0]] == ["1", "2", "3"] and start.view(0)["phase"] == "swap"

@@ -62,9 +62,10 @@ def test_a_users_spec_file_is_read_once_and_its_spec_travels_in_the_options(tmp_
         a = rng.choice(game.legal_actions(p))
         game.apply(p, a)
         actions.append([p, a])
-    log = json.loads(json.dumps(GameLog("flush", dict(game.options), 2, 5, actions).to_json()))
+    log = json.loads(json.dumps(GameLog("flush", dict(game.options), 2, 5, actions,
+                                        rules_version=FLUSH.rules_version).to_json()))
     path.unlink()
-    again = replay(GameLog("flush", log["options"], 2, 5, log["actions"]))
+    again = replay(GameLog("flush", log["options"], 2, 5, log["actions"], rules_version=log["rules_version"]))
     assert again.to_json() == game.to_json()
 
 

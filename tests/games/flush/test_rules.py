@@ -292,6 +292,35 @@ def test_blind_cards_are_flipped_unseen_and_may_be_joined_by_the_same_value_and_
     assert state.pile_as == [6, 6, 6] and hand(state, 0) == ["9"]
 
 
+def test_mimic_cards_a_flipped_blind_mimic_mimics_only_a_card_it_is_played_with():
+    # flush.md "MIMIC CARDS": the Mimic "can mimic any numerical value of a card it is played
+    # with"; a flipped Blind Mimic alone is its own value (a Five), never a lone Six or Nine
+    layout = dict(hands={0: ["6", "6l", "9"], 1: ["3"]}, tops={0: [None]}, blinds={0: ["5s"]},
+                  indicator="5l", turn=0)
+    state = table(2, **layout)
+    play(state, (0, "blind:1"))
+    assert set(state.legal_actions(0)) == {"1x5", "2x6", "3x6", "2x9"}
+    assert_rejected(state, 0, "1x6", "Mimic", "played with", "at least 2 Sixes")
+    play(state, (0, "2x9"))
+    assert state.pile_as == [9, 9] and hand(state, 0) == ["6", "6l"]
+    # the reproduction of the report: elimination, mimic_join=pile, seed 800616, on an empty pile
+    state = FLUSH.new_state(2, {"mode": "elimination", "limit": 15, "mimic_join": "pile"}, 800616)
+    play(state, (1, "flush"), (1, "blind:3"))
+    assert NAMES[state.laid[0]] == "2" and state.mimic == 2
+    assert not [a for a in state.legal_actions(1) if a.startswith("1x") and a != "1x2"]
+    # mimic_join=pile: alone, the flipped Mimic may still take the value on top of the pile
+    pile = table(2, options={"mimic_join": "pile"}, pile=["7"], **layout)
+    play(pile, (0, "blind:1"))
+    assert {"1x5", "1x7", "2x6", "2x9"} <= set(pile.legal_actions(0)) and "1x6" not in pile.legal_actions(0)
+    play(pile, (0, "1x7"))
+    assert pile.pile_as == [7, 7]
+    # rules version 1's reading, kept as blind_mimic=alone (its logs replay with it)
+    assert FLUSH.rules_version == "2" and FLUSH.legacy_options("1") == {"blind_mimic": "alone"}
+    old = table(2, options={"blind_mimic": "alone"}, **layout)
+    play(old, (0, "blind:1"))
+    assert set(old.legal_actions(0)) == {"1x5", "1x6", "2x6", "3x6", "1x9", "2x9"}
+
+
 def test_blind_cards_only_one_per_turn_and_only_first_in_a_turn():
     state = table(2, hands={0: ["3", "3", "3", "9"], 1: ["2"]}, tops={0: [None, None]},
                   blinds={0: ["3l", "8"]}, turn=0)
