@@ -221,8 +221,11 @@ def _shown(player: Any, action: str) -> str:
 
 def check_result(log: GameLog, state: State) -> None:
     """A log's recorded result must be the replay's: a finished game must replay to a
-    finished game with the same result (a log cut short is not OK), and an unfinished one
-    to an unfinished one. ReplayError names the difference."""
+    finished game, and an unfinished one to an unfinished one, with the same result.
+    A result is checked on what it records: every key the log holds (and every key
+    inside its ``details``) must hold the replay's value; keys a later version added to
+    results are not a contradiction (a log keeps replaying after results grow).
+    ReplayError names the difference."""
     recorded = log.result
     if recorded is None:
         return
@@ -237,9 +240,31 @@ def check_result(log: GameLog, state: State) -> None:
     if said_over is False and over:
         raise ReplayError(None, f"the log records an unfinished game, but its {n} actions replay to a finished "
                                 f"one (scores {shorten(replayed['scores'])}, winners {shorten(replayed['winners'])})")
-    if over and recorded != replayed:
-        differ = [k for k in ("scores", "winners", "ranks", "details") if recorded.get(k) != replayed.get(k)]
-        raise ReplayError(n - 1, f"the replay ends with scores {shorten(replayed['scores'])} and winners "
-                                 f"{shorten(replayed['winners'])}, but the log records "
-                                 f"{shorten(recorded.get('scores'))} and {shorten(recorded.get('winners'))}"
-                                 + (f" ({', '.join(differ)} differ)" if differ else ""))
+    leading = (replayed.get("details") or {}).get("leading")
+    if not over and recorded.get("winners") and recorded.get("winners") == leading:
+        # before the end, earlier versions named the leaders as winners (details.leading now)
+        recorded = {**recorded, "winners": replayed["winners"]}
+    differ = recorded_differences(recorded, replayed)
+    if differ:
+        game = "" if over else "unfinished game "
+        raise ReplayError(n - 1 if n else None,
+                          f"the {game}replay ends with scores {shorten(replayed['scores'])} and winners "
+                          f"{shorten(replayed['winners'])}, but the log records "
+                          f"{shorten(recorded.get('scores'))} and {shorten(recorded.get('winners'))}"
+                          f" ({shorten(', '.join(differ), 120)} differ)")
+
+
+def recorded_differences(recorded: Mapping[str, Any], replayed: Mapping[str, Any], prefix: str = "") -> list[str]:
+    """The keys of ``recorded`` whose value ``replayed`` does not hold (``details.rounds``
+    for a key inside ``details``): a key ``replayed`` lacks differs, a key only
+    ``replayed`` has does not (a result that grew since the log was written)."""
+    out = []
+    for key, value in recorded.items():
+        name = f"{prefix}{key}"
+        if key not in replayed:
+            out.append(name)
+        elif isinstance(value, Mapping) and isinstance(replayed[key], Mapping):
+            out.extend(recorded_differences(value, replayed[key], f"{name}."))
+        elif value != replayed[key]:
+            out.append(name)
+    return out
