@@ -37,6 +37,10 @@ class PlayerCountError(FliptableError):
     """A player count outside the game's range."""
 
 
+class SeedError(FliptableError):
+    """A seed that is not a non-negative integer or text."""
+
+
 class DeckError(FliptableError):
     """A deck order that is not exactly the game's deck, or an unknown card."""
 

@@ -99,13 +99,14 @@ def parse_log(data: Any) -> GameLog:
     if not 0 <= players <= MAX_PLAYERS:
         raise LogError(f"the log's players must be a player count, got {shorten(players)}")
     seed = data["seed"]
-    if not isinstance(seed, (int, str)) or isinstance(seed, bool):
-        raise LogError(f"the log's seed must be an integer or a string, got {shorten(seed)}")
+    if not isinstance(seed, (int, str)) or isinstance(seed, bool) or (isinstance(seed, int) and seed < 0):
+        raise LogError(f"the log's seed must be a non-negative integer or a string, got {shorten(seed)}")
     if isinstance(seed, str) and not _is_text(seed):
         raise LogError(f"the log's seed {shorten(seed)!r} is not valid Unicode text (it holds a lone surrogate)")
-    options = data.get("options") or {}
+    options = data.get("options", {})
     if not isinstance(options, Mapping):
-        raise LogError(f"the log's options must be an object, got {shorten(options)}")
+        raise LogError(f"the log's options must be an object ({{}} or no key for the defaults), "
+                       f"got {shorten(options)}")
     deck = data.get("deck")
     if deck is not None and (not isinstance(deck, list) or not all(isinstance(c, str) for c in deck)):
         raise LogError("the log's deck must be null or a list of cards in notation, top card first")

@@ -75,7 +75,9 @@ class Option:
             raise bad
         if self.kind == "choice":
             for c in self.choices:
-                if value == c or (isinstance(value, str) and value.strip().lower() == str(c).lower()):
+                # true is not the choice 1 (True == 1 in Python)
+                if (value == c and isinstance(value, bool) == isinstance(c, bool)) or (
+                        isinstance(value, str) and value.strip().lower() == str(c).lower()):
                     return c
             raise bad
         try:

@@ -5,10 +5,25 @@ import hashlib
 import random
 import secrets
 
+from .errors import SeedError, shorten
+
+
+def check_seed(seed: object) -> int | str:
+    """``seed`` if it is a seed: a non-negative integer or text. A negative integer is
+    refused, since ``random.Random`` seeds with its absolute value (-5 would deal the
+    game of 5); so are booleans, floats and anything else. SeedError otherwise."""
+    if isinstance(seed, str) or (isinstance(seed, int) and not isinstance(seed, bool) and seed >= 0):
+        return seed
+    if isinstance(seed, int) and not isinstance(seed, bool):
+        raise SeedError(f"a seed is a non-negative integer or text, got {shorten(seed)} "
+                        f"(a negative seed would deal the same game as its positive)")
+    raise SeedError(f"a seed is a non-negative integer or text, got {shorten(seed)}")
+
 
 def new_rng(seed: int | str) -> random.Random:
-    """A fresh ``random.Random`` for ``seed`` (never the global RNG)."""
-    return random.Random(seed)
+    """A fresh ``random.Random`` for ``seed`` (never the global RNG); SeedError unless
+    ``seed`` is a non-negative integer or text."""
+    return random.Random(check_seed(seed))
 
 
 def rng_to_json(rng: random.Random) -> list:

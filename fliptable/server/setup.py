@@ -109,8 +109,8 @@ def table_spec(body: Any, default_bot_delay_ms: float) -> TableSpec:
     seeded = seed is not None
     if seed is None:
         seed = fresh_seed()
-    elif isinstance(seed, bool) or not isinstance(seed, (int, str)):
-        raise BadRequest(f"seed must be an integer or text, got {shorten(seed)}")
+    elif isinstance(seed, bool) or not isinstance(seed, (int, str)) or (isinstance(seed, int) and seed < 0):
+        raise BadRequest(f"seed must be a non-negative integer or text, got {shorten(seed)}")
     elif isinstance(seed, str) and len(seed) > SEED_TEXT_LIMIT:
         raise BadRequest(f"seed text is at most {SEED_TEXT_LIMIT} characters")
     elif isinstance(seed, int) and seed.bit_length() > 128:
