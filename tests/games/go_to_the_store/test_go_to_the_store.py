@@ -10,8 +10,8 @@ import pytest
 
 from fliptable.bots.base import RandomAgent, make_agent
 from fliptable.core import IllegalAction, PlayerCountError, StateError, get_game
-from fliptable.core.stats import wilson_interval
 from fliptable.sim.match import play_match
+from fliptable.sim.simulate import simulate
 from tests.helpers import assert_rejected
 
 GAME = get_game("go-to-the-store")
@@ -224,14 +224,45 @@ def test_store_view_hides_hands_and_the_drawn_card():
 
 
 # -- bots, random play, stats ---------------------------------------------------------------------
-def test_store_greedy_beats_random():
-    # greedy at seat 0 against two random players: the 95% interval of its win rate lies
-    # above an even share (1/3)
-    wins, games = 0.0, 200
-    for seed in range(games):
-        r = play_match(GAME, [make_agent(GAME, "greedy"), RandomAgent(), RandomAgent()], seed=seed).state.result()
-        wins += (0 in r.winners) / len(r.winners)
-    assert wilson_interval(wins, games)[0] > 1 / 3
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_store_greedy_clears_an_even_share_at_every_seat_against_random(players):
+    # the default bot at each seat in turn against random players, 200 seeded games a
+    # seat: the 95% interval of its win rate lies above an even share (1/players). Two
+    # seats were the weak spot (52.8% [48.8, 56.7] at seat 0 over 600 games before the
+    # Store's own order of asks); seed 5 gives 65.9% there over 600 (docs/strength.md)
+    assert GAME.default_bot == "greedy"
+    for seat in range(players):
+        specs = ["random"] * players
+        specs[seat] = "greedy"
+        report = simulate(GAME, 200, players, specs, seed=5, workers=1)
+        low = report["win_rate_ci95"][seat][0]
+        assert low > 1 / players, (players, seat, report["win_rate"][seat], low)
+
+
+def test_store_greedy_memory_never_contradicts_the_hands():
+    # the bot's card memory (authors.bots.Knowledge), built from the public record only:
+    # every card it believes a player holds is there, and a player it believes has none
+    # of a number since he said "Go to the Store" (drawing nothing since) has none
+    from fliptable.games.go_to_the_store.bots import GreedyStore
+    known = 0
+    for seed in range(30):
+        players = 2 + seed % 3
+        state = GAME.new_state(players, None, seed)
+        bots = [GreedyStore() for _ in range(players)]
+        for p, bot in enumerate(bots):
+            bot.reset(GAME, p, players, state.options, random.Random(seed * 10 + p))
+        while not state.is_over():
+            p = state.decision().player
+            action = bots[p].act(state.view(p), state.legal_actions(p))
+            k = bots[p].knowledge
+            for q in range(players):
+                for n in range(1, 11):
+                    assert k.held[q][n] <= state.hands[q][n]
+                    if k.lacks[q][n] and not k.since[q][n]:
+                        assert state.hands[q][n] == 0
+                    known += k.held[q][n] > 0 and q != p
+            state.apply(p, action)
+    assert known > 100      # it did learn where cards are
 
 
 def test_store_random_games_keep_every_card_and_round_trip():
