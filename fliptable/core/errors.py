@@ -82,3 +82,13 @@ def shorten(value: object, limit: int = QUOTE_LIMIT) -> str:
         except (ValueError, RecursionError):  # e.g. an integer over Python's digit limit
             text = f"<{type(value).__name__}>"
     return text if len(text) <= limit else text[:limit] + "…"
+
+
+def quoted(value: object, limit: int = QUOTE_LIMIT) -> str:
+    """A value from JSON input as an error message shows it: a string in double quotes,
+    as JSON spells it (``"1000"``, so it is not taken for the number ``1000``), anything
+    else as ``shorten`` gives it."""
+    if isinstance(value, str):
+        text = shorten(value, limit).replace("\\", "\\\\").replace('"', '\\"')
+        return f'"{text}"'
+    return shorten(value, limit)

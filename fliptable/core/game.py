@@ -10,7 +10,7 @@ from typing import Any, Callable, ClassVar, Mapping, Sequence
 from .cards import CardTable
 from .decision import Decision, Over, Race, Simultaneous, Turn, decision_json
 from .errors import (FliptableError, IllegalAction, PlayerCountError, SeatError, StaleAction, StateError,
-                     shorten)
+                     quoted, shorten)
 from .fields import check_kinds, dump_field, load_field, make_copier
 from .events import Event
 from .options import Option, resolve_options
@@ -162,11 +162,13 @@ class Game:
             lo, hi = self.min_players, self.max_players
             takes = "exactly 1 player" if lo == hi == 1 else (f"exactly {lo} players" if lo == hi
                                                                else f"{lo} to {hi} players")
-            raise PlayerCountError(f"{self.id} takes {takes}, not {players!r}")
+            raise PlayerCountError(f"{self.id} takes {takes}, not {quoted(players)}")
         return players
 
-    def resolve_options(self, options: Mapping[str, Any] | None) -> dict[str, Any]:
-        return resolve_options(self.options, options, self.id)
+    def resolve_options(self, options: Mapping[str, Any] | None, files: bool = True) -> dict[str, Any]:
+        """The complete options; ``files`` False: a value naming a local file is refused
+        (``Option.local_file``; a server passes it)."""
+        return resolve_options(self.options, options, self.id, files)
 
     def new_state(self, players: int | None = None, options: Mapping[str, Any] | None = None,
                   seed: int | str = 0, deck: Sequence[str] | None = None) -> "State":
@@ -269,8 +271,8 @@ class Game:
         return {
             "id": self.id, "title": self.title, "summary": self.summary,
             "players": [self.min_players, self.max_players], "default_players": self.default_players,
-            "options": [{"name": o.name, "default": o.default, "accepted": o.accepted(), "help": o.help}
-                        for o in self.options],
+            "options": [{"name": o.name, "default": o.default, "accepted": o.accepted(), "help": o.help,
+                         **({"local_file": True} if o.local_file else {})} for o in self.options],
             "bots": sorted(set(self.bots()) | {"random"}), "default_bot": self.default_bot,
         }
 
@@ -472,7 +474,7 @@ class State:
 
     def _check_seat(self, player: Any, error: type[FliptableError] | None = None) -> None:
         if type(player) is not int or not 0 <= player < self.players:
-            raise (error or SeatError)(f"no player {shorten(player)}; seats are 0 to {self.players - 1}")
+            raise (error or SeatError)(f"no player {quoted(player)}; seats are 0 to {self.players - 1}")
 
     def _illegal_message(self, decision: Decision, player: int, action: str, legal: Sequence[str]) -> str:
         if player not in decision.actors:

@@ -151,17 +151,18 @@ def _finite_float(text: str) -> float:
 
 
 def loads_strict(text: str) -> Any:
-    """Parse JSON text as a log is: no NaN or Infinity, no number too large to be a
-    float, no integer beyond Python's digit limit, nesting within the recursion limit.
-    LogError (without the path) for anything else."""
+    """Parse JSON text strictly (a log, a server's request): no NaN or Infinity, no
+    number too large to be a float, no integer beyond Python's digit limit, nesting
+    within the recursion limit. LogError, its message the predicate of a sentence whose
+    subject the caller names ("log 'x.json' is not valid JSON: …", "the request body …")."""
     try:
         return json.loads(text, parse_constant=_reject_constant, parse_float=_finite_float)
     except json.JSONDecodeError as exc:
         raise LogError(f"is not valid JSON (line {exc.lineno}: {exc.msg})") from None
     except RecursionError:
-        raise LogError("is not a log: its JSON is nested too deeply") from None
+        raise LogError("is nested too deeply") from None
     except ValueError as exc:  # the integer digit limit, NaN, 1e999
-        raise LogError(f"is not valid JSON for a log: {shorten(str(exc).split(';')[0], 120)}") from None
+        raise LogError(f"is not valid JSON: {shorten(str(exc).split(';')[0], 120)}") from None
 
 
 def load_log(path: str | Path) -> GameLog:

@@ -5,7 +5,7 @@ import math
 from dataclasses import dataclass
 from typing import Any, Mapping, Sequence
 
-from .errors import OptionError, shorten
+from .errors import OptionError, quoted, shorten
 
 _TRUE = {"true", "yes", "on", "1"}
 _FALSE = {"false", "no", "off", "0"}
@@ -40,6 +40,10 @@ class Option:
     choices: tuple = ()
     min: float | None = None
     max: float | None = None
+    #: a value of this option may name a local file, read when the value is resolved
+    #: (Flush's ``deck=PATH.json``): the command line allows it, a server refuses every
+    #: such value (``resolve_options(..., files=False)``) whatever the game
+    local_file: bool = False
 
     def __post_init__(self) -> None:
         if self.kind not in ("choice", "int", "float", "bool"):
@@ -62,6 +66,19 @@ class Option:
             return "true|false"
         return (f"{'an integer' if self.kind == 'int' else 'a number'} "
                 f"in {_number_text(self.min)}..{_number_text(self.max)}")
+
+    def names_file(self, value: Any) -> bool:
+        """Whether ``value`` would be read as a local file's path (only an option that
+        declares ``local_file`` reads files: text that is not one of its choices and not
+        JSON data)."""
+        if not self.local_file or not isinstance(value, str):
+            return False
+        text = value.strip()
+        return not (text.startswith(("{", "[")) or any(text.lower() == str(c).lower() for c in self.choices))
+
+    def accepted_as_data(self) -> str:
+        """What this option accepts when files may not be named (a server)."""
+        return self.accepted()
 
     def coerce(self, value: Any) -> Any:
         """The value as this option's type; raises OptionError naming what is accepted."""
@@ -100,8 +117,11 @@ class Option:
         return number
 
 
-def resolve_options(schema: Sequence[Option], given: Mapping[str, Any] | None, game_id: str) -> dict:
-    """Defaults overlaid with ``given`` (text or typed values), validated."""
+def resolve_options(schema: Sequence[Option], given: Mapping[str, Any] | None, game_id: str,
+                    files: bool = True) -> dict:
+    """Defaults overlaid with ``given`` (text or typed values), validated. ``files``
+    False (a server): a value that names a local file is refused before anything is
+    opened, whatever the game (``Option.local_file``)."""
     by_name = {o.name: o for o in schema}
     out = {o.name: o.default for o in schema}
     for key, value in (given or {}).items():
@@ -109,6 +129,9 @@ def resolve_options(schema: Sequence[Option], given: Mapping[str, Any] | None, g
         if opt is None:
             names = ", ".join(f"{o.name}={o.accepted()}" for o in schema) or "none"
             raise OptionError(f"{game_id} has no option {shorten(key)!r}; its options: {names}")
+        if not files and opt.names_file(value):
+            raise OptionError(f"option {opt.name}: {quoted(value)} would name a file, and this server never "
+                              f"reads its own files; accepted: {opt.accepted_as_data()}")
         out[key] = opt.coerce(value)
     return out
 

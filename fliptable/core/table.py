@@ -59,7 +59,7 @@ from typing import Any, Callable, Sequence
 from .agent import Agent, InformationSet
 from .clock import ACT, CLAIM, PERSON, REACT, Dropped, Intent, Landed, RealClock, VirtualClock, continues
 from .decision import Decision, Over, Race, Simultaneous, Turn
-from .errors import FliptableError, IllegalAction, StaleAction, shorten
+from .errors import FliptableError, IllegalAction, StaleAction, quoted, shorten
 from .events import Event
 from .game import State
 from .log import GameLog
@@ -215,15 +215,16 @@ class Table:
         if seat is None:
             raise IllegalAction("an action needs a seat: only the table's own clock applies a race's default")
         if type(seat) is not int or not 0 <= seat < self.players:
-            raise IllegalAction(f"no seat {shorten(seat)}; seats are 0 to {self.players - 1}")
+            raise IllegalAction(f"no seat {quoted(seat)}; seats are 0 to {self.players - 1}")
         self.advance()
         d = self._sync()
         state = self.state
         if ply is not None and ply != state.ply:
             if not (type(ply) is int and self._moment_ply <= ply < state.ply and self._acted.get(seat, -1) <= ply):
                 race = type(self._decision) is Race or self._last_kind_race
-                what = "the window closed" if race else "that moment has passed"
-                raise StaleAction(f"{shorten(action)!r} was meant for ply {shorten(ply)}, but {what} "
+                what = ("that ply is not yet reached" if type(ply) is int and ply > state.ply
+                        else "the window closed" if race else "that moment has passed")
+                raise StaleAction(f"{shorten(action)!r} was meant for ply {quoted(ply)}, but {what} "
                                   f"(the game is at ply {state.ply}); nothing changed")
         now = max(self._now, self.clock.now_ms() - self._start)
         events = state.apply(seat, action)
@@ -244,7 +245,7 @@ class Table:
         time). It is validated by ``State.apply`` when it lands; one that cannot land any
         more is dropped and reported (``take_dropped``)."""
         if type(seat) is not int or not 0 <= seat < self.players:
-            raise IllegalAction(f"no seat {shorten(seat)}; seats are 0 to {self.players - 1}")
+            raise IllegalAction(f"no seat {quoted(seat)}; seats are 0 to {self.players - 1}")
         self._sync()
         delay = float(delay_ms)
         delay = max(0.0, delay) if person else max(self.reaction_floor_ms, delay)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import contextlib
 import logging
+import stat
 from importlib import resources
 
 from starlette.applications import Starlette
@@ -44,7 +45,23 @@ def _web_routes() -> list:
         return Response(module(), media_type="text/javascript")
 
     return [Route("/table/{id}", page), Route("/faces.js", faces),
-            Mount("/", StaticFiles(directory=path, html=True), name="web")]
+            Mount("/", WebAssets(directory=path, html=True), name="web")]
+
+
+#: what the browser client's folder serves: its pages, modules, styles and images; never
+#: its Python sources (``faces.py``, ``__init__.py``), caches or notes
+WEB_ASSETS = (".html", ".js", ".css", ".svg", ".png", ".ico", ".woff2")
+
+
+class WebAssets(StaticFiles):
+    """``StaticFiles`` over ``fliptable/web`` serving only the web assets (``WEB_ASSETS``);
+    any other file there is 404, as if it were not."""
+
+    def lookup_path(self, path: str):
+        full_path, found = super().lookup_path(path)
+        if found is not None and stat.S_ISREG(found.st_mode) and not full_path.lower().endswith(WEB_ASSETS):
+            return "", None
+        return full_path, found
 
 
 async def _no_api(request):

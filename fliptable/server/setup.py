@@ -7,8 +7,9 @@ from dataclasses import dataclass
 from typing import Any, Mapping
 
 from ..bots.base import bot_names, make_agent
-from ..core.errors import FliptableError, shorten
+from ..core.errors import FliptableError, quoted, shorten
 from ..core.game import Game
+from ..core.options import value_text
 from ..core.registry import get_game
 from ..core.rng import fresh_seed
 
@@ -50,7 +51,7 @@ def display_name(value: Any) -> str | None:
     if value is None:
         return None
     if not isinstance(value, str):
-        raise BadRequest(f"name must be text, got {shorten(value)}")
+        raise BadRequest(f"name must be text, got {quoted(value)}")
     clean = "".join(ch for ch in value if ch.isprintable()).strip()
     if len(clean) > NAME_LIMIT:
         raise BadRequest(f"name is {len(clean)} characters long; at most {NAME_LIMIT} are accepted")
@@ -63,7 +64,8 @@ def _number(body: Mapping[str, Any], key: str, lo: float, hi: float, default: An
         return value
     if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value) \
             or not lo <= value <= hi:
-        raise BadRequest(f"{key} must be a number of milliseconds in {lo:g}..{hi:g}, got {shorten(value)}")
+        raise BadRequest(f"{key} must be a number of milliseconds in {value_text(lo)}..{value_text(hi)}, "
+                         f"got {quoted(value)}")
     return float(value)
 
 
@@ -86,7 +88,7 @@ def table_spec(body: Any, default_bot_delay_ms: float) -> TableSpec:
         if not isinstance(seats, list) or not all(isinstance(s, str) for s in seats):
             raise BadRequest("seats must be a list of \"human\" or bot specs, one per seat")
         if players is not None and players != len(seats):
-            raise BadRequest(f"players is {shorten(players)} but {len(seats)} seats are given")
+            raise BadRequest(f"players is {quoted(players)} but {len(seats)} seats are given")
         players = len(seats)
     players = game.check_players(game.default_players if players is None else players)
     if seats is None:
@@ -103,14 +105,14 @@ def table_spec(body: Any, default_bot_delay_ms: float) -> TableSpec:
         specs.append(spec)
     options = body.get("options") or {}
     if not isinstance(options, Mapping):
-        raise BadRequest(f"options must be an object of option: value, got {shorten(options)}")
-    options = game.resolve_options(options)
+        raise BadRequest(f"options must be an object of option: value, got {quoted(options)}")
+    options = game.resolve_options(options, files=False)  # a deck is data here, never a path
     seed = body.get("seed")
     seeded = seed is not None
     if seed is None:
         seed = fresh_seed()
     elif isinstance(seed, bool) or not isinstance(seed, (int, str)) or (isinstance(seed, int) and seed < 0):
-        raise BadRequest(f"seed must be a non-negative integer or text, got {shorten(seed)}")
+        raise BadRequest(f"seed must be a non-negative integer or text, got {quoted(seed)}")
     elif isinstance(seed, str) and len(seed) > SEED_TEXT_LIMIT:
         raise BadRequest(f"seed text is at most {SEED_TEXT_LIMIT} characters")
     elif isinstance(seed, int) and seed.bit_length() > 128:

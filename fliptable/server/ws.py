@@ -8,7 +8,7 @@ import logging
 
 from starlette.websockets import WebSocket, WebSocketDisconnect, WebSocketState
 
-from ..core.errors import FliptableError, IllegalAction, shorten
+from ..core.errors import FliptableError, IllegalAction, quoted, shorten
 from .lobby import NotFound
 from .live import Client, LiveTable
 from .security import TokenBucket, origin_allowed
@@ -65,7 +65,7 @@ def handle(live: LiveTable, client: Client, text: str) -> None:
     kind = message.get("type")
     ply = message.get("ply")
     if not (ply is None or (type(ply) is int)):
-        client.put({"type": "error", "message": f"ply must be an integer, got {shorten(ply)}", "ply": None})
+        client.put({"type": "error", "message": f"ply must be an integer, got {quoted(ply)}", "ply": None})
         return
     if kind == "ping":
         client.put({"type": "pong", "ply": live.committed if live.started else None})
@@ -80,7 +80,7 @@ def handle(live: LiveTable, client: Client, text: str) -> None:
         return
     if "seat" in message and message["seat"] != client.seat:
         client.put({"type": "error", "message": f"this connection acts for seat {client.seat} only, "
-                                                f"not {shorten(message['seat'])}", "ply": ply})
+                                                f"not {quoted(message['seat'])}", "ply": ply})
         return
     action = message.get("action")
     if not isinstance(action, str) or not action:

@@ -124,6 +124,9 @@ def test_all_bot_table_starts_at_once_and_its_log_is_served_when_over(sqlite_set
     ({"game": "flip7", "seed": 1.5}, 400, "seed must be a non-negative integer or text"),
     ({"game": "flip7", "seed": -5}, 400, "seed must be a non-negative integer or text, got -5"),
     ({"game": "flip7", "turn_limit_ms": 5}, 400, "turn_limit_ms must be a number of milliseconds in 1000"),
+    ({"game": "flip7", "turn_limit_ms": "1000"}, 400, 'in 1000..3600000, got "1000"'),  # text, quoted as text
+    ({"game": "flip7", "players": "4"}, 400, 'flip7 takes 1 to 12 players, not "4"'),
+    ({"game": "flip7", "options": "fast"}, 400, 'got "fast"'),
     ({"game": "flip7", "name": "x" * 41}, 400, "at most 40"),
     ({"game": "flip7", "turn_limit_ms": 2000, "bot_delay_ms": 2000}, 400, "must be shorter than turn_limit_ms"),
     ([1, 2], 400, "JSON object"),
@@ -171,12 +174,20 @@ def test_the_browser_client_is_served_and_unknown_api_paths_are_json(sqlite_sett
         home, page = c.get("/"), c.get("/table/anything")
         missing = c.get("/api/nothing/here")
         wrong_method = c.delete("/api/tables")
+        # the web assets only: never the package's Python sources, caches or notes
+        sources = [c.get(p).status_code for p in ("/faces.py", "/__init__.py", "/README.md", "/__pycache__/",
+                                                   "/__pycache__/faces.cpython-312.pyc", "/%2e%2e/cli.py",
+                                                   "/../server/app.py", "/FACES.PY")]
+        if index.is_file():
+            for asset in ("/app.js", "/style.css", "/index.html", "/faces.js", "/table.js"):
+                assert c.get(asset).status_code == 200, asset
     if index.is_file():
         assert home.status_code == page.status_code == 200
         assert home.text == page.text == index.read_text()
     else:
         assert home.status_code == 404 and "browser client is not installed" in home.json()["error"]
     assert missing.status_code == 404 and "no such API" in missing.json()["error"]
+    assert sources == [404] * len(sources)
     assert wrong_method.status_code == 404 and "DELETE /api/tables" in wrong_method.json()["error"]
 
 

@@ -61,7 +61,10 @@ def test_bad_messages_change_nothing(db_settings):
                 for bad, words in (("not json", "JSON object"), ("[1, 2]", "JSON object"),
                                    (json.dumps({"type": "dance"}), "unknown message type"),
                                    (json.dumps({"type": "act", "action": "hit"}), "needs the ply"),
-                                   (json.dumps({"type": "act", "action": "hit", "ply": "0"}), "ply must be an integer"),
+                                   (json.dumps({"type": "act", "action": "hit", "ply": "0"}),
+                                    'ply must be an integer, got "0"'),  # a string is quoted as one
+                                   (json.dumps({"type": "act", "action": "hit", "ply": 0, "seat": "1"}),
+                                    'not "1"'),
                                    (json.dumps({"type": "act", "action": 5, "ply": 0}), "needs an action"),
                                    (json.dumps({"type": "act", "action": "fly away", "ply": 0}), "fly away")):
                     ws0.send_text(bad)
@@ -82,6 +85,11 @@ def test_bad_messages_change_nothing(db_settings):
                 ws0.send_json({"type": "act", "action": "hit", "ply": 0})
                 err = _until(ws0, "error")
                 assert "ply 0" in err["message"] and "nothing changed" in err["message"] and err["ply"] == 0
+                assert "that moment has passed" in err["message"]
+                # a ply the game has not reached yet: said so, not "passed"
+                ws1.send_json({"type": "act", "action": "stay", "ply": 7})
+                err = _until(ws1, "error")
+                assert "meant for ply 7, but that ply is not yet reached (the game is at ply 1)" in err["message"]
                 assert _ply(c, table) == 1
                 # seat 1 acts at the right ply
                 before = c.get("/api/stats").json()

@@ -84,8 +84,8 @@ class Flaps(Game):
     #: the terminal's named keys (tui/keys.py): "!" declares Last Card, "c" catches
     action_keys = (ActionKey("!", "Last Card", r".*!"), ActionKey("c", "catch", r"catch:\d+"))
 
-    def resolve_options(self, options):
-        opts = super().resolve_options(options)
+    def resolve_options(self, options, files=True):
+        opts = super().resolve_options(options, files)
         if opts["level"] not in BUILT_LEVELS:
             raise OptionError(f"option level={opts['level']} is not built yet; accepted: 1 to 7 "
                               f"(every level is built)")

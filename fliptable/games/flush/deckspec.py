@@ -15,11 +15,16 @@ Flush cards. ``notes`` (text or a list of texts) is free commentary.
 
 The option ``deck`` is ``default`` or a spec; given as a path (``-o deck=PATH.json``)
 it is read once and its *resolved value is the spec itself*, as canonical JSON text,
-so a log carries the whole spec and replays without the file.
+so a log carries the whole spec and replays without the file. The option declares that
+it may name a local file (``Option.local_file``): a server refuses a path and takes the
+spec only as data (a JSON object). A spec, as a file or as data, is at most 64 KiB, and
+only a regular file is read (a named pipe or a device is refused without reading it).
 """
 from __future__ import annotations
 
 import json
+import os
+import stat
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -34,6 +39,8 @@ DEFAULT_PATH = Path(__file__).resolve().parent / "decks" / "default.json"
 PER_VALUE = 8
 FLUSH_CARDS = 10
 MAX_POINTS = 100
+#: the largest spec accepted, as a file or as data, bytes
+MAX_SPEC_BYTES = 64 * 1024
 _ENTRY_KEYS = {"value", "flush", "count", "points", "skip", "link", "deduction"}
 
 
@@ -213,12 +220,53 @@ def default_spec() -> DeckSpec:
     return _load_default()
 
 
+def _too_big(size: int, what: str) -> SpecError:
+    return SpecError(f"{what} is {size:,} bytes; a deck spec is at most {MAX_SPEC_BYTES:,} bytes (64 KiB)")
+
+
+def read_spec_file(text: str) -> str:
+    """The text of the deck spec file at path ``text``: a regular file of at most 64 KiB,
+    UTF-8. A named pipe, a device or a folder is refused without reading it (the file is
+    opened without blocking and checked before a byte is read)."""
+    path = os.path.expanduser(text)
+    try:
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+    except OSError as exc:
+        raise SpecError(f"cannot read {_path(text)}: {exc.strerror or exc}") from None
+    try:
+        info = os.fstat(fd)
+        if not stat.S_ISREG(info.st_mode):
+            raise SpecError(f"{_path(text)} is not a regular file; a deck spec is a JSON file")
+        if info.st_size > MAX_SPEC_BYTES:
+            raise _too_big(info.st_size, _path(text))
+        with os.fdopen(fd, "rb") as f:
+            fd = -1
+            raw = f.read(MAX_SPEC_BYTES + 1)
+    except OSError as exc:
+        raise SpecError(f"cannot read {_path(text)}: {exc.strerror or exc}") from None
+    finally:
+        if fd >= 0:
+            os.close(fd)
+    if len(raw) > MAX_SPEC_BYTES:
+        raise _too_big(len(raw), _path(text))
+    try:
+        return raw.decode("utf-8")
+    except UnicodeDecodeError:
+        raise SpecError(f"{_path(text)} is not UTF-8 text") from None
+
+
 def resolve_deck(value: Any) -> str:
     """The resolved option value for ``value``: ``default``, or the canonical JSON text of
     the spec given as JSON text, as an object, or as the path of a JSON file.
     ``SpecError`` says what is wrong."""
     if isinstance(value, dict):
-        return parse_spec(value).text
+        try:
+            size = len(json.dumps(value, separators=(",", ":")).encode("utf-8"))
+        except (TypeError, ValueError):
+            raise SpecError("the deck spec must be JSON data") from None
+        if size > MAX_SPEC_BYTES:
+            raise _too_big(size, "the deck spec")
+        return _remember(parse_spec(value))
     if not isinstance(value, str):
         raise SpecError(f"give default, a JSON file's path or a spec, not {_shown(value)}")
     text = value.strip()
@@ -226,30 +274,29 @@ def resolve_deck(value: Any) -> str:
         return DEFAULT
     if text in _CACHE:
         return text
-    if text.startswith("{"):
+    if text.startswith(("{", "[")):
+        if len(text.encode("utf-8")) > MAX_SPEC_BYTES:
+            raise _too_big(len(text.encode("utf-8")), "the deck spec")
         try:
             data = json.loads(text)
         except json.JSONDecodeError as exc:
-            raise SpecError(f"the spec is not valid JSON (column {exc.colno}: {exc.msg})") from None
+            raise SpecError(f"the deck spec is not valid JSON (column {exc.colno}: {exc.msg})") from None
+        return _remember(parse_spec(data))
+    raw = read_spec_file(text)
+    try:
+        data = json.loads(raw)
+    except json.JSONDecodeError as exc:
+        raise SpecError(f"{_path(text)} is not valid JSON (line {exc.lineno}: {exc.msg})") from None
+    except RecursionError:
+        raise SpecError(f"{_path(text)} is nested too deeply") from None
+    try:
         spec = parse_spec(data)
-    else:
-        path = Path(text).expanduser()
-        try:
-            raw = path.read_text(encoding="utf-8")
-        except OSError as exc:
-            raise SpecError(f"cannot read {_path(text)}: {exc.strerror or exc}") from None
-        except UnicodeDecodeError:
-            raise SpecError(f"{_path(text)} is not UTF-8 text") from None
-        try:
-            data = json.loads(raw)
-        except json.JSONDecodeError as exc:
-            raise SpecError(f"{_path(text)} is not valid JSON (line {exc.lineno}: {exc.msg})") from None
-        except RecursionError:
-            raise SpecError(f"{_path(text)} is nested too deeply") from None
-        try:
-            spec = parse_spec(data)
-        except SpecError as exc:
-            raise SpecError(f"{_path(text)}: {exc}") from None
+    except SpecError as exc:
+        raise SpecError(f"{_path(text)}: {exc}") from None
+    return _remember(spec)
+
+
+def _remember(spec: DeckSpec) -> str:
     if len(_CACHE) > 64:
         _CACHE.clear()
     _CACHE[spec.text] = spec
@@ -265,6 +312,9 @@ class DeckOption(Option):
     def accepted(self) -> str:
         return "default|PATH.json (a deck spec, see `fliptable rules flush`)"
 
+    def accepted_as_data(self) -> str:
+        return "default, or the deck spec itself as a JSON object of at most 64 KiB (see `fliptable rules flush`)"
+
     def coerce(self, value: Any) -> Any:
         try:
             return resolve_deck(value)
@@ -276,4 +326,5 @@ class DeckOption(Option):
 
 DECK_OPTION = DeckOption("deck", "choice", DEFAULT,
                          "default: fliptable's documented pack (decks/default.json); PATH.json: your own "
-                         "pack's spec, carried whole in the game's log", choices=(DEFAULT,))
+                         "pack's spec, carried whole in the game's log (on a server: the spec itself, "
+                         "never a path)", choices=(DEFAULT,), local_file=True)
