@@ -249,15 +249,21 @@ class Flip7State(State):
         rng.shuffle(self.draw)   # the same as re-dealing hidden_slots, without the index list
 
     # -- the engine -------------------------------------------------------------------------
+    def _clear_tableaus(self) -> None:
+        """Every tableau empty, with the caches ``_derive`` keeps of them (a finished
+        game's view must be the one its saved state gives)."""
+        n = self.players
+        self.tableau = [[] for _ in range(n)]
+        self.mask = [0] * n
+        self.has_second = [False] * n
+
     def _start_round(self, events) -> None:
         n = self.players
         self.round_no += 1
         if self.round_no > 1:
             self.dealer = (self.dealer + 1) % n
-        self.tableau = [[] for _ in range(n)]
-        self.mask = [0] * n
+        self._clear_tableaus()
         self.status = [ACTIVE] * n
-        self.has_second = [False] * n
         self.job_player, self.job_left, self.job_aside = [], [], []
         self.choice = self.chooser = self.choice_card = None
         self.round_decisions = 0
@@ -505,7 +511,7 @@ class Flip7State(State):
             stat[2] += self.status[p] == FLIP7
         stat[0] += n
         stat[3] += sum(scores)
-        self.tableau = [[] for _ in range(n)]
+        self._clear_tableaus()
         self.last_round = scores
         if events is not None:
             events.append(Event("round_end", {"round": self.round_no, "scores": scores[:],
