@@ -2,108 +2,309 @@
 
 Each mutant is a small change to the rules (``<`` for ``<=``, ``+ 1`` for ``- 1``, a
 constant changed...); a good suite fails on it ("killed"). The kill rate is the share
-of mutants killed among those the tests ran on.
+of mutants killed (or timed out) among those the tests reached; "not reached" are the
+mutants in code no test runs.
 
-    pip install mutmut
+    pip install mutmut                                # 3.x
     python tools/mutation.py patience                 # one game, its own tests
-    python tools/mutation.py flip7 --tests tests/games/flip7 tests/golden --workers 2
-    python tools/mutation.py all                      # every game (hours on 2 cores)
+    python tools/mutation.py flip7 --tests tests/games/flip7 tests/golden
+    python tools/mutation.py flush --sample 400 --seed 1   # a seeded random sample
+    python tools/mutation.py all --sample 300         # every game (hours on 2 cores)
 
 The run happens in a copy of the working tree (a temporary folder, or ``--keep DIR``)
-so the checkout never holds mutated files; the summary is printed as one JSON object
-per game: mutants, killed, survived, timeouts, not covered, kill rate, and the names of
+so the checkout never holds mutated files; the copy mutmut tests in holds every file of
+the tree (README.md, docs/, pyproject.toml..., which some tests read). The summary is
+one JSON object per game: mutants, killed, survived, timeouts, not reached, the kill
+rate among reached mutants with its Wilson 95% interval, the run time, and the names of
 the surviving mutants (``mutmut show NAME`` in the copy shows one).
+
+How the tool keeps mutmut honest:
+
+- Timeouts: a mutant's tests may take ``--timeout-factor`` times (default 4) as long as
+  they took on the clean code, plus a few seconds (``timeout_multiplier`` and
+  ``timeout_constant`` of mutmut), instead of mutmut's default 15 (x2 in CPU time).
+- Caches: ``tools/mutation_caches.py`` (a pytest plugin) empties the rules' caches
+  before every test, so a mutant in the code that fills a cache (the deck spec cache,
+  the action-space cache) is run by every test that reads it.
+- Import-time tables: a function the rules call while being imported (Flush's
+  ``tables._eligible`` building ``tables.ELIGIBLE``) has run, unmutated, before mutmut
+  forks a mutant's process, so its mutants are run apart, each in a fresh interpreter
+  with the mutant active from the start and the game's tests (``fresh`` in the report);
+  with ``--no-fresh`` they are counted as ``not_testable`` instead.
+- ``--sample N --seed S`` tests N mutants drawn at random (seeded) from all of them;
+  the Wilson interval then says how far the rate of all mutants may lie.
 """
 from __future__ import annotations
 
 import argparse
 import json
+import math
+import os
+import random
 import shutil
 import subprocess
 import sys
 import tempfile
+import time
 from collections import Counter
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 GAMES = ROOT / "fliptable" / "games"
+#: files that are not rules: text for people and the bots' heuristics (their mutants
+#: say nothing about the rules tests)
+NOT_RULES = ("render.py", "bots.py")
+#: mutmut's own statuses (``mutmut.stats.status_by_exit_code``) as this report names them
+REACHED = ("killed", "timeout", "survived")
+
+# mutmut's command line, run as ``python -c`` so that mutmut is imported once, as
+# ``mutmut.__main__`` (``python -m mutmut`` warns that it re-executes it)
+MUTMUT = "import sys; sys.argv[0] = 'mutmut'; from mutmut.__main__ import cli; cli()"
+
+# the mutants, written into mutants/ without running anything (the first steps of
+# ``mutmut run``), so that a sample can be drawn from their names
+GENERATE = """
+import os
+from mutmut.__main__ import (copy_also_copy_files, copy_src_dir, create_mutants,
+                             setup_source_paths, store_lines_covered_by_tests)
+from mutmut.mutation.trampoline import set_mutant_under_test
+set_mutant_under_test("mutant_generation")
+os.makedirs("mutants", exist_ok=True)
+copy_src_dir(); copy_also_copy_files(); setup_source_paths(); store_lines_covered_by_tests()
+create_mutants(1)
+"""
+
+# run in mutants/: collect the tests (importing the rules and the tests as pytest does)
+# and print the mutated functions that ran meanwhile, i.e. at import time
+IMPORT_TIME = """
+import json, sys
+sys.path.insert(0, ".")
+import pytest
+import mutmut.mutation.trampoline as trampoline
+hits = set()
+trampoline.record_trampoline_hit = lambda name, caller=None: hits.add(name)
+code = pytest.main(["--collect-only", "-qq", "-p", "no:cacheprovider", *sys.argv[1:]])
+print(json.dumps({"exit": int(code), "functions": sorted(hits)}))
+"""
+
 
 def games() -> list[str]:
     return sorted(p.name for p in GAMES.iterdir() if (p / "__init__.py").exists())
 
 
-def copy_tree(dest: Path) -> None:
+def tree_files() -> list[str]:
     """The working tree as git sees it (tracked and untracked, not ignored)."""
-    files = subprocess.run(["git", "ls-files", "-co", "--exclude-standard"], cwd=ROOT, check=True,
-                           capture_output=True, text=True).stdout.splitlines()
-    for name in files:
+    return subprocess.run(["git", "ls-files", "-co", "--exclude-standard"], cwd=ROOT, check=True,
+                          capture_output=True, text=True).stdout.splitlines()
+
+
+def copy_tree(dest: Path) -> list[str]:
+    """Copy the working tree into ``dest``; its top-level entries."""
+    tops = set()
+    for name in tree_files():
         src = ROOT / name
         if src.is_file():
             (dest / name).parent.mkdir(parents=True, exist_ok=True)
             shutil.copy2(src, dest / name)
+            tops.add(name.split("/", 1)[0])
+    return sorted(tops)
 
 
-def write_config(where: Path, game: str, tests: list[str]) -> None:
+def write_config(where: Path, game: str, tests: list[str], tops: list[str],
+                 timeout_factor: float) -> None:
+    """mutmut's setup.cfg: mutate the game's rules; copy every other top-level entry of
+    the tree into mutants/ (mutmut copies only tests/, setup.cfg and pyproject.toml);
+    empty the caches before each test; timeouts relative to the clean run."""
+    also = [t for t in tops if t not in ("fliptable", "setup.cfg", "mutants")]
     (where / "setup.cfg").write_text(
         "[mutmut]\n"
         "source_paths = fliptable\n"
         f"only_mutate = fliptable/games/{game}/*\n"
-        # text for people and the bots' heuristics are not rules: their mutants say
-        # nothing about the rules tests
-        f"do_not_mutate =\n    fliptable/games/{game}/render.py\n    fliptable/games/{game}/bots.py\n"
-        "pytest_add_cli_args_test_selection =\n" + "".join(f"    {t}\n" for t in tests)
-        + "pytest_add_cli_args =\n    -p\n    no:cacheprovider\n    -q\n    -x\n")
+        "do_not_mutate =\n" + "".join(f"    fliptable/games/{game}/{f}\n" for f in NOT_RULES)
+        + "also_copy =\n" + "".join(f"    {t}\n" for t in also)
+        + "pytest_add_cli_args_test_selection =\n" + "".join(f"    {t}\n" for t in tests)
+        + "pytest_add_cli_args =\n    -p\n    no:cacheprovider\n    -p\n    tools.mutation_caches\n"
+        # mutmut's wall limit is (tests' clean time + constant) * multiplier, its CPU
+        # limit twice that
+        f"timeout_multiplier = {timeout_factor}\n"
+        "timeout_constant = 2.0\n"
+        "use_git_change_detection = false\n")
 
 
-def verdicts(where: Path) -> Counter:
-    """Count the verdicts in mutmut's result files (mutants/**/*.meta), named as mutmut
-    names them (``mutmut.stats.status_by_exit_code``: killed, survived, timeout, no
-    tests, skipped, ...)."""
-    from mutmut.stats import status_by_exit_code
-    counts: Counter = Counter()
-    survivors: list[str] = []
+def child_env(where: Path) -> dict[str, str]:
+    """The environment of mutmut and the tests: the checkout's own ``fliptable`` must
+    not be importable (PYTHONPATH pointing at it would shadow the mutated copy)."""
+    env = dict(os.environ)
+    keep = [p for p in env.get("PYTHONPATH", "").split(os.pathsep)
+            if p and Path(p).resolve() != ROOT]
+    env["PYTHONPATH"] = os.pathsep.join([str(where / "mutants"), *keep])
+    env.pop("MUTANT_UNDER_TEST", None)
+    return env
+
+
+def mutant_names(where: Path) -> list[str]:
+    names = []
     for meta in (where / "mutants").rglob("*.meta"):
-        data = json.loads(meta.read_text())
-        for name, code in data.get("exit_code_by_key", {}).items():
-            verdict = status_by_exit_code[code]
-            counts[verdict] += 1
-            if verdict == "survived":
-                survivors.append(name)
-    counts["_survivors"] = sorted(survivors)  # type: ignore[assignment]
-    return counts
+        names.extend(json.loads(meta.read_text()).get("exit_code_by_key", {}))
+    return sorted(names)
 
 
-def run_game(game: str, tests: list[str], workers: int, keep: Path | None) -> dict:
+def function_of(mutant: str) -> str:
+    """``pkg.module.x_f__mutmut_3`` -> ``pkg.module.x_f``: the mangled function name
+    mutmut records when the function runs."""
+    return mutant.rsplit("__mutmut_", 1)[0]
+
+
+def draw(names: list[str], sample: int | None, seed: int) -> list[str]:
+    if sample is None or sample >= len(names):
+        return list(names)
+    return sorted(random.Random(seed).sample(names, sample))
+
+
+def wilson(k: int, n: int, z: float = 1.959964) -> tuple[float, float] | None:
+    """The Wilson score interval (95% by default) of a proportion k/n."""
+    if n == 0:
+        return None
+    p = k / n
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    return (max(0.0, centre - half), min(1.0, centre + half))
+
+
+def mutmut_verdicts(where: Path) -> dict[str, str]:
+    """Each mutant's verdict from mutmut's result files (mutants/**/*.meta), as mutmut
+    names it (killed, survived, timeout, no tests, not checked, ...)."""
+    from mutmut.stats import status_by_exit_code
+    out = {}
+    for meta in (where / "mutants").rglob("*.meta"):
+        for name, code in json.loads(meta.read_text()).get("exit_code_by_key", {}).items():
+            out[name] = status_by_exit_code[code]
+    return out
+
+
+def import_time_functions(where: Path, tests: list[str], env: dict[str, str]) -> set[str]:
+    """The mutated functions that run while the rules and the tests are imported."""
+    proc = subprocess.run([sys.executable, "-c", IMPORT_TIME, *tests], cwd=where / "mutants",
+                          env={**env, "MUTANT_UNDER_TEST": "stats"}, capture_output=True, text=True)
+    lines = [line for line in proc.stdout.splitlines() if line.startswith("{")]
+    if not lines:
+        raise RuntimeError(f"collecting the tests failed: {(proc.stderr or proc.stdout)[-500:]}")
+    return set(json.loads(lines[-1])["functions"])
+
+
+def run_tests(where: Path, tests: list[str], env: dict[str, str], mutant: str,
+              timeout: float | None) -> tuple[str, float]:
+    """Run ``tests`` in a fresh interpreter with ``mutant`` active from the start ("" for
+    the clean code): its verdict and the wall time taken."""
+    start = time.monotonic()
+    try:
+        proc = subprocess.run([sys.executable, "-m", "pytest", "-x", "-q", "--rootdir=.",
+                               "-p", "no:cacheprovider", "-p", "tools.mutation_caches", *tests],
+                              cwd=where / "mutants", env={**env, "MUTANT_UNDER_TEST": mutant},
+                              capture_output=True, text=True, timeout=timeout)
+    except subprocess.TimeoutExpired:
+        return "timeout", time.monotonic() - start
+    took = time.monotonic() - start
+    if proc.returncode == 0:
+        return "survived", took
+    if proc.returncode == 5:
+        return "no tests", took
+    if not mutant:
+        raise RuntimeError("the clean tests fail in the copy: " + proc.stdout[-800:])
+    return "killed", took
+
+
+def summarize(game: str, verdicts: dict[str, str], population: int, seconds: float,
+              **extra) -> dict:
+    """The report of one game from each chosen mutant's verdict."""
+    counts = Counter(verdicts.values())
+    killed = counts["killed"] + counts["timeout"]
+    reached = killed + counts["survived"]
+    interval = wilson(killed, reached)
+    tested = len(verdicts)
+    return {
+        "game": game, "mutants": population, "tested": tested,
+        "killed": counts["killed"], "timeout": counts["timeout"], "survived": counts["survived"],
+        "not_reached": counts["no tests"], "not_testable": counts["not testable"],
+        "other": {k: v for k, v in counts.items() if k not in (*REACHED, "no tests", "not testable")},
+        "kill_rate": round(killed / reached, 4) if reached else None,
+        "kill_rate_95": [round(x, 4) for x in interval] if interval else None,
+        "not_reached_rate": round(counts["no tests"] / tested, 4) if tested else None,
+        "seconds": round(seconds),
+        **extra,
+        "survivors": sorted(n for n, v in verdicts.items() if v == "survived"),
+    }
+
+
+def run_game(game: str, tests: list[str], *, workers: int, keep: Path | None, sample: int | None,
+             seed: int, timeout_factor: float, fresh: bool) -> dict:
+    started = time.monotonic()
     where = Path(tempfile.mkdtemp(prefix=f"mutation-{game}-")) if keep is None else keep / game
+    if where.exists() and keep is not None:
+        shutil.rmtree(where)
     where.mkdir(parents=True, exist_ok=True)
-    copy_tree(where)
-    write_config(where, game, tests)
-    proc = subprocess.run([sys.executable, "-m", "mutmut", "run", "--max-children", str(workers)],
-                          cwd=where, capture_output=True, text=True)
-    counts = verdicts(where)
-    survivors = counts.pop("_survivors")
-    ran = counts["killed"] + counts["survived"] + counts["timeout"]
-    report = {"game": game, "tests": tests, "mutants": sum(counts.values()), **dict(counts),
-              "kill_rate": round((counts["killed"] + counts["timeout"]) / ran, 4) if ran else None,
-              "survivors": survivors, "copy": str(where), "mutmut_exit": proc.returncode}
-    if proc.returncode not in (0, 1) and not ran:
-        report["error"] = (proc.stderr or proc.stdout).strip().splitlines()[-1:]
-    return report
+    tops = copy_tree(where)
+    write_config(where, game, tests, tops, timeout_factor)
+    env = child_env(where)
+    gen = subprocess.run([sys.executable, "-c", GENERATE], cwd=where, env=env,
+                         capture_output=True, text=True)
+    if gen.returncode:
+        return {"game": game, "error": (gen.stderr or gen.stdout).strip().splitlines()[-3:]}
+    population = mutant_names(where)
+    chosen = draw(population, sample, seed)
+    at_import = import_time_functions(where, tests, env)
+    apart = [m for m in chosen if function_of(m) in at_import]
+    forked = [m for m in chosen if function_of(m) not in at_import]
+    proc = subprocess.run([sys.executable, "-c", MUTMUT, "run", "--max-children", str(workers),
+                           *forked], cwd=where, env=env, capture_output=True, text=True)
+    mine = mutmut_verdicts(where)
+    verdicts = {m: mine.get(m, "not checked") for m in forked}
+    if proc.returncode not in (0, 1) and not any(v in REACHED for v in verdicts.values()):
+        return {"game": game, "error": (proc.stderr or proc.stdout).strip().splitlines()[-3:],
+                "copy": str(where)}
+    if apart and fresh:
+        _, clean = run_tests(where, tests, env, "", None)
+        for mutant in apart:
+            verdicts[mutant], _ = run_tests(where, tests, env, mutant,
+                                            timeout_factor * clean + 10)
+    else:
+        verdicts.update((m, "not testable") for m in apart)
+    return summarize(game, verdicts, len(population), time.monotonic() - started,
+                     tests=tests, sample=sample, seed=seed if sample else None,
+                     fresh=len(apart) if fresh else 0, import_time=sorted(at_import),
+                     copy=str(where), mutmut_exit=proc.returncode)
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("game", help=f"a game package ({', '.join(games())}) or 'all'")
     parser.add_argument("--tests", nargs="+", help="test paths (default: the game's own tests)")
-    parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--workers", type=int, default=1, help="mutants run at once (default 1)")
     parser.add_argument("--keep", type=Path, help="run in this folder and keep it")
+    parser.add_argument("--sample", type=int, help="test this many mutants drawn at random")
+    parser.add_argument("--seed", type=int, default=0, help="the sample's seed (default 0)")
+    parser.add_argument("--timeout-factor", type=float, default=4.0,
+                        help="a mutant's tests may take this many times their clean time (default 4)")
+    parser.add_argument("--no-fresh", dest="fresh", action="store_false",
+                        help="count mutants of import-time code as not testable instead of "
+                             "running each in a fresh interpreter")
     args = parser.parse_args(argv)
+    if args.game != "all" and args.game not in games():
+        parser.error(f"unknown game package {args.game!r}; accepted: {', '.join(games())}, all")
+    if args.sample is not None and args.sample < 1:
+        parser.error(f"--sample must be a positive number of mutants, not {args.sample}")
+    if args.workers < 1 or args.timeout_factor <= 0:
+        parser.error("--workers and --timeout-factor must be positive")
+    try:
+        import mutmut  # noqa: F401
+    except ImportError:
+        parser.error("mutmut is not installed: pip install mutmut")
     chosen = games() if args.game == "all" else [args.game]
     for game in chosen:
-        if game not in games():
-            parser.error(f"unknown game package {game!r}; accepted: {', '.join(games())}, all")
         tests = args.tests or [f"tests/games/{game}"]
-        print(json.dumps(run_game(game, tests, args.workers, args.keep)), flush=True)
+        print(json.dumps(run_game(game, tests, workers=args.workers, keep=args.keep,
+                                  sample=args.sample, seed=args.seed,
+                                  timeout_factor=args.timeout_factor, fresh=args.fresh)), flush=True)
     return 0
 
 
