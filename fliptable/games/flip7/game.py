@@ -7,7 +7,7 @@ from ...core.registry import register
 from ...core.result import margin_values
 from . import render
 from .cards import CARDS, DECK
-from .state import ACTIVE, DISCARD, FLIP7, STAYED, Flip7State, round_decision_cap
+from .state import ACTIVE, DISCARD, FLIP7, FROZEN, STAYED, Flip7State, round_decision_cap
 
 
 class Flip7(Game):
@@ -73,12 +73,13 @@ class Flip7(Game):
         return {"h": "hit", "s": "stay", "pass": "stay"}.get(action, action)
 
     def evaluate(self, state):
-        """Totals so far plus the round's points of players who stayed (banked when the
-        round ends) and half those of players still drawing; a lead of 40 is large."""
+        """Totals so far plus the round's points of players who stayed, were frozen or
+        flipped 7 (banked when the round ends) and half those of players still drawing;
+        a lead of 40 is large."""
         if state.over:
             return state.result().returns()
         status = state.status
-        keys = [t + (state.round_score(p) if status[p] in (STAYED, FLIP7)
+        keys = [t + (state.round_score(p) if status[p] in (STAYED, FROZEN, FLIP7)
                      else 0.5 * state.round_score(p) if status[p] == ACTIVE else 0)
                 for p, t in enumerate(state.totals)]
         return margin_values(state.result(), keys, 40.0)

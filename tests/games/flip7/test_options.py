@@ -1,6 +1,8 @@
 """Flip 7 options and the rulings of rules version 2 (docs/rules/flip7.md): action cards
 flipped during a Flip Three (``flip3_actions``), the round limit and the per-round
 decision cap that bound a game."""
+from collections import Counter
+
 from fliptable.core import Turn, get_game
 from fliptable.games.flip7.cards import CARDS, DECK
 from fliptable.games.flip7.state import ACTIVE, BUSTED, FROZEN, round_decision_cap
@@ -124,6 +126,36 @@ def test_the_decision_cap_drops_a_pending_choice_card():
     events = play(s, "hit")                # the spare Second Chance would need a choice
     assert {"type": "round_cap"} in events and s.view(None)["round"] == 2
     assert "second" in s.view(None)["discard"]
+
+
+def test_the_decision_cap_during_a_flip_three_discards_the_set_aside_cards_with_the_rest():
+    """docs/rules/flip7.md "The decision cap": set-aside cards are dropped onto the discard
+    pile, which keeps what it held (no card of the deck is lost)."""
+    s = new(3, ["5", "6", "7", "second", "6", "1", "flip3", "freeze", "second"])
+    play(s, "hit", "hit", "hit")            # seat 0 a Second Chance, seat 1 busts, seat 2 a 1
+    play(s, "hit")                          # seat 0's Flip Three: a Freeze set aside, a spare Second
+    assert s.job_aside == [[CARDS.by_name["freeze"]]] and s.choice == "give"
+    before = Counter(CARDS.name(c) for c in s.discard)
+    assert before == Counter({"6": 2, "flip3": 1})
+    s.round_decisions = round_decision_cap(3) - 1
+    events = play(s, "give:2")
+    assert {"type": "round_cap"} in events and s.view(None)["round"] == 2
+    after = Counter(CARDS.name(c) for c in s.discard)
+    assert after - before == Counter({"freeze": 1, "5": 1, "second": 2, "7": 1, "1": 1})
+    assert Counter(s.all_cards()) == Counter(DECK)
+
+
+def test_a_flip_7_ending_the_round_during_a_flip_three_discards_the_set_aside_cards():
+    """rules=official: a Flip 7 ends the round for everyone; a Freeze set aside by the
+    Flip Three under way goes to the discard pile with the rest."""
+    s = new(2, ["1", "12", "2", "12", "3", "4", "5", "flip3", "freeze", "6", "7"], rules="official")
+    play(s, "hit", "hit")                   # seat 1 busts on its second 12
+    play(s, "hit", "hit", "hit")            # seat 0: 1 2 3 4 5
+    events = play(s, "hit")                 # Flip Three: Freeze set aside, 6, 7: Flip 7
+    assert {"type": "flip7", "player": 0} in events and s.view(None)["round"] == 2
+    assert s.view(None)["last_round"] == [1 + 2 + 3 + 4 + 5 + 6 + 7 + 15, 0]
+    assert Counter(CARDS.name(c) for c in s.discard) >= Counter({"12": 2, "flip3": 1, "freeze": 1, "7": 1})
+    assert Counter(s.all_cards()) == Counter(DECK)
 
 
 def test_max_decisions_bounds_every_game():
