@@ -51,7 +51,8 @@ class Checks:
             raise ValueError("a pile card counts as its own value, or is a Mimic")
         if len(self.laid_from) != len(self.laid) or any(not -1 <= f <= A.MAX_BASES for f in self.laid_from):
             raise ValueError("laid_from gives a source per laid card")
-        if not 0 <= self.round_decisions < round_cap(n):
+        # a round reaching the cap ends at once: only a game the cap ended keeps the cap's count
+        if not 0 <= self.round_decisions <= round_cap(n) - (not self.over):
             raise ValueError("round_decisions is beyond the cap")
         if self.turn_deduction < 0 or self.turns < 0:
             raise ValueError("turn_deduction and turns are not negative")
