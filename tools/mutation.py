@@ -5,7 +5,7 @@ constant changed...); a good suite fails on it ("killed"). The kill rate is the 
 of mutants killed (or timed out) among those the tests reached; "not reached" are the
 mutants in code no test runs.
 
-    pip install mutmut                                # 3.x
+    pip install -e '.[mutation]'                     # mutmut 3.x
     python tools/mutation.py patience                 # one game, its own tests
     python tools/mutation.py flip7 --tests tests/games/flip7 tests/golden
     python tools/mutation.py flush --sample 400 --seed 1   # a seeded random sample
@@ -298,7 +298,7 @@ def main(argv: list[str] | None = None) -> int:
     try:
         import mutmut  # noqa: F401
     except ImportError:
-        parser.error("mutmut is not installed: pip install mutmut")
+        parser.error("mutmut is not installed: pip install -e '.[mutation]' (mutmut 3.x)")
     chosen = games() if args.game == "all" else [args.game]
     for game in chosen:
         tests = args.tests or [f"tests/games/{game}"]
