@@ -102,6 +102,23 @@ def _set(index, key, value):
     (_spec_with(_set(1, "colour", "red")), "cards[1]: unknown key 'colour'"),
     (_spec_with(_set(40, "count", 9)), "10 Flush cards"),
     (_spec_with(_set(40, "link", True)), "a Flush card carries no Skip, Link or Deduction"),
+    (_spec_with(_set(40, "skip", True)), "a Flush card carries no Skip, Link or Deduction"),
+    (_spec_with(_set(40, "deduction", 5)), "a Flush card carries no Skip, Link or Deduction"),
+    (_spec_with(_set(40, "flush", "giant")), 'flush must be "plain" or "big", got "giant"'),
+    (_spec_with(_set(0, "flush", "plain")), "give either value (1..10) or flush"),
+    (_spec_with(lambda d: d["cards"][0].pop("count")), "cards[0]: count is missing"),
+    (_spec_with(lambda d: d["cards"][0].pop("points")), "cards[0]: points is missing"),
+    (_spec_with(_set(0, "count", 0)), "cards[0]: count must be an integer 1..90, got 0"),
+    (_spec_with(_set(0, "points", 101)), "cards[0]: points must be an integer 0..100, got 101"),
+    (_spec_with(_set(3, "deduction", 101)), "cards[3]: deduction must be an integer 1..100"),
+    (_spec_with(_set(0, "value", 0)), "cards[0]: value must be an integer 1..10, got 0"),
+    (_spec_with(_set(0, "value", True)), "cards[0]: value must be an integer 1..10, got true"),
+    (_spec_with(lambda d: d.update(extra=1)), "unknown key 'extra'; a deck spec has format, name, notes, cards"),
+    (_spec_with(lambda d: d.update(name="")), "name must be text of 1 to 80 characters"),
+    (_spec_with(lambda d: d.update(name="n" * 81)), "name must be text of 1 to 80 characters"),
+    (_spec_with(lambda d: d.update(notes=["a", 1])), "notes must be text or a list of texts"),
+    (_spec_with(lambda d: d.update(cards=[])), "cards must be a non-empty list of card entries"),
+    (_spec_with(lambda d: d["cards"].__setitem__(0, 5)), "cards[0]: each card entry must be an object"),
     (_spec_with(lambda d: d["cards"].append(dict(d["cards"][0]))), "listed twice"),
 ])
 def test_a_spec_that_is_not_valid_is_one_line_naming_the_problem(text, phrase):
@@ -122,3 +139,15 @@ def test_the_deck_option_is_listed_with_what_it_accepts():
     described = {o["name"]: o for o in get_game("flush").describe()["options"]}
     assert described["deck"]["default"] == "default"
     assert "PATH.json" in described["deck"]["accepted"]
+
+
+def test_a_spec_at_every_bound_is_accepted():
+    def change(data):
+        data["name"], data["notes"] = "n" * 80, ["one", "two"]
+        data["cards"][0]["points"], data["cards"][1]["points"] = 0, 100
+        data["cards"][3]["deduction"] = 100
+    text = FLUSH.resolve_options({"deck": _spec_with(change)})["deck"]
+    spec = json.loads(text)
+    assert spec["name"] == "n" * 80
+    assert [c["points"] for c in spec["cards"][:2]] == [0, 100]
+    assert spec["cards"][3]["deduction"] == 100
