@@ -16,11 +16,24 @@ class Checks:
     __slots__ = ()
 
     # -- loading -------------------------------------------------------------------------------------
+    def _load(self, data) -> None:
+        try:
+            super()._load(data)
+        except IndexError:
+            # a per-seat list or pile_as of the wrong length breaks the derived counts
+            # before ``_check`` runs: let ``_check`` name it ("hands must have one entry per seat")
+            self._check()
+            raise
+        self._check_seats()         # before the kernel's deck check reads every seat's cards
+
+    def _check_seats(self) -> None:
+        for name in ("hands", "known", "blinds", "tops", "totals", "out_round"):
+            if len(getattr(self, name)) != self.players:
+                raise ValueError(f"{name} must have one entry per seat")
+
     def _check(self) -> None:
         n = self.players
-        for name in ("hands", "known", "blinds", "tops", "totals", "out_round"):
-            if len(getattr(self, name)) != n:
-                raise ValueError(f"{name} must have one entry per seat")
+        self._check_seats()
         if len(self.stat) != N_STATS or any(x < 0 for x in self.stat):
             raise ValueError(f"stat must be {N_STATS} non-negative counters")
         for q in range(n):
