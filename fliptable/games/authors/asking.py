@@ -30,7 +30,7 @@ from ...core.decision import turn as turn_of
 from ..flinch.cards import CARDS, series_pack
 
 from .record import ASK, BOOK, DRAW, DRAW_WHY, KIND_WORDS, NUMBERS, ROW_SIZE, STOP
-from .redeal import redeal
+from .redeal import check_record, redeal
 
 BOOKS = 10  # four series of 1-10: ten books in all
 MAX_SEATS = 10
@@ -157,6 +157,7 @@ class AskingState(State):
             raise ValueError(f"a game ends at {MAX_DECISIONS} decisions")
         if self.nbooks < BOOKS and self.ply < MAX_DECISIONS and not any(self.hands[self.turn]):
             raise ValueError("the seat to ask holds no card")
+        check_record(self)
 
     # -- the decision and legality -------------------------------------------------
     def books_made(self) -> int:

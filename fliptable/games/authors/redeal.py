@@ -60,13 +60,13 @@ from __future__ import annotations
 import random
 from math import comb, factorial
 
-from ...core import State
+from ...core import State, StateError
 from ..flinch.cards import series_pack, unseen_counts
 from .record import ASK, BOOK, DRAW, NUMBERS
 
 GE, EQ, LE = range(3)
-#: tries before giving up (the hidden cards then stay where they are); never reached in
-#: the tests, which measure the tries taken (docs/rules: "Determinization")
+#: tries before giving up with StateError (the real cards never stay in place); never
+#: reached in the tests, which measure the tries taken (docs/rules: "Determinization")
 MAX_TRIES = 1_000_000
 #: quick draws before the dynamic programme is tried
 QUICK_FIRST = 300
@@ -142,11 +142,55 @@ def read_record(history: list[list[int]], players: int, give_all: bool) -> Facts
     return f
 
 
+def seat_bounds(facts: Facts, q: int) -> tuple[list[int], list[int], list[tuple[int, int, int]]]:
+    """What the record allows of ``M[q]``, the hidden cards that entered seat ``q``'s
+    hand (dealt and drawn): ``(lo, hi, caps)`` with ``lo[n] <= M[q][n] <= hi[n]`` and
+    ``caps`` the earlier moments' upper bounds that one card a draw must respect."""
+    last, moved = facts.draws[q], facts.moved[q]
+    lo = [0] * 11
+    hi = [0] * 11
+    for n in NUMBERS:                                     # the hand now: 0 to 3 of each
+        lo[n] = max(0, -moved[n])
+        hi[n] = 3 - moved[n]
+    caps = []
+    for i, n, rel, value in facts.facts[q]:
+        if rel != LE:          # what he held then had entered his hand by then
+            lo[n] = max(lo[n], value)
+        if rel != GE:          # more since then only by drawing: one card a draw
+            hi[n] = min(hi[n], value + last - i)
+            if i < last:
+                caps.append((i, n, value))
+    return lo, hi, caps
+
+
+def check_record(state: State) -> None:
+    """ValueError unless the public record fits the cards: the Store holds what the deal
+    and the draws left, and every seat's hidden cards (his hand less what moved in the
+    open) are as many as he was dealt and drew and within every bound the record sets.
+    The true deal then satisfies every fact any seat knows, so a re-deal exists for
+    every seat (a loaded state that passes this can be determinized)."""
+    facts = read_record(state.history, state.players, state.GIVE_ALL)
+    if len(state.store) != len(PACK) - state.deal_count() - sum(facts.draws):
+        raise ValueError(f"the Store holds {len(state.store)} cards, but the deal and the record's "
+                         f"{sum(facts.draws)} draws leave {len(PACK) - state.deal_count() - sum(facts.draws)}")
+    dealt = state.dealt_sizes()
+    for q in range(state.players):
+        entered = [0] + [state.hands[q][n] - facts.moved[q][n] for n in NUMBERS]
+        lo, hi, caps = seat_bounds(facts, q)
+        if (sum(entered) != dealt[q] + facts.draws[q]
+                or any(not lo[n] <= entered[n] <= hi[n] for n in NUMBERS)
+                or (caps and not _one_card_a_draw(entered, facts.draws[q], caps))):
+            raise ValueError(f"seat {q}'s hand does not fit the public record (what was asked, "
+                             "given, drawn and booked)")
+
+
 def redeal(state: State, player: int | None, rng: random.Random) -> None:
-    """Re-deal, in place, every card ``player`` cannot see (see the module doc)."""
+    """Re-deal, in place, every card ``player`` cannot see (see the module doc).
+    StateError if no consistent deal is found: the real cards never stay in place."""
     deal = sample_deal(state, player, rng)
     if deal is None:
-        return
+        raise StateError(f"no deal of the cards hidden from {_whom(player)} fitting the public record "
+                         f"was found in {MAX_TRIES:,} tries")
     hands, store = deal
     for q, hand in hands.items():
         state.hands[q] = hand
@@ -167,25 +211,15 @@ def sample_deal(state: State, player: int | None,
         known = [n for n in NUMBERS for _ in range(hand[n] - moved[n])]
     copies = unseen_counts(PACK, known)                   # hidden copies of each number
     sizes = [dealt[q] + facts.draws[q] for q in hidden] + [len(state.store)]
-    if sum(sizes) != sum(copies[n] for n in NUMBERS):
-        raise AssertionError("hidden cards and hidden places do not match")
+    if sum(sizes) != sum(copies[n] for n in NUMBERS) or any(c < 0 for c in copies):
+        raise StateError(f"the cards hidden from {_whom(player)} do not fit the places hidden from them")
     lo = [[0] * 11 for _ in sizes]
     hi = [[copies[n] for n in range(11)] for _ in sizes]
     caps: list[list[tuple[int, int, int]]] = []
     for r, q in enumerate(hidden):
-        last, moved = facts.draws[q], facts.moved[q]
-        lo_r, hi_r = lo[r], hi[r]
-        for n in NUMBERS:                                 # the hand now: 0 to 3 of each
-            lo_r[n] = max(lo_r[n], -moved[n])
-            hi_r[n] = min(hi_r[n], 3 - moved[n])
-        mine = []
-        for i, n, rel, value in facts.facts[q]:
-            if rel != LE:      # what he held then had entered his hand by then
-                lo_r[n] = max(lo_r[n], value)
-            if rel != GE:      # more since then only by drawing: one card a draw
-                hi_r[n] = min(hi_r[n], value + last - i)
-                if i < last:
-                    mine.append((i, n, value))
+        seat_lo, seat_hi, mine = seat_bounds(facts, q)
+        lo[r][1:] = seat_lo[1:]
+        hi[r][1:] = [min(copies[n], seat_hi[n]) for n in NUMBERS]
         caps.append(mine)
     table = BoundedTable(sizes, copies, lo, hi)
     for attempt in range(MAX_TRIES):
@@ -209,6 +243,10 @@ def sample_deal(state: State, player: int | None,
     store = [n for n in NUMBERS for _ in range(counts[-1][n])]
     rng.shuffle(store)
     return hands, store
+
+
+def _whom(player: int | None) -> str:
+    return "a spectator" if player is None else f"seat {player}"
 
 
 def _one_card_a_draw(counts: list[int], draws: int, caps: list[tuple[int, int, int]]) -> bool:
@@ -371,8 +409,8 @@ class BoundedTable:
         """One try with the programme (it must be built): a table, or None (try again:
         the table broke an upper bound the programme left aside)."""
         room = self._start()
-        if not self.count(0, room) > 0.0:
-            raise AssertionError("no deal is consistent with the record")  # the true deal is one
+        if not self.count(0, room) > 0.0:    # the true deal is one, in a state that was checked
+            raise StateError("no deal of the hidden cards is consistent with the public record")
         table = [[0] * 11 for _ in self.sizes]
         guards = self.guards
         for j, n in enumerate(self.bound):

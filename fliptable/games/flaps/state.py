@@ -192,20 +192,28 @@ class FlapsState(Effects, HiddenEffects, Views, State):
         return data
 
     def _load(self, data) -> None:
-        # a state saved before Level 4 has no SPOOF calls
-        if isinstance(data, dict) and "calls" not in data:
-            data = {**data, "calls": [-1] * self.players}
-        if isinstance(data, dict) and "mystery" not in data:
-            n = self.players
-            data = {**data, "mystery": [], "mystery_known": [], "known_cards": [[] for _ in range(n)],
-                    "known_masks": [[] for _ in range(n)], "guesses": []}
-        if isinstance(data, dict) and "downs" not in data:
-            n = self.players
-            data = {**data, "downs": [[] for _ in range(n)], "downs_known": [[] for _ in range(n)], "pending": []}
-        if isinstance(data, dict) and "monty" not in data:
-            data = {**data, "monty": [], "monty_state": []}
-        if isinstance(data, dict) and isinstance(data.get("stat"), list) and N_STATS - 2 <= len(data["stat"]) < N_STATS:
-            data = {**data, "stat": data["stat"] + [0] * (N_STATS - len(data["stat"]))}   # ... nor newer counters
+        # the fields a level does not write (``_dump``): absent below that level, filled
+        # with their starting values here; present from it on. Anything else is not a
+        # state this game wrote, and loading it would not write it back as it was read.
+        if isinstance(data, dict):
+            n, at = self.players, self.options["level"]
+            for level, fields in ((4, {"calls": [-1] * n}),
+                                  (5, {"mystery": [], "mystery_known": [], "known_cards": [[] for _ in range(n)],
+                                       "known_masks": [[] for _ in range(n)], "guesses": []}),
+                                  (6, {"downs": [[] for _ in range(n)], "downs_known": [[] for _ in range(n)],
+                                       "pending": []}),
+                                  (7, {"monty": [], "monty_state": []})):
+                if at < level:
+                    written = sorted(set(fields) & set(data))
+                    if written:
+                        raise ValueError(f"a Level {at} state has no {written[0]!r} (Level {level} on)")
+                    data = {**data, **fields}
+            stat = data.get("stat")
+            unwritten = 2 if at < 4 else 1 if at < 5 else 0   # counters of Levels 4 and 5
+            if unwritten and isinstance(stat, list):
+                if len(stat) != N_STATS - unwritten:
+                    raise ValueError(f"a Level {at} state counts {N_STATS - unwritten} statistics")
+                data = {**data, "stat": stat + [0] * unwritten}
         super()._load(data)
 
     # -- who acts ---------------------------------------------------------------------------

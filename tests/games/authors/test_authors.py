@@ -475,6 +475,22 @@ def test_authors_tampered_state_is_one_state_error(change, why):
         GAME.state_from_json(data)
 
 
+def test_authors_a_saved_hand_against_the_record_is_refused_at_load():
+    # a card moved from seat 2's hand to seat 1's: the hands no longer have the sizes
+    # the deal and the record's asks give them. Refused at load; before, it loaded and
+    # determinize for seat 1 or 2 failed with AssertionError
+    s = new(4, {0: [5, 5, 5, 1, 2, 3, 4, 6, 7, 8]})
+    s.apply(0, "ask:1:5")
+    data = s.to_json()
+    assert GAME.state_from_json(json.loads(json.dumps(data))).determinize(1, random.Random(1))
+    hands = data["state"]["hands"]
+    n = next(n for n in range(1, 11) if hands[2][n] and hands[1][n] < 3)
+    hands[2][n] -= 1
+    hands[1][n] += 1
+    with pytest.raises(StateError, match="seat 1's hand does not fit the public record"):
+        GAME.state_from_json(data)
+
+
 def test_authors_a_seat_with_no_cards_to_ask_is_rejected_when_loaded():
     s = new(10, {0: [5, 5, 5, 6], 1: [5, 6, 6, 7], 2: [6, 7, 7, 7]})
     for a in ("ask:1:5", "ask:1:6", "ask:1:6", "ask:2:6"):

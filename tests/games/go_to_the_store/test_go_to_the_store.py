@@ -153,18 +153,20 @@ def test_store_decision_empty_hand_and_empty_store_is_skipped():
 
 
 def _near_end(books, hands, turn):
-    """A saved Store game with these books (seat -> numbers) and hands (seat -> cards),
-    the Store empty, ``turn`` to ask: the last asks of a game."""
-    data = GAME.new_state(3, None, 0).to_json()
-    st = data["state"]
-    st["books"] = [list(books.get(p, [])) for p in range(3)]
-    st["hands"] = [[0] * 11 for _ in range(3)]
+    """A Store game with these books (seat -> numbers) and hands (seat -> cards), the
+    Store empty, ``turn`` to ask: the last asks of a game. Built in memory: its record
+    holds only the books, and a saved state whose record does not account for the
+    draws that emptied the Store is refused (test_a_record_that_does_not_fit...)."""
+    s = GAME.new_state(3, None, 0)
+    s.books = [list(books.get(p, [])) for p in range(3)]
+    s.hands = [[0] * 11 for _ in range(3)]
     for p, cards in hands.items():
         for c in cards:
-            st["hands"][p][c] += 1
-    st["store"], st["turn"], st["successes"] = [], turn, 0
-    st["history"] = [[2, p, n] for p in range(3) for n in books.get(p, [])]
-    return GAME.state_from_json(data)
+            s.hands[p][c] += 1
+    s.store, s.turn, s.successes = [], turn, 0
+    s.history = [[2, p, n] for p in range(3) for n in books.get(p, [])]
+    s._derive()
+    return s
 
 
 def test_store_end_when_store_exhausted_and_books_assembled_most_books_wins():
@@ -372,6 +374,47 @@ def test_store_tampered_history_is_one_state_error(row, why):
     data["state"]["history"].append(row)
     with pytest.raises(StateError, match=why):
         GAME.state_from_json(data)
+
+
+def _none_of_8_then_7_then_one_draw():
+    """Seat 1 says "none" of 8, then "none" of 7, and then draws one card."""
+    s = new(3, {0: [7, 1, 2, 3, 4, 5], 1: [6, 6, 9, 9, 10, 10], 2: [8, 1, 2, 3, 4, 5]},
+            store_top=[2, 1, 3, 4, 9])
+    for p, action in ((0, "ask:1:1"), (1, "ask:0:6"), (2, "ask:1:8"), (0, "ask:1:7"), (1, "ask:2:9")):
+        s.apply(p, action)
+    return s
+
+
+def test_store_a_saved_hand_against_the_record_is_refused_at_load():
+    # the record says seat 1 held no 8, then no 7, and drew one card since: he can hold
+    # a 7 or an 8 now, not both (one card a draw). A saved state giving him both (two
+    # of the Store's cards swapped into his hand) is refused at load; before, it loaded
+    # and every re-deal drew from a record the real hands contradict
+    data = _none_of_8_then_7_then_one_draw().to_json()
+    assert GAME.state_from_json(json.loads(json.dumps(data))).determinize(0, random.Random(1))
+    hands, store = data["state"]["hands"], data["state"]["store"]
+    for old, card in ((1, 7), (10, 8)):
+        at = store.index(card)
+        store[at], hands[1][old], hands[1][card] = old, hands[1][old] - 1, hands[1][card] + 1
+    with pytest.raises(StateError, match="seat 1's hand does not fit the public record"):
+        GAME.state_from_json(data)
+
+
+def test_store_a_store_the_draws_do_not_account_for_is_refused_at_load():
+    data = _none_of_8_then_7_then_one_draw().to_json()
+    data["state"]["history"] = [row for row in data["state"]["history"] if row[0] != 1]   # no draws
+    with pytest.raises(StateError, match="the Store holds 17 cards, but the deal and the record's 0 draws leave 22"):
+        GAME.state_from_json(data)
+
+
+def test_store_a_re_deal_never_found_is_an_error_not_the_real_cards(monkeypatch):
+    # "never fall back to the real cards": a re-deal that finds no consistent deal in its
+    # tries raises instead of leaving the hidden cards where they are
+    from fliptable.games.authors import redeal
+    s = _none_of_8_then_7_then_one_draw()
+    monkeypatch.setattr(redeal, "MAX_TRIES", 0)
+    with pytest.raises(StateError, match="no deal of the cards hidden from seat 0 fitting the public record"):
+        s.determinize(0, random.Random(1))
 
 
 def test_store_narrates_go_to_the_store_and_a_draw_seen_by_the_drawer_only():
