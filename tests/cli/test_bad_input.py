@@ -17,13 +17,6 @@ SHORT = 600
 
 
 @pytest.fixture(scope="module")
-def flip7_log():
-    game = get_game("flip7")
-    match = play_match(game, [make_agent(game, "threshold:20") for _ in range(3)], None, 77, record=True)
-    return match.log.to_json()
-
-
-@pytest.fixture(scope="module")
 def muggins_log():
     game = get_game("muggins")
     match = play_match(game, [make_agent(game, "random") for _ in range(3)], None, 5, record=True)

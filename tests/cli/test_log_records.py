@@ -14,13 +14,6 @@ from .helpers import one_line_error, run
 
 
 @pytest.fixture(scope="module")
-def flip7_log():
-    game = get_game("flip7")
-    match = play_match(game, [make_agent(game, "threshold:20") for _ in range(3)], None, 77, record=True)
-    return match.log.to_json()
-
-
-@pytest.fixture(scope="module")
 def flinch_log():
     game = get_game("flinch")
     match = play_match(game, [make_agent(game, "greedy") for _ in range(2)], None, 3, record=True)

@@ -10,13 +10,6 @@ from fliptable.sim.match import play_match
 from .helpers import one_line_error, run
 
 
-@pytest.fixture(scope="module")
-def flip7_log():
-    game = get_game("flip7")
-    match = play_match(game, [make_agent(game, "threshold:20") for _ in range(3)], None, 77, record=True)
-    return match.log.to_json()
-
-
 def _write(tmp_path, data, name="game.json"):
     path = tmp_path / name
     path.write_text(data if isinstance(data, str) else json.dumps(data))
