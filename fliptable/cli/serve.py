@@ -26,6 +26,11 @@ def serve_command(
     expire_after: float = typer.Option(24.0, "--expire-after", metavar="HOURS",
                                        help="Close a table nobody has been connected to for this long "
                                             "(0: never), hours."),
+    seat_timeout: float = typer.Option(120.0, "--seat-timeout", metavar="SECONDS",
+                                       help="Free a joined seat whose person has not connected this long "
+                                            "after joining (0: never), seconds."),
+    joins_per_minute: int = typer.Option(30, "--joins-per-minute", metavar="N",
+                                         help="Seats one address may take per minute, 1-1000000."),
 ) -> None:
     """The multiplayer server (docs/server.md): HTTP API, WebSockets, bots, storage."""
     from ..server.serve import run_server
@@ -38,7 +43,12 @@ def serve_command(
         raise CliError(f"--creates-per-minute must be 1 to 1000000, not {creates_per_minute}")
     if not (math.isfinite(expire_after) and 0 <= expire_after <= 24 * 365):
         raise CliError(f"--expire-after must be 0 (never) to 8760 hours, not {_shown(expire_after)}")
+    if not (math.isfinite(seat_timeout) and 0 <= seat_timeout <= 24 * 3600):
+        raise CliError(f"--seat-timeout must be 0 (never) to 86400 seconds, not {_shown(seat_timeout)}")
+    if not 1 <= joins_per_minute <= 1_000_000:
+        raise CliError(f"--joins-per-minute must be 1 to 1000000, not {joins_per_minute}")
     run_server(host, port, db, tuple(origin or ()), bot_delay_ms, creates_per_minute,
-               expire_after * 3600.0 if expire_after else None)
+               expire_after * 3600.0 if expire_after else None,
+               seat_timeout_s=seat_timeout or None, joins_per_minute=joins_per_minute)
 
 

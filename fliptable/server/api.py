@@ -31,6 +31,10 @@ class TooMany(FliptableError):
 STATUS = ((NotFound, 404), (Full, 409), (Forbidden, 403), (Expired, 410), (TooLarge, 413), (TooMany, 429))
 
 
+def _host(request: Request) -> str:
+    return request.client.host if request.client else "?"
+
+
 def error(status: int, message: str) -> JSONResponse:
     return JSONResponse({"error": message}, status_code=status)
 
@@ -97,8 +101,7 @@ async def list_games(request: Request) -> Response:
 async def create_table(request: Request) -> Response:
     _check_origin(request)
     state = request.app.state
-    host = request.client.host if request.client else "?"
-    if not state.create_limiter.allow(host):
+    if not state.create_limiter.allow(_host(request)):
         raise TooMany(f"at most {state.settings.creates_per_minute} tables a minute from one address")
     spec = table_spec(await _body(request), state.settings.bot_delay_ms)
     made = await state.lobby.create(spec)
@@ -109,6 +112,9 @@ async def create_table(request: Request) -> Response:
 @handled
 async def join_table(request: Request) -> Response:
     _check_origin(request)
+    state = request.app.state
+    if not state.join_limiter.allow(_host(request)):
+        raise TooMany(f"at most {state.settings.joins_per_minute} seats a minute may be taken from one address")
     body = await _body(request)
     if not isinstance(body, dict):
         raise BadRequest("the request must be a JSON object like {\"name\": \"Ben\"}")
@@ -116,6 +122,20 @@ async def join_table(request: Request) -> Response:
     if unknown:
         raise BadRequest(f"unknown field {shorten(unknown[0])!r}; accepted: name")
     out = await request.app.state.lobby.join(request.path_params["id"], body.get("name"))
+    return JSONResponse(out)
+
+
+@handled
+async def free_seat(request: Request) -> Response:
+    """The creator frees another person's seat before the start: ``{"token", "seat"}``."""
+    _check_origin(request)
+    body = await _body(request)
+    if not isinstance(body, dict):
+        raise BadRequest("the request must be a JSON object like {\"token\": \"…\", \"seat\": 1}")
+    unknown = [k for k in body if k not in ("token", "seat")]
+    if unknown:
+        raise BadRequest(f"unknown field {shorten(unknown[0])!r}; accepted: token, seat")
+    out = await request.app.state.lobby.free_by_creator(request.path_params["id"], body.get("token"), body.get("seat"))
     return JSONResponse(out)
 
 
@@ -153,7 +173,7 @@ async def table_frames(request: Request) -> Response:
     """A finished game's frames at every ply (the replay viewer): a spectator's, or with
     ``?token=`` that seat's. Limited per address: each replays the whole game."""
     state = request.app.state
-    if not state.replay_limiter.allow(request.client.host if request.client else "?"):
+    if not state.replay_limiter.allow(_host(request)):
         raise TooMany(f"at most {state.settings.replays_per_minute} replays a minute from one address")
     out = await request.app.state.lobby.replay_frames(request.path_params["id"], request.query_params.get("token"))
     return JSONResponse(out)
@@ -182,6 +202,7 @@ routes = [
     Route("/api/tables", list_tables, methods=["GET"]),
     Route("/api/tables/{id}", show_table, methods=["GET"]),
     Route("/api/tables/{id}/join", join_table, methods=["POST"]),
+    Route("/api/tables/{id}/free", free_seat, methods=["POST"]),
     Route("/api/tables/{id}/log", table_log, methods=["GET"]),
     Route("/api/tables/{id}/frames", table_frames, methods=["GET"]),
 ]

@@ -87,6 +87,7 @@ def create_app(settings: Settings | None = None) -> Starlette:
             if resumed:
                 log.info("resumed %d running table(s)", resumed)
         lobby.start_expiry()
+        lobby.start_seat_timeouts()
         try:
             yield
         finally:
@@ -102,5 +103,6 @@ def create_app(settings: Settings | None = None) -> Starlette:
     app = Starlette(routes=routes, lifespan=lifespan, middleware=[Middleware(GZipMiddleware, minimum_size=2048)])
     app.state.settings = settings
     app.state.create_limiter = WindowLimiter(settings.creates_per_minute)
+    app.state.join_limiter = WindowLimiter(settings.joins_per_minute)
     app.state.replay_limiter = WindowLimiter(settings.replays_per_minute)
     return app

@@ -12,6 +12,9 @@ DEFAULT_DB = "sqlite+aiosqlite:///./fliptable-server.db"
 #: how long a table may go without any connection before it is closed, hours (--expire-after)
 DEFAULT_EXPIRE_HOURS = 24.0
 
+#: how long a joined seat may stay unconnected before it is freed, seconds (--seat-timeout)
+DEFAULT_SEAT_TIMEOUT_S = 120.0
+
 #: the WebSocket protocol this server speaks (docs/server.md)
 PROTOCOL = "fliptable-ws/1"
 
@@ -54,6 +57,14 @@ class Settings:
     max_body_bytes: int = 64 * 1024
     #: tables one address may create per minute
     creates_per_minute: int = 30
+    #: seats one address may take (``POST /api/tables/{id}/join``) per minute
+    joins_per_minute: int = 30
+    #: a seat taken by joining whose person has not connected this long after is freed
+    #: again, seconds (None: never; ``--seat-timeout``); the creator's seat is never freed
+    seat_timeout_s: float | None = DEFAULT_SEAT_TIMEOUT_S
+    #: how often the server looks for such seats, seconds (None: a fifth of the timeout,
+    #: between 0.05 and 5)
+    seat_check_s: float | None = None
     #: replays (``GET /api/tables/{id}/frames``: a whole game replayed, tens of ms of CPU
     #: for a long one) one address may ask for per minute
     replays_per_minute: int = 60

@@ -53,7 +53,8 @@ def public_facts(row: dict[str, Any], seat_rows: Sequence[dict[str, Any]], game:
     waiting = [] if started else [s["seat"] for s in seat_rows
                                   if s["kind"] == HUMAN and s["token_hash"] is not None and s["seat"] not in arrived]
     return {"table": row["id"], "game": game.id, "title": game.title, "players": row["players"],
-            "options": row["options"], "seats": seats, "started": started, "over": over,
+            "options": row["options"], "seats": seats, "public": bool(row.get("public")), "started": started,
+            "over": over,
             "expired": bool(row.get("expired")), "waiting_for": waiting,
             "ply": ply, "result": row.get("result") if over else None,
             "turn_limit_ms": row["turn_limit_ms"], "bot_delay_ms": row["bot_delay_ms"],
@@ -119,6 +120,13 @@ class LiveTable:
         self.latencies: deque[float] = deque(maxlen=1000)
         #: called once the game is over and every client has its last frame
         self.on_over: Callable[["LiveTable"], None] | None = None
+        #: the creator's seat (the first human seat): the one that may free the others
+        #: before the start, and is never freed itself
+        self.creator: int | None = next((s["seat"] for s in self.seat_rows if s["kind"] == HUMAN), None)
+        #: seats taken by joining whose person has not connected yet -> when taken (or
+        #: when this process loaded the table), on ``Settings.now``: freed after the
+        #: server's seat timeout (``Lobby.free_stale_seats``)
+        self.taken_at: dict[int, float] = {}
 
     # -- facts ---------------------------------------------------------------------
     @property
@@ -161,9 +169,36 @@ class LiveTable:
                        row["rules_version"], row.get("result"))
 
     # -- seats -----------------------------------------------------------------------
-    def seat_taken(self, seat: int, name: str | None, token_hash: str) -> None:
+    def seat_taken(self, seat: int, name: str | None, token_hash: str, when: float) -> None:
         s = self.seat_rows[seat]
         s["token_hash"], s["name"] = token_hash, name
+        if seat != self.creator:
+            self.taken_at[seat] = when
+        self._tell_table()
+
+    def waiting_since(self, when: float) -> None:
+        """(A table loaded, not started.) Its joined seats' people have until the seat
+        timeout from ``when`` to connect (who had connected is not known after a restart)."""
+        if not self.started:
+            self.taken_at = {s["seat"]: when for s in self.seat_rows
+                             if s["kind"] == HUMAN and s["token_hash"] is not None and s["seat"] != self.creator}
+
+    def free(self, seat: int, reason: str, message: str) -> None:
+        """Free a human seat before the start (in memory; the lobby stores it): its
+        token stops working, its connections are closed with ``message``, and every
+        other connection is told (``seat_freed``, then the table's facts)."""
+        s = self.seat_rows[seat]
+        name = s["name"]
+        s["token_hash"], s["name"] = None, None
+        self.arrived.discard(seat)
+        self.taken_at.pop(seat, None)
+        for c in list(self.clients):
+            if c.seat == seat:
+                c.close(4401, f"your seat was freed: {message}")
+                self.clients.discard(c)
+        notice = {"type": "seat_freed", "seat": seat, "name": name, "reason": reason, "message": message}
+        for c in list(self.clients):
+            c.put(notice)
         self._tell_table()
 
     def _tell_table(self) -> None:
@@ -177,6 +212,7 @@ class LiveTable:
         landed is stored) its frame with the seat's whole history."""
         if client.seat is not None and not self.started and client.seat not in self.arrived:
             self.arrived.add(client.seat)
+            self.taken_at.pop(client.seat, None)  # connected: the seat is theirs
             self._tell_table()  # the others: one person fewer to wait for
         self.clients.add(client)
         client.put({"type": "table", "you": client.seat, **self.public()})

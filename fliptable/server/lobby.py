@@ -10,7 +10,7 @@ from collections import deque
 from datetime import datetime, timezone
 from typing import Any
 
-from ..core.errors import FliptableError
+from ..core.errors import FliptableError, quoted
 from ..core.log import GameLog
 from ..core.registry import get_game
 from .config import Settings
@@ -39,6 +39,10 @@ class Expired(FliptableError):
     """The table was closed after nobody connected to it for too long (HTTP 410)."""
 
 
+class Refused(FliptableError):
+    """A request naming something that is not there to act on (HTTP 400)."""
+
+
 class Lobby:
     """Every table this server process holds live, backed by ``store``."""
 
@@ -50,6 +54,7 @@ class Lobby:
         #: every table's act -> frames latency on this server, ms: the latest 20,000
         self.latencies: deque[float] = deque(maxlen=20_000)
         self._expiry: asyncio.Task | None = None
+        self._seats: asyncio.Task | None = None
         self._touches: set[asyncio.Task] = set()
         #: tables being stored as expired now (a load meanwhile must not revive one)
         self._expiring: set[str] = set()
@@ -70,6 +75,7 @@ class Lobby:
         live = LiveTable(row, seat_rows, get_game(row["game"]), self.store.append_actions)
         live.on_over = self.forget
         live.latencies = self.latencies
+        live.waiting_since(self.settings.now())
         return live
 
     async def create(self, spec: TableSpec) -> dict[str, Any]:
@@ -89,7 +95,8 @@ class Lobby:
         row = {"id": table_id, "game": spec.game.id, "rules_version": spec.game.rules_version,
                "players": spec.players, "options": spec.options, "seed": spec.seed, "seeded": spec.seeded,
                "turn_limit_ms": spec.turn_limit_ms, "bot_delay_ms": spec.bot_delay_ms, "started": started,
-               "over": False, "ply": 0, "result": None, "created": self.now(), "seen": None, "expired": False}
+               "over": False, "ply": 0, "result": None, "created": self.now(), "seen": None, "expired": False,
+               "public": spec.public}
         await self.store.create_table(row, seat_rows)
         loaded = await self.store.load(table_id)  # the row as stored (created time, defaults)
         assert loaded is not None
@@ -154,8 +161,88 @@ class Lobby:
             hashed = hash_token(token)
             if not await self.store.take_seat(table_id, seat, name, hashed):
                 raise Full("that seat was just taken; try again")
-            live.seat_taken(seat, name, hashed)
+            live.seat_taken(seat, name, hashed, self.settings.now())
         return {"seat": seat, "token": token}
+
+    # -- freeing seats -------------------------------------------------------------------
+    async def _free(self, live: LiveTable, seat: int, reason: str, message: str, unless_arrived: bool) -> bool:
+        """Free ``seat`` before the start: in memory first (so a connection arriving
+        meanwhile is refused: ``ws`` checks its token again after the handshake), then in
+        the database. False when there was nothing to free any more."""
+        async with live.join_lock:
+            s = live.seat_rows[seat]
+            held = s["token_hash"]
+            if live.started or live.expired or held is None or (unless_arrived and seat in live.arrived):
+                return False
+            live.free(seat, reason, message)
+            try:
+                stored = await self.store.free_seat(live.id, seat, held)
+            except Exception:  # memory says free; a join is refused until the database agrees
+                log.exception("table %s: storing seat %d as free failed", live.id, seat)
+                return True
+            if not stored:
+                log.warning("table %s: seat %d was not held by its token in the database", live.id, seat)
+        return True
+
+    async def free_stale_seats(self) -> list[tuple[str, int]]:
+        """Free every seat taken by joining whose person has not connected within
+        ``seat_timeout_s`` (of joining, or of this process loading the table), at tables
+        not started: the table says so to everyone there. The (table, seat) pairs freed."""
+        timeout = self.settings.seat_timeout_s
+        if timeout is None:
+            return []
+        now = self.settings.now()
+        freed = []
+        for live in list(self.live.values()):
+            if live.started or live.expired:
+                continue
+            for seat, since in sorted(live.taken_at.items()):
+                if seat in live.arrived or now - since < timeout:
+                    continue
+                who = live.seat_rows[seat]["name"] or f"seat {seat}"
+                message = f"{who} did not connect within {timeout:g} s; seat {seat} is free again"
+                if await self._free(live, seat, "timeout", message, unless_arrived=True):
+                    freed.append((live.id, seat))
+        if freed:
+            log.info("freed %d seat(s) whose person did not connect within %g s", len(freed), timeout)
+        return freed
+
+    async def free_by_creator(self, table_id: str, token: Any, seat: Any) -> dict[str, Any]:
+        """The creator (the first human seat's token) frees another person's seat before
+        the game starts. ``Forbidden`` for anyone else, or once started."""
+        live = await self.get(table_id)
+        if live.expired:
+            raise Expired(self.expired_message())
+        if not isinstance(token, str) or live.creator is None or live.seat_for_token(token) != live.creator:
+            raise Forbidden(f"only the table's creator (the token of seat {live.creator}) may free a seat")
+        if live.started:
+            raise Forbidden("the game has started: its seats are kept; a seat is freed only before the start")
+        people = [s["seat"] for s in live.seat_rows if s["kind"] == HUMAN and s["seat"] != live.creator]
+        if type(seat) is not int or seat not in people:
+            raise Refused(f"seat must be another person's seat at this table ({', '.join(map(str, people)) or 'none'}), "
+                          f"got {quoted(seat)}")
+        if live.seat_rows[seat]["token_hash"] is None:
+            raise Refused(f"seat {seat} is free already")
+        if not await self._free(live, seat, "creator", f"the table's creator freed seat {seat}", unless_arrived=False):
+            raise Forbidden("the game has started: its seats are kept" if live.started else f"seat {seat} is free already")
+        return {"seat": seat, "freed": True}
+
+    async def _seat_loop(self) -> None:
+        timeout = self.settings.seat_timeout_s or 0.0
+        every = self.settings.seat_check_s or min(5.0, max(0.05, timeout / 5.0))
+        while True:
+            await asyncio.sleep(every)
+            try:
+                await self.free_stale_seats()
+            except asyncio.CancelledError:
+                raise
+            except Exception:  # the next round tries again
+                log.exception("freeing seats nobody connected to failed")
+
+    def start_seat_timeouts(self) -> None:
+        """Look for seats taken but never connected (unless the seat timeout is off)."""
+        if self.settings.seat_timeout_s is not None and self._seats is None:
+            self._seats = asyncio.get_running_loop().create_task(self._seat_loop(), name="fliptable seat timeout")
 
     async def start_if_ready(self, live: LiveTable) -> None:
         """Start the game once every human seat is taken and each seat's person has
@@ -295,12 +382,13 @@ class Lobby:
             del self.live[live.id]
 
     async def close(self) -> None:
-        if self._expiry is not None:
-            self._expiry.cancel()
-            try:
-                await self._expiry
-            except (asyncio.CancelledError, Exception):
-                pass
+        for task in (self._expiry, self._seats):
+            if task is not None:
+                task.cancel()
+                try:
+                    await task
+                except (asyncio.CancelledError, Exception):
+                    pass
         for live in list(self.live.values()):
             await live.stop()
         self.live.clear()

@@ -28,6 +28,9 @@ tables = Table(
     Column("seen", DateTime(timezone=True), nullable=True),
     #: closed after nobody connected for the server's --expire-after (migration 0002)
     Column("expired", Boolean, nullable=False, default=False, server_default=false()),
+    #: listed in the lobby (``GET /api/tables``) because its creator asked (migration 0003);
+    #: other tables are reached by their link only
+    Column("public", Boolean, nullable=False, default=False, server_default=false()),
 )
 
 seats = Table(

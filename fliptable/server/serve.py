@@ -7,7 +7,7 @@ import os
 import re
 
 from ..core.errors import FliptableError
-from .config import DEFAULT_EXPIRE_HOURS, Settings, db_url
+from .config import DEFAULT_EXPIRE_HOURS, DEFAULT_SEAT_TIMEOUT_S, Settings, db_url
 
 
 class ServeError(FliptableError):
@@ -67,14 +67,16 @@ class RedactTokens(logging.Filter):
 
 
 def run_server(host: str, port: int, db: str | None, origins: tuple[str, ...], bot_delay_ms: float,
-               creates_per_minute: int = 30, expire_after_s: float | None = DEFAULT_EXPIRE_HOURS * 3600.0) -> None:
+               creates_per_minute: int = 30, expire_after_s: float | None = DEFAULT_EXPIRE_HOURS * 3600.0,
+               *, seat_timeout_s: float | None = DEFAULT_SEAT_TIMEOUT_S, joins_per_minute: int = 30) -> None:
     import uvicorn
 
     from .app import create_app
 
     settings = Settings(db=check_db(db), origins=tuple(o.rstrip("/") for o in origins), bot_delay_ms=bot_delay_ms,
                         creates_per_minute=creates_per_minute, expire_after_s=expire_after_s,
-                        expire_check_s=min(60.0, max(1.0, (expire_after_s or 60.0) / 10.0)))
+                        expire_check_s=min(60.0, max(1.0, (expire_after_s or 60.0) / 10.0)),
+                        seat_timeout_s=seat_timeout_s, joins_per_minute=joins_per_minute)
     # the schema first, so a database that cannot be opened is one line, not a traceback
     asyncio.run(_check_open(settings))
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s %(levelname)s %(message)s")

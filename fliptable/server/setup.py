@@ -40,6 +40,8 @@ class TableSpec:
     name: str | None
     turn_limit_ms: float | None
     bot_delay_ms: float
+    #: listed in the lobby (``GET /api/tables``); otherwise reached by its link only
+    public: bool = False
 
     @property
     def humans(self) -> list[int]:
@@ -74,7 +76,7 @@ def table_spec(body: Any, default_bot_delay_ms: float) -> TableSpec:
     unknown game, bad option, bad player count, bad bot spec) names the problem."""
     if not isinstance(body, Mapping):
         raise BadRequest("the request must be a JSON object like {\"game\": \"flip7\", \"seats\": [\"human\", \"ev\"]}")
-    known = {"game", "players", "options", "seats", "seed", "name", "turn_limit_ms", "bot_delay_ms"}
+    known = {"game", "players", "options", "seats", "seed", "name", "turn_limit_ms", "bot_delay_ms", "public"}
     unknown = sorted(str(k) for k in body if k not in known)
     if unknown:
         raise BadRequest(f"unknown field {shorten(unknown[0])!r}; accepted: {', '.join(sorted(known))}")
@@ -122,8 +124,11 @@ def table_spec(body: Any, default_bot_delay_ms: float) -> TableSpec:
     if turn_limit is not None and bot_delay >= turn_limit:
         raise BadRequest(f"bot_delay_ms ({bot_delay:g}) must be shorter than turn_limit_ms ({turn_limit:g}), "
                          f"or the clock would play for the bots")
+    public = body.get("public", False)
+    if type(public) is not bool:
+        raise BadRequest(f"public must be true (listed in the lobby) or false (reached by its link), got {quoted(public)}")
     return TableSpec(game, players, options, tuple(specs), seed, seeded, display_name(body.get("name")),
-                     turn_limit, float(bot_delay))
+                     turn_limit, float(bot_delay), public)
 
 
 def game_entry(game: Game) -> dict[str, Any]:

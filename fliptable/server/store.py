@@ -136,6 +136,16 @@ class Store:
                 await conn.execute(update(tables).where(tables.c.id == table_id).values(started=True))
         return True
 
+    async def free_seat(self, table_id: str, seat: int, token_hash: str) -> bool:
+        """Free a human seat held by ``token_hash`` (its token stops working, anyone may
+        join it again). False when that seat is not held by that token any more."""
+        async with self.engine.begin() as conn:
+            done = await conn.execute(
+                update(seats).where(seats.c.table_id == table_id, seats.c.seat == seat, seats.c.kind == "human",
+                                    seats.c.token_hash == token_hash)
+                .values(token_hash=None, name=None))
+        return done.rowcount == 1
+
     async def mark_started(self, table_id: str) -> None:
         """The table's game has started (its driver runs; a restart resumes it)."""
         async with self.engine.begin() as conn:
@@ -282,10 +292,14 @@ class Store:
             out.append([seat, action])
         return out
 
-    async def recent(self, status: str | None, limit: int = 100) -> list[tuple[dict[str, Any], list[dict[str, Any]]]]:
+    async def recent(self, status: str | None, limit: int = 100,
+                     public_only: bool = True) -> list[tuple[dict[str, Any], list[dict[str, Any]]]]:
         """The most recent tables (rows and seats, as ``load``): ``status`` open,
-        running, over, expired or None (all)."""
+        running, over, expired or None (all); only the public ones unless ``public_only``
+        is False."""
         query = select(tables).order_by(tables.c.created.desc()).limit(limit)
+        if public_only:
+            query = query.where(tables.c.public.is_(True))
         if status == "open":
             query = query.where(tables.c.started.is_(False), tables.c.expired.is_(False))
         elif status == "running":

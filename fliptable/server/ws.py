@@ -135,6 +135,11 @@ async def table_socket(websocket: WebSocket) -> None:
         await websocket.send_text(_dumps({"type": "error", "message": lobby.expired_message(), "ply": None}))
         await websocket.close(CLOSE_EXPIRED)
         return
+    if token is not None and live.seat_for_token(token) != seat:  # the seat was freed meanwhile
+        await websocket.send_text(_dumps({"type": "error", "message": "this token holds no seat at this table",
+                                          "ply": None}))
+        await websocket.close(CLOSE_BAD_TOKEN)
+        return
     client = Client(seat)
     sender = asyncio.get_running_loop().create_task(_sender(websocket, client))
     live.attach(client)

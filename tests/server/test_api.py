@@ -31,12 +31,12 @@ def test_games_list_for_the_lobby(sqlite_settings):
 def test_create_join_and_public_facts(db_settings):
     with client(db_settings) as c:
         made = create(c, game="flip7", seats=["human", "ev", "human", "human"], options={"rules": "official"},
-                      name="Ana")
+                      name="Ana", public=True)
         table = made["table"]
         assert set(made) == {"table", "seat", "token", "join"} and made["seat"] == 0
         assert len(made["token"]) >= 40
         facts = c.get(f"/api/tables/{table}").json()
-        assert facts["options"]["rules"] == "official" and facts["started"] is False
+        assert facts["options"]["rules"] == "official" and facts["started"] is False and facts["public"] is True
         assert [s["taken"] for s in facts["seats"]] == [True, True, False, False]
         assert facts["seats"][1] == {"seat": 1, "kind": "bot", "name": "ev", "bot": "ev", "taken": True}
         text = c.get(f"/api/tables/{table}").text
@@ -86,7 +86,7 @@ async def _seat_hashes(store: Store, table: str) -> list:
 
 def test_all_bot_table_starts_at_once_and_its_log_is_served_when_over(sqlite_settings):
     with client(sqlite_settings) as c:
-        made = create(c, game="flip7", seats=["random", "random", "random"], seed="abc")
+        made = create(c, game="flip7", seats=["random", "random", "random"], seed="abc", public=True)
         assert made["seat"] is None and made["token"] is None
         table = made["table"]
         for _ in range(500):

@@ -67,8 +67,8 @@ def test_abandoned_tables_are_closed(db_settings):
     settings = dict(now=clock, expire_after_s=HOUR, expire_check_s=HOUR)
     with client(db_settings, **settings) as c:
         lobby = c.app.state.lobby
-        waiting = create(c, game="flip7", seats=["random", "human"])["table"]          # nobody came
-        bots = create(c, game="flip7", seats=["random", "random"], bot_delay_ms=1000)["table"]  # nobody watches
+        waiting = create(c, game="flip7", seats=["random", "human"], public=True)["table"]          # nobody came
+        bots = create(c, game="flip7", seats=["random", "random"], bot_delay_ms=1000, public=True)["table"]  # unwatched
         watched = create(c, game="flip7", seats=["human", "random"], bot_delay_ms=0)
         done = create(c, game="flip7", seats=["random", "random"], options={"round_limit": 1}, bot_delay_ms=0)
         wait_for(lambda: c.get(f"/api/tables/{done['table']}").json()["over"])

@@ -24,7 +24,7 @@ def test_migrations_build_the_models_schema(db_settings):
             assert await migrate.current(store.engine) is None
             await store.open()
             await store.open()  # again: nothing to do
-            assert await migrate.current(store.engine) == migrate.head() == "0002"
+            assert await migrate.current(store.engine) == migrate.head() == "0003"
             async with store.engine.connect() as conn:
                 return await conn.run_sync(
                     lambda sync: compare_metadata(MigrationContext.configure(sync, opts={"version_table": migrate.VERSION_TABLE}),
@@ -38,7 +38,8 @@ def test_migrations_build_the_models_schema(db_settings):
 
 def test_upgrading_from_0001_keeps_the_tables_and_none_is_expired(db_settings):
     """A database made by the first schema (before expiry) with a table in it: the
-    upgrade adds ``seen`` and ``expired`` and keeps the table, not expired."""
+    upgrade adds ``seen`` and ``expired`` and keeps the table, not expired; and
+    ``public`` (0003), false: a table nobody asked to list is reached by its link."""
     from alembic import command
     from sqlalchemy import select, text
 
@@ -59,7 +60,7 @@ def test_upgrading_from_0001_keeps_the_tables_and_none_is_expired(db_settings):
                     "'2026-11-01 10:00:00')"))
             assert await migrate.current(store.engine) == "0001"
             await store.open()
-            assert await migrate.current(store.engine) == "0002"
+            assert await migrate.current(store.engine) == "0003"
             async with store.engine.connect() as conn:
                 row = (await conn.execute(select(tables).where(tables.c.id == "old"))).first()._mapping
             return dict(row), await store.resumable()
@@ -67,13 +68,14 @@ def test_upgrading_from_0001_keeps_the_tables_and_none_is_expired(db_settings):
             await store.close()
 
     row, resumable = asyncio.run(check())
-    assert row["ply"] == 3 and row["expired"] is False and row["seen"] is None
+    assert row["ply"] == 3 and row["expired"] is False and row["seen"] is None and row["public"] is False
     assert resumable == ["old"]
 
 
 def test_the_migrations_are_package_data():
     versions = resources.files("fliptable.server") / "migrations" / "versions"
     assert (versions / "0001_initial.py").is_file() and (versions / "0002_expiry.py").is_file()
+    assert (versions / "0003_public.py").is_file()
     assert (resources.files("fliptable.server") / "migrations" / "env.py").is_file()
 
 
@@ -92,6 +94,9 @@ def test_serve_user_errors_are_one_line_exit_2(tmp_path, capsys):
                         (["--bot-delay-ms", "-1"], "--bot-delay-ms must be 0 to 10000"),
                         (["--creates-per-minute", "0"], "--creates-per-minute must be 1 to 1000000"),
                         (["--expire-after", "-1"], "--expire-after must be 0 (never) to 8760 hours"),
+                        (["--seat-timeout", "-5"], "--seat-timeout must be 0 (never) to 86400 seconds"),
+                        (["--seat-timeout", "nan"], "--seat-timeout must be 0 (never) to 86400 seconds"),
+                        (["--joins-per-minute", "0"], "--joins-per-minute must be 1 to 1000000"),
                         (["--db", str(tmp_path / "no" / "such" / "dir" / "x.db")], "does not exist"),
                         (["--db", "/proc/fliptable.db"], "cannot open the database"),
                         (["--db", "postgresql://u:pw@127.0.0.1:1/x"], "u:***@127.0.0.1:1")):
@@ -117,5 +122,21 @@ def test_the_wheel_carries_the_migrations(tmp_path):
     names = set(zipfile.ZipFile(wheel).namelist())
     for name in ("fliptable/server/migrations/env.py", "fliptable/server/migrations/script.py.mako",
                  "fliptable/server/migrations/versions/0001_initial.py",
-                 "fliptable/server/migrations/versions/0002_expiry.py", "fliptable/server/app.py"):
+                 "fliptable/server/migrations/versions/0002_expiry.py",
+                 "fliptable/server/migrations/versions/0003_public.py", "fliptable/server/app.py"):
         assert name in names, name
+
+
+def test_serve_passes_the_seat_limits_on(monkeypatch):
+    from fliptable.cli import main
+    from fliptable.server import serve
+
+    got = []
+    monkeypatch.setattr(serve, "run_server", lambda *args, **kw: got.append((args, kw)))
+    for args in (["--seat-timeout", "30", "--joins-per-minute", "5"], ["--seat-timeout", "0"], []):
+        with pytest.raises(SystemExit) as exited:
+            main(["serve", *args])
+        assert exited.value.code == 0
+    assert [kw for _, kw in got] == [{"seat_timeout_s": 30.0, "joins_per_minute": 5},
+                                     {"seat_timeout_s": None, "joins_per_minute": 30},
+                                     {"seat_timeout_s": 120.0, "joins_per_minute": 30}]
