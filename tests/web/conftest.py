@@ -47,7 +47,7 @@ def start_server(tmp: Path, port: int | None = None, extra: tuple[str, ...] = ()
     out = open(log, "ab")
     proc = subprocess.Popen([sys.executable, "-m", "fliptable", "serve", "--host", "127.0.0.1", "--port", str(port),
                              "--db", str(tmp / "web.sqlite3"), "--bot-delay-ms", "150",
-                             "--creates-per-minute", "1000", *extra],
+                             "--creates-per-minute", "1000", "--joins-per-minute", "1000", *extra],
                             stdout=out, stderr=subprocess.STDOUT, cwd=tmp)
     url = f"http://127.0.0.1:{port}"
     deadline = time.monotonic() + 30

@@ -14,7 +14,7 @@ def test_a_closed_table_says_so(tmp_path, context):
     # 0.001 hours = 3.6 s, looked for every second
     srv = start_server(tmp_path, extra=("--expire-after", "0.001"))
     try:
-        made = srv.post("/api/tables", {"game": "flip7", "seats": ["random", "human"], "name": "Ana"})
+        made = srv.post("/api/tables", {"game": "flip7", "seats": ["random", "human"], "name": "Ana", "public": True})
         deadline = time.monotonic() + 30
         while not srv.get(f"/api/tables/{made['table']}")["expired"]:
             assert time.monotonic() < deadline, "the table was not closed"

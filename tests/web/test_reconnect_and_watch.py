@@ -54,7 +54,7 @@ def test_reload_shows_the_same_table(server, context):
 
 def test_a_spectator_sees_the_table_without_controls(server, context):
     made = server.post("/api/tables", {"game": "flip7", "seats": ["ev", "threshold:20"], "options": {"round_limit": 2},
-                                       "bot_delay_ms": 150})
+                                       "bot_delay_ms": 150, "public": True})
     assert made["token"] is None
     table = made["table"]
     page = context(viewport={"width": 390, "height": 844}).new_page()
