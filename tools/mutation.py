@@ -6,8 +6,8 @@ of mutants killed (or timed out) among those the tests reached; "not reached" ar
 mutants in code no test runs.
 
     pip install -e '.[mutation]'                     # mutmut 3.x
-    python tools/mutation.py patience                 # one game, its own tests
-    python tools/mutation.py flip7 --tests tests/games/flip7 tests/golden
+    python tools/mutation.py patience                 # one game, its tests and tests/golden
+    python tools/mutation.py flip7 --tests tests/games/flip7
     python tools/mutation.py flush --sample 400 --seed 1   # a seeded random sample
     python tools/mutation.py all --sample 300         # every game (hours on 2 cores)
 
@@ -278,7 +278,9 @@ def run_game(game: str, tests: list[str], *, workers: int, keep: Path | None, sa
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("game", help=f"a game package ({', '.join(games())}) or 'all'")
-    parser.add_argument("--tests", nargs="+", help="test paths (default: the game's own tests)")
+    parser.add_argument("--tests", nargs="+",
+                        help="test paths (default: the game's own tests and tests/golden, the logs "
+                             "replayed: mutmut runs only the tests that reach the mutated function)")
     parser.add_argument("--workers", type=int, default=1, help="mutants run at once (default 1)")
     parser.add_argument("--keep", type=Path, help="run in this folder and keep it")
     parser.add_argument("--sample", type=int, help="test this many mutants drawn at random")
@@ -301,7 +303,7 @@ def main(argv: list[str] | None = None) -> int:
         parser.error("mutmut is not installed: pip install -e '.[mutation]' (mutmut 3.x)")
     chosen = games() if args.game == "all" else [args.game]
     for game in chosen:
-        tests = args.tests or [f"tests/games/{game}"]
+        tests = args.tests or [f"tests/games/{game}", "tests/golden"]
         print(json.dumps(run_game(game, tests, workers=args.workers, keep=args.keep,
                                   sample=args.sample, seed=args.seed,
                                   timeout_factor=args.timeout_factor, fresh=args.fresh)), flush=True)

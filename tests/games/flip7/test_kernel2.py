@@ -136,6 +136,16 @@ def test_no_winners_before_the_end_but_the_leader_is_reported():
     s.apply(1, "stay")
     r = s.result()
     assert not r.over and r.winners == () and r.details["leading"] == [0]
+    assert r.details["rounds"] == 1 and "ended" not in r.details     # rounds finished so far
+
+
+def test_a_finished_games_result_counts_every_round_and_says_how_it_ended():
+    s = new(2, ["10", "5"], round_limit=1)
+    s.apply(0, "stay")
+    s.apply(1, "stay")
+    r = s.result()
+    assert r.over is True and r.winners == (0,)
+    assert r.details == {"rounds": 1, "leading": [0], "ended": "round_limit"}
 
 
 def test_legal_actions_are_tuples_and_why_illegal_never_contradicts_them():

@@ -5,7 +5,7 @@ from collections import Counter
 
 from fliptable.core import Turn, get_game
 from fliptable.games.flip7.cards import CARDS, DECK
-from fliptable.games.flip7.state import ACTIVE, BUSTED, FROZEN, round_decision_cap
+from fliptable.games.flip7.state import ACTIVE, BUSTED, FROZEN, STAYED, round_decision_cap
 
 GAME = get_game("flip7")
 
@@ -61,6 +61,14 @@ def test_flip_three_immediate_flip_three_draws_its_three_before_the_rest():
     flips = [e["card"] for e in events if e["type"] == "flip"]
     assert flips == ["flip3", "1", "flip3", "2", "3", "4", "5"]
     assert cards(s, 0) == ["9", "1", "2", "3", "4", "5"]
+
+
+def test_official_a_freeze_with_one_active_player_hits_that_player_at_once():
+    s = new(2, ["9", "6", "freeze"], rules="official")
+    play(s, "stay")                        # seat 0 stays: seat 1 is the only active player
+    events = play(s, "hit")
+    assert {"type": "freeze", "player": 1, "target": 1, "round_score": 6} in events
+    assert "freeze" in s.view(None)["discard"] and s.view(None)["round"] == 2
 
 
 def test_official_immediate_a_freeze_is_targeted_mid_flip_three_and_the_flips_go_on():
@@ -145,6 +153,21 @@ def test_the_decision_cap_during_a_flip_three_discards_the_set_aside_cards_with_
     assert Counter(s.all_cards()) == Counter(DECK)
 
 
+def test_a_state_with_set_aside_cards_and_a_card_waiting_for_a_choice_reloads():
+    s = new(3, ["5", "6", "7", "second", "6", "1", "flip3", "freeze", "second"])
+    play(s, "hit", "hit", "hit", "hit")
+    assert s.job_aside == [[CARDS.by_name["freeze"]]] and s.choice_card == CARDS.by_name["second"]
+    assert GAME.state_from_json(s.to_json()).to_json() == s.to_json()
+
+
+def test_the_decision_cap_ending_the_last_round_leaves_a_finished_game_that_reloads():
+    s = new(2, ["5", "6"], round_limit=1)
+    s.round_decisions = round_decision_cap(2) - 1
+    events = play(s, "hit")
+    assert {"type": "round_cap"} in events and s.over and s.status == [STAYED, STAYED]
+    assert GAME.state_from_json(s.to_json()).to_json() == s.to_json()
+
+
 def test_a_flip_7_ending_the_round_during_a_flip_three_discards_the_set_aside_cards():
     """rules=official: a Flip 7 ends the round for everyone; a Freeze set aside by the
     Flip Three under way goes to the discard pile with the rest."""
@@ -181,6 +204,7 @@ def test_spare_second_give_hands_it_to_a_single_taker_at_once():
     events = play(s, "hit")
     assert {"type": "give", "player": 0, "to": 1} in events
     assert s.has_second == [True, True] and s.decision() == Turn(1)
+    assert cards(s, 1) == ["6", "7", "second"]
 
 
 def test_spare_second_give_offers_only_giving_while_someone_can_take_it():

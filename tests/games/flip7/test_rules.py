@@ -123,6 +123,12 @@ def test_action_cards_and_modifiers_cannot_bust():
     assert s.totals == [26, 6, 7]
 
 
+def test_hit_a_second_twelve_busts():
+    s = new(2, ["12", "11", "12"])
+    events = play(s, "hit")
+    assert {"type": "bust", "player": 0, "card": "12"} in events and s.status[0] == BUSTED
+
+
 def test_busting_only_on_the_same_number_not_on_a_neighbour():
     # flip7.md "Busting": "You bust only when you draw a duplicate number card"
     s = new(2, ["5", "9", "4", "8", "6", "10", "5"])
@@ -132,11 +138,12 @@ def test_busting_only_on_the_same_number_not_on_a_neighbour():
     assert {"type": "bust", "player": 0, "card": "5"} in events and s.status[0] == BUSTED
 
 
-def test_hit_six_numbers_and_a_modifier_are_not_flip_7():
+@pytest.mark.parametrize("modifier", ["+2", "+8"])
+def test_hit_six_numbers_and_a_modifier_are_not_flip_7(modifier):
     # flip7.md "Hit": the 7th unique *number*: six numbers and a modifier are seven cards
-    s = new(2, ["0", "12", "1", "2", "3", "4", "5", "+8", "6"])
+    s = new(2, ["0", "12", "1", "2", "3", "4", "5", modifier, "6"])
     play(s, "hit", "stay", "hit", "hit", "hit", "hit", "hit")
-    assert len(cards(s, 0)) == 7 and s.status[0] == ACTIVE and s.round_score(0) == 15 + 8
+    assert len(cards(s, 0)) == 7 and s.status[0] == ACTIVE and s.round_score(0) == 15 + int(modifier)
     events = play(s, "hit")
     assert {"type": "flip7", "player": 0} in events
 
