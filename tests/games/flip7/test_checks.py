@@ -24,8 +24,10 @@ def move(st, name, to):
 
 
 def refused(data, says):
-    with pytest.raises(StateError, match=says):
+    """Refused with exactly this rule named: the message is what a person reads."""
+    with pytest.raises(StateError) as info:
         GAME.state_from_json(data)
+    assert str(info.value) == "invalid flip7 state: " + says
 
 
 def loads(data):
@@ -51,7 +53,7 @@ def test_one_entry_per_seat(field):
 def test_a_status_is_one_of_the_five(status):
     data = saved()
     data["state"]["status"][2] = status
-    refused(data, "a status must be 0..4")
+    refused(data, "a status must be 0..4 (active, stayed, busted, frozen, flip7)")
 
 
 @pytest.mark.parametrize("field, value", [("totals", [0, -1, 0]), ("stat", [0, 0, 0]),
@@ -118,6 +120,22 @@ def test_flip_three_jobs_are_three_aligned_lists():
     refused(data, "the Flip Three jobs are not aligned")
 
 
+@pytest.mark.parametrize("left", [0, 3])
+def test_a_flip_three_with_zero_or_three_flips_left_waits_behind_a_choice(left):
+    data = saved(rules="official")
+    st = data["state"]
+    give(st, card="freeze")
+    st["choice"] = "target"
+    st["job_player"], st["job_left"], st["job_aside"] = [0], [left], [[]]
+    assert loads(data).job_left == [left]
+
+
+def test_a_duplicate_twelve_is_refused():
+    data = saved(top=("12", "6", "7"))
+    move(data["state"], "12", data["state"]["tableau"][0])
+    refused(data, "seat 0 holds a duplicate number")
+
+
 @pytest.mark.parametrize("left", [4, -1])
 def test_a_flip_three_has_zero_to_three_flips_left(left):
     data = saved()
@@ -161,7 +179,7 @@ def test_with_no_choice_the_player_to_act_is_active_and_nothing_is_left_to_resol
         st["to_deal"] = [2]
     else:
         st["status"][0] = STAYED
-    refused(data, "the player to act must be active")
+    refused(data, "with no choice pending, the player to act must be active and nothing left to resolve")
 
 
 def test_a_game_over_needs_no_player_to_act():

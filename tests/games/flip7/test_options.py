@@ -5,7 +5,7 @@ from collections import Counter
 
 from fliptable.core import Turn, get_game
 from fliptable.games.flip7.cards import CARDS, DECK
-from fliptable.games.flip7.state import ACTIVE, BUSTED, FROZEN, STAYED, round_decision_cap
+from fliptable.games.flip7.state import ACTIVE, BUSTED, FLIP7, FROZEN, STAYED, round_decision_cap
 
 GAME = get_game("flip7")
 
@@ -179,6 +179,21 @@ def test_a_flip_7_ending_the_round_during_a_flip_three_discards_the_set_aside_ca
     assert s.view(None)["last_round"] == [1 + 2 + 3 + 4 + 5 + 6 + 7 + 15, 0]
     assert Counter(CARDS.name(c) for c in s.discard) >= Counter({"12": 2, "flip3": 1, "freeze": 1, "7": 1})
     assert Counter(s.all_cards()) == Counter(DECK)
+
+
+def test_an_official_flip_7_ending_the_last_round_banks_the_others_and_reloads():
+    s = new(2, ["1", "9", "2", "10", "3", "11", "4", "12", "5", "0", "6", "8", "7"], rules="official",
+            round_limit=1)
+    events = play(s, *["hit"] * 11)
+    assert {"type": "flip7", "player": 0} in events and s.over
+    assert s.status == [FLIP7, STAYED] and s.view(None)["winners"] == [1]     # 50 beats 28 + 15
+    assert GAME.state_from_json(s.to_json()).to_json() == s.to_json()
+
+
+def test_no_winners_are_shown_before_the_end():
+    s = new(2, ["10", "5"])
+    s.apply(0, "stay")
+    assert s.view(None)["winners"] == [] and s.view(1)["winners"] == []
 
 
 def test_max_decisions_bounds_every_game():

@@ -14,6 +14,13 @@ def new(players, top, **options):
     return GAME.new_state(players, options, seed=1, deck=CARDS.stacked(top, DECK))
 
 
+def says(state, player, action, reason):
+    """``action`` is refused with exactly ``reason`` (and the actions legal now)."""
+    legal = ", ".join(state.legal_actions(player))
+    assert assert_rejected(state, player, action) == \
+        f"{action!r} is not legal for player {player}: {reason}; legal now: {legal}"
+
+
 def giving():
     """Seat 0 holds a Second Chance and has flipped another: to give (seats 1, 2) or discard."""
     s = new(3, ["9", "6", "5", "second", "1", "2", "second"])
@@ -24,22 +31,20 @@ def giving():
 
 
 def test_a_spare_second_chance_goes_only_to_another_active_player_without_one():
-    assert_rejected(giving(), 0, "give:0", "'0' is not an eligible seat",
-                    'flip7.md "Second Chance": only another active player without one may take it; '
-                    "or discard it)", "legal now: give:1, give:2, discard")
+    says(giving(), 0, "give:0", "'0' is not an eligible seat (flip7.md \"Second Chance\": only another "
+                                "active player without one may take it; or discard it)")
 
 
 def test_while_a_second_chance_waits_the_drawer_must_first_give_or_discard_it():
-    assert_rejected(giving(), 0, "hit", "player 0 must first give the spare Second Chance away or discard it")
-    assert_rejected(giving(), 0, "target:1", "player 0 must first give the spare Second Chance away or discard it")
+    says(giving(), 0, "hit", "player 0 must first give the spare Second Chance away or discard it")
+    says(giving(), 0, "target:1", "player 0 must first give the spare Second Chance away or discard it")
 
 
 def test_spare_second_give_refuses_discarding_while_someone_can_take_it():
     s = new(3, ["9", "6", "5", "second", "1", "2", "second"], spare_second="give")
     for _ in range(4):
         s.apply(s.decision().player, "hit")
-    assert_rejected(s, 0, "discard",
-                    "with spare_second=give a spare Second Chance must be given while someone can take it")
+    says(s, 0, "discard", "with spare_second=give a spare Second Chance must be given while someone can take it")
 
 
 def targeting():
@@ -55,24 +60,24 @@ def test_rules_official_a_freeze_goes_to_an_active_player():
     s.apply(0, "target:1")
     s2 = targeting()
     s2.status[2] = 1                              # seat 2 has stayed
-    assert_rejected(s2, 0, "target:2", "'2' is not an active player (rules=official: any active player)")
+    says(s2, 0, "target:2", "'2' is not an active player (rules=official: any active player)")
 
 
 def test_while_a_target_is_chosen_the_drawer_must_first_choose():
-    assert_rejected(targeting(), 0, "stay", "player 0 must first choose who gets the freeze")
-    assert_rejected(targeting(), 0, "give:1", "player 0 must first choose who gets the freeze")
+    says(targeting(), 0, "stay", "player 0 must first choose who gets the freeze")
+    says(targeting(), 0, "give:1", "player 0 must first choose who gets the freeze")
 
 
 def test_target_exists_only_with_rules_official():
     s = new(3, ["9", "6", "5"])
-    assert_rejected(s, 0, "target:1", "target:<seat> exists only with rules=official",
-                    "(the rulebook's Freeze and Flip Three hit the drawer)")
+    says(s, 0, "target:1", "target:<seat> exists only with rules=official (the rulebook's Freeze and Flip "
+                           "Three hit the drawer)")
 
 
 def test_give_target_and_discard_need_a_card_to_hand_out():
     for action in ("give:1", "discard"):
-        assert_rejected(new(3, ["9", "6", "5"]), 0, action, "there is no card to hand out now")
-    assert_rejected(new(3, ["9", "6", "5"], rules="official"), 0, "target:1", "there is no card to hand out now")
+        says(new(3, ["9", "6", "5"]), 0, action, "there is no card to hand out now")
+    says(new(3, ["9", "6", "5"], rules="official"), 0, "target:1", "there is no card to hand out now")
 
 
 def test_the_action_words_and_their_short_forms():

@@ -32,6 +32,7 @@ def test_summarize_stats_gives_means_per_game_and_rates_per_player_round():
     totals = {"rounds": 30.0, "player_rounds": 90.0, "busts": 27.0, "flip7s": 3.0, "round_score_sum": 1800.0}
     assert GAME.summarize_stats(totals, 3, 3) == {"mean_rounds": 10.0, "mean_round_score": 20.0,
                                                   "bust_rate": 0.3, "flip7_rate": 3 / 90}
+    assert GAME.summarize_stats({"rounds": 7.0, "player_rounds": 21.0}, 1, 3)["mean_rounds"] == 7.0
     assert GAME.summarize_stats({}, 0, 3) == {"mean_rounds": 0.0, "mean_round_score": 0.0,
                                               "bust_rate": 0.0, "flip7_rate": 0.0}
 
