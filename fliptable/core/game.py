@@ -536,7 +536,13 @@ class State:
             if name not in data:
                 raise ValueError(f"field {name!r} is missing")
             setattr(self, name, load_field(data[name], kind, self.players, ncards, name))
-        self._derive()
+        try:
+            self._derive()
+        except IndexError:
+            # a field out of shape (a seat missing, a number past a list's end) broke the
+            # derived caches before ``_check`` could name it: let it name it
+            self._check()
+            raise
 
     def to_json(self) -> dict[str, Any]:
         """The whole state, RNG included, as JSON data of its own (exact round trip)."""

@@ -17,13 +17,7 @@ class Checks:
 
     # -- loading -------------------------------------------------------------------------------------
     def _load(self, data) -> None:
-        try:
-            super()._load(data)
-        except IndexError:
-            # a per-seat list or pile_as of the wrong length breaks the derived counts
-            # before ``_check`` runs: let ``_check`` name it ("hands must have one entry per seat")
-            self._check()
-            raise
+        super()._load(data)
         self._check_seats()         # before the kernel's deck check reads every seat's cards
 
     def _check_seats(self) -> None:
