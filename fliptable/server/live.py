@@ -115,6 +115,7 @@ class LiveTable:
         self.arrived: set[int] = set()
         self.failed: str | None = None
         self._arrivals: list[float] = []  # when the people's actions not yet broadcast arrived
+        self._timeouts: list[Any] = []    # actions the turn clock played, not yet told (Landed)
         #: the server's part of the latency, ms: from a person's action read off its socket
         #: to its frames queued for every connection (committed on the way); the lobby's
         self.latencies: deque[float] = deque(maxlen=1000)
@@ -235,9 +236,19 @@ class LiveTable:
         client.put({"type": "frame", **frame, "events": events[client.sent:]})
         client.sent = len(events)
 
+    def _on_landed(self, landed: Any) -> None:
+        """(The driver's listener.) An action the turn clock played for a seat is told
+        with the next frames (``timeout``)."""
+        if landed.by == "timeout":
+            self._timeouts.append(landed)
+
     def _broadcast(self) -> None:
         frames: dict = {}
+        timeouts, self._timeouts = self._timeouts, []
         for c in list(self.clients):
+            for t in timeouts:  # the action only to its own seat: it may be a hidden card
+                c.put({"type": "timeout", "player": t.seat, "ply": t.ply,
+                       "action": t.action if c.seat == t.seat else None})
             self._send_frame(c, frames)
         self._broadcast_ply = self.table.state.ply
         if self._arrivals:
@@ -271,6 +282,8 @@ class LiveTable:
         self.table = Table(state, agents, seed=row["seed"], clock=clock or RealClock(),
                            bot_turn_ms=float(row["bot_delay_ms"]), turn_limit_ms=row["turn_limit_ms"],
                            strict_agents=False, record=True, histories=True)
+        if row["turn_limit_ms"] is not None:  # only a turn clock plays for a person
+            self.table.listeners.append(self._on_landed)
         if self.prefix:  # bots that remember hear what their seat saw before the restart
             for s, agent in enumerate(agents):
                 if agent is not None and type(agent).observe is not Agent.observe:

@@ -1,6 +1,7 @@
 // The lobby: the games with their summaries and options, seats (a person or a bot each),
 // create a table and share its link; the tables there are to join, watch or replay.
 import {api, clear, h, holdSeat, myName, setMyName} from "./dom.js";
+import {describePack} from "./deck.js";
 
 export async function lobbyPage(root) {
   const list = h("div", {id: "games", class: "games", role: "list"});
@@ -44,6 +45,7 @@ function showForm(form, g) {
   players.addEventListener("change", drawSeats);
   drawSeats();
   const options = g.options.map((o) => {
+    if (o.local_file) return fileOption(o);
     const choices = /^[\w.-]+(\|[\w.-]+)+$/.test(o.accepted) ? o.accepted.split("|") : null;
     const input = choices
       ? h("select", {id: `opt-${o.name}`, dataset: {option: o.name}}, choices.map((c) => h("option", {value: c, selected: String(o.default) === c || undefined}, c)))
@@ -55,6 +57,7 @@ function showForm(form, g) {
   const seed = h("input", {type: "text", id: "seed", maxlength: 200, placeholder: "random"});
   const pace = h("input", {type: "number", id: "bot-delay", min: 0, max: 10000, step: 100, placeholder: "server's default"});
   const botSettings = h("input", {type: "text", id: "bot-settings", placeholder: "e.g. 25 or key=value,…", maxlength: 100});
+  const listed = h("input", {type: "checkbox", id: "public"});
   const msg = h("p", {class: "error", role: "alert", id: "create-error"});
   clear(form, h("h2", {}, `New table: ${g.title}`), h("p", {class: "summary"}, g.summary),
     h("form", {id: "create", onsubmit: async (e) => {
@@ -69,6 +72,15 @@ function showForm(form, g) {
         const o = g.options.find((x) => x.name === el.dataset.option);
         if (el.value !== String(o.default)) body.options[el.dataset.option] = el.value;
       }
+      for (const el of form.querySelectorAll("[data-file-option]")) {
+        const value = el.value.trim();
+        if (!value || value.toLowerCase() === "default") continue;
+        try { body.options[el.dataset.fileOption] = JSON.parse(value); } catch (err) {
+          msg.textContent = `${el.dataset.fileOption}: not a JSON deck spec (${err.message})`;
+          return;
+        }
+      }
+      if (listed.checked) body.public = true;
       if (name.value.trim()) { body.name = name.value.trim(); setMyName(body.name); }
       if (clock.value) body.turn_limit_ms = Number(clock.value) * 1000;
       try {
@@ -82,6 +94,7 @@ function showForm(form, g) {
     h("fieldset", {}, h("legend", {}, "Seats"), seatsBox),
     options.length ? h("fieldset", {}, h("legend", {}, "Options"), options) : null,
     h("div", {class: "row"}, h("label", {for: "turn-limit"}, "Turn clock (seconds, empty: none)"), clock),
+    h("div", {class: "row"}, h("label", {for: "public"}, listed, " List this table in the lobby (anyone may join); otherwise friends come by its link")),
     h("details", {class: "advanced"}, h("summary", {}, "More: seed, bots' pace and settings"),
       h("div", {class: "row"}, h("label", {for: "seed"}, "Seed (others will know the deck)"), seed),
       h("div", {class: "row"}, h("label", {for: "bot-delay"}, "Bots' pace (ms a turn)"), pace),
@@ -108,4 +121,36 @@ async function refreshTables(box) {
     const ts = data.tables.filter(test).slice(0, 20);
     return h("div", {class: `tables-${key}`}, h("h3", {}, title), ts.length ? h("ul", {}, ts.map(row)) : h("p", {class: "none"}, "none"));
   }));
+}
+
+// An option that may name a file on the command line (a Flush deck spec): here the person
+// picks the file (read by the browser) or pastes its JSON; the spec itself is sent, never a
+// path, and the pack it describes is shown.
+function fileOption(o) {
+  const id = `opt-${o.name}`;
+  const text = h("textarea", {id, rows: 3, dataset: {fileOption: o.name}, spellcheck: "false",
+    placeholder: "default — or paste a deck spec (JSON), or pick its file below"});
+  const pack = h("p", {id: `${id}-pack`, class: "pack", "aria-live": "polite"}, "Pack: the default");
+  const show = () => {
+    const value = text.value.trim();
+    if (!value || value.toLowerCase() === "default") { pack.textContent = "Pack: the default"; delete pack.dataset.error; return; }
+    try {
+      pack.textContent = describePack(JSON.parse(value));
+      delete pack.dataset.error;
+    } catch (err) {
+      pack.textContent = `Not a JSON deck spec: ${err.message}`;
+      pack.dataset.error = "true";
+    }
+  };
+  const file = h("input", {type: "file", id: `${id}-file`, accept: ".json,application/json", "aria-label": `${o.name} file`,
+    onchange: async () => {
+      const f = file.files && file.files[0];
+      if (!f) return;
+      if (f.size > 64 * 1024) { pack.textContent = `${f.name} is ${f.size} bytes; a deck spec is at most 64 KiB`; pack.dataset.error = "true"; return; }
+      text.value = await f.text();
+      show();
+    }});
+  text.addEventListener("input", show);
+  return h("div", {class: "option file-option"}, h("label", {for: id}, o.name.replace(/_/g, " ")), text, file, pack,
+    h("small", {}, o.help || o.accepted));
 }

@@ -2,6 +2,7 @@
 // (docs/server.md, fliptable-ws/1), drawn; every legal action a button.
 import {api, clear, forgetSeat, h, heldSeats, holdSeat, myName, setMyName} from "./dom.js";
 import {card} from "./cards.js";
+import {tablePack} from "./deck.js";
 import {seatBoxes as drawSeats} from "./draw.js";
 import {actionLabel, centre, describe, handActions} from "./games.js";
 import {assignKeys} from "./keys.js";
@@ -14,13 +15,17 @@ export function tablePage(root, id) {
     holdSeat(id, seat === null ? null : Number(seat), fromFragment);
     history.replaceState(null, "", location.pathname);
   }
+  // online: the WebSocket is open; queued: the move sent and not yet answered ({action, ply}),
+  // kept over a lost connection and sent again once back if the game is still at that ply
   const st = {id, facts: null, frame: null, events: [], ws: null, freshHistory: false, pending: false,
-    retry: 0, closedFor: null, filter: null, per: null, clockEnd: null, clockLimit: null, keys: new Map()};
+    retry: 0, closedFor: null, filter: null, per: null, clockEnd: null, clockLimit: null, keys: new Map(),
+    online: false, lost: false, queued: null, typed: ""};
   const token = () => (heldSeats()[id] || {}).token || null;
 
   const el = {
     title: h("h1", {id: "title"}, "Table"),
     status: h("p", {id: "status", role: "status", "aria-live": "polite"}, "Connecting…"),
+    pack: h("p", {id: "pack", class: "pack", hidden: true}),
     conn: h("span", {id: "conn", class: "conn"}, ""),
     share: h("section", {id: "share", class: "share"}),
     join: h("section", {id: "join"}),
@@ -37,7 +42,7 @@ export function tablePage(root, id) {
   clear(root,
     h("header", {class: "bar"}, h("a", {href: "/", class: "home", "aria-label": "back to the lobby"}, "fliptable"), el.title, el.conn),
     h("div", {class: "layout"},
-      h("div", {class: "main"}, el.status, el.join, el.clock, el.result, el.seats, el.centre, el.hand, el.actions, el.error, el.share,
+      h("div", {class: "main"}, el.status, el.pack, el.join, el.clock, el.result, el.seats, el.centre, el.hand, el.actions, el.error, el.share,
         h("details", {class: "view"}, h("summary", {}, "Everything in the view"), el.details)),
       h("aside", {class: "side", "aria-label": "what happened"}, h("h2", {}, "What happened"), el.log)));
 
@@ -53,17 +58,26 @@ export function tablePage(root, id) {
     st.ws = ws;
     st.freshHistory = true;
     el.conn.textContent = "connecting…";
-    ws.onopen = () => { st.retry = 0; el.conn.textContent = t ? "connected" : "watching"; el.conn.dataset.state = "open"; };
+    ws.onopen = () => {
+      st.retry = 0; st.online = true; st.lost = false; root.dataset.conn = "open";
+      el.conn.textContent = t ? "connected" : "watching"; el.conn.dataset.state = "open";
+    };
     ws.onmessage = (m) => {
       let msg;
       try { msg = JSON.parse(m.data); } catch { return; }
       if (msg.type === "table") onTable(msg);
       else if (msg.type === "frame") onFrame(msg);
       else if (msg.type === "error") onError(msg);
+      else if (msg.type === "timeout") onTimeout(msg);
+      else if (msg.type === "seat_freed") note("seat_freed", msg.message);
     };
     ws.onclose = (e) => {
       if (st.ws !== ws) return;
       el.conn.dataset.state = "closed";
+      st.online = false;
+      st.lost = true;
+      root.dataset.conn = "lost";
+      if (!st.queued) st.pending = false;
       if (e.code === 4404 || e.code === 4403 || e.code === 4410) {
         st.closedFor = e.code;
         el.conn.textContent = "disconnected";
@@ -72,15 +86,18 @@ export function tablePage(root, id) {
           : "This server does not accept connections from this page's origin.";
         return;
       }
-      if (e.code === 4401) {  // the kept token holds no seat here (an old table's): watch instead
+      if (e.code === 4401) {  // the kept token holds no seat here (an old table's, or freed): watch instead
         forgetSeat(id);
-        el.error.textContent = "This browser's seat at this table is no longer valid; watching instead.";
+        st.queued = null; st.pending = false;
+        const why = el.error.textContent.startsWith("your seat was freed") ? `${el.error.textContent}. ` : "";
+        el.error.textContent = `${why}This browser's seat at this table is no longer valid; watching instead.`;
         st.facts = st.facts ? {...st.facts, you: null} : st.facts;
         connect();
         return;
       }
       const delay = Math.min(5000, 500 * 2 ** st.retry++);
       el.conn.textContent = `reconnecting in ${Math.round(delay / 100) / 10} s…`;
+      render();
       setTimeout(connect, delay);
     };
   }
@@ -93,9 +110,11 @@ export function tablePage(root, id) {
   // A button's action is one of `legal`; a typed one is sent as typed, so the server's
   // refusal (the rule's words) is shown when it is not.
   function act(action, typed = false) {
-    if (!st.frame || st.pending || !action || (!typed && !st.frame.legal.includes(action))) return;
+    if (!st.online || !st.frame || st.pending || !action || (!typed && !st.frame.legal.includes(action))) return;
     if (send({type: "act", action, ply: st.frame.ply})) {
       st.pending = true;
+      st.queued = {action, ply: st.frame.ply};
+      if (typed) st.typed = "";
       el.error.textContent = "";
       for (const b of root.querySelectorAll("[data-action]")) b.disabled = true;
     }
@@ -113,6 +132,12 @@ export function tablePage(root, id) {
     if (!st.frame || st.frame.ply !== msg.ply) st.filter = null;
     st.frame = msg;
     st.pending = false;
+    const q = st.queued;
+    st.queued = null;
+    if (q && q.ply === msg.ply && (msg.legal || []).includes(q.action)) {
+      // back after a lost connection with the move unanswered, and the game still there: send it
+      if (send({type: "act", action: q.action, ply: q.ply})) { st.pending = true; st.queued = q; }
+    }
     const n = names();
     for (const e of msg.events || []) {
       st.events.push(e);
@@ -130,8 +155,24 @@ export function tablePage(root, id) {
 
   function onError(msg) {
     st.pending = false;
+    if (st.queued && (msg.ply === null || msg.ply === st.queued.ply)) st.queued = null;
     el.error.textContent = msg.message;
     render();
+  }
+
+  // An action the turn clock played: the seat it was played for is told which
+  function onTimeout(msg) {
+    const n = names();
+    const g = game();
+    note("timeout", msg.player === you() && msg.action
+      ? `Time ran out: ${actionLabel(g, msg.action, (st.frame && st.frame.view) || {}, n)} was played for you`
+      : `Time ran out for ${n.who(msg.player)}: the game played for them`);
+  }
+
+  function note(kind, text) {
+    el.log.append(h("li", {class: `ev ev-${kind}`, dataset: {event: kind}}, text));
+    const side = el.log.parentElement;
+    if (side) side.scrollTop = side.scrollHeight;
   }
 
   // --- drawing -------------------------------------------------------------------------
@@ -141,6 +182,9 @@ export function tablePage(root, id) {
       el.title.textContent = `${f.title} · table ${f.table}`;
       el.share.classList.toggle("first", !f.started);
       document.title = `${f.title} — fliptable`;
+      const pack = tablePack(f.options);
+      el.pack.hidden = !pack;
+      el.pack.textContent = pack || "";
       root.dataset.game = f.game;
     }
     renderShare();
@@ -170,7 +214,7 @@ export function tablePage(root, id) {
     if (st.filter !== null && !(per[st.filter] && per[st.filter].length > 1)) st.filter = null;
     const one = (c, i) => {
       const acts = per[i] || [];
-      if (!acts.length || st.pending) return card(g, c);
+      if (!acts.length || st.pending || !st.online) return card(g, c);
       if (acts.length === 1) return card(g, c, {action: acts[0], onclick: () => act(acts[0]), label: `${acts[0] === c ? "play" : acts[0]}: ${cardName(g, c)}`});
       const b = card(g, c, {action: "", label: `choose what to do with ${cardName(g, c)} (${acts.length} ways)`,
         onclick: () => { st.filter = st.filter === i ? null : i; render(); root.querySelector("#actions .act")?.focus(); }});
@@ -197,19 +241,20 @@ export function tablePage(root, id) {
     el.actions.classList.toggle("race", !!race);
     const buttons = shown.map((a) => {
       const key = st.keys.get(a);
-      return h("button", {type: "button", class: "act", dataset: {action: a}, disabled: st.pending,
+      return h("button", {type: "button", class: "act", dataset: {action: a}, disabled: st.pending || !st.online,
         "aria-keyshortcuts": key || null, title: a, onclick: () => act(a)},
       actionLabel(g, a, v, n), key ? h("kbd", {"aria-hidden": "true"}, key) : null);
     });
     const typed = h("input", {type: "text", list: "legal-list", "aria-label": "type an action", placeholder: "type an action…",
-      autocomplete: "off", class: "typed"});
+      autocomplete: "off", class: "typed", value: st.typed, oninput: (e) => { st.typed = e.target.value; }});
     const form = h("form", {class: "type-action", onsubmit: (e) => { e.preventDefault(); act(typed.value.trim(), true); }},
-      typed, h("datalist", {id: "legal-list"}, legal.map((a) => h("option", {value: a}))), h("button", {type: "submit", class: "go"}, "Go"));
+      typed, h("datalist", {id: "legal-list"}, legal.map((a) => h("option", {value: a}))),
+      h("button", {type: "submit", class: "go", disabled: st.pending || !st.online}, "Go"));
     const d = fr.decision || {};
     const claim = !race && !(d.players || []).includes(you()) && (d.claimants || []).includes(you());
     el.actions.classList.toggle("race", !!(race || claim));
     const allowed = race && v.window && v.window.allowed ? ` Swat the ${v.window.allowed.join(", ")} flies` : "";
-    clear(el.actions, h("h2", {}, race ? `Now!${allowed}` : claim ? "Out of turn — now!" : "Your move"), h("div", {class: "buttons" + (shown.length > 12 ? " many" : "")}, buttons,
+    clear(el.actions, h("h2", {}, !st.online ? "Your move (waiting for the connection)" : race ? `Now!${allowed}` : claim ? "Out of turn — now!" : "Your move"), h("div", {class: "buttons" + (shown.length > 12 ? " many" : "")}, buttons,
       shown !== legal ? h("button", {type: "button", class: "show-all", onclick: () => { st.filter = null; render(); }}, `Show all ${legal.length}`) : null),
     race ? null : form);
   }
@@ -235,7 +280,14 @@ export function tablePage(root, id) {
       else if (d.players && d.players.length) text = `Waiting for ${n.all(d.players)}.`;
       if (you() === null) text = `Watching. ${text}`;
     }
-    el.status.textContent = text;
+    if (st.lost && st.closedFor === null && !(f && (f.over || f.expired))) {
+      const q = st.queued;
+      text = "Connection lost — reconnecting… " + (q
+        ? `Your move “${actionLabel(game(), q.action, (fr && fr.view) || {}, n)}” will be sent when it is back.`
+        : you() !== null ? "Your actions wait until it is back." : "");
+    }
+    el.status.textContent = text.trim();
+    el.status.dataset.conn = st.lost ? "lost" : "open";
   }
 
   function renderShare() {

@@ -55,17 +55,30 @@ def test_turn_clock_plays_for_a_player_who_went_away(sqlite_settings):
         made = create(c, game="flip7", seats=["human", "random"], seed=4, turn_limit_ms=1000)
         table = made["table"]
         assert c.get(f"/api/tables/{table}").json()["turn_limit_ms"] == 1000.0
-        with c.websocket_connect(f"/ws/{table}?token={made['token']}") as ws:
+        with c.websocket_connect(f"/ws/{table}?token={made['token']}") as ws, \
+                c.websocket_connect(f"/ws/{table}") as spectator:
             first = _frame(ws)
             assert first["ply"] == 0 and first["decision"]["players"] == [0]
             assert first["clock"]["limit_ms"] == 1000.0 and first["clock"]["remaining_ms"] <= 1000.0
             start = time.monotonic()
-            after = _frame(ws, 1)  # nobody acts: the clock does
+            told = []
+            while True:  # nobody acts: the clock does, and says so before the frame
+                m = ws.receive_json()
+                if m["type"] == "frame" and m["ply"] >= 1:
+                    break
+                told.append(m)
             waited = time.monotonic() - start
+            seen = spectator.receive_json()
+            while seen["type"] != "timeout":
+                seen = spectator.receive_json()
         actions = _stored(c, table)
     assert 0.8 <= waited < 15.0
     assert actions[0][0] == 0 and actions[0][1] in first["legal"]
-    assert after["ply"] >= 1
+    assert m["ply"] >= 1
+    # the person is told what was played for them; others only that the clock played for seat 0
+    assert [t for t in told if t["type"] == "timeout"] == [{"type": "timeout", "player": 0, "ply": 0,
+                                                             "action": actions[0][1]}]
+    assert seen == {"type": "timeout", "player": 0, "ply": 0, "action": None}
 
 
 def test_friends_tables_have_no_turn_clock(sqlite_settings):
