@@ -295,8 +295,17 @@ export function tablePage(root, id) {
     if (!f) return;
     const link = `${location.origin}/table/${f.table}`;
     const input = h("input", {type: "text", readonly: true, value: link, "aria-label": "join link", id: "join-link", onfocus: (e) => e.target.select()});
+    // the creator (the first person's seat) may free another person's seat before the start
+    const first = f.seats.find((s) => s.kind === "human");
+    const freeable = !f.started && !f.over && first && you() === first.seat && token()
+      ? f.seats.filter((s) => s.kind === "human" && s.taken && s.seat !== first.seat) : [];
+    const free = async (seat) => {
+      try { await api(`/api/tables/${encodeURIComponent(id)}/free`, {token: token(), seat}); } catch (err) { el.error.textContent = err.message; }
+    };
     clear(el.share, h("h2", {}, f.started ? "Watch link" : "Invite friends"), h("div", {class: "linkrow"}, input,
       h("button", {type: "button", onclick: () => { navigator.clipboard?.writeText(link).catch(() => {}); input.select(); }}, "Copy")),
+    freeable.length ? h("p", {class: "free-seats"}, freeable.map((s) => h("button", {type: "button", dataset: {free: s.seat},
+      onclick: () => free(s.seat)}, `Free seat ${s.seat}${s.name ? ` (${s.name})` : ""}`))) : null,
     f.over ? h("p", {}, h("a", {href: `/?replay=${encodeURIComponent(f.table)}`}, "Replay this game")) : null);
   }
 

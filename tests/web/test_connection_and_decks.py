@@ -100,3 +100,19 @@ def test_the_lobby_sends_a_deck_file_as_data_and_shows_the_pack(server, context,
     expect(page.locator("#pack")).to_contain_text("Pack: our pack — 90 cards")
     stored = json.loads(server.get(f"/api/tables/{table}")["options"]["deck"])
     assert stored["name"] == "our pack"
+
+
+def test_the_creator_frees_a_seat_someone_took_and_never_used(server, context):
+    made = server.post("/api/tables", {"game": "flip7", "seats": ["human", "human"], "name": "Ana"})
+    table = made["table"]
+    page = context().new_page()
+    page.goto(f"{made['join']}#seat=0&token={made['token']}")
+    expect(page.locator("#status")).to_contain_text("Waiting for 1 more player")
+    server.post(f"/api/tables/{table}/join", {"name": "Ben"})  # Ben takes the seat and never comes
+    button = page.locator('#share button[data-free="1"]')
+    expect(button).to_have_text("Free seat 1 (Ben)")
+    button.click()
+    expect(page.locator('#narration li[data-event="seat_freed"]')).to_have_text("the table's creator freed seat 1")
+    expect(page.locator("#status")).to_contain_text("Waiting for 1 more player")
+    assert page.locator("#share button[data-free]").count() == 0
+    assert server.get(f"/api/tables/{table}")["seats"][1]["taken"] is False
