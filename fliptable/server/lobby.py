@@ -17,7 +17,7 @@ from .config import Settings
 from .live import LiveTable
 from .replays import frames_of
 from .security import hash_token, new_table_id, new_token
-from .setup import HUMAN, TableSpec, display_name
+from .setup import HUMAN, BadRequest, TableSpec, display_name
 from .store import Store
 
 log = logging.getLogger("fliptable.server")
@@ -37,10 +37,6 @@ class Forbidden(FliptableError):
 
 class Expired(FliptableError):
     """The table was closed after nobody connected to it for too long (HTTP 410)."""
-
-
-class Refused(FliptableError):
-    """A request naming something that is not there to act on (HTTP 400)."""
 
 
 class Lobby:
@@ -219,10 +215,10 @@ class Lobby:
             raise Forbidden("the game has started: its seats are kept; a seat is freed only before the start")
         people = [s["seat"] for s in live.seat_rows if s["kind"] == HUMAN and s["seat"] != live.creator]
         if type(seat) is not int or seat not in people:
-            raise Refused(f"seat must be another person's seat at this table ({', '.join(map(str, people)) or 'none'}), "
+            raise BadRequest(f"seat must be another person's seat at this table ({', '.join(map(str, people)) or 'none'}), "
                           f"got {quoted(seat)}")
         if live.seat_rows[seat]["token_hash"] is None:
-            raise Refused(f"seat {seat} is free already")
+            raise BadRequest(f"seat {seat} is free already")
         if not await self._free(live, seat, "creator", f"the table's creator freed seat {seat}", unless_arrived=False):
             raise Forbidden("the game has started: its seats are kept" if live.started else f"seat {seat} is free already")
         return {"seat": seat, "freed": True}
