@@ -188,7 +188,8 @@ async def _bench(tables: int, players: int, seconds: float, game: str, think_ms:
         log = open(os.path.join(tmp, "server.log"), "wb")
         proc = None if url else subprocess.Popen(
             [sys.executable, "-m", "fliptable", "serve", "--port", str(port), "--db", db_arg, "--bot-delay-ms", "0",
-             "--creates-per-minute", "1000000"], stdout=log, stderr=subprocess.STDOUT)
+             "--creates-per-minute", "1000000", "--joins-per-minute", "1000000", "--seat-timeout", "0"],
+            stdout=log, stderr=subprocess.STDOUT)
         try:
             if proc is not None:
                 await _wait_up(base, proc, log.name)
