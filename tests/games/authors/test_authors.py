@@ -527,3 +527,47 @@ def test_authors_a_player_asked_gives_one_card_even_when_holding_three():
     s = new(4, {0: [5, 1, 2, 3, 4, 6, 7, 8, 9, 10], 1: [5, 5, 5, 1, 1, 2, 2, 3, 3, 4]})
     events = s.apply(0, "ask:1:5")
     assert events[0].data["got"] == 1 and hand(s, 1).count(5) == 2
+
+
+def _hand_of_seat_1(change):
+    def tamper(d):
+        change(d["state"]["hands"][1])
+    return tamper
+
+
+@pytest.mark.parametrize("change,says", [
+    (lambda d: d["state"]["books"].pop(), "hands and books need one entry per seat"),
+    (_hand_of_seat_1(lambda h: h.__setitem__(0, 1)), "seat 1's hand must count 0-3 cards of each number "
+                                                     "1-10 (four of a number are a book)"),
+    (_hand_of_seat_1(lambda h: h.__setitem__(9, -1)), "a hand holds 0 to 3 cards of each number"),
+    (lambda d: d["state"]["history"].append([0, 4, 1, 5, 0]), "a history row is malformed"),
+    (lambda d: d["state"]["history"].append([0, -1, 1, 5, 0]), "a history row is malformed"),
+    (lambda d: d["state"]["history"].append([0, 0, 1, 5]), "a history row is malformed"),
+    (lambda d: d["state"]["history"].append([]), "a history row is malformed"),
+    (lambda d: d["state"]["history"].append([0, 0, 4, 5, 0]), "a history ask is malformed"),
+    (lambda d: d["state"]["history"].append([0, 0, -1, 5, 0]), "a history ask is malformed"),
+    (lambda d: d["state"]["history"].append([0, 0, 1, 0, 0]), "a history ask is malformed"),
+    (lambda d: d["state"]["history"].append([0, 0, 1, 11, 0]), "a history ask is malformed"),
+    (lambda d: d["state"]["history"].append([0, 0, 1, 5, -1]), "a history ask is malformed"),
+    (lambda d: d["state"]["history"].append([0, 0, 1, 5, 4]), "a history ask is malformed"),
+    (lambda d: d["state"]["history"].append([1, 0, 1]), "a history draw is malformed"),
+    (lambda d: d["state"].__setitem__("successes", -1), "successes must count asks of this turn"),
+])
+def test_authors_a_tampered_state_is_refused_naming_the_rule(change, says):
+    """Each condition of the loading checks, broken alone; the whole message is read."""
+    data = new(4, {0: [5, 5, 5, 1, 2, 3, 4, 6, 7, 8]}).to_json()
+    change(data)
+    with pytest.raises(StateError) as info:
+        GAME.state_from_json(data)
+    assert str(info.value) == "invalid authors state: " + says
+
+
+def test_authors_a_state_at_the_decision_cap_loads_one_past_it_does_not():
+    s = new(4, {0: [5, 5, 5, 1, 2, 3, 4, 6, 7, 8], 1: [5, 9, 9, 9, 1, 2, 3, 4, 6, 7]})
+    data = s.to_json()
+    data["ply"] = 2000
+    assert GAME.state_from_json(data).is_over()
+    data["ply"] = 2001
+    with pytest.raises(StateError) as info:
+        GAME.state_from_json(data)
+    assert str(info.value) == "invalid authors state: a game ends at 2000 decisions"
