@@ -521,6 +521,33 @@ def test_patience_tampered_state_is_one_state_error(rows, up, why):
         GAME.state_from_json(data)
 
 
+@pytest.mark.parametrize("rows,up,card,says", [
+    ([[9, 7], [8], [6], [5]], (0, 0, 0, 0), None, "row1 is not built down one at a time"),
+    ([[9], [8], [6], [5, 5]], (0, 0, 0, 0), None, "row4 is not built down one at a time"),
+    ([[9], [8], [6]], (0, 0, 0, 0), None, "the lower row has four places"),
+    ([[9], [8], [6], [5], [4]], (0, 0, 0, 0), None, "the lower row has four places"),
+    ([[9], [8], [6], [5]], (2, 0, 0), None, "up must hold four 1s-pile tops, each 0 (a space) to 10"),
+    ([[9], [8], [6], [5]], (2, 0, 0, 0, 0), None, "up must hold four 1s-pile tops, each 0 (a space) to 10"),
+    ([[9], [8], [6], [5]], (0, 0, 0, -1), None, "up must hold four 1s-pile tops, each 0 (a space) to 10"),
+    ([[9], [8], [6], [5]], (0, 0, 0, 0), 0, "the turned-up card must be 1-10"),
+])
+def test_patience_a_tampered_layout_is_refused_naming_the_rule(rows, up, card, says):
+    data = layout_json(rows, up)
+    data["state"]["card"] = card
+    with pytest.raises(StateError) as info:
+        GAME.state_from_json(data)
+    assert str(info.value) == "invalid patience state: " + says
+
+
+@pytest.mark.parametrize("rows,up,card", [
+    ([[10, 9, 8, 7, 6, 5, 4, 3, 2], [], [], []], (10, 0, 0, 0), None),
+    ([[9], [8], [6], [5]], (0, 0, 0, 0), 10),
+    ([[9], [8], [6], [5]], (0, 0, 0, 0), 2),
+])
+def test_patience_layouts_at_the_bounds_load(rows, up, card):
+    assert layout(rows, up, card=card).up == list(up)
+
+
 def test_patience_refill_state_with_a_space_and_a_pack_is_rejected():
     data = GAME.new_state(1, {"spaces": "refill"}, 3).to_json()
     moved = data["state"]["rows"][0]
