@@ -1,0 +1,188 @@
+"""A saved FLAPS state is checked before it is played (``views.Views._check``): the
+conditions a Level 3 table can break alone (cards moved, never made up, so the deck
+check passes), each with the whole message a person reads, and the bounds that load."""
+import pytest
+
+from fliptable.core import StateError, get_game
+from fliptable.games.flaps.state import ATTACKED, FOLLOW, MONTY_TAKE, PLAY, SPOOF_GAME, TRUMPS_GAME
+
+GAME = get_game("flaps")
+
+
+def saved(players=3, **options):
+    """A fresh Level 3 game (the first card on the pile), seat 0 to play."""
+    return GAME.new_state(players, options or None, 1).to_json()
+
+
+def refused(data, says):
+    with pytest.raises(StateError) as info:
+        GAME.state_from_json(data)
+    assert str(info.value) == "invalid flaps state: " + says
+
+
+def loads(data):
+    return GAME.state_from_json(data)
+
+
+def test_the_base_state_loads():
+    loads(saved())
+
+
+def test_the_pile_holds_at_least_the_first_card():
+    data = saved()
+    st = data["state"]
+    st["pack"] += st["pile"]
+    st["pile"] = []
+    refused(data, "the pile holds at least the first card")
+
+
+@pytest.mark.parametrize("phase", [-1, MONTY_TAKE + 1])
+def test_the_phase_is_known(phase):
+    data = saved()
+    data["state"]["phase"] = phase
+    refused(data, f"unknown phase {phase}")
+
+
+@pytest.mark.parametrize("direction", [0, 2, -2])
+def test_direction_is_one_way_or_the_other(direction):
+    data = saved()
+    data["state"]["direction"] = direction
+    refused(data, "direction is 1 or -1")
+
+
+@pytest.mark.parametrize("field, value", [("lead_suit", -2), ("lead_suit", 5), ("lead_rank", -2), ("lead_rank", 14)])
+def test_the_lead_suit_and_rank_are_in_range(field, value):
+    data = saved()
+    data["state"][field] = value
+    refused(data, "lead suit or rank out of range")
+
+
+@pytest.mark.parametrize("field, value", [("last_flapper", -2), ("last_flapper", 3), ("trump", -2),
+                                          ("caller", -2), ("caller", 3)])
+def test_a_seat_or_suit_is_in_range(field, value):
+    data = saved()
+    data["state"][field] = value
+    refused(data, "a seat or suit out of range")
+
+
+@pytest.mark.parametrize("field, value", [("mega_laid", -1), ("mega_laid", 4), ("mega_cap", 1), ("mega_cap", 4),
+                                          ("run_left", -1), ("run_left", 4), ("resume", -1), ("resume", 3),
+                                          ("attack_sum", -1), ("attack_sum", 41)])
+def test_a_run_a_scuffle_or_an_attack_is_in_range(field, value):
+    data = saved()
+    data["state"][field] = value
+    refused(data, "a run, a scuffle or an attack out of range")
+
+
+@pytest.mark.parametrize("field, value", [("mega_laid", 3), ("mega_cap", 2), ("run_left", 3), ("resume", 2),
+                                          ("last_flapper", 2), ("caller", 2)])
+def test_the_bounds_of_seats_runs_and_scuffles_load(field, value):
+    data = saved()
+    data["state"][field] = value
+    loads(data)
+
+
+@pytest.mark.parametrize("committed", [[-1, -1], [-1, -1, -2]])
+def test_committed_holds_a_card_or_minus_one_per_seat(committed):
+    data = saved()
+    data["state"]["committed"] = committed
+    refused(data, "committed holds a card or -1 per seat")
+
+
+def test_trumps_and_spoof_cards_are_laid_only_in_a_trumps_or_spoof_game():
+    data = saved()
+    data["state"]["trump"] = 2
+    refused(data, "TRUMPS and SPOOF cards are laid only in a TRUMPS or SPOOF game")
+    data = saved()
+    st = data["state"]
+    st["committed"][1] = st["hands"][1].pop()
+    refused(data, "TRUMPS and SPOOF cards are laid only in a TRUMPS or SPOOF game")
+    data = saved()
+    data["state"]["phase"] = TRUMPS_GAME
+    refused(data, "TRUMPS and SPOOF cards are laid only in a TRUMPS or SPOOF game")
+
+
+def test_a_trumps_game_has_a_caller():
+    data = saved()
+    data["state"]["phase"], data["state"]["trump"] = TRUMPS_GAME, 1
+    refused(data, "a TRUMPS or SPOOF game has a caller")
+
+
+@pytest.mark.parametrize("calls", [[-1, -1], [-1, -1, 0], [-2, -1, -1]])
+def test_spoof_calls_are_made_only_in_a_spoof_game(calls):
+    data = saved(level=4)
+    loads(data)
+    data["state"]["calls"] = calls
+    refused(data, "SPOOF calls are made only in a SPOOF game, one number per seat")
+
+
+def test_spoof_is_a_level_4_card():
+    data = saved()
+    st = data["state"]
+    st["phase"], st["caller"] = SPOOF_GAME, 0
+    refused(data, "SPOOF is a Level 4 card")
+
+
+def test_an_attack_has_a_card_and_a_sum():
+    data = saved()
+    data["state"]["phase"] = ATTACKED
+    refused(data, "an attack has a card and a sum")
+    data = saved()
+    data["state"]["attack_sum"] = 2
+    refused(data, "an attack has a card and a sum")
+
+
+def test_shown_cards_are_in_the_hand():
+    data = saved()
+    st = data["state"]
+    st["shown"][1] = [st["hands"][1][0]]
+    loads(data)
+    st["shown"][1] = [st["hands"][2][0]] if st["hands"][2][0] not in st["hands"][1] else [st["pile"][0]]
+    refused(data, "seat 1's shown cards are not in their hand")
+
+
+def test_only_a_player_on_one_card_can_be_caught_once():
+    data = saved()
+    data["state"]["forgot"] = [1]
+    refused(data, "only a player on one card can be caught, once")
+
+
+@pytest.mark.parametrize("over, winners, ended", [(True, [], "out"), (False, [1], None), (True, [1], None)])
+def test_a_game_over_has_winners_and_an_ending(over, winners, ended):
+    data = saved()
+    st = data["state"]
+    st["over"], st["winners"], st["ended"] = over, winners, ended
+    refused(data, "a game over has winners and an ending")
+
+
+def test_a_player_with_no_cards_has_won():
+    data = saved()
+    st = data["state"]
+    st["pack"] += st["hands"][2]
+    st["hands"][2] = []
+    refused(data, "a player with no cards has won")
+
+
+def test_a_follow_on_comes_after_an_ace_n_lay():
+    data = saved()
+    data["state"]["phase"] = FOLLOW
+    refused(data, "a follow-on comes after an ACE'N'LAY")
+
+
+@pytest.mark.parametrize("field, value", [("game_no", 0), ("game_no", 2), ("points", [0, 0]), ("points", [0, -1, 0])])
+def test_the_matchs_game_number_and_points_are_in_range(field, value):
+    data = saved()
+    data["state"][field] = value
+    refused(data, "the match's game number or points are out of range")
+
+
+def test_last_game_is_an_object():
+    data = saved()
+    data["state"]["last_game"] = [1]
+    refused(data, "last_game is an object")
+
+
+def test_a_game_in_play_at_phase_play_loads():
+    data = saved()
+    assert data["state"]["phase"] == PLAY
+    assert loads(data).phase == PLAY
