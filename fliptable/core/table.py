@@ -1,52 +1,14 @@
-"""The table: the one driver of time. Everything about *when* actions land is decided
-here — turns, races, claims out of turn, simultaneous commits, clocks — for the
-simulator, ``bench``, the terminal, and (later) the server and the RL adapters.
+"""The table: the one driver of time. Everything about *when* actions land (turns,
+races, claims out of turn, simultaneous commits, clocks) is decided here, for every
+caller: the simulator, ``bench``, the terminal, the server and the RL adapters.
 
 A ``Table`` wraps one ``State``. Seats hold an ``Agent`` (a bot: the table asks it and
-schedules its answer) or ``None`` (a person, a remote client or a learner: their
-actions come in through ``submit``). The table never reads the time except through
-the clock it is given: a ``VirtualClock`` (tests, simulation, replays of real-time
-games) or a ``RealClock`` (the terminal; later the server).
+schedules its answer) or ``None`` (a person, a remote client or a learner: their actions
+come in through ``submit``). The table reads the time only through its clock: a
+``VirtualClock`` (tests, simulation, replays) or a ``RealClock`` (terminal, server).
 
-Timing model
-------------
-* **Moments.** A *moment* is one decision as it continues across the actions applied
-  inside it: one race window (``Race.window``), one player's turn (until that player
-  acts; claims landing meanwhile do not end it), one simultaneous step (until it is
-  resolved). Times inside a moment are offsets in ms from its start, the instant the
-  action that opened it landed. A new moment drops every pending intent of the old one.
-* **Intents.** A bot's answer is an *intent*: an action that lands at a time. A bot
-  answering a race (``react``) or a claim (``claim``) lands at now + its reaction
-  delay, never earlier than ``reaction_floor_ms`` (default ``REACTION_FLOOR_MS`` =
-  100 ms, the false-start threshold of athletics: no person reacts faster, so a bot
-  that reports 0 ms does not win every fly). A bot's turn or simultaneous commit lands
-  at now + ``bot_turn_ms`` (0 in simulation; the terminal's pace, so people can
-  follow), except that a turn which has claimants is itself a race: the bot's delay is
-  then ``bot_turn_ms`` plus a reaction drawn from the table's *timing* RNG
-  (``expovariate(1 / agent.reaction_ms)``, floored) — never from the agent's own RNG
-  or the tie-break RNG, so games without claimants are bit-for-bit what they were.
-* **Arbitration.** The earliest intent lands first; exact ties go to the smaller
-  tie-break number, drawn from the table's seeded *driver* RNG when the intent is
-  made (race answers, claims, turns with claimants, people's scheduled answers);
-  commits of a simultaneous step without claimants land in seat order. A person's
-  ``submit`` arrives *now*: whatever was due up to now lands first, then the person's
-  action.
-* **Looking again.** After an action lands inside a continuing moment every waiting
-  bot is asked again on the new state: an unchanged answer keeps its time (and
-  tie-break), a changed one lands after a fresh reaction from now; a claimant that now
-  declines withdraws. A simultaneous commit, once made, is final. Seats that may act
-  and have no intent are asked.
-* **Clocks.** A race closes at its ``timeout_ms`` (an intent landing exactly then still
-  counts): the table applies ``state.apply(None, race.default)``. Only the table's
-  clock acts as ``player=None``; ``submit`` never accepts it. With ``turn_limit_ms``
-  a turn or simultaneous step (and a race without a window of its own) has a limit
-  too: the table applies ``state.timeout_action(p)`` for each player still to act,
-  recorded in the log as that player's action. Off unless a table asks for it.
-* **Stale actions.** ``submit(seat, action, ply)`` carries the ply its sender saw. It
-  is accepted at the current ply, or at an earlier ply of the same moment when only
-  other seats acted since (a swat still counts after another hand landed in the same
-  window); otherwise it is a ``StaleAction`` and nothing changes: a late swat never
-  lands on the next window's fly.
+The timing model (moments, intents and the reaction floor, arbitration, looking again,
+clocks, stale actions) is written out once, in docs/table.md.
 
 The simulator's loop is ``Table.run``: a discrete-event loop on the virtual clock, with
 a fast path for a turn without claimants (asked and applied at once, unchecked).

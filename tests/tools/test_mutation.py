@@ -82,6 +82,7 @@ def test_unknown_games_and_bad_samples_are_refused_in_one_line(capsys):
 
 def test_the_plugin_empties_the_rules_caches_so_each_test_computes_what_it_reads():
     game = get_game("flush")
+    mutation_caches.reset_caches()    # what other tests in this process filled
     game.action_space(3, game.resolve_options({}))
     deckspec.default_spec()
     assert deckspec._CACHE and "_space_cache" in vars(game) and "_action_index_cache" not in vars(game)
