@@ -91,6 +91,7 @@ def test_the_lobby_sends_a_deck_file_as_data_and_shows_the_pack(server, context,
     expect(page.locator("#create-error")).to_contain_text("deck: not a JSON deck spec")
     assert "/table/" not in page.url
     # a file picked: read by the browser, the pack shown, the spec sent
+    page.check("#public")  # and listed in the lobby
     page.set_input_files("#opt-deck-file", str(path))
     expect(page.locator("#opt-deck-pack")).to_have_text(
         "Pack: our pack — 90 cards: 8×1 8×2 8×3 8×4 8×5 8×6 8×7 8×8 8×9 8×10; 10 Flush (2 Big)")
@@ -98,8 +99,9 @@ def test_the_lobby_sends_a_deck_file_as_data_and_shows_the_pack(server, context,
     page.wait_for_url(re.compile(r".*/table/[^/]+$"))
     table = page.url.rsplit("/", 1)[1]
     expect(page.locator("#pack")).to_contain_text("Pack: our pack — 90 cards")
-    stored = json.loads(server.get(f"/api/tables/{table}")["options"]["deck"])
-    assert stored["name"] == "our pack"
+    facts = server.get(f"/api/tables/{table}")
+    assert json.loads(facts["options"]["deck"])["name"] == "our pack" and facts["public"] is True
+    assert table in {t["table"] for t in server.get("/api/tables")["tables"]}
 
 
 def test_the_creator_frees_a_seat_someone_took_and_never_used(server, context):
