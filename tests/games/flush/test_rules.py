@@ -463,6 +463,19 @@ def test_big_flush_card_opponents_draw_one_card_each_from_the_unused_deck():
     assert state.view(0)["known"][1] == []
 
 
+@pytest.mark.parametrize("bases_without_top", [0, 1])
+def test_big_flush_card_of_two_held_the_one_everybody_knows_of_is_laid(bases_without_top):
+    """Holding both Big Flush cards, one known to all: the known one is laid, so afterwards
+    nobody knows the player still has one (however many bases have lost their tops)."""
+    blinds = {0: ["1"] * bases_without_top} if bases_without_top else {}
+    tops = {0: [None] * bases_without_top} if bases_without_top else {}
+    state = table(3, hands={0: ["bf", "9", "bf"], 1: ["3"], 2: ["4"]}, blinds=blinds, tops=tops,
+                  public={0: ["bf"]}, unused=["7", "8"], turn=0)
+    assert state.view(1)["known"][0] == ["bf"]
+    play(state, (0, "bigflush"))
+    assert hand(state, 0) == ["9", "bf"] and state.view(1)["known"][0] == []
+
+
 def test_big_flush_card_with_the_unused_deck_empty_nobody_draws():
     state = table(3, hands={0: ["bf", "9"], 1: ["3"], 2: ["4"]}, unused=["7"], turn=0)
     events = play(state, (0, "bigflush"))
