@@ -106,3 +106,81 @@ def test_with_no_muggins_window_the_offence_fields_are_clear():
     data = saved()
     data["state"]["callers"] = [1]
     refused(data, "the offence fields are set only while a Muggins window is open")
+
+
+def keep_window():
+    """enforce=table, muggins=claim: seat 0 kept a playable 1; the window is open on seat 1's turn."""
+    from tests.games.muggins.test_muggins import deck_for
+    s = GAME.new_state(2, {"enforce": "table"}, deck=deck_for(2, {0: [1, 9], 1: [5]}, tops={1: [7]}))
+    s.apply(0, "keep")
+    assert s.offender == 0 and s.offence == "keep"
+    return s.to_json()
+
+
+def wrong_window():
+    """enforce=table: seat 1 played its 3 on seat 0's Stock Pile although the centre 2 took it."""
+    from tests.games.muggins.test_muggins import deck_for
+    s = GAME.new_state(2, {"enforce": "table"}, deck=deck_for(2, {0: [1, 4], 1: [2, 3, 10]}, tops={0: [8]}))
+    for action in ("new", "keep", "centre:1", "stock:0"):
+        s.apply(s.decision().player, action)
+    assert s.offender == 1 and s.offence == "wrong-play" and s.off_seat == 0
+    return s.to_json()
+
+
+def test_open_muggins_windows_load():
+    GAME.state_from_json(keep_window())
+    GAME.state_from_json(wrong_window())
+
+
+@pytest.mark.parametrize("field, value", [("offence", "late"), ("off_card", None), ("offender", 2)])
+def test_a_muggins_window_is_open_only_after_a_deviation(field, value):
+    data = keep_window()
+    data["state"][field] = value
+    refused(data, "a Muggins window is open only in enforce=table, after a deviation")
+
+
+def test_a_muggins_window_is_open_only_in_enforce_table():
+    data = keep_window()
+    data["options"]["enforce"] = "strict"
+    refused(data, "a Muggins window is open only in enforce=table, after a deviation")
+
+
+def test_only_muggins_window_has_a_window_to_answer():
+    data = keep_window()
+    data["state"]["callers"] = [1]
+    refused(data, "only muggins=window has a window to answer")
+
+
+@pytest.mark.parametrize("seat", [2, 1, -1])
+def test_a_wrong_play_window_names_the_seat_whose_stock_took_the_card(seat):
+    data = wrong_window()
+    data["state"]["off_seat"] = seat
+    refused(data, "the wrong-play window does not match the table")
+
+
+def test_a_card_in_play_from_the_stock_pile_is_its_playable_top():
+    from tests.games.muggins.test_muggins import position
+    s = position(3, [[], [10, 9], [6, 9]], [[], [5], [6]], [4], current=5, source="stock", turn=1,
+                 filler_seat=0)
+    data = s.to_json()
+    GAME.state_from_json(data)
+    st = data["state"]
+    st["stocks"][1].insert(0, st["hands"][1].pop())    # the 9 under the 5: the top is still 5
+    st["hand_known"][1] = 0
+    GAME.state_from_json(data)
+    st["stocks"][1].append(st["stocks"][1].pop(0))      # now the 9 is on top, the 5 in play is not
+    refused(data, "a card in play from the Stock Pile is its playable top")
+
+
+def test_summarize_stats_divides_each_counter_by_the_games():
+    totals = {"turns": 120.0, "round_limit_endings": 1.0, "muggins_calls": 6.0, "deviations": 8.0}
+    assert GAME.summarize_stats(totals, 4, 3) == {"mean_turns": 30.0, "round_limit_rate": 0.25,
+                                                  "muggins_calls_per_game": 1.5, "deviations_per_game": 2.0}
+    assert GAME.summarize_stats({}, 2, 3) == {"mean_turns": 0.0, "round_limit_rate": 0.0,
+                                              "muggins_calls_per_game": 0.0, "deviations_per_game": 0.0}
+    assert GAME.summarize_stats({}, 0, 3) == {}
+
+
+def test_short_action_words():
+    assert [GAME.parse_action(t) for t in ("centre3", "Center 10", "stock2", "stockx", "centre:1", "xstock2")] == \
+        ["centre:3", "centre:10", "stock:2", "stockx", "centre:1", "xstock2"]
