@@ -1,6 +1,7 @@
 """Logs written by earlier versions of fliptable keep replaying (README.md here: which
 commit wrote each folder, and how). Every log replays with every action legal, and its
 recorded result — finished or not — holds on every key it records."""
+import hashlib
 import json
 from pathlib import Path
 
@@ -24,6 +25,13 @@ def test_every_folder_of_logs_is_named_in_the_readme():
     games = {json.loads(p.read_text())["game"] for p in LOGS}
     assert games >= {"flip7", "flyswatter", "flinch", "muggins", "authors", "patience",
                      "go-to-the-store", "flush", "flaps"}
+
+
+def test_the_logs_are_kept_as_their_versions_wrote_them():
+    # never regenerated: SHA256SUMS pins every file's bytes (a log added later adds its line)
+    pinned = dict(line.split()[::-1] for line in (HERE / "SHA256SUMS").read_text().splitlines())
+    held = {f"{p.parent.name}/{p.name}": hashlib.sha256(p.read_bytes()).hexdigest() for p in LOGS}
+    assert held == pinned
 
 
 @pytest.mark.parametrize("path", LOGS, ids=[f"{p.parent.name}/{p.stem}" for p in LOGS])
