@@ -214,3 +214,30 @@ def test_an_outcome_is_seat_fly_card_what_and_the_lost_card(outcome):
 @pytest.mark.parametrize("changes", [{"trigger": "0"}, {"trigger": -1}, {"trigger": 10 ** 6}, {"allowed": 1.0}])
 def test_last_window_names_its_trigger_card_and_allowed_colours(changes):
     refused(with_record(**changes), "last_window names its trigger card and allowed colours")
+
+
+def window_on(flies):
+    """A window open after ``flies`` flies of four colours, then a swatter."""
+    names = [f"{c}{v}" for v in (1, 2, 3) for c in ("red", "blue", "green", "yellow")][:flies]
+    s = new(2, flips=names + ["swatter"])
+    flip_all(s, flies + 1)
+    assert s.open and len(s.middle) == flies
+    return s
+
+
+@pytest.mark.parametrize("flies, more", [(11, False), (12, True)])
+def test_a_refusal_lists_at_most_twelve_legal_actions(flies, more):
+    s = window_on(flies)
+    legal = s.legal_actions(0)
+    assert len(legal) == flies + 1                      # swat:1..n and done
+    with pytest.raises(Exception) as info:
+        s.apply(0, "flip")
+    shown = ", ".join(legal[:12]) + (", ..." if more else "")
+    assert str(info.value).endswith(f"; legal now: {shown}")
+
+
+def test_summarize_stats_with_no_window_has_no_penalty_rate():
+    out = GAME.summarize_stats({"flips": 40, "windows": 0}, 2, 2)
+    assert out == {"mean_turns": 20.0, "mean_windows": 0.0, "mean_flies_won": [0.0, 0.0], "penalty_rate": 0.0}
+    out = GAME.summarize_stats({"player_windows": 8, "wrong_swats": 2, "flies_won_1": 6}, 0, 2)
+    assert out["penalty_rate"] == 0.25 and out["mean_flies_won"] == [0.0, 6.0]
