@@ -241,3 +241,22 @@ def test_summarize_stats_with_no_window_has_no_penalty_rate():
     assert out == {"mean_turns": 20.0, "mean_windows": 0.0, "mean_flies_won": [0.0, 0.0], "penalty_rate": 0.0}
     out = GAME.summarize_stats({"player_windows": 8, "wrong_swats": 2, "flies_won_1": 6}, 0, 2)
     assert out["penalty_rate"] == 0.25 and out["mean_flies_won"] == [0.0, 6.0]
+
+
+def test_fly_numbers_the_cards_colour_by_colour():
+    from fliptable.games.flyswatter.cards import fly
+    assert [CARDS.name(fly(c, v)) for c, v in ((0, 1), (0, 5), (1, 1), (5, 5))] == \
+        ["red1", "red5", CARDS.name(6), CARDS.name(30)]
+    assert CARDS.name(fly(0, 1)) == "red1" and fly(1, 1) == fly(0, 5) + 1
+
+
+def test_evaluate_scores_the_flies_won_so_far():
+    import math
+    s = window_on(4)                                    # red1 blue1 green1 yellow1, red allowed
+    s.apply(0, "swat:1")
+    s.apply(0, "done")
+    s.apply(1, "done")
+    scores = s.result().scores
+    assert scores[0] > scores[1]
+    lead = scores[0] - scores[1]
+    assert GAME.evaluate(s) == (0.5 + 0.5 * math.tanh(lead / 15), -0.5 + 0.5 * math.tanh(-lead / 15))
