@@ -51,8 +51,11 @@ class Settings:
     rate_burst: float = 40.0
     #: a socket that had this many messages refused for rate is closed
     flood_close_after: int = 200
-    #: connections (players and spectators) one table accepts at once
+    #: connections one table accepts at once before it refuses spectators (a seat's own
+    #: person is let in however many watch: spectators must not keep the people out)
     max_connections_per_table: int = 256
+    #: connections one seat's token may hold open at once (tabs, a reconnect overlapping)
+    max_connections_per_seat: int = 8
     #: the largest HTTP request body, bytes
     max_body_bytes: int = 64 * 1024
     #: tables one address may create per minute

@@ -120,9 +120,6 @@ async def table_socket(websocket: WebSocket) -> None:
     if live.expired:
         await _refuse(websocket, CLOSE_EXPIRED, lobby.expired_message())
         return
-    if len(live.clients) >= settings.max_connections_per_table:
-        await _refuse(websocket, CLOSE_TRY_LATER, "this table has too many connections; try again later")
-        return
     token = websocket.query_params.get("token")
     seat = None
     if token is not None:
@@ -130,6 +127,14 @@ async def table_socket(websocket: WebSocket) -> None:
         if seat is None:
             await _refuse(websocket, CLOSE_BAD_TOKEN, "this token holds no seat at this table")
             return
+        held = sum(1 for c in live.clients if c.seat == seat)
+        if held >= settings.max_connections_per_seat:
+            await _refuse(websocket, CLOSE_TRY_LATER, f"seat {seat} has {held} connections open already; "
+                                                      f"close one and try again")
+            return
+    elif len(live.clients) >= settings.max_connections_per_table:  # spectators never keep the people out
+        await _refuse(websocket, CLOSE_TRY_LATER, "this table has too many connections; try again later")
+        return
     await websocket.accept()
     if live.expired:  # closed while the handshake was answered
         await websocket.send_text(_dumps({"type": "error", "message": lobby.expired_message(), "ply": None}))

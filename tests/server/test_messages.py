@@ -130,12 +130,12 @@ def test_connections_per_table_are_capped(sqlite_settings):
         table = made["table"]
         with c.websocket_connect(f"/ws/{table}") as one, c.websocket_connect(f"/ws/{table}") as two:
             assert one.receive_json()["type"] == two.receive_json()["type"] == "table"
-            with c.websocket_connect(f"/ws/{table}?token={made['token']}") as three:
+            with c.websocket_connect(f"/ws/{table}") as three:  # a spectator (the seat's person: test_seats)
                 assert "too many connections" in three.receive_json()["message"]
                 with pytest.raises(WebSocketDisconnect) as closed:
                     three.receive_json()
                 assert closed.value.code == 1013
-        with c.websocket_connect(f"/ws/{table}?token={made['token']}") as again:  # room again
+        with c.websocket_connect(f"/ws/{table}") as again:  # room again
             assert again.receive_json()["type"] == "table"
 
 

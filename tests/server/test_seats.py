@@ -27,8 +27,8 @@ def _until(ws, kind: str) -> dict:
             return m
 
 
-def _refused(c, table: str, token: str) -> tuple[int, str]:
-    with c.websocket_connect(f"/ws/{table}?token={token}") as ws:
+def _refused(c, table: str, token: str | None) -> tuple[int, str]:
+    with c.websocket_connect(f"/ws/{table}" + (f"?token={token}" if token else "")) as ws:
         m = ws.receive_json()
         with pytest.raises(WebSocketDisconnect) as gone:
             ws.receive_json()
@@ -168,3 +168,24 @@ def test_only_public_tables_are_listed(db_settings):
         assert join(c, friends, "Ben")["seat"] == 1
         r = c.post("/api/tables", json={"game": "flip7", "public": "yes"})
         assert r.status_code == 400 and 'public must be true' in r.json()["error"] and '"yes"' in r.json()["error"]
+
+
+def test_spectators_filling_a_table_never_keep_its_people_out(sqlite_settings):
+    """Watching is open to anyone with the link (a public table: anyone), so spectators
+    alone may fill the table's connections; a seat's own person still gets in (else a
+    joined seat would time out and the game never start), up to a few connections a seat."""
+    with client(sqlite_settings, max_connections_per_table=2, max_connections_per_seat=2) as c:
+        made = create(c, game="flip7", seats=["human", "human"], public=True)
+        table = made["table"]
+        ben = join(c, table, "Ben")
+        with c.websocket_connect(f"/ws/{table}") as one, c.websocket_connect(f"/ws/{table}") as two:
+            assert one.receive_json()["type"] == two.receive_json()["type"] == "table"
+            code, message = _refused(c, table, None)
+            assert code == 1013 and "too many connections" in message
+            with c.websocket_connect(f"/ws/{table}?token={made['token']}") as ana, \
+                    c.websocket_connect(f"/ws/{table}?token={ben['token']}") as ben_ws:
+                assert _until(ana, "frame")["ply"] == 0 and _until(ben_ws, "frame")["ply"] == 0  # started
+                with c.websocket_connect(f"/ws/{table}?token={ben['token']}") as again:
+                    assert _until(again, "frame")["ply"] == 0
+                    code, message = _refused(c, table, ben["token"])  # a third for one seat
+                    assert code == 1013 and "seat 1 has 2 connections" in message
