@@ -14,7 +14,7 @@ from ..core.log import loads_strict
 from ..core.registry import all_games, get_game
 from .live import public_facts
 from .lobby import Expired, Forbidden, Full, NotFound
-from .security import origin_allowed
+from .security import address_key, origin_allowed
 from .setup import BadRequest, game_entry, table_spec
 
 log = logging.getLogger("fliptable.server")
@@ -32,7 +32,8 @@ STATUS = ((NotFound, 404), (Full, 409), (Forbidden, 403), (Expired, 410), (TooLa
 
 
 def _host(request: Request) -> str:
-    return request.client.host if request.client else "?"
+    """The requesting address as the limits count it (``security.address_key``)."""
+    return address_key(request.client.host) if request.client else "?"
 
 
 def error(status: int, message: str) -> JSONResponse:

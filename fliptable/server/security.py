@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import hashlib
 import hmac
+import ipaddress
 import secrets
 import time
 from collections import deque
@@ -43,6 +44,21 @@ def origin_allowed(origin: str | None, host: str | None, allowed: tuple[str, ...
     if parts.scheme not in ("http", "https"):
         return False
     return parts.netloc.lower() == host.strip().lower()
+
+
+def address_key(host: str) -> str:
+    """The address the per-address limits count ``host`` (a TCP peer) as: an IPv4
+    address itself (also when spelt as IPv4-mapped IPv6), an IPv6 address its /64 (one
+    subscriber's network, whose 2**64 addresses it may pick from at will)."""
+    try:
+        ip = ipaddress.ip_address(host)
+    except ValueError:
+        return host
+    if ip.version == 4:
+        return str(ip)
+    if ip.ipv4_mapped is not None:
+        return str(ip.ipv4_mapped)
+    return f"{ipaddress.IPv6Address(int(ip) >> 64 << 64)}/64"
 
 
 class TokenBucket:

@@ -189,3 +189,38 @@ def test_spectators_filling_a_table_never_keep_its_people_out(sqlite_settings):
                     assert _until(again, "frame")["ply"] == 0
                     code, message = _refused(c, table, ben["token"])  # a third for one seat
                     assert code == 1013 and "seat 1 has 2 connections" in message
+
+
+def _from_address(app):
+    """The application as reached from the address in the test's ``x-test-peer`` header
+    (the TCP peer a real server sees; the server itself reads no such header)."""
+    async def peer(scope, receive, send):
+        if scope["type"] in ("http", "websocket"):
+            for name, value in scope.get("headers", []):
+                if name == b"x-test-peer":
+                    scope = {**scope, "client": (value.decode(), 50000)}
+        await app(scope, receive, send)
+    return peer
+
+
+def test_an_ipv6_network_is_one_address_for_the_limits(sqlite_settings):
+    """An IPv6 subscriber picks any of its /64's 2**64 addresses: limits per address
+    count the /64 (an IPv4-mapped address counts as its IPv4 one)."""
+    from dataclasses import replace
+
+    from starlette.testclient import TestClient
+
+    from fliptable.server.app import create_app
+
+    with TestClient(_from_address(create_app(replace(sqlite_settings, joins_per_minute=3)))) as c:
+        table = create(c, game="flip7", seats=["human"] * 12)["table"]
+
+        def status(peer):
+            return c.post(f"/api/tables/{table}/join", json={}, headers={"x-test-peer": peer}).status_code
+
+        assert [status(f"2001:db8:1:2::{i:x}") for i in range(1, 5)] == [200, 200, 200, 429]
+        assert status("2001:db8:1:2:ffff:1:2:3") == 429
+        assert status("2001:db8:1:3::1") == 200  # another /64
+        assert [status(p) for p in ("203.0.113.7", "::ffff:203.0.113.7", "203.0.113.7")] == [200, 200, 200]
+        assert status("::ffff:cb00:7107") == 429  # 203.0.113.7 spelt as IPv6
+        assert [status("203.0.113.8"), status("fe80::1%eth0"), status("fe80::2%eth1")] == [200, 200, 200]
