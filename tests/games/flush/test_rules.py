@@ -7,6 +7,13 @@ from tests.games.flush.helpers import FLUSH, NAMES, dealt, hand, kinds, play, ta
 from tests.helpers import assert_rejected
 
 SIX_SEVENS = ["7", "7", "7", "7", "7", "7l"]
+
+
+def refused_because(state, player, action, reason):
+    """``action`` is refused (the state unchanged) with exactly ``reason``: the words a
+    player reads between "is not legal for player N:" and the legal actions."""
+    message = assert_rejected(state, player, action)
+    assert message.split(": ", 1)[1].rsplit("; legal now:", 1)[0] == reason
 SEAT0 = (["1", "2", "3"], ["7", "8", "9"], ["4", "4", "5", "5", "6", "6", "10", "10"])
 
 
@@ -44,7 +51,8 @@ def test_starting_the_game_a_flush_card_turned_up_is_swapped_for_a_visible_numbe
     assert state.view(0)["phase"] == "swap"
     legal = state.legal_actions(0)
     assert set(legal) == {"mimic:4", "mimic:5", "mimic:6", "mimic:10", "mimic:b1", "mimic:b2"}
-    assert_rejected(state, 0, "1x4", "Mimic")
+    refused_because(state, 0, "1x4", "a Flush card was turned up as the Mimic: first swap one of your visible "
+                    "number cards in as the Mimic (mimic:<card> or mimic:b<base>) (flush.md \"MIMIC CARDS\")")
     events = play(state, (0, "mimic:10"))
     assert events[0].type == "swap" and state.mimic == 10 and NAMES[state.indicator] == "10"
     # the starting player keeps the Flush card, in the swapped card's place, for all to know
@@ -99,6 +107,8 @@ def test_releasing_cards_a_real_choice_of_cards_is_asked_for_one_card_at_a_time(
 # -- DECLARATION ------------------------------------------------------------------------------
 def test_declaration_a_void_declaration_is_refused_and_the_same_player_declares_again():
     state = table(2, hands={0: ["6", "6", "9"], 1: ["2"]}, pile=["7"], turn=0)
+    refused_because(state, 0, "3x6", "void declaration: 3 Sixes cannot be fulfilled — you can lay at most 2 "
+                                     "(2 of the value, 0 Mimics)")
     message = assert_rejected(state, 0, "3x6", "void", "2")
     assert "3 Sixes" in message
     assert state.decision().player == 0
@@ -110,8 +120,9 @@ def test_declaration_once_made_it_must_be_fulfilled():
     state = table(2, hands={0: ["6", "6l", "6s", "9"], 1: ["2"]}, turn=0)
     events = play(state, (0, "2x6"))
     assert events[0].type == "declare" and events[0].data["said"] == "2 Sixes"
-    assert_rejected(state, 0, "1x9", "declared 2 Sixes")
-    assert_rejected(state, 0, "9", "declared 2 Sixes")
+    for action in ("1x9", "9"):
+        refused_because(state, 0, action, 'you declared 2 Sixes; once declared it must be fulfilled (flush.md '
+                                          '"DECLARATION"): lay 2 more of 6, 6l, 6s')
     play(state, (0, "6"), (0, "6l"))
     assert state.pile_as == [6, 6]
 
@@ -185,7 +196,9 @@ def test_mimic_cards_need_a_card_of_the_value_in_their_play_unless_mimic_join_is
     layout = dict(hands={0: ["5", "9"], 1: ["3"]}, indicator="5l", pile=["7"], turn=0)
     state = table(2, **layout)
     assert "1x7" not in state.legal_actions(0)
-    assert_rejected(state, 0, "1x7", "Mimic", "card of that value")
+    refused_because(state, 0, "1x7", "void declaration: a Mimic only mimics a card it is played with, and you "
+                                     "have no card of that value to lay with it (mimic_join=pile lets Mimics "
+                                     "take the pile's value)")
     pile = table(2, options={"mimic_join": "pile"}, **layout)
     play(pile, (0, "1x7"))
     assert pile.pile_as == [7, 7] and NAMES[pile.pile[-1]] == "5"
@@ -277,7 +290,8 @@ def test_super_flush_passing_the_last_base_with_an_empty_hand_goes_out():
 def test_blind_cards_only_when_free_of_their_top_card():
     state = table(2, hands={0: ["9"], 1: ["3"]}, tops={0: ["4", None]}, blinds={0: ["1", "2"]}, turn=0)
     assert "blind:1" not in state.legal_actions(0) and "blind:2" in state.legal_actions(0)
-    assert_rejected(state, 0, "blind:1", "top card")
+    refused_because(state, 0, "blind:1", "the Blind card of base 1 is still covered by its top card: it must be "
+                                         'free of its top card (flush.md "BLIND CARDS")')
 
 
 def test_blind_cards_are_flipped_unseen_and_may_be_joined_by_the_same_value_and_mimics():
@@ -300,7 +314,9 @@ def test_mimic_cards_a_flipped_blind_mimic_mimics_only_a_card_it_is_played_with(
     state = table(2, **layout)
     play(state, (0, "blind:1"))
     assert set(state.legal_actions(0)) == {"1x5", "2x6", "3x6", "2x9"}
-    assert_rejected(state, 0, "1x6", "Mimic", "played with", "at least 2 Sixes")
+    refused_because(state, 0, "1x6", "the flipped Blind card (5s) is a Mimic, and a Mimic only mimics a card it "
+                                     "is played with: declare at least 2 Sixes (it and a real one), or 1x5 for "
+                                     "its own value")
     play(state, (0, "2x9"))
     assert state.pile_as == [9, 9] and hand(state, 0) == ["6", "6l"]
     # the reproduction of the report: elimination, mimic_join=pile, seed 800616, on an empty pile
@@ -326,7 +342,8 @@ def test_blind_cards_only_one_per_turn_and_only_first_in_a_turn():
                   blinds={0: ["3l", "8"]}, turn=0)
     play(state, (0, "blind:1"))
     assert not any(a.startswith("blind:") for a in state.legal_actions(0))
-    assert_rejected(state, 0, "blind:1", "one Blind card")
+    refused_because(state, 0, "blind:1", "only one Blind card may be flipped per turn, and only first in a turn "
+                                         '(flush.md "BLIND CARDS")')
     # four Threes flush: a new turn, where a Blind card may be flipped again
     play(state, (0, "4x3"))
     assert state.turn == 0 and "blind:1" in state.legal_actions(0)
@@ -491,11 +508,17 @@ def test_big_flush_card_as_the_last_card_still_makes_the_opponents_draw():
 
 
 # -- void declarations name the rule -------------------------------------------------------------------
-@pytest.mark.parametrize("action, phrase", [
-    ("link:4", "Link"), ("flush", "no Flush card"), ("bigflush", "no Big Flush card"),
-    ("blind:3", "no base 3"), ("6", "declare"), ("pass:1", "Super Flush"), ("keep", "Super Flush"),
-    ("mimic:9", "Flush card"), ("1x8", "no card"),
+@pytest.mark.parametrize("action, reason", [
+    ("link:4", "void declaration: a Link Flush needs 4 Link cards with those on top of the pile (0 there) and is "
+               "made with your own Link cards only; you have 0, declared 4"),
+    ("flush", "you hold no Flush card"), ("bigflush", "you hold no Big Flush card"),
+    ("blind:3", "you have no base 3"),
+    ("6", "declare your play first (e.g. 3x6): the cards that fulfil it are chosen after"),
+    ("pass:1", 'a base is passed only after a Super Flush (flush.md "SUPER FLUSH")'),
+    ("keep", 'a base is passed only after a Super Flush (flush.md "SUPER FLUSH")'),
+    ("mimic:9", "a card is swapped in as the Mimic only when a Flush card is turned up at the start"),
+    ("1x8", "void declaration: you have no card that can be one of the Eights"),
 ])
-def test_declaration_void_or_misplaced_actions_say_why(action, phrase):
+def test_declaration_void_or_misplaced_actions_say_why(action, reason):
     state = table(2, hands={0: ["6", "9"], 1: ["3"]}, pile=["7"], turn=0)
-    assert_rejected(state, 0, action, phrase)
+    refused_because(state, 0, action, reason)
