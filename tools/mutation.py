@@ -6,7 +6,7 @@ of mutants killed (or timed out) among those the tests reached; "not reached" ar
 mutants in code no test runs.
 
     pip install -e '.[mutation]'                     # mutmut 3.x
-    python tools/mutation.py patience                 # one game, its tests and tests/golden
+    python tools/mutation.py patience                 # one game (its tests, see default_tests)
     python tools/mutation.py flip7 --tests tests/games/flip7
     python tools/mutation.py flush --sample 400 --seed 1   # a seeded random sample
     python tools/mutation.py all --sample 300         # every game (hours on 2 cores)
@@ -41,6 +41,7 @@ import json
 import math
 import os
 import random
+import re
 import shutil
 import subprocess
 import sys
@@ -90,6 +91,24 @@ print(json.dumps({"exit": int(code), "functions": sorted(hits)}))
 
 def games() -> list[str]:
     return sorted(p.name for p in GAMES.iterdir() if (p / "__init__.py").exists())
+
+
+def users(game: str) -> list[str]:
+    """The other game packages whose rules import ``game``'s modules (Go to the Store
+    plays on Authors' asking code, Muggins on FLINCH's challenge window): their tests
+    test ``game``'s code too."""
+    pattern = re.compile(rf"from \.\.{game}[ .]|fliptable\.games\.{game}\b")
+    out = []
+    for other in games():
+        if other != game and any(pattern.search(f.read_text(encoding="utf-8"))
+                                 for f in (GAMES / other).glob("*.py") if f.name not in NOT_RULES):
+            out.append(other)
+    return out
+
+
+def default_tests(game: str) -> list[str]:
+    """The game's tests, those of the games built on it, and tests/golden (the logs replayed)."""
+    return [f"tests/games/{g}" for g in (game, *users(game))] + ["tests/golden"]
 
 
 def tree_files() -> list[str]:
@@ -279,8 +298,9 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("game", help=f"a game package ({', '.join(games())}) or 'all'")
     parser.add_argument("--tests", nargs="+",
-                        help="test paths (default: the game's own tests and tests/golden, the logs "
-                             "replayed: mutmut runs only the tests that reach the mutated function)")
+                        help="test paths (default: the game's own tests, those of the games built on "
+                             "it and tests/golden, the logs replayed: mutmut runs only the tests that "
+                             "reach the mutated function)")
     parser.add_argument("--workers", type=int, default=1, help="mutants run at once (default 1)")
     parser.add_argument("--keep", type=Path, help="run in this folder and keep it")
     parser.add_argument("--sample", type=int, help="test this many mutants drawn at random")
@@ -303,7 +323,7 @@ def main(argv: list[str] | None = None) -> int:
         parser.error("mutmut is not installed: pip install -e '.[mutation]' (mutmut 3.x)")
     chosen = games() if args.game == "all" else [args.game]
     for game in chosen:
-        tests = args.tests or [f"tests/games/{game}", "tests/golden"]
+        tests = args.tests or default_tests(game)
         print(json.dumps(run_game(game, tests, workers=args.workers, keep=args.keep,
                                   sample=args.sample, seed=args.seed,
                                   timeout_factor=args.timeout_factor, fresh=args.fresh)), flush=True)

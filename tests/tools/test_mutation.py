@@ -106,3 +106,11 @@ def test_import_time_code_is_found_by_collecting_in_a_mutated_copy(tmp_path):
     env = mutation.child_env(tmp_path)
     env["PYTHONPATH"] += os.pathsep + os.environ.get("PYTHONPATH", "")
     assert mutation.import_time_functions(tmp_path, ["test_demo.py"], env) == {"demo.x_table"}
+
+
+def test_a_games_code_is_tested_by_the_games_built_on_it_and_the_golden_logs():
+    assert mutation.users("authors") == ["go_to_the_store"]
+    assert mutation.users("flinch") == ["authors", "muggins", "patience"]   # its cards, its challenges
+    assert mutation.users("flush") == []
+    assert mutation.default_tests("authors") == ["tests/games/authors", "tests/games/go_to_the_store",
+                                                 "tests/golden"]

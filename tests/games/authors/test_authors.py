@@ -197,10 +197,22 @@ def test_authors_bad_input_not_your_turn():
     assert s.to_json() == before
 
 
+@pytest.mark.parametrize("players", [3, 6])
+def test_authors_an_ask_not_written_as_one_says_how_to_write_it(players):
+    s = GAME.new_state(players, None, 1)
+    message = assert_rejected(s, 0, "ask:9:x")
+    assert message.startswith(f"'ask:9:x' is not legal for player 0: write an ask as ask:SEAT:NUMBER "
+                              f"(seat 0-{players - 1}, number 1-10), e.g. ask:1:5; legal now: ")
+
+
 def test_authors_notation_aliases_and_action_space():
     assert GAME.parse_action("Ask 2 5") == "ask:2:5"
     assert GAME.parse_action("2:5") == "ask:2:5"
     assert GAME.parse_action("STOP") == "stop"
+    # two numbers of at most three digits, each; anything else is left as typed
+    assert [GAME.parse_action(t) for t in ("ASK 3 10", "ask 012 7", "ask 1234 5", "ask 5 1234", "ask x 5",
+                                           "ask 5 x", "ask 1 2 3", "ask1", "x 3 10")] == \
+        ["ask:3:10", "ask:12:7", "ask12345", "ask51234", "askx5", "ask5x", "ask123", "ask1", "x310"]
     space = GAME.action_space(4, {})
     assert len(space) == 41 and space[-1] == "stop" and len(set(space)) == len(space)
 
