@@ -1,5 +1,6 @@
 """Typed errors. Every user-facing error carries a one-line message naming what was
 wrong and what is accepted."""
+import json
 
 
 class FliptableError(Exception):
@@ -85,10 +86,15 @@ def shorten(value: object, limit: int = QUOTE_LIMIT) -> str:
 
 
 def quoted(value: object, limit: int = QUOTE_LIMIT) -> str:
-    """A value from JSON input as an error message shows it: a string in double quotes,
-    as JSON spells it (``"1000"``, so it is not taken for the number ``1000``), anything
-    else as ``shorten`` gives it."""
+    """A value from JSON input as an error message shows it, as JSON spells it: a string
+    in double quotes (``"1000"``, so it is not taken for the number ``1000``), ``null``,
+    ``true``, ``["a"]``; a number (or what JSON cannot spell) as ``shorten`` gives it."""
     if isinstance(value, str):
         text = shorten(value, limit).replace("\\", "\\\\").replace('"', '\\"')
         return f'"{text}"'
+    if value is None or isinstance(value, (bool, list, dict)):
+        try:
+            return shorten(json.dumps(value, ensure_ascii=False), limit)
+        except (TypeError, ValueError, RecursionError):  # a huge integer inside, a deep nest
+            pass
     return shorten(value, limit)

@@ -127,6 +127,11 @@ def test_all_bot_table_starts_at_once_and_its_log_is_served_when_over(sqlite_set
     ({"game": "flip7", "turn_limit_ms": "1000"}, 400, 'in 1000..3600000, got "1000"'),  # text, quoted as text
     ({"game": "flip7", "players": "4"}, 400, 'flip7 takes 1 to 12 players, not "4"'),
     ({"game": "flip7", "options": "fast"}, 400, 'got "fast"'),
+    # JSON's null, true and lists are shown as JSON spells them, not as Python would
+    ({"game": "flip7", "public": None}, 400, "or false (reached by its link), got null"),
+    ({"game": "flip7", "seed": True}, 400, "non-negative integer or text, got true"),
+    ({"game": "flip7", "options": ["fast"]}, 400, 'option: value, got ["fast"]'),
+    ({"game": "flip7", "players": {"n": 4}}, 400, 'not {"n": 4}'),
     ({"game": "flip7", "name": "x" * 41}, 400, "at most 40"),
     ({"game": "flip7", "turn_limit_ms": 2000, "bot_delay_ms": 2000}, 400, "must be shorter than turn_limit_ms"),
     ([1, 2], 400, "JSON object"),

@@ -65,6 +65,10 @@ def test_bad_messages_change_nothing(db_settings):
                                     'ply must be an integer, got "0"'),  # a string is quoted as one
                                    (json.dumps({"type": "act", "action": "hit", "ply": 0, "seat": "1"}),
                                     'not "1"'),
+                                   (json.dumps({"type": "act", "action": "hit", "ply": False}),
+                                    "ply must be an integer, got false"),
+                                   (json.dumps({"type": "act", "action": "hit", "ply": 0, "seat": None}),
+                                    "not null"),
                                    (json.dumps({"type": "act", "action": 5, "ply": 0}), "needs an action"),
                                    (json.dumps({"type": "act", "action": "fly away", "ply": 0}), "fly away")):
                     ws0.send_text(bad)
