@@ -408,28 +408,35 @@ def test_authors_determinize_weights_follow_the_shuffle():
     assert abs(hits / 3000 - 20 / 30) < 0.03
 
 
-def test_authors_bounded_table_draws_tables_in_proportion_to_their_deals():
-    # the sampler behind the re-deal, against a brute-force count on a small table:
-    # rows of 2, 2 and 1 places; numbers 1, 2, 3 with 2, 2, 1 copies; row 0 holds at
-    # least one 1, row 1 no 2 (facts)
+@pytest.mark.parametrize("sizes, copies, facts", [
+    # rows of 2, 2 and 1 places; numbers 1, 2, 3 with 2, 2, 1 copies; row 0 holds at least
+    # one 1, row 1 no 2 (one table only fits: it checks the facts, not the weights)
+    ([2, 2, 1], [2, 2, 1], [("lo", 0, 1, 1), ("hi", 1, 2, 0)]),
+    # rows of 3, 3 and 2; 3, 3 and 2 copies; row 0 at least one 1, row 1 at most one 2:
+    # many tables, of unequal weights
+    ([3, 3, 2], [3, 3, 2], [("lo", 0, 1, 1), ("hi", 1, 2, 1)]),
+])
+def test_authors_bounded_table_draws_tables_in_proportion_to_their_deals(sizes, copies, facts):
+    # the sampler behind the re-deal, against a brute-force count of every deal of the
+    # physical cards
     from itertools import permutations
     from fliptable.games.authors.redeal import BoundedTable
-    sizes, copies = [2, 2, 1], [0, 2, 2, 1] + [0] * 7
     lo = [[0] * 11 for _ in sizes]
     hi = [[4] * 11 for _ in sizes]
-    lo[0][1] = 1
-    hi[1][2] = 0
-    cards = ["1a", "1b", "2a", "2b", "3a"]
+    for kind, row, number, bound in facts:
+        (lo if kind == "lo" else hi)[row][number] = bound
+    cards = [(n, k) for n in (1, 2, 3) for k in range(copies[n - 1])]
+    starts = [sum(sizes[:r]) for r in range(len(sizes))]
     expected = Counter()
-    for order in permutations(cards):           # every deal of the five physical cards
-        rows = [order[:2], order[2:4], order[4:]]
-        table = tuple(tuple(sum(c[0] == str(n) for c in row) for n in (1, 2, 3)) for row in rows)
-        if table[0][0] >= 1 and table[1][1] == 0:
+    for order in permutations(cards):
+        table = tuple(tuple(sum(c[0] == n for c in order[starts[r]:starts[r] + sizes[r]]) for n in (1, 2, 3))
+                      for r in range(len(sizes)))
+        if all(lo[r][n] <= table[r][n - 1] <= hi[r][n] for r in range(len(sizes)) for n in (1, 2, 3)):
             expected[table] += 1
     total = sum(expected.values())
     rng = random.Random(3)
     for method in ("quick", "programme"):
-        bt = BoundedTable(sizes, copies, lo, hi)
+        bt = BoundedTable(sizes, [0] + copies + [0] * 7, lo, hi)
         assert bt.build()
         seen = Counter()
         draws = 0
@@ -438,7 +445,7 @@ def test_authors_bounded_table_draws_tables_in_proportion_to_their_deals():
             if t is None:
                 continue
             draws += 1
-            seen[tuple(tuple(t[r][n] for n in (1, 2, 3)) for r in range(3))] += 1
+            seen[tuple(tuple(t[r][n] for n in (1, 2, 3)) for r in range(len(sizes)))] += 1
         assert set(seen) == set(expected)
         for table, ways in expected.items():
             assert abs(seen[table] / draws - ways / total) < 0.025, (method, table)
