@@ -22,8 +22,9 @@ import sys
 import types
 
 PREFIX = "fliptable."
-#: module-level caches not named ``*_CACHE``: Flush's shuffled-pack template per deck
-MORE = frozenset({"_DECKS"})
+#: module-level caches not named ``*_CACHE``: Flush's pack template per deck, FLINCH's
+#: table layout per player count and options, Fly-swatter's swat lists less a fly
+MORE = frozenset({"_DECKS", "_CONFIGS", "_EXCEPT"})
 
 
 def _drop_instance_caches(value: object) -> int:
