@@ -1,6 +1,7 @@
 """``fliptable serve``: the multiplayer server (docs/server.md)."""
 from __future__ import annotations
 
+import ipaddress
 import math
 from typing import Optional
 
@@ -31,6 +32,10 @@ def serve_command(
                                             "after joining (0: never), seconds."),
     joins_per_minute: int = typer.Option(30, "--joins-per-minute", metavar="N",
                                          help="Seats one address may take per minute, 1-1000000."),
+    trust_proxy: Optional[list[str]] = typer.Option(None, "--trust-proxy", metavar="ADDR",
+                                                    help="A reverse proxy's address or network in front of "
+                                                         "the server: its X-Forwarded-For is believed "
+                                                         "(repeatable; by default no header is)."),
 ) -> None:
     """The multiplayer server (docs/server.md): HTTP API, WebSockets, bots, storage."""
     from ..server.serve import run_server
@@ -47,8 +52,15 @@ def serve_command(
         raise CliError(f"--seat-timeout must be 0 (never) to 86400 seconds, not {_shown(seat_timeout)}")
     if not 1 <= joins_per_minute <= 1_000_000:
         raise CliError(f"--joins-per-minute must be 1 to 1000000, not {joins_per_minute}")
+    for proxy in trust_proxy or ():
+        try:
+            ipaddress.ip_network(proxy.strip(), strict=False)
+        except ValueError:
+            raise CliError(f"--trust-proxy {proxy!r} is not an address or network; accepted: e.g. 127.0.0.1, "
+                           f"10.0.0.0/8, ::1") from None
     run_server(host, port, db, tuple(origin or ()), bot_delay_ms, creates_per_minute,
                expire_after * 3600.0 if expire_after else None,
-               seat_timeout_s=seat_timeout or None, joins_per_minute=joins_per_minute)
+               seat_timeout_s=seat_timeout or None, joins_per_minute=joins_per_minute,
+               trusted_proxies=tuple(p.strip() for p in trust_proxy or ()))
 
 

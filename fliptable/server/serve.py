@@ -66,9 +66,22 @@ class RedactTokens(logging.Filter):
         return True
 
 
+def behind_proxies(app, proxies: tuple[str, ...]):
+    """``app`` as reached through the reverse proxies at ``proxies`` (addresses or
+    networks, ``--trust-proxy``): a request from one of them is taken to come from the
+    address its ``X-Forwarded-For`` names (the nearest one not itself a proxy), so the
+    limits per address count each client; from anyone else no header is believed."""
+    if not proxies:
+        return app
+    from uvicorn.middleware.proxy_headers import ProxyHeadersMiddleware
+
+    return ProxyHeadersMiddleware(app, trusted_hosts=list(proxies))
+
+
 def run_server(host: str, port: int, db: str | None, origins: tuple[str, ...], bot_delay_ms: float,
                creates_per_minute: int = 30, expire_after_s: float | None = DEFAULT_EXPIRE_HOURS * 3600.0,
-               *, seat_timeout_s: float | None = DEFAULT_SEAT_TIMEOUT_S, joins_per_minute: int = 30) -> None:
+               *, seat_timeout_s: float | None = DEFAULT_SEAT_TIMEOUT_S, joins_per_minute: int = 30,
+               trusted_proxies: tuple[str, ...] = ()) -> None:
     import uvicorn
 
     from .app import create_app
@@ -80,7 +93,7 @@ def run_server(host: str, port: int, db: str | None, origins: tuple[str, ...], b
     # the schema first, so a database that cannot be opened is one line, not a traceback
     asyncio.run(_check_open(settings))
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s %(levelname)s %(message)s")
-    app = create_app(settings)
+    app = behind_proxies(create_app(settings), trusted_proxies)
     config = uvicorn.Config(app, host=host, port=port, ws_max_size=settings.max_message_bytes * 4,
                             ws_per_message_deflate=False, log_level="info", proxy_headers=False,
                             server_header=False)

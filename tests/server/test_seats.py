@@ -224,3 +224,29 @@ def test_an_ipv6_network_is_one_address_for_the_limits(sqlite_settings):
         assert [status(p) for p in ("203.0.113.7", "::ffff:203.0.113.7", "203.0.113.7")] == [200, 200, 200]
         assert status("::ffff:cb00:7107") == 429  # 203.0.113.7 spelt as IPv6
         assert [status("203.0.113.8"), status("fe80::1%eth0"), status("fe80::2%eth1")] == [200, 200, 200]
+
+
+def test_behind_a_trusted_proxy_the_limits_count_the_forwarded_address(sqlite_settings):
+    """``--trust-proxy ADDR``: a request from that proxy counts as the address its
+    X-Forwarded-For names (the last one the proxy added); from anyone else the header is
+    ignored, so it cannot be used to take more seats."""
+    from dataclasses import replace
+
+    from starlette.testclient import TestClient
+
+    from fliptable.server.app import create_app
+    from fliptable.server.serve import behind_proxies
+
+    app = behind_proxies(create_app(replace(sqlite_settings, joins_per_minute=2)), ("10.0.0.0/8",))
+    with TestClient(_from_address(app)) as c:
+        table = create(c, game="flip7", seats=["human"] * 12)["table"]
+
+        def status(peer, forwarded):
+            return c.post(f"/api/tables/{table}/join", json={},
+                          headers={"x-test-peer": peer, "x-forwarded-for": forwarded}).status_code
+
+        # through the proxy: each client its own allowance; a client's own header is not believed
+        assert [status("10.1.2.3", f"198.51.100.{i}") for i in (1, 2, 3)] == [200, 200, 200]
+        assert [status("10.1.2.3", f"203.0.113.{i}, 198.51.100.1") for i in (1, 2)] == [200, 429]
+        # straight from the internet: the header changes nothing
+        assert [status("192.0.2.9", f"198.51.100.{i}") for i in (4, 5, 6)] == [200, 200, 429]
