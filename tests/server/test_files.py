@@ -80,7 +80,10 @@ def test_a_deck_given_as_data_is_played_and_travels_whole(db_settings, as_text):
     ({**RAW, "format": "flush-deck/2"}, "option deck: format must be 'flush-deck/1'"),
     ({**_mine(), "cards": _mine()["cards"][:-1]}, "option deck: the pack must hold 10 Flush cards"),
     ("{not json", "option deck: the deck spec is not valid JSON"),
-    (7, "option deck: give default, a JSON file's path or a spec, not 7"),
+    # over HTTP a path is never accepted, so the message does not offer one
+    (7, "option deck: give default or a deck spec (a JSON object; on the command line also a JSON "
+        "file's path), not 7"),
+    ([RAW], "option deck: give default or a deck spec (a JSON object; "),
 ])
 def test_a_bad_deck_spec_is_one_line_about_the_deck(sqlite_settings, deck, words):
     with client(sqlite_settings) as c:

@@ -268,7 +268,8 @@ def resolve_deck(value: Any) -> str:
             raise _too_big(size, "the deck spec")
         return _remember(parse_spec(value))
     if not isinstance(value, str):
-        raise SpecError(f"give default, a JSON file's path or a spec, not {_shown(value)}")
+        raise SpecError(f"give default or a deck spec (a JSON object; on the command line also a JSON file's path), "
+                        f"not {_shown(value)}")
     text = value.strip()
     if text.lower() == DEFAULT:
         return DEFAULT
