@@ -60,6 +60,10 @@ from .params import number_param
 
 #: the table's floor on reaction delays (``core/table.py``), used in simulated races
 _FLOOR = 100.0
+#: faster than any game searches (Patience, the fastest, about 11 iterations a ms on the
+#: project's machine): an ``iterations`` budget is taken to need at least
+#: iterations / this many ms (``budget_ms``), so one that cannot fit a server's limit is refused
+FASTEST_ITERATIONS_PER_MS = 25.0
 #: the root's "let the others go on" option when the searcher is a claimant
 WAIT = None
 
@@ -206,6 +210,10 @@ class ISMCTSAgent(Agent):
         self.reaction_ms = self.rt
         #: iterations run by the last search (for benchmarks)
         self.last_iterations = 0
+        #: a hard deadline (``time.perf_counter()`` seconds) set by whoever asks, e.g. the
+        #: server's bot workers (``--max-bot-ms``): the search stops there, whatever its
+        #: budget, and plays the best of what it searched (anytime); None: none
+        self.deadline: float | None = None
 
     def bind_game(self, game) -> None:
         """Checked by ``make_agent`` once the game is known: a rollout bot it has."""
@@ -227,6 +235,14 @@ class ISMCTSAgent(Agent):
                          f",race={self.race}" if self.race != "first" else "",
                          f",c={self.c:g}" if self.c != 1.0 else ""])
         return f"ismcts:{budget}{extra}"
+
+    def budget_ms(self) -> float | None:
+        """``ms``, or the least time ``iterations`` can take (``FASTEST_ITERATIONS_PER_MS``);
+        with both, the smaller (the search stops at whichever comes first)."""
+        need = [] if self.ms is None else [self.ms]
+        if self.iterations is not None:
+            need.append(self.iterations / FASTEST_ITERATIONS_PER_MS)
+        return min(need)
 
     def reset(self, game, seat, players, options, rng):
         super().reset(game, seat, players, options, rng)
@@ -265,6 +281,9 @@ class ISMCTSAgent(Agent):
         root = _Node(players)
         options = list(legal) + ([WAIT] if may_wait else [])
         deadline = None if self.ms is None else time.perf_counter() + self.ms / 1000.0
+        hard = self.deadline   # the server's limit on a decision: the best move found by then
+        if hard is not None:
+            deadline = hard if deadline is None else min(deadline, hard)
         budget = self.iterations
         done = 0
         c = self.c

@@ -106,6 +106,11 @@ class Agent:
     def describe(self) -> str:
         return self.name
 
+    def budget_ms(self) -> float | None:
+        """The time one decision asks for, ms, as its spec sets it (a search's budget), so
+        a server can refuse a bot that asks for more than it allows; None: no budget."""
+        return None
+
 
 class RandomAgent(Agent):
     """Picks uniformly among the legal actions."""

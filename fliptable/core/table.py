@@ -8,7 +8,7 @@ come in through ``submit``). The table reads the time only through its clock: a
 ``VirtualClock`` (tests, simulation, replays) or a ``RealClock`` (terminal, server).
 
 The timing model (moments, intents and the reaction floor, arbitration, looking again,
-clocks, stale actions) is written out once, in docs/table.md.
+clocks, remote bots, stale actions) is written out once, in docs/table.md.
 
 The simulator's loop is ``Table.run``: a discrete-event loop on the virtual clock, with
 a fast path for a turn without claimants (asked and applied at once, unchecked).
@@ -108,6 +108,10 @@ class Table:
         #: called with every ``Landed``, whichever call landed it (a client's narration)
         self.listeners: list[Callable[[Landed], None]] = []
         self._last_kind_race = False     # whether the moment before the current one was a race
+        #: remote agents' questions not yet taken: (seat, role, ply), see "Remote bots"
+        self.requests: list[tuple[int, str, int]] = []
+        self._remote = [bool(getattr(a, "remote", False)) for a in self.agents]
+        self._asked: dict[int, tuple[int, str, float]] = {}  # seat -> (ply, role, now) of its question
         if state.ply == 0 and state.opening:   # the deal: the first thing every seat saw
             self._tell(state.opening)
 
@@ -391,6 +395,9 @@ class Table:
                 elif cont:
                     if role is PERSON or (role is ACT and kind is Simultaneous) or agents[seat] is None:
                         continue  # a person's answer is checked when it lands; a commit is final
+                    if self._remote[seat]:
+                        self._request(seat, d, kind)  # its intent stands until the new answer
+                        continue
                     answer = self._ask(seat, d, kind)
                     if answer is None:
                         del pending[seat]
@@ -404,6 +411,9 @@ class Table:
         for seat in actors:
             if seat in pending or agents[seat] is None:
                 continue
+            if self._remote[seat]:
+                self._request(seat, d, kind)
+                continue
             answer = self._ask(seat, d, kind)
             if answer is not None:
                 if kind is Race and not claimants:
@@ -411,6 +421,73 @@ class Table:
                 else:
                     pending[seat] = self._intent(seat, answer, d, kind)
         return d
+
+    def _request(self, seat: int, d: Decision, kind: type) -> None:
+        """A remote agent's question: noted in ``requests`` (see "Remote bots")."""
+        if not self.state.legal_actions(seat):
+            return
+        role = (REACT if kind is Race else ACT) if seat in d.players else CLAIM
+        ply = self.state.ply
+        self._asked[seat] = (ply, role, self._now)
+        self.requests.append((seat, role, ply))
+
+    def take_requests(self) -> list[tuple[int, str, int]]:
+        """Remote agents' questions since last asked that still stand (the game is still at
+        their ply), and forget them: ``(seat, role, ply)``."""
+        self._sync()
+        ply = self.state.ply
+        out = [r for r in self.requests if r[2] == ply and self._asked.get(r[0], (None,))[0] == ply]
+        self.requests = []
+        return out
+
+    def asks(self, seat: int, ply: int) -> bool:
+        """Whether the remote agent at ``seat`` still waits to be answered at ``ply``."""
+        asked = self._asked.get(seat)
+        return asked is not None and asked[0] == ply == self.state.ply
+
+    def answer(self, seat: int, ply: int, action: str | None, delay_ms: float | None = None,
+               failed: str | None = None) -> bool:
+        """A remote agent's answer to its question at ``ply``: ``action`` (None: a claim or
+        a race it sits out) and, in a race or a claim, its delay in ms. ``failed``: it gave
+        no answer (why, for ``notes``): a turn gets the game's ``timeout_action``, a race
+        or a claim is sat out. False when the game has left ``ply`` (ignored)."""
+        asked = self._asked.get(seat)
+        d = self._sync()
+        if asked is None or asked[0] != ply or self.state.ply != ply:
+            return False
+        del self._asked[seat]
+        _, role, asked_now = asked
+        legal = self.state.legal_actions(seat)
+        kind = type(d)
+        if failed is not None:
+            self.notes.append(f"bot at seat {seat} gave no answer ({shorten(failed, 80)})"
+                              + ("; the game's default action is played" if role is ACT else "; it sits this one out"))
+            if role is not ACT:
+                return True
+            action, delay_ms = self.state.timeout_action(seat), None
+        if action is None:
+            if role is ACT:
+                action = legal[0]
+            else:
+                self._pending.pop(seat, None)   # it no longer claims
+                return True
+        if role is ACT:
+            delay_ms = self.bot_turn_ms
+        elif delay_ms is None:
+            delay_ms = self.reaction_floor_ms
+        checked = self._checked(seat, d, role, self.agents[seat], legal, action, delay_ms)
+        if checked is None:
+            self._pending.pop(seat, None)
+            return True
+        old = self._pending.get(seat)
+        if old is not None and old[2] == checked[0]:
+            return True   # the same mind: it keeps its time
+        now = max(self._now, self.clock.now_ms() - self._start)
+        intent = self._intent(seat, checked, d, kind, asked_now)
+        if intent[0] < now:
+            intent = (now,) + intent[1:]
+        self._pending[seat] = intent
+        return True
 
     def _ask(self, seat: int, d: Decision, kind: type) -> tuple[str, float] | None:
         """The seat's bot's answer (action, delay ms) for its part in ``d``, or None."""
@@ -439,6 +516,11 @@ class Table:
             self.notes.append(f"bot at seat {seat} failed ({shorten(repr(exc), 80)})"
                               + (f"; it plays {legal[0]}" if role is ACT else "; it sits this one out"))
             return (legal[0], self.bot_turn_ms) if role is ACT else None
+        return self._checked(seat, d, role, agent, legal, action, delay)
+
+    def _checked(self, seat: int, d: Decision, role: str, agent: Agent, legal: Sequence[str], action: str,
+                 delay: float) -> tuple[str, float] | None:
+        """A bot's answer made legal (or None: it sits out) and its delay floored."""
         if action not in legal:
             where = {REACT: " in a race", CLAIM: " as a claim"}.get(role, "")
             message = (f"bot {agent.describe()} at seat {seat} chose illegal {shorten(action)!r}{where}; "
@@ -461,9 +543,10 @@ class Table:
         delay = float(delay)
         return action, (delay if delay >= floor else floor)  # NaN too gets the floor
 
-    def _intent(self, seat: int, answer: tuple[str, float], d: Decision, kind: type) -> tuple:
+    def _intent(self, seat: int, answer: tuple[str, float], d: Decision, kind: type,
+                since: float | None = None) -> tuple:
         action, delay = answer
-        at = self._now + delay
+        at = (self._now if since is None else since) + delay
         if kind is Race:
             return at, self.rng.random(), action, (REACT if seat in d.players else CLAIM), seat
         if seat in d.players:  # a turn or a commit; with claimants it races them

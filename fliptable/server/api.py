@@ -104,7 +104,7 @@ async def create_table(request: Request) -> Response:
     state = request.app.state
     if not state.create_limiter.allow(_host(request)):
         raise TooMany(f"at most {state.settings.creates_per_minute} tables a minute from one address")
-    spec = table_spec(await _body(request), state.settings.bot_delay_ms)
+    spec = table_spec(await _body(request), state.settings.bot_delay_ms, state.settings.max_bot_ms)
     made = await state.lobby.create(spec)
     made["join"] = f"{_base_url(request)}/table/{made['table']}"
     return JSONResponse(made, status_code=201)

@@ -82,10 +82,8 @@ def create_app(settings: Settings | None = None) -> Starlette:
         await store.open()
         lobby = Lobby(store, settings)
         app.state.store, app.state.lobby = store, lobby
-        if settings.resume:
-            resumed = await lobby.resume_all()
-            if resumed:
-                log.info("resumed %d running table(s)", resumed)
+        if settings.resume:  # in the background: the port opens at once
+            lobby.start_resuming()
         lobby.start_expiry()
         lobby.start_seat_timeouts()
         try:

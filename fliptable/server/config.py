@@ -44,6 +44,11 @@ class Settings:
     origins: tuple[str, ...] = ()
     #: a bot's pace on turns, ms, unless a table says otherwise
     bot_delay_ms: float = 800.0
+    #: processes the bots think in (``--bot-workers``; None: one per core)
+    bot_workers: int | None = None
+    #: the longest a bot may think over one decision, ms (``--max-bot-ms``): a bot spec asking
+    #: for more is refused; a search stops there and plays its best move so far
+    max_bot_ms: float = 2000.0
     #: the largest WebSocket message a client may send, bytes
     max_message_bytes: int = 4096
     #: per socket: messages per second, and the burst allowed

@@ -3,7 +3,9 @@ driver (``core.table.Table``) on a real clock, and the connections watching it.
 
 One task per table drives it: it lands whatever is due (bots' answers, a race's clock,
 a turn clock), commits every landed action to the database, and only then sends each
-connection its frame and the events it has not seen. A person's action is handed to
+connection its frame and the events it has not seen. Its bots think in the server's
+pool of worker processes (``botpool.py``): the driver notes their questions, the task
+hands them to the pool, and each answer wakes the task. A person's action is handed to
 ``Table.submit`` the moment it is read from the socket, so the driver orders people and
 bots by arrival; it is committed and broadcast by the table's task.
 """
@@ -17,12 +19,12 @@ from datetime import timezone
 from typing import Any, Callable, Sequence
 
 from ..bots.base import make_agent
-from ..core.agent import Agent
 from ..core.clock import RealClock
 from ..core.errors import IllegalAction
 from ..core.game import Game
 from ..core.log import GameLog, start_state
 from ..core.table import Table
+from .botpool import BotPool, RemoteBot
 from .security import token_matches
 from .setup import HUMAN
 
@@ -95,17 +97,17 @@ class LiveTable:
     human seat is taken — the ``Table`` playing it and the task driving that."""
 
     def __init__(self, row: dict[str, Any], seat_rows: Sequence[dict[str, Any]], game: Game,
-                 commit: Callable[..., Any]):
+                 commit: Callable[..., Any], pool: BotPool):
         self.id: str = row["id"]
         self.row = row
         self.game = game
         self.seat_rows = [dict(s) for s in seat_rows]
         self._commit_fn = commit
+        self.pool = pool
         self.table: Table | None = None
         self.clients: set[Client] = set()
         self.committed = int(row.get("ply") or 0)
         self.prefix: list[list[dict]] = []
-        self._base = 0                    # actions replayed at start (before the Table)
         self._broadcast_ply = -1
         self._wake = asyncio.Event()
         self.task: asyncio.Task | None = None
@@ -275,20 +277,15 @@ class LiveTable:
                 prefix[k] = [e.for_player(k) for e in events]
             prefix[n] = [e.for_player(None) for e in events]
             self.prefix = prefix
-        self._base = len(actions)
         self.committed = len(actions)
-        agents: list[Agent | None] = [None if s["kind"] == HUMAN else make_agent(game, s["bot"])
-                                      for s in self.seat_rows]
+        # the bots think in the pool's workers, which replay the table for them
+        agents = [None if s["kind"] == HUMAN else RemoteBot(make_agent(game, s["bot"])) for s in self.seat_rows]
         self.table = Table(state, agents, seed=row["seed"], clock=clock or RealClock(),
                            bot_turn_ms=float(row["bot_delay_ms"]), turn_limit_ms=row["turn_limit_ms"],
                            strict_agents=False, record=True, histories=True)
         if row["turn_limit_ms"] is not None:  # only a turn clock plays for a person
             self.table.listeners.append(self._on_landed)
-        if self.prefix:  # bots that remember hear what their seat saw before the restart
-            for s, agent in enumerate(agents):
-                if agent is not None and type(agent).observe is not Agent.observe:
-                    for e in self.prefix[s]:
-                        agent.observe(e)
+        self.table.actions = [list(a) for a in actions]  # the whole game's, the replayed ones first
         self.row["started"] = True
         self._tell_table()
         self.task = asyncio.get_running_loop().create_task(self._drive(), name=f"table {self.id}")
@@ -322,6 +319,31 @@ class LiveTable:
     def _actions(self) -> list[list]:
         return self.table.actions  # type: ignore[return-value]
 
+    # -- bots (botpool.Asker) -----------------------------------------------------------
+    def bot_setup(self) -> tuple:
+        """What a bot worker needs to mirror this table (``botworker.Mirror``)."""
+        row = self.row
+        return (self.game.id, dict(row["options"]), row["players"], row["seed"], row["rules_version"],
+                [None if s["kind"] == HUMAN else s["bot"] for s in self.seat_rows])
+
+    def all_actions(self) -> list[list]:
+        return self._actions()
+
+    def still_asks(self, seat: int, ply: int) -> bool:
+        table = self.table
+        return (table is not None and self.failed is None and self.task is not None and not self.task.done()
+                and table.asks(seat, ply))
+
+    def bot_answer(self, seat: int, ply: int, action: str | None, delay_ms: float | None,
+                   failed: str | None) -> None:
+        if self.table is None or self.failed is not None or self.task is None or self.task.done():
+            return
+        try:
+            self.table.answer(seat, ply, action, delay_ms, failed)
+        except Exception:  # a bug: the table's task reports it the same way
+            log.exception("table %s: a bot's answer could not be taken", self.id)
+        self._wake.set()
+
     async def _drive(self) -> None:
         table = self.table
         state = table.state
@@ -330,7 +352,7 @@ class LiveTable:
             while True:
                 self._wake.clear()
                 table.advance()
-                if self.committed < self._base + len(self._actions()):
+                if self.committed < len(self._actions()):
                     await self._commit()
                     continue
                 if self._broadcast_ply != state.ply:
@@ -338,10 +360,13 @@ class LiveTable:
                     if self.over:
                         self._tell_table()
                 if self.over:
+                    self.pool.forget(self.id)
                     if self.on_over is not None:
                         self.on_over(self)
                     return
                 due = table.next_due_ms()
+                for seat, role, ply in table.take_requests():
+                    self.pool.ask(self, seat, role, ply)
                 timeout = None if due is None else max(0.0, (due - clock.now_ms()) / 1000.0)
                 if timeout == 0.0:
                     await asyncio.sleep(0)
@@ -364,7 +389,7 @@ class LiveTable:
         state = self.table.state
         while True:
             first = self.committed
-            new = [list(a) for a in self._actions()[first - self._base:]]
+            new = [list(a) for a in self._actions()[first:]]
             over = state.is_over()
             result = state.result().to_json() if over else None
             try:
@@ -382,6 +407,7 @@ class LiveTable:
             return
 
     async def stop(self) -> None:
+        self.pool.forget(self.id)
         if self.task is not None and not self.task.done():
             self.task.cancel()
             try:

@@ -13,6 +13,7 @@ from typing import Any
 from ..core.errors import FliptableError, quoted
 from ..core.log import GameLog
 from ..core.registry import get_game
+from .botpool import BotPool, default_workers
 from .config import Settings
 from .live import LiveTable
 from .replays import frames_of
@@ -46,6 +47,10 @@ class Lobby:
         self.store = store
         self.settings = settings
         self.live: dict[str, LiveTable] = {}
+        #: where every table's bots think
+        self.pool = BotPool(settings.bot_workers or default_workers(), settings.max_bot_ms)
+        #: the resumption of running tables after a start, in the background (``resume_all``)
+        self.resuming: asyncio.Task | None = None
         self._loading: dict[str, asyncio.Future] = {}
         #: every table's act -> frames latency on this server, ms: the latest 20,000
         self.latencies: deque[float] = deque(maxlen=20_000)
@@ -68,7 +73,7 @@ class Lobby:
                 f"{'hour' if hours == 1 else 'hours'}")
 
     def _make(self, row: dict[str, Any], seat_rows: list[dict[str, Any]]) -> LiveTable:
-        live = LiveTable(row, seat_rows, get_game(row["game"]), self.store.append_actions)
+        live = LiveTable(row, seat_rows, get_game(row["game"]), self.store.append_actions, self.pool)
         live.on_over = self.forget
         live.latencies = self.latencies
         live.waiting_since(self.settings.now())
@@ -361,6 +366,22 @@ class Lobby:
         frames = await asyncio.to_thread(frames_of, live.game_log(actions), seat)
         return {"table": table_id, "seat": seat, "frames": frames}
 
+    def start_resuming(self) -> None:
+        """Resume the running tables in the background: the server answers meanwhile (a
+        table asked for before its turn is loaded on demand, once)."""
+        self.resuming = asyncio.get_running_loop().create_task(self._resume_logged(), name="fliptable resume")
+
+    async def _resume_logged(self) -> None:
+        try:
+            resumed = await self.resume_all()
+        except asyncio.CancelledError:
+            raise
+        except Exception:
+            log.exception("resuming the running tables failed")
+            return
+        if resumed:
+            log.info("resumed %d running table(s)", resumed)
+
     async def resume_all(self) -> int:
         """Resume every table that started and is not over (after a restart)."""
         n = 0
@@ -378,7 +399,7 @@ class Lobby:
             del self.live[live.id]
 
     async def close(self) -> None:
-        for task in (self._expiry, self._seats):
+        for task in (self._expiry, self._seats, self.resuming):
             if task is not None:
                 task.cancel()
                 try:
@@ -388,5 +409,6 @@ class Lobby:
         for live in list(self.live.values()):
             await live.stop()
         self.live.clear()
+        await self.pool.close()
         if self._touches:
             await asyncio.gather(*self._touches, return_exceptions=True)

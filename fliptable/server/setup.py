@@ -71,9 +71,10 @@ def _number(body: Mapping[str, Any], key: str, lo: float, hi: float, default: An
     return float(value)
 
 
-def table_spec(body: Any, default_bot_delay_ms: float) -> TableSpec:
+def table_spec(body: Any, default_bot_delay_ms: float, max_bot_ms: float | None = None) -> TableSpec:
     """Check a ``POST /api/tables`` body; ``BadRequest`` (or the kernel's own error:
-    unknown game, bad option, bad player count, bad bot spec) names the problem."""
+    unknown game, bad option, bad player count, bad bot spec) names the problem.
+    ``max_bot_ms``: the server's limit on a bot's decision; a spec asking for more is refused."""
     if not isinstance(body, Mapping):
         raise BadRequest("the request must be a JSON object like {\"game\": \"flip7\", \"seats\": [\"human\", \"ev\"]}")
     known = {"game", "players", "options", "seats", "seed", "name", "turn_limit_ms", "bot_delay_ms", "public"}
@@ -103,7 +104,12 @@ def table_spec(body: Any, default_bot_delay_ms: float) -> TableSpec:
             continue
         if len(spec) > 200:
             raise BadRequest(f"bot spec {shorten(spec)!r} is too long")
-        make_agent(game, spec)  # BotSpecError names the bots there are
+        bot = make_agent(game, spec)  # BotSpecError names the bots there are
+        need = bot.budget_ms()
+        if max_bot_ms is not None and need is not None and need > max_bot_ms:
+            raise BadRequest(f"bot {shorten(spec)!r} asks for {need:g} ms or more a decision; this server allows "
+                             f"at most {max_bot_ms:g} ms (--max-bot-ms)"
+                             + (f": ismcts:ms={max_bot_ms:g} or fewer iterations" if bot.name == "ismcts" else ""))
         specs.append(spec)
     options = body.get("options") or {}
     if not isinstance(options, Mapping):

@@ -1,0 +1,272 @@
+"""The server's bots think in a pool of worker processes (``--bot-workers``), never on
+the event loop, each decision under a hard deadline (``--max-bot-ms``).
+
+A table's driver (``core/table.py``) does not call a remote bot: it notes a question
+``(seat, role, ply)``; the live table hands it to ``BotPool.ask``. Questions wait in
+one queue, first come first served; an idle worker takes the next one that still
+stands (the game is still at its ply), after the actions of that table it has not seen
+yet (``botworker.py`` keeps a mirror of each table it served). Its answer goes back to
+the table (``Table.answer``) and the table's task is woken.
+
+A decision that runs past ``--max-bot-ms`` plus ``GRACE_S`` (a bot that ignores its
+deadline; searches stop at it by themselves) has its worker killed and replaced: the
+table plays the game's default action for that seat (a turn) or leaves it out (a race,
+a claim). A worker that dies is replaced the same way. Workers start on the first
+question, so a server without bots runs none.
+"""
+from __future__ import annotations
+
+import asyncio
+import logging
+import multiprocessing
+import os
+import time
+from collections import deque
+from typing import Any, Protocol, Sequence
+
+from ..core.agent import Agent
+from . import botworker
+
+log = logging.getLogger("fliptable.server")
+
+#: how long past ``--max-bot-ms`` a decision may run before its worker is killed, s
+#: (searches stop at the limit themselves; this catches a bot that cannot)
+GRACE_S = 0.5
+
+
+def default_workers() -> int:
+    """``--bot-workers``'s default: the cores this process may use."""
+    try:
+        return max(1, len(os.sched_getaffinity(0)))
+    except (AttributeError, OSError):
+        return max(1, os.cpu_count() or 1)
+
+
+class Asker(Protocol):
+    """A table whose bots the pool runs (``live.LiveTable``)."""
+
+    id: str
+
+    def bot_setup(self) -> tuple: ...
+
+    def all_actions(self) -> Sequence[Sequence[Any]]: ...
+
+    def still_asks(self, seat: int, ply: int) -> bool: ...
+
+    def bot_answer(self, seat: int, ply: int, action: str | None, delay_ms: float | None,
+                   failed: str | None) -> None: ...
+
+
+class RemoteBot(Agent):
+    """A bot seat of a live table: the driver notes its questions (``remote``) and the
+    pool's workers answer them with the real bot, built there from ``spec``."""
+
+    remote = True
+    needs_view = False
+
+    def __init__(self, bot: Agent):
+        self.spec = getattr(bot, "spec", bot.describe())
+        self.name = bot.name
+        #: the real bot's mean reaction (the driver draws a turn's reaction from it when
+        #: claimants race the turn)
+        self.reaction_ms = bot.reaction_ms
+        self._described = bot.describe()
+
+    def describe(self) -> str:
+        return self._described
+
+
+class _Worker:
+    __slots__ = ("index", "proc", "conn", "known", "busy", "started", "timer", "drops")
+
+    def __init__(self, index: int):
+        self.index = index
+        self.proc: Any = None
+        self.conn: Any = None
+        #: table id -> how many of its actions this worker's mirror holds
+        self.known: dict[str, int] = {}
+        #: the question being decided: (request id, asker, seat, role, ply), or None
+        self.busy: tuple | None = None
+        self.started = 0.0
+        self.timer: asyncio.TimerHandle | None = None
+        #: tables to forget, sent with the next question
+        self.drops: list[str] = []
+
+
+class BotPool:
+    """``workers`` processes deciding for every table's bots, ``max_ms`` each decision."""
+
+    def __init__(self, workers: int, max_ms: float):
+        if workers < 1:
+            raise ValueError("a bot pool needs at least one worker")
+        self.max_ms = float(max_ms)
+        self._workers = [_Worker(i) for i in range(workers)]
+        self._queue: deque[tuple] = deque()
+        self._next_id = 0
+        self._ctx = multiprocessing.get_context("spawn")
+        self._loop: asyncio.AbstractEventLoop | None = None
+        self._closed = False
+        #: decisions answered, and those given up on (a worker killed or failed)
+        self.answered = 0
+        self.failed = 0
+
+    @property
+    def size(self) -> int:
+        return len(self._workers)
+
+    def running(self) -> list[tuple[str, int, int]]:
+        """The decisions being made now: (table id, seat, ply) for each busy worker."""
+        return [(w.busy[1].id, w.busy[2], w.busy[4]) for w in self._workers if w.busy is not None]
+
+    def waiting(self) -> int:
+        return len(self._queue)
+
+    # -- questions ---------------------------------------------------------------------
+    def ask(self, asker: Asker, seat: int, role: str, ply: int) -> None:
+        """A question of ``asker``'s bot at ``seat``; its answer comes back through
+        ``asker.bot_answer``."""
+        if self._closed:
+            return
+        if self._loop is None:
+            self._loop = asyncio.get_running_loop()
+        self._queue.append((asker, seat, role, ply))
+        self._dispatch()
+
+    def forget(self, table_id: str) -> None:
+        """The table is over or gone: its mirrors are dropped, its questions ignored."""
+        for w in self._workers:
+            if w.known.pop(table_id, None) is not None:
+                w.drops.append(table_id)   # sent with the worker's next question
+
+    def _dispatch(self) -> None:
+        for w in self._workers:
+            if w.busy is not None:
+                continue
+            job = self._next_job()
+            if job is None:
+                return
+            self._start(w, job)
+
+    def _next_job(self) -> tuple | None:
+        queue = self._queue
+        while queue:
+            job = queue.popleft()
+            asker, seat, _, ply = job
+            if asker.still_asks(seat, ply):
+                return job
+        return None
+
+    def _start(self, w: _Worker, job: tuple) -> None:
+        asker, seat, role, ply = job
+        self._next_id += 1
+        request = self._next_id
+        w.busy = (request, asker, seat, role, ply)
+        w.started = time.perf_counter()
+        try:
+            if w.proc is None or not w.proc.is_alive():
+                self._spawn(w)
+            send = w.conn.send
+            for table_id in w.drops:
+                send(("drop", table_id))
+            w.drops.clear()
+            actions = asker.all_actions()
+            known = w.known.get(asker.id)
+            if known is None or known > len(actions):
+                send(("sync", asker.id, asker.bot_setup(), 0, [list(a) for a in actions]))
+            elif known < len(actions):
+                send(("sync", asker.id, None, known, [list(a) for a in actions[known:]]))
+            w.known[asker.id] = len(actions)
+            send(("ask", request, asker.id, seat, role, self.max_ms / 1000.0))
+        except (OSError, ValueError):   # the worker died: its answer would never come
+            self._lost(w, "its worker process stopped")
+            return
+        assert self._loop is not None
+        w.timer = self._loop.call_later(self.max_ms / 1000.0 + GRACE_S, self._overran, w, request)
+
+    # -- answers -----------------------------------------------------------------------
+    def _readable(self, w: _Worker) -> None:
+        conn = w.conn
+        try:
+            while conn.poll():
+                message = conn.recv()
+                if message[0] == "answer":
+                    self._answered(w, message)
+        except (EOFError, OSError):
+            self._lost(w, "its worker process stopped")
+            return
+        self._dispatch()
+
+    def _answered(self, w: _Worker, message: tuple) -> None:
+        _, request, action, delay, error = message
+        busy = w.busy
+        if busy is None or busy[0] != request:
+            return
+        self._idle(w)
+        _, asker, seat, _, ply = busy
+        if error is not None:
+            self.failed += 1
+            w.known.pop(asker.id, None)  # its mirror may be wrong: sent afresh next time
+            log.warning("table %s: the bot at seat %d failed (%s)", asker.id, seat, error)
+        else:
+            self.answered += 1
+        asker.bot_answer(seat, ply, action, delay, error)
+
+    def _idle(self, w: _Worker) -> None:
+        w.busy = None
+        if w.timer is not None:
+            w.timer.cancel()
+            w.timer = None
+
+    def _overran(self, w: _Worker, request: int) -> None:
+        if w.busy is None or w.busy[0] != request:
+            return
+        log.warning("table %s: the bot at seat %d took more than %g ms; its worker is replaced",
+                    w.busy[1].id, w.busy[2], self.max_ms)
+        self._lost(w, f"it took more than the server's limit of {self.max_ms:g} ms")
+
+    def _lost(self, w: _Worker, why: str) -> None:
+        """The worker is killed (if still alive) and replaced on its next question; the
+        question it had fails."""
+        busy = w.busy
+        self._idle(w)
+        self._stop(w)
+        if busy is not None:
+            self.failed += 1
+            _, asker, seat, _, ply = busy
+            asker.bot_answer(seat, ply, None, None, why)
+        if self._loop is not None and not self._closed:
+            self._loop.call_soon(self._dispatch)
+
+    # -- processes ---------------------------------------------------------------------
+    def _spawn(self, w: _Worker) -> None:
+        parent, child = self._ctx.Pipe()
+        proc = self._ctx.Process(target=botworker.main, args=(child,), name=f"fliptable-bots-{w.index}",
+                                 daemon=True)
+        proc.start()
+        child.close()
+        w.proc, w.conn = proc, parent
+        w.known.clear()
+        w.drops.clear()
+        assert self._loop is not None
+        self._loop.add_reader(parent.fileno(), self._readable, w)
+
+    def _stop(self, w: _Worker) -> None:
+        conn, proc = w.conn, w.proc
+        w.conn = w.proc = None
+        w.known.clear()
+        w.drops.clear()
+        if conn is not None:
+            if self._loop is not None:
+                self._loop.remove_reader(conn.fileno())
+            conn.close()
+        if proc is not None and proc.is_alive():
+            proc.kill()
+        if proc is not None:
+            proc.join(0.5)
+
+    async def close(self) -> None:
+        self._closed = True
+        self._queue.clear()
+        for w in self._workers:
+            self._idle(w)
+            self._stop(w)

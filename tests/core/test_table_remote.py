@@ -1,0 +1,101 @@
+"""Remote bots (core/table.py, "Remote bots"): the table notes a question instead of
+calling the agent, and takes the answer whenever it comes — as the intent the bot would
+have made when asked, never landing before it arrived; a stale answer is ignored; a bot
+that gives no answer plays the game's default action on a turn and sits a race out."""
+from __future__ import annotations
+
+import pytest
+
+from fliptable.core import Race
+from fliptable.core.agent import Agent
+from fliptable.core.clock import VirtualClock
+from fliptable.core.registry import register
+from fliptable.core.table import Table
+
+from .claimtoy import LAST_CARD
+from .test_table import DECK
+from .toygame import SNAP
+
+
+@pytest.fixture(autouse=True)
+def _games():
+    register(SNAP)
+    register(LAST_CARD)
+
+
+class Remote(Agent):
+    name = "remote"
+    remote = True
+    needs_view = False
+
+    def act(self, view, legal):  # pragma: no cover - a remote agent is never called
+        raise AssertionError("the table called a remote agent")
+
+    react = claim = act
+
+
+def snap(agents, **kw) -> Table:
+    state = SNAP.new_state(len(agents), {"window_ms": 1000.0}, 1, deck=DECK)
+    return Table(state, agents, seed=1, clock=VirtualClock(), **kw)
+
+
+def test_a_remote_bots_turn_is_a_question_and_its_answer_lands_at_its_pace_from_the_question():
+    table = snap([Remote(), None], bot_turn_ms=800.0)
+    assert table.next_due_ms() is None                 # nothing lands until the answer comes
+    assert table.take_requests() == [(0, "act", 0)]
+    assert table.take_requests() == []                  # taken once
+    table.clock.set(300.0)                              # the answer took 300 ms to think
+    assert table.answer(0, 0, "flip") is True
+    assert table.next_due_ms() == 800.0                 # its pace counts from the question
+    assert table.advance_to(800.0)[0].action == "flip"
+
+
+def test_an_answer_never_lands_before_it_arrived():
+    table = snap([Remote(), None], bot_turn_ms=100.0)
+    table.take_requests()
+    table.clock.set(2500.0)
+    table.answer(0, 0, "flip")
+    assert table.next_due_ms() == 2500.0
+
+
+def test_an_answer_for_a_ply_the_game_left_is_ignored():
+    table = snap([Remote(), None])
+    table.take_requests()
+    assert table.answer(0, 5, "flip") is False
+    assert not table.asks(0, 5) and table.asks(0, 0)
+    assert table.answer(0, 0, "flip") and not table.asks(0, 0)
+    assert table.answer(0, 0, "flip") is False          # answered already
+
+
+def test_a_remote_bot_that_gives_no_answer_plays_the_games_timeout_action_on_a_turn():
+    state = LAST_CARD.new_state(3, seed=2)
+    table = Table(state, [Remote(), None, None], seed=2, clock=VirtualClock())
+    (question,) = table.take_requests()
+    assert question == (0, "act", 0)
+    default = state.timeout_action(0)
+    table.answer(0, 0, None, failed="it took more than the server's limit")
+    (landed,) = table.advance()
+    assert (landed.seat, landed.action) == (0, default)
+    assert "gave no answer" in table.notes[0]
+
+
+def test_a_remote_bot_in_a_race_reacts_from_the_question_and_sits_out_when_it_fails():
+    table = snap([None, Remote(), Remote()])
+    while not isinstance(table.decision, Race):
+        d = table.decision
+        if d.player == 0:
+            table.submit(0, "flip", table.state.ply)
+        else:
+            (q,) = table.take_requests()
+            table.answer(q[0], q[2], "flip")
+            table.advance()
+    start = table.clock.now_ms()
+    questions = table.take_requests()
+    assert sorted(q[:2] for q in questions) == [(1, "react"), (2, "react")]
+    ply = questions[0][2]
+    table.clock.set(start + 50.0)
+    table.answer(1, ply, "snap", 250.0)
+    table.answer(2, ply, None, failed="its worker process stopped")
+    assert table.pending[1].at == 250.0 and 2 not in table.pending   # from the question, not the answer
+    table.advance_to(start + 250.0)
+    assert table.actions[-1] == [1, "snap"]
