@@ -36,6 +36,10 @@ def serve_command(
                                                     help="A reverse proxy's address or network in front of "
                                                          "the server: its X-Forwarded-For is believed "
                                                          "(repeatable; by default no header is)."),
+    bot_workers: Optional[int] = typer.Option(None, "--bot-workers", metavar="N",
+                                              help="Processes the bots think in, 1-256 (default: the cores)."),
+    max_bot_ms: float = typer.Option(2000.0, "--max-bot-ms", metavar="MS",
+                                     help="The longest a bot may think over one decision, 10-600000 ms."),
 ) -> None:
     """The multiplayer server (docs/server.md): HTTP API, WebSockets, bots, storage."""
     from ..server.serve import run_server
@@ -58,9 +62,14 @@ def serve_command(
         except ValueError:
             raise CliError(f"--trust-proxy {proxy!r} is not an address or network; accepted: e.g. 127.0.0.1, "
                            f"10.0.0.0/8, ::1") from None
+    if bot_workers is not None and not 1 <= bot_workers <= 256:
+        raise CliError(f"--bot-workers must be 1 to 256, not {bot_workers}")
+    if not (math.isfinite(max_bot_ms) and 10 <= max_bot_ms <= 600_000):
+        raise CliError(f"--max-bot-ms must be 10 to 600000, not {_shown(max_bot_ms)}")
     run_server(host, port, db, tuple(origin or ()), bot_delay_ms, creates_per_minute,
                expire_after * 3600.0 if expire_after else None,
                seat_timeout_s=seat_timeout or None, joins_per_minute=joins_per_minute,
-               trusted_proxies=tuple(p.strip() for p in trust_proxy or ()))
+               trusted_proxies=tuple(p.strip() for p in trust_proxy or ()),
+               bot_workers=bot_workers, max_bot_ms=max_bot_ms)
 
 

@@ -81,7 +81,8 @@ def behind_proxies(app, proxies: tuple[str, ...]):
 def run_server(host: str, port: int, db: str | None, origins: tuple[str, ...], bot_delay_ms: float,
                creates_per_minute: int = 30, expire_after_s: float | None = DEFAULT_EXPIRE_HOURS * 3600.0,
                *, seat_timeout_s: float | None = DEFAULT_SEAT_TIMEOUT_S, joins_per_minute: int = 30,
-               trusted_proxies: tuple[str, ...] = ()) -> None:
+               trusted_proxies: tuple[str, ...] = (), bot_workers: int | None = None,
+               max_bot_ms: float = 2000.0) -> None:
     import uvicorn
 
     from .app import create_app
@@ -89,7 +90,8 @@ def run_server(host: str, port: int, db: str | None, origins: tuple[str, ...], b
     settings = Settings(db=check_db(db), origins=tuple(o.rstrip("/") for o in origins), bot_delay_ms=bot_delay_ms,
                         creates_per_minute=creates_per_minute, expire_after_s=expire_after_s,
                         expire_check_s=min(60.0, max(1.0, (expire_after_s or 60.0) / 10.0)),
-                        seat_timeout_s=seat_timeout_s, joins_per_minute=joins_per_minute)
+                        seat_timeout_s=seat_timeout_s, joins_per_minute=joins_per_minute,
+                        bot_workers=bot_workers, max_bot_ms=max_bot_ms)
     # the schema first, so a database that cannot be opened is one line, not a traceback
     asyncio.run(_check_open(settings))
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s %(levelname)s %(message)s")
