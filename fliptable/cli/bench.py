@@ -99,6 +99,13 @@ def bench_server_command(
     game: str = typer.Option("flip7", "--game", "-g", metavar="GAME", help="The game the tables play."),
     db: Optional[str] = typer.Option(None, "--db", metavar="URL", help="The server's database (default: a "
                                                                       "fresh SQLite file)."),
+    port: Optional[int] = typer.Option(None, "--port", metavar="P", help="The port the started server listens "
+                                                                         "on, 1-65535 (default: a free one)."),
+    bot_tables: int = typer.Option(0, "--bot-tables", metavar="N", help="All-bot tables (bot pace 0) played "
+                                                                        "meanwhile, 0-200."),
+    bot: str = typer.Option("ismcts", "--bot", metavar="SPEC", help="The bot at every seat of the bot tables."),
+    race_probe: bool = typer.Option(False, "--race-probe", help="Also time two swats sent 50 ms apart at a "
+                                                                "Fly-swatter table: how often the earlier wins."),
     as_json: bool = typer.Option(False, "--json", help="Print one JSON object."),
 ) -> None:
     """Action -> frame latency of a real server over real websockets (p50/p90/p99)."""
@@ -110,9 +117,18 @@ def bench_server_command(
         raise CliError(f"--seconds must be 1 to 3600, not {_shown(seconds)}")
     if not (math.isfinite(think_ms) and 0 <= think_ms <= 60_000):
         raise CliError(f"--think-ms must be 0 to 60000, not {_shown(think_ms)}")
+    if port is not None and not 1 <= port <= 65535:
+        raise CliError(f"--port must be 1 to 65535, not {port}")
+    if not 0 <= bot_tables <= 200:
+        raise CliError(f"--bot-tables must be 0 to 200, not {bot_tables}")
     g = _game(game)
     g.check_players(players)
-    report = run_bench_server(tables, players, seconds, g.id, think_ms, db)
+    if bot_tables:
+        from ..bots.base import make_agent
+
+        make_agent(g, bot)  # an unknown bot is one line here, not a failed run
+    report = run_bench_server(tables, players, seconds, g.id, think_ms, db, port=port, bot_tables=bot_tables,
+                              bot=bot, race_probe=race_probe)
     if as_json:
         _emit(report)
         return
@@ -124,7 +140,16 @@ def bench_server_command(
                      f"refused: {report['refused_stale']} lost races / stale, {report['refused_rate']} over the rate "
                      f"limit; {report['errors']} errors\n"
                      f"accepted action -> frame latency: p50 {report['p50_ms']:.1f} ms, p90 {report['p90_ms']:.1f} ms, "
-                     f"p99 {report['p99_ms']:.1f} ms, max {report['max_ms']:.1f} ms\n")
+                     f"p99 {report['p99_ms']:.1f} ms, max {report['max_ms']:.1f} ms\n"
+                     f"GET /api/games: p50 {report['api_games_ms']['p50']:.1f} ms, "
+                     f"p99 {report['api_games_ms']['p99']:.1f} ms ({report['api_games_ms']['samples']} requests)"
+                     + (f", while {bot_tables} tables of {bot} bots played ({report['bot_games_finished']} "
+                        f"games finished)" if bot_tables else "") + "\n")
+    probe = report["race_probe"]
+    if probe is not None:
+        share = "-" if probe["share"] is None else f"{100 * probe['share']:.1f}%"
+        sys.stdout.write(f"race probe: the earlier of two swats {probe['gap_ms']:g} ms apart landed first in "
+                         f"{probe['earlier_won']} of {probe['races']} windows ({share})\n")
     for message in report["error_samples"]:
         sys.stdout.write(f"  error: {message}\n")
 

@@ -6,6 +6,13 @@ Every seat is a client-side bot (random legal actions after a think time), so th
 server does what it does for people: submit through the driver, commit, broadcast.
 The server runs in its own process on 127.0.0.1 with a fresh SQLite file (or ``db``)
 and is stopped at the end; the run stops by itself after ``seconds``.
+
+Besides: ``GET /api/games`` is timed every ``PROBE_SECONDS`` throughout (``api_games``);
+``bot_tables`` all-bot tables (``bot`` at every seat, bot pace 0, a new one as each
+ends) load the server's bot workers meanwhile; ``race_probe`` plays a two-seat
+Fly-swatter table where, at every swat window, one seat swats and the other swats the
+same fly ``RACE_GAP_MS`` later (the seats taking turns at being first), and reports how
+often the earlier swat landed first.
 """
 from __future__ import annotations
 
@@ -26,6 +33,10 @@ from ..core.errors import FliptableError
 
 #: an action neither shown in a frame nor refused after this long is given up on, s
 UNSEEN_SECONDS = 10.0
+#: how often ``GET /api/games`` is timed, s
+PROBE_SECONDS = 0.1
+#: the race probe's gap between the earlier and the later swat, ms
+RACE_GAP_MS = 50.0
 
 
 class BenchError(FliptableError):
@@ -159,6 +170,103 @@ class _Run:
         return False
 
 
+class _Probes:
+    """What is measured beside the players: ``GET /api/games``, the bot tables and the
+    race probe (see the module)."""
+
+    def __init__(self, base: str, game: str, players: int, bot: str):
+        self.base, self.game, self.players, self.bot = base, game, players, bot
+        self.wsbase = "ws" + base[len("http"):]
+        self.api: list[float] = []
+        self.bot_games = 0
+        self.races = 0
+        self.earlier_won = 0
+        self.measuring = False
+
+    async def api_games(self, http) -> None:
+        while True:
+            t = time.perf_counter()
+            r = await http.get(f"{self.base}/api/games")
+            if r.status_code != 200:
+                raise BenchError(f"GET /api/games answered {r.status_code}")
+            if self.measuring:
+                self.api.append((time.perf_counter() - t) * 1000.0)
+            await asyncio.sleep(PROBE_SECONDS)
+
+    async def bot_table(self, http) -> None:
+        """One all-bot table after another."""
+        while True:
+            r = await http.post(f"{self.base}/api/tables", json={"game": self.game, "seats": [self.bot] * self.players,
+                                                                  "bot_delay_ms": 0})
+            if r.status_code != 201:
+                raise BenchError(f"creating a bot table failed: {r.status_code} {r.text[:200]}")
+            table = r.json()["table"]
+            while not (await http.get(f"{self.base}/api/tables/{table}")).json()["over"]:
+                await asyncio.sleep(1.0)
+            self.bot_games += 1
+
+    async def race(self, http) -> None:
+        """The race probe: two seats of one Fly-swatter table, one client."""
+        from websockets.asyncio.client import connect
+
+        while True:
+            r = await http.post(f"{self.base}/api/tables", json={"game": "flyswatter", "seats": ["human", "human"]})
+            made = r.json()
+            other = (await http.post(f"{self.base}/api/tables/{made['table']}/join", json={})).json()
+            tokens = {made["seat"]: made["token"], other["seat"]: other["token"]}
+            async with connect(f"{self.wsbase}/ws/{made['table']}?token={tokens[0]}", ping_interval=None) as ws0, \
+                    connect(f"{self.wsbase}/ws/{made['table']}?token={tokens[1]}", ping_interval=None) as ws1:
+                await self._race_game((ws0, ws1))
+
+    async def _race_game(self, sockets) -> None:
+        inbox: asyncio.Queue = asyncio.Queue()
+
+        async def read(seat, ws):
+            async for raw in ws:
+                inbox.put_nowait((seat, json.loads(raw)))
+
+        readers = [asyncio.create_task(read(s, ws)) for s, ws in enumerate(sockets)]
+        try:
+            probed: set[int] = set()
+            sent: dict[int, int] = {}    # seat -> the ply it last acted on
+            waiting: tuple[int, int] | None = None   # (ply swatted at, the earlier seat)
+            while True:
+                seat, m = await inbox.get()
+                if m["type"] != "frame" or seat != 0:
+                    continue
+                ply, d = m["ply"], m["decision"]
+                if d["kind"] == "over":
+                    return
+                if waiting is not None and ply > waiting[0]:
+                    first = next((e["player"] for e in m["events"] if e.get("type") == "swat"), None)
+                    if first is not None:
+                        self.races += self.measuring
+                        self.earlier_won += self.measuring and first == waiting[1]
+                    waiting = None
+                if waiting is not None:
+                    continue
+                if d["kind"] == "race" and d["window"] not in probed and set(d["players"]) == {0, 1}:
+                    legal = m["legal"]   # seat 0's; the other seat has the same flies
+                    swats = [a for a in legal if a.startswith("swat")]
+                    if swats:
+                        probed.add(d["window"])
+                        early = len(probed) % 2
+                        await sockets[early].send(json.dumps({"type": "act", "action": swats[0], "ply": ply}))
+                        await asyncio.sleep(RACE_GAP_MS / 1000.0)
+                        await sockets[1 - early].send(json.dumps({"type": "act", "action": swats[0], "ply": ply}))
+                        waiting = (ply, early)
+                        continue
+                # otherwise move the game on: the turn's flip, or both seats done with the window
+                for s in (d["players"] if d["kind"] == "race" else [d.get("player", d["players"][0])]):
+                    if sent.get(s) != ply:
+                        sent[s] = ply
+                        action = "done" if d["kind"] == "race" else "flip"
+                        await sockets[s].send(json.dumps({"type": "act", "action": action, "ply": ply}))
+        finally:
+            for t in readers:
+                t.cancel()
+
+
 async def _wait_up(base: str, proc: subprocess.Popen, log_path: str, timeout: float = 60.0) -> None:
     import httpx
 
@@ -178,10 +286,11 @@ async def _wait_up(base: str, proc: subprocess.Popen, log_path: str, timeout: fl
 
 
 async def _bench(tables: int, players: int, seconds: float, game: str, think_ms: float, db: str | None,
-                 options: dict, seed: int, url: str | None) -> dict[str, Any]:
+                 options: dict, seed: int, url: str | None, port: int | None = None, bot_tables: int = 0,
+                 bot: str = "ismcts", race_probe: bool = False) -> dict[str, Any]:
     import httpx
 
-    port = _free_port()
+    port = port or _free_port()
     base = url.rstrip("/") if url else f"http://127.0.0.1:{port}"
     with tempfile.TemporaryDirectory(prefix="fliptable-bench-") as tmp:
         db_arg = db or os.path.join(tmp, "bench.db")
@@ -194,11 +303,16 @@ async def _bench(tables: int, players: int, seconds: float, game: str, think_ms:
             if proc is not None:
                 await _wait_up(base, proc, log.name)
             run = _Run(base, game, players, think_ms, options, seed)
+            probes = _Probes(base, game, players, bot)
             # no keep-alive: uvicorn closes idle connections after 5 s, and setting up 800 sockets
             # on a loaded machine can leave one idle that long
             limits = httpx.Limits(max_connections=64, max_keepalive_connections=0)
             async with httpx.AsyncClient(limits=limits, timeout=60) as http:
                 tasks = [asyncio.create_task(run.table(http)) for _ in range(tables)]
+                tasks += [asyncio.create_task(probes.api_games(http))]
+                tasks += [asyncio.create_task(probes.bot_table(http)) for _ in range(bot_tables)]
+                if race_probe:
+                    tasks.append(asyncio.create_task(probes.race(http)))
                 try:
                     # the measured part starts once every socket is open
                     end_setup = time.monotonic() + 120
@@ -212,9 +326,11 @@ async def _bench(tables: int, players: int, seconds: float, game: str, think_ms:
                     run.latencies.clear()
                     run.errors = run.stale = run.rate_limited = run.unseen = 0
                     started = time.perf_counter()
+                    probes.measuring = True
                     cpu0 = _cpu_seconds(proc.pid) if proc is not None else None
                     await asyncio.sleep(seconds)
                     cpu1 = _cpu_seconds(proc.pid) if proc is not None else None
+                    probes.measuring = False
                     run.stop.set()
                     elapsed = time.perf_counter() - started
                     server_side = (await http.get(f"{base}/api/stats")).json()["latency_ms"]
@@ -244,13 +360,27 @@ async def _bench(tables: int, players: int, seconds: float, game: str, think_ms:
             "games_finished": run.games_done, "server_ms": server_side,
             "server_cpu_ms_per_action": (round((cpu1 - cpu0) * 1000.0 / len(lat), 3)
                                          if cpu0 is not None and cpu1 is not None and lat else None),
-            "server_cpu_share": round((cpu1 - cpu0) / elapsed, 3) if cpu0 is not None and cpu1 is not None else None, "db": "sqlite" if db is None else db.split("://")[0],
-            "cores": os.cpu_count()}
+            "server_cpu_share": round((cpu1 - cpu0) / elapsed, 3) if cpu0 is not None and cpu1 is not None else None,
+            "db": "sqlite" if db is None else db.split("://")[0], "cores": os.cpu_count(),
+            "api_games_ms": _summary(probes.api), "bot_tables": bot_tables, "bot": bot if bot_tables else None,
+            "bot_games_finished": probes.bot_games,
+            "race_probe": ({"races": probes.races, "earlier_won": probes.earlier_won, "gap_ms": RACE_GAP_MS,
+                            "share": round(probes.earlier_won / probes.races, 4) if probes.races else None}
+                           if race_probe else None)}
+
+
+def _summary(values: list[float]) -> dict[str, Any]:
+    lat = sorted(values)
+    return {"samples": len(lat), "p50": round(_percentile(lat, 50), 2), "p99": round(_percentile(lat, 99), 2),
+            "max": round(lat[-1], 2) if lat else None}
 
 
 def run_bench_server(tables: int = 20, players: int = 4, seconds: float = 10.0, game: str = "flip7",
                      think_ms: float = 500.0, db: str | None = None, options: dict | None = None,
-                     seed: int = 0, url: str | None = None) -> dict[str, Any]:
+                     seed: int = 0, url: str | None = None, port: int | None = None, bot_tables: int = 0,
+                     bot: str = "ismcts", race_probe: bool = False) -> dict[str, Any]:
     """Run the benchmark (see the module); its report as a dict. ``url``: measure a
-    server already running there (it must allow many table creations) instead."""
-    return asyncio.run(_bench(tables, players, seconds, game, think_ms, db, options or {}, seed, url))
+    server already running there (it must allow many table creations) instead;
+    ``port``: the port the started server listens on (default: a free one)."""
+    return asyncio.run(_bench(tables, players, seconds, game, think_ms, db, options or {}, seed, url, port,
+                              bot_tables, bot, race_probe))

@@ -77,12 +77,14 @@ class RemoteBot(Agent):
 
 
 class _Worker:
-    __slots__ = ("index", "proc", "conn", "known", "busy", "started", "timer", "drops")
+    __slots__ = ("index", "proc", "conn", "ready", "known", "busy", "started", "timer", "drops")
 
     def __init__(self, index: int):
         self.index = index
         self.proc: Any = None
         self.conn: Any = None
+        #: the process has started and loaded the games (it said "ready")
+        self.ready = False
         #: table id -> how many of its actions this worker's mirror holds
         self.known: dict[str, int] = {}
         #: the question being decided: (request id, asker, seat, role, ply), or None
@@ -140,7 +142,11 @@ class BotPool:
 
     def _dispatch(self) -> None:
         for w in self._workers:
-            if w.busy is not None:
+            if w.busy is not None or not self._queue:
+                continue
+            if w.proc is None:
+                self._spawn(w)   # it takes questions once it says it is ready
+            if not w.ready:
                 continue
             job = self._next_job()
             if job is None:
@@ -163,8 +169,6 @@ class BotPool:
         w.busy = (request, asker, seat, role, ply)
         w.started = time.perf_counter()
         try:
-            if w.proc is None or not w.proc.is_alive():
-                self._spawn(w)
             send = w.conn.send
             for table_id in w.drops:
                 send(("drop", table_id))
@@ -191,6 +195,8 @@ class BotPool:
                 message = conn.recv()
                 if message[0] == "answer":
                     self._answered(w, message)
+                elif message[0] == "ready":
+                    w.ready = True
         except (EOFError, OSError):
             self._lost(w, "its worker process stopped")
             return
@@ -244,7 +250,7 @@ class BotPool:
                                  daemon=True)
         proc.start()
         child.close()
-        w.proc, w.conn = proc, parent
+        w.proc, w.conn, w.ready = proc, parent, False
         w.known.clear()
         w.drops.clear()
         assert self._loop is not None
@@ -253,6 +259,7 @@ class BotPool:
     def _stop(self, w: _Worker) -> None:
         conn, proc = w.conn, w.proc
         w.conn = w.proc = None
+        w.ready = False
         w.known.clear()
         w.drops.clear()
         if conn is not None:

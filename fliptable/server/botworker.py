@@ -13,7 +13,8 @@ Messages in (tuples, pickled by ``multiprocessing``):
 ``("sync", table, setup | None, first, actions)`` — ``setup``: start the table's mirror
 afresh (``Mirror``'s fields), then apply ``actions`` from index ``first``;
 ``("drop", table)``; ``("ask", request, table, seat, role, seconds)``.
-Out: ``("answer", request, action | None, delay_ms | None, error | None)``.
+Out: ``("ready",)`` once every game is loaded (a decision's time never includes the
+worker's start), then ``("answer", request, action | None, delay_ms | None, error | None)``.
 """
 from __future__ import annotations
 
@@ -25,7 +26,7 @@ from typing import Any, Sequence
 from ..bots.base import make_agent
 from ..core.agent import Agent, InformationSet
 from ..core.log import GameLog, start_state
-from ..core.registry import get_game
+from ..core.registry import all_games, get_game
 from ..core.rng import derive_seed
 
 #: how much lower than the server's a worker's priority is (``os.nice``)
@@ -88,6 +89,11 @@ def main(conn) -> None:  # pragma: no cover - run in the worker process (tests/s
         os.nice(NICE)
     except OSError:
         pass
+    all_games()   # every game's rules loaded before the first question
+    try:
+        conn.send(("ready",))
+    except (OSError, EOFError):
+        return
     mirrors: dict[str, Mirror] = {}
     while True:
         try:

@@ -147,6 +147,7 @@ def test_a_search_stops_at_the_servers_limit_and_plays_its_best_move_so_far():
 
 
 def _stuck_worker(conn):  # a bot worker whose bot never answers
+    conn.send(("ready",))
     while True:
         message = conn.recv()
         if message[0] == "ask":
