@@ -11,8 +11,8 @@ the table (``Table.answer``) and the table's task is woken.
 A decision that runs past ``--max-bot-ms`` plus ``GRACE_S`` (a bot that ignores its
 deadline; searches stop at it by themselves) has its worker killed and replaced: the
 table plays the game's default action for that seat (a turn) or leaves it out (a race,
-a claim). A worker that dies is replaced the same way. Workers start on the first
-question, so a server without bots runs none.
+a claim). A worker that dies is replaced the same way. Workers start when the first table
+with bots is created or loaded (``warm``), so a server without bots runs none.
 """
 from __future__ import annotations
 
@@ -133,6 +133,17 @@ class BotPool:
             self._loop = asyncio.get_running_loop()
         self._queue.append((asker, seat, role, ply))
         self._dispatch()
+
+    def warm(self) -> None:
+        """Start every worker that is not running (a table with bots was created or
+        loaded): its first question then finds them ready."""
+        if self._closed:
+            return
+        if self._loop is None:
+            self._loop = asyncio.get_running_loop()
+        for w in self._workers:
+            if w.proc is None:
+                self._spawn(w)
 
     def forget(self, table_id: str) -> None:
         """The table is over or gone: its mirrors are dropped, its questions ignored."""

@@ -77,6 +77,8 @@ class Lobby:
         live.on_over = self.forget
         live.latencies = self.latencies
         live.waiting_since(self.settings.now())
+        if any(s["kind"] != HUMAN for s in seat_rows) and not (row["over"] or row.get("expired")):
+            self.pool.warm()
         return live
 
     async def create(self, spec: TableSpec) -> dict[str, Any]:

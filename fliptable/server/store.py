@@ -21,6 +21,22 @@ from .models import actions, seats, tables
 #: how often SQLite's write-ahead log is checkpointed into the database, s
 CHECKPOINT_SECONDS = 2.0
 
+#: PostgreSQL's group commit as one statement (one round trip, one durable commit: a
+#: statement outside a transaction block commits by itself, and its data-modifying WITH
+#: runs in full whether or not it is read): every table's new actions, and each table's
+#: new ply (and, once over, its result)
+PG_GROUP_COMMIT = """
+WITH new_actions AS (
+    INSERT INTO ft_actions (table_id, idx, seat, action)
+    SELECT * FROM unnest($1::varchar[], $2::int[], $3::int[], $4::text[])
+)
+UPDATE ft_tables AS t
+SET ply = u.ply, over = t.over OR u.over,
+    result = CASE WHEN u.over THEN u.result::json ELSE t.result END
+FROM unnest($5::varchar[], $6::int[], $7::bool[], $8::text[]) AS u(id, ply, over, result)
+WHERE t.id = u.id
+"""
+
 
 #: every SQLite connection's settings: WAL (a commit survives the process being killed),
 #: foreign keys, and checkpoints apart from commits (Store._checkpoints), so a commit
@@ -74,6 +90,8 @@ class Store:
         self._sqlite_path = database if database and database != ":memory:" else None
         self._sqlite_thread = ThreadPoolExecutor(1, thread_name_prefix="fliptable-sqlite") if self._sqlite_path else None
         self._sqlite_conn: sqlite3.Connection | None = None
+        # PostgreSQL: the group commit's own connection, used through asyncpg directly
+        self._pg_conn: Any = None
 
     async def open(self) -> None:
         """Create the schema (PostgreSQL: the settings' schema first) or upgrade it."""
@@ -106,6 +124,12 @@ class Store:
                     await task
                 except (asyncio.CancelledError, Exception):
                     pass
+        if self._pg_conn is not None:
+            conn, self._pg_conn = self._pg_conn, None
+            try:
+                await conn.close()
+            except Exception:  # a connection the server lost: nothing to give back
+                pass
         if self._sqlite_thread is not None:
             conn, self._sqlite_conn = self._sqlite_conn, None
             if conn is not None:
@@ -223,6 +247,9 @@ class Store:
         if self._sqlite_path is not None:
             await asyncio.get_running_loop().run_in_executor(self._sqlite_thread, self._write_sqlite, batch)
             return
+        if self.backend == "postgresql":
+            await self._write_postgresql(batch)
+            return
         rows = [{"table_id": table_id, "idx": first + i, "seat": seat, "action": action}
                 for table_id, first, new, _, _ in batch for i, (seat, action) in enumerate(new)]
         running = [{"tid": table_id, "new_ply": first + len(new)}
@@ -239,6 +266,43 @@ class Store:
                 await conn.execute(update(tables).where(tables.c.id == bindparam("tid"))
                                    .values(ply=bindparam("new_ply"), over=True, result=bindparam("new_result")),
                                    ended)
+
+    async def _write_postgresql(self, batch) -> None:
+        """PostgreSQL's group commit: ``PG_GROUP_COMMIT`` on the writer's own asyncpg
+        connection (checked out of the engine's pool once), without SQLAlchemy's layers
+        and its BEGIN / INSERT / UPDATE / COMMIT round trips. A connection that fails is
+        dropped; the next batch opens another."""
+        if self._pg_conn is None:
+            conn = await self.engine.connect()
+            try:
+                raw = await conn.get_raw_connection()
+                self._pg_driver = raw.driver_connection
+            except BaseException:
+                await conn.close()
+                raise
+            self._pg_conn = conn
+        ids, idx, seats_, acts = [], [], [], []
+        for table_id, first, new, _, _ in batch:
+            for i, (seat, action) in enumerate(new):
+                ids.append(table_id)
+                idx.append(first + i)
+                seats_.append(seat)
+                acts.append(action)
+        plies: dict[str, tuple] = {}   # a table twice in a batch: its later ply
+        for table_id, first, new, result, _ in batch:
+            plies[table_id] = (first + len(new), result)
+        try:
+            await self._pg_driver.execute(PG_GROUP_COMMIT, ids, idx, seats_, acts, list(plies),
+                                          [p for p, _ in plies.values()],
+                                          [r is not None for _, r in plies.values()],
+                                          [None if r is None else json.dumps(r) for _, r in plies.values()])
+        except BaseException:
+            conn, self._pg_conn = self._pg_conn, None
+            try:
+                await conn.invalidate()
+            except Exception:
+                pass
+            raise
 
     def _write_sqlite(self, batch) -> None:
         """SQLite's group commit in the store's own writer thread, on a plain ``sqlite3``

@@ -3,8 +3,10 @@ same ply, with every seat's history, and its bots play on — after an orderly s
 (both backends) and after ``kill -9`` of a real ``fliptable serve`` process."""
 from __future__ import annotations
 
+import asyncio
 import json
 import os
+import secrets
 import signal
 import socket
 import subprocess
@@ -12,7 +14,9 @@ import sys
 import time
 
 import httpx
+import pytest
 
+from .conftest import PG_URL
 from .helpers import Player, Replayed, arrive, client, create, join, wait_for
 
 
@@ -70,8 +74,9 @@ def _free_port() -> int:
         return s.getsockname()[1]
 
 
-def _serve(db: str, port: int) -> subprocess.Popen:
-    log = open(db + ".log", "ab")
+def _serve(db: str, port: int, log_path: str | None = None) -> subprocess.Popen:
+    log_path = log_path or db + ".log"
+    log = open(log_path, "ab")
     proc = subprocess.Popen([sys.executable, "-m", "fliptable", "serve", "--port", str(port), "--db", db,
                              "--bot-delay-ms", "0"], stdout=log, stderr=subprocess.STDOUT)
     log.close()
@@ -79,7 +84,7 @@ def _serve(db: str, port: int) -> subprocess.Popen:
 
     def up():
         if proc.poll() is not None:
-            raise AssertionError(f"the server exited: {open(db + '.log').read()[-2000:]}")
+            raise AssertionError(f"the server exited: {open(log_path).read()[-2000:]}")
         try:
             return httpx.get(base + "/api/games", timeout=2).status_code == 200
         except httpx.HTTPError:
@@ -96,16 +101,45 @@ def _ws_frame(ws, ply_at_least: int = 0) -> dict:
             return m
 
 
-def test_kill_9_and_restart_resume_at_the_same_ply(tmp_path):
+@pytest.fixture(params=["sqlite", "postgresql"])
+def served_db(request, tmp_path):
+    """A database for a real ``fliptable serve``: an SQLite file, or a fresh PostgreSQL
+    database (the server resumes every running table of its database), dropped after."""
+    if request.param == "sqlite":
+        yield str(tmp_path / "server.db")
+        return
+    import asyncpg
+
+    name = "ft_kill_" + secrets.token_hex(6)
+    admin = PG_URL.replace("postgresql+asyncpg://", "postgresql://")
+
+    async def run(sql):
+        conn = await asyncpg.connect(admin)
+        try:
+            await conn.execute(sql)
+        finally:
+            await conn.close()
+
+    asyncio.run(run(f'CREATE DATABASE "{name}"'))
+    yield PG_URL.rsplit("/", 1)[0] + "/" + name
+    asyncio.run(run(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
+
+
+def test_kill_9_and_restart_resume_at_the_same_ply(served_db, tmp_path):
+    """Every acknowledged action survives ``kill -9``; the restarted server opens its port
+    at once, even with a table of searching bots to resume (issue 23: it never did)."""
     from websockets.sync.client import connect
 
-    db = str(tmp_path / "server.db")
+    db = served_db
+    log_path = str(tmp_path / "server.log")
     port = _free_port()
     base, wsbase = f"http://127.0.0.1:{port}", f"ws://127.0.0.1:{port}"
-    proc = _serve(db, port)
+    proc = _serve(db, port, log_path)
     try:
         bots = httpx.post(base + "/api/tables", json={"game": "flip7", "seats": ["random"] * 3,
                                                       "bot_delay_ms": 1500}).json()["table"]
+        searching = httpx.post(base + "/api/tables", json={"game": "flush", "seats": ["ismcts:ms=2000"] * 4,
+                                                           "bot_delay_ms": 0}).json()["table"]
         # seed 3: seat 0's first hit is a number card, so seat 1 acts next (an action card
         # would leave seat 0 to choose, and seat 1's 'stay' would be refused)
         made = httpx.post(base + "/api/tables", json={"game": "flip7", "seats": ["human", "human"],
@@ -125,7 +159,8 @@ def test_kill_9_and_restart_resume_at_the_same_ply(tmp_path):
                 httpx.get(f"{base}/api/tables/{bots}").json()))
             os.kill(proc.pid, signal.SIGKILL)
             proc.wait(10)
-        proc = _serve(db, port)
+        proc = _serve(db, port, log_path)   # answers GET /api/games: the port opened
+        searched_ply = httpx.get(f"{base}/api/tables/{searching}").json()["ply"]
         facts = httpx.get(f"{base}/api/tables/{table}").json()
         assert facts["ply"] == last["ply"] == 2
         resumed = httpx.get(f"{base}/api/tables/{bots}").json()
@@ -143,10 +178,13 @@ def test_kill_9_and_restart_resume_at_the_same_ply(tmp_path):
         # the bots' table resumed at the same ply, and its bots play on
         wait_for(lambda: httpx.get(f"{base}/api/tables/{bots}").json()["ply"] > before["ply"], timeout=30,
                  every=0.1)
+        # and so does the table of searching bots
+        wait_for(lambda: httpx.get(f"{base}/api/tables/{searching}").json()["ply"] > searched_ply, timeout=60,
+                 every=0.2)
     finally:
         proc.kill()
         proc.wait(10)
     # the server logged every connection, and never a token
-    log = open(db + ".log").read()
+    log = open(log_path).read()
     assert f"/ws/{table}?token=***" in log
     assert made["token"] not in log and other["token"] not in log

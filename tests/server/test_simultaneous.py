@@ -6,7 +6,6 @@ and every frame sent equals the log's frame for that seat. Level 4's SPOOF too: 
 stay hidden past the simultaneous step, through the calls that follow it."""
 from __future__ import annotations
 
-import time
 
 from fliptable.core.registry import get_game
 
@@ -141,12 +140,12 @@ def test_a_bot_commits_beside_people_and_the_clock_plays_for_a_person_who_went_a
             assert fb["clock"] is not None and fb["clock"]["limit_ms"] == 1500.0
             b.send_json({"type": "act", "action": fb["legal"][0], "ply": 2})
             _frame(b, 3)
-            start = time.monotonic()
-            # seat 0 never chooses: the clock lays a card for it and the step resolves
+            # seat 0 never chooses (its socket sends nothing more): only the clock can lay
+            # a card for it, and the step resolves (no wall-clock bound is asserted: the
+            # limit counts from the step's start, the bot's thinking in its worker included)
             wait_for(lambda: len(_stored(c, table)) >= 4, timeout=20)
-            waited = time.monotonic() - start
         actions = _stored(c, table)
-    assert actions[3][0] == 0 and actions[3][1].startswith("t:") and waited >= 0.5
+    assert actions[3][0] == 0 and actions[3][1].startswith("t:")
 
 
 #: seed 10, three players, Level 4: seat 0's first card can be the K - SPOOF of Clubs
