@@ -25,6 +25,7 @@ from collections import deque
 from typing import Any, Protocol, Sequence
 
 from ..core.agent import Agent
+from ..core.registry import GAME_MODULES
 from . import botworker
 
 log = logging.getLogger("fliptable.server")
@@ -32,6 +33,8 @@ log = logging.getLogger("fliptable.server")
 #: how long past ``--max-bot-ms`` a decision may run before its worker is killed, s
 #: (searches stop at the limit themselves; this catches a bot that cannot)
 GRACE_S = 0.5
+#: the longest a table with bots waits for the first worker to start before it starts, s
+READY_TIMEOUT_S = 10.0
 
 
 def default_workers() -> int:
@@ -105,9 +108,13 @@ class BotPool:
         self._workers = [_Worker(i) for i in range(workers)]
         self._queue: deque[tuple] = deque()
         self._next_id = 0
-        self._ctx = multiprocessing.get_context("spawn")
+        # workers are forked from a fork server (single-threaded, unlike the server) that has
+        # every game's rules loaded: a new worker is ready in milliseconds, not a second
+        self._ctx = multiprocessing.get_context("forkserver")
+        self._ctx.set_forkserver_preload(["fliptable.server.botworker", *GAME_MODULES.values()])
         self._loop: asyncio.AbstractEventLoop | None = None
         self._closed = False
+        self._ready: asyncio.Event | None = None
         #: decisions answered, and those given up on (a worker killed or failed)
         self.answered = 0
         self.failed = 0
@@ -144,6 +151,19 @@ class BotPool:
         for w in self._workers:
             if w.proc is None:
                 self._spawn(w)
+
+    async def ready(self, timeout: float = READY_TIMEOUT_S) -> None:
+        """Return once a worker can take questions (starting them if need be), or after
+        ``timeout`` seconds (the questions then wait in the queue)."""
+        self.warm()
+        if any(w.ready for w in self._workers) or self._closed:
+            return
+        if self._ready is None:
+            self._ready = asyncio.Event()
+        try:
+            await asyncio.wait_for(self._ready.wait(), timeout)
+        except TimeoutError:
+            log.warning("no bot worker was ready after %g s", timeout)
 
     def forget(self, table_id: str) -> None:
         """The table is over or gone: its mirrors are dropped, its questions ignored."""
@@ -208,6 +228,8 @@ class BotPool:
                     self._answered(w, message)
                 elif message[0] == "ready":
                     w.ready = True
+                    if self._ready is not None:
+                        self._ready.set()
         except (EOFError, OSError):
             self._lost(w, "its worker process stopped")
             return

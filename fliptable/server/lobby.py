@@ -106,7 +106,7 @@ class Lobby:
         live = self._make(*loaded)
         self.live[table_id] = live
         if started:
-            live.start([])
+            await self._begin(live, [])
         return {"table": table_id, "seat": humans[0] if humans else None, "token": token}
 
     async def get(self, table_id: str) -> LiveTable:
@@ -142,7 +142,7 @@ class Lobby:
             live.row["expired"] = True
         if live.started and not live.expired:
             actions = await self.store.load_actions(table_id)
-            live.start(actions)
+            await self._begin(live, actions)
         if not live.over and not live.expired:  # kept only while it may be played
             self.live[table_id] = live
         return live
@@ -259,7 +259,14 @@ class Lobby:
         async with live.join_lock:
             if live.ready():
                 await self.store.mark_started(live.id)
-                live.start([])
+                await self._begin(live, [])
+
+    async def _begin(self, live: LiveTable, actions: list) -> None:
+        """Start (or resume) the table's driver; with bots, once the pool can answer them
+        (the first workers are starting), so that no clock runs while they cannot think."""
+        if any(s["kind"] != HUMAN for s in live.seat_rows):
+            await self.pool.ready()
+        live.start(actions)
 
     def _touch(self, live: LiveTable) -> None:
         """Store that a connection opened or closed now, in the background (a closing

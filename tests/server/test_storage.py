@@ -99,6 +99,9 @@ def test_serve_user_errors_are_one_line_exit_2(tmp_path, capsys):
                         (["--joins-per-minute", "0"], "--joins-per-minute must be 1 to 1000000"),
                         (["--trust-proxy", "*"], "--trust-proxy '*' is not an address or network"),
                         (["--trust-proxy", "proxy.local"], "accepted: e.g. 127.0.0.1, 10.0.0.0/8"),
+                        (["--bot-workers", "0"], "--bot-workers must be 1 to 256, not 0"),
+                        (["--max-bot-ms", "5"], "--max-bot-ms must be 10 to 600000, not 5"),
+                        (["--max-bot-ms", "inf"], "--max-bot-ms must be 10 to 600000, not inf"),
                         (["--db", str(tmp_path / "no" / "such" / "dir" / "x.db")], "does not exist"),
                         (["--db", "/proc/fliptable.db"], "cannot open the database"),
                         (["--db", "postgresql://u:pw@127.0.0.1:1/x"], "u:***@127.0.0.1:1")):
@@ -136,12 +139,16 @@ def test_serve_passes_the_seat_limits_on(monkeypatch):
     got = []
     monkeypatch.setattr(serve, "run_server", lambda *args, **kw: got.append((args, kw)))
     for args in (["--seat-timeout", "30", "--joins-per-minute", "5"], ["--seat-timeout", "0"], [],
-                 ["--trust-proxy", "127.0.0.1", "--trust-proxy", "10.0.0.0/8"]):
+                 ["--trust-proxy", "127.0.0.1", "--trust-proxy", "10.0.0.0/8"],
+                 ["--bot-workers", "3", "--max-bot-ms", "500"]):
         with pytest.raises(SystemExit) as exited:
             main(["serve", *args])
         assert exited.value.code == 0
-    assert [kw for _, kw in got] == [{"seat_timeout_s": 30.0, "joins_per_minute": 5, "trusted_proxies": ()},
-                                     {"seat_timeout_s": None, "joins_per_minute": 30, "trusted_proxies": ()},
-                                     {"seat_timeout_s": 120.0, "joins_per_minute": 30, "trusted_proxies": ()},
+    bots = {"bot_workers": None, "max_bot_ms": 2000.0}
+    assert [kw for _, kw in got] == [{"seat_timeout_s": 30.0, "joins_per_minute": 5, "trusted_proxies": (), **bots},
+                                     {"seat_timeout_s": None, "joins_per_minute": 30, "trusted_proxies": (), **bots},
+                                     {"seat_timeout_s": 120.0, "joins_per_minute": 30, "trusted_proxies": (), **bots},
                                      {"seat_timeout_s": 120.0, "joins_per_minute": 30,
-                                      "trusted_proxies": ("127.0.0.1", "10.0.0.0/8")}]
+                                      "trusted_proxies": ("127.0.0.1", "10.0.0.0/8"), **bots},
+                                     {"seat_timeout_s": 120.0, "joins_per_minute": 30, "trusted_proxies": (),
+                                      "bot_workers": 3, "max_bot_ms": 500.0}]
