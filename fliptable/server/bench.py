@@ -219,6 +219,9 @@ class _Probes:
                 await self._race_game((ws0, ws1))
 
     async def _race_game(self, sockets) -> None:
+        """One game of the race probe. A window is probed once both seats have its frame:
+        the same fly, legal for both; a window where the earlier swat was refused (an
+        ``error`` echoing its ply) is not counted."""
         inbox: asyncio.Queue = asyncio.Queue()
 
         async def read(seat, ws):
@@ -227,37 +230,42 @@ class _Probes:
 
         readers = [asyncio.create_task(read(s, ws)) for s, ws in enumerate(sockets)]
         try:
+            latest: dict[int, dict] = {}
             probed: set[int] = set()
             sent: dict[int, int] = {}    # seat -> the ply it last acted on
-            waiting: tuple[int, int] | None = None   # (ply swatted at, the earlier seat)
+            waiting: list | None = None  # [ply swatted at, the earlier seat, refused]
             while True:
                 seat, m = await inbox.get()
-                if m["type"] != "frame" or seat != 0:
+                if m["type"] == "error":
+                    if waiting is not None and seat == waiting[1] and m.get("ply") == waiting[0]:
+                        waiting[2] = True
                     continue
+                if m["type"] != "frame":
+                    continue
+                latest[seat] = m
                 ply, d = m["ply"], m["decision"]
                 if d["kind"] == "over":
                     return
-                if waiting is not None and ply > waiting[0]:
+                if waiting is not None and seat == 0 and ply > waiting[0]:
                     first = next((e["player"] for e in m["events"] if e.get("type") == "swat"), None)
-                    if first is not None:
-                        self.races += self.measuring
-                        self.earlier_won += self.measuring and first == waiting[1]
+                    if first is not None and not waiting[2] and self.measuring:
+                        self.races += 1
+                        self.earlier_won += first == waiting[1]
                     waiting = None
-                if waiting is not None:
+                if waiting is not None or len(latest) < 2 or latest[0]["ply"] != latest[1]["ply"]:
                     continue
                 if d["kind"] == "race" and d["window"] not in probed and set(d["players"]) == {0, 1}:
-                    legal = m["legal"]   # seat 0's; the other seat has the same flies
-                    swats = [a for a in legal if a.startswith("swat")]
-                    if swats:
+                    both = [a for a in latest[0]["legal"] if a.startswith("swat") and a in latest[1]["legal"]]
+                    if both:
                         probed.add(d["window"])
                         early = len(probed) % 2
-                        await sockets[early].send(json.dumps({"type": "act", "action": swats[0], "ply": ply}))
+                        await sockets[early].send(json.dumps({"type": "act", "action": both[0], "ply": ply}))
                         await asyncio.sleep(RACE_GAP_MS / 1000.0)
-                        await sockets[1 - early].send(json.dumps({"type": "act", "action": swats[0], "ply": ply}))
-                        waiting = (ply, early)
+                        await sockets[1 - early].send(json.dumps({"type": "act", "action": both[0], "ply": ply}))
+                        waiting = [ply, early, False]
                         continue
                 # otherwise move the game on: the turn's flip, or both seats done with the window
-                for s in (d["players"] if d["kind"] == "race" else [d.get("player", d["players"][0])]):
+                for s in d["players"]:
                     if sent.get(s) != ply:
                         sent[s] = ply
                         action = "done" if d["kind"] == "race" else "flip"

@@ -34,3 +34,28 @@ def test_bench_server_tells_refusals_from_errors():
     assert report["errors"] == 0 and report["error_samples"] == [], report
     assert report["refused_stale"] + report["refused_rate"] > 0, report
     assert report["actions"] > 10 and report["p99_ms"] <= report["max_ms"]
+
+
+def test_bench_server_with_bot_tables_and_the_race_probe():
+    """The mode of issue 23: all-bot tables of searching bots play while a person's
+    act -> frame and GET /api/games are timed, and the swat-race probe runs (what it
+    reports, not how fast: no timing is asserted)."""
+    r = subprocess.run([sys.executable, "-m", "fliptable", "bench-server", "--tables", "1", "--players", "2",
+                        "--bot-tables", "1", "--bot", "ismcts:iterations=20", "--race-probe", "--seconds", "3",
+                        "--think-ms", "50", "--json"], capture_output=True, text=True, timeout=180)
+    assert r.returncode == 0, r.stderr
+    report = json.loads(r.stdout)
+    assert report["bot_tables"] == 1 and report["bot"] == "ismcts:iterations=20" and report["errors"] == 0
+    assert report["api_games_ms"]["samples"] > 0 and report["api_games_ms"]["p50"] <= report["api_games_ms"]["max"]
+    probe = report["race_probe"]
+    assert probe["gap_ms"] == 50.0 and 0 <= probe["earlier_won"] <= probe["races"]
+    assert probe["share"] is None or 0.0 <= probe["share"] <= 1.0
+
+
+def test_bench_server_flag_errors():
+    for args, words in ((["--port", "0"], "--port must be 1 to 65535, not 0"),
+                        (["--bot-tables", "201"], "--bot-tables must be 0 to 200, not 201"),
+                        (["--bot-tables", "1", "--bot", "nosuchbot"], "unknown bot 'nosuchbot'")):
+        r = subprocess.run([sys.executable, "-m", "fliptable", "bench-server", *args],
+                           capture_output=True, text=True, timeout=60)
+        assert r.returncode == 2 and words in r.stderr and len(r.stderr.splitlines()) == 1, r.stderr
