@@ -873,6 +873,18 @@ def test_parse_action_aliases_to_canonical_notation():
     assert G.parse_action("r1@2>c4") == "play:res1@2>c4"
     assert G.parse_action("d:h2>r5") == "discard:hand2>res5"
     assert G.parse_action("Pass") == "pass" and G.parse_action("c") == "challenge"
+    assert G.parse_action("h1>r5") == "play:hand1>res5" and G.parse_action("h1>x") == "play:hand1>x"
+
+
+def test_a_card_is_named_with_its_article():
+    from fliptable.games.flinch.cards import a_card
+    assert [a_card(n) for n in ("1", "7", "8", "11", "15")] == ["a 1", "a 7", "an 8", "an 11", "a 15"]
+
+
+def test_summarize_stats_gives_rates_per_game():
+    out = G.summarize_stats({"turns": 90.0, "draws": 3.0, "capped": 1.0, "restocks": 6.0}, 3, 3)
+    assert {k: out[k] for k in ("mean_turns", "draw_rate", "cap_rate", "restocks_per_game")} == \
+        {"mean_turns": 30.0, "draw_rate": 1.0, "cap_rate": 1 / 3, "restocks_per_game": 2.0}
 
 
 # -- Views and events hide what the rules hide ---------------------------------------------------------
@@ -965,3 +977,15 @@ def test_a_walked_away_player_plays_what_the_rules_require_else_ends_the_turn():
     assert t.timeout_action(0) == "discard:hand1>res1"
     t.apply(0, "discard:hand1>res1")
     assert t.timeout_action(1) == "discard:hand1>res1"          # never a challenge
+
+
+@pytest.mark.parametrize("action, reason", [
+    ("play:hand1>res2", "The Reserve: cards reach a reserve pile only as the turn's discard (discard:handN>resM)"),
+    ("play:res1>res2", 'The Reserve: "Cards, once played, cannot be moved from one Reserve Pile to another"'),
+    ("play:hand9>c1", "The Layout b): a hand holds at most five cards -- hand1 to hand5"),
+])
+def test_a_move_no_rule_allows_names_the_rule_word_for_word(action, reason):
+    from tests.helpers import assert_rejected
+    s = G.new_state(3, {}, 1)
+    assert assert_rejected(s, 0, action) == \
+        f"{action!r} is not legal for player 0: {reason}; legal now: play:hand1>new"
