@@ -165,7 +165,8 @@ def test_nothing_handed_out_shares_live_state(game_id, data):
 
     def checks(state, rng):
         before = state.to_json()
-        for seat in list(range(state.players)) + [None]:
+        seats = list(range(state.players)) + [None]
+        for seat in seats:
             scramble(state.view(seat))
             scramble(state.frame(seat))
             if seat is not None:
@@ -177,7 +178,12 @@ def test_nothing_handed_out_shares_live_state(game_id, data):
         if not twin.is_over():
             p, a = step(twin, rng)
             for event in twin.apply(p, a):
+                # what one seat is told is its own: scrambling it changes no other's
+                told = [json.dumps(event.for_player(s)) for s in seats] + [json.dumps(event.full())]
+                for seat in seats:
+                    scramble(event.for_player(seat))
                 scramble(event.full())
+                assert [json.dumps(event.for_player(s)) for s in seats] + [json.dumps(event.full())] == told
                 scramble(event.data)
                 for seat in range(state.players):
                     scramble(event.for_player(seat))

@@ -206,7 +206,7 @@ class History:
             record = self.spec.observer.record
             for e in events:
                 for p in range(self.spec.players):
-                    record(memory[p], e.for_player(p), p)
+                    record(memory[p], e.read(p), p)     # counted, never kept
 
     def seat_events(self, seat: int) -> list[dict]:
         """Every event as ``seat`` saw it, starting with the deal."""

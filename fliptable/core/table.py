@@ -23,6 +23,7 @@ from .clock import ACT, CLAIM, PERSON, REACT, Dropped, Intent, Landed, RealClock
 from .decision import Decision, Over, Race, Simultaneous, Turn
 from .errors import FliptableError, IllegalAction, StaleAction, quoted, shorten
 from .events import Event
+from .fields import deep_copy
 from .game import State
 from .log import GameLog
 from .rng import derive_seed
@@ -133,7 +134,7 @@ class Table:
             raise ValueError("this table keeps no histories (histories=False)")
         if seat is not None:
             self.state._check_seat(seat)
-        return list(self._hist[self.players if seat is None else seat])
+        return deep_copy(self._hist[self.players if seat is None else seat])
 
     def log(self) -> GameLog:
         """The replayable log of the actions applied so far, with the state's result."""

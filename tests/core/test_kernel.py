@@ -241,3 +241,23 @@ def test_bot_specs(snap):
         parse_bot_spec(" ")
     with pytest.raises(BotSpecError, match="nothing after ':'"):
         parse_bot_spec("threshold:")
+
+
+def test_an_events_copies_for_each_seat_share_nothing():
+    # Event.for_player and Event.full copy nested data too: editing what one seat was
+    # told never changes what another is told, nor the event itself
+    from fliptable.core.events import Event
+
+    event = Event("deal", {"counts": [3, 3], "piles": {"0": [1, 2]}}, {"hand": [["5", "6"]]}, (0,))
+    told = [event.for_player(0), event.for_player(1), event.for_player(None), event.full()]
+    for copy in told:
+        copy["counts"].append(9)
+        copy["piles"]["0"].append(9)
+        for row in copy.get("hand", ()):
+            row.append("9")
+    assert event.for_player(1) == {"type": "deal", "counts": [3, 3], "piles": {"0": [1, 2]}}
+    assert event.for_player(0)["hand"] == [["5", "6"]] and event.full()["hand"] == [["5", "6"]]
+    assert event.data == {"counts": [3, 3], "piles": {"0": [1, 2]}} and event.secret == {"hand": [["5", "6"]]}
+    # read(): the same filter, without the copies (for readers that neither edit nor keep)
+    assert [event.read(p) for p in (0, 1, None)] == [event.for_player(p) for p in (0, 1, None)]
+    assert "hand" not in event.read(1)

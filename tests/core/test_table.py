@@ -337,6 +337,35 @@ def test_a_whole_game_through_submit_equals_the_same_actions_through_apply():
 
 
 # -- histories ---------------------------------------------------------------------------
+def test_one_seats_history_edited_never_changes_anothers():
+    # events hold nested data (Flip 7's round_end scores and totals lists): each seat's
+    # history, and each copy handed out, is data of its own
+    from fliptable.core import get_game
+    from fliptable.core.fields import deep_copy
+
+    flip7 = get_game("flip7")
+    table = Table(flip7.new_state(3, {"round_limit": 2}, 5), [RandomAgent() for _ in range(3)], seed=5)
+    table.run()
+    told = {seat: table.history(seat) for seat in (0, 1, 2, None)}
+    before = deep_copy(told)
+    assert any(isinstance(v, list) for e in told[0] for v in e.values())
+
+    def scramble(value):
+        if isinstance(value, list):
+            for v in value:
+                scramble(v)
+            value.append("scrambled")
+        elif isinstance(value, dict):
+            for v in value.values():
+                scramble(v)
+
+    scramble(told[0])
+    for seat in (1, 2, None):
+        assert told[seat] == before[seat]
+    for seat in (0, 1, 2, None):
+        assert table.history(seat) == before[seat]
+
+
 def test_histories_are_each_seats_events_and_hide_the_others_secrets():
     agents = [None, Bot(("pass", 200.0), turn="even"), Bot(("snap", 300.0), turn="odd")]
     table = snap_table(agents)
