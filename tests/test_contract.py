@@ -141,9 +141,20 @@ def test_frames_ply_and_stale_actions(game_id, data):
             assert frame["view"] == state.view(seat)
             json.dumps(frame, allow_nan=False)
             no_secret_keys(frame["view"])
-        for bad in (-1, state.players, "0", 1.0, True):
+        # a seat is an int of the table, checked in one place: True and 1.0 are not seat 1
+        space = game.action_space(state.players, state.options)
+        for bad in (-1, state.players, "0", 1.0, True, False, 0.0):
             with pytest.raises(SeatError):
                 state.view(bad)
+            with pytest.raises(SeatError):
+                state.legal_actions(bad)
+            with pytest.raises(SeatError):
+                state.action_mask(bad)
+            with pytest.raises(SeatError):
+                state.why_illegal(bad, space[0])
+            with pytest.raises(IllegalAction):
+                state.apply(bad, space[0])
+        assert state.legal_actions(None) == ()
         if not state.is_over():
             p, a = step(state, rng)
             before = state.to_json()

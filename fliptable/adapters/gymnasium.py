@@ -27,7 +27,7 @@ from gymnasium import spaces
 
 from fliptable.bots.base import make_agent
 from fliptable.core.decision import Race
-from fliptable.core.game import Game
+from fliptable.core.game import Game, check_seat
 
 from .pettingzoo import History, Moments, Spec
 
@@ -41,8 +41,7 @@ class FliptableEnv(gym.Env):
                  seat: int = 0, render_mode: str | None = None, info_state: bool = False,
                  illegal: str = "lose", **options: Any):
         self.spec_ = spec = Spec(game, players, options, info_state)
-        if not 0 <= seat < spec.players:
-            raise ValueError(f"seat must be 0..{spec.players - 1}, not {seat!r}")
+        check_seat(seat, spec.players, ValueError)     # an int of the table: not True, not 1.0
         if illegal not in ("lose", "raise"):
             raise ValueError(f"illegal must be 'lose' or 'raise', not {illegal!r}")
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:

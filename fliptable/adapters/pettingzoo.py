@@ -35,7 +35,7 @@ from pettingzoo.utils import wrappers
 from pettingzoo.utils.wrappers.order_enforcing import AECOrderEnforcingIterable, AECOrderEnforcingIterator
 
 from fliptable.core.decision import Over, Race, Simultaneous, Turn
-from fliptable.core.game import Game
+from fliptable.core.game import Game, check_seat
 from fliptable.core.registry import get_game
 
 from .compiled import WRITERS
@@ -124,10 +124,8 @@ class Moments:
         player = self.queue[self.pos][0]
         if action in self.legal(player):
             # State.apply's checks, done: the action is among the legal ones at this ply
-            state = self.state
             events: list = []
-            state._apply(player, action, events)
-            state.ply += 1
+            self.state.apply_unchecked(player, action, events)
             if self.listener is not None:
                 self.listener(events)
         else:
@@ -162,6 +160,7 @@ class Spec:
         self._masks: dict[tuple, np.ndarray] = {}   # (legal actions, may pass) -> mask
 
     def mask(self, moments: Moments, seat: int) -> np.ndarray:
+        check_seat(seat, self.players)      # True is not seat 1
         queue = moments.queue
         if not queue or queue[moments.pos][0] != seat:
             return np.zeros(self.num_actions + 1, dtype=np.int8)

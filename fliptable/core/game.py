@@ -281,6 +281,15 @@ class Game:
 ACTION_LIMIT = 200
 
 
+def check_seat(player: Any, players: int, error: type[Exception] = SeatError) -> int:
+    """``player`` when it is a seat of a ``players``-seat table: an int (not a bool, not a
+    float) from 0 to players - 1; else ``error`` (``SeatError``) naming what is accepted.
+    The kernel's one seat check (states, tables, RL adapters)."""
+    if type(player) is not int or not 0 <= player < players:
+        raise error(f"no player {quoted(player)}; seats are the integers 0 to {players - 1}")
+    return player
+
+
 class State:
     """A game in progress. Subclasses implement the hooks below; the public ``apply``
     validates against ``legal_actions`` so illegal input never changes the state.
@@ -299,6 +308,10 @@ class State:
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
+        if "legal_actions" in cls.__dict__:
+            # the kernel's legal_actions checks the seat, then asks the game's _legal_actions
+            raise TypeError(f"{cls.__name__}: define _legal_actions(player), not legal_actions "
+                            f"(State.legal_actions checks the seat, then calls it)")
         if "FIELDS" in cls.__dict__ or "DERIVED" in cls.__dict__:
             every = {**cls.FIELDS, **cls.DERIVED}
             check_kinds(every, cls.__name__)
@@ -334,9 +347,10 @@ class State:
     def decision(self) -> Decision:
         raise NotImplementedError
 
-    def legal_actions(self, player: int | None) -> tuple[str, ...]:
-        """Every action ``player`` may take now, as an immutable tuple (empty when it is
-        not theirs to act). The one definition of legality."""
+    def _legal_actions(self, player: int) -> tuple[str, ...]:
+        """Every action seat ``player`` (a seat of this table, checked) may take now, as
+        an immutable tuple (empty when it is not theirs to act). The one definition of
+        legality; read through ``legal_actions``."""
         raise NotImplementedError
 
     def _apply(self, player: int | None, action: str, events: list[Event] | None) -> None:
@@ -386,6 +400,17 @@ class State:
         return legal[0]
 
     # -- the public path ----------------------------------------------------------------
+    def legal_actions(self, player: int | None) -> tuple[str, ...]:
+        """Every action ``player`` may take now, as an immutable tuple (empty when it is
+        not theirs to act; ``None``, a spectator, has none). A seat is an int of this
+        table: anything else (``True``, ``1.0``, ``-1``) is a ``SeatError``, never
+        another seat. Bots, RL masks, ``why_illegal`` and ``apply`` all read this."""
+        if type(player) is not int or not 0 <= player < self.players:
+            if player is None:
+                return ()
+            check_seat(player, self.players)
+        return self._legal_actions(player)
+
     def is_over(self) -> bool:
         return isinstance(self.decision(), Over)
 
@@ -407,7 +432,10 @@ class State:
 
     def why_illegal(self, player: int | None, action: str) -> str | None:
         """None when ``action`` is legal for ``player`` now, else the reason it is not —
-        derived from ``legal_actions``, the one definition of legality."""
+        derived from ``legal_actions``, the one definition of legality. A seat that
+        does not exist is a ``SeatError``, as everywhere."""
+        if player is not None:
+            check_seat(player, self.players)
         decision = self.decision()
         if player is None:
             if isinstance(decision, Race) and action == decision.default:
@@ -450,8 +478,7 @@ class State:
         if player is None:
             if isinstance(decision, Race) and action == decision.default:
                 events: list[Event] = []
-                self._apply(None, action, events)
-                self.ply += 1
+                self.apply_unchecked(None, action, events)
                 return events
             if isinstance(decision, Race):
                 raise IllegalAction(f"without a player only the race's default {decision.default!r} "
@@ -463,18 +490,18 @@ class State:
         if action not in legal:
             raise IllegalAction(self._illegal_message(decision, player, action, legal))
         events = []
-        self._apply(player, action, events)
-        self.ply += 1
+        self.apply_unchecked(player, action, events)
         return events
 
-    def apply_unchecked(self, player: int | None, action: str) -> None:
-        """Apply an action known to come from ``legal_actions`` (the runner's fast path)."""
-        self._apply(player, action, None)
+    def apply_unchecked(self, player: int | None, action: str, events: list[Event] | None = None) -> None:
+        """Apply an action known to come from ``legal_actions`` (the runner's and the RL
+        adapters' fast path; ``apply`` after its checks): the one place an action moves
+        the game on a ply. ``events``: a list to append the events to, or None."""
+        self._apply(player, action, events)
         self.ply += 1
 
     def _check_seat(self, player: Any, error: type[FliptableError] | None = None) -> None:
-        if type(player) is not int or not 0 <= player < self.players:
-            raise (error or SeatError)(f"no player {quoted(player)}; seats are 0 to {self.players - 1}")
+        check_seat(player, self.players, error or SeatError)
 
     def _illegal_message(self, decision: Decision, player: int, action: str, legal: Sequence[str]) -> str:
         if player not in decision.actors:

@@ -286,7 +286,7 @@ class Table:
         state = self.state
         agents = self.agents
         decision = state.decision
-        legal_actions = state.legal_actions
+        legal_actions = state._legal_actions    # seats named by the decision: no seat check
         view = state.view
         quick = self.bot_turn_ms == 0 and self.turn_limit_ms is None
         fast = quick and not self._events

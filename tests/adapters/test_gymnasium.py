@@ -85,3 +85,9 @@ def test_registered_with_gymnasium_make():
     obs, info = env.reset(seed=1)
     assert "fliptable/go-to-the-store-v0" in gymnasium.registry
     assert isinstance(env.render(), str)
+
+
+def test_the_learning_seat_is_an_int_of_the_table():
+    for bad in (True, 1.0, -1, 3):
+        with pytest.raises(ValueError, match="seats are the integers 0 to 2"):
+            make("flip7", ["random"], players=3, seat=bad)

@@ -219,3 +219,16 @@ def test_ansi_render_is_the_games_table(game):
     assert isinstance(text, str) and text.strip()
     with pytest.raises(ValueError):
         raw_env(game, render_mode="rgb_array")
+
+
+def test_a_mask_is_asked_for_a_seat_not_for_true_or_one_point_oh():
+    # True == 1 and 1.0 == 1 in Python: the mask of "seat True" was seat 1's
+    from fliptable.core import SeatError
+
+    e = raw_env("flip7", 3)
+    e.reset(seed=1)
+    seat = e.agent_name_mapping[e.agent_selection]
+    assert e.spec_.mask(e.moments, seat).any()
+    for bad in (True, float(seat), -1, 3, "1"):
+        with pytest.raises(SeatError, match="seats are the integers 0 to 2"):
+            e.spec_.mask(e.moments, bad)

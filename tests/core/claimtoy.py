@@ -34,7 +34,7 @@ class LastCard(State):
             claimants = tuple(p for p in range(self.players) if p not in (self.exposed, self.turn))
         return Turn(self.turn, claimants)
 
-    def legal_actions(self, player):
+    def _legal_actions(self, player):
         d = self.decision()
         if isinstance(d, Over):
             return ()

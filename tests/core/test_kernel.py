@@ -261,3 +261,17 @@ def test_an_events_copies_for_each_seat_share_nothing():
     # read(): the same filter, without the copies (for readers that neither edit nor keep)
     assert [event.read(p) for p in (0, 1, None)] == [event.for_player(p) for p in (0, 1, None)]
     assert "hand" not in event.read(1)
+
+
+def test_a_game_defines_its_legality_behind_the_kernels_seat_check():
+    # State.legal_actions checks the seat (an int of the table: not True, not 1.0) once
+    # for every game, then asks the game's _legal_actions; a game cannot bypass it
+    from fliptable.core import SeatError, State
+    from fliptable.core.game import check_seat
+
+    with pytest.raises(TypeError, match="define _legal_actions"):
+        type("Bypass", (State,), {"legal_actions": lambda self, player: ()})
+    assert check_seat(2, 3) == 2
+    for bad in (True, False, 1.0, -1, 3, None, "1"):
+        with pytest.raises(SeatError, match="seats are the integers 0 to 2"):
+            check_seat(bad, 3)

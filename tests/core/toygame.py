@@ -46,7 +46,7 @@ class Snap(State):
             return Over()
         return Turn(self.turn)
 
-    def legal_actions(self, player):
+    def _legal_actions(self, player):
         d = self.decision()
         if player not in d.players:
             return ()

@@ -95,7 +95,7 @@ class GrabState(State):
     def decision(self):
         return Race(tuple(self.racing), "close", 30_000.0, 1) if self.racing and self.items else Over()
 
-    def legal_actions(self, player):
+    def _legal_actions(self, player):
         if player not in self.decision().players:
             return []
         return [f"take:{n}" for n in self.items] + ["pass"]

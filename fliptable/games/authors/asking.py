@@ -174,7 +174,7 @@ class AskingState(State):
     def _can_be_asked(self, target: int) -> bool:
         return True
 
-    def legal_actions(self, player):
+    def _legal_actions(self, player):
         if player != self.turn or self.nbooks == BOOKS or self.ply >= MAX_DECISIONS:
             return ()
         legal = self._legal

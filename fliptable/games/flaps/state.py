@@ -247,8 +247,8 @@ class FlapsState(Effects, HiddenEffects, Views, State):
         return Turn(p, claim) if claim else turn_of(p)
 
     # -- what is legal --------------------------------------------------------------------------
-    def legal_actions(self, player):
-        if self.over or type(player) is not int or not 0 <= player < self.players:
+    def _legal_actions(self, player):
+        if self.over:
             return _EMPTY
         if self.phase in FACE_DOWN:
             if self.committed[player] < 0 and self.hands[player]:

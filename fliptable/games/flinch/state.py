@@ -152,7 +152,7 @@ class FlinchState(FlinchChallenges, TurnFlow, FlinchKnowledge, State):
             self._dec = d
         return d
 
-    def legal_actions(self, player):
+    def _legal_actions(self, player):
         if self.over:
             return ()
         if self.racing:

@@ -165,7 +165,7 @@ class Flip7State(State):
             return turn(self.chooser)
         return turn(self.last)
 
-    def legal_actions(self, player):
+    def _legal_actions(self, player):
         if self.over:
             return ()
         if self.choice is not None:

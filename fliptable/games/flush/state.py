@@ -150,7 +150,7 @@ class FlushState(Declaring, Releasing, Rounds, Views, Checks, State):
     def decision(self):
         return _OVER if self.over else TURNS[self.turn]    # at most 6 seats
 
-    def legal_actions(self, player):
+    def _legal_actions(self, player):
         if self.over or player != self.turn:
             return ()
         phase = self.phase

@@ -188,7 +188,7 @@ class FlyswatterState(State):
             self._decision = d
         return d
 
-    def legal_actions(self, player):
+    def _legal_actions(self, player):
         if self.open:
             if player in self.racing:
                 placed = self.placed[player]

@@ -140,7 +140,7 @@ class MugginsState(ChallengeWindow, State):
             return self._race_decision("close", self.options["muggins_ms"])
         return self._decide(self.turn)
 
-    def legal_actions(self, player):
+    def _legal_actions(self, player):
         if self.ended is not None:
             return ()
         if self.racing:

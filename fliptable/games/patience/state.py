@@ -199,7 +199,7 @@ class PatienceState(State):
                                                     self.options["strict"], self.options["stock_first"]))
         return legal
 
-    def legal_actions(self, player):
+    def _legal_actions(self, player):
         return self._moves() if player == 0 else ()
 
     def decision(self):

@@ -4,10 +4,11 @@ JSON round trip, clone independence, replay determinism."""
 import random
 from collections import Counter
 
+import pytest
 from hypothesis import given, settings, strategies as st
 
 from fliptable.bots.base import RandomAgent
-from fliptable.core import Over, Race, Turn, replay
+from fliptable.core import Over, Race, SeatError, Turn, replay
 from fliptable.games.flyswatter.cards import SWATTER, full_deck
 from fliptable.sim.match import play_match
 
@@ -28,8 +29,10 @@ def _play(state, rng, check):
             assert legal, f"player {p} in {d} has no legal action"
             for q in range(state.players):  # legality agrees with the decision
                 assert bool(state.legal_actions(q)) == (q in d.players)
-            assert state.legal_actions(None) == () and state.legal_actions(-1) == ()
-            assert state.legal_actions(state.players) == ()
+            assert state.legal_actions(None) == ()
+            for bad in (-1, state.players):     # no such seat: the kernel's one seat check
+                with pytest.raises(SeatError):
+                    state.legal_actions(bad)
             state.apply(p, rng.choice(list(legal)))
         cached = state.decision()
         state._decision = None
