@@ -639,7 +639,13 @@ def test_additional_notes_blocked_game_the_player_holding_the_releasing_card_mus
     s.apply(1, "discard:hand1>res1")
     assert s.view(None)["blocked"] and s.view(0)["idle_turns"] == 2
     assert list(s.legal_actions(0)) == ["play:hand1>c1"]
-    rejected(s, 0, "discard:hand1>res2", "releasing card must play it", "you are the first to hold one")
+    message = rejected(s, 0, "discard:hand1>res2", "releasing card must play it", "you are the first to hold one")
+    assert message == (
+        "'discard:hand1>res2' is not legal for player 0: Additional Notes: the game is blocked (the stack is "
+        "exhausted and a whole round went by with no card to the centre) -- \"the player holding the releasing "
+        "card must play it ... the first player with a releasing card, beginning with the player on the dealer's "
+        "left, must play it\": going round from the dealer's left you are the first to hold one; play a card to "
+        "the centre before ending your turn; legal now: play:hand1>c1")
     s.apply(0, "play:hand1>c1")
     assert list(s.legal_actions(0)) == ["pass"] and s.view(None)["idle_turns"] == 0
 
