@@ -186,3 +186,67 @@ def test_a_game_in_play_at_phase_play_loads():
     data = saved()
     assert data["state"]["phase"] == PLAY
     assert loads(data).phase == PLAY
+
+
+@pytest.mark.parametrize("level", range(1, 8))
+def test_each_levels_actions_enter_the_action_space_at_that_level(level):
+    from fliptable.games.flaps import actions as A
+    space = set(A.action_space(3, level))
+    blocks = {4: A.SPOOF_CALLS[:1], 5: [A.SECRET_PUTS[0], A.GUESSES[0]], 6: A.PLACES[:1] + A.PEEK_HANDS[:1],
+              7: A.POINTS[:1] + A.SHOWS[:1] + A.KEEPS[:1]}
+    for first, actions in blocks.items():
+        assert all((a in space) == (level >= first) for a in actions), (first, actions)
+
+
+@pytest.mark.parametrize("level", [4, 7])
+def test_every_legal_action_is_in_the_action_space(level):
+    import random
+    options = GAME.resolve_options({"level": level})
+    space = set(GAME.action_space(3, options))
+    rng = random.Random(level)
+    for seed in range(3):
+        s = GAME.new_state(3, options, seed)
+        while not s.is_over():
+            for p in s.decision().actors:          # a turn, or every seat of a simultaneous step
+                legal = s.legal_actions(p)
+                assert set(legal) <= space
+            p = next(p for p in s.decision().actors if s.legal_actions(p))
+            s.apply(p, rng.choice(s.legal_actions(p)))
+
+
+def test_summarize_stats_gives_means_per_game_and_per_attack_and_run():
+    totals = {"decisions": 300, "lays": 90, "attacks": 4, "attack_sum": 20, "flappings": 2, "flaps": 6,
+              "mega_flaps": 1, "forgets": 3, "catches": 2, "trumps": 1, "cuts": 5, "spoofs": 2, "solved": 1,
+              "scuffles": 4, "pack_outs": 1, "double_wins": 1, "seat0_wins": 1.5, "seat2_wins": 0.5}
+    assert GAME.summarize_stats(totals, 2, 3) == {
+        "mean_decisions": 150.0, "mean_lays": 45.0, "attacks_per_game": 2.0, "mean_attack_sum": 5.0,
+        "flapping_runs_per_game": 1.0, "mean_flaps_per_run": 3.0, "mega_flaps_per_game": 0.5,
+        "forgotten_last_cards_per_game": 1.5, "last_card_catches_per_game": 1.0, "trumps_games_per_game": 0.5,
+        "trumps_cuts_per_game": 2.5, "spoof_games_per_game": 1.0, "mysteries_solved_per_game": 0.5,
+        "scuffles_per_game": 2.0, "pack_out_share": 0.5, "double_win_share": 0.5,
+        "seat_win_share": [0.75, 0.0, 0.25], "even_share": 1 / 3}
+    empty = GAME.summarize_stats({}, 0, 2)
+    assert empty["mean_attack_sum"] == 0.0 and empty["mean_flaps_per_run"] == 0.0 and empty["even_share"] == 0.5
+
+
+def test_stats_of_a_finished_game_name_every_counter_and_the_winner():
+    from fliptable.bots.base import RandomAgent
+    from fliptable.sim.match import play_match
+    state = play_match(GAME, [RandomAgent() for _ in range(3)], {"level": 7}, 4).state
+    out = GAME.stats(state)
+    counters = ["decisions", "lays", "draws", "attacks", "attack_sum", "flappings", "flaps", "catches", "forgets",
+                "trumps", "cuts", "pack_outs", "double_wins", "scuffles", "mega_flaps", "spoofs", "solved"]
+    winners = state.result().winners
+    assert list(out) == counters + [f"seat{w}_wins" for w in winners]
+    assert out["decisions"] == state.ply and sum(out[f"seat{w}_wins"] for w in winners) == 1
+
+
+def test_evaluate_weighs_games_won_against_cards_in_hand():
+    import math
+    s = GAME.new_state(3, {"games": 3}, 1)
+    s.points[:] = [1, 0, 0]                        # seat 0 has won a game of the match
+    r = s.result()
+    keys = [10 * p - len(h) for p, h in zip(r.scores, s.hands)]
+    ranked = r.rank_values()
+    want = tuple(0.5 * ranked[q] + 0.5 * math.tanh((keys[q] - (sum(keys) - keys[q]) / 2) / 3) for q in range(3))
+    assert r.scores[0] == 1 and GAME.evaluate(s) == want
