@@ -250,3 +250,55 @@ def test_evaluate_weighs_games_won_against_cards_in_hand():
     ranked = r.rank_values()
     want = tuple(0.5 * ranked[q] + 0.5 * math.tanh((keys[q] - (sum(keys) - keys[q]) / 2) / 3) for q in range(3))
     assert r.scores[0] == 1 and GAME.evaluate(s) == want
+
+
+def mystery(level=5):
+    """A Level 5 table with seat 1's first card moved to the Solve the Mystery pile, known to seat 2."""
+    data = saved(level=level)
+    st = data["state"]
+    st["mystery"].append(st["hands"][1].pop(0))
+    st["mystery_known"].append(1 << 2)
+    return data
+
+
+@pytest.mark.parametrize("seat, ok", [(0, True), (2, True), (3, False), (-1, False)])
+def test_a_guess_is_a_seat_a_card_and_an_index_in_the_mystery_pile(seat, ok):
+    data = mystery()
+    loads(data)
+    data["state"]["guesses"] = [[seat, 5, 0]]
+    if ok:
+        loads(data)
+    else:
+        refused(data, "a guess is [seat, card, index in the Solve the Mystery pile]")
+
+
+@pytest.mark.parametrize("guess", [[0, 5], [0, -1, 0], [0, 5, 1], [0, 5, -1]])
+def test_a_malformed_guess_is_refused(guess):
+    data = mystery()
+    data["state"]["guesses"] = [guess]
+    refused(data, "a guess is [seat, card, index in the Solve the Mystery pile]")
+
+
+def test_the_mystery_pile_is_a_level_5_rule():
+    data = saved(level=4)
+    data["state"].update(mystery=[], mystery_known=[], known_cards=[[], [], []], known_masks=[[], [], []],
+                         guesses=[[0, 5, 0]])
+    refused(data, "a Level 4 state has no 'guesses' (Level 5 on)")   # a Level 4 save has no such fields
+
+
+def test_only_a_1_down_or_a_1_swap_holds_a_pending_choice():
+    data = saved(level=6)
+    loads(data)
+    st = data["state"]
+    st["pending"] = [st["hands"][0][0]]
+    refused(data, "only a 1-DOWN or a 1-SWAP holds a pending choice")
+
+
+def test_1_down_piles_are_a_level_6_rule():
+    data = saved(level=6)
+    st = data["state"]
+    st["downs"][1].append(st["hands"][1].pop(0))
+    st["downs_known"][1].append(1 << 1)
+    loads(data)
+    st["downs_known"][1][0] = 1 << 3                # known to a seat that is not at the table
+    refused(data, "a 1-DOWN card is face up or known to some seats")
