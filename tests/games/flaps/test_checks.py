@@ -302,3 +302,10 @@ def test_1_down_piles_are_a_level_6_rule():
     loads(data)
     st["downs_known"][1][0] = 1 << 3                # known to a seat that is not at the table
     refused(data, "a 1-DOWN card is face up or known to some seats")
+
+
+def test_1_down_choices_are_a_level_6_rule():
+    from fliptable.games.flaps.state import DOWN_PLACE
+    data = saved(level=5)
+    data["state"]["phase"] = DOWN_PLACE
+    refused(data, "1-DOWN piles are a Level 6 rule")
