@@ -30,7 +30,7 @@ How the tool keeps mutmut honest:
   ``tables._eligible`` building ``tables.ELIGIBLE``) has run, unmutated, before mutmut
   forks a mutant's process, so its mutants are run apart, each in a fresh interpreter
   with the mutant active from the start and the game's tests (``fresh`` in the report);
-  with ``--no-fresh`` they are counted as ``not_testable`` instead.
+  with ``--no-fresh`` (or past ``--fresh-max``) they are counted as ``not_testable``.
 - ``--sample N --seed S`` tests N mutants drawn at random (seeded) from all of them;
   the Wilson interval then says how far the rate of all mutants may lie.
 """
@@ -256,7 +256,7 @@ def summarize(game: str, verdicts: dict[str, str], population: int, seconds: flo
 
 
 def run_game(game: str, tests: list[str], *, workers: int, keep: Path | None, sample: int | None,
-             seed: int, timeout_factor: float, fresh: bool) -> dict:
+             seed: int, timeout_factor: float, fresh: bool, fresh_max: int | None = None) -> dict:
     started = time.monotonic()
     where = Path(tempfile.mkdtemp(prefix=f"mutation-{game}-")) if keep is None else keep / game
     if where.exists() and keep is not None:
@@ -281,16 +281,17 @@ def run_game(game: str, tests: list[str], *, workers: int, keep: Path | None, sa
     if proc.returncode not in (0, 1) and not any(v in REACHED for v in verdicts.values()):
         return {"game": game, "error": (proc.stderr or proc.stdout).strip().splitlines()[-3:],
                 "copy": str(where)}
-    if apart and fresh:
+    # each fresh run is the game's whole test set: ``fresh_max`` bounds how many are made
+    run_fresh = apart[:fresh_max] if fresh and fresh_max is not None else (apart if fresh else [])
+    if run_fresh:
         _, clean = run_tests(where, tests, env, "", None)
-        for mutant in apart:
+        for mutant in run_fresh:
             verdicts[mutant], _ = run_tests(where, tests, env, mutant,
                                             timeout_factor * clean + 10)
-    else:
-        verdicts.update((m, "not testable") for m in apart)
+    verdicts.update((m, "not testable") for m in apart if m not in run_fresh)
     return summarize(game, verdicts, len(population), time.monotonic() - started,
                      tests=tests, sample=sample, seed=seed if sample else None,
-                     fresh=len(apart) if fresh else 0, import_time=sorted(at_import),
+                     fresh=len(run_fresh), import_time=sorted(at_import),
                      copy=str(where), mutmut_exit=proc.returncode)
 
 
@@ -310,6 +311,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--no-fresh", dest="fresh", action="store_false",
                         help="count mutants of import-time code as not testable instead of "
                              "running each in a fresh interpreter")
+    parser.add_argument("--fresh-max", type=int,
+                        help="run at most this many import-time mutants fresh (each runs every test "
+                             "of the game); the others count as not testable")
     args = parser.parse_args(argv)
     if args.game != "all" and args.game not in games():
         parser.error(f"unknown game package {args.game!r}; accepted: {', '.join(games())}, all")
@@ -326,7 +330,8 @@ def main(argv: list[str] | None = None) -> int:
         tests = args.tests or default_tests(game)
         print(json.dumps(run_game(game, tests, workers=args.workers, keep=args.keep,
                                   sample=args.sample, seed=args.seed,
-                                  timeout_factor=args.timeout_factor, fresh=args.fresh)), flush=True)
+                                  timeout_factor=args.timeout_factor, fresh=args.fresh,
+                                  fresh_max=args.fresh_max)), flush=True)
     return 0
 
 
