@@ -567,3 +567,14 @@ def test_patience_events_and_views_are_card_notation_and_fresh():
     v["rows"][0].append("x")
     assert lay(s)["rows"][0] == [9, 8]
     assert s.view(0)["rows"][0] == ["9", "8"] and s.view(0)["up"] == [None] * 4
+
+
+@pytest.mark.parametrize("up, rows", [((4, 0, 0, 0), [[9], [8], [3], [10]]), ((0, 0, 0, 0), [[9], [8], [6], [10]])])
+def test_patience_strict_a_card_that_can_be_played_is_not_put_on_the_stock(up, rows):
+    # strict=true: "If a card cannot be played in either row, place it face up and begin a
+    # Stock Pile": the turned-up 5 goes up on a 4, or down on a 6
+    s = layout(rows, up, card=5, strict=True)
+    message = assert_rejected(s, 0, "card>stock")
+    assert message.split(": ", 1)[1].split("; legal now:")[0] == (
+        'Patience rules (strict=true): "If a card cannot be played in either row, place it face up and begin a '
+        'Stock Pile" - the 5 can be played')
