@@ -232,8 +232,9 @@ class FlinchInfoState(InfoStateObserver):
         elif t == "play" and event.get("from") == "reserve":
             action = str(event.get("action", ""))
             owner = event.get("owner", event.get("player"))
+            # play:resK>cN from one's own pile, play:resK@S>cN from partner S's (its owner)
             if action.startswith("play:res") and isinstance(owner, int):
-                k = int(action[len("play:res"):].split(">")[0]) - 1
+                k = int(action[len("play:res"):].split(">")[0].split("@")[0]) - 1
                 pile = memory.piles[owner][k]
                 if pile:
                     pile.pop()

@@ -15,7 +15,8 @@ and the game's own options (same names, same defaults); ``chance`` and ``deals``
   rules is written that way, and a reshuffle is a chance event with a factorial number
   of outcomes. So states have no chance nodes. ``new_initial_state(game_seed)`` deals
   that exact game; ``new_initial_state()`` deals game k of this ``Game`` object from
-  the ``seed`` parameter (k counts the states dealt so far, including those OpenSpiel's
+  the ``seed`` parameter (k counts the states this game object dealt so far, each loaded
+  game counting its own, including those OpenSpiel's
   Python-game bridge makes to learn a tensor's shape: a run is reproducible, but k is
   not the number of games you asked for). ``clone()`` copies the RNG: a clone has the
   same future chance. ``resample_from_infostate`` re-deals the cards hidden from a seat
@@ -34,7 +35,7 @@ and the game's own options (same names, same defaults); ``chance`` and ``deals``
   is no other chance node). The game is then these ``deals`` deals, not every shuffle.
   ``new_initial_state(game_seed)`` still deals that exact game (no chance node).
 * **Serialisation.** ``state.serialize()`` / ``game.deserialize_state(text)`` (and
-  ``pickle``) round-trip a state exactly: OpenSpiel's Python-game format (history and
+  ``pickle``, in both chance modes) round-trip a state exactly: OpenSpiel's Python-game format (history and
   the pickled attributes), the kernel state as its exact ``to_json``. With
   ``chance=explicit`` so do ``pyspiel.serialize_game_and_state`` /
   ``deserialize_game_and_state``, and ``random_sim_test(..., serialize=True)`` passes.
@@ -127,6 +128,9 @@ class FliptableGame(pyspiel.Game):
         self.explicit_deals = self.deals if self.chance == "explicit" else 0
         self.table_options = game.resolve_options(params)
         self.shared = _shared(game.id, self.table_players, tuple(sorted(self.table_options.items())), self.seed)
+        #: this game's count of the states it dealt (its own: not shared with another
+        #: game loaded with the same parameters)
+        self.dealer = _Dealer(self.seed)
         self.spec_ = self.shared.spec
         self.plain_observer = observer(game, self.table_players, self.table_options)
         n = self.spec_.players
@@ -178,13 +182,35 @@ def _uniform_outcomes(n: int) -> list[tuple[int, float]]:
     return out
 
 
+class _Dealer:
+    """The states one ``FliptableGame`` has dealt in ``chance=sampled`` mode: the k-th
+    is dealt from ``deal_seed(k)``. Each game owns one (two games loaded with the same
+    parameters deal the same sequence of games, independently); clones share it."""
+
+    __slots__ = ("seed", "dealt")
+
+    def __init__(self, seed: int, dealt: int = 0):
+        self.seed, self.dealt = seed, dealt
+
+    def __deepcopy__(self, memo):
+        return self
+
+    def __reduce__(self):
+        return (_Dealer, (self.seed, self.dealt))
+
+    def next_seed(self) -> int:
+        k = self.dealt
+        self.dealt += 1
+        return _deal_seed(self.seed, k)
+
+
 class _Shared:
-    """What every state of one ``FliptableGame`` shares (never copied by clones)."""
+    """What every table with the same parameters shares, whichever game loaded it:
+    its spec and observers (never copied by clones)."""
 
     def __init__(self, game: Game, players: int, options: dict, seed: int):
         self.spec = Spec(game, players, options, info_state=True)
         self.seed = seed
-        self.dealt = 0
 
     def __deepcopy__(self, memo):
         return self
@@ -288,6 +314,7 @@ class FliptableState(pyspiel.State):
     def __init__(self, game: FliptableGame, game_seed: int | None = None):
         super().__init__(game)
         self._shared = game.shared
+        self._dealer = game.dealer
         #: chance=explicit: the deals the opening chance node chooses among (0: sampled)
         self._deals = game.explicit_deals
         if game_seed is not None:
@@ -304,10 +331,7 @@ class FliptableState(pyspiel.State):
         if p is None:
             if self._deals:
                 raise RuntimeError("the deal is a chance node (chance=explicit): apply a chance outcome first")
-            sh = self._shared
-            seed = _deal_seed(sh.seed, sh.dealt)
-            sh.dealt += 1
-            p = self._p = _Play(sh, seed)
+            p = self._p = _Play(self._shared, self._dealer.next_seed())
         return p
 
     @property
@@ -382,10 +406,22 @@ class FliptableState(pyspiel.State):
         p.moments.forget()
         return c
 
+    def __reduce__(self):
+        # pyspiel's own pickling goes through serialize_game_and_state, which a
+        # sampled-stochastic Python game cannot do (GetRNGState): the game travels as its
+        # name and parameters, the state as its exact serialisation
+        game = self.get_game()
+        return (_unpickle_state, (game.get_type().short_name, game.get_parameters(), self.serialize()))
+
     def __str__(self) -> str:
         if not self.dealt:
             return f"chance: one of {self._deals} deals"
         return json.dumps(self.play.fstate.view(None), sort_keys=True)
+
+
+def _unpickle_state(name: str, params: dict, text: str) -> FliptableState:
+    register()
+    return pyspiel.load_game(name, params).deserialize_state(text)
 
 
 class FliptableObserver:

@@ -94,40 +94,51 @@ def test_docs_list_every_game_layout():
         assert f"| {off} | {width} | `{path}` |" in text, path
 
 
-@pytest.mark.parametrize("players", [2, 3])
-def test_flinch_information_state_remembers_every_reserve_pile(players):
+@pytest.mark.parametrize("players,options", [(2, {}), (3, {}), (4, {"partnership": True})])
+def test_flinch_information_state_remembers_every_reserve_pile(players, options):
     """The view shows reserve tops only (reserve_memory=on); the information state,
-    built from each seat's events alone, knows every reserve pile exactly."""
+    built from each seat's events alone, knows every reserve pile exactly: in the
+    Partnership Game too, where a play from partner S's reserve is ``play:resK@S>cN``
+    (issue 24: it crashed the encoder)."""
     from fliptable.adapters.observation import FlinchInfoState
-    o = observer("flinch", players, info_state=True)
+    o = observer("flinch", players, options, info_state=True)
     assert isinstance(o, FlinchInfoState)
     g = get_game("flinch")
-    s = g.new_state(players, None, seed=8)
-    memories = [o.new_memory() for _ in range(players)]
-
-    def record(events):
-        for e in events:
-            for p in range(players):
-                o.record(memories[p], e.for_player(p), p)
-    record(s.opening)
+    names = g.cards.names
     rng = np.random.default_rng(3)
-    deep = 0
-    for _ in range(200):
-        if s.is_over():
+    deep = partner_plays = steps = 0
+    for seed in range(8, 20):       # the Partnership Game ends sooner: play several games
+        s = g.new_state(players, options, seed=seed)
+        memories = [o.new_memory() for _ in range(players)]
+
+        def record(events):
+            for e in events:
+                for p in range(players):
+                    o.record(memories[p], e.for_player(p), p)
+        record(s.opening)
+        while not s.is_over() and steps < 200:
+            steps += 1
+            p = s.decision().actors[0]
+            legal = s.legal_actions(p)
+            partner = [a for a in legal if a.startswith("play:res") and "@" in a]
+            if partner and rng.random() < 0.5:
+                action = partner[0]
+                partner_plays += 1
+            else:
+                action = legal[int(rng.integers(len(legal)))]
+            record(s.apply(p, action))
+            truth = s.to_json()["state"]["reserves"]    # seat-major, 5 piles each, bottom first
+            want = [[[names[c] for c in truth[seat * 5 + k]] for k in range(5)] for seat in range(players)]
+            for p in range(players):
+                assert o.piles(memories[p]) == want
+            deep = max(deep, max(len(pile) for seat in want for pile in seat))
+            for v in s.view(0)["reserves"]:
+                for pile in v:
+                    assert set(pile) == {"top", "count"}        # the view itself forgets
+        if steps >= 200:
             break
-        p = s.decision().actors[0]
-        legal = s.legal_actions(p)
-        record(s.apply(p, legal[int(rng.integers(len(legal)))]))
-        truth = s.to_json()["state"]["reserves"]    # seat-major, 5 piles each, bottom first
-        names = g.cards.names
-        want = [[[names[c] for c in truth[seat * 5 + k]] for k in range(5)] for seat in range(players)]
-        for p in range(players):
-            assert o.piles(memories[p]) == want
-        deep = max(deep, max(len(pile) for seat in want for pile in seat))
-        for v in s.view(0)["reserves"]:
-            for pile in v:
-                assert set(pile) == {"top", "count"}        # the view itself forgets
     assert deep >= 3
+    assert (partner_plays > 0) == bool(options)
     full = o.encode(s.view(1), memories[1], 1)
     assert full.shape == (o.size,) and full[o.reserve_offset:].any()
     assert np.all(full >= -1.0) and np.all(full <= 1.0)

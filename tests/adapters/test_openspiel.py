@@ -74,10 +74,10 @@ def test_explicit_chance_is_one_opening_node_choosing_the_deal():
     s.apply_action(3)
     assert not s.is_chance_node() and s.history() == [3]
     # deal k is the game the sampled mode deals k-th from the same seed
-    # (a sampled state is dealt when first used; games loaded with the same parameters
-    # share the count: deal until the 4th, deal 3)
+    # (a sampled state is dealt when first used, and the Python bridge makes states of
+    # its own: deal until the 4th, deal 3)
     dealt = []
-    while sampled.shared.dealt < 4:
+    while sampled.dealer.dealt < 4:
         dealt.append(sampled.new_initial_state())
         assert dealt[-1].current_player() != pyspiel.PlayerId.CHANCE
     same = dealt[-1]
@@ -156,6 +156,44 @@ def test_serialise_and_pickle_round_trip():
     assert str(d) == str(s)
     u = pickle.loads(pickle.dumps(s.play))
     assert json.dumps(u.fstate.to_json()) == json.dumps(s.play.fstate.to_json())
+
+
+@pytest.mark.parametrize("chance", ["sampled", "explicit"])
+def test_states_pickle_in_both_chance_modes_with_the_same_future(chance):
+    """pyspiel's own State pickling needs serialize_game_and_state, which fails for a
+    sampled-stochastic Python game (issue 24); the state pickles by its game's name,
+    parameters and serialisation instead."""
+    g = pyspiel.load_game("python_fliptable_flush", {"players": 3, "rounds": 1, "chance": chance})
+    s = g.new_initial_state()
+    if chance == "explicit":
+        s.apply_action(5)
+    rng = np.random.default_rng(2)
+    for _ in range(12):
+        s.apply_action(int(rng.choice(s.legal_actions())))
+    u = pickle.loads(pickle.dumps(s))
+    assert type(u) is type(s) and u.history() == s.history()
+    assert str(u.get_game()) == str(g)
+    for p in range(3):
+        assert u.information_state_string(p) == s.information_state_string(p)
+    while not s.is_terminal():
+        a = int(rng.choice(s.legal_actions()))
+        s.apply_action(a)
+        u.apply_action(a)
+        assert str(u) == str(s)
+    assert u.returns() == s.returns()
+    fresh = pickle.loads(pickle.dumps(g.new_initial_state()))     # not dealt yet (or a chance node)
+    assert fresh.history() == [] and fresh.is_chance_node() == (chance == "explicit")
+
+
+def test_each_loaded_game_owns_its_deal_counter():
+    """Two games loaded with the same parameters deal the same sequence, each from its
+    own count (issue 24: they shared one, so one game's deals moved the other's)."""
+    params = {"players": 3, "seed": 4}
+    a = pyspiel.load_game("python_fliptable_authors", params)
+    first = [a.new_initial_state().observation_string(0) for _ in range(3)]
+    b = pyspiel.load_game("python_fliptable_authors", params)
+    assert [b.new_initial_state().observation_string(0) for _ in range(3)] == first
+    assert len(set(first)) == 3
 
 
 def test_tensors_and_strings_per_seat():
