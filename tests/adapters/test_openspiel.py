@@ -53,6 +53,13 @@ def test_random_sim_test(game):
     assert sum(s.returns()) == pytest.approx(0.0)
 
 
+def test_flinch_partnership_plays_with_information_states():
+    """Issue 24: a play from a partner's reserve (play:resK@S>cN) crashed the
+    information-state encoder, so every FLINCH partnership game failed."""
+    g = pyspiel.load_game("python_fliptable_flinch", {"players": 4, "partnership": True})
+    pyspiel.random_sim_test(g, num_sims=2, serialize=False, verbose=False)
+
+
 @pytest.mark.parametrize("game", sorted(SMALL))
 def test_random_sim_test_serialized_with_explicit_chance(game):
     """chance=explicit: OpenSpiel's serialize_game_and_state / deserialize_game_and_state
