@@ -22,7 +22,8 @@ def bench_command(
     option: Optional[list[str]] = typer.Option(None, "--option", "-o", metavar="KEY=VALUE",
                                                help="A game option (with one --game), e.g. -g flaps -o level=7."),
     envs: bool = typer.Option(False, "--envs", help="Also the RL environments' steps/s (needs the 'rl' extra) "
-                                                    "beside PettingZoo's texas_holdem_v4 and leduc_holdem_v4."),
+                                                    "beside PettingZoo's texas_holdem_v4 and leduc_holdem_v4, "
+                                                    "as PettingZoo's performance_benchmark measures and reseeded."),
 ) -> None:
     """Random-policy throughput of every game, single process."""
     from ..sim.bench import run_bench
@@ -61,16 +62,11 @@ def bench_command(
         table.add_row(f"{r['game']} via simulate ({r['bots']})", str(r["players"]),
                       f"{r['decisions_per_second']:,.0f}", f"{r['games_per_second']:,.1f}", "", "")
     _console().print(table)
-    envs = report.get("envs", {})
-    if "compiled_writers" in envs:
-        _console().print(f"RL envs' compiled writers: {'yes' if envs['compiled_writers'] else 'no (pure Python)'}")
-    for family, rows in envs.items():
-        if not isinstance(rows, dict):
-            continue
-        for name, row in rows.items():
-            if isinstance(row, dict):
-                ratio = f" ({row['vs_texas_holdem_v4']:.2f}x texas_holdem_v4)" if "vs_texas_holdem_v4" in row else ""
-                _console().print(f"{family} env {name}: {row['env_steps_per_second']:,.0f} steps/s{ratio}")
+    if "envs" in report:
+        from ..adapters.bench import describe
+        for line in describe(report["envs"]):
+            _console().print(f"RL env {line}" if line.startswith(("fliptable", "pettingzoo")) else f"RL envs: {line}",
+                             markup=False)
     side = report.get("clone_vs_decisions")
     if side:
         _console().print(f"{side['game']} mid-game: a search clone takes {side['clone_us']:.2f} µs, "

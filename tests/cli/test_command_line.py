@@ -144,8 +144,13 @@ def test_bench_envs_reports_env_steps_beside_pettingzoos_own(capsys):
     assert code == 0 and report["results"][0]["env_steps_per_second"] > 0
     assert report["envs"]["pettingzoo_classic"]["texas_holdem_v4"]["env_steps_per_second"] > 0
     assert report["envs"]["compiled_writers"] is True          # CI builds them (docs/rl.md)
+    # both conventions: PettingZoo's performance_benchmark (unseeded resets) and reseeded
+    flip7 = report["envs"]["fliptable"]["flip7"]
+    assert flip7["vs_texas_holdem_v4"] > 0 and flip7["reseeded"]["vs_texas_holdem_v4"] > 0
+    assert report["envs"]["pettingzoo_classic"]["texas_holdem_v4"]["reseeded"]["env_steps_per_second"] > 0
     code, out, _ = run(capsys, "bench", "--seconds", "0.1", "--game", "flip7", "--envs")
-    assert code == 0 and "RL envs' compiled writers: yes" in out and "fliptable env flip7:" in out
+    assert code == 0 and "RL envs: compiled writers: yes" in out
+    assert "performance_benchmark" in out and "RL env fliptable" in out and "[reseeded:" in out
 
 
 def test_json_output_never_holds_nan(capsys):
