@@ -92,7 +92,7 @@ class FliptableEnv(gym.Env):
             m.act(action)
 
     def _reward(self) -> float:
-        return float(self.state.result().returns()[self.seat]) if self.moments.over else 0.0
+        return float(self.spec_.returns(self.state)[self.seat]) if self.moments.over else 0.0
 
     # -- gymnasium API ----------------------------------------------------------------
     def reset(self, *, seed: int | None = None, options: dict | None = None):

@@ -82,7 +82,7 @@ DEFAULT_DEALS = 1024
 MAX_DEALS = 1 << 20
 
 
-def _game_type(game: Game, chance: str = "sampled") -> pyspiel.GameType:
+def _game_type(game: Game, chance: str = "sampled", one_seat: bool = False) -> pyspiel.GameType:
     params: dict[str, Any] = {"players": game.default_players, "seed": 0, "chance": "sampled",
                               "deals": DEFAULT_DEALS}
     for opt in game.options:
@@ -93,7 +93,8 @@ def _game_type(game: Game, chance: str = "sampled") -> pyspiel.GameType:
         dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
         chance_mode=CHANCE_MODES[chance],
         information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
-        utility=pyspiel.GameType.Utility.ZERO_SUM,
+        # one seat: its reward is the game's own outcome (Spec.returns), not a zero sum
+        utility=pyspiel.GameType.Utility.GENERAL_SUM if one_seat else pyspiel.GameType.Utility.ZERO_SUM,
         reward_model=pyspiel.GameType.RewardModel.TERMINAL,
         max_num_players=game.max_players,
         min_num_players=game.min_players,
@@ -140,11 +141,11 @@ class FliptableGame(pyspiel.Game):
             num_players=n,
             min_utility=-1.0,
             max_utility=1.0,
-            utility_sum=0.0,
+            utility_sum=None if n == 1 else 0.0,
             # each kernel action may follow a PASS of every seat
             max_game_length=self.spec_.info.max_decisions * (n + 1),
         )
-        super().__init__(_game_type(game, self.chance), info,
+        super().__init__(_game_type(game, self.chance, n == 1), info,
                          {"players": self.table_players, "seed": self.seed, "chance": self.chance,
                           "deals": self.deals,
                           **{k: _param_default(v) for k, v in self.table_options.items()}})
@@ -386,7 +387,7 @@ class FliptableState(pyspiel.State):
         play = self.play
         if not play.moments.over:
             return [0.0] * self._shared.spec.players
-        return [float(r) for r in play.fstate.result().returns()]
+        return [float(r) for r in self._shared.spec.returns(play.fstate)]
 
     def resample_from_infostate(self, player_id: int, probability_sampler=None) -> "FliptableState":
         """A state ``player_id`` cannot tell from this one (``State.determinize``): the

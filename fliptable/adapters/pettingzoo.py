@@ -11,7 +11,8 @@
 Agents are ``player_0`` .. ``player_{n-1}`` (seat order). Actions are the kernel's fixed
 action space (``Game.action_space``: id i is that tuple's i-th action) plus one last id,
 ``PASS`` = ``num_actions``: "not now", legal only where a seat may decline to act out
-of turn (see ``Moments``). Rewards: 0 until the end, then ``Result.returns()``.
+of turn (see ``Moments``). Rewards: 0 until the end, then ``Spec.returns`` (``Result.returns()``;
+a one-seat table's own outcome: a win or a loss, Flip 7's scaled by the rounds taken).
 
 Races, claims and simultaneous steps are serialised deterministically (``Moments``):
 after every kernel action the env asks, one at a time,
@@ -158,6 +159,21 @@ class Spec:
         self.observer = observer(self.game, self.players, self.options, info_state=info_state)
         self.info_state = info_state
         self._masks: dict[tuple, np.ndarray] = {}   # (legal actions, may pass) -> mask
+        self._solo = getattr(self.game, "solo_return", None) if self.players == 1 else None
+
+    def returns(self, state) -> tuple[float, ...]:
+        """Every seat's reward for the game (0 until it is over). Two or more seats:
+        ``Result.returns()`` (from the ranks, in [-1, 1], summing to zero). One seat:
+        the game's own outcome — ``Game.solo_return(result, options)`` where the game
+        defines one (Flip 7: how soon 200 was reached), else 1.0 for a win and -1.0 for
+        a loss (Patience, FLINCH). ``returns()`` is always 0 there: one seat has no rank
+        to compare."""
+        result = state.result()
+        if self.players > 1 or not result.over:
+            return result.returns()
+        if self._solo is not None:
+            return (float(self._solo(result, self.options)),)
+        return (1.0 if 0 in result.winners else -1.0,)
 
     def mask(self, moments: Moments, seat: int) -> np.ndarray:
         check_seat(seat, self.players)      # True is not seat 1
@@ -303,7 +319,7 @@ class raw_env(AECEnv):
             self.render()
 
     def _finish(self) -> None:
-        returns = self.state.result().returns()
+        returns = self.spec_.returns(self.state)
         for a in self.agents:
             self.rewards[a] = float(returns[self.agent_name_mapping[a]])
             self.terminations[a] = True

@@ -91,3 +91,19 @@ def test_the_learning_seat_is_an_int_of_the_table():
     for bad in (True, 1.0, -1, 3):
         with pytest.raises(ValueError, match="seats are the integers 0 to 2"):
             make("flip7", ["random"], players=3, seat=bad)
+
+
+def test_one_seat_reward_is_a_win_or_a_loss():
+    """Issue 24: a one-seat table (no opponents) always rewarded 0."""
+    env = make("flinch", players=1)
+    rng = np.random.default_rng(0)
+    seen = set()
+    for seed in range(6):
+        obs, _ = env.reset(seed=seed)
+        terminated = False
+        while not terminated:
+            obs, reward, terminated, _, _ = env.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+        want = 1.0 if env.state.result().winners == (0,) else -1.0
+        assert reward == want
+        seen.add(want)
+    assert seen == {1.0, -1.0}

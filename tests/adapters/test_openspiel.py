@@ -227,3 +227,22 @@ def test_resample_keeps_what_the_seat_sees():
     r = s.resample_from_infostate(seat, None)
     assert r.observation_string(seat) == s.observation_string(seat)
     assert r.legal_actions() == s.legal_actions()
+
+
+def test_one_seat_returns_are_the_games_own_outcome():
+    """Issue 24: one seat was always returned 0; now a win (1) or a loss (-1) for FLINCH
+    alone, and the game is general-sum (OpenSpiel checks a zero-sum game's returns)."""
+    g = pyspiel.load_game("python_fliptable_flinch", {"players": 1})
+    assert g.get_type().utility == pyspiel.GameType.Utility.GENERAL_SUM
+    assert pyspiel.load_game("python_fliptable_flinch", {"players": 2}).get_type().utility == \
+        pyspiel.GameType.Utility.ZERO_SUM
+    seen = set()
+    for seed in range(6):
+        s = g.new_initial_state(seed)
+        rng = np.random.default_rng(seed)
+        while not s.is_terminal():
+            s.apply_action(int(rng.choice(s.legal_actions())))
+        won = s.play.fstate.result().winners == (0,)
+        assert s.returns() == [1.0 if won else -1.0]
+        seen.add(won)
+    assert seen == {True, False}

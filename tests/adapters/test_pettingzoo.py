@@ -232,3 +232,59 @@ def test_a_mask_is_asked_for_a_seat_not_for_true_or_one_point_oh():
     for bad in (True, float(seat), -1, 3, "1"):
         with pytest.raises(SeatError, match="seats are the integers 0 to 2"):
             e.spec_.mask(e.moments, bad)
+
+
+def _random_episode(e, seed):
+    """One random game through the AEC env: the final rewards and the kernel's result."""
+    e.reset(seed=seed)
+    rng = np.random.default_rng(seed)
+    final = {}
+    for agent in e.agent_iter():
+        obs, reward, terminated, truncated, _ = e.last()
+        if terminated or truncated:
+            final[agent] = reward
+            e.step(None)
+        else:
+            e.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+    return final, e.unwrapped.state.result()
+
+
+def test_one_seat_rewards_are_the_games_own_outcome():
+    """Issue 24: a one-seat table always gave reward 0 (Result.returns() ranks seats).
+    FLINCH alone: 1 for a win, -1 for a loss; Flip 7 alone: 1 for 200 in the first
+    round, falling evenly to -1 at the round limit (docs/rl.md)."""
+    outcomes = set()
+    for seed in range(6):
+        final, result = _random_episode(env("flinch", 1), seed)
+        want = 1.0 if result.winners == (0,) else -1.0
+        assert final == {"player_0": want}
+        outcomes.add(want)
+    assert outcomes == {1.0, -1.0}
+    e = env("flip7", 1, round_limit=30)
+    for seed in range(3):
+        final, result = _random_episode(e, seed)
+        assert result.details["ended"] == "score"
+        assert final == {"player_0": pytest.approx(1 - 2 * (result.details["rounds"] - 1) / 29)}
+        assert -1.0 < final["player_0"] < 1.0
+
+
+def test_one_seat_patience_reward_is_a_win_or_a_loss():
+    import random
+
+    from fliptable.adapters.pettingzoo import Spec
+    from fliptable.bots.base import make_agent
+    from fliptable.core.registry import get_game
+    g = get_game("patience")
+    spec = Spec(g, 1, {})
+    for seed, won in ((0, False), (3, True)):       # the lookahead bot wins deal 3, not deal 0
+        s = g.new_state(1, None, seed=seed)
+        bot = make_agent(g, "lookahead")
+        bot.reset(g, 0, 1, spec.options, random.Random(seed))
+        assert spec.returns(s) == (0.0,)            # not over yet
+        while not s.is_over():
+            s.apply(0, bot.act(s.view(0), s.legal_actions(0)))
+        assert bool(s.result().winners) is won
+        assert spec.returns(s) == ((1.0,) if won else (-1.0,))
+    for seed in range(2):           # through the env too (rewarded 0 before)
+        final, result = _random_episode(env("patience"), seed)
+        assert final == {"player_0": 1.0 if result.winners else -1.0}

@@ -68,6 +68,15 @@ class Flip7(Game):
         ``round_limit`` rounds of at most ``round_decision_cap(players)`` decisions."""
         return options["round_limit"] * round_decision_cap(players)
 
+    def solo_return(self, result, options):
+        """One player's outcome in [-1, 1] (learning environments: a one-seat table has no
+        rank to compare): 1 for reaching 200 in the first round, falling evenly to -1 at
+        round ``round_limit``; -1 when the round limit ended the game first."""
+        if result.details.get("ended") != "score":
+            return -1.0
+        limit = options["round_limit"]
+        return 1.0 if limit == 1 else 1.0 - 2.0 * (result.details["rounds"] - 1) / (limit - 1)
+
     def parse_action(self, text):
         action = super().parse_action(text)
         return {"h": "hit", "s": "stay", "pass": "stay"}.get(action, action)
