@@ -15,6 +15,10 @@ PettingZoo env (``Dict(observation=Box, action_mask=Box(int8))``, ``Discrete(num
 ``react`` (they always act when asked) and claims with ``claim`` (``None``: pass), and
 see their seat's events through ``observe``. An illegal id ends the episode with reward
 -1 and ``info["illegal_action"]`` (``illegal="raise"`` raises ``ValueError`` instead).
+When the other seats end the game before the learner is first asked, ``reset`` does not
+return a finished episode: it returns the final observation with only ``PASS`` legal and
+``info["over_at_reset"] = True``, and the next ``step`` (any action) ends the episode with
+the learner's reward.
 """
 from __future__ import annotations
 
@@ -59,6 +63,8 @@ class FliptableEnv(gym.Env):
         self.action_space = spaces.Discrete(spec.num_actions + 1)
         self.state = None
         self.moments: Moments | None = None
+        #: the opponents ended the game before the learner was asked (see ``reset``)
+        self.over_at_reset = False
 
     # -- helpers ----------------------------------------------------------------------
     def _obs(self) -> dict[str, np.ndarray]:
@@ -114,9 +120,22 @@ class FliptableEnv(gym.Env):
         self.history = History(spec)
         self.moments = Moments(self.state, self._listen)
         self._run_opponents()
+        self.over_at_reset = self.moments.over
+        if self.over_at_reset:
+            # the other seats finished the game before the learner's first turn (Authors
+            # with 2 players, learner at seat 1, against the default bot: every deal). An
+            # episode cannot start finished, so it is one step long: only PASS is legal,
+            # and any action ends it with the learner's reward
+            obs = {"observation": self.history.observation(self.state, self.seat),
+                   "action_mask": np.zeros(spec.num_actions + 1, dtype=np.int8)}
+            obs["action_mask"][spec.PASS] = 1
+            return obs, {"game_seed": game_seed, "over_at_reset": True}
         return self._obs(), {"game_seed": game_seed}
 
     def step(self, action):
+        if self.over_at_reset:      # reset's one-step episode (see there): any action ends it
+            self.over_at_reset = False
+            return self._obs(), self._reward(), True, False, {"over_at_reset": True}
         if self.state is None or self.moments.over:
             raise RuntimeError("the episode is over: call reset()")
         spec, m = self.spec_, self.moments

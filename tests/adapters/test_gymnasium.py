@@ -107,3 +107,28 @@ def test_one_seat_reward_is_a_win_or_a_loss():
         assert reward == want
         seen.add(want)
     assert seen == {1.0, -1.0}
+
+
+def test_reset_never_returns_a_finished_episode():
+    """Issue 24: in Authors with 2 players the default bot at seat 0 asks for every card
+    it lacks (the learner holds them all) and wins before seat 1 is asked, so reset()
+    returned a finished episode and check_env failed. Now the episode is one step: only
+    PASS is legal, and any action ends it with the learner's reward, flagged in info."""
+    env = make("authors", players=2, seat=1)
+    pass_id = env.action_space.n - 1
+    for seed in range(3):
+        obs, info = env.reset(seed=seed)
+        assert info["over_at_reset"] is True and env.state.is_over()
+        assert np.flatnonzero(obs["action_mask"]).tolist() == [pass_id]
+        obs, reward, terminated, truncated, info = env.step(seed)     # any action
+        assert terminated and not truncated and info == {"over_at_reset": True}
+        assert reward == env.state.result().returns()[1] == -1.0
+        assert not obs["action_mask"].any()
+        with pytest.raises(RuntimeError, match="the episode is over"):
+            env.step(pass_id)
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        check_env(make("authors", players=2, seat=1))
+    assert [str(w.message) for w in caught if "not having a spec" not in str(w.message)] == []
+    obs, info = make("authors", ["random"], players=2, seat=1).reset(seed=0)
+    assert "over_at_reset" not in info and obs["action_mask"][:-1].any()
