@@ -233,16 +233,42 @@ def _shared(game_id: str, players: int, options: tuple, seed: int) -> _Shared:
 
 class _JsonHistory(History):
     """``History`` that also keeps each seat's events as JSON text (the information
-    state string), built once per event."""
+    state string), built once per event, and the events as a spectator saw them (what
+    a re-dealt seat's history starts from: ``FliptableState.resample_from_infostate``)."""
 
     def __init__(self, spec: Spec):
         super().__init__(spec)
         self.events: list[list[dict]] = [[] for _ in range(spec.players)]
         self.texts: list[list[str]] = [[] for _ in range(spec.players)]
+        self.public: list[dict] = []
+        self.public_texts: list[str] = []
+
+    def copy(self) -> "_JsonHistory":
+        h = _JsonHistory.__new__(_JsonHistory)
+        h.spec = self.spec
+        h.events = [list(e) for e in self.events]
+        h.texts = [list(t) for t in self.texts]
+        h.public, h.public_texts = list(self.public), list(self.public_texts)
+        h.memory = None if self.memory is None else [m.copy() for m in self.memory]
+        return h
+
+    def redeal(self, seat: int) -> None:
+        """Forget ``seat``'s own history: from now on it is the public events (what the
+        seat may have seen privately belonged to a deal that was replaced)."""
+        self.events[seat] = list(self.public)
+        self.texts[seat] = list(self.public_texts)
+        if self.memory is not None:
+            obs = self.spec.observer
+            m = self.memory[seat] = obs.new_memory()
+            for e in self.public:
+                obs.record(m, e, seat)
 
     def __call__(self, events) -> None:
         n, memory, obs = self.spec.players, self.memory, self.spec.observer
         for e in events:
+            public = e.for_player(None)
+            self.public.append(public)
+            self.public_texts.append(json.dumps(public, sort_keys=True))
             for p in range(n):
                 seen = e.for_player(p)
                 self.events[p].append(seen)
@@ -261,19 +287,17 @@ class _Play:
         self.fstate = spec.game.new_state(spec.players, spec.options, seed=game_seed)
         self.history = _JsonHistory(spec)
         self.own_moves: list[list[int]] = [[] for _ in range(spec.players)]
+        #: per seat, its view (JSON) when ``resample_from_infostate`` re-dealt it, else None
+        self.redealt: list[str | None] = [None] * spec.players
         self.moments = Moments(self.fstate, self.history)
 
     def __deepcopy__(self, memo):
         c = _Play.__new__(_Play)
         c.shared, c.game_seed = self.shared, self.game_seed
         c.fstate = self.fstate.clone()
-        h = _JsonHistory.__new__(_JsonHistory)
-        h.spec = self.history.spec
-        h.events = [list(e) for e in self.history.events]
-        h.texts = [list(t) for t in self.history.texts]
-        h.memory = None if self.history.memory is None else [m.copy() for m in self.history.memory]
-        c.history = h
+        h = c.history = self.history.copy()
         c.own_moves = [list(m) for m in self.own_moves]
+        c.redealt = list(self.redealt)
         m = Moments.__new__(Moments)
         old = self.moments
         m.state, m.players, m.queue, m.pos, m.points, m.listener = (
@@ -285,7 +309,7 @@ class _Play:
     def __getstate__(self):
         m = self.moments
         return {"shared": self.shared, "game_seed": self.game_seed, "state": self.fstate.to_json(),
-                "events": self.history.events,
+                "events": self.history.events, "public": self.history.public, "redealt": self.redealt,
                 "memory": None if self.history.memory is None else [x.copy() for x in self.history.memory],
                 "own_moves": self.own_moves, "queue": m.queue, "pos": m.pos, "points": m.points}
 
@@ -296,6 +320,9 @@ class _Play:
         self.history = _JsonHistory(spec)
         self.history.events = data["events"]
         self.history.texts = [[json.dumps(e, sort_keys=True) for e in seat] for seat in data["events"]]
+        self.history.public = data["public"]
+        self.history.public_texts = [json.dumps(e, sort_keys=True) for e in data["public"]]
+        self.redealt = data["redealt"]
         if data["memory"] is not None:
             self.history.memory = data["memory"]
         self.own_moves = data["own_moves"]
@@ -391,9 +418,14 @@ class FliptableState(pyspiel.State):
 
     def resample_from_infostate(self, player_id: int, probability_sampler=None) -> "FliptableState":
         """A state ``player_id`` cannot tell from this one (``State.determinize``): the
-        cards hidden from that seat re-dealt, future chance drawn afresh. The seats' event
-        histories are copied as they are, so key search nodes by observation strings
-        (ISMCTS's ``use_observation_string=True``) rather than other seats' histories."""
+        cards hidden from that seat re-dealt, future chance drawn afresh.
+
+        ``player_id``'s history is kept. Every other seat's history is made consistent
+        with the new deal: what it saw privately belonged to the real deal (its real hand
+        would show through its information state), so its history restarts from the
+        public events (``Event.for_player(None)``), its information state string adds its
+        view of the re-dealt state (``"redealt"``: its hand there) and its own moves start
+        again; its information-state counters are rebuilt from the public events."""
         if probability_sampler is not None:       # OpenSpiel's samplers give uniform floats
             rng = random.Random(int(probability_sampler() * 2 ** 53))
         else:
@@ -405,6 +437,11 @@ class FliptableState(pyspiel.State):
         p.fstate = self.play.fstate.determinize(player_id, rng)
         p.moments.state = p.fstate
         p.moments.forget()
+        for q in range(self._shared.spec.players):
+            if q != player_id:
+                p.history.redeal(q)
+                p.own_moves[q] = []
+                p.redealt[q] = json.dumps(p.fstate.view(q), sort_keys=True)
         return c
 
     def __reduce__(self):
@@ -451,8 +488,10 @@ class FliptableObserver:
             return "{}"
         play = state.play
         if self.perfect_recall:
+            redealt = play.redealt[player]
             return (f'{{"events": [{", ".join(play.history.texts[player])}], '
-                    f'"moves": {json.dumps(play.own_moves[player])}, "seat": {player}}}')
+                    f'"moves": {json.dumps(play.own_moves[player])}, '
+                    + ("" if redealt is None else f'"redealt": {redealt}, ') + f'"seat": {player}}}')
         return json.dumps(play.fstate.view(player), sort_keys=True)
 
 

@@ -220,6 +220,80 @@ def test_tensors_and_strings_per_seat():
     assert info["seat"] == 1 and info["moves"] == []
 
 
+def test_resample_gives_every_seat_a_history_consistent_with_the_new_deal():
+    """Issue 24: the other seats kept their real event histories, so their information
+    state strings showed the real deal. Now: the resampling seat's history is kept, and
+    every other seat's restarts from the public events plus its view of the new deal."""
+    g = pyspiel.load_game("python_fliptable_go_to_the_store", {"players": 3})
+    s = g.new_initial_state(4)
+    rng = np.random.default_rng(2)
+    for _ in range(20):
+        s.apply_action(int(rng.choice(s.legal_actions())))
+    seat = s.current_player()
+    other = (seat + 1) % 3
+    public = s.play.history.public
+    real = json.loads(s.information_state_string(other))
+    assert real["events"] != public and real["moves"]       # it saw private events, and moved
+    r = s.resample_from_infostate(seat, lambda: 0.25)
+    assert r.information_state_string(seat) == s.information_state_string(seat)
+    assert r.information_state_tensor(seat) == s.information_state_tensor(seat)
+    redealt = json.loads(r.information_state_string(other))
+    assert redealt["events"] == public and redealt["moves"] == []
+    assert redealt["redealt"] == json.loads(r.observation_string(other))      # its hand in the new deal
+    assert redealt["redealt"]["hand"] != json.loads(s.observation_string(other))["hand"]
+    # the history goes on from there as that seat sees the new deal
+    while not r.is_terminal():
+        r.apply_action(int(rng.choice(r.legal_actions())))
+    after = json.loads(r.information_state_string(other))
+    assert after["events"][:len(public)] == public and after["redealt"] == redealt["redealt"]
+    later, later_public = after["events"][len(public):], r.play.history.public[len(public):]
+    assert len(later) == len(later_public) > 0
+    assert all(seen.items() >= pub.items() for seen, pub in zip(later, later_public))
+
+
+#: tables for the ISMCTS test where SMALL's has one seat or hid the crash
+ISMCTS_TABLES = {"flinch": {"players": 2}, "authors": {"players": 2}, "go-to-the-store": {"players": 3},
+                 "flush": {"players": 3}, "flaps": {"players": 3}}
+
+
+class _ZeroEvaluator:
+    """An ISMCTS evaluator without rollouts (keeps the test cheap): value 0, uniform prior."""
+
+    def evaluate(self, state):
+        return np.zeros(state.num_players())
+
+    def prior(self, state):
+        legal = state.legal_actions()
+        return [(a, 1.0 / len(legal)) for a in legal]
+
+
+@pytest.mark.parametrize("game", sorted(SMALL))
+def test_openspiels_own_ismcts_plays_with_its_default_settings(game):
+    """Issue 24: OpenSpiel's ISMCTSBot (information-state keys, consistent action sets:
+    its defaults) crashed with KeyError on FLINCH, Authors, Go to the Store, Flush and
+    FLAPS, the other seats' real histories making one key's legal actions differ
+    between resamples. Seat 0 searches its first decisions of two small games."""
+    from open_spiel.python.algorithms import ismcts
+    params = {**SMALL[game], **ISMCTS_TABLES.get(game, {})}
+    g = pyspiel.load_game(short_name(game), params)
+    searched = 0
+    for k in range(2):
+        rng = np.random.RandomState(k)
+        bot = ismcts.ISMCTSBot(g, _ZeroEvaluator(), uct_c=2.0, max_simulations=15, random_state=rng)
+        s = g.new_initial_state(k)
+        decisions = 0
+        while not s.is_terminal() and decisions < 5:
+            if s.current_player() == 0 and len(s.legal_actions()) > 1:
+                action = bot.step(s)
+                assert action in s.legal_actions()
+                decisions += 1
+            else:
+                action = int(rng.choice(s.legal_actions()))
+            s.apply_action(action)
+        searched += decisions
+    assert searched > 0
+
+
 def test_resample_keeps_what_the_seat_sees():
     g = pyspiel.load_game("python_fliptable_authors", {"players": 3})
     s = g.new_initial_state(4)
