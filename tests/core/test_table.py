@@ -8,19 +8,19 @@ import pytest
 from fliptable.core import IllegalAction, Over, Race, Simultaneous, StaleAction, Turn, parse_log, replay
 from fliptable.core.agent import Agent, RandomAgent
 from fliptable.core.clock import RealClock, VirtualClock
-from fliptable.core.registry import register
 from fliptable.core.rng import derive_seed
 from fliptable.core.table import REACTION_FLOOR_MS, AgentError, Table, TableStalled
 from fliptable.sim.match import play_match
+
+from tests.conftest import register_for_test
 
 from .claimtoy import LAST_CARD
 from .toygame import SNAP
 
 @pytest.fixture(autouse=True)
-def _games():
+def _games(monkeypatch):
     """The test games, registered (logs name their game)."""
-    register(SNAP)
-    register(LAST_CARD)
+    register_for_test(monkeypatch, SNAP, LAST_CARD)
 
 
 # Seat 0 flips a 1, seat 1 flips a 1: a snap window opens on the second flip.

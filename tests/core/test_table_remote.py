@@ -9,8 +9,9 @@ import pytest
 from fliptable.core import Race
 from fliptable.core.agent import Agent
 from fliptable.core.clock import VirtualClock
-from fliptable.core.registry import register
 from fliptable.core.table import Table
+
+from tests.conftest import register_for_test
 
 from .claimtoy import LAST_CARD
 from .test_table import DECK
@@ -18,9 +19,8 @@ from .toygame import SNAP
 
 
 @pytest.fixture(autouse=True)
-def _games():
-    register(SNAP)
-    register(LAST_CARD)
+def _games(monkeypatch):
+    register_for_test(monkeypatch, SNAP, LAST_CARD)
 
 
 class Remote(Agent):
