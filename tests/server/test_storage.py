@@ -152,3 +152,13 @@ def test_serve_passes_the_seat_limits_on(monkeypatch):
                                       "trusted_proxies": ("127.0.0.1", "10.0.0.0/8"), **bots},
                                      {"seat_timeout_s": 120.0, "joins_per_minute": 30, "trusted_proxies": (),
                                       "bot_workers": 3, "max_bot_ms": 500.0}]
+
+
+def test_serve_quiets_the_garbage_collector():
+    """``run_server`` freezes what is alive at start-up and makes collections rarer
+    (``serve.quiet_gc``; run in a process of its own: freezing is for the whole process)."""
+    code = ("import gc; from fliptable.server.serve import GC_THRESHOLDS, quiet_gc; quiet_gc(); "
+            "assert gc.get_threshold() == GC_THRESHOLDS, gc.get_threshold(); "
+            "assert gc.get_freeze_count() > 10000, gc.get_freeze_count(); print('ok')")
+    r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
+    assert r.returncode == 0 and r.stdout.strip() == "ok", r.stderr
