@@ -183,7 +183,15 @@ class _Probes:
         self.earlier_won = 0
         self.measuring = False
 
-    async def api_games(self, http) -> None:
+    async def api_games(self) -> None:
+        """``GET /api/games`` every ``PROBE_SECONDS`` on a client of its own (never queued
+        behind the players' requests for a connection)."""
+        import httpx
+
+        async with httpx.AsyncClient(timeout=60) as http:
+            await self._api_games(http)
+
+    async def _api_games(self, http) -> None:
         while True:
             t = time.perf_counter()
             r = await http.get(f"{self.base}/api/games")
@@ -317,7 +325,7 @@ async def _bench(tables: int, players: int, seconds: float, game: str, think_ms:
             limits = httpx.Limits(max_connections=64, max_keepalive_connections=0)
             async with httpx.AsyncClient(limits=limits, timeout=60) as http:
                 tasks = [asyncio.create_task(run.table(http)) for _ in range(tables)]
-                tasks += [asyncio.create_task(probes.api_games(http))]
+                tasks += [asyncio.create_task(probes.api_games())]
                 tasks += [asyncio.create_task(probes.bot_table(http)) for _ in range(bot_tables)]
                 if race_probe:
                     tasks.append(asyncio.create_task(probes.race(http)))
