@@ -151,3 +151,27 @@ def test_a_spec_at_every_bound_is_accepted():
     assert spec["name"] == "n" * 80
     assert [c["points"] for c in spec["cards"][:2]] == [0, 100]
     assert spec["cards"][3]["deduction"] == 100
+
+
+def test_reading_a_spec_file_names_what_is_wrong_with_it(tmp_path):
+    from fliptable.games.flush.deckspec import MAX_SPEC_BYTES, SpecError, read_spec_file
+    missing = str(tmp_path / "none.json")
+    with pytest.raises(SpecError) as info:
+        read_spec_file(missing)
+    assert str(info.value) == f"cannot read {missing!r}: No such file or directory"
+    with pytest.raises(SpecError) as info:
+        read_spec_file(str(tmp_path))
+    assert str(info.value) == f"{str(tmp_path)!r} is not a regular file; a deck spec is a JSON file"
+    big = tmp_path / "big.json"
+    big.write_bytes(b" " * (MAX_SPEC_BYTES + 1))
+    with pytest.raises(SpecError) as info:
+        read_spec_file(str(big))
+    assert str(info.value) == f"{str(big)!r} is 65,537 bytes; a deck spec is at most 65,536 bytes (64 KiB)"
+    latin = tmp_path / "latin.json"
+    latin.write_bytes(b"\xe9")
+    with pytest.raises(SpecError) as info:
+        read_spec_file(str(latin))
+    assert str(info.value) == f"{str(latin)!r} is not UTF-8 text"
+    exact = tmp_path / "exact.json"
+    exact.write_bytes(b" " * MAX_SPEC_BYTES)
+    assert read_spec_file(str(exact)) == " " * MAX_SPEC_BYTES

@@ -493,6 +493,17 @@ def test_big_flush_card_of_two_held_the_one_everybody_knows_of_is_laid(bases_wit
     assert hand(state, 0) == ["9", "bf"] and state.view(1)["known"][0] == []
 
 
+def test_a_big_flush_is_counted_in_the_games_statistics():
+    state = table(3, hands={0: ["bf", "9"], 1: ["3"], 2: ["4"]}, unused=["7", "8"], turn=0)
+    before = FLUSH.stats(state)
+    assert list(before) == ["rounds", "turns", "round_decisions", "first_player_round_wins", "flushes",
+                            "super_flushes", "pickups", "link_flushes", "flush_cards", "big_flushes",
+                            "blind_flips", "capped_rounds"]
+    play(state, (0, "bigflush"))
+    after = FLUSH.stats(state)
+    assert after["big_flushes"] == before["big_flushes"] + 1 and after["flush_cards"] == before["flush_cards"]
+
+
 def test_big_flush_card_with_the_unused_deck_empty_nobody_draws():
     state = table(3, hands={0: ["bf", "9"], 1: ["3"], 2: ["4"]}, unused=["7"], turn=0)
     events = play(state, (0, "bigflush"))
