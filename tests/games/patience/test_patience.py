@@ -578,3 +578,15 @@ def test_patience_strict_a_card_that_can_be_played_is_not_put_on_the_stock(up, r
     assert message.split(": ", 1)[1].split("; legal now:")[0] == (
         'Patience rules (strict=true): "If a card cannot be played in either row, place it face up and begin a '
         'Stock Pile" - the 5 can be played')
+
+
+@pytest.mark.parametrize("rows, move, reason", [
+    ([[9], [3, 2, 1], [6], [5]], "row1>row2", "Patience rules: row2 shows a 1; no pile goes on it"),
+    ([[9], [8], [6], [3, 2]], "row1>row4", 'Patience rules: "move one of the piles in the lower row onto another '
+                                           'pile in the lower row if the sequence is right" - the row1 pile has 9 '
+                                           'at its bottom; row4 shows 2, so only a pile with 1 at its bottom may '
+                                           'go on it'),
+])
+def test_patience_a_pile_move_that_does_not_fit_names_the_rule(rows, move, reason):
+    message = assert_rejected(layout(rows), 0, move)
+    assert message.split(": ", 1)[1].split("; legal now:")[0] == reason
