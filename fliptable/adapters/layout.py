@@ -23,7 +23,7 @@ SEAT_KEYS = frozenset({
     "claimant", "leader", "challenger",
 })
 #: keys whose lists of integers are sets of seats (multi-hot, relative to the viewer)
-SEAT_LIST_KEYS = frozenset({"winners", "partners", "forgot", "players", "losers", "out", "team"})
+SEAT_LIST_KEYS = frozenset({"winners", "partners", "forgot", "unsaid", "players", "losers", "out", "team"})
 #: a sequence (a list whose length varies) keeps at most its last this many entries
 SEQ_WINDOW = 16
 #: a list longer than this is learnt from its last SEE_LIMIT entries

@@ -16,7 +16,7 @@ class FlapsDirect(DirectEncoder):
     KEYS = frozenset({"players", "seat", "level", "dealer", "game", "games", "scores", "last_game", "turn",
                       "acting", "phase", "direction", "hand_counts", "shown", "draw_count", "discard", "top",
                       "lead", "attack", "flapping", "last_flapper", "mega", "dump_left", "scuffle", "follow",
-                      "trumps", "spoof", "forgot", "over", "winners", "double_win", "ended", "hand"})
+                      "trumps", "spoof", "forgot", "unsaid", "over", "winners", "double_win", "ended", "hand"})
 
     @classmethod
     def fit(cls, observer, players):
@@ -123,6 +123,7 @@ class FlapsDirect(DirectEncoder):
                 spoof["mine"] = NAMES[state.committed[seat]]
         put("spoof", spoof, out, seat, memo)
         put("forgot", list(state.forgot), out, seat, memo)
+        put("unsaid", list(state.unsaid), out, seat, memo)
         ending = (over, state.double, state.ended, state.winners if over else None)
         if memo.get("g:ending", _NONE) != ending:
             memo["g:ending"] = (over, state.double, state.ended, list(state.winners) if over else None)

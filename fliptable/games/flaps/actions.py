@@ -40,11 +40,18 @@ from .cards import (CALLS, COLOUR, FACES, HOOFERS, KIND, LEVEL, NAMES, NCARDS, S
                     SPOOF_VALUE, SELF_TARGET)
 
 LAY, DRAW, TAKE, KNOCK, DONE, CATCH, COMMIT, CALL, SECRET, GUESSING, PLACE, TURN_UP, PEEK_AT, PEEK_HAND, \
-    SWAP_AT, GIVE, MONTY_LAY, POINT, SHOW, KEEP = range(20)
-#: the most 1-DOWN cards one pile can hold (eight 1-DOWN cards, each laid once)
-MAX_DOWNS = 8
+    SWAP_AT, GIVE, MONTY_LAY, POINT, SHOW, KEEP, SAY = range(21)
+#: the most 1-DOWN cards one pile can hold per pack (eight 1-DOWN cards, each laid once)
+DOWNS_PER_PACK = 8
+#: ... with two packs ("order another pack and combine two packs!")
+MAX_PACKS = 2
+MAX_DOWNS = DOWNS_PER_PACK * MAX_PACKS
 DRAW_ACTION, TAKE_ACTION, KNOCK_ACTION, DONE_ACTION = "draw", "take", "knock", "done"
-MAX_SEATS = 8
+#: say "Last Card" after the play that left you one card, before another player lays a card
+SAY_ACTION = "last"
+#: eight players a pack; two packs seat sixteen
+SEATS_PER_PACK = 8
+MAX_SEATS = SEATS_PER_PACK * MAX_PACKS
 #: the highest SPOOF sum: every seat lays an OL' MAID (20)
 MAX_CALL = 20 * MAX_SEATS
 #: the event each answer makes
@@ -83,7 +90,7 @@ KEEPS = tuple(f"keep:{i}" for i in range(3))
 #: every action -> (type, card, argument: suit / seat / -1, declares Last Card)
 INFO: dict[str, tuple[int, int, int, bool]] = {
     DRAW_ACTION: (DRAW, -1, -1, False), TAKE_ACTION: (TAKE, -1, -1, False),
-    KNOCK_ACTION: (KNOCK, -1, -1, False), DONE_ACTION: (DONE, -1, -1, False)}
+    KNOCK_ACTION: (KNOCK, -1, -1, False), DONE_ACTION: (DONE, -1, -1, False), SAY_ACTION: (SAY, -1, -1, False)}
 for _c in range(NCARDS):
     for _d in (0, 1):
         if CALL_LAY[_c][0]:
@@ -136,8 +143,9 @@ def lay_actions(card: int, declare: int, players: int, me: int, plain: bool = Fa
     return (PLAIN_LAY[card][declare],)
 
 
-def action_space(players: int, level: int) -> tuple[str, ...]:
-    """Every action that can ever be legal at such a table, in a fixed order."""
+def action_space(players: int, level: int, packs: int = 1) -> tuple[str, ...]:
+    """Every action that can ever be legal at such a table, in a fixed order (actions added
+    later come last, so every earlier action keeps its id)."""
     out: list[str] = []
     faces = [c for c in range(NCARDS) if LEVEL[c] <= level]
     for c in faces:
@@ -161,12 +169,14 @@ def action_space(players: int, level: int) -> tuple[str, ...]:
         out += [GUESSES[c] for c in faces]
     if level >= 6:
         out += PLACES[:players] + PEEK_HANDS[:players]
+        downs = DOWNS_PER_PACK * packs
         for p in range(players):
-            out += TURN_UPS[p] + PEEKS[p] + SWAPS[p]
+            out += TURN_UPS[p][:downs] + PEEKS[p][:downs] + SWAPS[p][:downs]
         out += [GIVES[c] for c in faces]
     if level >= 7:
         out += [MONTY_LAYS[c] for c in faces]
         out += POINTS + SHOWS + KEEPS
+    out.append(SAY_ACTION)
     return tuple(out)
 
 

@@ -63,7 +63,8 @@ class GreedyFlaps(Agent):
         catches = [a for a in legal if a.startswith("catch:")]
         if catches and self.rng.random() < self.catch:
             return catches[0]
-        legal = [a for a in legal if not a.startswith("catch:")]
+        # it said "Last Card" with the play or forgot it (``forget``): never late
+        legal = [a for a in legal if not a.startswith("catch:") and a != A.SAY_ACTION]
         if len(legal) == 1:
             return legal[0]
         if view["phase"] == "trumps":

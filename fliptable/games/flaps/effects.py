@@ -12,7 +12,7 @@ from . import actions as A
 from .cards import (ACE, ACE_END, ACE_JACK, ACE_LAY, ATTACK, DUMP, EIGHT, FINISH, FLAPS, HOOFERS, JACK, KIND,
                     KING_LAY, MEGA, NAMES, NINE, OL_MAID, QUACK, RANK, SEVEN, SIX, SPOOF, STOP, SUIT,
                     SUITS, TEN, TRUMPS, UP_JACKS, trumps_value, LOSE, PICK, GUESS, LOOK, SHARE, SOLVE, DOWN,
-                    RIGHT, LEFT, OVER, PEEK, SWAP, UP, MONTY)
+                    RIGHT, LEFT, OVER, PEEK, SWAP, UP, MONTY, SECRETS)
 
 # the phases (state.py), repeated here to keep the import one way
 (PLAY, ATTACKED, KNOCK, SCUFFLE, FOLLOW, KING_RUN, MEGA_RUN, DUMP_RUN, TRUMPS_GAME, SPOOF_GAME, SPOOF_CALL,
@@ -82,12 +82,13 @@ class Effects:
             self._one_choice(player, typ, card, arg, events)
         elif typ in (A.MONTY_LAY, A.POINT, A.SHOW, A.KEEP):
             self._monty_step(player, typ, card, arg, events)
+        elif typ == A.SAY:
+            self._say(player, events)
         elif player != self.acting():
             self._lay(player, card, arg, declare, True, events)       # a FLAP out of turn
         else:
-            if self.forgot:
-                # Quick Start: the forgetful player is caught "before the next player lays a card";
-                # the next action of whoever the game waits for closes the window (ruling)
+            if self.forgot and self.legacy:
+                # legacy=v1: the next action of whoever the game waits for closed the window
                 self.forgot = [o for o in self.forgot if o == player]
             if typ == A.LAY:
                 self._lay(player, card, arg, declare, False, events)
@@ -96,6 +97,9 @@ class Effects:
         if self.forgot:
             hands = self.hands
             self.forgot = [o for o in self.forgot if len(hands[o]) == 1]
+        if self.unsaid:
+            hands = self.hands
+            self.unsaid = [o for o in self.unsaid if len(hands[o]) == 1]
         short, self.pack_short = self.pack_short, False
         if not self.over and (short or (not self.pack and not self.pack_draw)):
             self._pack_out(events)
@@ -126,13 +130,24 @@ class Effects:
         elif typ == A.KNOCK:
             self.phase, self.turn = PLAY, self._next(p)           # "8s": miss a go
         else:  # done: a run ends
-            self._end_run(p)
+            self._end_run(p, events)
 
-    def _end_run(self, p: int) -> None:
+    def _end_run(self, p: int, events) -> None:
         if self.phase == MEGA_RUN:
             self.phase, self.turn = PLAY, self.resume
+        elif self.phase == DUMP_RUN:
+            self._end_dump(p, events)
         else:
             self.phase, self.turn = PLAY, self._next(p)
+
+    def _end_dump(self, p: int, events) -> None:
+        """flaps.md "5 - DUMP THOSE FIVES": "The last five laid in the sequence is the active
+        card" — a Level 5 five laid last acts now (its chosen player kept in ``resume``); the
+        fives before it do nothing."""
+        self.phase, self.turn = PLAY, self._next(p)
+        kind = KIND[self.pile[-1]]
+        if kind in SECRETS:
+            self._secret_card(p, kind, self.resume, events)
 
     # -- laying -----------------------------------------------------------------------------------
     def _lay(self, p: int, c: int, arg: int, declare: bool, claim: bool, events) -> None:
@@ -142,9 +157,15 @@ class Effects:
         self.stat[ST_LAYS] += 1
         hand = self.hands[p]
         left = len(hand)
+        if self.unsaid:
+            self._too_late(p)
         if left == 1 and not declare:
-            self.forgot.append(p)          # Quick Start: "they must say 'Last Card'"
-            self.stat[ST_FORGETS] += 1
+            # Quick Start: "they must say 'Last Card'" — and may, until another player lays a card
+            if self.legacy:
+                self.forgot.append(p)      # legacy=v1: caught at once, said only with the play
+                self.stat[ST_FORGETS] += 1
+            else:
+                self.unsaid.append(p)
         if events is not None:
             data = {"player": p, "card": NAMES[c], "last_card": declare}
             if A.CALL_LAY[c][0]:
@@ -172,11 +193,12 @@ class Effects:
         elif phase == MEGA_RUN:
             self._flap(p, c, kind, False)
         elif phase == DUMP_RUN:
-            # "DUMP THOSE FIVES": "The last five laid in the sequence is the active card."
             self._set_lead(c)
+            if kind == SHARE:
+                self.resume = arg               # its chosen player, should it be the last five
             self.run_left -= 1
-            if self.run_left == 0:
-                self.phase, self.turn = PLAY, self._next(p)
+            if self.run_left == 0 or left == 0:
+                self._end_dump(p, events)
         else:
             self._effect(p, c, kind, arg, events)
         if pickup:
@@ -219,31 +241,38 @@ class Effects:
         """A FLAPS-type card laid while flapping: out of turn, or in a MEGA-FLAP run."""
         self._set_lead(c)
         self.stat[ST_FLAPS] += 1
+        mega_run = self.phase == MEGA_RUN
+        # after_flapping=last: the player after the last flapper plays next, whoever laid the
+        # FLAP — in or out of a MEGA-FLAP run, a STOP THAT FLAPPING too (legacy=v1: only FLAPS
+        # laid out of turn counted, and a STOP THAT FLAPPING ending a run did not)
+        after = self._next(p) if self.after_last and (claim or not self.legacy) else -1
+        if kind == MEGA:
+            # a second MEGA-FLAP (two packs) laid during a run takes the run over
+            self._start_mega(p, after if after >= 0 else (self.resume if mega_run else self.turn))
+            return
         if kind == STOP:
             # "it stops all flapping"; before the third FLAPS of someone else's MEGA-FLAP it
             # cuts that run to two
             self.flapping = False
-            if self.phase == MEGA_RUN:
-                if p == self.actor or self.mega_laid >= 2:
-                    self.phase, self.turn = PLAY, self.resume
-                    return
+            if mega_run and (p == self.actor or self.mega_laid >= 2):
+                self.phase, self.turn = PLAY, (after if after >= 0 and not self.legacy else self.resume)
+                return
+            if mega_run:
                 self.mega_cap = 2
         else:
             self.last_flapper = p
-        if kind == MEGA:
-            self._start_mega(p, self.turn if not self.after_last else self._next(p))
-            return
-        if self.phase == MEGA_RUN and not claim:
-            self.mega_laid += 1
-            if self.mega_laid >= self.mega_cap:
-                self.phase, self.turn = PLAY, self.resume
-            return
-        if claim and self.after_last:
-            # after_flapping=last: the player after the last flapper plays next
-            if self.phase == MEGA_RUN:
-                self.resume = self._next(p)
+            if mega_run and not claim:
+                self.mega_laid += 1
+                if after >= 0:
+                    self.resume = after
+                if self.mega_laid >= self.mega_cap:
+                    self.phase, self.turn = PLAY, self.resume
+                return
+        if after >= 0:
+            if mega_run:
+                self.resume = after
             else:
-                self.turn = self._next(p)
+                self.turn = after
 
     def _start_mega(self, p: int, resume: int) -> None:
         # "When you lay the MEGA-FLAP card you can then lay three more FLAPS."
@@ -336,6 +365,22 @@ class Effects:
             self.turn = nxt(p)
 
     # -- claims ------------------------------------------------------------------------------------
+    def _too_late(self, p: int) -> None:
+        """Quick Start: "If someone forgets to say 'Last Card' before the next player lays a
+        card": ``p`` laid one, so every other player still on one card unannounced has forgotten
+        and may be caught from now on."""
+        late = [o for o in self.unsaid if o != p]
+        if late:
+            self.unsaid = [o for o in self.unsaid if o == p]
+            self.forgot.extend(late)
+            self.stat[ST_FORGETS] += len(late)
+
+    def _say(self, p: int, events) -> None:
+        """A player on one card says "Last Card" after the play, before another player lays a card."""
+        self.unsaid.remove(p)
+        if events is not None:
+            events.append(Event("last_card", {"player": p}))
+
     def _catch(self, q: int, o: int, events) -> None:
         """Quick Start: the forgetful player "must take another card from the pack as soon as
         they are discovered"."""
@@ -386,8 +431,13 @@ class Effects:
         laid = [(q, c) for q, c in enumerate(self.committed) if c >= 0]
         values = {q: trumps_value(c, trump) for q, c in laid}
         low = min(values.values())
-        loser, cuts = self._cut_for_loser([q for q, v in values.items() if v == low],
-                                          lambda c: trumps_value(c, trump))
+        tied = [q for q, v in values.items() if v == low]
+        if self.ties_all:
+            # trumps_ties=any: "If two or more cards laid are the same, the players with those cards
+            # must cut the pack" — any equal cards, not only the lowest
+            same = [q for q, v in values.items() if sum(1 for w in values.values() if w == v) > 1]
+            tied = same or tied
+        loser, cuts = self._cut_for_loser(tied, lambda c: trumps_value(c, trump))
         self.stat[ST_CUTS] += cuts
         self.stat[ST_TRUMPS] += 1
         if events is not None:
@@ -428,7 +478,7 @@ class Effects:
             self.points[w] += value
         self.double, self.ended = double, how
         self.flapping = False
-        self.forgot = []
+        self.forgot, self.unsaid = [], []
         self.last_game = {"game": self.game_no, "winners": winners[:], "double": double, "how": how}
         if double:
             self.stat[ST_DOUBLE] += 1

@@ -7,7 +7,7 @@ from ...core.options import Option
 from ...core.registry import register
 from ...core.result import margin_values
 from . import render
-from .actions import action_space, card_list, parse
+from .actions import MAX_PACKS, MAX_SEATS, SEATS_PER_PACK, action_space, card_list, parse
 from .cards import BUILT_LEVELS, CARDS, deck
 from .state import (N_STATS, ST_ATTACK_SUM, ST_ATTACKS, ST_CATCHES, ST_CUTS, ST_DOUBLE, ST_DRAWS, ST_FLAPPINGS,
                     ST_FLAPS, ST_FORGETS, ST_LAYS, ST_MEGA, ST_PACK_OUT, ST_SCUFFLES, ST_SOLVED, ST_SPOOFS, ST_TRUMPS,
@@ -56,9 +56,9 @@ class Flaps(Game):
     title = "FLAPS"
     summary = ("shedding by suit or number with special cards: attacks of 2s and 3s, FLAPS laid out of turn, "
                "Aces, 8s, 10s, Jacks, TRUMPS, SPOOF, secrets, 1-DOWN piles, FULL MONTY; Levels 1-7")
-    min_players, max_players, default_players = 2, 8, 4
+    min_players, max_players, default_players = 2, MAX_SEATS, 4
     default_bot = "greedy"
-    rules_version = "1"
+    rules_version = "2"
     options = (
         Option("level", "int", 3, "the pack's level: 1-7", min=1, max=7),
         Option("after_flapping", "choice", "starter",
@@ -75,6 +75,14 @@ class Flaps(Game):
                "pick up more cards than are left (fewest cards wins either way)", choices=("empty", "draw")),
         Option("games", "int", 1, "games in a match: a game won scores 1, a double win (SIX OF THE BEST) 2; "
                "most points wins", min=1, max=20),
+        Option("trumps_ties", "choice", "lowest",
+               "lowest: only players tied on the lowest TRUMPS card cut the pack; any: players whose cards are the "
+               "same cut, wherever they rank, and the lowest cut picks up", choices=("lowest", "any")),
+        Option("packs", "int", 1, "packs combined (the chosen level's, each): 2 seats up to 16 players "
+               "(\"order another pack and combine two packs!\"); one pack seats 2-8", min=1, max=MAX_PACKS),
+        Option("legacy", "choice", "none",
+               "v1: the rules of fliptable's rules version 1, so its logs replay as they were played (see "
+               "docs/rules/flaps.md \"Rules versions\")", choices=("none", "v1")),
     )
     cards = CARDS
     state_class = FlapsState
@@ -82,7 +90,7 @@ class Flaps(Game):
     dynamics = "real-time"
     notation = NOTATION
     #: the terminal's named keys (tui/keys.py): "!" declares Last Card, "c" catches
-    action_keys = (ActionKey("!", "Last Card", r".*!"), ActionKey("c", "catch", r"catch:\d+"))
+    action_keys = (ActionKey("!", "Last Card", r".*!|last"), ActionKey("c", "catch", r"catch:\d+"))
 
     def resolve_options(self, options, files=True):
         opts = super().resolve_options(options, files)
@@ -91,15 +99,29 @@ class Flaps(Game):
                               f"(every level is built)")
         return opts
 
+    def legacy_options(self, rules_version):
+        """Version 1 (before issue 22's fixes) replays with legacy=v1."""
+        return {"legacy": "v1"} if rules_version == "1" else None
+
+    @staticmethod
+    def _check_table(players, options):
+        """flaps.md: "for two to eight players"; "If you ... want to play with more than eight
+        players, order another pack and combine two packs!" """
+        if players > SEATS_PER_PACK * options.get("packs", 1):
+            raise OptionError(f"{players} players need two packs: option packs=2 (one pack seats 2 to "
+                              f"{SEATS_PER_PACK}; \"order another pack and combine two packs!\")")
+
     def deck(self, players, options):
-        return deck(options["level"])
+        self._check_table(players, options)
+        return deck(options["level"]) * options.get("packs", 1)
 
     def action_space(self, players, options):
-        key = (players, options["level"])
+        key = (players, options["level"], options["packs"])
         cache = self.__dict__.setdefault("_space_cache", {})
         space = cache.get(key)
         if space is None:
-            space = cache[key] = action_space(players, options["level"])
+            self._check_table(players, options)
+            space = cache[key] = action_space(players, options["level"], options["packs"])
         return space
 
     def max_decisions(self, players, options):
@@ -110,12 +132,14 @@ class Flaps(Game):
         K - SPOOF (Level 4) one SPOOF game of ``players`` commits and ``players`` calls; a Level 5
         card goes to the pile once (the Solve the Mystery pile returns cards to a hand, never to
         the pile), so one secret put and one guess."""
-        d = len(deck(options["level"]))
+        packs = options["packs"]
+        d = len(deck(options["level"])) * packs
         spoof = 4 * players if options["level"] >= 4 else 0
         secrets = 2 if options["level"] >= 5 else 0     # PICK A SECRET's put, the guess (each laid once)
         secrets += 40 if options["level"] >= 6 else 0   # at most two choices per Level 6 card (20)
         secrets += 12 if options["level"] >= 7 else 0   # six steps per FULL MONTY (2), each laid once
-        return (4 * d + 4 * players + spoof + secrets + 8) * options["games"]
+        # each pack's cards: its four K - TRUMPS, two K - SPOOF, secrets; every "last" follows a lay (D)
+        return (5 * d + packs * (4 * players + spoof + secrets) + 8) * options["games"]
 
     def parse_action(self, text):
         return parse(super().parse_action(text))

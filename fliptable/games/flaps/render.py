@@ -74,7 +74,8 @@ def render(view: dict, seat: int | None) -> str:
         count = view["hand_counts"][p]
         notes = []
         if count == 1:
-            notes.append("LAST CARD" if p not in view["forgot"] else "one card, did not say Last Card!")
+            notes.append("one card, did not say Last Card!" if p in view["forgot"] else
+                         "one card, Last Card not said yet" if p in view.get("unsaid", ()) else "LAST CARD")
         if view["shown"][p]:
             notes.append("known: " + " ".join(view["shown"][p]))
         if view.get("you_know") and view["you_know"][p]:
@@ -124,6 +125,8 @@ def narrate(event: dict, seat: int | None = None) -> str | None:
         return cap(f"{w.does(p, 'knock')} (misses a go)" if not w.you(p) else "you knock (miss a go)")
     if t == "done":
         return cap(f"{w.does(p, 'end')} the run")
+    if t == "last_card":
+        return cap(f'{w.does(p, "say")} "Last Card!"')
     if t == "catch":
         return cap(f"{w.does(p, 'catch')} {w.who(event['caught'])}: no \"Last Card\"!")
     if t == "commit":

@@ -52,6 +52,7 @@ N_STATS = 16
 
 _OVER = Over()
 _EMPTY: tuple[str, ...] = ()
+_SAY = (A.SAY_ACTION,)
 
 
 class FlapsState(Effects, HiddenEffects, Views, State):
@@ -78,6 +79,7 @@ class FlapsState(Effects, HiddenEffects, Views, State):
         "resume": "int",           # who plays after a MEGA-FLAP run or a scuffle
         "run_left": "int",         # DUMP THOSE FIVES: fives still allowed
         "forgot": "seats",         # players on one card who did not say "Last Card", catchable
+        "unsaid": "seats",         # ... who may still say it: nobody else has laid a card since
         "trump": "int",            # the suit called trumps (-1: no TRUMPS game)
         "caller": "int",
         "committed": "ints",       # per seat: the TRUMPS or SPOOF card laid face down, -1 none
@@ -102,7 +104,7 @@ class FlapsState(Effects, HiddenEffects, Views, State):
         "last_game": "frozen?",    # the game just finished: winners, double, how (null before)
     }
     DERIVED = {"level": "int", "after_last": "bool", "games": "int", "hoofers_plain": "bool", "king_next": "bool",
-               "pack_draw": "bool", "pack_short": "bool"}
+               "pack_draw": "bool", "pack_short": "bool", "legacy": "bool", "ties_all": "bool", "packs": "int"}
     __slots__ = tuple(FIELDS) + tuple(DERIVED)
 
     # -- set-up ---------------------------------------------------------------------------
@@ -114,6 +116,9 @@ class FlapsState(Effects, HiddenEffects, Views, State):
         self.king_next = self.options["king_n_lay"] == "next"
         self.pack_draw = self.options["pack_out"] == "draw"
         self.pack_short = False         # set by a pick-up the pack cannot cover, within one action
+        self.legacy = self.options["legacy"] == "v1"        # rules version 1, for its logs
+        self.ties_all = self.options["trumps_ties"] == "any"
+        self.packs = self.options["packs"]
 
     def _setup(self, deck: list[int]) -> None:
         self._derive()
@@ -153,7 +158,7 @@ class FlapsState(Effects, HiddenEffects, Views, State):
         self.attack_sum, self.attack_card = 0, None
         self.flapping, self.last_flapper = False, -1
         self.mega_laid, self.mega_cap, self.resume, self.run_left = 0, 3, self.turn, 0
-        self.forgot = []
+        self.forgot, self.unsaid = [], []
         self.trump, self.caller = -1, -1
         self.committed = [-1] * n
         self.calls = [-1] * n
@@ -240,10 +245,11 @@ class FlapsState(Effects, HiddenEffects, Views, State):
         if self.phase == SPOOF_CALL:
             return turn_of(self.actor)
         p = self.acting()
-        if not self.flapping and not self.forgot:
+        if not self.flapping and not self.forgot and not self.unsaid:
             return turn_of(p)
-        # while flapping every other player is a claimant, the last flapper too (told why not)
-        claim = tuple(q for q in range(n) if q != p and (self.flapping or self._may_catch(q)))
+        # while flapping every other player is a claimant, the last flapper too (told why not);
+        # a player who may still say "Last Card" is one
+        claim = tuple(q for q in range(n) if q != p and (self.flapping or self._may_catch(q) or q in self.unsaid))
         return Turn(p, claim) if claim else turn_of(p)
 
     # -- what is legal --------------------------------------------------------------------------
@@ -262,12 +268,14 @@ class FlapsState(Effects, HiddenEffects, Views, State):
             return tuple(A.SPOOF_CALLS[k] for k in range(top + 1) if k not in called)
         p = self.acting()
         if player != p:
-            if not self.flapping and not self.forgot:
+            if not self.flapping and not self.forgot and not self.unsaid:
                 return _EMPTY
             out = self._flap_claims(player) if self._may_flap(player) else _EMPTY
-            return out + self._catches(player) if self.forgot else out
-        out = self._turn_actions(p)
-        return out + self._catches(p) if self.forgot else out
+        else:
+            out = self._turn_actions(p)
+        if player in self.unsaid:
+            out += _SAY
+        return out + self._catches(player) if self.forgot else out
 
     def _catches(self, q: int) -> tuple[str, ...]:
         return tuple(A.CATCHES[o] for o in self.forgot if o != q)
@@ -320,7 +328,7 @@ class FlapsState(Effects, HiddenEffects, Views, State):
             return tuple(self._lays(p, cards)) + (A.TAKE_ACTION,)
         if phase == FOLLOW:
             colour = COLOUR[self.pile[-1]]      # the ACE'N'LAY just laid
-            cards = sorted(c for c in faces if WILD[c] or SUIT[c] in colour)
+            cards = sorted(c for c in faces if (WILD[c] or SUIT[c] in colour) and self._king_lay_on(c))
             return tuple(self._lays(p, cards)) + (A.DRAW_ACTION,)
         if phase == KING_RUN:
             # flaps.md "King 'N' Lay": "only Kings, Clubs, OL' MAIDS and Aces" follow
@@ -330,7 +338,9 @@ class FlapsState(Effects, HiddenEffects, Views, State):
             cards = sorted(c for c in faces if KIND[c] in (FLAPS, STOP)) if self.mega_laid < self.mega_cap else []
             return tuple(self._lays(p, cards)) + (A.DONE_ACTION,)
         if phase == DUMP_RUN:
-            cards = sorted(c for c in faces if FAMILY[c] == "five") if self.run_left > 0 else []
+            # "up to three more fives can follow": every five, the Level 5 ones too (legacy=v1: plain fives)
+            cards = sorted(c for c in faces if RANK[c] == 5 and (FAMILY[c] == "five" or not self.legacy)
+                           ) if self.run_left > 0 else []
             return tuple(self._lays(p, cards)) + (A.DONE_ACTION,)
         if phase == SECRET_PICK:
             # "5 - PICK A SECRET": "Choose a card from your own hand"
@@ -386,9 +396,18 @@ class FlapsState(Effects, HiddenEffects, Views, State):
         if kind == QUACK:
             return False      # flaps.md "0 - QUACK": only when attacked
         lead = self.lead_suit
+        if kind == KING_LAY and not self.legacy:
+            # "can only be laid on a King, a Club or an Ace with Clubs called": the suit to follow
+            # is Clubs (a Club, an Ace calling Clubs, what an OL' MAID lies on) or the number a King
+            return lead == 0 or self.lead_rank == 13
         if lead == ANY_SUIT:
             return True
         return (SUIT[c] == lead and lead != NO_SUIT) or (RANK[c] == self.lead_rank and RANK[c] != NO_RANK)
+
+    def _king_lay_on(self, c: int) -> bool:
+        """flaps.md "King 'N' Lay": "can only be laid on a King, a Club or an Ace with Clubs
+        called" — an ACE'N'LAY's follow-on too: only with Clubs called (legacy=v1: any)."""
+        return KIND[c] != KING_LAY or self.lead_suit == 0 or self.legacy
 
     def _answers(self, c: int) -> bool:
         """flaps.md "2s, 3s, 7s and 9s": any 2 on a 2, any 3 on a 3, any 7 on a 7; a 2, 3,
@@ -410,8 +429,23 @@ class FlapsState(Effects, HiddenEffects, Views, State):
         if typ == A.CATCH:
             if arg == player:
                 return "you cannot catch yourself"
+            if arg in self.unsaid:
+                return (f"seat {arg} may still say \"Last Card\" until another player lays a card; catch them "
+                        f"after that (FLAPS rules, Quick Start)")
+            if self.phase in FACE_DOWN or self.phase == SPOOF_CALL:
+                return "nobody is caught during a TRUMPS or SPOOF game (a separate game)"
             return (f"seat {arg} is not on one card without having said \"Last Card\" (FLAPS rules, Quick "
-                    f"Start: a forgetful player is caught before the next player lays a card)")
+                    f"Start: a player is caught once they forgot it before the next player lays a card)")
+        if typ == A.SAY:
+            if player in self.forgot:
+                return ("too late: another player has laid a card since, so you may be caught (FLAPS rules, Quick "
+                        "Start: \"If someone forgets to say 'Last Card' before the next player lays a card\")")
+            if self.legacy:
+                return "with legacy=v1 \"Last Card\" is said with the play that leaves you one card (7h!)"
+            if self.phase in FACE_DOWN or self.phase == SPOOF_CALL:
+                return "say it after the TRUMPS or SPOOF game"
+            return ("\"Last Card\" is said by a player on one card who has not said it yet, before another "
+                    "player lays a card (FLAPS rules, Quick Start)")
         if typ == A.SECRET:
             if self.phase != SECRET_PICK:
                 return "a secret is put on the Solve the Mystery pile after a PICK A SECRET (FLAPS rules)"
@@ -474,6 +508,9 @@ class FlapsState(Effects, HiddenEffects, Views, State):
                         "\"4 - FLAPS and MF - MEGA-FLAP\")")
             return "out of turn only FLAPS cards may be laid, while flapping (FLAPS rules, \"4 - FLAPS\")"
         phase = self.phase
+        if typ == A.LAY and KIND[card] == KING_LAY and phase in (PLAY, FOLLOW) and not self.legacy:
+            return ("the King'N'Lay \"can only be laid on a King, a Club or an Ace with Clubs called\" (FLAPS "
+                    "rules, \"King 'N' Lay\")")
         if phase == ATTACKED:
             return (f"you are attacked ({self.attack_sum} to pick up): lay any {RANK[self.attack_card]}, a 2, 3, "
                     f"7 or 9 of the attacking suit{', a QUACK' if self.level >= 3 else ''}, or take "

@@ -67,6 +67,7 @@ class Views:
             "spoof": ({"caller": self.caller, "committed": [c >= 0 for c in self.committed],
                        "calls": [None if k < 0 else k for k in self.calls]} if phase in SPOOFING else None),
             "forgot": list(self.forgot),
+            "unsaid": list(self.unsaid),
             "over": over,
             "winners": list(self.winners) if over else [],
             "double_win": self.double,
@@ -191,7 +192,7 @@ class Views:
         if not -1 <= self.last_flapper < n or not -1 <= self.trump < 4 or not -1 <= self.caller < n:
             raise ValueError("a seat or suit out of range")
         if not (0 <= self.mega_laid <= 3 and self.mega_cap in (2, 3) and 0 <= self.run_left <= 3
-                and 0 <= self.resume < n and 0 <= self.attack_sum <= 40):
+                and 0 <= self.resume < n and 0 <= self.attack_sum <= 40 * self.packs):
             raise ValueError("a run, a scuffle or an attack out of range")
         if len(self.committed) != n or any(not -1 <= c < NCARDS for c in self.committed):
             raise ValueError("committed holds a card or -1 per seat")
@@ -223,6 +224,9 @@ class Views:
                 raise ValueError(f"seat {p}'s shown cards are not in their hand")
         if len(set(self.forgot)) != len(self.forgot) or any(len(self.hands[o]) != 1 for o in self.forgot):
             raise ValueError("only a player on one card can be caught, once")
+        if (len(set(self.unsaid)) != len(self.unsaid) or any(len(self.hands[o]) != 1 for o in self.unsaid)
+                or set(self.unsaid) & set(self.forgot) or (self.legacy and self.unsaid)):
+            raise ValueError("only a player on one card who has not been caught may still say \"Last Card\", once")
         if self.over != bool(self.winners) or (self.over and self.ended is None):
             raise ValueError("a game over has winners and an ending")
         if not self.over:
@@ -255,8 +259,8 @@ class Views:
             if len(g) != 3 or not 0 <= g[0] < n or not 0 <= g[1] < NCARDS or not 0 <= g[2] < len(self.mystery):
                 raise ValueError("a guess is [seat, card, index in the Solve the Mystery pile]")
         if len(self.downs) != n or len(self.downs_known) != n or any(
-                len(d) != len(m) or len(d) > 8 for d, m in zip(self.downs, self.downs_known)):
-            raise ValueError("a 1-DOWN pile per seat, a mask per card, at most 8 cards")
+                len(d) != len(m) or len(d) > A.DOWNS_PER_PACK * self.packs for d, m in zip(self.downs, self.downs_known)):
+            raise ValueError("a 1-DOWN pile per seat, a mask per card, at most the pack's 1-DOWN cards")
         if any(m != PUBLIC and not 0 <= m < 1 << n for ms in self.downs_known for m in ms):
             raise ValueError("a 1-DOWN card is face up or known to some seats")
         if self.level < 6 and (any(self.downs) or self.pending or DOWN_PLACE <= self.phase <= SWAP_GIVE):

@@ -32,11 +32,18 @@ def test_greedy_says_last_card_and_forget_1_never_does():
 
 def test_greedy_catches_a_forgetful_player_as_a_claim_and_catch_0_never_does():
     s = _two_cards(["5c", "qc"], players=3)
+    play(s, (0, "5c"), (1, "5d"))                              # the next player lays: seat 0 forgot
+    a = agent(1, s, "greedy:rt=300,sd=0")
+    assert a.claim(s.view(1), s.legal_actions(1)) == ("catch:0", 300.0)
+    assert agent(1, s, "greedy:catch=0").claim(s.view(1), s.legal_actions(1)) is None
+    assert ask(agent(2, s), s, 2) == "catch:0"                 # in turn, before playing
+
+
+def test_greedy_never_says_last_card_late():
+    s = _two_cards(["5c", "qc"], players=3)
     play(s, (0, "5c"))
-    a = agent(2, s, "greedy:rt=300,sd=0")
-    assert a.claim(s.view(2), s.legal_actions(2)) == ("catch:0", 300.0)
-    assert agent(2, s, "greedy:catch=0").claim(s.view(2), s.legal_actions(2)) is None
-    assert ask(agent(1, s), s, 1) == "catch:0"                 # in turn, before playing
+    assert "last" in s.legal_actions(0)
+    assert agent(0, s).claim(s.view(0), s.legal_actions(0)) is None
 
 
 def test_greedy_passes_an_attack_on_rather_than_take_it():

@@ -4,7 +4,7 @@ from fliptable.core import Turn
 from fliptable.core.table import Table, VirtualClock
 
 from tests.helpers import assert_rejected
-from .helpers import dealt, play, validated
+from .helpers import FLAPS, dealt, play, validated
 
 H0 = ["4h", "4c", "mf", "5c", "qc", "kc", "5d"]
 H1 = ["4s", "4d", "qd", "kd", "5s", "qs", "ks"]
@@ -88,6 +88,8 @@ def test_4_flaps_forgetting_last_card_during_flapping_is_caught_by_anyone():
     s.pack[:0] = rest
     s = validated(s)
     play(s, (0, "4h"), (2, "4h"))
+    assert s.view(None)["unsaid"] == [2] and "last" in s.legal_actions(2)
+    play(s, (3, "4d"))                    # another player lays a card
     assert s.view(None)["forgot"] == [2] and "catch:2" in s.legal_actions(3)
     play(s, (3, "catch:2"))
     assert len(s.hands[2]) == 2
@@ -116,6 +118,8 @@ def test_mf_mega_flap_say_last_card_before_your_last_flap():
     s.pack[:0] = rest
     s = validated(s)
     play(s, (0, "mf"), (0, "4h"))
+    assert s.view(None)["unsaid"] == [0]
+    play(s, (1, "4s"))                    # seat 1 flaps in between: seat 0 forgot it
     assert s.view(None)["forgot"] == [0]
     play(s, (1, "catch:0"))
     assert len(s.hands[0]) == 2
@@ -180,3 +184,26 @@ def test_mf_mega_flap_laid_out_of_turn_runs_then_play_returns_to_the_next_player
     play(s, (2, "4h"), (2, "4c"), (2, "done"))
     assert s.decision().player == 1 and s.view(None)["flapping"]     # others may flap on
     assert "4d" in s.legal_actions(3)
+
+
+def test_after_flapping_last_the_player_after_the_last_flapper_after_a_mega_flap_run():
+    """The issue's reproduction: seat 0's own run FLAP is the last laid, so seat 1 plays."""
+    s = FLAPS.new_state(2, {"level": 1, "after_flapping": "last"}, 26)
+    play(s, (0, "hdd>1"), (1, "take"), (1, "5d"), (0, "5c"), (1, "4c"), (0, "mf"), (1, "4d"), (0, "4d"), (0, "done"))
+    assert s.decision().player == 1
+    s = FLAPS.new_state(2, {"level": 1, "after_flapping": "last", "legacy": "v1"}, 26)
+    play(s, (0, "hdd>1"), (1, "take"), (1, "5d"), (0, "5c"), (1, "4c"), (0, "mf"), (1, "4d"), (0, "4d"), (0, "done"))
+    assert s.decision().player == 0             # rules version 1, kept for its logs
+
+
+def test_after_flapping_last_a_stop_that_flapping_ending_a_mega_flap_run():
+    s = four(after_flapping="last")
+    play(s, (0, "mf"), (0, "4h"), (0, "4c"), (3, "stf"))   # two FLAPS laid: someone else's STOP ends the run
+    assert s.view(None)["phase"] == "play" and s.decision().player == 0      # the player after seat 3
+    s = dealt(4, {0: ["mf", "4h", "stf", "5c", "qc", "kc", "5d"], 1: H1, 2: H2,
+                  3: ["4d", "js", "jh", "ujc", "ujd", "ujs", "5s"]}, first="9h", after_flapping="last")
+    play(s, (0, "mf"), (0, "4h"), (3, "4d"), (0, "stf"))     # the MEGA-FLAP player ends its own run
+    assert s.view(None)["phase"] == "play" and s.decision().player == 1
+    s = four()                                               # starter: the player after the MEGA-FLAP's
+    play(s, (0, "mf"), (0, "4h"), (0, "4c"), (3, "stf"))
+    assert s.decision().player == 1

@@ -129,3 +129,19 @@ def test_ol_maid_leaves_the_suit_and_number_of_the_card_beneath():
               first="qh", level=2)
     play(s, (0, "om1"))
     assert {"jh", "2h", "qs"} <= set(s.legal_actions(1)) and "5s" not in s.legal_actions(1)
+
+
+def test_k_trumps_ties_by_default_only_equal_lowest_cards_cut():
+    # seats 1 and 2 lay the same 5, seat 0 the lower 3: seat 0 picks up, nobody cuts
+    s = dealt(3, {0: ["ktc", "3s"] + H0[2:], 1: ["5s"] + H1[1:], 2: ["5h"] + H2[1:]}, first="9c", level=2)
+    play(s, (0, "ktc:d"), (1, "t:5s"), (2, "t:5h"), (0, "t:3s"))
+    assert s.stat[ST_CUTS] == 0 and {"3s", "5s", "5h"} <= set(hand(s, 0))
+
+
+def test_k_trumps_ties_any_option_if_two_or_more_cards_laid_are_the_same_those_players_cut():
+    s = dealt(3, {0: ["ktc", "3s"] + H0[2:], 1: ["5s"] + H1[1:], 2: ["5h"] + H2[1:]}, first="9c", level=2,
+              trumps_ties="any")
+    play(s, (0, "ktc:d"), (1, "t:5s"), (2, "t:5h"), (0, "t:3s"))
+    assert s.stat[ST_CUTS] >= 1                               # the players with the same cards cut
+    lost = [p for p in (1, 2) if {"3s", "5s", "5h"} <= set(hand(s, p))]
+    assert len(lost) == 1 and "3s" not in hand(s, 0)          # the lowest cut picks up, not seat 0

@@ -2,6 +2,8 @@
 "King 'N' Lay" (QUACK and STOP THAT FLAPPING: test_attacks.py, test_flapping.py)."""
 from fliptable.core import Turn
 
+from tests.helpers import assert_rejected
+
 from .helpers import dealt, hand, play, validated
 
 
@@ -109,3 +111,61 @@ def test_6_six_of_the_best_laid_in_trumps_as_the_last_card_is_a_single_win():
     play(s, (0, "ktc:h"), (1, "t:6s"), (2, "t:2d"), (0, "t:kc"))
     r = s.result()
     assert r.winners == (1,) and r.scores[1] == 1.0 and not r.details["double_win"]
+
+
+def test_king_n_lay_only_with_clubs_called_as_an_ace_n_lay_any_black_cards_follow_on():
+    s = dealt(2, {0: ["alc", "klc", "ks", "qd", "jd", "8d", "10d"]}, first="9h")
+    play(s, (0, "alc:s"))                        # Spades called: the King'N'Lay may not follow
+    assert "klc" not in s.legal_actions(0) and "ks" in s.legal_actions(0)
+    assert_rejected(s, 0, "klc", "King, a Club or an Ace with Clubs called")
+    s = dealt(2, {0: ["alc", "klc", "ks", "qd", "jd", "8d", "10d"]}, first="9h")
+    play(s, (0, "alc:c"))                        # Clubs called: it may
+    assert "klc" in s.legal_actions(0)
+
+
+def test_king_n_lay_not_on_a_suitless_first_card():
+    for first in ("aj", "stf", "dtf", "0"):
+        s = dealt(2, {0: ["klc", "5d", "qd", "jd", "8d", "10d", "9d"]}, first=first)
+        assert "klc" not in s.legal_actions(0), first
+        assert_rejected(s, 0, "klc", "King, a Club or an Ace with Clubs called")
+
+
+def test_king_n_lay_on_an_ol_maid_laid_on_a_king():
+    s = dealt(2, {0: ["om1", "5d", "qd", "jd", "8d", "10d", "9d"], 1: ["klc", "5h", "qh", "jh", "8h", "10h", "9h"]},
+              first="kh", level=3)
+    play(s, (0, "om1"))                          # play follows the King beneath it
+    assert "klc" in s.legal_actions(1)
+
+
+def test_king_n_lay_legacy_v1_followed_any_black_ace_n_lay():
+    s = dealt(2, {0: ["alc", "klc", "ks", "qd", "jd", "8d", "10d"]}, first="9h", legacy="v1")
+    play(s, (0, "alc:s"))
+    assert "klc" in s.legal_actions(0)
+
+
+def test_5_dump_those_fives_every_five_may_follow_the_level_5_fives_too():
+    s = dealt(3, {0: ["dtf", "5lose", "5pick", "5solve", "5c", "qd", "kd"]}, first="5h", level=5)
+    play(s, (0, "dtf"))
+    assert {"5lose", "5pick", "5solve", "5c", "done"} <= set(s.legal_actions(0))
+
+
+def test_5_dump_those_fives_only_the_last_five_laid_acts():
+    s = dealt(3, {0: ["dtf", "5look", "5pick", "5c", "qd", "kd", "jd"]}, first="5h", level=5, pack=["ks", "qs"])
+    play(s, (0, "dtf"), (0, "5look"))            # START GUESSING - LOOK, not last: nothing yet
+    assert s.mystery == [] and s.view(None)["dump_left"] == 2
+    play(s, (0, "5pick"), (0, "done"))           # PICK A SECRET laid last: it acts
+    assert s.mystery == [] and s.view(None)["phase"] == "pick a secret" and s.decision() == Turn(0)
+    play(s, (0, "s:qd"))
+    assert hand(s, 0) == ["5c", "jd", "kd"] and len(s.mystery) == 1 and s.decision() == Turn(1)
+
+
+def test_5_dump_those_fives_a_share_a_secret_laid_third_acts_on_its_chosen_player():
+    s = dealt(3, {0: ["dtf", "5c", "5h", "5share", "qd", "kd", "jd"], 1: ["qc"]}, first="5s", level=5)
+    play(s, (0, "dtf"), (0, "5c"), (0, "5h"), (0, "5share>1"))   # the third five: the run ends
+    assert len(s.mystery) == 1 and len(s.hands[1]) == 6 and s.decision() == Turn(1)
+
+
+def test_5_dump_those_fives_a_level_5_five_laid_first_then_a_plain_five_does_nothing():
+    s = dealt(3, {0: ["dtf", "5lose", "5c", "qd", "kd", "jd", "8d"]}, first="5h", level=5)
+    play(s, (0, "dtf"), (0, "5lose"), (0, "5c"), (0, "done"))
+    assert s.mystery == [] and s.decision() == Turn(1) and s.view(None)["top"] == "5c"

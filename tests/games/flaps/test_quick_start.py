@@ -72,37 +72,83 @@ def _on_two_cards():
     return validated(s)
 
 
-def test_quick_start_forgetting_last_card_and_being_caught_before_the_next_player_lays():
+def test_quick_start_if_someone_forgets_to_say_last_card_before_the_next_player_lays_a_card_they_take_another():
     s = _on_two_cards()
-    play(s, (0, "5c"))                       # no "Last Card"
-    assert s.view(None)["forgot"] == [0]
-    assert "catch:0" in s.legal_actions(1)
+    play(s, (0, "5c"))                       # no "Last Card": not forgotten yet, it may still be said
+    assert s.view(None)["unsaid"] == [0] and s.view(None)["forgot"] == []
+    assert_rejected(s, 1, "catch:0", "may still say")
+    play(s, (1, "5s"))                       # the next player lays a card: forgotten
+    assert s.view(None)["forgot"] == [0] and s.view(None)["unsaid"] == []
+    assert_rejected(s, 0, "last", "too late")
+    play(s, (0, "draw"))                     # "as soon as they are discovered": later is fine too
+    assert len(s.hands[0]) == 2 and s.view(None)["forgot"] == []   # picked up: no longer on one card
+
+
+def test_quick_start_a_forgetful_player_is_caught_at_any_moment_after_the_next_player_lays():
+    s = _on_two_cards()
+    play(s, (0, "5c"), (1, "5s"))
     top = s.pack[-1]
-    play(s, (1, "catch:0"))
+    play(s, (1, "catch:0"))                  # out of turn: seat 0 is to play
     assert len(s.hands[0]) == 2 and s.hands[0][-1] == top
-    assert s.decision() == Turn(1)           # catching does not use up the turn
+    assert s.decision() == Turn(0)           # catching does not use up anyone's turn
 
 
-def test_quick_start_forgetting_last_card_the_window_closes_when_the_next_player_lays():
+def test_quick_start_last_card_may_still_be_said_until_another_player_lays_a_card():
     s = _on_two_cards()
-    play(s, (0, "5c"), (1, "draw"))
-    assert s.view(None)["forgot"] == []
+    play(s, (0, "5c"), (1, "draw"))          # a draw does not end the time to say it
+    assert s.view(None)["unsaid"] == [0] and "last" in s.legal_actions(0)
+    events = play(s, (0, "last"))
+    assert [e.type for e in events] == ["last_card"] and s.view(None)["unsaid"] == []
+    assert s.decision() == Turn(0)           # saying it is not a turn
     assert_rejected(s, 1, "catch:0")
     play(s, (0, "qc"))
-    assert s.result().winners == (0,)       # uncaught, it still wins
+    assert s.result().winners == (0,)
 
 
-def test_quick_start_last_card_may_be_caught_by_any_other_player_as_a_claim():
+def test_quick_start_last_card_is_said_out_of_turn_as_a_claim():
     s = dealt(3, {0: ["5c", "qc", "kd", "qh", "kh", "5h", "5d"]}, first="9c")
     rest = s.hands[0][2:]
     del s.hands[0][2:]
     s.pack[:0] = rest
     play(s, (0, "5c"))
     d = s.decision()
-    assert d.player == 1 and d.claimants == (2,)
-    assert s.legal_actions(2) == ("catch:0",)
-    play(s, (2, "catch:0"))
-    assert len(s.hands[0]) == 2 and s.decision() == Turn(1)
+    assert d.player == 1 and d.claimants == (0,) and s.legal_actions(0) == ("last",)
+    play(s, (0, "last"))
+    assert s.decision() == Turn(1)
+
+
+def test_quick_start_laying_the_last_card_before_being_caught_still_wins():
+    s = _on_two_cards()
+    play(s, (0, "qc"), (1, "kc"))            # forgotten (5c left); nobody catches
+    assert s.view(None)["forgot"] == [0]
+    play(s, (0, "5c"))
+    assert s.is_over() and s.result().winners == (0,)
+
+
+def test_quick_start_legacy_v1_last_card_is_said_with_the_play_and_the_next_action_closes_the_window():
+    s = dealt(2, {0: ["5c", "qc", "kd", "qh", "kh", "5h", "5d"], 1: ["qd", "kc", "ks", "qs", "5s", "2h", "3h"]},
+              first="9c", legacy="v1")
+    rest = s.hands[0][2:]
+    del s.hands[0][2:]
+    s.pack[:0] = rest
+    play(s, (0, "5c"))
+    assert s.view(None)["forgot"] == [0] and "catch:0" in s.legal_actions(1) and "last" not in s.legal_actions(0)
+    play(s, (1, "draw"))
+    assert s.view(None)["forgot"] == []
+    assert_rejected(s, 1, "catch:0")
+
+
+def test_quick_start_last_card_may_be_caught_by_any_other_player_as_a_claim():
+    s = dealt(3, {0: ["5c", "qc", "kd", "qh", "kh", "5h", "5d"], 1: ["5s"]}, first="9c")
+    rest = s.hands[0][2:]
+    del s.hands[0][2:]
+    s.pack[:0] = rest
+    play(s, (0, "5c"), (1, "5s"))
+    d = s.decision()
+    assert d.player == 2 and d.claimants == (1,)
+    assert s.legal_actions(1) == ("catch:0",)
+    play(s, (1, "catch:0"))
+    assert len(s.hands[0]) == 2 and s.decision() == Turn(2)
 
 
 def test_quick_start_saying_last_card_too_early_is_refused():
@@ -134,13 +180,15 @@ def test_what_happens_if_we_run_out_of_cards_equal_fewest_share_the_win():
 def test_quick_start_a_catch_races_the_next_players_play_at_a_real_time_table():
     from fliptable.core.table import Table, VirtualClock
     from fliptable.games.flaps.bots import GreedyFlaps
-    s = dealt(3, {0: ["5c", "qc", "kd", "qh", "kh", "5h", "5d"]}, first="9c")
+    s = dealt(3, {0: ["5c", "qc", "kd", "qh", "kh", "5h", "5d"], 1: ["5s"]}, first="9c")
     rest = s.hands[0][2:]
     del s.hands[0][2:]
     s.pack[:0] = rest
     s = validated(s)
     quick, slow = GreedyFlaps(rt=200, sd=0), GreedyFlaps(rt=20000, sd=0, catch=0)
-    table = Table(s, [None, slow, quick], seed=1, clock=VirtualClock())
+    table = Table(s, [None, quick, slow], seed=1, clock=VirtualClock())
     table.submit(0, "5c")                    # a person forgets "Last Card"
-    table.resolve()
-    assert table.actions[1] == [2, "catch:0"] and len(s.hands[0]) == 2
+    for _ in range(3):
+        table.resolve()
+    # seat 1 lays (now it is too late to say it), then catches out of turn before slow seat 2 plays
+    assert table.actions[1][0] == 1 and table.actions[2] == [1, "catch:0"] and len(s.hands[0]) == 2

@@ -33,17 +33,32 @@ def test_no_catching_in_a_trumps_game():
     s.pack[:0] = rest
     s = validated(s)
     play(s, (0, "ktc:s"))                 # leaves one card without "Last Card"
-    assert s.view(None)["forgot"] == [0]
+    assert s.view(None)["unsaid"] == [0]
     assert s.decision() == Simultaneous((0, 1, 2))
-    assert "catch:0" not in s.legal_actions(1)
+    assert "catch:0" not in s.legal_actions(1) and "last" not in s.legal_actions(0)
     play(s, (0, "t:5c"))                  # its last card goes face down: no longer on one card
-    assert s.view(None)["forgot"] == []
+    assert s.view(None)["unsaid"] == [] and s.view(None)["forgot"] == []
     assert sorted(s.legal_actions(1)) == sorted("t:" + c for c in ["2c", "5h", "qh", "kh", "jh", "8h", "8s"])
 
 
-def test_flaps_out_of_turn_do_not_close_a_last_card_window():
+def test_last_card_a_flap_laid_out_of_turn_by_another_player_ends_the_time_to_say_it():
     s = dealt(4, {0: ["4h", "5c", "qc", "kc", "5d", "qd", "kd"], 2: ["4c", "4s", "jd", "jc", "8c", "8d", "8s"],
                   3: ["4d", "qh", "kh", "5h", "jh", "ujc", "ujd"]}, first="9h")
+    rest = s.hands[2][2:]
+    del s.hands[2][2:]                    # seat 2: 4c 4s
+    s.pack[:0] = rest
+    s = validated(s)
+    play(s, (0, "4h"), (2, "4c"))
+    assert s.view(None)["unsaid"] == [2] and "catch:2" not in s.legal_actions(3)
+    play(s, (3, "4d"))                    # another player lays a card, out of turn: forgotten
+    assert s.view(None)["forgot"] == [2] and "catch:2" in s.legal_actions(3)
+    play(s, (1, "draw"))                  # a draw does not end it: still catchable
+    assert s.view(None)["forgot"] == [2] and "catch:2" in s.legal_actions(0)
+
+
+def test_legacy_v1_flaps_out_of_turn_do_not_close_a_last_card_window_the_next_players_draw_does():
+    s = dealt(4, {0: ["4h", "5c", "qc", "kc", "5d", "qd", "kd"], 2: ["4c", "4s", "jd", "jc", "8c", "8d", "8s"],
+                  3: ["4d", "qh", "kh", "5h", "jh", "ujc", "ujd"]}, first="9h", legacy="v1")
     rest = s.hands[2][2:]
     del s.hands[2][2:]                    # seat 2: 4c 4s
     s.pack[:0] = rest
@@ -61,14 +76,16 @@ def test_the_forgetful_players_own_follow_on_does_not_close_the_window():
     s.pack[:0] = rest
     s = validated(s)
     play(s, (0, "alh:h"), (0, "5h"))      # leaves one (2h), no "Last Card"
-    assert s.view(None)["forgot"] == [0]
+    assert s.view(None)["unsaid"] == [0] and "last" in s.legal_actions(0)
     s2 = dealt(2, {0: ["alh", "5h", "2h", "qc", "kc", "5d", "qd"]}, first="9c")
     rest = s2.hands[0][2:]
     del s2.hands[0][2:]                   # seat 0: alh 5h
     s2.pack[:0] = rest
     s2 = validated(s2)
-    play(s2, (0, "alh:h"))                # leaves one, forgot; the follow-on is its own
-    assert s2.view(None)["forgot"] == [0] and "catch:0" in s2.legal_actions(1)
+    play(s2, (0, "alh:h"))                # leaves one, unsaid; the follow-on is its own
+    assert s2.view(None)["unsaid"] == [0] and "last" in s2.legal_actions(0)
+    play(s2, (0, "draw"))                 # "call the suit First and pick up Second": two cards
+    assert s2.view(None)["unsaid"] == [] and s2.view(None)["forgot"] == []
 
 
 def test_the_pack_running_out_mid_pick_up_ends_the_game_at_once():
@@ -124,9 +141,9 @@ def test_pack_out_draw_option_the_game_ends_when_a_player_must_pick_up_more_than
 
 
 def test_a_catch_that_takes_the_last_card_of_the_pack_mid_attack_ends_the_game():
-    s = dealt(3, {0: ["2h", "5h", "qc", "kc", "5d", "qd", "kd"]}, first="9h")
+    s = dealt(3, {0: ["2h", "5h", "qc", "kc", "5d", "qd", "kd"]}, first="9h", legacy="v1")
     rest = s.hands[0][2:]
-    del s.hands[0][2:]                    # seat 0: 2h 5h
+    del s.hands[0][2:]                    # seat 0: 2h 5h (rules version 1: caught at once)
     moved = s.pack[:-1]
     del s.pack[:-1]                       # one card left in the pack
     s.pile[:0] = moved + rest

@@ -86,12 +86,13 @@ def test_plain_prompt_last_card_key_with_several_cards_asks_which():
 
 
 def test_plain_prompt_catch_key_catches_a_forgetful_bot():
-    state = position(2, {0: ["kc", "kd", "ks"], 1: ["5h", "9h"]})
-    g, lines = plain_at(state, [None, "greedy:forget=1"], ["draw", "c", "q"])
+    state = position(3, {0: ["kc", "kd", "ks"], 1: ["5h", "9h"], 2: ["kh", "qc", "qd"]})
+    g, lines = plain_at(state, [None, "greedy:forget=1", "greedy:catch=0"], ["draw", "c", "q"])
     g.run()
-    assert g.actions[:2] == [[0, "draw"], [1, "5h"]]      # the bot went down to one card, silent
+    # the bot went down to one card, silent; the next player laid a card: it forgot
+    assert g.actions[:3] == [[0, "draw"], [1, "5h"], [2, "kh"]]
     assert any("c) catch:1 (catch)" in line for line in lines)
-    assert g.actions[2] == [0, "catch:1"]
+    assert g.actions[3] == [0, "catch:1"]
     assert len(g.state.hands[1]) == 2                     # the forgetful player picked up one
 
 
@@ -131,8 +132,8 @@ async def test_app_last_card_key_narrows_to_the_cards_then_escape_goes_back():
 
 
 async def test_app_catch_key_catches_a_forgetful_bot():
-    state = position(2, {0: ["kc", "kd", "ks"], 1: ["5h", "9h"]})
-    app = app_at(state, [None, "greedy:forget=1"])
+    state = position(3, {0: ["kc", "kd", "ks"], 1: ["5h", "9h"], 2: ["kh", "qc", "qd"]})
+    app = app_at(state, [None, "greedy:forget=1", "greedy:catch=0"])
 
     def choose(a, menu):
         if a.state.forgot:
@@ -140,8 +141,8 @@ async def test_app_catch_key_catches_a_forgetful_bot():
         return key_for(a, "draw")
 
     async with app.run_test(size=SIZE) as pilot:
-        await drive(app, pilot, choose, until=lambda a: len(a.actions) >= 3, timeout=30)
-    assert app.actions[:3] == [[0, "draw"], [1, "5h"], [0, "catch:1"]]
+        await drive(app, pilot, choose, until=lambda a: len(a.actions) >= 4, timeout=30)
+    assert app.actions[:4] == [[0, "draw"], [1, "5h"], [2, "kh"], [0, "catch:1"]]
     assert len(app.state.hands[1]) == 2
 
 
