@@ -162,7 +162,13 @@ class Views:
 
     def _redeal(self, player, rng):
         """The kernel's re-deal of ``hidden_slots``; then what others know of hands that
-        ``player`` cannot see is dropped (those cards may have moved)."""
+        ``player`` cannot see is dropped (those cards may have moved). Every other hand is
+        sorted first: the order of a hand ``player`` cannot see is no fact of theirs (chance
+        that picks a card by its place, LOSE A SECRET's blind pick, reads it), so the re-deal
+        depends only on what ``player`` knows (``InformationSet.sample``)."""
+        for q in range(self.players):
+            if q != player:
+                self.hands[q].sort()
         super()._redeal(player, rng)
         for q in range(self.players):
             if q == player or not self.known_cards[q]:

@@ -3,7 +3,11 @@ are laid, a TRUMPS pick-up known to all — and determinization keeps exactly th
 import random
 from collections import Counter
 
-from .helpers import NAMES, dealt, play
+from hypothesis import HealthCheck, given, settings, strategies as st
+
+from fliptable.core.agent import InformationSet
+
+from .helpers import FLAPS, NAMES, dealt, play
 
 H0 = ["ktc", "5c", "qc", "kc", "5d", "qd", "om1"]
 H1 = ["2h", "5h", "qh", "kh", "om2", "7s", "9s"]
@@ -61,3 +65,29 @@ def test_the_deal_is_told_each_player_sees_only_their_own_hand():
     hands = [e for e in s.opening if e.type == "hand"]
     assert hands[1].for_player(1)["cards"] == H1
     assert "cards" not in hands[1].for_player(0) and "cards" not in hands[1].for_player(None)
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 2**32), level=st.integers(1, 7), players=st.integers(2, 5), steps=st.integers(0, 150),
+       packs=st.sampled_from([1, 2]))
+def test_information_set_sample_depends_only_on_what_the_seat_knows(seed, level, players, steps, packs):
+    """Two states a seat cannot tell apart — hidden cards re-dealt, other hands in another
+    order — give the same sample for the same rng (issue 22: the real order of an
+    opponent's hidden hand reached the sample)."""
+    rng = random.Random(seed)
+    s = FLAPS.new_state(players, {"level": level, "packs": packs}, seed)
+    for _ in range(steps):
+        if s.is_over():
+            break
+        movers = [p for p in range(players) if s.legal_actions(p)]
+        p = rng.choice(movers)
+        s.apply(p, rng.choice(s.legal_actions(p)))
+    seat = rng.randrange(players)
+    twin = s.determinize(seat, random.Random(seed + 1))
+    for q in range(players):
+        if q != seat:
+            random.Random(seed + q).shuffle(twin.hands[q])
+    assert twin.view(seat) == s.view(seat) and twin.legal_actions(seat) == s.legal_actions(seat)
+    a = InformationSet(s, seat).sample(random.Random(seed + 2))
+    b = InformationSet(twin, seat).sample(random.Random(seed + 2))
+    assert a.to_json() == b.to_json()
