@@ -170,11 +170,16 @@ class Game:
         (``Option.local_file``; a server passes it)."""
         return resolve_options(self.options, options, self.id, files)
 
+    def check_table(self, players: int, options: Mapping[str, Any]) -> None:
+        """Refuse (``OptionError``, one line) resolved options that ``players`` seats do not
+        allow (FLAPS: more than eight players need ``packs=2``); by default every count does."""
+
     def new_state(self, players: int | None = None, options: Mapping[str, Any] | None = None,
                   seed: int | str = 0, deck: Sequence[str] | None = None) -> "State":
         """A new game. ``deck``, in card notation top card first, replaces the shuffle."""
         players = self.check_players(self.default_players if players is None else players)
         opts = self.resolve_options(options)
+        self.check_table(players, opts)
         full = self.deck(players, opts)
         rng = new_rng(seed)
         if deck is None:
@@ -203,6 +208,7 @@ class Game:
         try:
             players = self.check_players(data.get("players"))
             options = self.resolve_options(data.get("options"))
+            self.check_table(players, options)
             if options != data.get("options"):
                 raise ValueError("options are not the complete, resolved option set")
             ply = data.get("ply")
@@ -236,6 +242,7 @@ class Game:
         information."""
         players = self.check_players(self.default_players if players is None else players)
         opts = self.resolve_options(options)
+        self.check_table(players, opts)
         return GameInfo(game=self.id, players=players, num_actions=len(self.action_space(players, opts)),
                         max_decisions=self.max_decisions(players, opts), utility=(-1.0, 1.0),
                         chance=self.chance, information=self.information, dynamics=self.dynamics)

@@ -115,6 +115,7 @@ def table_spec(body: Any, default_bot_delay_ms: float, max_bot_ms: float | None 
     if not isinstance(options, Mapping):
         raise BadRequest(f"options must be an object of option: value, got {quoted(options)}")
     options = game.resolve_options(options, files=False)  # a deck is data here, never a path
+    game.check_table(players, options)
     seed = body.get("seed")
     seeded = seed is not None
     if seed is None:

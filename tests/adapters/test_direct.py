@@ -14,7 +14,8 @@ TABLES = [("flip7", 4, {}), ("flip7", 2, {}), ("flip7", 3, {"rules": "official"}
           ("flush", 4, {}), ("flush", 3, {"mode": "elimination"}), ("flush", 2, {"rounds": 1}),
           ("authors", 4, {}), ("authors", 6, {}), ("go-to-the-store", 3, {}), ("go-to-the-store", 2, {}),
           ("flyswatter", 4, {}), ("flyswatter", 2, {}), ("flyswatter", 6, {}),
-          ("flaps", 4, {}), ("flaps", 2, {}), ("flaps", 5, {"level": 4}),
+          ("flaps", 4, {}), ("flaps", 2, {}), ("flaps", 5, {"level": 4}), ("flaps", 16, {"packs": 2}),
+          ("flaps", 10, {"packs": 2, "level": 2}),
           ("flinch", 2, {}), ("flinch", 4, {"partnership": True, "enforce": "table"})]
 #: FLINCH tables (players, options) whose views differ in structure: reserve rows of five
 #: piles (a per-seat list at five seats), owners' reserve cards, challenges (claims and the

@@ -288,3 +288,9 @@ def test_one_seat_patience_reward_is_a_win_or_a_loss():
     for seed in range(2):           # through the env too (rewarded 0 before)
         final, result = _random_episode(env("patience"), seed)
         assert final == {"player_0": 1.0 if result.winners else -1.0}
+
+
+def test_flaps_with_two_packs_seats_sixteen_agents():
+    e = env("flaps", 16, packs=2)
+    api_test(e, num_cycles=30)
+    assert len(e.possible_agents) == 16

@@ -77,9 +77,11 @@ CASES = [
     ("flaps", 3, ["greedy", "random"], {"king_n_lay": "next", "games": 2}, [7]),
     ("flaps", 4, ["random"], {"pack_out": "draw"}, [9]),
     ("flaps", 4, ["greedy", "random"], {"level": 4}, [16]),
-    ("flaps", 4, ["greedy", "random"], {"level": 5}, [23, 25]),
+    ("flaps", 4, ["greedy", "random"], {"level": 5}, [23, 44]),
     ("flaps", 4, ["greedy", "random"], {"level": 6}, [32]),
-    ("flaps", 4, ["greedy", "random"], {"level": 7}, [41]),
+    ("flaps", 4, ["greedy", "random"], {"level": 7}, [45]),
+    ("flaps", 4, ["greedy", "random"], {"level": 2, "trumps_ties": "any"}, [30]),
+    ("flaps", 12, ["greedy", "random"], {"packs": 2}, [33]),
 ]
 
 

@@ -120,6 +120,7 @@ def test_all_bot_table_starts_at_once_and_its_log_is_served_when_over(sqlite_set
     ({"game": "flip7", "seats": ["human", "grandmaster"]}, 400, "unknown bot 'grandmaster'"),
     ({"game": "flip7", "seats": ["human", "ev"], "players": 3}, 400, "players is 3 but 2 seats"),
     ({"game": "flyswatter", "seats": ["human"]}, 400, "2 to 8 players"),
+    ({"game": "flaps", "players": 12}, 400, "12 players need two packs: option packs=2"),
     ({"game": "flip7", "colour": "red"}, 400, "unknown field 'colour'"),
     ({"game": "flip7", "seed": 1.5}, 400, "seed must be a non-negative integer or text"),
     ({"game": "flip7", "seed": -5}, 400, "seed must be a non-negative integer or text, got -5"),

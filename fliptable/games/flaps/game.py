@@ -103,8 +103,7 @@ class Flaps(Game):
         """Version 1 (before issue 22's fixes) replays with legacy=v1."""
         return {"legacy": "v1"} if rules_version == "1" else None
 
-    @staticmethod
-    def _check_table(players, options):
+    def check_table(self, players, options):
         """flaps.md: "for two to eight players"; "If you ... want to play with more than eight
         players, order another pack and combine two packs!" """
         if players > SEATS_PER_PACK * options.get("packs", 1):
@@ -112,7 +111,6 @@ class Flaps(Game):
                               f"{SEATS_PER_PACK}; \"order another pack and combine two packs!\")")
 
     def deck(self, players, options):
-        self._check_table(players, options)
         return deck(options["level"]) * options.get("packs", 1)
 
     def action_space(self, players, options):
@@ -120,7 +118,7 @@ class Flaps(Game):
         cache = self.__dict__.setdefault("_space_cache", {})
         space = cache.get(key)
         if space is None:
-            self._check_table(players, options)
+            self.check_table(players, options)
             space = cache[key] = action_space(players, options["level"], options["packs"])
         return space
 

@@ -1,5 +1,6 @@
 """The pack as data (flaps.md "Level 1 Full Rules" and the counts of each heading), the
 notation, and the level option."""
+import random
 from collections import Counter
 
 import pytest
@@ -64,8 +65,34 @@ def test_levels_outside_1_to_7_are_refused_with_one_line(level):
     assert "level" in str(info.value) and "\n" not in str(info.value)
 
 
-def test_two_to_eight_players():
-    assert (FLAPS.min_players, FLAPS.max_players) == (2, 8)
+def test_two_to_eight_players_and_with_two_packs_up_to_sixteen():
+    assert (FLAPS.min_players, FLAPS.max_players) == (2, 16)
+    with pytest.raises(OptionError) as info:
+        FLAPS.new_state(9, {}, 1)
+    assert "packs=2" in str(info.value) and "\n" not in str(info.value)
+    with pytest.raises(OptionError):
+        FLAPS.info(9, {"packs": 1})
+
+
+@pytest.mark.parametrize("level", [1, 3, 7])
+def test_what_happens_if_we_run_out_of_cards_more_than_eight_players_combine_two_packs(level):
+    """ "If you ... want to play with more than eight players, order another pack and combine
+    two packs!": every card of the chosen level twice; sixteen players are dealt seven each."""
+    one = Counter(FLAPS.deck(4, {"level": level}))
+    two = Counter(FLAPS.deck(16, {"level": level, "packs": 2}))
+    assert two == Counter({c: 2 * k for c, k in one.items()})
+    s = FLAPS.new_state(16, {"level": level, "packs": 2}, level)
+    assert [len(h) for h in s.hands] == [7] * 16 and len(s.pack) == sum(two.values()) - 16 * 7 - 1
+    space = FLAPS.action_space(16, s.options)
+    assert {"catch:15", "10h>15", "last"} <= set(space) and len(space) == len(set(space))
+    rng = random.Random(level)
+    while not s.is_over():          # every seat's legal actions are in the space; play ends
+        movers = [p for p in range(16) if s.legal_actions(p)]
+        assert set(s.legal_actions(movers[0])) <= set(space)
+        p = rng.choice(movers)
+        s.apply(p, rng.choice(s.legal_actions(p)))
+    assert FLAPS.state_from_json(s.to_json()).to_json() == s.to_json()
+
 
 
 def test_every_card_has_notation_listed_by_fliptable_rules():
