@@ -13,7 +13,9 @@
                    gave you
 ``knock``          miss a go after an 8
 ``done``           end a MEGA-FLAP, DUMP THOSE FIVES or King'N'Lay run
-``catch:1``        catch seat 1, who did not say "Last Card": they pick up one
+``last``           say "Last Card" after the play that left you one card, until another
+                   player lays a card (out of turn too)
+``catch:1``        catch seat 1, who forgot "Last Card": they pick up one
 ``t:7h``           TRUMPS or SPOOF: lay the 7 of Hearts face down
 ``call:33``        SPOOF (Level 4): call 33 for the sum of the cards laid
 ``5share>2``       SHARE A SECRET (Level 5) with seat 2
@@ -183,7 +185,7 @@ def action_space(players: int, level: int, packs: int = 1) -> tuple[str, ...]:
 _SYMBOLS = str.maketrans({"♣": "c", "♦": "d", "♥": "h", "♠": "s"})
 _WORDS = {"clubs": "c", "diamonds": "d", "hearts": "h", "spades": "s"}
 _ALIASES = {"d": DRAW_ACTION, "pick": DRAW_ACTION, "pickup": DRAW_ACTION, "k": KNOCK_ACTION,
-            "quack": "0", "lastcard": "!"}
+            "quack": "0", "lastcard": SAY_ACTION, "!": SAY_ACTION}
 
 
 def parse(text: str) -> str:

@@ -30,7 +30,9 @@ Actions:
   draw       pick up one (also the ACE'N'LAY's "pick up Second")
   take       pick up an attack's sum, or a 10's card      knock   miss a go after an 8
   done       end a MEGA-FLAP, DUMP THOSE FIVES or King'N'Lay run
-  catch:1    catch seat 1, who forgot "Last Card" (out of turn)
+  last       say "Last Card" late: after the play that left you one card, until another player
+             lays a card (out of turn too)
+  catch:1    catch seat 1, who forgot "Last Card" (out of turn, once another player laid a card)
   t:7h       TRUMPS or SPOOF: lay the 7 of Hearts face down
   call:33    SPOOF: call 33 for the sum of the cards laid (each a different number)
   5share>2   SHARE A SECRET with seat 2;  s:7h  PICK A SECRET: put your 7h on the pile
@@ -41,9 +43,9 @@ Actions:
              give:7h  1 - SWAP: your 7h goes in its place
   fm>2       FULL MONTY with seat 2; then fm:7h three times (your three face-down cards);
              point:1 (seat 2 indicates one), show:2 (you show another to all), keep:1 (seat 2 takes)
-Out of turn (claims): FLAPS cards while flapping, and catch:N. Suit symbols ♣♦♥♠ are accepted.
+Out of turn (claims): FLAPS cards while flapping, last, and catch:N. Suit symbols ♣♦♥♠ are accepted.
 Keys at the terminal: ! says "Last Card" (the lays that leave you one card: ! then the card's
-key, or ! alone when only one card may be laid so); c catches (c, or c then the seat, when
+key, or ! alone when only one card may be laid so, or late: last); c catches (c, or c then the seat, when
 several forgot). At the plain prompt answer !, !1, !2 ... and c, c1, c2 ... as listed.
 
 Every card, with its notation:
