@@ -3,7 +3,7 @@ import json
 
 import pytest
 
-from fliptable.core import IllegalAction
+from fliptable.core import IllegalAction, StateError
 
 
 def assert_rejected(state, player, action, *phrases):
@@ -17,6 +17,14 @@ def assert_rejected(state, player, action, *phrases):
         assert phrase in message, message
     assert json.dumps(state.to_json(), sort_keys=True) == before
     return message
+
+
+def assert_load_refused(game, data, says):
+    """``game.state_from_json(data)`` refuses the saved state naming exactly ``says``: the
+    message is what a person reads, so it is compared whole (a test per loading check)."""
+    with pytest.raises(StateError) as info:
+        game.state_from_json(data)
+    assert str(info.value) == f"invalid {game.id} state: {says}"
 
 
 def draw_table(draw, game):

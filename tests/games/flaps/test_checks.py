@@ -3,8 +3,9 @@ conditions a Level 3 table can break alone (cards moved, never made up, so the d
 check passes), each with the whole message a person reads, and the bounds that load."""
 import pytest
 
-from fliptable.core import StateError, get_game
+from fliptable.core import get_game
 from fliptable.games.flaps.state import ATTACKED, FOLLOW, MONTY_TAKE, PLAY, SPOOF_GAME, TRUMPS_GAME
+from tests.helpers import assert_load_refused
 
 GAME = get_game("flaps")
 
@@ -15,9 +16,7 @@ def saved(players=3, **options):
 
 
 def refused(data, says):
-    with pytest.raises(StateError) as info:
-        GAME.state_from_json(data)
-    assert str(info.value) == "invalid flaps state: " + says
+    assert_load_refused(GAME, data, says)
 
 
 def loads(data):

@@ -4,9 +4,10 @@ never made up, so the deck check passes) and the rule the refusal names; beside 
 boundary that is accepted."""
 import pytest
 
-from fliptable.core import StateError, get_game
+from fliptable.core import get_game
 from fliptable.games.flip7.cards import CARDS, DECK
 from fliptable.games.flip7.state import ACTIVE, BUSTED, FLIP7, STAYED, round_decision_cap
+from tests.helpers import assert_load_refused
 
 GAME = get_game("flip7")
 C = CARDS.by_name
@@ -24,10 +25,7 @@ def move(st, name, to):
 
 
 def refused(data, says):
-    """Refused with exactly this rule named: the message is what a person reads."""
-    with pytest.raises(StateError) as info:
-        GAME.state_from_json(data)
-    assert str(info.value) == "invalid flip7 state: " + says
+    assert_load_refused(GAME, data, says)
 
 
 def loads(data):

@@ -4,10 +4,10 @@ moved, never made up, so the deck check passes) and the rule the refusal names; 
 each, the boundary that is accepted."""
 import pytest
 
-from fliptable.core import StateError
 from fliptable.core.knowledge import PUBLIC
 from fliptable.games.flush.tables import BLIND, N_STATS, PASS, PICK, PLAY, SWAP, round_cap
 from tests.games.flush.helpers import FLUSH, ID, play, table
+from tests.helpers import assert_load_refused
 
 
 def base(**kw):
@@ -20,10 +20,7 @@ def base(**kw):
 
 
 def refused(data, says):
-    """Refused with exactly this rule named: the message is what a person reads."""
-    with pytest.raises(StateError) as info:
-        FLUSH.state_from_json(data)
-    assert str(info.value) == "invalid flush state: " + says
+    assert_load_refused(FLUSH, data, says)
 
 
 def loads(data):

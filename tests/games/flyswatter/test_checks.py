@@ -4,8 +4,8 @@ moved, never made up, so the deck check passes) and the whole message a person r
 beside each, the boundary that is accepted."""
 import pytest
 
-from fliptable.core import StateError
 from fliptable.games.flyswatter.cards import CARDS
+from tests.helpers import assert_load_refused
 
 from .helpers import GAME, flip_all, new
 
@@ -29,9 +29,7 @@ def opened():
 
 
 def refused(data, says):
-    with pytest.raises(StateError) as info:
-        GAME.state_from_json(data)
-    assert str(info.value) == "invalid flyswatter state: " + says
+    assert_load_refused(GAME, data, says)
 
 
 def loads(data):

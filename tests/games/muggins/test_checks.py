@@ -3,7 +3,8 @@ table-shape conditions, each broken alone (cards moved, never made up, so the de
 check passes) with the whole message a person reads, and the bounds that load."""
 import pytest
 
-from fliptable.core import StateError, get_game
+from fliptable.core import get_game
+from tests.helpers import assert_load_refused
 
 GAME = get_game("muggins")
 
@@ -14,9 +15,7 @@ def saved(players=3, **options):
 
 
 def refused(data, says):
-    with pytest.raises(StateError) as info:
-        GAME.state_from_json(data)
-    assert str(info.value) == "invalid muggins state: " + says
+    assert_load_refused(GAME, data, says)
 
 
 def test_the_base_state_loads():

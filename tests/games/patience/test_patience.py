@@ -12,7 +12,7 @@ from fliptable.bots.base import make_agent
 from fliptable.core import IllegalAction, StateError, get_game
 from fliptable.core.stats import wilson_interval
 from fliptable.sim.match import play_match
-from tests.helpers import assert_rejected
+from tests.helpers import assert_load_refused, assert_rejected
 
 GAME = get_game("patience")
 PACK = Counter({n: 4 for n in range(1, 11)})
@@ -534,9 +534,7 @@ def test_patience_tampered_state_is_one_state_error(rows, up, why):
 def test_patience_a_tampered_layout_is_refused_naming_the_rule(rows, up, card, says):
     data = layout_json(rows, up)
     data["state"]["card"] = card
-    with pytest.raises(StateError) as info:
-        GAME.state_from_json(data)
-    assert str(info.value) == "invalid patience state: " + says
+    assert_load_refused(GAME, data, says)
 
 
 @pytest.mark.parametrize("rows,up,card", [
