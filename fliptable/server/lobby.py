@@ -140,7 +140,7 @@ class Lobby:
         live = self._make(*loaded)
         if table_id in self._expiring:  # closed while it was read
             live.row["expired"] = True
-        if live.started and not live.expired:
+        if live.started and not live.expired and not live.over:  # a finished one: see replay_finished
             actions = await self.store.load_actions(table_id)
             await self._begin(live, actions)
         if not live.over and not live.expired:  # kept only while it may be played
@@ -390,6 +390,13 @@ class Lobby:
             return
         if resumed:
             log.info("resumed %d running table(s)", resumed)
+
+    async def replay_finished(self, live: LiveTable) -> None:
+        """A finished game loaded from the database, replayed to its final frame (for a
+        connection that watches it). Its facts, log and refusals need no replay: loading
+        one does not replay it, since a long game is tens of ms of this loop's time."""
+        if live.over and live.table is None:
+            live.start(await self.store.load_actions(live.id))
 
     async def resume_all(self) -> int:
         """Resume every table that started and is not over (after a restart)."""

@@ -11,7 +11,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect, WebSocketState
 from ..core.errors import FliptableError, IllegalAction, quoted, shorten
 from .lobby import NotFound
 from .live import Client, LiveTable
-from .security import TokenBucket, origin_allowed
+from .security import TokenBucket, address_key, origin_allowed
 
 log = logging.getLogger("fliptable.server")
 
@@ -135,6 +135,17 @@ async def table_socket(websocket: WebSocket) -> None:
     elif len(live.clients) >= settings.max_connections_per_table:  # spectators never keep the people out
         await _refuse(websocket, CLOSE_TRY_LATER, "this table has too many connections; try again later")
         return
+    if live.over and live.table is None:  # its final frame is a replay: limited per address, as replays are
+        if not app.state.replay_limiter.allow(address_key(websocket.client.host) if websocket.client else "?"):
+            await _refuse(websocket, CLOSE_TRY_LATER, f"at most {settings.replays_per_minute} replays a minute "
+                                                      f"from one address; try again later")
+            return
+        try:
+            await lobby.replay_finished(live)
+        except Exception:
+            log.exception("table %s could not be replayed", live.id)
+            await _refuse(websocket, 1011, "internal error")
+            return
     await websocket.accept()
     if live.expired:  # closed while the handshake was answered
         await websocket.send_text(_dumps({"type": "error", "message": lobby.expired_message(), "ply": None}))

@@ -100,3 +100,38 @@ def test_replays_are_limited_per_address(sqlite_settings):
         assert c.get(f"/api/tables/{table}").status_code == 200  # the rest of the API is not limited by it
     assert codes == [200, 200, 200, 429]
     assert r.status_code == 429 and r.json() == {"error": "at most 3 replays a minute from one address"}
+
+
+def test_a_finished_table_is_not_replayed_on_the_servers_loop_for_every_visitor(sqlite_settings, monkeypatch):
+    """A finished game that is no longer in memory: its facts, its log, a join or a free
+    cost a database read, never a replay of the game (a 20-game FLAPS match is some 2,600
+    plies, 40 ms of the server's only loop each: anyone asking again and again froze every
+    table). A spectator's connection, which gets the final frame, replays it, and is
+    limited per address as replays are."""
+    from fliptable.server import live as live_module
+
+    with client(sqlite_settings) as c:
+        made = create(c, game="flip7", seats=["human", "random"], options={"round_limit": 1}, seed=8)
+        table = made["table"]
+        Player(c, table, made["token"], seed=1).start()
+        wait_for(lambda: c.get(f"/api/tables/{table}").json()["over"])
+    replays = []
+    real = live_module.start_state
+    monkeypatch.setattr(live_module, "start_state", lambda log: replays.append(log.game) or real(log))
+    with client(sqlite_settings, replays_per_minute=2) as c:  # a new server: nothing in memory
+        for _ in range(5):
+            facts = c.get(f"/api/tables/{table}").json()
+            assert facts["over"] and facts["result"] is not None
+        assert c.get(f"/api/tables/{table}/log").status_code == 200
+        assert c.post(f"/api/tables/{table}/join", json={}).status_code == 409
+        assert c.post(f"/api/tables/{table}/free", json={"token": made["token"], "seat": 1}).status_code in (400, 403)
+        assert replays == []
+        for _ in range(2):  # a spectator: the final frame
+            with c.websocket_connect(f"/ws/{table}") as ws:
+                assert ws.receive_json()["type"] == "table"
+                frame = ws.receive_json()
+                assert frame["type"] == "frame" and frame["decision"]["kind"] == "over"
+        assert replays == ["flip7", "flip7"]
+        with c.websocket_connect(f"/ws/{table}") as ws:  # a third within the minute
+            message = ws.receive_json()
+            assert message["type"] == "error" and "at most 2 replays a minute" in message["message"]
