@@ -374,6 +374,21 @@ class _OrderEnforcing(wrappers.OrderEnforcingWrapper):
         return str(self.env)
 
 
+def _after_reset(name: str) -> property:
+    """The env's ``name`` read directly, with the order wrapper's error before ``reset``
+    (``pettingzoo.test.performance_benchmark`` reads ``terminations`` and ``truncations``
+    after every step: through the wrapper's ``__getattr__`` they cost about 5 us)."""
+    def get(self):
+        if not self._has_reset:
+            raise AttributeError(f"{name} cannot be accessed before reset")
+        return getattr(self.env, name)
+    return property(get)
+
+
+for _name in ("rewards", "terminations", "truncations", "infos", "agents", "num_agents"):
+    setattr(_OrderEnforcing, _name, _after_reset(_name))
+
+
 class _AgentIterable(AECOrderEnforcingIterable):
     def __iter__(self):
         return _AgentIterator(self.env, self.max_iter)

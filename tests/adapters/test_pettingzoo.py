@@ -294,3 +294,13 @@ def test_flaps_with_two_packs_seats_sixteen_agents():
     e = env("flaps", 16, packs=2)
     api_test(e, num_cycles=30)
     assert len(e.possible_agents) == 16
+
+
+def test_the_order_wrapper_reads_the_envs_dicts_directly_and_refuses_them_before_reset():
+    e = env("flip7", 2)
+    for name in ("rewards", "terminations", "truncations", "infos", "agents", "num_agents"):
+        with pytest.raises(AttributeError, match=f"{name} cannot be accessed before reset"):
+            getattr(e, name)
+    e.reset(seed=0)
+    for name in ("rewards", "terminations", "truncations", "infos", "agents", "num_agents"):
+        assert getattr(e, name) is getattr(e.unwrapped, name)
