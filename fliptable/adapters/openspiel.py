@@ -20,7 +20,8 @@ and the game's own options (same names, same defaults); ``chance`` and ``deals``
   Python-game bridge makes to learn a tensor's shape: a run is reproducible, but k is
   not the number of games you asked for). ``clone()`` copies the RNG: a clone has the
   same future chance. ``resample_from_infostate`` re-deals the cards hidden from a seat
-  (``State.determinize``) for search.
+  (``State.determinize``) for search, the other seats' histories restarted from the
+  public events so they agree with the new deal (OpenSpiel's ISMCTS keys its nodes by them).
 * **Sequential.** Races, claims and simultaneous steps are serialised as in the
   PettingZoo env (``pettingzoo.Moments``): action id ``num_actions`` (the last) is
   ``PASS``; ``max_game_length`` is ``max_decisions x (players + 1)``.
