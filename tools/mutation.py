@@ -21,13 +21,15 @@ the surviving mutants (``mutmut show NAME`` in the copy shows one).
 How the tool keeps mutmut honest:
 
 - Timeouts: a mutant's tests may take ``--timeout-factor`` times (default 4) as long as
-  they took on the clean code, plus a few seconds (``timeout_multiplier`` and
-  ``timeout_constant`` of mutmut), instead of mutmut's default 15 (x2 in CPU time).
+  they took on the clean code, plus 8 s, of wall time (twice that of CPU time;
+  mutmut's ``timeout_multiplier`` and ``timeout_constant``), instead of mutmut's 15
+  times plus 15 s (x2 in CPU time: one hanging mutant ran ~13 CPU-minutes).
 - Caches: ``tools/mutation_caches.py`` (a pytest plugin) empties the rules' caches
   before every test, so a mutant in the code that fills a cache (the deck spec cache,
   the action-space cache) is run by every test that reads it.
 - Import-time tables: a function the rules call while being imported (Flush's
-  ``tables._eligible`` building ``tables.ELIGIBLE``) has run, unmutated, before mutmut
+  ``tables._eligible`` building ``tables.ELIGIBLE``; found by collecting the tests with
+  mutmut's call recorder on) has run, unmutated, before mutmut
   forks a mutant's process, so its mutants are run apart, each in a fresh interpreter
   with the mutant active from the start and the game's tests (``fresh`` in the report);
   with ``--no-fresh`` (or past ``--fresh-max``) they are counted as ``not_testable``.
