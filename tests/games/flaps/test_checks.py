@@ -74,7 +74,8 @@ def test_a_run_a_scuffle_or_an_attack_is_in_range(field, value):
 
 
 @pytest.mark.parametrize("field, value", [("mega_laid", 3), ("mega_cap", 2), ("run_left", 3), ("resume", 2),
-                                          ("last_flapper", 2), ("caller", 2)])
+                                          ("last_flapper", 2), ("caller", 2), ("lead_rank", -1), ("lead_rank", 13),
+                                          ("lead_suit", -1), ("lead_suit", 4)])
 def test_the_bounds_of_seats_runs_and_scuffles_load(field, value):
     data = saved()
     data["state"][field] = value
@@ -138,6 +139,12 @@ def test_shown_cards_are_in_the_hand():
     loads(data)
     st["shown"][1] = [st["hands"][2][0]] if st["hands"][2][0] not in st["hands"][1] else [st["pile"][0]]
     refused(data, "seat 1's shown cards are not in their hand")
+
+
+def test_one_hand_per_seat():
+    data = saved()
+    data["state"]["shown"].pop()
+    refused(data, "one hand per seat")
 
 
 def test_only_a_player_on_one_card_can_be_caught_once():
@@ -225,7 +232,8 @@ def test_summarize_stats_gives_means_per_game_and_per_attack_and_run():
         "scuffles_per_game": 2.0, "pack_out_share": 0.5, "double_win_share": 0.5,
         "seat_win_share": [0.75, 0.0, 0.25], "even_share": 1 / 3}
     empty = GAME.summarize_stats({}, 0, 2)
-    assert empty["mean_attack_sum"] == 0.0 and empty["mean_flaps_per_run"] == 0.0 and empty["even_share"] == 0.5
+    assert empty == {key: ([0.0, 0.0] if key == "seat_win_share" else 0.5 if key == "even_share" else 0.0)
+                     for key in empty}
 
 
 def test_stats_of_a_finished_game_name_every_counter_and_the_winner():
