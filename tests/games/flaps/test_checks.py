@@ -316,3 +316,17 @@ def test_1_down_choices_are_a_level_6_rule():
     data = saved(level=5)
     data["state"]["phase"] = DOWN_PLACE
     refused(data, "1-DOWN piles are a Level 6 rule")
+
+
+def test_only_a_player_on_one_card_not_caught_may_still_say_last_card():
+    data = saved()
+    st = data["state"]
+    st["unsaid"] = [1]                             # seat 1 holds more than one card
+    refused(data, 'only a player on one card who has not been caught may still say "Last Card", once')
+    st["pack"] += st["hands"][1][1:]
+    st["hands"][1] = st["hands"][1][:1]            # now seat 1 is on one card
+    loads(data)
+    st["unsaid"] = [1, 1]
+    refused(data, 'only a player on one card who has not been caught may still say "Last Card", once')
+    st["unsaid"], st["forgot"] = [1], [1]
+    refused(data, 'only a player on one card who has not been caught may still say "Last Card", once')
