@@ -63,3 +63,22 @@ def test_evaluate_of_a_finished_game_is_its_result():
     s.totals[:] = [195, 0]
     play(s, "stay", "stay")
     assert s.over and GAME.evaluate(s) == s.result().returns() == (1.0, -1.0)
+
+
+def test_one_players_return_falls_evenly_from_the_first_round_to_the_round_limit():
+    """A one-seat table (learning environments) has no rank to compare: reaching 200 in
+    round 1 is worth 1, at round ``round_limit`` -1, evenly between; the round limit
+    ending the game first is -1."""
+    from fliptable.core.result import Result
+
+    def solo(rounds, ended, round_limit):
+        result = Result(scores=(200,), winners=(0,), ranks=(1,), details={"rounds": rounds, "ended": ended})
+        return GAME.solo_return(result, GAME.resolve_options({"round_limit": round_limit}))
+
+    assert [solo(r, "score", 5) for r in (1, 2, 3, 4, 5)] == [1.0, 0.5, 0.0, -0.5, -1.0]
+    assert solo(3, "round_limit", 5) == -1.0 and solo(5, "round_limit", 5) == -1.0
+    assert solo(1, "score", 1) == 1.0 and solo(1, "round_limit", 1) == -1.0
+    s = new(1, ["9"], round_limit=1)
+    play(s, "stay")   # 9 points banked: round 1 was the last, 200 not reached
+    assert s.is_over() and s.result().details["ended"] == "round_limit"
+    assert GAME.solo_return(s.result(), s.options) == -1.0
