@@ -129,13 +129,14 @@ class Table(RemoteAnswers):
         self._sync()
         return {seat: Intent._make(it) for seat, it in self._pending.items()}
 
-    def history(self, seat: int | None) -> list[dict]:
-        """Every event so far as ``seat`` saw it (``None``: a spectator), in order."""
+    def history(self, seat: int | None, start: int = 0) -> list[dict]:
+        """Every event so far as ``seat`` saw it (``None``: a spectator), in order; from
+        the ``start``-th on (a client sent the earlier ones: only the new are copied)."""
         if self._hist is None:
             raise ValueError("this table keeps no histories (histories=False)")
         if seat is not None:
             self.state._check_seat(seat)
-        return deep_copy(self._hist[self.players if seat is None else seat])
+        return deep_copy(self._hist[self.players if seat is None else seat][start:])
 
     def log(self) -> GameLog:
         """The replayable log of the actions applied so far, with the state's result."""

@@ -225,18 +225,21 @@ class LiveTable:
     def detach(self, client: Client) -> None:
         self.clients.discard(client)
 
-    def _history(self, seat: int | None) -> list[dict]:
-        k = self.players if seat is None else seat
-        return self.prefix[k] + self.table.history(seat) if self.prefix else self.table.history(seat)
+    def _history(self, seat: int | None, sent: int) -> list[dict]:
+        """The seat's events from the ``sent``-th on (those replayed at a restart first):
+        only these are copied, not the whole game's every frame."""
+        prefix = self.prefix[self.players if seat is None else seat] if self.prefix else []
+        before = prefix[sent:] if sent < len(prefix) else []
+        return before + self.table.history(seat, max(0, sent - len(prefix)))
 
     def _send_frame(self, client: Client, frames: dict) -> None:
         seat = client.seat
         frame = frames.get(seat)
         if frame is None:
             frame = frames[seat] = self.table.frame(seat)
-        events = self._history(seat)
-        client.put({"type": "frame", **frame, "events": events[client.sent:]})
-        client.sent = len(events)
+        events = self._history(seat, client.sent)
+        client.put({"type": "frame", **frame, "events": events})
+        client.sent += len(events)
 
     def _on_landed(self, landed: Any) -> None:
         """(The driver's listener.) An action the turn clock played for a seat is told
