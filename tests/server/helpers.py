@@ -63,17 +63,25 @@ class Player(threading.Thread):
         url = f"/ws/{self.table}" + (f"?token={self.token}" if self.token else "")
         try:
             with self.c.websocket_connect(url) as ws:
+                sent: dict | None = None   # the last action sent, until a frame follows it
                 while True:
                     m = ws.receive_json()
                     self.messages.append(m)
                     if m["type"] == "table" and m["over"]:
                         return  # sent after the last frame, with the result
+                    if (m["type"] == "error" and sent is not None and m["ply"] == sent["ply"]
+                            and m["message"].startswith("too many messages")):
+                        time.sleep(0.1)   # a bot at pace 0 answers at once: past the rate limit,
+                        ws.send_json(sent)  # the person waits a moment and acts again
+                        continue
                     if m["type"] != "frame" or m["decision"]["kind"] == "over":
                         continue
+                    sent = None
                     if self.stop_at_ply is not None and m["ply"] >= self.stop_at_ply:
                         return
                     if m["legal"] and self.token:
-                        ws.send_json({"type": "act", "action": self.choose(m), "ply": m["ply"]})
+                        sent = {"type": "act", "action": self.choose(m), "ply": m["ply"]}
+                        ws.send_json(sent)
         except BaseException as exc:  # reported by finish()
             self.error = exc
 
