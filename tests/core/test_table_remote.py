@@ -99,3 +99,32 @@ def test_a_remote_bot_in_a_race_reacts_from_the_question_and_sits_out_when_it_fa
     assert table.pending[1].at == 250.0 and 2 not in table.pending   # from the question, not the answer
     table.advance_to(start + 250.0)
     assert table.actions[-1] == [1, "snap"]
+
+
+def test_late_out_of_order_remote_answers_play_a_flaps_game_to_the_end():
+    """(docs/table.md, "Remote bots") Questions answered late and out of order, as the
+    server's pool does, with claims out of turn changing the moment meanwhile: every
+    answer that lands is legal and the game ends."""
+    import random
+
+    from fliptable.core import get_game
+
+    game = get_game("flaps")
+    for seed in range(4):
+        table = Table(game.new_state(3, {}, seed), [Remote(), Remote(), Remote()], seed=seed, clock=VirtualClock())
+        rng = random.Random(seed)
+        questions = []
+        for _ in range(20000):
+            if table.state.is_over():
+                break
+            for seat, role, ply in table.take_requests():
+                legal = table.state.legal_actions(seat)
+                sits_out = role != "act" and rng.random() < 0.5
+                questions.append((seat, ply, None if sits_out else rng.choice(legal), role))
+            if questions:
+                seat, ply, action, role = questions.pop(rng.randrange(len(questions)))
+                table.answer(seat, ply, action, None if role == "act" else rng.uniform(100.0, 400.0))
+            due = table.next_due_ms()
+            if due is not None:
+                table.advance_to(due)
+        assert table.state.is_over(), f"seed {seed}: the game did not end"
