@@ -399,9 +399,10 @@ class Table(RemoteAnswers):
                     if role is PERSON or (role is ACT and kind is Simultaneous) or agents[seat] is None:
                         continue  # a person's answer is checked when it lands; a commit is final
                     if self._remote[seat]:   # its intent stands until the new answer, if still legal
-                        if it[2] not in state.legal_actions(seat):
-                            del pending[seat]
-                        self._request(seat, d, kind)
+                        if it[2] in state.legal_actions(seat):
+                            self._request(seat, d, kind)
+                        else:
+                            del pending[seat]   # and asked below, once
                         continue
                     answer = self._ask(seat, d, kind)
                     if answer is None:

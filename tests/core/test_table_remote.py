@@ -13,14 +13,35 @@ from fliptable.core.table import Table
 
 from tests.conftest import register_for_test
 
-from .claimtoy import LAST_CARD
+from .claimtoy import LAST_CARD, LastCard, LastCardGame
 from .test_table import DECK
 from .toygame import SNAP
 
 
+class HarshLastCard(LastCard):
+    """Last Card where a catch also costs the player on turn a card from the draw pile:
+    a claim that changes what the player on turn may do, while the turn stays theirs."""
+    __slots__ = ()
+
+    def _apply(self, player, action, events):
+        on_turn = self.turn
+        super()._apply(player, action, events)
+        if action == "catch" and self.draw:
+            self.hands[on_turn].append(self.draw.pop())
+
+
+class HarshLastCardGame(LastCardGame):
+    id = "harsh-last-card"
+    title = "Last Card, a catch costs the player on turn a card (table test game)"
+    state_class = HarshLastCard
+
+
+HARSH = HarshLastCardGame()
+
+
 @pytest.fixture(autouse=True)
 def _games(monkeypatch):
-    register_for_test(monkeypatch, SNAP, LAST_CARD)
+    register_for_test(monkeypatch, SNAP, LAST_CARD, HARSH)
 
 
 class Remote(Agent):
@@ -128,3 +149,37 @@ def test_late_out_of_order_remote_answers_play_a_flaps_game_to_the_end():
             if due is not None:
                 table.advance_to(due)
         assert table.state.is_over(), f"seed {seed}: the game did not end"
+
+
+def test_a_remote_bots_intent_that_a_claim_made_illegal_is_dropped_and_asked_again():
+    """(docs/table.md, "Remote bots") A claim lands while a remote bot's answer for its
+    turn waits to land; the turn stays the bot's but its answer is no longer legal: the
+    answer is dropped and the bot asked again, never applied."""
+    table = Table(HARSH.new_state(3, seed=5), [None, Remote(), None], seed=5, clock=VirtualClock(),
+                  bot_turn_ms=800.0)
+    state = table.state
+
+    def remote_plays(action):
+        (question,) = table.take_requests()
+        assert question[:2] == (1, "act")
+        table.answer(1, question[2], action)
+        table.advance_to(table.next_due_ms())
+
+    table.submit(0, "play", state.ply)
+    remote_plays("play")
+    table.submit(2, "play", state.ply)
+    table.submit(0, "play", state.ply)                   # seat 0 is down to one card, unannounced
+    assert state.exposed == 0 and state.turn == 1 and len(state.hands[1]) == 2
+    (question,) = table.take_requests()
+    table.answer(1, question[2], "play+last")            # lands 800 ms after the question
+    assert table.pending[1].action == "play+last"
+    table.clock.advance(100.0)
+    table.submit(2, "catch", state.ply)                  # seat 1 now holds three cards
+    assert state.turn == 1 and state.legal_actions(1) == ("play",)
+    assert 1 not in table.pending                        # the answer it can no longer play is gone
+    (again,) = table.take_requests()                     # once
+    assert again == (1, "act", state.ply)
+    assert table.advance_to(5000.0) == []               # nothing lands for seat 1 but a new answer
+    table.answer(1, again[2], "play")
+    (landed,) = table.advance_to(table.next_due_ms())
+    assert (landed.seat, landed.action) == (1, "play")
