@@ -46,8 +46,19 @@ def _available() -> list[str]:
     return out
 
 
+def _spelling(game_id: str) -> str:
+    """The id as registered for another spelling of it: any case, ``_`` for ``-``
+    (``go_to_the_store``, the rules file's and the package's name, is ``go-to-the-store``)."""
+    if game_id in _GAMES or game_id in GAME_MODULES:
+        return game_id
+    return game_id.strip().lower().replace("_", "-")
+
+
 def get_game(game_id: str) -> Game:
-    """The registered game ``game_id``; UnknownGame names the games there are."""
+    """The registered game ``game_id`` (or another spelling of it: any case, ``_`` for
+    ``-``); UnknownGame names the games there are."""
+    if isinstance(game_id, str):
+        game_id = _spelling(game_id)
     if game_id not in _GAMES and game_id in GAME_MODULES:
         _available()
     game = _GAMES.get(game_id)

@@ -38,6 +38,7 @@ def seat_specs(specs: Sequence[str] | None, seats: int, default: str = "random",
     if not specs:
         specs = [default]
     if len(specs) > seats:
+        what = what[:-1] if seats == 1 and what.endswith("s") else what  # "1 other seat"
         raise BotSpecError(f"{len(specs)} --bot specs given for {seats} {what}; "
                            f"give at most one per seat, the last fills the rest")
     return specs + [specs[-1]] * (seats - len(specs))

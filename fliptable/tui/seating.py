@@ -10,6 +10,7 @@ from ..bots.base import Agent, make_agent
 from ..core.errors import BotSpecError, PlayerCountError
 from ..core.game import Game
 from ..core.rng import derive_seed
+from ..core.words import count_of
 
 HUMAN = "human"
 #: the bot that fills the other seats when no ``--bot`` is given, per game
@@ -32,7 +33,7 @@ def seat_agents(game: Game, players: int, bot_specs: Sequence[str], seat: int) -
     specs = list(bot_specs) or [default_bot(game)]
     others = [s for s in range(players) if s != seat]
     if len(specs) > len(others) and others:
-        raise BotSpecError(f"{len(specs)} --bot specs given for {len(others)} other seat(s) "
+        raise BotSpecError(f"{len(specs)} --bot specs given for {count_of(len(others), 'other seat')} "
                            f"at a {players}-player table")
     out: list[Agent | None] = [None] * players
     for i, s in enumerate(others):

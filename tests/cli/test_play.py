@@ -1,6 +1,7 @@
 """`fliptable play`: seats and bot specs, errors, and whole games at the plain prompt."""
 import io
 import json
+import re
 import sys
 import types
 
@@ -61,7 +62,9 @@ def test_play_rejects_bad_typed_actions_and_keeps_asking(capsys, monkeypatch):
     code, out, _ = run(capsys, "play", "flip7", "--seed", "3")
     assert code == 0
     assert "'give:7' is not legal now" in out and "'fly' is not legal now" in out
-    assert "'9' is not legal now" in out and "legal: hit, stay" in out
+    # a number not listed is told as such, with what may be answered (one sentence)
+    assert "9 is not a number listed; answer 1 or 2 or an action (hit, stay)" in out
+    assert "is not among" not in out and out.count("'fly' is not") == 1
 
 
 def test_play_calls_the_terminal_ui_when_there_is_a_terminal(capsys, monkeypatch):
@@ -103,7 +106,7 @@ def test_play_falls_back_to_the_plain_prompt_without_the_terminal_ui(capsys, mon
     (["play", "flip7", "--bot", "genius"], "unknown bot 'genius'"),
     (["play", "flip7", "--bot", "threshold:lots"], "threshold"),
     (["play", "flip7", "--bot", "ev:x=1"], "ev"),
-    (["play", "flip7", "--players", "2", "--bot", "ev", "--bot", "ev"], "2 --bot specs given for 1 other seats"),
+    (["play", "flip7", "--players", "2", "--bot", "ev", "--bot", "ev"], "2 --bot specs given for 1 other seat;"),
     (["play", "flip7"] + ["--bot", "ev"] * 12, "12 --bot specs given for 11 other seats"),
     (["play", "patience", "--bot", "random"], "no seat for --bot"),
     (["play", "flip7", "--seat", "4"], "seats are 0 to 3"),
@@ -117,13 +120,18 @@ def test_play_errors_are_one_line(capsys, monkeypatch, args, says):
 
 @pytest.mark.parametrize("game_id", all_game_ids())
 def test_every_game_plays_to_the_end_at_the_prompt(game_id):
-    """A person who always picks the first legal action (and lets races go)."""
+    """A person who always picks the first action listed, by its key (the numbers are the
+    list's, or the game's own: Fly-swatter's fly numbers)."""
     game = get_game(game_id)
     lines = []
-    answers = iter(["1"] * 20000)
     players = game.default_players
     specs = ["human"] + ["random"] * (players - 1)
-    result = run_plain(game, players, specs, 0, 11, None, input_fn=lambda _p: next(answers),
+
+    def first_listed(_prompt):
+        assert len(lines) < 200_000
+        key = re.match(r"\[[^]]*\] (\S+?)\) ", lines[-1])
+        return key.group(1) if key else "1"
+    result = run_plain(game, players, specs, 0, 11, None, input_fn=first_listed,
                        print_fn=lines.append, clock=lambda: 0.0)
     assert result is not None and result.over
     assert any("Game over." in line for line in lines)
@@ -163,3 +171,16 @@ def test_play_log_of_a_game_left_early_replays_to_where_it_stopped(capsys, monke
 def test_play_log_in_a_missing_folder_is_refused_before_the_game(capsys, tmp_path):
     code, out, err = run(capsys, "play", "flip7", "--plain", "--log", tmp_path / "no" / "x.json")
     assert "cannot write a file there" in one_line_error(code, err) and out == ""
+
+
+@pytest.mark.parametrize("spelling", ["go_to_the_store", "Go-To-The-Store", "go-to-the-store"])
+def test_a_game_answers_to_its_rules_files_spelling(capsys, monkeypatch, spelling):
+    """docs/rules/go_to_the_store.md spells the id with underscores: every command takes it
+    (the lookup is the registry's), and the game is the registered one."""
+    assert get_game(spelling) is get_game("go-to-the-store")
+    _stdin(monkeypatch, "q\n")
+    code, out, err = run(capsys, "play", spelling, "--plain", "--seed", "3")
+    assert code == 0, err
+    assert out.startswith("Go to the Store: ") and "You left the table." in out
+    code, out, err = run(capsys, "rules", spelling)
+    assert code == 0 and "Go to the Store" in out
