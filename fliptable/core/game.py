@@ -454,6 +454,10 @@ class State:
             return f"player {player} may not act now ({_describe_decision(decision)})"
         return self._reason(player, action) or f"{shorten(action)!r} is not among player {player}'s legal actions now"
 
+    def rule_broken(self, player: int, action: str) -> str | None:
+        """The rule an illegal ``action`` breaks, in the game's words (None: legal, or no rule named)."""
+        return None if action in self.legal_actions(player) else self._reason(player, action)
+
     def _too_long(self, action: str) -> bool:
         return not isinstance(action, str) or len(action) > ACTION_LIMIT
 

@@ -10,6 +10,7 @@ others (with several people at one keyboard, everyone is "seat N").
 """
 from __future__ import annotations
 
+import re
 import time
 from typing import Any, Callable, Mapping, Sequence
 
@@ -24,10 +25,26 @@ from ..core.registry import GAME_MODULES
 from ..core.result import Result
 from ..core.table import Landed, Table
 from . import keys as keymod
-from .texts import safe_narrate
+from .texts import listing, refusal, safe_narrate
 
 HUMAN = "human"
 QUIT = {"q", "quit", "exit"}
+#: blank lines that scroll the last person's table off the screen before the keyboard passes
+PASS_LINES = 40
+_TRAILING_NUMBER = re.compile(r"(\d+)$")
+
+
+def _one_of(answers: Mapping[str, str], legal: Sequence[str]) -> str:
+    """What may be answered: ``1 to 3``, ``1, 4, 6``, or keys, or an action."""
+    numbers = sorted((k for k in answers if k.isdigit()), key=int)
+    keys = [k for k in answers if not k.isdigit()]
+    ways = []
+    if numbers:
+        run = numbers == [str(i + 1) for i in range(len(numbers))] and len(numbers) > 2
+        ways.append(f"1 to {numbers[-1]}" if run else " or ".join(numbers))
+    if keys:
+        ways.append(("the key " if len(keys) == 1 else "a key: ") + ", ".join(keys))
+    return " or ".join(ways + [f"an action ({listing(legal)})"])
 
 
 class Quit(Exception):
@@ -81,6 +98,8 @@ class PlainGame:
         self.reader = seat if len(self.humans) == 1 else None
         self.input, self.out, self.timer = input_fn, print_fn, clock
         self.specs = list(seat_specs)
+        #: the person the keyboard is with (hotseat: passed on with "press Enter")
+        self.at_keyboard = seat
 
     @property
     def actions(self) -> list[list]:
@@ -110,63 +129,108 @@ class PlainGame:
         return "you" if s == self.reader else f"seat {s}"
 
     # -- input ----------------------------------------------------------------------
-    def ask(self, s: int, legal: Sequence[str], prompt_extra: str = "") -> str | None:
-        """Read an action from the person at seat ``s``: a number from the list, or
-        the action in notation. ``None`` is an empty answer (used to let a race go).
-        Anything unreadable is one line of explanation, and the question again."""
+    def own_numbers(self, listed: Sequence[str]) -> dict[str, str]:
+        """Actions a bare number already means in the game's notation (Fly-swatter: ``6`` is
+        ``swat:6``, fly 6 in the middle): answered by that number, never by their place in
+        the list, so a number means the same action however the list changes."""
+        out: dict[str, str] = {}
+        for a in listed:
+            m = _TRAILING_NUMBER.search(a)
+            if m is None or m.group(1) == a:  # a bare number that is itself the action
+                continue
+            try:
+                if self.game.parse_action(m.group(1)) == a:
+                    out[m.group(1)] = a
+            except Exception:  # noqa: BLE001 - a parser that refuses a bare number
+                continue
+        return out
+
+    def menu(self, legal: Sequence[str]) -> tuple[str, dict[str, str], list[keymod.Group]]:
+        """(the menu line, answer -> action, the game's named keys with legal actions)."""
         # the game's named keys (Game.action_keys): FLAPS's "!" Last Card, "c" catch — those
         # actions are answered with the key (one) or the key and its number (several)
         listed, groups = keymod.groups(self.game.action_keys, legal)
-        named: dict[str, str] = {}
-        parts = [f"{i + 1}) {a}" for i, a in enumerate(listed)]
+        answers: dict[str, str] = {}
+        parts = []
+        own = self.own_numbers(listed)
+        if own:
+            mine = {a: n for n, a in own.items()}
+            for a in listed:  # the game's numbers; the other actions by their words
+                if a in mine:
+                    answers[mine[a]] = a
+                parts.append(f"{mine[a]}) {a}" if a in mine else a)
+        else:
+            for i, a in enumerate(listed):
+                answers[str(i + 1)] = a
+                parts.append(f"{i + 1}) {a}")
         for g in groups:
             if len(g.actions) == 1:
-                named[g.key] = g.actions[0]
+                answers[g.key] = g.actions[0]
                 parts.append(f"{g.key}) {g.actions[0]} ({g.label})")
             else:
                 ways = []
                 for i, a in enumerate(g.actions):
-                    named[f"{g.key}{i + 1}"] = a
+                    answers[f"{g.key}{i + 1}"] = a
                     ways.append(f"{g.key}{i + 1}) {a}")
                 parts.append(f"{g.label}: " + "  ".join(ways))
-        menu = "  ".join(parts)
+        return "  ".join(parts), answers, groups
+
+    def ask(self, s: int, legal: Sequence[str], prompt_extra: str = "") -> str | None:
+        """Read an action from the person at seat ``s``: a number from the list, or
+        the action in notation. ``None`` is an empty answer (used to let a race go).
+        Anything unreadable is one line of explanation, and the question again."""
+        line, answers, groups = self.menu(legal)
         while True:
-            self.out(f"[{self.who(s)}] {menu}{prompt_extra}")
-            try:
-                text = self.input("> ")
-            except EOFError:
-                raise Quit from None
-            text = text.strip()
-            if text.lower() in QUIT:
-                raise Quit
+            self.out(f"[{self.who(s)}] {line}{prompt_extra}")
+            text = self.read("> ")
             if text in ("?", "help"):
                 self.out(self.game.notation or "actions are listed above")
                 continue
             if not text:
                 return None
-            if text.isascii() and text.isdigit() and len(text) < 7 and 1 <= int(text) <= len(listed):
-                return listed[int(text) - 1]
-            if text.lower() in named:
-                return named[text.lower()]
+            if text.lower() in answers:
+                return answers[text.lower()]
             if any(text == g.key for g in groups):
-                self.out(f"  {text} is one of several here: answer {', '.join(k for k in named if k.startswith(text))}")
+                ways = ", ".join(k for k in answers if k.startswith(text))
+                self.out(f"  {text} is one of several here: answer {ways}")
                 continue
-            try:
-                action = self.game.parse_action(text)
-            except IllegalAction as exc:
-                self.out(f"  {exc}")
-                continue
-            except Exception:  # noqa: BLE001 - a game's parser choked on it: never end the game
-                self.out(f"  {shorten(text)!r} is not an action; legal: {', '.join(legal)}")
-                continue
+            action, error = self.parse(text, legal)
             if action in legal:
                 return action
-            try:
-                reason = self.state.why_illegal(s, action)
-            except Exception:  # noqa: BLE001 - an explanation must never end the game
-                reason = None
-            self.out(f"  {shorten(action)!r} is not legal now" + (f": {reason}" if reason else "")
-                     + f"; legal: {', '.join(legal)}")
+            if text.isascii() and text.isdigit() and action in (None, text):  # not the game's own number
+                self.out(f"  {shorten(text)} is not a number listed; answer {_one_of(answers, legal)}")
+                continue
+            self.out("  " + (error or refusal(self.state, s, action, s == self.reader)))
+
+    def parse(self, text: str, legal: Sequence[str]) -> tuple[str | None, str | None]:
+        """(the action ``text`` means in the game's notation, or None and why not)."""
+        try:
+            return self.game.parse_action(text), None
+        except IllegalAction as exc:
+            return None, str(exc)
+        except Exception:  # noqa: BLE001 - a game's parser choked on it: never end the game
+            return None, f"{shorten(text)!r} is not an action; legal: {listing(legal)}"
+
+    def read(self, prompt: str) -> str:
+        """One answer, stripped; ``q`` or the end of input leaves the table."""
+        try:
+            text = self.input(prompt)
+        except EOFError:
+            raise Quit from None
+        text = text.strip()
+        if text.lower() in QUIT:
+            raise Quit
+        return text
+
+    def hand_over(self, s: int) -> None:
+        """Hotseat: before seat ``s`` sees their hand, the last person's table scrolls away
+        and the keyboard is passed ("press Enter"), as the full-screen mode's pass screen."""
+        if len(self.humans) < 2 or s == self.at_keyboard:
+            return
+        self.out("\n" * PASS_LINES)
+        self.out(f"Pass the keyboard to seat {s}. Seat {s}: press Enter when you are ready.")
+        self.read("> ")
+        self.at_keyboard = s
 
     def timed(self, s: int, legal: Sequence[str], extra: str = "") -> tuple[str | None, float]:
         """Ask ``s`` and time the answer: (action or None, ms taken)."""
@@ -174,9 +238,22 @@ class PlainGame:
         action = self.ask(s, legal, extra)
         return action, max(0.0, (self.timer() - started) * 1000.0)
 
+    def number_note(self) -> str | None:
+        """When a bare number is the game's own notation: how the prompt's numbers read."""
+        try:
+            example = self.game.parse_action("1")
+        except Exception:  # noqa: BLE001 - a bare number is not notation here
+            return None
+        m = _TRAILING_NUMBER.search(example)
+        if example == "1" or m is None or m.group(1) != "1":
+            return None
+        return (f"Numbers are the game's own: a bare number n = {example[:m.start()]}<n> "
+                f"(see ?), so a number means the same whatever else is listed.")
+
     # -- the loop -------------------------------------------------------------------
     def turn(self, s: int) -> None:
         """A person's turn that nobody can race: the answer is submitted."""
+        self.hand_over(s)
         self.show_table(s)
         while True:
             action, ms = self.timed(s, self.state.legal_actions(s))
@@ -198,7 +275,9 @@ class PlainGame:
         people = [s for s in d.actors if s in self.humans and s not in pending and self.state.legal_actions(s)]
         for s in people:
             must = not isinstance(d, Race) and s in d.players  # a turn: an answer is needed
-            if len(people) > 1 or s != self.seat:
+            if not isinstance(d, Race):  # a race hides nothing and waits for nobody
+                self.hand_over(s)
+            elif len(people) > 1 or s != self.seat:
                 self.out(f"-- {self.who(s)} --")
             self.show_table(s)
             extra = ("   (race! Enter lets it go)" if isinstance(d, Race) else
@@ -221,6 +300,7 @@ class PlainGame:
         for s in d.players:
             if s not in self.humans:
                 continue
+            self.hand_over(s)
             self.show_table(s)
             action = None
             while action is None:
@@ -238,6 +318,13 @@ class PlainGame:
         self.out(f"{self.game.title}: {self.players} players, seed {self.seed}. {people}"
                  + (f"; bots {bots}" if bots else "") + ".")
         self.out("Answer with the number or the action; ? shows the notation, q quits.")
+        if self.game.dynamics == "real-time":
+            self.out("This prompt is turn-based: the table waits while you answer, and your answer's "
+                     "time races the bots' reactions; what happened meanwhile is told after you answer. "
+                     "The full-screen mode (without --plain) is live.")
+        numbers = self.number_note()
+        if numbers:
+            self.out(numbers)
         if self.game.action_keys:
             self.out("Keys: " + ", ".join(f"{k.key} {k.label}" for k in self.game.action_keys)
                      + " (a key and its number when there are several).")

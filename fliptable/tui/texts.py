@@ -10,7 +10,9 @@ from rich.markup import MarkupError
 from rich.style import Style
 from rich.text import Text
 
-from ..core.game import Game, plain_narrate, plain_render
+from ..core.decision import Over
+from ..core.errors import shorten
+from ..core.game import Game, State, plain_narrate, plain_render
 
 
 def safe_render(game: Game, view: Any, seat: int | None) -> str:
@@ -52,6 +54,30 @@ def safe_narrate(game: Game, event: dict, seat: int | None = None) -> str | None
     except Exception:  # noqa: BLE001 - fall back to the event's fields
         line = plain_narrate(event)
     return line if line else None
+
+
+def listing(actions, limit: int = 12) -> str:
+    """Legal actions for a refusal: ``hit, stay`` (at most ``limit``, then ``...``)."""
+    return ", ".join(actions[:limit]) + (", ..." if len(actions) > limit else "") or "nothing"
+
+
+def refusal(state: State, seat: int, action: str, you: bool = True) -> str:
+    """One sentence for an action the person at ``seat`` may not play now: ``'x' is not
+    legal now: <the game's rule>; legal: ...`` — "you" when they are the one person at
+    this keyboard, else "seat N"."""
+    shown = repr(shorten(action))
+    d = state.decision()
+    if isinstance(d, Over):
+        return f"{shown}: the game is over"
+    if seat not in d.actors:
+        whose = "your" if you else f"seat {seat}'s"
+        return f"{shown}: it is not {whose} move now"
+    try:
+        reason = state.rule_broken(seat, action)
+    except Exception:  # noqa: BLE001 - an explanation must never end the game
+        reason = None
+    because = f": {reason}" if reason else ""
+    return f"{shown} is not legal now{because}; legal: {listing(state.legal_actions(seat))}"
 
 
 def rich_text(markup: str) -> Text:

@@ -2,6 +2,8 @@
 race the bots' reactions on a virtual clock; a late answer is told it was too slow."""
 from __future__ import annotations
 
+import re
+
 from fliptable.core.agent import Agent
 from fliptable.core.decision import Turn
 from fliptable.tui.plain import PlainGame
@@ -137,3 +139,72 @@ def test_the_table_history_starts_with_the_deal():
     # a loaded state has no deal to tell: it is not a new game
     again = flip7.state_from_json(state.to_json())
     assert again.opening == () and Table(again, [None] * 3).history(0) == []
+
+
+def test_hotseat_passes_the_keyboard_before_each_persons_table():
+    """Plain hotseat (issue 25): the next person's hand is not printed under the last
+    person's moves; the last table scrolls away and the keyboard is passed with Enter."""
+    from fliptable.core.registry import get_game
+    from fliptable.tui.plain import PASS_LINES
+    lines: list[str] = []
+    passes = []
+
+    def answer(_prompt):
+        if lines[-1].startswith("Pass the keyboard"):
+            passes.append(len(lines))
+            return ""
+        return "1"
+    game = PlainGame(get_game("flush"), 2, ["human", "human"], 0, 5, None, input_fn=answer,
+                     print_fn=lines.append, clock=ticking(0.1))
+    assert game.run().over
+    assert len(passes) > 5
+    holder = 0
+    for i, line in enumerate(lines):
+        if line.startswith("Pass the keyboard to seat "):
+            assert lines[i - 1] == "\n" * PASS_LINES          # the last table scrolls away first
+            holder = int(line.split()[5].rstrip("."))
+            assert line == f"Pass the keyboard to seat {holder}. Seat {holder}: press Enter when you are ready."
+        elif line.startswith("[seat "):                        # a question: to the person holding it
+            assert line.startswith(f"[seat {holder}]")
+    assert {0, 1} <= {int(lines[p - 1].split()[5].rstrip(".")) for p in passes}
+
+
+def test_flyswatter_numbers_are_the_flies_numbers():
+    """flyswatter.md: "a bare number n = swat:<n>": the prompt numbers flies by their place
+    in the middle, so a number keeps its fly after the person's first hand is down."""
+    from fliptable.core.registry import get_game
+    fly = get_game("flyswatter")
+    game = PlainGame(fly, 3, ["human", "random", "random"], 0, 2, None, input_fn=lambda _p: "",
+                     print_fn=lambda _l: None)
+    line, answers, _ = game.menu(["swat:2", "swat:3", "swat:5", "done"])
+    assert line == "2) swat:2  3) swat:3  5) swat:5  done"
+    assert answers == {"2": "swat:2", "3": "swat:3", "5": "swat:5"}
+    # a whole game: the person always answers the highest fly listed; every swat told is that fly
+    lines: list[str] = []
+    asked: list[str] = []
+
+    def answer(_prompt):
+        numbers = re.findall(r"(\d+)\) swat:\1", lines[-1])
+        if numbers:
+            asked.append(numbers[-1])
+        return numbers[-1] if numbers else "1"
+    game = PlainGame(fly, 3, ["human", "random", "random"], 0, 2, None, input_fn=answer,
+                     print_fn=lines.append, clock=lambda: 0.0)
+    assert game.run().over
+    said = "\n".join(lines)
+    assert "a bare number n = swat:<n>" in said and "This prompt is turn-based" in said
+    swats = re.findall(r"^  you swat fly (\d+)", said, re.MULTILINE)
+    assert len(swats) > 3 and swats == asked    # the person answers at once: every swat lands
+    assert not any("is not a number listed" in line for line in lines)
+
+
+def test_a_refusal_is_one_sentence_to_you():
+    """Not "'foo' is not legal now: 'foo' is not among player 0's legal actions now"."""
+    from fliptable.core.registry import get_game
+    answers = iter(["give:1", "hit!", "q"])
+    lines: list[str] = []
+    PlainGame(get_game("flip7"), 3, ["human", "random", "random"], 0, 3, None,
+              input_fn=lambda _p: next(answers), print_fn=lines.append).run()
+    refusals = [line.strip() for line in lines if "is not" in line]
+    assert refusals and not any("among" in r or "player 0" in r or r.count("is not") > 1 for r in refusals)
+    assert any(r.startswith("'give:1' is not legal now") and r.endswith("legal: hit, stay") for r in refusals)

@@ -190,7 +190,7 @@ class Flip7State(State):
                 return f"{shorten(arg)!r} is not an active player (rules=official: any active player)"
             what = ("give the spare Second Chance away or discard it" if self.choice == "give" else
                     f"choose who gets the {NAMES[self.choice_card]}")
-            return f"player {player} must first {what}"
+            return f"you must first {what}"  # said to the player refused
         if kind == "target" and self.options["rules"] != "official":
             return ("target:<seat> exists only with rules=official (the rulebook's Freeze and Flip Three "
                     "hit the drawer)")

@@ -205,17 +205,18 @@ class FlyswatterState(State):
         return DONE if self.open and player in self.racing else super().timeout_action(player)
 
     def _illegal_reason(self, player, action):
+        # said to the player refused: "you" is that player
         if self.open:
             if action == "flip":
                 return ("a swat window is open; the next card is turned over after every player has "
                         "finished swatting (flyswatter.md \"SWATTING FLIES!\")")
             if player not in self.racing:
                 if len(self.placed[player]) >= self.hands_max:
-                    hands = ("its only hand (with 5 or more players each player may use only one hand)"
-                             if self.hands_max == 1 else "both its hands")
-                    return (f"player {player} has already put {hands} on flies in this window "
+                    hands = ("your only hand (with 5 or more players each player may use only one hand)"
+                             if self.hands_max == 1 else "both your hands")
+                    return (f"you have already put {hands} on flies in this window "
                             f"(flyswatter.md \"SWATTING FLIES!\")")
-                return f"player {player} has said done and swats no more in this window"
+                return "you have said done and swat no more in this window"
             if action.startswith("swat:"):
                 m = len(self.middle)
                 k = SWAT_N.get(action)
@@ -223,18 +224,18 @@ class FlyswatterState(State):
                     return (f"there is no fly {shorten(action[5:])!r} in the middle; the flies are numbered 1 to {m} "
                             f"in the order they lie")
                 if k in self.placed[player]:
-                    return (f"player {player} already has a hand on fly {k}; a hand goes on one fly and "
+                    return (f"you already have a hand on fly {k}; a hand goes on one fly and "
                             f"both hands may not go on the same fly (flyswatter.md \"SWATTING FLIES!\")")
             return f"in a swat window the actions are swat:<n> (n = 1 to {len(self.middle)}) and done"
         if self.ending:
             return "the game is over (flyswatter.md \"GAME END\")"
         if action == "flip":
-            return (f"it is player {self.turn}'s turn to turn over a card; players turn over cards in "
+            return (f"it is seat {self.turn}'s turn to turn over a card; players turn over cards in "
                     f"clockwise order (flyswatter.md \"TURN OVER CARDS\")")
         if action == DONE or action.startswith("swat"):
             return ("no swat window is open: players swat only after a fly-swatter, or a fly of a fifth "
                     "colour, is turned over (flyswatter.md \"IS IT A FLY-SWATTER?\")")
-        return f"it is player {self.turn}'s turn and the only action is flip"
+        return f"it is seat {self.turn}'s turn and the only action is flip"
 
     def _illegal_message(self, decision, player, action, legal):
         # Every reason above is right for any seat, so a seat that is not among the

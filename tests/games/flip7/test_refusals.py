@@ -36,8 +36,8 @@ def test_a_spare_second_chance_goes_only_to_another_active_player_without_one():
 
 
 def test_while_a_second_chance_waits_the_drawer_must_first_give_or_discard_it():
-    says(giving(), 0, "hit", "player 0 must first give the spare Second Chance away or discard it")
-    says(giving(), 0, "target:1", "player 0 must first give the spare Second Chance away or discard it")
+    says(giving(), 0, "hit", "you must first give the spare Second Chance away or discard it")
+    says(giving(), 0, "target:1", "you must first give the spare Second Chance away or discard it")
 
 
 def test_spare_second_give_refuses_discarding_while_someone_can_take_it():
@@ -64,8 +64,8 @@ def test_rules_official_a_freeze_goes_to_an_active_player():
 
 
 def test_while_a_target_is_chosen_the_drawer_must_first_choose():
-    says(targeting(), 0, "stay", "player 0 must first choose who gets the freeze")
-    says(targeting(), 0, "give:1", "player 0 must first choose who gets the freeze")
+    says(targeting(), 0, "stay", "you must first choose who gets the freeze")
+    says(targeting(), 0, "give:1", "you must first choose who gets the freeze")
 
 
 def test_target_exists_only_with_rules_official():

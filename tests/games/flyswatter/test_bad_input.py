@@ -26,22 +26,22 @@ def test_swat_on_a_fly_that_is_not_there():
 def test_second_hand_on_the_same_fly():
     s = _window()
     s.apply(0, "swat:2")
-    rejected(s, 0, "swat:2", "already has a hand on fly 2", "SWATTING FLIES!")
+    rejected(s, 0, "swat:2", "you already have a hand on fly 2", "SWATTING FLIES!")
 
 
 def test_third_hand():
     s = _window()
     s.apply(0, "swat:2")
     s.apply(0, "swat:1")
-    rejected(s, 0, "swat:3", "already put both its hands", "SWATTING FLIES!")
-    rejected(s, 0, "done", "both its hands")
+    rejected(s, 0, "swat:3", "you have already put both your hands", "SWATTING FLIES!")
+    rejected(s, 0, "done", "both your hands")
 
 
 def test_second_hand_with_five_players():
     s = new(5, flips=["red1", "red4", "blue2", "swatter"])
     flip_all(s, 4)
     s.apply(2, "swat:1")
-    rejected(s, 2, "swat:2", "its only hand", "5 or more players")
+    rejected(s, 2, "swat:2", "your only hand", "5 or more players")
 
 
 def test_swatting_after_done():
@@ -61,10 +61,10 @@ def test_acting_with_no_window_open():
 
 def test_flipping_out_of_turn():
     s = new(3, flips=["red1", "red4"])
-    rejected(s, 1, "flip", "player 0's turn", "TURN OVER CARDS")
+    rejected(s, 1, "flip", "seat 0's turn", "TURN OVER CARDS")
     s.apply(0, "flip")
-    rejected(s, 0, "flip", "player 1's turn")
-    rejected(s, 2, "flip", "player 1's turn")
+    rejected(s, 0, "flip", "seat 1's turn")
+    rejected(s, 2, "flip", "seat 1's turn")
 
 
 def test_flipping_while_a_window_is_open():
