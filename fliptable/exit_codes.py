@@ -3,7 +3,7 @@
 
 - 0: done; 1: a log that replays to an illegal action (the file is well formed, the
   game in it is not); 2: any other user error (unknown game, bad option, malformed
-  input); 130: interrupted.
+  input); 130: interrupted (Ctrl-C); 143: stopped by SIGTERM.
 """
 from __future__ import annotations
 
@@ -13,6 +13,7 @@ OK = 0
 ILLEGAL_LOG = 1
 USER_ERROR = 2
 INTERRUPTED = 130
+TERMINATED = 143
 
 
 def exit_code(exc: BaseException) -> int:

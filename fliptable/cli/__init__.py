@@ -1,5 +1,5 @@
-"""The ``fliptable`` command (DESIGN.md "The fliptable command"): one module per group
-of commands, all registered on the Typer ``app`` of ``common.py``.
+"""The ``fliptable`` command (README.md, "Commands"): one module per group of commands,
+all registered on the Typer ``app`` of ``common.py``.
 
 Every user error prints one line to stderr naming what was wrong and what is
 accepted, and exits 2 (1 when a log replays to an illegal action); never a traceback.

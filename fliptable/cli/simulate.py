@@ -1,14 +1,29 @@
 """``fliptable simulate`` and ``fliptable tournament``."""
 from __future__ import annotations
 
+import sys
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any, Optional
 
 import typer
 
-from ..exit_codes import INTERRUPTED
-from .common import (_console, _count, _count_of, _emit, _freeze_imports, _game, _options, _players,
+from ..exit_codes import INTERRUPTED, TERMINATED
+from .common import (PROG, _console, _count, _count_of, _emit, _freeze_imports, _game, _options, _players,
                      _progress_bar, _shown, app)
+
+
+@contextmanager
+def _stopped_by_sigterm():
+    """SIGTERM while games are played: the workers are stopped (``sim/parallel.py``),
+    then one line and exit status 143 (Ctrl-C: "interrupted", 130)."""
+    from ..sim.parallel import Terminated
+
+    try:
+        yield
+    except Terminated:
+        sys.stderr.write(f"{PROG}: error: terminated\n")
+        raise typer.Exit(TERMINATED) from None
 
 
 def _simulate_table(report: dict[str, Any]) -> None:
@@ -37,14 +52,14 @@ def _simulate_table(report: dict[str, Any]) -> None:
 @app.command("simulate")
 def simulate_command(
     game: str = typer.Argument(..., metavar="GAME", help="A game id (see `fliptable games`)."),
-    games: int = typer.Option(..., "--games", "-n", metavar="N", help="How many games to play."),
+    games: int = typer.Option(..., "--games", "-n", metavar="N", help="How many games to play (1 to 1,000,000,000)."),
     players: Optional[int] = typer.Option(None, "--players", "-p", metavar="N", help="Number of players."),
     bot: Optional[list[str]] = typer.Option(None, "--bot", "-b", metavar="SPEC",
                                             help="Bot per seat in seat order; the last fills the rest "
                                                  "(default: the game's default bot, see `fliptable games`)."),
     seed: int = typer.Option(0, "--seed", metavar="S", help="Run seed; game i uses a seed derived from it and i."),
     workers: Optional[int] = typer.Option(None, "--workers", "-w", metavar="W",
-                                          help="Processes (default: all cores). Results do not depend on it."),
+                                          help="Processes, 1-256 (default: all cores). Results do not depend on it."),
     backend: str = typer.Option("local", "--backend", metavar="local|ray",
                                 help="local (processes) or ray. Results do not depend on it."),
     logs: Optional[Path] = typer.Option(None, "--logs", metavar="DIR", help="Write each game's log as DIR/<game>-<index>.json."),
@@ -70,10 +85,12 @@ def simulate_command(
         players = max(g.default_players, min(len(bot), g.max_players))
     n = _players(g, players)
     if workers is None:
-        workers = os.cpu_count() or 1
+        from ..sim.parallel import MAX_WORKERS
+
+        workers = min(os.cpu_count() or 1, MAX_WORKERS)
     _freeze_imports()
     progress = _progress_bar(f"{g.id}")
-    with progress as update:
+    with _stopped_by_sigterm(), progress as update:
         report = simulate(g, games, n, list(bot or []), seed, workers, opts, logs, update, backend)
     if as_json:
         _emit(report)
@@ -91,13 +108,14 @@ def tournament_command(
     bot: Optional[list[str]] = typer.Option(None, "--bot", "-b", metavar="SPEC",
                                             help="A bot in the tournament; give two or more."),
     games: int = typer.Option(..., "--games", "-n", metavar="N",
-                              help="How many games (rounded up to whole rotations of the bots)."),
+                              help="How many games, 1 to 1,000,000 (rounded up to whole rotations of "
+                                   "the bots, and the command says so)."),
     players: Optional[int] = typer.Option(None, "--players", "-p", metavar="K",
-                                          help="Seats per game (default: as many as bots, up to the "
-                                               "game's default)."),
+                                          help="Seats per game, at least 2 (default: as many as bots, up "
+                                               "to the game's default); 1 only for a one-player game."),
     seed: int = typer.Option(0, "--seed", metavar="S", help="Run seed: the same seed, the same report."),
     workers: int = typer.Option(1, "--workers", "-w", metavar="W",
-                                help="Processes (or Ray CPUs). Results do not depend on it."),
+                                help="Processes (or Ray CPUs), 1-256. Results do not depend on it."),
     backend: str = typer.Option("local", "--backend", metavar="local|ray",
                                 help="local (processes) or ray. Results do not depend on it."),
     as_json: bool = typer.Option(False, "--json", help="Print one JSON object."),
@@ -135,11 +153,14 @@ def tournament_command(
         console = _console()
         console.print(t)
         console.print("  seat win rates: " + ", ".join(f"{100 * r:.1f}%" for r in report["seat_advantage"]))
+    if report["blocks"] * len(report["bots"]) > games:  # on stderr: --json's stdout stays one object
+        sys.stderr.write(f"{PROG}: note: --games {games} was rounded up to {report['games']}, whole rotations "
+                         f"of {len(report['bots'])} bots (each bot at each seat equally often)\n")
     if plot_file is not None:  # after the report, as in simulate
         from ..sim.plots import plot_tournament
 
         plot_tournament(report, plot_file)
-    if report["interrupted"]:
-        raise typer.Exit(INTERRUPTED)
+    if report["interrupted"]:  # SIGTERM too reports the games that finished, as Ctrl-C does
+        raise typer.Exit(TERMINATED if report.get("terminated") else INTERRUPTED)
 
 

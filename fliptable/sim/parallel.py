@@ -5,21 +5,35 @@ parallel runner of ``simulate`` and ``tournament``.
 on a Ray cluster (the optional extra ``ray``): the one already joined by ``ray.init``,
 else the one ``RAY_ADDRESS`` names, else a new local one with one CPU per worker. Results come back in job order whatever the backend or the number of workers,
 so a report built from them is the same everywhere. Ctrl-C stops the workers at once
-and raises ``KeyboardInterrupt`` in the caller.
+and raises ``KeyboardInterrupt`` in the caller; SIGTERM does the same and raises
+``Terminated`` (a ``KeyboardInterrupt``). A worker process never outlives its parent:
+on Linux each asks the kernel to end it when its parent dies (``PR_SET_PDEATHSIG``),
+even when the parent was killed with SIGKILL.
 """
 from __future__ import annotations
 
+import ctypes
+import ctypes.util
 import multiprocessing
+import os
 import signal
+import sys
 import threading
 from collections import deque
 from concurrent.futures import ProcessPoolExecutor
-from itertools import islice
-from typing import Any, Callable, Iterator, Sequence
+from itertools import chain, islice
+from typing import Any, Callable, Iterable, Iterator
 
 from ..core.errors import FliptableError
 
 BACKENDS = ("local", "ray")
+#: the most worker processes (or Ray CPUs) a run may ask for: more than this only
+#: queues processes on the machine (a run's results never depend on the number)
+MAX_WORKERS = 256
+
+
+class Terminated(KeyboardInterrupt):
+    """The run was stopped by SIGTERM (its workers stopped first)."""
 
 
 class BackendError(FliptableError):
@@ -32,14 +46,24 @@ def check_backend(backend: str) -> None:
         raise BackendError(f"unknown backend {backend!r}; accepted: {', '.join(BACKENDS)}")
 
 
-def run_jobs(fn: Callable[[Any], Any], jobs: Sequence[Any], workers: int,
+def check_workers(workers: Any, error: type[FliptableError] = BackendError) -> int:
+    """``workers`` if it is a whole number from 1 to ``MAX_WORKERS``, else ``error``."""
+    if not isinstance(workers, int) or isinstance(workers, bool) or not 1 <= workers <= MAX_WORKERS:
+        shown = workers if isinstance(workers, int) and not isinstance(workers, bool) else repr(workers)
+        raise error(f"--workers must be a whole number from 1 to {MAX_WORKERS}, not {shown}")
+    return workers
+
+
+def run_jobs(fn: Callable[[Any], Any], jobs: Iterable[Any], workers: int,
              backend: str = "local") -> Iterator[Any]:
     """``fn(job)`` for every job, yielded in job order. ``fn`` must be a module-level
-    function (it is sent to other processes). Close the iterator to stop early."""
+    function (it is sent to other processes). ``jobs`` is read lazily, a window at a time
+    (a run of a billion games never holds its jobs in memory). Close the iterator to stop early."""
     check_backend(backend)
+    check_workers(workers)
     if backend == "ray":
-        return _ray(fn, list(jobs), workers)
-    return _local(fn, list(jobs), workers)
+        return _ray(fn, jobs, workers)
+    return _local(fn, jobs, workers)
 
 
 def _pool_context() -> multiprocessing.context.BaseContext:
@@ -56,33 +80,89 @@ def _pool_context() -> multiprocessing.context.BaseContext:
 def _worker_init() -> None:
     # Ctrl-C is the parent's to handle: it cancels the run and reports one line.
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    die_with_parent()
 
 
-def _local(fn: Callable[[Any], Any], jobs: list, workers: int) -> Iterator[Any]:
-    if workers <= 1 or len(jobs) <= 1:
-        for job in jobs:
-            yield fn(job)
+#: Linux's prctl option: the signal this process gets when its parent dies
+_PR_SET_PDEATHSIG = 1
+
+
+def die_with_parent() -> None:
+    """Ask the kernel to end this process (SIGKILL) when its parent dies, however the
+    parent died; exit now if it already has (Linux; elsewhere nothing). A forkserver's
+    workers are the forkserver's children, and the forkserver exits with its parent."""
+    if not sys.platform.startswith("linux"):
         return
-    # Ctrl-C only sets a flag while the pool runs: a KeyboardInterrupt raised inside the
-    # executor's own code (holding one of its locks) could deadlock its shutdown.
-    interrupted: list[int] = []
+    parent = os.getppid()
+    try:
+        libc = ctypes.CDLL(ctypes.util.find_library("c") or "libc.so.6", use_errno=True)
+        libc.prctl(_PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0)
+    except (OSError, AttributeError):
+        return
+    if parent == 1 or os.getppid() != parent:  # the parent died before prctl
+        os._exit(1)
+
+
+class _Signals:
+    """While a run is under way in the main thread: SIGINT and SIGTERM only set a flag
+    (``stop``), so the run stops its workers itself; ``raise_if_stopped`` then raises
+    ``KeyboardInterrupt`` or ``Terminated``. Elsewhere (another thread) nothing changes."""
+
+    def __init__(self) -> None:
+        self.received: list[int] = []
+        self.previous: dict[int, Any] = {}
+
+    def __enter__(self) -> "_Signals":
+        if threading.current_thread() is threading.main_thread():
+            for signum in (signal.SIGINT, signal.SIGTERM):
+                self.previous[signum] = signal.signal(signum, lambda n, frame: self.received.append(n))
+        return self
+
+    def raise_if_stopped(self) -> None:
+        if self.received:
+            raise Terminated if signal.SIGTERM in self.received else KeyboardInterrupt
+
+    def __exit__(self, *exc: Any) -> None:
+        for signum, handler in self.previous.items():
+            signal.signal(signum, handler)
+
+
+def _in_process(fn: Callable[[Any], Any], jobs: Iterator[Any]) -> Iterator[Any]:
+    # one worker (or Ray, which waits in ray.get): SIGTERM stops the run as Ctrl-C does
     previous = None
     if threading.current_thread() is threading.main_thread():
-        previous = signal.signal(signal.SIGINT, lambda signum, frame: interrupted.append(signum))
-    pool = ProcessPoolExecutor(max_workers=min(workers, len(jobs)), mp_context=_pool_context(),
-                               initializer=_worker_init)
+        def _terminated(signum: int, frame: Any) -> None:
+            raise Terminated
+        previous = signal.signal(signal.SIGTERM, _terminated)
+    try:
+        for job in jobs:
+            yield fn(job)
+    finally:
+        if previous is not None:
+            signal.signal(signal.SIGTERM, previous)
+
+
+def _local(fn: Callable[[Any], Any], jobs: Iterable[Any], workers: int) -> Iterator[Any]:
+    queue = iter(jobs)
+    window = 4 * workers  # jobs in flight; results are taken in job order
+    first = list(islice(queue, window))
+    if workers <= 1 or len(first) <= 1:
+        yield from _in_process(fn, chain(first, queue))
+        return
+    # Ctrl-C and SIGTERM only set a flag while the pool runs: a KeyboardInterrupt raised
+    # inside the executor's own code (holding one of its locks) could deadlock its shutdown.
+    signals = _Signals()
+    pool = None
     done = False
     try:
-        waiting: deque = deque()
-        queue = iter(jobs)
-        window = 4 * workers  # jobs in flight; results are taken in job order
-        for job in islice(queue, window):
-            waiting.append(pool.submit(fn, job))
+        signals.__enter__()
+        pool = ProcessPoolExecutor(max_workers=min(workers, len(first)), mp_context=_pool_context(),
+                                   initializer=_worker_init)
+        waiting: deque = deque(pool.submit(fn, job) for job in first)
         while waiting:
             future = waiting[0]
             while True:
-                if interrupted:
-                    raise KeyboardInterrupt
+                signals.raise_if_stopped()
                 try:
                     result = future.result(timeout=0.1)
                     break
@@ -94,12 +174,12 @@ def _local(fn: Callable[[Any], Any], jobs: list, workers: int) -> Iterator[Any]:
             yield result
         done = True
     finally:
-        if done:
-            pool.shutdown(wait=True)
-        else:  # interrupted or failed: do not wait for the jobs in flight
-            _terminate(pool)
-        if previous is not None:
-            signal.signal(signal.SIGINT, previous)
+        if pool is not None:
+            if done:
+                pool.shutdown(wait=True)
+            else:  # interrupted or failed: do not wait for the jobs in flight
+                _terminate(pool)
+        signals.__exit__()
 
 
 def _terminate(pool: ProcessPoolExecutor) -> None:
@@ -123,7 +203,7 @@ def _terminate(pool: ProcessPoolExecutor) -> None:
         manager.join(5)
 
 
-def _ray(fn: Callable[[Any], Any], jobs: list, workers: int) -> Iterator[Any]:
+def _ray(fn: Callable[[Any], Any], jobs: Iterable[Any], workers: int) -> Iterator[Any]:
     try:
         import ray  # noqa: PLC0415 - optional extra
     except ImportError:

@@ -11,7 +11,7 @@ from __future__ import annotations
 import os
 import time
 from pathlib import Path
-from typing import Any, Callable, Mapping, Sequence
+from typing import Any, Callable, Iterator, Mapping, Sequence
 
 from ..bots.base import make_agent
 from ..core.errors import BotSpecError, FliptableError
@@ -19,7 +19,7 @@ from ..core.game import Game
 from ..core.registry import get_game
 from ..core.rng import derive_seed
 from .match import play_match
-from .parallel import check_backend, run_jobs
+from .parallel import check_backend, check_workers, run_jobs
 from .stats import Tally
 
 #: a progress callback: (games done, games in all)
@@ -30,10 +30,23 @@ class SimulationError(FliptableError):
     """A simulation that cannot be set up (bad count, backend, logs folder...)."""
 
 
+#: the most games one run may ask for (about a day at 10,000 games/s; a larger count
+#: is a typing slip, refused before anything is played)
+MAX_GAMES = 1_000_000_000
+
+
+def check_games(games: Any, most: int = MAX_GAMES, error: type[FliptableError] = SimulationError) -> int:
+    """``games`` if it is a whole number from 1 to ``most``, else ``error`` (one line)."""
+    if not isinstance(games, int) or isinstance(games, bool) or not 1 <= games <= most:
+        shown = games if isinstance(games, int) and not isinstance(games, bool) else repr(games)
+        raise error(f"--games must be a whole number from 1 to {most:,}, not {shown}")
+    return games
+
+
 def seat_specs(specs: Sequence[str] | None, seats: int, default: str = "random",
                what: str = "players") -> list[str]:
     """One bot spec per seat: given in seat order, the last one fills the rest
-    (DESIGN.md "The fliptable command"). ``default`` when none is given."""
+    (README.md, "Bots"). ``default`` when none is given."""
     specs = [s for s in (specs or [])]
     if not specs:
         specs = [default]
@@ -52,10 +65,11 @@ def check_specs(game: Game, specs: Sequence[str]) -> None:
         make_agent(game, spec)
 
 
-def _chunks(games: int) -> list[tuple[int, int]]:
-    """Game-index ranges; they depend only on ``games`` (never on workers)."""
+def _chunks(games: int) -> Iterator[tuple[int, int]]:
+    """Game-index ranges, made as they are needed; they depend only on ``games`` (never
+    on workers)."""
     size = max(1, min(200, games // 64))
-    return [(start, min(games, start + size)) for start in range(0, games, size)]
+    return ((start, min(games, start + size)) for start in range(0, games, size))
 
 
 def run_chunk(job: tuple) -> Tally:
@@ -86,10 +100,8 @@ def simulate(game: Game | str, games: int, players: int | None = None,
     games]`` pairs). A win shared by k winners counts 1/k to each of them. Without
     ``bot_specs`` every seat gets the game's default bot."""
     game = get_game(game) if isinstance(game, str) else game
-    if not isinstance(games, int) or isinstance(games, bool) or games < 1:
-        raise SimulationError(f"--games must be a whole number of at least 1, not {games!r}")
-    if not isinstance(workers, int) or isinstance(workers, bool) or workers < 1:
-        raise SimulationError(f"--workers must be a whole number of at least 1, not {workers!r}")
+    check_games(games)
+    check_workers(workers, SimulationError)
     check_backend(backend)
     players = game.check_players(game.default_players if players is None else players)
     opts = game.resolve_options(options)
@@ -102,7 +114,7 @@ def simulate(game: Game | str, games: int, players: int | None = None,
             raise SimulationError(f"cannot write logs to {str(logs_dir)!r}: {exc.strerror or exc}") from None
         logs_dir = str(logs_dir)
 
-    jobs = [(game, players, specs, opts, seed, start, stop, logs_dir) for start, stop in _chunks(games)]
+    jobs = ((game, players, specs, opts, seed, start, stop, logs_dir) for start, stop in _chunks(games))
     total = Tally(players)
     began = time.perf_counter()
     if progress is not None:

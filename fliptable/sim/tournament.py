@@ -7,22 +7,26 @@ once (when K <= B; with K > B a bot holds several seats of one game, each counte
 appearance), and the reshuffled orders let every pair meet. All games of a block are
 played on the same deal (seed ``derive_seed(seed, "deal", b)``): the bots take turns at
 the same cards, which cancels both the first seat's advantage and much of the luck of
-the deal. A run of N games plays ceil(N / B) whole blocks.
+the deal. A run of N games plays ceil(N / B) whole blocks (``whole_rotations``: the
+command says when that is more than N).
 
 Ratings: openskill's Plackett-Luce model (``openskill``, tau = 0: the bots do not
 change during a tournament), updated game by game in game-index order from each game's
 ranks (a bot holding several seats gets the mean of its seats' updates). ``rating`` is
 mu, ``rating_ci95`` is mu +- 1.96 sigma, the model's 95% credible interval. A one-player
 game (Patience) has nothing to rank inside a game: each block's deal is played by every
-bot and the bots are ranked on it by the result (a win first, then the score).
+bot and the bots are ranked on it by the result (a win first, then the score). A game
+for several players is never played alone in a tournament (``--players 1`` is refused
+there): the bots would not meet.
 
 ``win_rate`` is the share of a bot's appearances it won (a win shared by k counts 1/k),
 with a 95% Wilson interval; ``pairwise[a][b]`` the share of the games both played (at
 different seats) in which ``a`` finished ahead of ``b`` (ties count half; None if they
 never met); ``seat_advantage[j]`` the win rate of whoever sat at seat j.
 
-Everything depends only on ``seed`` (not on ``workers`` or the backend). Ctrl-C keeps the games that
-finished: the report then says ``"interrupted": true``.
+Everything depends only on ``seed`` (not on ``workers`` or the backend). Ctrl-C (or
+SIGTERM) keeps the games that finished: the report then says ``"interrupted": true``
+(and ``"terminated": true`` for SIGTERM).
 """
 from __future__ import annotations
 
@@ -37,24 +41,34 @@ from ..core.registry import get_game
 from ..core.rng import derive_seed
 from ..core.stats import Z95, wilson_interval
 from .match import play_match
-from .parallel import check_backend, run_jobs
-from .simulate import Progress, check_specs
+from .parallel import Terminated, check_backend, check_workers, run_jobs
+from .simulate import Progress, check_games, check_specs
 
 #: openskill's starting rating (mu) and uncertainty (sigma)
 MU, SIGMA = 25.0, 25.0 / 3.0
 #: games per chunk sent to a worker (a few blocks)
 CHUNK_BLOCKS = 2
+#: the most games one tournament may ask for (every game's record is kept for the ratings)
+MAX_GAMES = 1_000_000
 
 
 class TournamentError(FliptableError):
     """A tournament that cannot be set up (too few bots, a bad count...)."""
 
 
-def lineups(specs: Sequence[str], players: int, blocks: int, seed: int | str) -> list[list[int]]:
-    """For every game, the bot index at each seat (see the module: seat rotation)."""
+def whole_rotations(games: int, bots: int) -> int:
+    """The games a tournament of ``bots`` plays when ``games`` are asked for: whole
+    blocks of ``bots`` games, so every bot sits at every seat equally often."""
+    return -(-games // bots) * bots
+
+
+def lineups(specs: Sequence[str], players: int, blocks: int, seed: int | str,
+            first: int = 0) -> list[list[int]]:
+    """For every game of blocks ``first .. first + blocks - 1``, the bot index at each
+    seat (see the module: seat rotation)."""
     b = len(specs)
     out = []
-    for block in range(blocks):
+    for block in range(first, first + blocks):
         order = list(range(b))
         random.Random(derive_seed(seed, "order", block)).shuffle(order)
         for r in range(b):
@@ -64,7 +78,9 @@ def lineups(specs: Sequence[str], players: int, blocks: int, seed: int | str) ->
 
 def _play_chunk(job: tuple) -> list[dict[str, Any]]:
     """Play games ``start..stop-1`` (runs in a worker): each game's lineup and result."""
-    game, players, specs, options, seed, start, stop, table = job
+    game, players, specs, options, seed, start, stop = job
+    b = len(specs)
+    table = lineups(specs, players, (stop - start) // b, seed, first=start // b)
     out = []
     for index in range(start, stop):
         lineup = table[index - start]
@@ -90,25 +106,26 @@ def tournament(game: Game | str, bot_specs: Sequence[str], games: int, players: 
     if len(set(specs)) != len(specs):
         dup = next(s for s in specs if specs.count(s) > 1)
         raise TournamentError(f"bot {dup!r} is given twice; give each bot once")
-    if not isinstance(games, int) or isinstance(games, bool) or games < 1:
-        raise TournamentError(f"--games must be a whole number of at least 1, not {games!r}")
-    if not isinstance(workers, int) or isinstance(workers, bool) or workers < 1:
-        raise TournamentError(f"--workers must be a whole number of at least 1, not {workers!r}")
+    check_games(games, MAX_GAMES, TournamentError)
+    check_workers(workers, TournamentError)
     check_backend(backend)
     if players is None:
         players = max(game.min_players, min(len(specs), game.default_players, game.max_players))
     players = game.check_players(players)
+    if players == 1 and game.max_players > 1:
+        raise TournamentError(f"a tournament seats the bots against each other: --players must be 2 to "
+                              f"{game.max_players} for {game.id}, not 1 (only a one-player game such as "
+                              f"patience ranks bots on shared deals)")
     opts = game.resolve_options(options)
     check_specs(game, specs)
     b = len(specs)
-    blocks = -(-games // b)
-    total = blocks * b
-    table = lineups(specs, players, blocks, seed)
+    total = whole_rotations(games, b)
+    blocks = total // b
     per_chunk = CHUNK_BLOCKS * b
-    jobs = [(game, players, specs, opts, seed, start, min(total, start + per_chunk),
-             table[start:min(total, start + per_chunk)]) for start in range(0, total, per_chunk)]
+    jobs = ((game, players, specs, opts, seed, start, min(total, start + per_chunk))
+            for start in range(0, total, per_chunk))
     records: list[dict[str, Any]] = []
-    interrupted = False
+    interrupted = terminated = False
     began = time.perf_counter()
     if progress is not None:
         progress(0, total)
@@ -118,15 +135,16 @@ def tournament(game: Game | str, bot_specs: Sequence[str], games: int, players: 
             records.extend(chunk)
             if progress is not None:
                 progress(len(records), total)
-    except KeyboardInterrupt:  # keep the games that finished
+    except KeyboardInterrupt as exc:  # Ctrl-C or SIGTERM: keep the games that finished
         interrupted = True
+        terminated = isinstance(exc, Terminated)
     finally:
         chunks.close()
     report = rate(specs, players, records, solo=players == 1)
     report.update({"game": game.id, "options": opts, "players": players, "games": len(records),
                    "games_requested": games, "blocks": blocks, "seed": seed, "workers": workers,
                    "backend": backend,
-                   "interrupted": interrupted,
+                   "interrupted": interrupted, "terminated": terminated,
                    "elapsed_seconds": time.perf_counter() - began})
     return report
 

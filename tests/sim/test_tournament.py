@@ -126,3 +126,49 @@ def test_plot_refuses_other_formats_before_playing(capsys, tmp_path):
                          "--plot", str(tmp_path / "r.pdf"))
     one_line_error(code, err)
     assert ".png or .svg" in err
+
+
+def test_a_game_for_several_players_is_never_a_one_seat_tournament(capsys):
+    code, out, err = run(capsys, "tournament", "flip7", "--bot", "ev", "--bot", "random", "--games", "4",
+                         "--players", "1")
+    one_line_error(code, err)
+    assert "--players must be 2 to 12 for flip7, not 1" in err and out == ""
+    # a one-player game is the exception: the bots are ranked on shared deals
+    assert tournament("patience", ["greedy", "random"], 2, players=1, seed=1)["players"] == 1
+
+
+def test_games_rounded_up_to_whole_rotations_are_said(capsys):
+    code, out, err = run(capsys, "tournament", "flip7", "--bot", "ev", "--bot", "random", "--bot", "threshold:20",
+                         "--games", "5", "--json")
+    assert code == 0
+    data = json.loads(out)
+    assert data["games"] == 6 and data["games_requested"] == 5
+    assert err == ("fliptable: note: --games 5 was rounded up to 6, whole rotations of 3 bots "
+                   "(each bot at each seat equally often)\n")
+    code, out, err = run(capsys, "tournament", "flip7", "--bot", "ev", "--bot", "random", "--bot", "threshold:20",
+                         "--games", "6", "--json")
+    assert code == 0 and err == "" and json.loads(out)["games"] == 6
+
+
+def test_lineups_made_chunk_by_chunk_are_the_whole_run_s():
+    specs = ["a", "b", "c"]
+    whole = lineups(specs, 2, blocks=6, seed=4)
+    parts = lineups(specs, 2, 2, 4, first=0) + lineups(specs, 2, 3, 4, first=2) + lineups(specs, 2, 1, 4, first=5)
+    assert parts == whole
+
+
+def test_sigterm_keeps_what_finished_and_says_so(monkeypatch):
+    from fliptable.sim.parallel import Terminated
+
+    real = tmod._play_chunk
+    calls = []
+
+    def terminating(job):
+        calls.append(job)
+        if len(calls) == 2:
+            raise Terminated
+        return real(job)
+
+    monkeypatch.setattr(tmod, "_play_chunk", terminating)
+    report = tournament("flip7", ["ev", "random"], 40, seed=1)
+    assert report["interrupted"] and report["terminated"] and report["games"] == tmod.CHUNK_BLOCKS * 2
