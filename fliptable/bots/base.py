@@ -38,6 +38,9 @@ def parse_bot_spec(spec: str) -> tuple[str, dict[str, str]]:
                 key, sep, value = part.partition("=")
                 if not sep or not key.strip():
                     raise BotSpecError(f"bot spec {spec!r}: {part!r} is not key=value")
+                if key.strip() in params:
+                    raise BotSpecError(f"bot spec {shorten(spec)!r} gives {key.strip()!r} twice; "
+                                       f"give each parameter once")
                 params[key.strip()] = value.strip()
     return name, params
 

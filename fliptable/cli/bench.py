@@ -38,10 +38,11 @@ def bench_command(
         g = _game(ids[0])
         opts = _options(g, option)
         g.check_players(players if players is not None else g.default_players)
+    env_bench = _env_bench() if envs else None  # before any game is timed
     _freeze_imports()
     report = run_bench(ids, seconds, players, opts)
-    if envs:
-        report["envs"] = _env_steps(ids, seconds)
+    if env_bench is not None:
+        report["envs"] = env_bench(ids, seconds if seconds is not None else 2.0)
         for r in report["results"]:
             row = report["envs"]["fliptable"].get(r["game"])
             r["env_steps_per_second"] = row["env_steps_per_second"] if row else None
@@ -75,14 +76,17 @@ def bench_command(
 
 
 
-def _env_steps(ids, seconds):
-    """The PettingZoo environments' steps/s (``fliptable.adapters.bench``), or a one-line
-    error when the 'rl' extra is not installed."""
+def _env_bench():
+    """``fliptable.adapters.bench.bench``, or one line naming the ``rl`` extra when its
+    libraries are missing (checked before anything is measured)."""
     try:
-        from ..adapters.bench import bench as env_bench
+        from ..adapters import pettingzoo  # noqa: F401 - numpy, gymnasium, pettingzoo
+        from ..adapters.bench import bench
     except ImportError as exc:
-        raise CliError(f"--envs needs the RL extra (pip install 'fliptable[rl]'): {exc}") from None
-    return env_bench(ids, seconds if seconds is not None else 2.0)
+        missing = getattr(exc, "name", None) or str(exc)
+        raise CliError(f"--envs needs the 'rl' extra (pip install 'fliptable[rl]'); "
+                       f"{missing} is not installed") from None
+    return bench
 
 
 @app.command("bench-server")

@@ -6,6 +6,7 @@ import json
 import math
 import shutil
 import sys
+from pathlib import Path
 from typing import Any, Optional
 
 import typer
@@ -84,6 +85,32 @@ def _options(game: Game, pairs: Optional[list[str]]) -> dict[str, Any]:
 
 def _players(game: Game, players: Optional[int]) -> int:
     return game.check_players(game.default_players if players is None else players)
+
+
+def check_writable_file(path: Path, flag: str) -> Path:
+    """``path`` if a file can be written there, tried now (a long game or run must not
+    end in an error that loses it): opened for appending, so nothing already there is
+    changed, and removed again when it did not exist. ``os.access`` alone is not enough:
+    as root it says yes to ``/proc/x.json``."""
+    problem = None
+    if path.is_dir():
+        problem = "it is a folder"
+    elif not path.parent.is_dir():
+        problem = f"there is no folder {str(path.parent)!r}"
+    else:
+        existed = path.exists()
+        try:
+            with open(path, "a"):
+                pass
+        except OSError as exc:
+            problem = exc.strerror or str(exc)
+        else:
+            if not existed:
+                path.unlink(missing_ok=True)
+    if problem:
+        raise CliError(f"{flag} {str(path)!r}: cannot write a file there ({problem}); "
+                       f"give a file path in a writable folder")
+    return path
 
 
 def _shown(value: Any) -> str:

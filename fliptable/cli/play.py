@@ -11,7 +11,7 @@ import typer
 from ..core.errors import BotSpecError
 from ..core.game import Game
 from ..core.rng import fresh_seed
-from .common import CliError, _game, _options, app
+from .common import CliError, _game, _options, app, check_writable_file
 
 
 def play_players(game: Game, players: Optional[int], bot_specs: list[str]) -> int:
@@ -60,8 +60,8 @@ def play_command(
     specs_given = list(bot or [])
     n = play_players(g, players, specs_given)
     specs = play_seats(g, n, specs_given, seat)  # every error is reported before the game starts
-    if log is not None and (log.is_dir() or not log.parent.is_dir() or not os.access(log.parent, os.W_OK)):
-        raise CliError(f"--log {str(log)!r}: cannot write a file there; give a file path in a writable folder")
+    if log is not None:
+        check_writable_file(log, "--log")
     if seed is None:
         seed = fresh_seed()
     if not plain and sys.stdin.isatty() and sys.stdout.isatty() and os.environ.get("TERM", "") != "dumb":

@@ -10,7 +10,7 @@ import typer
 
 from ..exit_codes import INTERRUPTED, TERMINATED
 from .common import (PROG, _console, _count, _count_of, _emit, _freeze_imports, _game, _options, _players,
-                     _progress_bar, _shown, app)
+                     _progress_bar, _shown, app, check_writable_file)
 
 
 @contextmanager
@@ -81,6 +81,7 @@ def simulate_command(
         from ..sim.plots import check_plot_file
 
         check_plot_file(plot_file)
+        check_writable_file(plot_file, "--plot")
     if players is None and bot:
         players = max(g.default_players, min(len(bot), g.max_players))
     n = _players(g, players)
@@ -133,6 +134,7 @@ def tournament_command(
         from ..sim.plots import check_plot_file
 
         check_plot_file(plot_file)
+        check_writable_file(plot_file, "--plot")
     _freeze_imports()
     with _progress_bar(f"{g.id} tournament") as update:
         report = tournament(g, list(bot or []), games, players, seed, workers, opts, update, backend)
