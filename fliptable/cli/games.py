@@ -2,12 +2,10 @@
 from __future__ import annotations
 
 import sys
-from importlib import resources
-from pathlib import Path
 
 import typer
 
-from ..core.game import Game
+from ..games.docs import rules_text
 from ..core.registry import all_games
 from .common import _console, _emit, _game, _shown, app
 
@@ -41,31 +39,6 @@ def games_command(as_json: bool = typer.Option(False, "--json", help="Print one 
 
 
 # -- rules ----------------------------------------------------------------------------
-def rules_text(game: Game) -> str:
-    """The rules as implemented (``docs/rules/<the game's package>.md``) and the notation."""
-    from ..tui.plain import game_family
-
-    text = _read_rules_doc(f"{game_family(game)}.md")
-    parts = [text.rstrip() if text is not None else
-             f"# {game.title}\n\n(no rules document is installed for {game.id} yet)"]
-    parts.append(f"## Action notation ({game.id})\n\n{game.notation.rstrip() or '(not documented)'}")
-    return "\n\n".join(parts) + "\n"
-
-
-def _read_rules_doc(name: str) -> str | None:
-    # Installed wheels carry docs/rules as fliptable/_rules_docs; a source tree has docs/rules.
-    try:
-        doc = resources.files("fliptable").joinpath("_rules_docs", name)
-        if doc.is_file():
-            return doc.read_text(encoding="utf-8")
-    except (FileNotFoundError, ModuleNotFoundError, NotADirectoryError):
-        pass
-    source = Path(__file__).resolve().parent.parent.parent / "docs" / "rules" / name
-    if source.is_file():
-        return source.read_text(encoding="utf-8")
-    return None
-
-
 @app.command("rules")
 def rules_command(game: str = typer.Argument(..., metavar="GAME", help="A game id (see `fliptable games`).")) -> None:
     """Show the rules as implemented, and the action notation."""

@@ -37,11 +37,12 @@ from . import keys as keymod
 from .drawing import LOG_KEEP, Drawing
 from .keyboard import Keyboard
 from .present import Names, clock_bar, standings
-from .screens import NoticeScreen, PassScreen
+from .help import HelpScreen
+from .screens import ConfirmScreen, NoticeScreen, PassScreen
 from .seating import player_count, reset_agents, seat_agents
 from .texts import has_round_summary, round_summary
 
-__all__ = ["TableApp", "PassScreen", "NoticeScreen", "build_table", "run_play"]
+__all__ = ["TableApp", "PassScreen", "NoticeScreen", "ConfirmScreen", "HelpScreen", "build_table", "run_play"]
 
 #: seconds a bot takes over a move, so a person can follow (``FLIPTABLE_DELAY`` overrides)
 DEFAULT_DELAY = 0.8
@@ -73,8 +74,10 @@ class TableApp(Drawing, Keyboard, App[int]):
     #typed.open { display: block; }
     """
     BINDINGS = [
-        Binding("ctrl+q", "quit", "Quit", priority=True),
-        Binding("q", "leave", "Quit", show=True),
+        Binding("ctrl+c", "quit", "Quit", show=False, priority=True),
+        Binding("ctrl+q", "quit", "Quit", show=False, priority=True),
+        Binding("q", "leave", "Leave", show=True),
+        Binding("question_mark", "help", "Help", show=True),
         Binding("colon", "type_action", "Type an action", show=True),
         Binding("escape", "back", "Back", show=True),
         Binding("plus", "speed(0.5)", "Faster", show=True),
@@ -84,8 +87,12 @@ class TableApp(Drawing, Keyboard, App[int]):
     def __init__(self, game: Game, state: State, agents: Sequence[Agent | None], *, seed: Any = None,
                  viewer: int | None = None, delay: float = DEFAULT_DELAY,
                  outcome_delay: float = DEFAULT_OUTCOME_DELAY, pause_on_rounds: bool = True,
-                 clock: RealClock | VirtualClock | None = None, turn_limit_ms: float | None = None):
+                 clock: RealClock | VirtualClock | None = None, turn_limit_ms: float | None = None,
+                 log_path: str | None = None):
         super().__init__()
+        #: ``--log``: written when the game ends, and again at leaving if more was played
+        self.log_path = log_path
+        self._logged: int | None = None
         self.game, self.agents, self.seed = game, list(agents), seed
         self.names = Names(self.agents)
         self.humans = self.names.people
@@ -421,12 +428,25 @@ class TableApp(Drawing, Keyboard, App[int]):
             self.clock_text = text.plain
             self._w_clock.update(text)
 
+    def write_log(self) -> None:
+        """Write the game's log to ``log_path`` (``--log``) unless it already holds every action."""
+        if self.log_path is None or self._logged == len(self.actions):
+            return
+        GameLog.of(self.state, self.seed, self.actions).write(self.log_path)
+        self._logged = len(self.actions)
+
     # -- the end ----------------------------------------------------------------------------
     def _game_over(self) -> None:
         self._end_race()
         self.awaiting = None
         self.standings, head, text = standings(self.names, self.state.result())
         self._log_line(head, style="bold")
+        if self.log_path is not None:  # now: the terminal may be closed at the result
+            try:
+                self.write_log()
+                self._log_line(f"the game's log is written to {self.log_path}", style="dim")
+            except OSError as exc:
+                self._log_line(f"the game's log could not be written: {exc}", style="bold red")
         self._set_status(f"{head}. Press q to leave.")
         self._draw()
         self.result_text = f"{head}\n{text}"
@@ -465,8 +485,10 @@ def run_play(game_id: str, players: int | None, bot_specs: list[str], seat: int 
              options: dict[str, str] | None = None, *, delay: float | None = None,
              outcome_delay: float | None = None, log_path: str | None = None) -> int:
     """Play ``game_id`` in the terminal; the exit code (2 for a user error, named on stderr).
-    ``log_path``: write the game's log there when the app closes (finished or not)."""
-    kwargs = {"delay": _env_float("FLIPTABLE_DELAY", DEFAULT_DELAY) if delay is None else delay,
+    ``log_path``: write the game's log there when the game ends, and when the app closes
+    (Ctrl+C, ``q``) if more was played since."""
+    kwargs = {"log_path": None if log_path is None else str(log_path),
+              "delay": _env_float("FLIPTABLE_DELAY", DEFAULT_DELAY) if delay is None else delay,
               "outcome_delay": (_env_float("FLIPTABLE_OUTCOME_DELAY", DEFAULT_OUTCOME_DELAY)
                                 if outcome_delay is None else outcome_delay)}
     try:
@@ -477,6 +499,5 @@ def run_play(game_id: str, players: int | None, bot_specs: list[str], seat: int 
     try:
         code = app.run()
     finally:
-        if log_path is not None:
-            GameLog.of(app.state, app.seed, app.actions).write(log_path)
+        app.write_log()  # what was played after the game's end was written (none), or before leaving
     return code if isinstance(code, int) else 0

@@ -9,6 +9,8 @@ from textual.widgets import Input
 
 from ..core.decision import Race
 from ..core.errors import FliptableError, StaleAction, shorten
+from .help import HelpScreen, help_markdown
+from .screens import ConfirmScreen
 
 
 class Keyboard:
@@ -20,7 +22,7 @@ class Keyboard:
         key, char = event.key, event.character
         if self.standings is not None:
             return  # q leaves (a binding); not Enter: a person hurrying through notices would miss the result
-        if key in ("q", "colon", "escape", "plus", "minus", "ctrl+q"):
+        if key in ("q", "colon", "escape", "plus", "minus", "ctrl+q", "ctrl+c", "question_mark"):
             return  # bindings
         if key == "tab" and isinstance(self.table.decision, Race):
             event.stop()
@@ -84,7 +86,7 @@ class Keyboard:
         """Footer keys that apply now."""
         over = self.standings is not None
         typing = self._w_typed.has_class("open")
-        if action == "leave":
+        if action in ("leave", "help"):
             return not typing
         if action == "type_action":
             return not over and self._actor() is not None
@@ -95,7 +97,38 @@ class Keyboard:
         return True
 
     def action_leave(self) -> None:
-        self.exit(0)
+        """``q``: at the game's end, leave; before it, ask first (time stands still meanwhile)."""
+        if self.standings is not None:
+            self.exit(0)
+            return
+        if isinstance(self.screen, ConfirmScreen):  # q again: yes
+            self.screen.dismiss(True)
+            return
+        held = self._modal  # a notice or a pass screen already holds time
+        if not held:
+            self._hold()
+
+        def answer(leave: bool | None) -> None:
+            if leave:
+                self.exit(0)
+            elif not held:
+                self._release()
+        self.push_screen(ConfirmScreen("Leave the game? It is not over."
+                                       + (" The log is written." if self.log_path else "")), answer)
+
+    def action_help(self) -> None:
+        """``?``: the keys, the table's legend, the notation and the rules of this game."""
+        if isinstance(self.screen, HelpScreen):
+            return
+        held = self._modal
+        if not held:
+            self._hold()
+
+        def closed(_=None) -> None:
+            if not held:
+                self._release()
+        self.push_screen(HelpScreen(help_markdown(self.game, self.state.view(self.viewer),
+                                                  self._reader(self.viewer))), closed)
 
     def action_type_action(self) -> None:
         if self._actor() is None or self.standings is not None:

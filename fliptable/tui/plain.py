@@ -21,9 +21,9 @@ from ..core.errors import IllegalAction, shorten
 from ..core.events import Event
 from ..core.game import Game, State
 from ..core.log import GameLog
-from ..core.registry import GAME_MODULES
 from ..core.result import Result
 from ..core.table import Landed, Table
+from ..games.docs import legend
 from . import keys as keymod
 from .texts import listing, refusal, safe_narrate
 
@@ -49,20 +49,6 @@ def _one_of(answers: Mapping[str, str], legal: Sequence[str]) -> str:
 
 class Quit(Exception):
     """The person asked to leave (or input ended)."""
-
-
-def game_module(game: Game) -> str:
-    """The module that defines ``game`` (``fliptable.games.muggins.game``)."""
-    return GAME_MODULES.get(game.id) or type(game).__module__
-
-
-def game_family(game: Game) -> str:
-    """The game's package under ``fliptable.games`` (``go-to-the-store`` ->
-    ``go_to_the_store``), which names its rules document ``docs/rules/<package>.md``."""
-    parts = game_module(game).split(".")
-    if len(parts) >= 3 and parts[:2] == ["fliptable", "games"]:
-        return parts[2]
-    return game.id
 
 
 def _strip_markup(text: str) -> str:
@@ -184,7 +170,7 @@ class PlainGame:
             self.out(f"[{self.who(s)}] {line}{prompt_extra}")
             text = self.read("> ")
             if text in ("?", "help"):
-                self.out(self.game.notation or "actions are listed above")
+                self.out(self.help_text(s))
                 continue
             if not text:
                 return None
@@ -210,6 +196,15 @@ class PlainGame:
             return None, str(exc)
         except Exception:  # noqa: BLE001 - a game's parser choked on it: never end the game
             return None, f"{shorten(text)!r} is not an action; legal: {listing(legal)}"
+
+    def help_text(self, s: int) -> str:
+        """``?``: the notation, how to read the table (the game's legend) and where the rules are."""
+        parts = [self.game.notation.rstrip() or "Answer with an action listed above."]
+        told = legend(self.game, self.state.view(s), s)
+        if told:
+            parts.append(told)
+        parts.append(f"The rules: `fliptable rules {self.game.id}`; q leaves the table.")
+        return "\n\n".join(parts)
 
     def read(self, prompt: str) -> str:
         """One answer, stripped; ``q`` or the end of input leaves the table."""
@@ -317,7 +312,7 @@ class PlainGame:
         bots = ", ".join(f"seat {s}: {spec}" for s, spec in enumerate(self.specs) if s not in self.humans)
         self.out(f"{self.game.title}: {self.players} players, seed {self.seed}. {people}"
                  + (f"; bots {bots}" if bots else "") + ".")
-        self.out("Answer with the number or the action; ? shows the notation, q quits.")
+        self.out("Answer with the number or the action; ? explains the table and the notation, q quits.")
         if self.game.dynamics == "real-time":
             self.out("This prompt is turn-based: the table waits while you answer, and your answer's "
                      "time races the bots' reactions; what happened meanwhile is told after you answer. "

@@ -66,3 +66,25 @@ class NoticeScreen(ModalScreen[None]):
         if event.key in ("enter", "space", "escape"):
             event.stop()
             self._close()
+
+
+class ConfirmScreen(ModalScreen[bool]):
+    """A yes/no question over the table (leaving mid-game): ``y`` yes; ``n``, Esc no."""
+
+    DEFAULT_CSS = """
+    ConfirmScreen { align: center middle; background: transparent; }
+    ConfirmScreen > Static { width: 52; height: auto; border: double $warning; padding: 1 2;
+                             text-align: center; background: $panel; }
+    """
+
+    def __init__(self, question: str):
+        super().__init__()
+        self.question = question
+
+    def compose(self) -> ComposeResult:
+        yield Static(f"{self.question}\n\ny: yes    n or Esc: no", id="confirm-question")
+
+    def on_key(self, event) -> None:
+        if event.key in ("y", "n", "escape"):
+            event.stop()
+            self.dismiss(event.key == "y")

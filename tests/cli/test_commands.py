@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from fliptable.core.registry import all_game_ids, get_game
-from fliptable.tui.plain import game_family
+from fliptable.games.docs import game_family
 
 from .helpers import one_line_error, run
 
