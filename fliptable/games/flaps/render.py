@@ -1,8 +1,8 @@
 """FLAPS as text: the table one seat sees, and one line per event."""
 from __future__ import annotations
 
-from ...core.words import Words, cap
-from .cards import FACES, ID
+from ...core.words import Words, cap, count_of
+from .cards import FACES, ID, NO_SUIT
 
 SUIT_WORDS = {"c": "Clubs", "d": "Diamonds", "h": "Hearts", "s": "Spades", "any": "any suit"}
 
@@ -15,6 +15,37 @@ def _title(name: str) -> str:
     return f"{name} ({FACES[ID[name]].title})" if name in ID else str(name)
 
 
+def sorted_hand(cards) -> list[str]:
+    """A hand as a person holds it: by suit (clubs, diamonds, hearts, spades; suitless
+    cards last), then by number; the notation is unchanged."""
+    def key(name):
+        face = FACES[ID[name]] if name in ID else None
+        if face is None:
+            return (9, 99, str(name))
+        return (face.suit if face.suit != NO_SUIT else 8, face.rank, name)
+    return sorted(cards, key=key)
+
+
+def _points(scores, seat) -> str:
+    w = Words(seat)
+    return ", ".join(f"{w.who(p)} {x}" for p, x in enumerate(scores))
+
+
+def legend(view: dict, seat: int | None) -> str | None:
+    """What the card codes on the table mean: the top card and every card in your hand,
+    with its printed name (``klc`` = KING'N'LAY of Clubs); what the seat lines say."""
+    names = [view["top"]] + sorted_hand(view.get("hand") or []) if view.get("top") else []
+    lines = []
+    for name in dict.fromkeys(names):
+        if name in ID:
+            lines.append(f"- `{name}`: {FACES[ID[name]].title}")
+    head = ("A card is written by its number or letters and its suit: c Clubs, d Diamonds, h Hearts, "
+            "s Spades (`9c` = 9 of Clubs). The cards on the table now:")
+    return "\n".join([head, "", *lines, "",
+                      "`>` marks the seat to act; each seat shows how many cards it holds and what "
+                      "everybody has seen of them (\"known\"); `LAST CARD` means one card, said."])
+
+
 def render(view: dict, seat: int | None) -> str:
     """The table: the top card and what follows it, every seat's card count, your hand."""
     lead = view["lead"]
@@ -24,7 +55,8 @@ def render(view: dict, seat: int | None) -> str:
     if lead["rank"] is not None:
         follow.append(f"number {lead['rank']}")
     way = "clockwise" if view["direction"] == 1 else "anticlockwise"
-    match = f" — game {view['game']} of {view['games']}, points {view['scores']}" if view["games"] > 1 else ""
+    match = (f" — game {view['game']} of {view['games']}, points: {_points(view['scores'], seat)}"
+             if view["games"] > 1 else "")
     lines = [f"FLAPS level {view['level']}{match} — pack {view['draw_count']}   top: {_title(view['top'])}"
              f"   follow: {' or '.join(follow) or 'anything'}   play goes {way}"]
     if view["attack"]:
@@ -58,7 +90,7 @@ def render(view: dict, seat: int | None) -> str:
                      + (f"; yours: {t['mine']}" if t.get("mine") else ""))
     if view.get("mystery"):
         known = [c for c in view["mystery"] if c is not None]
-        lines.append(f"Solve the Mystery pile: {len(view['mystery'])} card(s)"
+        lines.append(f"Solve the Mystery pile: {count_of(len(view['mystery']), 'card')}"
                      + (f"; you know: {' '.join(known)}" if known else "")
                      + "".join(f"; {_seat(g['player'], seat)} guessed {g['card']}" for g in view["guesses"]))
     if view.get("monty"):
@@ -83,9 +115,9 @@ def render(view: dict, seat: int | None) -> str:
         if view.get("downs") and view["downs"][p]:
             notes.append("1-DOWN pile: " + " ".join(
                 f"{i}:{(d['card'] or '?') + ('↑' if d['up'] else '')}" for i, d in enumerate(view["downs"][p])))
-        lines.append(f"{mark} {_seat(p, seat):<8} {count:>2} cards" + (f"   ({'; '.join(notes)})" if notes else ""))
+        lines.append(f"{mark} {_seat(p, seat):<8} {count:>2} {'card ' if count == 1 else 'cards'}" + (f"   ({'; '.join(notes)})" if notes else ""))
     if seat is not None and "hand" in view:
-        lines.append("Your hand: " + " ".join(view["hand"]))
+        lines.append("Your hand: " + " ".join(sorted_hand(view["hand"])))
     if view["forgot"]:
         lines.append("Catch them: " + ", ".join(f"catch:{p}" for p in view["forgot"] if p != seat))
     if view["over"]:
@@ -149,7 +181,7 @@ def narrate(event: dict, seat: int | None = None) -> str | None:
         return cap(f"{w.does(p, 'guess')} {_title(event['card'])}")
     if t == "solve":
         cards = f": {' '.join(event['cards'])}" if "cards" in event else ""
-        return cap(f"{w.does(p, 'pick')} up the Solve the Mystery pile ({event['count']} card(s)){cards}")
+        return cap(f"{w.does(p, 'pick')} up the Solve the Mystery pile ({count_of(event['count'], 'card')}){cards}")
     if t == "monty_lay":
         card = in_brackets
         return cap(f"{w.does(p, 'lay')} a FULL MONTY card face down ({event['count']} of 3){card}")
@@ -186,22 +218,22 @@ def narrate(event: dict, seat: int | None = None) -> str | None:
         return cap(f"{w.does(p, 'call')} {event['call']} for the SPOOF sum")
     if t == "spoof":
         cards = ", ".join(f"{w.who(int(q))}: {c}" for q, c in event["cards"].items())
-        cut = f" after {event['cuts']} cut(s)" if event["cuts"] else ""
+        cut = f" after {count_of(event['cuts'], 'cut')}" if event["cuts"] else ""
         return (f"SPOOF: {cards} — sum {event['total']}; furthest out, {w.does(event['loser'], 'pick')} "
                 f"them up{cut}")
     if t == "trumps":
         cards = ", ".join(f"{w.who(int(q))}: {c}" for q, c in event["cards"].items())
-        cut = f" after {event['cuts']} cut(s)" if event["cuts"] else ""
+        cut = f" after {count_of(event['cuts'], 'cut')}" if event["cuts"] else ""
         return f"TRUMPS ({SUIT_WORDS[event['trump']]}): {cards} — {w.does(event['loser'], 'pick')} them up{cut}"
     if t == "deal":
         return (f"Game {event['game']}: {w.does(event['dealer'], 'deal')} seven each and {w.verb(event['dealer'], 'turn')} "
                 f"up {_title(event['first'])}; {w.who(event['turn'])} {w.verb(event['turn'], 'start')}")
     if t == "hand":
-        return cap(f"{w.does(p, 'be')} dealt {' '.join(event['cards'])}") if "cards" in event else None
+        return cap(f"{w.does(p, 'be')} dealt {' '.join(sorted_hand(event['cards']))}") if "cards" in event else None
     if t == "win":
         how = {"pack": " (fewest cards when the pack ran out)", "trumps": " (after TRUMPS)", "spoof": " (after SPOOF)"}.get(event["how"], "")
         return (cap(f"{w.does(event['winners'], 'win')} game {event['game']}{how}")
-                + (" — DOUBLE WIN" if event["double"] else "") + f"; points {event['points']}")
+                + (" — DOUBLE WIN" if event["double"] else "") + f"; points: {_points(event['points'], seat)}")
     return None
 
 

@@ -43,6 +43,25 @@ def _bases(tops) -> str:
     return " ".join(f"B{k + 1}({top}/?)" if top else f"B{k + 1}(?)" for k, top in enumerate(tops)) or "-"
 
 
+def legend(view: dict, seat: int | None) -> str:
+    """How to read the table's compact notation (``B1(4/?)``, ``9l=7``, ``4d``)."""
+    return "\n".join([
+        "- `>` marks the seat to play; **hand** is the cards in hand, **cards** every card the seat "
+        "still holds (hand and bases), **total** the score so far (lowest wins).",
+        "- **bases** `B1(4/?)`: base 1, a face-up 4 over its face-down Blind card (`?`: nobody has "
+        "seen it); `B2(?)`: only the Blind card is left.",
+        "- a card is its value, then `s` Skip, `l` Link, `d` Deduction ★ (`7s`, `4ld`); `f` is a Flush "
+        "card, `bf` a Big Flush card.",
+        "- on the pile, `9l=7` is a Mimic laid as a 7; **known in hand**: cards of that seat's hand "
+        "everybody saw go there.",
+    ])
+
+
+def _per_seat(values, w) -> str:
+    """``you 12, seat 1 5, seat 2 0``: one number per seat, named."""
+    return ", ".join(f"{w.who(p)} {v}" for p, v in enumerate(values))
+
+
 def render(view: dict, seat: int | None) -> str:
     """The table: the pile and its top value, every seat's cards, bases and score (a line
     each, under 76 columns; the reader's hand on the next line, and the cards of another
@@ -178,12 +197,13 @@ def narrate(event: dict, seat: int | None = None) -> str | None:
         ded = f"; {w.does(win, 'deduct')} {event['deduction']}" if event["deduction"] else ""
         double = " (double)" if event["double"] else ""
         out = f"; out: {w.all(event['eliminated'])}" if event["eliminated"] else ""
-        return f"{head}round {event['round']} scores{double} {event['scores']}{ded}; totals {event['totals']}{out}"
+        return (f"{head}round {event['round']} scores{double}: {_per_seat(event['scores'], w)}{ded}; "
+                f"totals: {_per_seat(event['totals'], w)}{out}")
     if t == "game_over":
         winners = event["winners"]
         names = ", ".join(w.who(q) for q in winners)
         one = len(winners) == 1 and w.who(winners[0]) != "you"
-        return f"game over: {names} win{'s' if one else ''} (totals {event['totals']})"
+        return f"game over: {names} win{'s' if one else ''} (totals: {_per_seat(event['totals'], w)})"
     return None
 
 

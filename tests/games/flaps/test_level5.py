@@ -166,7 +166,7 @@ def test_the_terminal_shows_each_player_what_they_know():
     s = secrets()
     lay(s, 0, "5pick")
     lay(s, 0, "s:qc")
-    assert "Solve the Mystery pile: 1 card(s); you know: qc" in FLAPS.render(s.view(0), 0)
+    assert "Solve the Mystery pile: 1 card; you know: qc" in FLAPS.render(s.view(0), 0)
     assert "you know" not in FLAPS.render(s.view(2), 2)
     lay(s, 1, "5solve")
     assert "you know they hold: qc" in FLAPS.render(s.view(0), 0)

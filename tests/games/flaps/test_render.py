@@ -8,7 +8,9 @@ from .helpers import FLAPS, dealt, play
 def test_render_shows_the_top_card_what_follows_and_your_hand():
     s = dealt(3, {0: ["4h", "5c", "qc", "kc", "5d", "qd", "kd"]}, first="9h")
     text = FLAPS.render(s.view(0), 0)
-    assert "top: 9h" in text and "follow: Hearts or number 9" in text and "Your hand: 4h 5c" in text
+    assert "top: 9h" in text and "follow: Hearts or number 9" in text and "Your hand: 5c qc kc 5d qd kd 4h" in text
+    # sorted as a person holds them: by suit, then by number (issue 25); the deal too
+    assert s.view(0)["hand"][:2] == ["4h", "5c"]
     play(s, (0, "4h"))
     assert "FLAPPING!" in FLAPS.render(s.view(1), 1)
 
