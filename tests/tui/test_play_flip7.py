@@ -113,13 +113,16 @@ async def test_hotseat_passes_the_keyboard_and_shows_only_the_actors_view():
     assert passes, "the keyboard was never passed"
 
 
-async def test_q_quits_in_the_middle_of_a_game_as_at_the_plain_prompt():
+async def test_q_leaves_in_the_middle_of_a_game_once_confirmed():
     app = build_table("flip7", 3, ["threshold:20"], 0, 5, {}, delay=0, outcome_delay=0, clock=VirtualClock())
     async with app.run_test(size=SIZE) as pilot:
         await drive(app, pilot, lambda a, m: None, until=lambda a: a.awaiting == 0)
         await pilot.press("colon", "q", "enter")  # a q typed in the action box is text
         assert app.is_running and "'q'" in app.messages[-1]
-        await pilot.press("q")
+        await pilot.press("q")                    # mid-game: asked first (issue 25)
+        await pilot.pause(0.05)
+        assert app.is_running
+        await pilot.press("y")
         await pilot.pause(0.05)
     assert app.return_value == 0 and not app.state.is_over()
 
