@@ -7,6 +7,7 @@ import random
 from dataclasses import dataclass
 from typing import Any, Callable, ClassVar, Mapping, Sequence
 
+from .balance import Balance
 from .cards import CardTable
 from .decision import Decision, Over, Race, Simultaneous, Turn, decision_json
 from .errors import (FliptableError, IllegalAction, PlayerCountError, SeatError, StaleAction, StateError,
@@ -125,6 +126,8 @@ class Game:
     #: seat)``, ``narrate(event, seat)`` and (a game with rounds) ``round_summary(view,
     #: seat)`` stand in for the plain fallbacks below.
     wording: Any = None
+    #: what a balance report reads of this game's cards and lengths (``core/balance.py``)
+    balance: ClassVar[Balance] = Balance()
 
     def render(self, view: Any, seat: int | None) -> str:
         """The table as text (Rich markup allowed) from ``view``, ``seat``'s view, read by

@@ -6,10 +6,11 @@ so a match depends only on its seed."""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Mapping, Sequence
+from typing import Any, Callable, Mapping, Sequence
 
 from ..core.agent import Agent
 from ..core.clock import VirtualClock
+from ..core.events import Event
 from ..core.game import Game, State
 from ..core.log import GameLog
 from ..core.table import REACTION_FLOOR_MS, AgentError, Table
@@ -28,7 +29,8 @@ class MatchResult:
 def play_match(game: Game, agents: Sequence[Agent], options: Mapping[str, Any] | None = None,
                seed: int | str = 0, deck: Sequence[str] | None = None, record: bool = False,
                max_decisions: int = 10_000_000, state: State | None = None,
-               reaction_floor_ms: float = REACTION_FLOOR_MS) -> MatchResult:
+               reaction_floor_ms: float = REACTION_FLOOR_MS,
+               on_events: Callable[[list[Event]], None] | None = None) -> MatchResult:
     """Play a whole game. ``record`` keeps a replayable log.
 
     Races: every eligible agent answers ``react`` with an action and a delay (never
@@ -37,10 +39,11 @@ def play_match(game: Game, agents: Sequence[Agent], options: Mapping[str, Any] |
     the new state: an unchanged intent keeps its time, a changed one lands after a fresh
     delay. An intent later than the race's ``timeout_ms`` loses to the clock, which
     applies the race's default. Claimants' ``claim`` answers race the player whose turn
-    it is (see the timing model in ``core/table.py``)."""
+    it is (see the timing model in ``core/table.py``). ``on_events`` is given the events of
+    every action (``Table``'s ``on_events``)."""
     if state is None:
         state = game.new_state(len(agents), options, seed, deck)
     table = Table(state, agents, seed=seed, clock=VirtualClock(), reaction_floor_ms=reaction_floor_ms,
-                  record=record, histories=False, deck=deck)
+                  record=record, histories=False, deck=deck, on_events=on_events)
     decisions = table.run(max_decisions)
     return MatchResult(state, decisions, table.log() if record else None)

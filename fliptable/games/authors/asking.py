@@ -24,6 +24,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from .balance import BALANCE
 from ...core import Event, Game, Over, Result, State, ranks_from_keys
 from ...core.result import margin_values
 from ...core.decision import turn as turn_of
@@ -363,6 +364,7 @@ def hand_names(hand: list[int]) -> list[str]:
 class AskingGame(Game):
     """Shared facts of the asking games: the 40-card pack (flinch.md: "Use four series
     of cards from 1 to 10"), the ``ask:S:N`` notation, books-per-seat stats."""
+    balance = BALANCE
 
     cards = CARDS
     default_bot = "greedy"

@@ -1,6 +1,7 @@
 """FLAPS: the declared game record."""
 from __future__ import annotations
 
+from .balance import BALANCE
 from ...core.errors import OptionError
 from ...core.game import ActionKey, Game
 from ...core.options import Option
@@ -54,6 +55,7 @@ Every card, with its notation:
 
 class Flaps(Game):
     wording = render
+    balance = BALANCE
     id = "flaps"
     title = "FLAPS"
     summary = ("shedding by suit or number with special cards: attacks of 2s and 3s, FLAPS laid out of turn, "

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from .balance import BALANCE
 from ...core import Game, Option, register
 from ...core.result import margin_values
 from . import render
@@ -18,6 +19,7 @@ from .state import FlinchState
 class Flinch(Game):
     """FLINCH -- The Family Favorite."""
     wording = render
+    balance = BALANCE
 
     id = "flinch"
     title = "FLINCH"

@@ -1,6 +1,7 @@
 """Flip 7: the declared game record."""
 from __future__ import annotations
 
+from .balance import BALANCE
 from ...core.game import Game
 from ...core.options import Option
 from ...core.registry import register
@@ -12,6 +13,7 @@ from .state import ACTIVE, DISCARD, FLIP7, FROZEN, STAYED, Flip7State, round_dec
 
 class Flip7(Game):
     wording = render
+    balance = BALANCE
     id = "flip7"
     title = "Flip 7"
     summary = "press-your-luck: flip number cards, stay before a duplicate busts you; first to 200"

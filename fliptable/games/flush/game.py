@@ -1,6 +1,7 @@
 """Flush: the declared game record."""
 from __future__ import annotations
 
+from .balance import BALANCE
 from ...core.game import Game
 from ...core.options import Option
 from ...core.registry import register
@@ -45,6 +46,7 @@ b1..bB; pass:1..pass:B, keep; mimic:<face> for its number faces; mimic:b1..mimic
 
 class Flush(Game):
     wording = render
+    balance = BALANCE
     id = "flush"
     title = "Flush"
     summary = ("shedding: lay equal or lower values, 4 of a kind flushes the pile, Mimics, Blind cards, "

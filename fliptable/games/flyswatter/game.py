@@ -1,6 +1,7 @@
 """Fly-swatter: the declared game record."""
 from __future__ import annotations
 
+from .balance import BALANCE
 from ...core.game import Game
 from ...core.options import Option
 from ...core.registry import register
@@ -14,6 +15,7 @@ _ALIASES = {"f": "flip", "d": DONE, "pass": DONE, "stop": DONE}
 
 class Flyswatter(Game):
     wording = render
+    balance = BALANCE
     id = "flyswatter"
     title = "Fly-swatter"
     summary = "real-time: flip cards; on a swatter or a fifth colour, race to swat the majority-colour flies"

@@ -2,6 +2,7 @@
 and statistics, and its bot and text."""
 from __future__ import annotations
 
+from .balance import BALANCE
 from ...core import Game, Option, register
 from ...core.result import margin_values
 from ..flinch.cards import CARDS, pack_count, series_pack
@@ -13,6 +14,7 @@ from .state import MugginsState
 
 class MugginsGame(Game):
     wording = render
+    balance = BALANCE
     id = "muggins"
     default_bot = "greedy"
     #: 2: "Muggins" is a claim (no race window, no 'decline'); the Stock Pile is turned

@@ -1,0 +1,85 @@
+"""What a game tells a balance report (``fliptable balance``, ``sim/balance.py``) beyond
+its result and ``stats``: the kinds of card in its pack, which kinds each seat was
+dealt and held at the end, how long a game was in turns and rounds, and whether a
+safety cap ended it.
+
+A game declares these in its own package (a subclass of ``Balance``, set as the
+game's ``balance``); the report reads the declaration and knows no game by name. Every
+method reads the state just dealt, the finished state or one event: nothing is replayed.
+Kinds are labels (``"MEGA-FLAP"``, ``"freeze"``); a game may add kinds that are not
+faces (Flush's Mimics: the cards of the round's Mimic value).
+"""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, ClassVar, Iterable, Mapping, Sequence
+
+from .cards import CardType
+
+if TYPE_CHECKING:  # pragma: no cover - names for annotations only
+    from .events import Event
+    from .game import Game, State
+
+
+class Balance:
+    """The default declaration: every card face is its own kind, nothing is counted as
+    dealt or held, the length is the number of decisions alone, and there is no cap."""
+
+    #: whether the report counts cards (``dealt`` or ``dealt_by`` say who was dealt what)
+    counts_cards: ClassVar[bool] = False
+    #: the length measures ``lengths`` gives besides decisions (e.g. ``("turns", "rounds")``)
+    length_names: ClassVar[tuple[str, ...]] = ()
+    #: whether the game has a safety cap that ``capped`` reports
+    has_cap: ClassVar[bool] = False
+    #: whether seat 0 acts first (DESIGN.md "Seat 0 acts first in the first round"); a
+    #: game that draws its first player says False, and the report speaks of seats
+    seat0_starts: ClassVar[bool] = True
+    #: kinds that are not card faces, listed after the faces' (Flush: "Mimic")
+    extra_kinds: ClassVar[tuple[str, ...]] = ()
+
+    def kind(self, card: CardType) -> str | None:
+        """The kind a card face counts as (None: not counted); by default the face."""
+        return card.name
+
+    def kinds(self, game: "Game", players: int, options: Mapping[str, Any]) -> tuple[str, ...]:
+        """The kinds in the pack of such a table, in card-table order, then ``extra_kinds``."""
+        present = set(game.deck(players, options))
+        out: dict[str, None] = {}
+        for card, face in enumerate(game.cards.types):
+            if card in present and (kind := self.kind(face)) is not None:
+                out[kind] = None
+        return tuple(out) + tuple(k for k in self.extra_kinds if k not in out)
+
+    def labels(self, game: "Game", cards: Iterable[int]) -> set[str]:
+        """The kinds of ``cards`` (ints of ``game``'s card table)."""
+        cache = self.__dict__.setdefault("_kind_of", {})
+        of = cache.get(game.id)
+        if of is None:
+            of = cache[game.id] = tuple(self.kind(face) for face in game.cards.types)
+        return {k for c in cards if (k := of[c]) is not None}
+
+    def dealt(self, state: "State") -> Sequence[Iterable[str]] | None:
+        """The kinds each seat was dealt, read from the state just dealt, before any
+        action; None: the game deals nothing to seats."""
+        return None
+
+    def reads_events(self, options: Mapping[str, Any]) -> bool:
+        """Whether ``dealt_by`` must read the events of play at such a table (a later deal,
+        a flipped card); False lets the games run on the simulator's fastest path."""
+        return False
+
+    def dealt_by(self, event: "Event") -> tuple[int, Iterable[str]] | None:
+        """(seat, kinds) when ``event`` deals or flips cards to a seat (only asked when
+        ``reads_events``); else None."""
+        return None
+
+    def held(self, state: "State") -> Sequence[Iterable[str]] | None:
+        """The kinds each seat holds when the game is over; None: the game has no hand."""
+        return None
+
+    def lengths(self, state: "State") -> dict[str, int]:
+        """The finished game's length in the measures ``length_names`` lists."""
+        return {}
+
+    def capped(self, state: "State") -> bool:
+        """Whether a safety cap (a round or decision limit) ended the finished game."""
+        return False

@@ -1,0 +1,22 @@
+"""What a balance report counts in the asking games, Authors and Go to the Store
+(``core/balance.py``): each number is a kind; a player is dealt the numbers of their
+first hand and holds those left in their hand at the end. No cap."""
+from __future__ import annotations
+
+from ...core.balance import Balance
+
+
+class AskingBalance(Balance):
+    counts_cards = True
+
+    def _numbers(self, state):
+        return [self.labels(state.game, [c for c, k in enumerate(hand) if k]) for hand in state.hands]
+
+    def dealt(self, state):
+        return self._numbers(state)
+
+    def held(self, state):
+        return self._numbers(state)
+
+
+BALANCE = AskingBalance()
