@@ -15,7 +15,7 @@ import typer
 from ..core.errors import FliptableError, shorten
 from ..exit_codes import INTERRUPTED, USER_ERROR, exit_code
 # the command modules register their commands on ``app`` when imported
-from . import bench, games, play, replay, serve, simulate  # noqa: F401
+from . import balance, bench, games, play, replay, serve, simulate  # noqa: F401
 from .common import PROG, CliError, _count, _emit, _version, app
 from .games import rules_text
 

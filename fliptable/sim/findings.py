@@ -29,7 +29,9 @@ METHODS = {
     "seat_test": SEAT_TEST,
     "win_rate_interval": "95% Wilson score interval (a win shared by k winners counts 1/k)",
     "card_effect": ("win rate of seats dealt the kind minus seats not dealt it, 95% Newcombe hybrid "
-                    "score interval; the seats of one game are counted as separate observations"),
+                    "score interval; significant when the pooled two-proportion z test, Holm-adjusted over "
+                    "the combination's kinds, is at most alpha; the seats of one game are counted as "
+                    "separate observations"),
     "length_interval": "mean with a 95% normal interval; quartiles, p99 (the longest 1% of games reach it), max",
     "stats_interval": "95% normal interval from the delete-one-chunk jackknife standard error",
     "differences": ("each varied value against the first value at the same player count and other values: "
@@ -90,6 +92,11 @@ def combination_record(game: Game, combo: Any, tally: Any, kinds: Mapping[str, i
             entry.update({"held": held, "not_held": free, "held_effect": difference(held, free)})
         cards.append(entry)
     cards.sort(key=lambda e: (e["effect"] is None, -(e["effect"] or {"diff": 0})["diff"], e["kind"]))
+    for effect in ("effect", "held_effect"):
+        tested = [e[effect] for e in cards if e.get(effect)]
+        for d, q in zip(tested, holm([d["p"] for d in tested])):
+            d["p_holm"] = q
+            d["significant"] = q <= ALPHA
     balance = game.balance
     return {
         "label": combo.label(), "players": players, "varied": dict(combo.varied), "games": n,
@@ -171,7 +178,6 @@ def seat_sentence(r: dict[str, Any], seat0_starts: bool) -> str:
         return f"At {r['label']} there is one seat: no seat advantage to measure."
     even = seats["even"]
     j = max(range(r["players"]), key=lambda s: (abs(seats["win_rate"][s] - even), -s))
-    lo, hi = seats["ci95"][j]
     head = (f"Seat {j} wins {pct(seats['win_rate'][j])} {interval(seats['ci95'][j])} at {r['label']} "
             f"against an even {pct(even)}")
     p_text = _p(test["p_holm"])
@@ -225,12 +231,12 @@ def summary(report: dict[str, Any]) -> list[str]:
 
 
 def card_sentences(records: Sequence[dict[str, Any]], top: int = 3) -> list[str]:
-    """The kinds whose being dealt changes the win rate most (interval excluding 0)."""
+    """The kinds whose being dealt changes the win rate most (significant after Holm)."""
     found = []
     for r in records:
         for e in r["cards"]:
             eff = e["effect"]
-            if eff and eff["ci95"] and (eff["ci95"][0] > 0 or eff["ci95"][1] < 0):
+            if eff and eff.get("significant"):
                 found.append((abs(eff["diff"]), e, r))
     found.sort(key=lambda x: -x[0])
     out = []
@@ -241,11 +247,12 @@ def card_sentences(records: Sequence[dict[str, Any]], top: int = 3) -> list[str]
         seen.add(e["kind"])
         out.append(f"Dealt {e['kind']}, a player wins {pct(e['dealt']['rate'])} {interval(e['dealt']['ci95'])} "
                    f"against {pct(e['not_dealt']['rate'])} {interval(e['not_dealt']['ci95'])} without it at "
-                   f"{r['label']} ({points(e['effect'])}).")
+                   f"{r['label']} ({points(e['effect'])}, Holm-adjusted {_p(e['effect']['p_holm'])}).")
         if len(out) == top:
             break
     if not out and any(r["cards"] for r in records):
-        out.append("No kind of card changes the win rate of the players dealt it significantly.")
+        out.append("No kind of card changes the win rate of the players dealt it significantly "
+                   "(two-proportion tests, Holm-adjusted over each combination's kinds).")
     return out
 
 

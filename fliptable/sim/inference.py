@@ -8,7 +8,8 @@ check these against published values and, where it is installed, against SciPy):
   split, and per seat a two-sided score (z) test of its share against the even one;
 * ``holm``: Holm's step-down adjustment of p-values for several comparisons (1979);
 * ``newcombe_interval``: the 95% interval of a difference of two proportions from their
-  Wilson intervals (Newcombe 1998, method 10);
+  Wilson intervals (Newcombe 1998, method 10), and ``two_proportion_p`` the pooled z
+  test's p-value;
 * ``mean_interval``, ``count_quantiles``: means with normal intervals and quantiles of
   values given as ``{value: games}`` counts;
 * ``jackknife``: delete-one-group jackknife standard errors of any function of summed
@@ -92,12 +93,23 @@ def newcombe_interval(s1: float, n1: int, s2: float, n2: int) -> tuple[float, fl
     return d, d - math.sqrt((p1 - l1) ** 2 + (u2 - p2) ** 2), d + math.sqrt((u1 - p1) ** 2 + (p2 - l2) ** 2)
 
 
+def two_proportion_p(s1: float, n1: int, s2: float, n2: int) -> float:
+    """The two-sided p-value of the pooled two-proportion z test of ``s1/n1 = s2/n2``."""
+    pooled = (s1 + s2) / (n1 + n2)
+    spread = math.sqrt(pooled * (1.0 - pooled) * (1.0 / n1 + 1.0 / n2)) if 0.0 < pooled < 1.0 else 0.0
+    return normal_two_sided((s1 / n1 - s2 / n2) / spread) if spread > 0 else 1.0
+
+
 def difference(a: dict[str, Any] | None, b: dict[str, Any] | None) -> dict[str, Any] | None:
-    """The difference of two ``rate`` records (a - b) with Newcombe's interval."""
+    """The difference of two ``rate`` records (a - b) with Newcombe's interval and the
+    two-proportion test's p-value."""
     if not a or not b:
         return None
     got = newcombe_interval(a["successes"], a["n"], b["successes"], b["n"])
-    return None if got is None else {"diff": got[0], "ci95": [got[1], got[2]]}
+    if got is None:
+        return None
+    return {"diff": got[0], "ci95": [got[1], got[2]], "p": two_proportion_p(a["successes"], a["n"], b["successes"],
+                                                                               b["n"])}
 
 
 def count_quantiles(counts: Mapping[float, int], qs: Sequence[float]) -> list[float]:
