@@ -11,13 +11,14 @@ faces (Flush's Mimics: the cards of the round's Mimic value).
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, ClassVar, Iterable, Mapping, Sequence
+from typing import Any, ClassVar, Iterable, Mapping, Sequence
 
 from .cards import CardType
+from .events import Event
 
-if TYPE_CHECKING:  # pragma: no cover - names for annotations only
-    from .events import Event
-    from .game import Game, State
+# a game and its state are ``core/game.py``'s ``Game`` and ``State``, which import this
+# module (``Game.balance``): they are annotated ``Any`` here, without an import cycle
+Game = State = Any
 
 
 class Balance:
@@ -40,7 +41,7 @@ class Balance:
         """The kind a card face counts as (None: not counted); by default the face."""
         return card.name
 
-    def kinds(self, game: "Game", players: int, options: Mapping[str, Any]) -> tuple[str, ...]:
+    def kinds(self, game: Game, players: int, options: Mapping[str, Any]) -> tuple[str, ...]:
         """The kinds in the pack of such a table, in card-table order, then ``extra_kinds``."""
         present = set(game.deck(players, options))
         out: dict[str, None] = {}
@@ -49,7 +50,7 @@ class Balance:
                 out[kind] = None
         return tuple(out) + tuple(k for k in self.extra_kinds if k not in out)
 
-    def labels(self, game: "Game", cards: Iterable[int]) -> set[str]:
+    def labels(self, game: Game, cards: Iterable[int]) -> set[str]:
         """The kinds of ``cards`` (ints of ``game``'s card table)."""
         cache = self.__dict__.setdefault("_kind_of", {})
         of = cache.get(game.id)
@@ -57,7 +58,7 @@ class Balance:
             of = cache[game.id] = tuple(self.kind(face) for face in game.cards.types)
         return {k for c in cards if (k := of[c]) is not None}
 
-    def dealt(self, state: "State") -> Sequence[Iterable[str]] | None:
+    def dealt(self, state: State) -> Sequence[Iterable[str]] | None:
         """The kinds each seat was dealt, read from the state just dealt, before any
         action; None: the game deals nothing to seats."""
         return None
@@ -67,19 +68,19 @@ class Balance:
         a flipped card); False lets the games run on the simulator's fastest path."""
         return False
 
-    def dealt_by(self, event: "Event") -> tuple[int, Iterable[str]] | None:
+    def dealt_by(self, event: Event) -> tuple[int, Iterable[str]] | None:
         """(seat, kinds) when ``event`` deals or flips cards to a seat (only asked when
         ``reads_events``); else None."""
         return None
 
-    def held(self, state: "State") -> Sequence[Iterable[str]] | None:
+    def held(self, state: State) -> Sequence[Iterable[str]] | None:
         """The kinds each seat holds when the game is over; None: the game has no hand."""
         return None
 
-    def lengths(self, state: "State") -> dict[str, int]:
+    def lengths(self, state: State) -> dict[str, int]:
         """The finished game's length in the measures ``length_names`` lists."""
         return {}
 
-    def capped(self, state: "State") -> bool:
+    def capped(self, state: State) -> bool:
         """Whether a safety cap (a round or decision limit) ended the finished game."""
         return False
