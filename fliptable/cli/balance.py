@@ -7,8 +7,8 @@ from typing import Any, Optional
 
 import typer
 
-from ..exit_codes import INTERRUPTED
-from .common import CliError, _console, _emit, _freeze_imports, _game, _progress_bar, app
+from ..exit_codes import INTERRUPTED, TERMINATED
+from .common import CliError, _console, _emit, _freeze_imports, _game, _progress_bar, app, check_writable_file
 
 _RANGE = re.compile(r"^\s*(\d+)\s*(?:\.\.\s*(\d+)\s*)?$")
 
@@ -116,6 +116,7 @@ def balance_command(
         from ..sim.report import check_report_file
 
         check_report_file(report_file)
+        check_writable_file(report_file, "--report")
     if workers is None:
         workers = os.cpu_count() or 1
     _freeze_imports()
@@ -129,5 +130,5 @@ def balance_command(
         from ..sim.report import write_report
 
         write_report(report, report_file)
-    if report["interrupted"]:
-        raise typer.Exit(INTERRUPTED)
+    if report["interrupted"]:  # SIGTERM too reports the games that finished, as Ctrl-C does
+        raise typer.Exit(TERMINATED if report["terminated"] else INTERRUPTED)

@@ -72,8 +72,7 @@ class Game:
     """A game's fixed facts, declared once, and its constructors.
 
     Subclasses set the class attributes and implement ``deck``, ``_new_state``,
-    ``action_space`` and ``state_class``.
-    """
+    ``action_space`` and ``state_class``."""
 
     id: ClassVar[str]
     title: ClassVar[str]
@@ -126,8 +125,7 @@ class Game:
     #: seat)``, ``narrate(event, seat)`` and (a game with rounds) ``round_summary(view,
     #: seat)`` stand in for the plain fallbacks below.
     wording: Any = None
-    #: what a balance report reads of this game's cards and lengths (``core/balance.py``)
-    balance: ClassVar[Balance] = Balance()
+    balance: ClassVar[Balance] = Balance()  #: what a balance report reads (``core/balance.py``)
 
     def render(self, view: Any, seat: int | None) -> str:
         """The table as text (Rich markup allowed) from ``view``, ``seat``'s view, read by
@@ -241,8 +239,7 @@ class Game:
 
     def info(self, players: int | None = None, options: Mapping[str, Any] | None = None) -> GameInfo:
         """The facts machines need for a table of this game (OpenSpiel's GameType and
-        GameInfo): action count, a bound on decisions, utility range, chance and
-        information."""
+        GameInfo): action count, a bound on decisions, utility range, chance, information."""
         players = self.check_players(self.default_players if players is None else players)
         opts = self.resolve_options(options)
         self.check_table(players, opts)

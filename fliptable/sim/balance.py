@@ -33,8 +33,8 @@ from ..core.options import value_text
 from ..core.registry import get_game
 from ..core.rng import derive_seed
 from .match import play_match
-from .parallel import check_backend, run_jobs
-from .simulate import Progress, _chunks, check_specs, seat_specs
+from .parallel import Terminated, check_backend, check_workers, run_jobs
+from .simulate import MAX_GAMES, Progress, _chunks, check_games, check_specs, seat_specs
 
 
 class BalanceError(FliptableError):
@@ -256,14 +256,13 @@ def balance(game: Game | str, players: Sequence[int] | None = None, vary: Mappin
             backend: str = "local", options: Mapping[str, Any] | None = None,
             progress: Progress | None = None) -> dict[str, Any]:
     """Play every combination and report what ``sim/findings.py`` measures (see the
-    module); Ctrl-C keeps the games that finished (``"interrupted": true``)."""
+    module); Ctrl-C or SIGTERM keeps the games that finished (``"interrupted": true``;
+    ``"terminated": true`` after SIGTERM)."""
     from .findings import build_report  # noqa: PLC0415 - keeps the worker's imports small
 
     game = get_game(game) if isinstance(game, str) else game
-    if not isinstance(games, int) or isinstance(games, bool) or games < 1:
-        raise BalanceError(f"--games must be a whole number of at least 1, not {games!r}")
-    if not isinstance(workers, int) or isinstance(workers, bool) or workers < 1:
-        raise BalanceError(f"--workers must be a whole number of at least 1, not {workers!r}")
+    check_games(games, MAX_GAMES, BalanceError)
+    check_workers(workers, BalanceError)
     check_backend(backend)
     counts = [game.check_players(n) for n in (players or [game.default_players])]
     if len(set(counts)) != len(counts):
@@ -274,13 +273,12 @@ def balance(game: Game | str, players: Sequence[int] | None = None, vary: Mappin
         check_specs(game, lineup)
     kinds = [{name: i for i, name in enumerate(game.balance.kinds(game, c.players, c.options))}
              if game.balance.counts_cards else {} for c in combos]
-    chunks = _chunks(games)
-    jobs = [(number, game, c, lineups[c.players], kinds[number], seed, start, stop)
-            for start, stop in chunks for number, c in enumerate(combos)]
+    jobs = ((number, game, c, lineups[c.players], kinds[number], seed, start, stop)
+            for start, stop in _chunks(games) for number, c in enumerate(combos))  # made as needed
     tallies: list[BalanceTally | None] = [None] * len(combos)
     total = games * len(combos)
     done = 0
-    interrupted = False
+    interrupted = terminated = False
     began = time.perf_counter()
     if progress is not None:
         progress(0, total)
@@ -294,15 +292,16 @@ def balance(game: Game | str, players: Sequence[int] | None = None, vary: Mappin
             done += tally.games
             if progress is not None:
                 progress(done, total)
-    except KeyboardInterrupt:  # keep the games that finished
+    except KeyboardInterrupt as exc:  # Ctrl-C or SIGTERM: keep the games that finished
         interrupted = True
+        terminated = isinstance(exc, Terminated)
     finally:
         results.close()
     elapsed = max(time.perf_counter() - began, 1e-9)
     run = {"game": game.id, "title": game.title, "seed": seed, "games_requested": games,
            "players": counts, "vary": {k: list(v) for k, v in (vary or {}).items()},
            "options": game.resolve_options(options), "bots": lineups, "workers": workers, "backend": backend,
-           "interrupted": interrupted, "games": done, "elapsed_seconds": elapsed, "games_per_second": done / elapsed}
+           "interrupted": interrupted, "terminated": terminated, "games": done, "elapsed_seconds": elapsed, "games_per_second": done / elapsed}
     return build_report(game, run, combos, tallies, kinds)
 
 
