@@ -6,9 +6,10 @@ Each figure is built in two steps, so what is drawn can be checked against the r
 ``*_series(report)`` takes the numbers to draw from the report (and, for the title,
 the game's default options, so that the options a run changed are named), and
 ``*_figure(report)`` draws them. A simulation shows the win rate per seat with its 95%
-interval beside an equal share, the score distribution per seat (boxes) and the
-histogram of game lengths; a tournament the bots' ratings with their 95% intervals and
-the win rate per seat.
+interval beside an equal share, the distribution per seat (boxes) of what the game
+says its plot shows (the final score, unless the game names another by a method
+``plot_measure(state) -> (name, value per seat)``, as FLAPS does) and the histogram of game lengths; a tournament the bots'
+ratings with their 95% intervals and the win rate per seat.
 """
 from __future__ import annotations
 
@@ -156,13 +157,16 @@ def simulation_series(report: dict[str, Any]) -> dict[str, Any]:
     players = report["players"]
     labels = [f"{s}\n{report['bots'][s]}" for s in range(players)]
     lengths = report["length_counts"]
+    own = report.get("measure") is not None  # the game's own measure, else the score
+    boxes = report["measure_counts"] if own else report["score_counts"]
     return {
         "title": _title(report, f"{count_of(report['games'], 'game')}, {count_of(players, 'player')}"),
         "seat_labels": labels,
         "win_rate": list(report["win_rate"]),
         "win_rate_ci95": [list(c) for c in report["win_rate_ci95"]],
         "equal_share": 1.0 / players if players > 1 else None,
-        "score_boxes": [_box(report["score_counts"][s], labels[s]) for s in range(players)],
+        "score_label": report["measure"] if own else "final score",
+        "score_boxes": [_box(boxes[s], labels[s]) for s in range(players)],
         "lengths": [v for v, _ in lengths],
         "length_games": [n for _, n in lengths],
         "mean_length": report["decisions"] / report["games"] if report["games"] else 0.0,
@@ -180,16 +184,52 @@ def length_bins(lengths: Sequence[int]) -> list[float]:
     return [lo - 0.5 + k * width for k in range(bins + 1)]
 
 
-def _seat_ticks(ax: Any, labels: Sequence[str]) -> None:
-    """Seat number over bot (its spec wrapped, never cut) under each bar; past four
-    seats on one slanted line, so neighbouring bots' names do not run into each other."""
+#: the least room between two upright seat labels, in pixels, before they are slanted
+TICK_GAP_PX = 4
+
+
+def seat_tick_labels(labels: Sequence[str], slanted: bool = False) -> list[str]:
+    """The labels under the seats: the seat alone when every seat has the same bot (the
+    axis names it); else the seat over its bot's spec, wrapped (never cut), or, slanted,
+    both on one line."""
+    seats = [label.split("\n", 1)[0] for label in labels]
+    bots = [label.split("\n", 1)[1] for label in labels]
+    if len(set(bots)) == 1:
+        return seats
+    if slanted:
+        return [f"{s} {b}" for s, b in zip(seats, bots)]
+    return [f"{s}\n{_wrapped(b)}" for s, b in zip(seats, bots)]
+
+
+def _seat_ticks(ax: Any, labels: Sequence[str], slanted: bool = False) -> None:
+    """The seats under a panel (``seat_tick_labels``), and the axis' name."""
     x = list(range(len(labels)))
-    if len(labels) <= 4:
-        ax.set_xticks(x, [label.split("\n", 1)[0] + "\n" + _wrapped(label.split("\n", 1)[1])
-                          for label in labels])
+    if slanted:
+        ax.set_xticks(x, seat_tick_labels(labels, True), rotation=35, ha="right", rotation_mode="anchor")
     else:
-        ax.set_xticks(x, [label.replace("\n", " ") for label in labels], rotation=35, ha="right",
-                      rotation_mode="anchor")
+        ax.set_xticks(x, seat_tick_labels(labels))
+    bots = {label.split("\n", 1)[1] for label in labels}
+    ax.set_xlabel(f"seat (every seat: {bots.pop()})" if len(bots) == 1 else "seat")
+
+
+def crowded(fig: Any, ax: Any) -> bool:
+    """Whether two neighbouring tick labels under ``ax`` run into each other, measured
+    on the laid-out figure (what it depends on: the seats, the specs, the figure's width
+    and the font)."""
+    fig.draw_without_rendering()
+    renderer = fig.canvas.get_renderer()
+    boxes = sorted((t.get_window_extent(renderer) for t in ax.get_xticklabels() if t.get_text()),
+                   key=lambda b: b.x0)
+    return any(a.x1 + TICK_GAP_PX > b.x0 for a, b in zip(boxes, boxes[1:]))
+
+
+def _label_seats(fig: Any, axes: Sequence[Any], labels: Sequence[str]) -> None:
+    """Seat labels upright when they fit side by side, else slanted on every panel."""
+    for ax in axes:
+        _seat_ticks(ax, labels)
+    if any(crowded(fig, ax) for ax in axes):
+        for ax in axes:
+            _seat_ticks(ax, labels, slanted=True)
 
 
 def simulation_figure(report: dict[str, Any]) -> Any:
@@ -209,20 +249,16 @@ def simulation_figure(report: dict[str, Any]) -> Any:
     if series["equal_share"] is not None:
         wins.axhline(series["equal_share"], color="grey", linestyle="--", linewidth=1, label="equal share")
         wins.legend(loc="best", fontsize="small")
-    _seat_ticks(wins, series["seat_labels"])
     wins.set_ylim(0, min(1.0, max([hi for _, hi in series["win_rate_ci95"]] + [0.05]) * 1.15))
-    wins.set_xlabel("seat")
     wins.set_ylabel("win rate (95% interval)")
     wins.set_title("win rate per seat")
 
     scores.bxp(series["score_boxes"], positions=x, showmeans=True, patch_artist=True,
                boxprops={"facecolor": SEAT_COLOUR, "alpha": 0.6},
                medianprops={"color": MEDIAN_COLOUR, "linewidth": 1.5, "gid": "median"})
-    _seat_ticks(scores, series["seat_labels"])
-    scores.set_xlabel("seat")
-    scores.set_ylabel("final score")
-    scores.set_title("scores per seat\n(box: quartiles, line: median, whiskers: 5th-95th pct, ▲ mean)",
-                     fontsize="medium")
+    scores.set_ylabel(series["score_label"])
+    scores.set_title(f"{series['score_label']} per seat\n(box: quartiles, line: median, whiskers: "
+                     f"5th-95th pct, ▲ mean)", fontsize="medium")
 
     lengths.hist(series["lengths"], bins=length_bins(series["lengths"]), weights=series["length_games"],
                  color=LENGTH_COLOUR)
@@ -233,6 +269,7 @@ def simulation_figure(report: dict[str, Any]) -> Any:
     lengths.set_ylabel("games")
     lengths.yaxis.set_major_locator(MaxNLocator(integer=True))  # games are whole
     lengths.set_title("game length")
+    _label_seats(fig, (wins, scores), series["seat_labels"])
     return fig
 
 

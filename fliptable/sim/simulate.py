@@ -77,6 +77,7 @@ def run_chunk(job: tuple) -> Tally:
     game, players, specs, options, run_seed, start, stop, logs_dir = job
     tally = Tally(players)
     record = logs_dir is not None
+    measure = getattr(game, "plot_measure", None)  # a game's own (docs/writing-a-game.md); else the score
     for index in range(start, stop):
         seed = derive_seed(run_seed, index)
         agents = [make_agent(game, spec) for spec in specs]
@@ -84,6 +85,8 @@ def run_chunk(job: tuple) -> Tally:
         state = match.state
         result = state.result()
         tally.add_game(result.scores, result.winners, match.decisions, game.stats(state))
+        if measure is not None:
+            tally.add_measure(*measure(state))
         if record:
             path = Path(logs_dir) / f"{game.id}-{index}.json"
             path.write_text(match.log.dumps())  # strict JSON: never NaN
@@ -97,8 +100,9 @@ def simulate(game: Game | str, games: int, players: int | None = None,
     """Play ``games`` games and report wins, win rates (95% Wilson intervals), mean
     scores, throughput, the game's own ``stats`` and the distributions of scores per
     seat and of game lengths in decisions (``score_counts``, ``length_counts``: ``[value,
-    games]`` pairs). A win shared by k winners counts 1/k to each of them. Without
-    ``bot_specs`` every seat gets the game's default bot."""
+    games]`` pairs), and of the game's own plot measure when it names one (``measure``,
+    ``measure_counts``: its ``plot_measure``). A win shared by k winners counts 1/k to
+    each of them. Without ``bot_specs`` every seat gets the game's default bot."""
     game = get_game(game) if isinstance(game, str) else game
     check_games(games)
     check_workers(workers, SimulationError)

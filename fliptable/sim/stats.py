@@ -17,7 +17,9 @@ class Tally:
     """Additive totals of some games: wins (a win shared by k winners counts 1/k to
     each), summed scores, decisions, the game's own ``stats`` counters, and how many
     games ended with each score (per seat) and lasted each number of decisions (the
-    distributions ``--plot`` draws; counts, so they merge exactly in any order)."""
+    distributions ``--plot`` draws; counts, so they merge exactly in any order). A game
+    that names its own plot measure (its ``plot_measure``) has its values counted too:
+    ``measure`` names it, ``measure_counts`` holds them per seat."""
 
     players: int
     games: int = 0
@@ -27,6 +29,8 @@ class Tally:
     stats: dict[str, float] = field(default_factory=dict)
     score_counts: list[dict[float, int]] = field(default_factory=list)
     length_counts: dict[int, int] = field(default_factory=dict)
+    measure: str | None = None
+    measure_counts: list[dict[float, int]] = field(default_factory=list)
 
     def __post_init__(self) -> None:
         if not self.wins:
@@ -35,6 +39,8 @@ class Tally:
             self.score_sum = [0.0] * self.players
         if not self.score_counts:
             self.score_counts = [{} for _ in range(self.players)]
+        if not self.measure_counts:
+            self.measure_counts = [{} for _ in range(self.players)]
 
     def add_game(self, scores: Sequence[float], winners: Sequence[int], decisions: int,
                  stats: Mapping[str, float]) -> None:
@@ -53,6 +59,13 @@ class Tally:
         for key, value in stats.items():
             self.stats[key] = self.stats.get(key, 0) + value
 
+    def add_measure(self, label: str, values: Sequence[float]) -> None:
+        """Fold in one finished game's plot measure (the game's ``plot_measure``)."""
+        self.measure = label
+        for seat, value in enumerate(values):
+            counts = self.measure_counts[seat]
+            counts[value] = counts.get(value, 0) + 1
+
     def merge(self, other: "Tally") -> None:
         """Fold another tally in (callers merge chunks in game-index order)."""
         self.games += other.games
@@ -62,6 +75,10 @@ class Tally:
             self.score_sum[seat] += other.score_sum[seat]
             _add_counts(self.score_counts[seat], other.score_counts[seat])
         _add_counts(self.length_counts, other.length_counts)
+        if other.measure is not None:
+            self.measure = other.measure
+            for seat in range(self.players):
+                _add_counts(self.measure_counts[seat], other.measure_counts[seat])
         for key, value in other.stats.items():
             self.stats[key] = self.stats.get(key, 0) + value
 
@@ -80,9 +97,14 @@ class Tally:
 
     def distributions(self) -> dict[str, Any]:
         """``score_counts[seat]`` and ``length_counts``: ``[value, games]`` pairs in
-        increasing value (JSON objects cannot have number keys)."""
-        return {"score_counts": [_pairs(c) for c in self.score_counts],
-                "length_counts": _pairs(self.length_counts)}
+        increasing value (JSON objects cannot have number keys); and the game's own plot
+        measure, when it names one (``measure``: its name, ``measure_counts[seat]``)."""
+        out: dict[str, Any] = {"score_counts": [_pairs(c) for c in self.score_counts],
+                               "length_counts": _pairs(self.length_counts)}
+        if self.measure is not None:
+            out["measure"] = self.measure
+            out["measure_counts"] = [_pairs(c) for c in self.measure_counts]
+        return out
 
 
 def _add_counts(into: dict, other: Mapping) -> None:

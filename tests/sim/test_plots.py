@@ -112,7 +112,7 @@ def test_the_simulation_figure_draws_the_series(report):
     fig = simulation_figure(report)
     series = simulation_series(report)
     wins, scores, lengths = fig.axes
-    assert [ax.get_title().split("\n")[0] for ax in fig.axes] == ["win rate per seat", "scores per seat",
+    assert [ax.get_title().split("\n")[0] for ax in fig.axes] == ["win rate per seat", "final score per seat",
                                                                   "game length"]
     bars = _bars(wins)
     assert [b.get_height() for b in bars] == pytest.approx(report["win_rate"])
@@ -232,12 +232,75 @@ def test_plot_without_matplotlib_is_one_line(capsys, tmp_path, monkeypatch, comm
     assert not (tmp_path / "r.png").exists()
 
 
-def test_many_seats_are_labelled_on_one_slanted_line():
-    report = simulate("flip7", 6, 6, ["ev", "random"], 2, 1, None)
-    wins = simulation_figure(report).axes[0]
-    ticks = wins.get_xticklabels()
-    assert [t.get_text() for t in ticks] == ["0 ev"] + [f"{s} random" for s in range(1, 6)]
-    assert {t.get_rotation() for t in ticks} == {35.0}
+def _upright_overlaps(fig, ax):
+    fig.draw_without_rendering()
+    renderer = fig.canvas.get_renderer()
+    boxes = sorted((t.get_window_extent(renderer) for t in ax.get_xticklabels()), key=lambda b: b.x0)
+    return [(a, b) for a, b in zip(boxes, boxes[1:]) if a.x1 > b.x0]
+
+
+@pytest.mark.parametrize("players,bots", [
+    (4, ["ismcts:iterations=10", "threshold:25", "ev", "random"]),   # issue 25: these ran together
+    (4, ["ismcts:iterations=5,rollout=ev", "threshold:25"]),
+    (6, ["ev", "random"]),
+    (12, ["ev", "threshold:25", "random"]),
+])
+def test_seat_labels_never_run_into_each_other(players, bots):
+    report = simulate("flip7", 2, players, bots, 2, 1, None)
+    fig = simulation_figure(report)
+    for ax in fig.axes[:2]:
+        ticks = ax.get_xticklabels()
+        assert len(ticks) == players and all(t.get_text().startswith(str(s)) for s, t in enumerate(ticks))
+        if {t.get_rotation() for t in ticks} == {0.0}:
+            assert _upright_overlaps(fig, ax) == []
+        else:  # slanted: seat and bot on one line each
+            assert {t.get_rotation() for t in ticks} == {35.0} and all("\n" not in t.get_text() for t in ticks)
+
+
+def test_the_issue_s_four_seats_are_slanted_because_upright_they_overlap():
+    from fliptable.sim.plots import _seat_ticks
+
+    report = simulate("flip7", 2, 4, ["ismcts:iterations=10", "threshold:25", "ev", "random"], 2, 1, None)
+    fig = simulation_figure(report)
+    assert {t.get_rotation() for t in fig.axes[0].get_xticklabels()} == {35.0}
+    _seat_ticks(fig.axes[0], simulation_series(report)["seat_labels"])  # upright, as before
+    assert _upright_overlaps(fig, fig.axes[0])
+
+
+def test_seats_of_one_bot_are_numbered_and_the_axis_names_the_bot():
+    report = simulate("flip7", 2, 5, ["threshold:25"], 2, 1, None)
+    for ax in simulation_figure(report).axes[:2]:
+        assert [t.get_text() for t in ax.get_xticklabels()] == ["0", "1", "2", "3", "4"]
+        assert ax.get_xlabel() == "seat (every seat: threshold:25)"
+
+
+def test_a_game_says_what_its_plot_shows_flaps_cards_held():
+    """FLAPS' score is match points (0 or 1 a game): its plot shows the cards each seat
+    held at the end, through ``plot_measure`` in its own package."""
+    game = get_game("flaps")
+    report = simulate(game, 12, 4, ["greedy"], 3, 1, None)
+    assert report["measure"] == "cards held at the end (0: went out)"
+    held = [Counter() for _ in range(4)]
+    for index in range(12):
+        agents = [make_agent(game, "greedy") for _ in range(4)]
+        state = play_match(game, agents, None, derive_seed(3, index)).state
+        for seat in range(4):
+            held[seat][float(len(state.hands[seat]))] += 1
+            assert (len(state.hands[seat]) == 0) == (seat in state.result().winners)
+    assert report["measure_counts"] == [sorted(map(list, c.items())) for c in held]
+    series = simulation_series(report)
+    assert series["score_label"] == report["measure"]
+    fig = simulation_figure(report)
+    assert fig.axes[1].get_ylabel() == report["measure"]
+    assert fig.axes[1].get_title().startswith("cards held at the end (0: went out) per seat")
+    # a game that names none plots its final score, and its report has no measure
+    assert "measure" not in simulate("flip7", 2, 2, ["ev"], 1, 1, None)
+
+
+def test_the_measure_does_not_depend_on_the_workers():
+    one = simulate("flaps", 70, 3, ["greedy"], 5, 1, None)
+    two = simulate("flaps", 70, 3, ["greedy"], 5, 2, None)
+    assert one["measure_counts"] == two["measure_counts"]
 
 
 def test_bot_specs_are_wrapped_never_cut():

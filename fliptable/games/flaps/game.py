@@ -169,6 +169,12 @@ class Flaps(Game):
             out[f"seat{w}_wins"] = 1 / len(result.winners)
         return out
 
+    def plot_measure(self, state):
+        """``simulate --plot``: the cards each seat held when the match's last game ended
+        (0 for whoever went out). The match points (1 a win, 2 a double win) are 0 for
+        all but the winner: a box of them says nothing of how close the others came."""
+        return "cards held at the end (0: went out)", [float(len(h)) for h in state.hands]
+
     def summarize_stats(self, totals, games, players):
         g = max(games, 1)
         attacks = totals.get("attacks", 0) or 1
