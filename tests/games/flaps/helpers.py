@@ -49,3 +49,12 @@ def validated(state):
     """The state after a round trip through ``state_from_json``: a scenario laid out by hand
     must pass the game's own load checks."""
     return FLAPS.state_from_json(state.to_json())
+
+
+def rejected(state, player, action, reason):
+    """``action`` by ``player`` is refused, changes nothing (``assert_rejected``), and the
+    rule it names is exactly ``reason``: what a person reads is compared whole."""
+    from tests.helpers import assert_rejected
+    message = assert_rejected(state, player, action, reason)
+    assert state.why_illegal(player, action) == reason, message
+    return message

@@ -2,8 +2,7 @@
 ACE-JACK's ACE half)."""
 from fliptable.core import Turn
 
-from tests.helpers import assert_rejected
-from .helpers import dealt, hand, play, validated
+from .helpers import dealt, hand, play, rejected, validated
 
 P0 = ["ac", "aed", "alh", "als", "aj", "qd", "kd"]
 
@@ -49,11 +48,13 @@ def test_ace_n_end_works_the_same_way_except_you_can_finish_on_it():
 def test_ace_n_lay_red_call_diamonds_or_hearts_then_lay_a_red_card_or_any_ace():
     s = dealt(2, {0: ["alh", "5d", "2h", "ac", "5c", "qs", "aj"]}, first="9c")
     assert {"alh:d", "alh:h"} <= set(s.legal_actions(0))
-    assert_rejected(s, 0, "alh:c")
+    rejected(s, 0, "alh:c", "not FLAPS notation (see `fliptable rules flaps`)")
     play(s, (0, "alh:d"))
     assert s.decision() == Turn(0)                       # the same player lays again
     legal = set(s.legal_actions(0))
     assert {"5d", "2h", "ac:c", "aj:s", "draw"} <= legal and "5c" not in legal and "qs" not in legal
+    rejected(s, 0, "5c", "after an ACE'N'LAY lay a card of its colour or any ACE, or call the suit First and pick up "
+                         "Second: draw (FLAPS rules, \"ACE, ACE'N'END and ACE'N'LAY\")")
     play(s, (0, "2h"))                                   # a red card of the other red suit
     assert s.view(None)["phase"] == "attacked" and s.decision() == Turn(1)
 

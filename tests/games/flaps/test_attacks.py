@@ -1,8 +1,7 @@
 """flaps.md "2s, 3s, 7s and 9s" and "0 - QUACK"."""
 from fliptable.core import Turn
 
-from tests.helpers import assert_rejected
-from .helpers import dealt, play
+from .helpers import dealt, play, rejected
 
 def test_2s_the_next_player_must_pick_up_2_cards():
     s = dealt(3, {0: ["2h", "5c", "qc", "kc", "5d", "qd", "kd"]}, first="9h", pack=["qs", "ks", "5s"])
@@ -41,7 +40,9 @@ def test_2s_nothing_but_an_answer_or_picking_up_under_attack():
               first="9h")
     play(s, (0, "2h"))
     assert s.legal_actions(1) == ("take",)
-    assert_rejected(s, 1, "ah:h", "you are attacked")
+    rejected(s, 1, "ah:h",
+             "you are attacked (2 to pick up): lay any 2, a 2, 3, 7 or 9 of the attacking suit, a QUACK, or take "
+             '(FLAPS rules, "2s, 3s, 7s and 9s")')
 
 
 def test_2s_a_7_of_the_same_suit_reverses_the_attacker_must_pick_up_the_sum():
@@ -106,7 +107,8 @@ def test_0_quack_only_when_attacked_and_passes_the_sum_on():
     s = dealt(3, {0: ["2h", "0", "qc", "kc", "5d", "qd", "kd"], 1: ["2s", "5s", "qs", "ks", "5h", "qh", "kh"]},
               first="9h")
     assert "0" not in s.legal_actions(0)
-    assert_rejected(s, 0, "0", "only be laid when you are attacked")
+    rejected(s, 0, "0",
+             'the QUACK can only be laid when you are attacked with a 2, 3 or 7 (FLAPS rules, "0 - QUACK")')
     s = dealt(3, {0: ["2h", "5c", "qc", "kc", "5d", "qd", "kd"], 1: ["0", "5s", "qs", "ks", "5h", "qh", "kh"],
                   2: ["3h", "2c", "jc", "jd", "js", "jh", "4c"]}, first="9h")
     play(s, (0, "2h"), (1, "0"))

@@ -4,7 +4,7 @@ check passes), each with the whole message a person reads, and the bounds that l
 import pytest
 
 from fliptable.core import get_game
-from fliptable.games.flaps.state import ATTACKED, FOLLOW, MONTY_TAKE, PLAY, SPOOF_GAME, TRUMPS_GAME
+from fliptable.games.flaps.state import ATTACKED, FOLLOW, MONTY_TAKE, PLAY, SPOOF_CALL, SPOOF_GAME, TRUMPS_GAME
 from tests.helpers import assert_load_refused
 
 GAME = get_game("flaps")
@@ -330,3 +330,75 @@ def test_only_a_player_on_one_card_not_caught_may_still_say_last_card():
     refused(data, 'only a player on one card who has not been caught may still say "Last Card", once')
     st["unsaid"], st["forgot"] = [1], [1]
     refused(data, 'only a player on one card who has not been caught may still say "Last Card", once')
+
+
+def reach(level, phase, seed=0):
+    """A saved 3-player game at ``level`` in ``phase``, met in seeded random play."""
+    import random
+    options = GAME.resolve_options({"level": level})
+    for game_seed in range(seed, seed + 20):
+        s, rng = GAME.new_state(3, options, game_seed), random.Random(game_seed)
+        while not s.is_over():
+            if s.phase == phase:
+                return s.to_json()
+            p = next(p for p in s.decision().actors if s.legal_actions(p))
+            s.apply(p, rng.choice(s.legal_actions(p)))
+    raise AssertionError(f"no game reached phase {phase}")
+
+
+@pytest.mark.parametrize("level", [4, 5, 6, 7])
+def test_a_game_saved_in_any_phase_loads_back_the_same(level):
+    """Every state of seeded random games (every phase, the separate games, the 1-DOWN and
+    FULL MONTY choices) passes the loading checks and loads back unchanged."""
+    import random
+    from fliptable.games.flaps.state import PHASES
+    options = GAME.resolve_options({"level": level})
+    seen = set()
+    for seed in range(4):
+        s, rng = GAME.new_state(3, options, seed), random.Random(seed)
+        while not s.is_over():
+            data = s.to_json()
+            assert GAME.state_from_json(data).to_json() == data
+            seen.add((s.phase, s.actor if s.phase > PLAY else s.turn))
+            p = next(p for p in s.decision().actors if s.legal_actions(p))
+            s.apply(p, rng.choice(s.legal_actions(p)))
+    phases = {PHASES[ph] for ph, _ in seen}
+    want = {4: {"trumps", "spoof", "spoof-call"}, 5: {"pick a secret", "guess"},
+            6: {"1-down", "1-over", "1-look", "1-swap", "1-swap give"},
+            7: {"full monty", "full monty point", "full monty show", "full monty take"}}[level]
+    assert want <= phases, want - phases
+    if level == 4:                                  # every seat, seat 0 too, has called in SPOOF
+        assert {a for ph, a in seen if ph == SPOOF_CALL} == {0, 1, 2}
+
+
+def test_the_player_to_call_in_spoof_laid_a_card_and_has_not_called():
+    data = reach(4, SPOOF_CALL)
+    st = data["state"]
+    loads(data)
+    st["calls"][st["actor"]] = 30
+    refused(data, "the player to call in SPOOF laid a card and has not called")
+    st["calls"][st["actor"]] = -1                  # the player to call took their card back
+    st["hands"][st["actor"]].append(st["committed"][st["actor"]])
+    st["committed"][st["actor"]] = -1
+    refused(data, "the player to call in SPOOF laid a card and has not called")
+
+
+def test_known_cards_are_in_their_holders_hand():
+    data = saved(level=5)
+    st = data["state"]
+    st["known_cards"][1], st["known_masks"][1] = [st["hands"][1][0]], [1 << 0]
+    loads(data)
+    st["known_cards"][1] = [st["hands"][2][0]]
+    refused(data, "seat 1's known cards are not in their hand")
+
+
+def test_a_1_swap_holds_the_1_down_card_chosen():
+    from fliptable.games.flaps.state import SWAP_GIVE
+    data = reach(6, SWAP_GIVE)
+    st = data["state"]
+    seat, index = st["pending"]
+    assert 0 <= index < len(st["downs"][seat])
+    st["pending"] = [seat, len(st["downs"][seat])]
+    refused(data, "a 1-SWAP holds the 1-DOWN card chosen")
+    st["pending"] = [seat]
+    refused(data, "a 1-SWAP holds the 1-DOWN card chosen")

@@ -3,8 +3,7 @@ as kernel claims."""
 from fliptable.core import Turn
 from fliptable.core.table import Table, VirtualClock
 
-from tests.helpers import assert_rejected
-from .helpers import FLAPS, dealt, play, validated
+from .helpers import FLAPS, dealt, play, rejected, validated
 
 H0 = ["4h", "4c", "mf", "5c", "qc", "kc", "5d"]
 H1 = ["4s", "4d", "qd", "kd", "5s", "qs", "ks"]
@@ -33,7 +32,9 @@ def test_4_flaps_no_player_can_lay_a_flap_on_their_own_previously_laid_flap():
     s = four()
     play(s, (0, "4h"))
     assert s.legal_actions(0) == ()
-    assert_rejected(s, 0, "4c", "own previously laid FLAP")
+    rejected(s, 0, "4c",
+             'no player can lay a FLAP on their own previously laid FLAP (FLAPS rules, "4 - FLAPS and MF - '
+             'MEGA-FLAP")')
     play(s, (2, "4c"), (0, "4c"))                            # interleaved: allowed again
     assert s.view(None)["last_flapper"] == 0
 
@@ -135,7 +136,9 @@ def test_4_stop_that_flapping_not_on_your_own_flaps():
     s = dealt(4, {0: ["4h", "stf", "5c", "qc", "kc", "5d", "8h"], 1: H1, 2: H2, 3: ["4d", "js", "jh", "5s", "8s",
                                                                                      "8c", "8d"]}, first="9h")
     play(s, (0, "4h"))
-    assert_rejected(s, 0, "stf", "own previously laid FLAP")
+    rejected(s, 0, "stf",
+             'no player can lay a FLAP on their own previously laid FLAP (FLAPS rules, "4 - FLAPS and MF - '
+             'MEGA-FLAP")')
 
 
 def test_4_stop_that_flapping_cuts_someone_elses_mega_flap_to_two():

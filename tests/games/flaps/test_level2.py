@@ -1,10 +1,9 @@
 """flaps.md "Level 2 Full Rules": "K - TRUMPS" (a Simultaneous step) and "OL' MAID"."""
 from fliptable.core import Simultaneous, Turn
 
-from tests.helpers import assert_rejected
 from fliptable.games.flaps.state import ST_CUTS
 
-from .helpers import dealt, hand, play, validated
+from .helpers import dealt, hand, play, rejected, validated
 
 H0 = ["ktc", "5c", "qc", "kc", "5d", "qd", "om1"]
 H1 = ["2h", "5h", "qh", "kh", "om2", "7s", "9s"]
@@ -103,9 +102,13 @@ def test_ol_maid_cannot_be_laid_on_ol_maids_nor_on_trumps():
     s = dealt(2, {0: ["om1", "5c", "qc", "kc", "5d", "qd", "8s"], 1: ["om2", "5h", "kh", "2h", "7s", "9s", "3s"]},
               first="qh", level=2)
     play(s, (0, "om1"))
-    assert_rejected(s, 1, "om2", "nor another OL' MAID")
+    rejected(s, 1, "om2",
+             "OL' MAIDS can only be laid on JACK, UP-JACKS, ACE-JACK, QUEEN, HOOFERS-DOOFERS or KING, not TRUMPS "
+             "nor another OL' MAID (FLAPS rules, \"OL' MAID\")")
     s = dealt(2, {0: ["om1", "5c", "qc", "kc", "5d", "qd", "8s"]}, first="kth", level=2)
-    assert_rejected(s, 0, "om1", "not TRUMPS")
+    rejected(s, 0, "om1",
+             "OL' MAIDS can only be laid on JACK, UP-JACKS, ACE-JACK, QUEEN, HOOFERS-DOOFERS or KING, not TRUMPS "
+             "nor another OL' MAID (FLAPS rules, \"OL' MAID\")")
 
 
 def test_ol_maid_not_after_ace_n_lay_any_black_card():

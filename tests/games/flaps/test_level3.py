@@ -2,9 +2,8 @@
 "King 'N' Lay" (QUACK and STOP THAT FLAPPING: test_attacks.py, test_flapping.py)."""
 from fliptable.core import Turn
 
-from tests.helpers import assert_rejected
 
-from .helpers import dealt, hand, play, validated
+from .helpers import dealt, hand, play, rejected, validated
 
 
 def _only(s, p, k):
@@ -117,7 +116,9 @@ def test_king_n_lay_only_with_clubs_called_as_an_ace_n_lay_any_black_cards_follo
     s = dealt(2, {0: ["alc", "klc", "ks", "qd", "jd", "8d", "10d"]}, first="9h")
     play(s, (0, "alc:s"))                        # Spades called: the King'N'Lay may not follow
     assert "klc" not in s.legal_actions(0) and "ks" in s.legal_actions(0)
-    assert_rejected(s, 0, "klc", "King, a Club or an Ace with Clubs called")
+    rejected(s, 0, "klc",
+             "the King'N'Lay \"can only be laid on a King, a Club or an Ace with Clubs called\" (FLAPS rules, "
+             "\"King 'N' Lay\")")
     s = dealt(2, {0: ["alc", "klc", "ks", "qd", "jd", "8d", "10d"]}, first="9h")
     play(s, (0, "alc:c"))                        # Clubs called: it may
     assert "klc" in s.legal_actions(0)
@@ -127,7 +128,9 @@ def test_king_n_lay_not_on_a_suitless_first_card():
     for first in ("aj", "stf", "dtf", "0"):
         s = dealt(2, {0: ["klc", "5d", "qd", "jd", "8d", "10d", "9d"]}, first=first)
         assert "klc" not in s.legal_actions(0), first
-        assert_rejected(s, 0, "klc", "King, a Club or an Ace with Clubs called")
+        rejected(s, 0, "klc",
+                 "the King'N'Lay \"can only be laid on a King, a Club or an Ace with Clubs called\" (FLAPS rules, "
+                 "\"King 'N' Lay\")")
 
 
 def test_king_n_lay_on_an_ol_maid_laid_on_a_king():

@@ -5,9 +5,8 @@ import pytest
 from fliptable.core import OptionError, Simultaneous, Turn
 from fliptable.games.flaps.cards import ID, SPOOF_VALUE, trumps_value
 
-from tests.helpers import assert_rejected
 
-from .helpers import FLAPS, NAMES, dealt, hand, play, validated
+from .helpers import FLAPS, NAMES, dealt, hand, play, rejected, validated
 
 H0 = ["kss", "5c", "qc", "kc", "5d", "qd", "om1"]
 H1 = ["2h", "5h", "qh", "kh", "om2", "7s", "9h"]
@@ -62,7 +61,7 @@ def test_k_spoof_each_player_starting_with_the_one_to_your_left_calls_a_number()
     assert s.decision() == Turn(1)                                  # the caller's left
     assert s.view(0)["spoof"]["calls"] == [None, None, None]
     assert s.legal_actions(1)[0] == "call:0" and s.legal_actions(1)[-1] == "call:60"   # three cards, 20 at most
-    assert_rejected(s, 0, "call:13", "it is player 1's turn")
+    rejected(s, 0, "call:13", "player 0 may not act now (it is player 1's turn)")
     play(s, (1, "call:33"))
     assert s.decision() == Turn(2) and s.view(2)["spoof"]["calls"] == [None, 33, None]
 
@@ -71,8 +70,10 @@ def test_k_spoof_the_next_person_should_say_32_or_34_calls_are_distinct():
     s = spoof()
     play(s, (0, "kss"), (1, "t:5h"), (2, "t:3d"), (0, "t:5c"), (1, "call:33"))
     assert "call:33" not in s.legal_actions(2) and {"call:32", "call:34"} <= set(s.legal_actions(2))
-    assert_rejected(s, 2, "call:33", "has been called already")
-    assert_rejected(s, 2, "call:61", "at most 20 each")
+    rejected(s, 2, "call:33",
+             '33 has been called already: "if the first person says 33, the next person should say 32 or 34" '
+             '(FLAPS rules, "K - SPOOF")')
+    rejected(s, 2, "call:61", "the sum of 3 cards is at most 20 each")
 
 
 def test_k_spoof_turn_over_the_cards_the_furthest_out_picks_up_all_the_cards_laid():
@@ -145,7 +146,7 @@ def test_k_spoof_no_catching_while_the_separate_game_is_played():
     s = spoof()
     play(s, (0, "kss"), (1, "t:5h"), (2, "t:3d"), (0, "t:5c"))
     assert s.decision() == Turn(1) and s.decision().claimants == ()
-    assert_rejected(s, 1, "qh", "call a number")
+    rejected(s, 1, "qh", 'a SPOOF game is on: call a number for the sum, call:N (FLAPS rules, "K - SPOOF")')
 
 
 def test_k_spoof_state_round_trips_mid_game():
@@ -167,11 +168,15 @@ def test_low_ol_maid_can_only_be_laid_on_jack_up_jacks_ace_jack_queen_hoofers_do
 
 def test_low_ol_maid_not_on_spoof_nor_on_ol_maids_with_the_reason():
     s = dealt(2, {0: ["lom", "5c", "qc", "kc", "5d", "qd", "8s"]}, first="kss", level=4)
-    assert_rejected(s, 0, "lom", "not TRUMPS, SPOOF", "LOW OL' MAID")
+    rejected(s, 0, "lom",
+             "OL' MAIDS can only be laid on JACK, UP-JACKS, ACE-JACK, QUEEN, HOOFERS-DOOFERS or KING, not "
+             "TRUMPS, SPOOF, an OL' MAID nor a LOW OL' MAID (FLAPS rules, \"OL' MAID\", \"LOW OL' MAID\")")
     s = dealt(2, {0: ["om1", "5c", "qc", "kc", "5d", "qd", "8s"], 1: ["lom", "5h", "kh", "2h", "7s", "9s", "3s"]},
               first="qh", level=4)
     play(s, (0, "om1"))
-    assert_rejected(s, 1, "lom", "an OL' MAID nor a LOW OL' MAID")
+    rejected(s, 1, "lom",
+             "OL' MAIDS can only be laid on JACK, UP-JACKS, ACE-JACK, QUEEN, HOOFERS-DOOFERS or KING, not "
+             "TRUMPS, SPOOF, an OL' MAID nor a LOW OL' MAID (FLAPS rules, \"OL' MAID\", \"LOW OL' MAID\")")
 
 
 def test_low_ol_maid_as_your_last_card_you_must_pick_up_another():

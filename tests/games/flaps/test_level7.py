@@ -8,9 +8,8 @@ import pytest
 
 from fliptable.core import Turn
 
-from tests.helpers import assert_rejected
 
-from .helpers import FLAPS, NAMES, dealt, hand, play, validated
+from .helpers import FLAPS, NAMES, dealt, hand, play, rejected, validated
 
 H0 = ["fm", "qc", "kc", "5d", "9d", "jc", "2c"]
 H1 = ["qh", "kh", "2h", "7h", "9h", "jh", "3h"]
@@ -60,9 +59,13 @@ def test_full_monty_choose_a_player_to_indicate_then_show_all_players_one_of_the
     assert s.legal_actions(1) == ("point:0", "point:1", "point:2")
     lay(s, 1, "point:1")
     assert s.decision() == Turn(0) and s.legal_actions(0) == ("show:0", "show:2")
-    assert_rejected(s, 0, "show:1", "one of the other two")
+    rejected(s, 0, "show:1", 'show one of the other two cards, not the one indicated (FLAPS rules, "FULL MONTY")')
     lay(s, 0, "show:2")
     assert s.view(2)["monty"]["cards"] == [None, None, "5d"] and s.view(None)["monty"]["shown"] == 2
+    s = laid(monty())                          # the first card shown: index 0, not "none shown"
+    lay(s, 1, "point:2")
+    lay(s, 0, "show:0")
+    assert s.view(2)["monty"]["cards"] == ["qc", None, None] and s.view(None)["monty"]["shown"] == 0
 
 
 def test_full_monty_take_the_original_choice_or_the_other_face_down_card_only_you_two_know():
@@ -70,7 +73,8 @@ def test_full_monty_take_the_original_choice_or_the_other_face_down_card_only_yo
     lay(s, 1, "point:1")
     lay(s, 0, "show:2")
     assert s.decision() == Turn(1) and s.legal_actions(1) == ("keep:0", "keep:1")
-    assert_rejected(s, 1, "keep:2", "not the one shown")
+    rejected(s, 1, "keep:2",
+             'take the card indicated or the other face-down card, not the one shown (FLAPS rules, "FULL MONTY")')
     events = lay(s, 1, "keep:0")
     assert "qc" in hand(s, 1)
     took = next(e for e in events if e.type == "monty_take")
@@ -105,7 +109,9 @@ def test_full_monty_no_ol_maid_on_full_monty():
     s.turn = 0
     s = validated(s)
     assert "om1" not in s.legal_actions(0)
-    assert_rejected(s, 0, "om1", "OL' MAIDS can only be laid on")
+    rejected(s, 0, "om1",
+             "OL' MAIDS can only be laid on JACK, UP-JACKS, ACE-JACK, QUEEN, HOOFERS-DOOFERS or KING, not "
+             "TRUMPS, SPOOF, an OL' MAID nor a LOW OL' MAID (FLAPS rules, \"OL' MAID\", \"LOW OL' MAID\")")
 
 
 def test_full_monty_is_laid_on_anything_and_play_follows_the_card_beneath():

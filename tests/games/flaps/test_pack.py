@@ -62,14 +62,15 @@ def test_the_card_table_holds_what_the_rules_read():
 def test_levels_outside_1_to_7_are_refused_with_one_line(level):
     with pytest.raises(OptionError) as info:
         FLAPS.new_state(4, {"level": level}, 1)
-    assert "level" in str(info.value) and "\n" not in str(info.value)
+    assert str(info.value) == f"option level={level} is invalid; accepted: an integer in 1..7"
 
 
 def test_two_to_eight_players_and_with_two_packs_up_to_sixteen():
     assert (FLAPS.min_players, FLAPS.max_players) == (2, 16)
     with pytest.raises(OptionError) as info:
         FLAPS.new_state(9, {}, 1)
-    assert "packs=2" in str(info.value) and "\n" not in str(info.value)
+    assert str(info.value) == ('9 players need two packs: option packs=2 (one pack seats 2 to 8; "order another pack '
+                               'and combine two packs!")')
     with pytest.raises(OptionError):
         FLAPS.info(9, {"packs": 1})
 
@@ -115,3 +116,32 @@ def test_the_action_space_is_fixed_and_holds_every_legal_action():
             "knock", "done"} <= set(space)
     assert "ald:c" not in space          # a red ACE'N'LAY calls diamonds or hearts
     assert "10h>3" not in space
+
+
+@pytest.mark.parametrize("level, cards, bound", [(1, 103, 535), (3, 116, 600), (4, 120, 632), (5, 127, 669),
+                                                 (6, 147, 809), (7, 149, 831)])
+def test_a_game_takes_at_most_the_published_number_of_decisions(level, cards, bound):
+    """``info.max_decisions`` (what a learner truncates at) for 3 players: five decisions per
+    card of the pack (a lay, a draw, a take, a catch, a knock or done each move or follow a
+    card), then per pack the four TRUMPS games of 3 commits (12), from Level 4 the two
+    SPOOF games of 3 commits and 3 calls (12), from Level 5 a secret put and a guess (2),
+    from Level 6 two choices per Level 6 card (40), at Level 7 six steps per FULL MONTY
+    (12), and 8 "last"; per game of the match."""
+    extra = 12 + (12 if level >= 4 else 0) + (2 if level >= 5 else 0) + (40 if level >= 6 else 0) + (
+        12 if level >= 7 else 0)
+    assert len(FLAPS.deck(3, {"level": level})) == cards and 5 * cards + extra + 8 == bound
+    assert FLAPS.info(3, {"level": level}).max_decisions == bound
+    assert FLAPS.info(3, {"level": level, "games": 3}).max_decisions == 3 * bound
+    assert FLAPS.info(3, {"level": level, "packs": 2}).max_decisions == 2 * (bound - 8) + 8
+    rng = random.Random(level)
+    for seed in range(3):
+        s = FLAPS.new_state(3, {"level": level}, seed)
+        while not s.is_over():
+            p = next(p for p in s.decision().actors if s.legal_actions(p))
+            s.apply(p, rng.choice(s.legal_actions(p)))
+        assert s.ply <= bound
+
+
+def test_rules_version_1_logs_replay_with_legacy_v1():
+    assert FLAPS.rules_version == "2"
+    assert FLAPS.legacy_options("1") == {"legacy": "v1"} and FLAPS.legacy_options("2") is None

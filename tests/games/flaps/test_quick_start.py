@@ -2,8 +2,7 @@
 anything, "Last Card" and catching it, and the pack running out."""
 from fliptable.core import Turn
 
-from tests.helpers import assert_rejected
-from .helpers import FLAPS, dealt, hand, play, validated
+from .helpers import FLAPS, dealt, hand, play, rejected, validated
 
 
 def test_quick_start_deal_seven_each_first_card_turned_up_left_of_dealer_starts():
@@ -21,7 +20,7 @@ def test_quick_start_follow_suit_or_number_or_draw():
     assert "9h" in legal and "5c" in legal          # number, suit
     assert "qd" not in legal and "kh" not in legal  # neither
     assert "draw" in legal
-    assert_rejected(s, 0, "qd", "follows neither the suit nor the number")
+    rejected(s, 0, "qd", "qd follows neither the suit nor the number of 9c (FLAPS rules, Quick Start)")
 
 
 def test_quick_start_nobody_has_to_lay_a_card_even_if_they_could():
@@ -76,10 +75,14 @@ def test_quick_start_if_someone_forgets_to_say_last_card_before_the_next_player_
     s = _on_two_cards()
     play(s, (0, "5c"))                       # no "Last Card": not forgotten yet, it may still be said
     assert s.view(None)["unsaid"] == [0] and s.view(None)["forgot"] == []
-    assert_rejected(s, 1, "catch:0", "may still say")
+    rejected(s, 1, "catch:0",
+             'seat 0 may still say "Last Card" until another player lays a card; catch them after that (FLAPS '
+             "rules, Quick Start)")
     play(s, (1, "5s"))                       # the next player lays a card: forgotten
     assert s.view(None)["forgot"] == [0] and s.view(None)["unsaid"] == []
-    assert_rejected(s, 0, "last", "too late")
+    rejected(s, 0, "last",
+             "too late: another player has laid a card since, so you may be caught (FLAPS rules, Quick Start: "
+             "\"If someone forgets to say 'Last Card' before the next player lays a card\")")
     play(s, (0, "draw"))                     # "as soon as they are discovered": later is fine too
     assert len(s.hands[0]) == 2 and s.view(None)["forgot"] == []   # picked up: no longer on one card
 
@@ -98,9 +101,9 @@ def test_quick_start_last_card_may_still_be_said_until_another_player_lays_a_car
     play(s, (0, "5c"), (1, "draw"))          # a draw does not end the time to say it
     assert s.view(None)["unsaid"] == [0] and "last" in s.legal_actions(0)
     events = play(s, (0, "last"))
-    assert [e.type for e in events] == ["last_card"] and s.view(None)["unsaid"] == []
+    assert [(e.type, e.data) for e in events] == [("last_card", {"player": 0})] and s.view(None)["unsaid"] == []
     assert s.decision() == Turn(0)           # saying it is not a turn
-    assert_rejected(s, 1, "catch:0")
+    rejected(s, 1, "catch:0", "player 1 may not act now (it is player 0's turn)")
     play(s, (0, "qc"))
     assert s.result().winners == (0,)
 
@@ -135,7 +138,7 @@ def test_quick_start_legacy_v1_last_card_is_said_with_the_play_and_the_next_acti
     assert s.view(None)["forgot"] == [0] and "catch:0" in s.legal_actions(1) and "last" not in s.legal_actions(0)
     play(s, (1, "draw"))
     assert s.view(None)["forgot"] == []
-    assert_rejected(s, 1, "catch:0")
+    rejected(s, 1, "catch:0", "player 1 may not act now (it is player 0's turn)")
 
 
 def test_quick_start_last_card_may_be_caught_by_any_other_player_as_a_claim():
@@ -153,7 +156,7 @@ def test_quick_start_last_card_may_be_caught_by_any_other_player_as_a_claim():
 
 def test_quick_start_saying_last_card_too_early_is_refused():
     s = dealt(2, {0: ["5c", "qc", "kd", "qh", "kh", "5h", "5d"]}, first="9c")
-    assert_rejected(s, 0, "5c!", "leaves you one card")
+    rejected(s, 0, "5c!", '"Last Card" is said with the play that leaves you one card (FLAPS rules, Quick Start)')
 
 
 def test_what_happens_if_we_run_out_of_cards_fewest_cards_wins():

@@ -4,8 +4,7 @@ import pytest
 
 from fliptable.core import Simultaneous, Turn
 
-from tests.helpers import assert_rejected
-from .helpers import FLAPS, dealt, play, validated
+from .helpers import FLAPS, dealt, play, rejected, validated
 
 
 @pytest.mark.parametrize("first, follows, not_follows", [
@@ -36,6 +35,8 @@ def test_no_catching_in_a_trumps_game():
     assert s.view(None)["unsaid"] == [0]
     assert s.decision() == Simultaneous((0, 1, 2))
     assert "catch:0" not in s.legal_actions(1) and "last" not in s.legal_actions(0)
+    rejected(s, 1, "catch:2", "nobody is caught during a TRUMPS or SPOOF game (a separate game)")
+    rejected(s, 0, "last", "say it after the TRUMPS or SPOOF game")
     play(s, (0, "t:5c"))                  # its last card goes face down: no longer on one card
     assert s.view(None)["unsaid"] == [] and s.view(None)["forgot"] == []
     assert sorted(s.legal_actions(1)) == sorted("t:" + c for c in ["2c", "5h", "qh", "kh", "jh", "8h", "8s"])
@@ -118,11 +119,13 @@ def test_a_k_trumps_as_the_last_card_wins_at_once():
 
 def test_illegal_actions_name_the_rule_and_change_nothing():
     s = dealt(3, {0: ["5h", "5c", "qc", "kc", "5d", "qd", "kd"]}, first="9h")
-    assert_rejected(s, 0, "7s", "you hold no 7s")
-    assert_rejected(s, 0, "catch:1", "not on one card")
-    assert_rejected(s, 0, "knock", "none is on")
-    assert_rejected(s, 1, "draw", "may not act now")
-    assert_rejected(s, 0, "banana", "not FLAPS notation")
+    rejected(s, 0, "7s", "you hold no 7s")
+    rejected(s, 0, "catch:1",
+             'seat 1 is not on one card without having said "Last Card" (FLAPS rules, Quick Start: a player is '
+             "caught once they forgot it before the next player lays a card)")
+    rejected(s, 0, "knock", "'knock' answers an attack, an 8, a 10 or ends a run; none is on")
+    rejected(s, 1, "draw", "player 1 may not act now (it is player 0's turn)")
+    rejected(s, 0, "banana", "not FLAPS notation (see `fliptable rules flaps`)")
 
 
 def test_pack_out_draw_option_the_game_ends_when_a_player_must_pick_up_more_than_is_left():

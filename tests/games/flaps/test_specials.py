@@ -2,8 +2,7 @@
 "5s, QUEENS and KINGS"."""
 from fliptable.core import Turn
 
-from tests.helpers import assert_rejected
-from .helpers import dealt, hand, play
+from .helpers import dealt, hand, play, rejected
 
 
 def test_8s_the_next_player_must_miss_a_go_and_knock_or_lay_another_8():
@@ -11,7 +10,7 @@ def test_8s_the_next_player_must_miss_a_go_and_knock_or_lay_another_8():
               first="9h")
     play(s, (0, "8h"))
     assert set(s.legal_actions(1)) == {"8s", "knock"}           # not the 5h, not even an ACE
-    assert_rejected(s, 1, "5h", "knock")
+    rejected(s, 1, "5h", 'after an 8 you must knock (miss a go) or lay another 8 (FLAPS rules, "8s")')
     s2 = s.clone()
     play(s, (1, "knock"))
     assert s.decision() == Turn(2) and s.view(None)["phase"] == "play"
@@ -22,7 +21,7 @@ def test_8s_the_next_player_must_miss_a_go_and_knock_or_lay_another_8():
 def test_10s_choose_any_other_player_to_pick_up_one_card():
     s = dealt(3, {0: ["10h", "5c", "qc", "kc", "5d", "qd", "kd"]}, first="9h", pack=["ks"])
     assert {"10h>1", "10h>2"} <= set(s.legal_actions(0)) and "10h>0" not in s.legal_actions(0)
-    assert_rejected(s, 0, "10h>0", "cannot choose yourself")
+    rejected(s, 0, "10h>0", 'no you cannot choose yourself (FLAPS rules, "10s and Qs - HOOFERS-DOOFERS")')
     play(s, (0, "10h>2"))
     assert s.decision() == Turn(2) and s.legal_actions(2) == ("take",)
     play(s, (2, "take"))
@@ -34,6 +33,7 @@ def test_10s_and_qs_hoofers_doofers_fights_back_and_may_choose_the_starter():
               first="9h", pack=["jc"])
     play(s, (0, "10h>2"))
     assert set(s.legal_actions(2)) == {"hds>0", "hds>1", "take"}
+    rejected(s, 2, "5h", 'you may only fight back with a HOOFERS-DOOFERS or take one card (FLAPS rules, "10s and Qs")')
     play(s, (2, "hds>0"))
     assert s.decision() == Turn(0) and s.legal_actions(0) == ("take",)   # a 10 does not stop it
     play(s, (0, "take"))
@@ -87,7 +87,7 @@ def test_10s_and_qs_hoofers_plain_option_makes_it_an_ordinary_queen_in_play():
     s = dealt(3, {0: ["hdh", "5c", "qc", "kc", "5d", "qd", "kd"], 1: ["10h", "5h", "qs", "ks", "5s", "kh", "8s"],
                   2: ["hds", "4c", "4d", "jc", "jd", "8c", "8d"]}, first="9h", hoofers="plain")
     assert "hdh" in s.legal_actions(0) and "hdh>1" not in s.legal_actions(0)
-    assert_rejected(s, 0, "hdh>1", "only when fighting back")
+    rejected(s, 0, "hdh>1", "with hoofers=plain a HOOFERS-DOOFERS chooses a player only when fighting back")
     play(s, (0, "hdh"))
     assert s.decision() == Turn(1) and s.view(None)["scuffle"] is None
     play(s, (1, "10h>2"))                                        # fighting back still chooses
@@ -96,4 +96,6 @@ def test_10s_and_qs_hoofers_plain_option_makes_it_an_ordinary_queen_in_play():
 
 def test_10s_and_qs_hoofers_target_a_plain_lay_is_refused_with_the_option_named():
     s = dealt(3, {0: ["hdh", "5c", "qc", "kc", "5d", "qd", "kd"]}, first="9h")
-    assert_rejected(s, 0, "hdh", "hoofers=plain")
+    rejected(s, 0, "hdh",
+             "a HOOFERS-DOOFERS laid in play chooses a player: write hdh>N (option hoofers=plain makes it an "
+             "ordinary Queen there)")
