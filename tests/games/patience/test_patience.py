@@ -588,3 +588,75 @@ def test_patience_strict_a_card_that_can_be_played_is_not_put_on_the_stock(up, r
 def test_patience_a_pile_move_that_does_not_fit_names_the_rule(rows, move, reason):
     message = assert_rejected(layout(rows), 0, move)
     assert message.split(": ", 1)[1].split("; legal now:")[0] == reason
+
+
+FULL = [10, 9, 8, 7, 6, 5, 4, 3, 2]
+
+
+def _refusals():
+    """(a state, an action, the whole reason a person reads), one per rule a move breaks."""
+    turned = play(new(9, 7, 5, 3, 6), "turn")
+    used_up = layout([FULL, FULL, FULL, FULL[:-1]], up=(1, 1, 1, 1), stock=[2], strict=False)
+    must_play = layout([[9], [2], [6], [5]], up=(1, 0, 0, 0), strict=True)
+    start = new(9, 7, 5, 3)
+    spaces = layout([FULL, [], [], []], up=(10, 0, 0, 0), stock=FULL + FULL, card=1, strict=False)
+    ones = layout([[9], [1], [6], [5]], card=5, strict=False)
+    return [
+        (turned, "turn", "Patience rules: turn up one card at a time - place the turned-up 6 first"),
+        (used_up, "turn", 'Patience rules: "go through the pack only once" - the pack is used up'),
+        (must_play, "turn", 'Patience rules (strict=true): "Play from the Stock Pile whenever possible. Likewise, '
+                            'play from the piles in the lower row to the piles in the upper row whenever possible" '
+                            "- make those plays before turning the next card"),
+        (start, "up1>row1", "Patience rules: cards on the 1s piles stay there; only the piles' order of play matters"),
+        (start, "banana", "write turn, or SOURCE>DEST with SOURCE card, stock or row1-row4 and DEST up1-up4, "
+                          "row1-row4 (or stock, for the turned-up card), e.g. card>up2, stock>row1, row3>row1"),
+        (start, "card>up1", "Patience rules: no card is turned up - write turn to turn up the next card"),
+        (start, "stock>stock", "the stock pile's top card cannot go back onto the stock pile"),
+        (start, "stock>row1", "Patience rules: the stock pile is empty"),
+        (start, "row2>row2", "a pile cannot move onto itself"),
+        (start, "row3>stock", "Patience rules: only the turned-up card goes to the stock pile"),
+        (spaces, "row2>up2", "Patience rules: row2 is an empty space"),
+        (spaces, "row1>row3", "Patience rules: row3 is an empty space; only the pack fills a space"),
+        (spaces, "card>up1", "Patience rules: up1 is complete (1 to 10)"),
+        (spaces, "card>row4", "Patience rules: row4 is an empty space; only the pack fills a space"),
+        (ones, "card>up3", "Patience rules: up3 is a space for a 1 (the 5 builds up on a 4)"),
+        (ones, "card>row2", "Patience rules: row2 shows a 1; nothing builds down on it"),
+    ]
+
+
+@pytest.mark.parametrize("case", range(16))
+def test_patience_every_refused_move_names_its_rule_whole(case):
+    s, action, reason = _refusals()[case]
+    assert_rejected(s, 0, action)
+    assert s.why_illegal(0, action) == reason
+
+
+@pytest.mark.parametrize("word", ["t", "flip", "next", "draw", "turn", " Flip "])
+def test_patience_turn_has_forgiving_names(word):
+    assert GAME.parse_action(word) == "turn"
+
+
+def test_patience_stats_of_one_game_and_of_none():
+    s = GAME.summarize_stats({"wins": 1.0, "up_cards": 23.0}, 1, 1)
+    assert s["win_rate"] == 1.0 and s["mean_up_cards"] == 23.0 and s["games"] == 1
+    assert GAME.summarize_stats({}, 0, 1) == {"win_rate": 0.0, "win_rate_ci95": list(wilson_interval(0, 0)),
+                                              "mean_up_cards": 0.0, "games": 0}
+    won = layout([[10], [], [], []], up=(10, 10, 10, 9), strict=False)
+    assert GAME.stats(won) == {"wins": 0.0, "up_cards": 39.0}
+    won.apply(0, "row1>up4")
+    assert won.is_over() and GAME.stats(won) == {"wins": 1.0, "up_cards": 40.0}
+
+
+def test_patience_a_search_sample_depends_only_on_what_the_player_saw():
+    """InformationSet.sample sorts the hidden places (``hidden_slots``: the pack) before the
+    re-deal: two games that differ only in the pack's hidden order give the same samples."""
+    from fliptable.core.agent import InformationSet
+    a = new(9, 7, 5, 3)
+    b = GAME.state_from_json(a.to_json())
+    b.pack.reverse()
+    assert b.pack != a.pack and b.view(0) == a.view(0)
+    assert a.hidden_slots(0) == [(a.pack, i) for i in range(36)]
+    for seed in range(3):
+        x = InformationSet(a, 0).sample(random.Random(seed))
+        y = InformationSet(b, 0).sample(random.Random(seed))
+        assert x.pack == y.pack and x.view(0) == a.view(0)
