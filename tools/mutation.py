@@ -294,12 +294,58 @@ def run_game(game: str, tests: list[str], *, workers: int, keep: Path | None, sa
     return summarize(game, verdicts, len(population), time.monotonic() - started,
                      tests=tests, sample=sample, seed=seed if sample else None,
                      fresh=len(run_fresh), import_time=sorted(at_import),
-                     copy=str(where), mutmut_exit=proc.returncode)
+                     copy=str(where), mutmut_exit=proc.returncode,
+                     fresh_verdicts={m: verdicts[m] for m in run_fresh})
+
+
+def recheck(report: dict, timeout_factor: float) -> dict:
+    """Run again, against the working tree's tests as they are now, the mutants an earlier
+    run (``report``, kept with ``--keep``) left alive or unreached; the others keep their
+    verdicts (a test added or made stricter cannot bring a killed mutant back). The copy's
+    rules code stays as it was (its mutants are those of the report); its tests/ are
+    replaced, and mutmut's record of which test reaches which function is made anew."""
+    started = time.monotonic()
+    where, tests = Path(report["copy"]), report["tests"]
+    env = child_env(where)
+    verdicts = {m: v for m, v in mutmut_verdicts(where).items() if v != "not checked"}
+    verdicts.update(report.get("fresh_verdicts", {}))
+    chosen = draw(mutant_names(where), report["sample"], report["seed"] or 0)
+    verdicts.update((m, "not testable") for m in chosen if m not in verdicts)
+    again = sorted(m for m, v in verdicts.items() if v in ("survived", "no tests"))
+    for dest in (where, where / "mutants"):
+        shutil.rmtree(dest / "tests")
+        for name in tree_files():
+            if name.startswith("tests/") and (ROOT / name).is_file():
+                (dest / name).parent.mkdir(parents=True, exist_ok=True)
+                shutil.copy2(ROOT / name, dest / name)
+    (where / "mutants" / "mutmut-stats.json").unlink(missing_ok=True)
+    at_import = set(report.get("import_time", []))
+    forked = [m for m in again if function_of(m) not in at_import]
+    fresh = [m for m in again if function_of(m) in at_import]
+    proc = subprocess.run([sys.executable, "-c", MUTMUT, "run", "--max-children", "1", *forked],
+                          cwd=where, env=env, capture_output=True, text=True) if forked else None
+    mine = mutmut_verdicts(where)
+    verdicts.update((m, mine.get(m, "not checked")) for m in forked)
+    if fresh:
+        _, clean = run_tests(where, tests, env, "", None)
+        for mutant in fresh:
+            verdicts[mutant], _ = run_tests(where, tests, env, mutant, timeout_factor * clean + 10)
+    out = summarize(report["game"], verdicts, report["mutants"], time.monotonic() - started,
+                    tests=tests, sample=report["sample"], seed=report["seed"], copy=str(where),
+                    mutmut_exit=proc.returncode if proc else None,
+                    fresh_verdicts={m: v for m, v in verdicts.items() if function_of(m) in at_import
+                                    and v != "not testable"},
+                    import_time=sorted(at_import))
+    out["rechecked"] = {"mutants": len(again), "still_alive": sorted(m for m in again if verdicts[m] not in
+                                                                     ("killed", "timeout")),
+                        "first_run": {k: report[k] for k in ("killed", "timeout", "survived", "not_reached",
+                                                            "kill_rate", "kill_rate_95", "seconds")}}
+    return out
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("game", help=f"a game package ({', '.join(games())}) or 'all'")
+    parser.add_argument("game", nargs="?", help=f"a game package ({', '.join(games())}) or 'all'")
     parser.add_argument("--tests", nargs="+",
                         help="test paths (default: the game's own tests, those of the games built on "
                              "it and tests/golden, the logs replayed: mutmut runs only the tests that "
@@ -316,7 +362,18 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--fresh-max", type=int,
                         help="run at most this many import-time mutants fresh (each runs every test "
                              "of the game); the others count as not testable")
+    parser.add_argument("--recheck", type=Path, metavar="REPORT",
+                        help="a report (this tool's JSON line) of a run kept with --keep: run its surviving "
+                             "and unreached mutants again against the tests as they are now")
     args = parser.parse_args(argv)
+    if args.recheck is not None:
+        lines = [x for x in args.recheck.read_text(encoding="utf-8").splitlines() if x.startswith("{")]
+        if not lines or "copy" not in json.loads(lines[-1]):
+            parser.error(f"{args.recheck} holds no report of a kept run (a JSON line with 'copy')")
+        print(json.dumps(recheck(json.loads(lines[-1]), args.timeout_factor)), flush=True)
+        return 0
+    if args.game is None:
+        parser.error("name a game package or 'all' (or --recheck REPORT)")
     if args.game != "all" and args.game not in games():
         parser.error(f"unknown game package {args.game!r}; accepted: {', '.join(games())}, all")
     if args.sample is not None and args.sample < 1:
