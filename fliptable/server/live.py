@@ -25,6 +25,7 @@ from ..core.game import Game
 from ..core.log import GameLog, start_state
 from ..core.table import Table
 from .botpool import BotPool, RemoteBot
+from .narration import lines as narration_lines
 from .security import token_matches
 from .setup import HUMAN
 
@@ -238,7 +239,8 @@ class LiveTable:
         if frame is None:
             frame = frames[seat] = self.table.frame(seat)
         events = self._history(seat, client.sent)
-        client.put({"type": "frame", **frame, "events": events})
+        client.put({"type": "frame", **frame, "events": events,
+                    "narration": narration_lines(self.game, events, seat)})
         client.sent += len(events)
 
     def _on_landed(self, landed: Any) -> None:

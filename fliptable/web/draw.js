@@ -15,7 +15,8 @@ export function seatBoxes(game, facts, frame, v, n, you) {
   for (let i = 0; i < count; i++) {
     const s = facts ? facts.seats[i] : null;
     const active = acting.has(i) || (v && v.turn === i && !acting.size);
-    const kind = s ? (s.kind === "bot" ? `bot: ${s.bot}` : s.taken ? "person" : "empty seat") : "";
+    // the seat's number beside every name: the narration calls the others "seat N"
+    const kind = (s ? (s.kind === "bot" ? "bot" : s.taken ? "person" : "empty seat") : "") + (i === you ? ` · seat ${i}` : "");
     out.push(h("article", {class: ["seat", active ? "active" : "", i === you ? "mine" : "", claim.has(i) ? "claim" : ""].join(" "),
       dataset: {seat: i}, "aria-current": active ? "true" : null,
       "aria-label": `${n.Who(i)}${i === you ? " (you)" : ""}${active ? ", to act" : ""}`},

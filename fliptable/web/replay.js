@@ -3,7 +3,8 @@
 // frames, or this browser's seat's when it holds one), the narration of what happened
 // beside it, and the log (fliptable-log/1) it replays from.
 import {api, clear, h, heldSeats} from "./dom.js";
-import {makeNames, narrate} from "./narrate.js";
+import {makeNames} from "./names.js";
+import {narrate} from "./narrate.js";
 import {card, isCard, row} from "./cards.js";
 import {actionLabel, centre} from "./games.js";
 import {seatBoxes} from "./draw.js";
@@ -38,12 +39,16 @@ export async function replayPage(root, id) {
   const middle = h("section", {id: "centre", "aria-label": "the table"});
   const hand = h("section", {id: "hand", "aria-label": you === null ? "hand" : "your hand"});
   // the narration: every event, tagged with the ply whose action caused it (0: the deal)
+  // (the server's lines, as the live table drew them: one grammar)
+  let said = 0;
   const list = h("ol", {id: "replay-events", "aria-label": "what happened"},
-    frames.flatMap((f, k) => (f.events || []).map((e) => {
-      const li = narrate(game, e, n, you);
+    frames.flatMap((f, k) => (f.events || []).map((e, j) => {
+      const li = narrate(game, e, (f.narration || [])[j], said + 1);
+      if (!li) return null;
+      said += 1;
       li.dataset.ply = k;
       return li;
-    })));
+    })).filter((li) => li));
 
   const label = (a) => (isCard(game, a) ? card(game, a, {small: true}) : a);
   // an action in words (as its button said), from the view it was chosen in

@@ -6,7 +6,8 @@ import {tablePack} from "./deck.js";
 import {seatBoxes as drawSeats} from "./draw.js";
 import {actionLabel, centre, describe, handActions} from "./games.js";
 import {assignKeys} from "./keys.js";
-import {makeNames, narrate} from "./narrate.js";
+import {makeNames} from "./names.js";
+import {narrate} from "./narrate.js";
 
 export function tablePage(root, id) {
   const fromFragment = new URLSearchParams(location.hash.slice(1)).get("token");
@@ -18,7 +19,7 @@ export function tablePage(root, id) {
   // online: the WebSocket is open; queued: the move sent and not yet answered ({action, ply}),
   // kept over a lost connection and sent again once back if the game is still at that ply
   const st = {id, facts: null, frame: null, events: [], ws: null, freshHistory: false, pending: false,
-    retry: 0, closedFor: null, filter: null, per: null, clockEnd: null, clockLimit: null, keys: new Map(),
+    retry: 0, lines: 0, closedFor: null, filter: null, per: null, clockEnd: null, clockLimit: null, keys: new Map(),
     online: false, lost: false, queued: null, typed: ""};
   const token = () => (heldSeats()[id] || {}).token || null;
 
@@ -128,7 +129,7 @@ export function tablePage(root, id) {
   }
 
   function onFrame(msg) {
-    if (st.freshHistory) { st.events = []; clear(el.log); st.freshHistory = false; }
+    if (st.freshHistory) { st.events = []; st.lines = 0; clear(el.log); st.freshHistory = false; }
     if (!st.frame || st.frame.ply !== msg.ply) st.filter = null;
     st.frame = msg;
     st.pending = false;
@@ -138,11 +139,12 @@ export function tablePage(root, id) {
       // back after a lost connection with the move unanswered, and the game still there: send it
       if (send({type: "act", action: q.action, ply: q.ply})) { st.pending = true; st.queued = q; }
     }
-    const n = names();
-    for (const e of msg.events || []) {
+    const said = msg.narration || [];
+    (msg.events || []).forEach((e, k) => {
       st.events.push(e);
-      el.log.append(narrate(msg.game, e, n, you()));
-    }
+      const li = narrate(msg.game, e, said[k], st.lines + 1);
+      if (li) { st.lines += 1; el.log.append(li); }
+    });
     while (el.log.children.length > 2000) el.log.firstChild.remove();
     const side = el.log.parentElement;  // scroll the narration panel only, never the page
     if (side) side.scrollTop = side.scrollHeight;
@@ -170,7 +172,8 @@ export function tablePage(root, id) {
   }
 
   function note(kind, text) {
-    el.log.append(h("li", {class: `ev ev-${kind}`, dataset: {event: kind}}, text));
+    st.lines += 1;
+    el.log.append(h("li", {class: `ev ev-${kind}`, dataset: {event: kind, n: st.lines}}, text));
     const side = el.log.parentElement;
     if (side) side.scrollTop = side.scrollHeight;
   }

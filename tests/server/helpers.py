@@ -14,6 +14,7 @@ from starlette.testclient import TestClient
 from fliptable.core.log import parse_log, start_state
 from fliptable.server.app import create_app
 from fliptable.server.config import Settings
+from fliptable.server.narration import line
 
 
 def client(settings: Settings, **changes: Any) -> TestClient:
@@ -120,10 +121,14 @@ class Replayed:
         are, in order, the seat's events (``whole``: all of them, none missing). The
         number of frames checked."""
         sent_events: list = []
+        game = self.state.game
         for f in frames:
-            body = {k: v for k, v in f.items() if k not in ("type", "events", "clock")}
+            body = {k: v for k, v in f.items() if k not in ("type", "events", "narration", "clock")}
             expected = self.frames[f["ply"]][seat]
             assert body == expected, f"seat {seat}'s frame at ply {f['ply']} differs from the log's"
+            # each event's line, as the game words it for this seat (the terminal's text)
+            assert f["narration"] == [line(game, e, seat) for e in f["events"]], \
+                f"seat {seat}'s narration at ply {f['ply']} is not the game's"
             sent_events += f["events"]
         if whole:
             assert sent_events == self.events[seat], f"seat {seat}'s events differ from the log's"

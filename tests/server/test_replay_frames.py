@@ -3,11 +3,13 @@ viewer — the spectator's frames, or with a seat's token that seat's; each equa
 frame the log gives at that ply, the events in order; refused while the game is played."""
 from __future__ import annotations
 
+from fliptable.server.narration import line
+
 from .helpers import Player, Replayed, client, create, wait_for
 
 
 def _body(frame: dict) -> dict:
-    return {k: v for k, v in frame.items() if k not in ("events", "action")}
+    return {k: v for k, v in frame.items() if k not in ("events", "narration", "action")}
 
 
 def test_frames_at_every_ply_of_a_finished_game(db_settings):
@@ -35,6 +37,12 @@ def test_frames_at_every_ply_of_a_finished_game(db_settings):
         assert [_body(f) for f in got["frames"]] == [replayed.frames[k][seat] for k in range(n + 1)]
         assert [e for f in got["frames"] for e in f["events"]] == replayed.events[seat]
         assert [f["action"] for f in got["frames"]] == [None] + log["actions"]
+        # each event's line as the game words it for that reader (the live table's lines)
+        game = replayed.state.game
+        assert [f["narration"] for f in got["frames"]] == [[line(game, e, seat) for e in f["events"]]
+                                                           for f in got["frames"]]
+    lines = [x for f in mine["frames"] for x in f["narration"]]
+    assert any(x.startswith("you ") for x in lines) and not any("seat 0" in x for x in lines)
     # the seat's frames show its hand's legal actions; the spectator's never
     assert any(f["legal"] for f in mine["frames"]) and not any(f["legal"] for f in watched["frames"])
 

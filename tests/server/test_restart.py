@@ -169,9 +169,10 @@ def test_kill_9_and_restart_resume_at_the_same_ply(served_db, tmp_path):
                 connect(f"{wsbase}/ws/{table}?token={other['token']}") as b:
             again = _ws_frame(a)
             assert again["ply"] == 2
-            assert {k: v for k, v in again.items() if k not in ("events", "clock")} == \
-                   {k: v for k, v in last.items() if k not in ("events", "clock")}
+            assert {k: v for k, v in again.items() if k not in ("events", "narration", "clock")} == \
+                   {k: v for k, v in last.items() if k not in ("events", "narration", "clock")}
             assert again["events"][:len(seen)] == seen
+            assert again["narration"][:len(seen)] == fa["narration"]  # the same lines after the restart
             mover, frame = (a, again) if again["legal"] else (b, _ws_frame(b))
             mover.send(json.dumps({"type": "act", "action": frame["legal"][0], "ply": 2}))
             assert _ws_frame(mover, 3)["ply"] == 3

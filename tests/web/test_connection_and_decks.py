@@ -60,7 +60,7 @@ def test_a_lost_connection_is_shown_and_the_move_is_kept(server, context):
     net["up"] = True
     page.wait_for_function("p => Number(document.querySelector('#app').dataset.ply) > p", arg=ply, timeout=20_000)
     expect(status).not_to_contain_text("Connection lost")
-    assert page.locator("#narration li").filter(has_text=re.compile(r"^You flip")).count() >= 1
+    assert page.locator("#narration li").filter(has_text=re.compile(r"^you flip")).count() >= 1
     assert server.get(f"/api/tables/{table}")["ply"] > ply
 
 

@@ -73,7 +73,7 @@ def test_a_swat_race_between_two_people_and_a_bot(server, context):
     swats_ana.first.click()
     swats_ben.last.click()
     # each person's swat lands and both read it in the narration (or, late, is told the window closed)
-    for page, me, other in ((ana, "You swat", "Ben swats"), (ben, "You swat", "Ana swats")):
+    for page, me, other in ((ana, "you swat", "seat 1 swats"), (ben, "you swat", "seat 0 swats")):
         page.wait_for_function(
             "([me, other]) => { const t = document.querySelector('#narration').innerText;"
             " return t.includes(me) && t.includes(other) || document.querySelector('#error').innerText.length > 0 }",
@@ -86,5 +86,5 @@ def test_a_swat_race_between_two_people_and_a_bot(server, context):
     assert_result_matches_log(ana, log, {0: "You", 1: "Ben"})
     assert_result_matches_log(ben, log, {0: "Ana", 1: "You"})
     narration = ana.locator("#narration").inner_text()
-    assert "swatter (seat 2)" in narration
+    assert "seat 2 " in narration and "Swatter (seat 2)" in ana.locator('#seats .seat[data-seat="2"]').inner_text()
     assert not errors, errors
