@@ -14,6 +14,7 @@ from ..core.log import loads_strict
 from ..core.registry import all_games, get_game
 from .live import public_facts
 from .lobby import Expired, Forbidden, Full, NotFound
+from .rematch import rematch
 from .security import address_key, origin_allowed
 from .setup import BadRequest, game_entry, table_spec
 
@@ -141,6 +142,24 @@ async def free_seat(request: Request) -> Response:
 
 
 @handled
+async def rematch_table(request: Request) -> Response:
+    """A player of a finished table asks for (or joins) its rematch: ``{"token"}``."""
+    _check_origin(request)
+    state = request.app.state
+    if not state.join_limiter.allow(_host(request)):
+        raise TooMany(f"at most {state.settings.joins_per_minute} seats a minute may be taken from one address")
+    body = await _body(request)
+    if not isinstance(body, dict):
+        raise BadRequest("the request must be a JSON object like {\"token\": \"…\"}")
+    unknown = [k for k in body if k != "token"]
+    if unknown:
+        raise BadRequest(f"unknown field {shorten(unknown[0])!r}; accepted: token")
+    out = await rematch(state.lobby, request.path_params["id"], body.get("token"))
+    out["join"] = f"{_base_url(request)}/table/{out['table']}"
+    return JSONResponse(out, status_code=201 if out["created"] else 200)
+
+
+@handled
 async def show_table(request: Request) -> Response:
     live = await request.app.state.lobby.get(request.path_params["id"])
     return JSONResponse(live.public())
@@ -204,6 +223,7 @@ routes = [
     Route("/api/tables/{id}", show_table, methods=["GET"]),
     Route("/api/tables/{id}/join", join_table, methods=["POST"]),
     Route("/api/tables/{id}/free", free_seat, methods=["POST"]),
+    Route("/api/tables/{id}/rematch", rematch_table, methods=["POST"]),
     Route("/api/tables/{id}/log", table_log, methods=["GET"]),
     Route("/api/tables/{id}/frames", table_frames, methods=["GET"]),
 ]

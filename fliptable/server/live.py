@@ -61,7 +61,8 @@ def public_facts(row: dict[str, Any], seat_rows: Sequence[dict[str, Any]], game:
             "expired": bool(row.get("expired")), "waiting_for": waiting,
             "ply": ply, "result": row.get("result") if over else None,
             "turn_limit_ms": row["turn_limit_ms"], "bot_delay_ms": row["bot_delay_ms"],
-            "seeded": bool(row["seeded"]), "created": created.isoformat() if created is not None else None}
+            "seeded": bool(row["seeded"]), "created": created.isoformat() if created is not None else None,
+            "rematch": row.get("rematch")}
 
 
 class Client:
@@ -203,6 +204,10 @@ class LiveTable:
         notice = {"type": "seat_freed", "seat": seat, "name": name, "reason": reason, "message": message}
         for c in list(self.clients):
             c.put(notice)
+        self._tell_table()
+
+    def tell_table(self) -> None:
+        """Every connection: the table's facts again (they changed)."""
         self._tell_table()
 
     def _tell_table(self) -> None:

@@ -17,7 +17,7 @@ from .botpool import BotPool, default_workers
 from .config import Settings
 from .live import LiveTable
 from .replays import frames_of
-from .security import hash_token, new_table_id, new_token
+from .security import hash_token, new_table_id, new_token, rematch_id
 from .setup import HUMAN, BadRequest, TableSpec, display_name
 from .store import Store
 
@@ -145,6 +145,8 @@ class Lobby:
             await self._begin(live, actions)
         if not live.over and not live.expired:  # kept only while it may be played
             self.live[table_id] = live
+        elif live.over and await self.store.load(rematch_id(table_id)) is not None:
+            live.row["rematch"] = rematch_id(table_id)  # its players asked for one (rematch.py)
         return live
 
     async def join(self, table_id: str, name: Any) -> dict[str, Any]:
@@ -284,7 +286,11 @@ class Lobby:
 
     async def connected(self, live: LiveTable) -> None:
         """A connection opened: expiry counts from now (stored when it is the only one);
-        the game starts if this was the last person it waited for."""
+        the game starts if this was the last person it waited for. A finished table is
+        kept in memory while someone is connected to it (``forget`` drops it after), so
+        that news of it — its rematch — reaches them all."""
+        if live.over and live.clients:
+            self.live.setdefault(live.id, live)
         if len(live.clients) == 1:
             self._touch(live)
         await self.start_if_ready(live)

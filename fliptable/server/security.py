@@ -1,6 +1,7 @@
 """Tokens (random secrets, stored hashed), the origin check and rate limits."""
 from __future__ import annotations
 
+import base64
 import hashlib
 import hmac
 import ipaddress
@@ -18,6 +19,13 @@ def new_token() -> str:
 def new_table_id() -> str:
     """A table's public id: 96 random bits (unguessable, short enough for a link)."""
     return secrets.token_urlsafe(12)
+
+
+def rematch_id(table_id: str) -> str:
+    """The id of ``table_id``'s rematch (``rematch.py``): 96 bits of a hash of it, as long
+    as a table id — known to whoever knows the finished table's id, as its players do."""
+    digest = hashlib.sha256(f"fliptable rematch of {table_id}".encode("utf-8", "surrogatepass")).digest()
+    return base64.urlsafe_b64encode(digest[:12]).decode("ascii")
 
 
 def hash_token(token: str) -> str:
