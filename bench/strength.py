@@ -72,11 +72,15 @@ play uniformly at random among the legal actions; "win rate" is its share of win
 shared by k players counts 1/k) with the 95% Wilson interval. It beats random play when
 the whole interval lies above the even share 1/P. Patience is played alone: there the
 bot's win rate is set against random play's own. Ratings of every bot against every other,
-search bots included, belong to the tournament command (docs/strength.md, when built).
+search bots included, are the tournament command's (`fliptable tournament`, docs/strength.md).
 
 | game | default bot | players | games | win rate | 95% interval | compared with | beats random |
 |---|---|---|---|---|---|---|---|
 """
+
+
+#: where the hand-written part of docs/bots.md begins; regenerating keeps it
+TAIL = "## How to write a bot"
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -92,8 +96,10 @@ def main(argv: list[str] | None = None) -> int:
             r = measure(gid, players, args.games)
             rows.append(row(r))
             print(rows[-1], f"  ({time.perf_counter() - began:.0f} s)", file=sys.stderr, flush=True)
-    if not args.game:
-        DOC.write_text(HEADER + "\n".join(rows) + "\n")
+    if not args.game:  # the table, then what the page says after it (the how-to), kept
+        text = DOC.read_text() if DOC.exists() else ""
+        tail = text[text.index(TAIL):] if TAIL in text else ""
+        DOC.write_text(HEADER + "\n".join(rows) + "\n" + ("\n" + tail if tail else ""))
         print(f"wrote {DOC.relative_to(ROOT)}")
     else:
         print("\n".join(rows))

@@ -8,11 +8,12 @@ the driver uses to decide who was first.
 from __future__ import annotations
 
 import inspect
-from typing import Callable, Mapping
+from typing import Callable, Collection, Mapping
 
 from ..core.agent import Agent, RandomAgent
 from ..core.errors import BotSpecError, shorten
 from ..core.game import Game
+from . import custom
 from .ismcts import ISMCTSAgent
 from .params import number_param  # noqa: F401 - bots and tests import it from here
 
@@ -22,12 +23,16 @@ def parse_bot_spec(spec: str) -> tuple[str, dict[str, str]]:
     passed as the parameter ``value``."""
     if not isinstance(spec, str) or not spec.strip():
         raise BotSpecError(f"bot spec {spec!r} is empty; write name, name:value or name:key=value,...")
-    name, _, rest = spec.strip().partition(":")
-    name = name.strip().lower()
+    name, colon, rest = spec.strip().partition(":")
+    return _params(spec, name.strip().lower(), colon, rest)
+
+
+def _params(spec: str, name: str, colon: str, rest: str) -> tuple[str, dict[str, str]]:
+    """(name, params) from what follows ``name`` in ``spec`` (after ``colon``, if any)."""
     if not name:
         raise BotSpecError(f"bot spec {spec!r} has no name; write name, name:value or name:key=value,...")
     params: dict[str, str] = {}
-    if _ and not rest.strip():
+    if colon and not rest.strip():
         raise BotSpecError(f"bot spec {spec!r} has nothing after ':'; write {name}, {name}:value "
                            f"or {name}:key=value,...")
     if rest:
@@ -52,17 +57,37 @@ def bot_factories(game: Game) -> dict[str, Callable[..., Agent]]:
     return out
 
 
-def bot_names(game: Game) -> list[str]:
-    return sorted(bot_factories(game))
+def bot_names(game: Game, allow: bool | Collection[str] = False) -> list[str]:
+    """The bots of ``game``; with ``allow``, the installed packages' bots it allows too
+    (``custom.py``)."""
+    names = set(bot_factories(game))
+    names.update(n for n in custom.entry_point_names() if custom.allowed(n, allow))
+    return sorted(names)
 
 
-def make_agent(game: Game, spec: str) -> Agent:
-    """An agent for ``game`` from a bot spec; BotSpecError names the bots there are."""
+def make_agent(game: Game, spec: str, allow: bool | Collection[str] = custom.EVERY) -> Agent:
+    """An agent for ``game`` from a bot spec; BotSpecError names the bots there are.
+    Bots of one's own (``module:Class``, or an installed package's ``fliptable.bots``
+    entry point) are loaded only when ``allow`` is True or lists them (the server's
+    ``--allow-bot``)."""
     name, params = parse_bot_spec(spec)
     factories = bot_factories(game)
     factory = factories.get(name)
     if factory is None:
-        raise BotSpecError(f"unknown bot {name!r} for {game.id}; bots: {', '.join(sorted(factories))}")
+        imported = custom.split_import_spec(spec)
+        if imported is not None:
+            key, rest = imported
+            if not custom.allowed(key, allow):
+                raise custom.refuse(key, allow)
+            name, params = _params(spec, key, ":" if rest else "", rest)
+            factory = custom.load_class(key)
+        elif name in custom.entry_point_names():
+            if not custom.allowed(name, allow):
+                raise custom.refuse(name, allow)
+            factory = custom.load_entry_point(name)
+    if factory is None:
+        raise BotSpecError(f"unknown bot {name!r} for {game.id}; bots: {', '.join(bot_names(game, allow))} "
+                           f"(or module:Class for a bot of your own, docs/bots.md)")
     try:
         agent = factory(**params)
     except BotSpecError:

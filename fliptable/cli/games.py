@@ -16,7 +16,7 @@ def games_command(as_json: bool = typer.Option(False, "--json", help="Print one 
     from ..bots.base import bot_names
 
     # the game's own bots and the generic ones (random, ismcts) that play every game
-    described = [{**g.describe(), "bots": bot_names(g)} for g in all_games()]
+    described = [{**g.describe(), "bots": bot_names(g, True)} for g in all_games()]
     if as_json:
         _emit({"games": described})
         return

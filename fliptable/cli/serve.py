@@ -40,6 +40,10 @@ def serve_command(
                                               help="Processes the bots think in, 1-256 (default: the cores)."),
     max_bot_ms: float = typer.Option(2000.0, "--max-bot-ms", metavar="MS",
                                      help="The longest a bot may think over one decision, 10-600000 ms."),
+    allow_bot: Optional[list[str]] = typer.Option(None, "--allow-bot", metavar="NAME",
+                                                  help="A bot of your own that tables may seat: module:Class or "
+                                                       "an installed fliptable.bots name (repeatable; checked "
+                                                       "now; none by default)."),
 ) -> None:
     """The multiplayer server (docs/server.md): HTTP API, WebSockets, bots, storage."""
     from ..server.serve import run_server
@@ -66,10 +70,28 @@ def serve_command(
         raise CliError(f"--bot-workers must be 1 to 256, not {bot_workers}")
     if not (math.isfinite(max_bot_ms) and 10 <= max_bot_ms <= 600_000):
         raise CliError(f"--max-bot-ms must be 10 to 600000, not {_shown(max_bot_ms)}")
+    allowed = tuple(_allowed_bot(name) for name in allow_bot or ())
     run_server(host, port, db, tuple(origin or ()), bot_delay_ms, creates_per_minute,
                expire_after * 3600.0 if expire_after else None,
                seat_timeout_s=seat_timeout or None, joins_per_minute=joins_per_minute,
                trusted_proxies=tuple(p.strip() for p in trust_proxy or ()),
-               bot_workers=bot_workers, max_bot_ms=max_bot_ms)
+               bot_workers=bot_workers, max_bot_ms=max_bot_ms, allowed_bots=allowed)
+
+
+def _allowed_bot(name: str) -> str:
+    """An ``--allow-bot`` name, loaded now so a typo is one line at start, not a table
+    that fails: ``module:Class`` or an installed package's ``fliptable.bots`` name."""
+    from ..bots import custom
+
+    name = name.strip()
+    split = custom.split_import_spec(name)
+    if split is not None and not split[1]:
+        custom.load_class(split[0])
+        return split[0]
+    if custom.load_entry_point(name.lower()) is not None:
+        return name.lower()
+    raise CliError(f"--allow-bot {name!r}: give module:Class (a class of your own) or the name of an installed "
+                   f"package's fliptable.bots entry point; installed: "
+                   f"{', '.join(custom.entry_point_names()) or 'none'}")
 
 

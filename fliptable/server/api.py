@@ -96,7 +96,8 @@ def _base_url(request: Request) -> str:
 
 @handled
 async def list_games(request: Request) -> Response:
-    return JSONResponse({"games": [game_entry(g) for g in all_games()]})
+    allowed = request.app.state.settings.allowed_bots
+    return JSONResponse({"games": [game_entry(g, allowed) for g in all_games()]})
 
 
 @handled
@@ -105,7 +106,8 @@ async def create_table(request: Request) -> Response:
     state = request.app.state
     if not state.create_limiter.allow(_host(request)):
         raise TooMany(f"at most {state.settings.creates_per_minute} tables a minute from one address")
-    spec = table_spec(await _body(request), state.settings.bot_delay_ms, state.settings.max_bot_ms)
+    spec = table_spec(await _body(request), state.settings.bot_delay_ms, state.settings.max_bot_ms,
+                      state.settings.allowed_bots)
     made = await state.lobby.create(spec)
     made["join"] = f"{_base_url(request)}/table/{made['table']}"
     return JSONResponse(made, status_code=201)

@@ -49,6 +49,10 @@ class Settings:
     #: the longest a bot may think over one decision, ms (``--max-bot-ms``): a bot spec asking
     #: for more is refused; a search stops there and plays its best move so far
     max_bot_ms: float = 2000.0
+    #: bots of one's own that tables may seat (``--allow-bot``: ``module:Class`` or an installed
+    #: package's ``fliptable.bots`` name); none by default: a player never has the server import
+    #: a module by naming it
+    allowed_bots: tuple[str, ...] = ()
     #: the largest WebSocket message a client may send, bytes
     max_message_bytes: int = 4096
     #: per socket: messages per second, and the burst allowed

@@ -82,7 +82,7 @@ def run_server(host: str, port: int, db: str | None, origins: tuple[str, ...], b
                creates_per_minute: int = 30, expire_after_s: float | None = DEFAULT_EXPIRE_HOURS * 3600.0,
                *, seat_timeout_s: float | None = DEFAULT_SEAT_TIMEOUT_S, joins_per_minute: int = 30,
                trusted_proxies: tuple[str, ...] = (), bot_workers: int | None = None,
-               max_bot_ms: float = 2000.0) -> None:
+               max_bot_ms: float = 2000.0, allowed_bots: tuple[str, ...] = ()) -> None:
     import uvicorn
 
     from .app import create_app
@@ -91,7 +91,7 @@ def run_server(host: str, port: int, db: str | None, origins: tuple[str, ...], b
                         creates_per_minute=creates_per_minute, expire_after_s=expire_after_s,
                         expire_check_s=min(60.0, max(1.0, (expire_after_s or 60.0) / 10.0)),
                         seat_timeout_s=seat_timeout_s, joins_per_minute=joins_per_minute,
-                        bot_workers=bot_workers, max_bot_ms=max_bot_ms)
+                        bot_workers=bot_workers, max_bot_ms=max_bot_ms, allowed_bots=allowed_bots)
     # the schema first, so a database that cannot be opened is one line, not a traceback
     asyncio.run(_check_open(settings))
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s %(levelname)s %(message)s")

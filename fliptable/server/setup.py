@@ -71,10 +71,13 @@ def _number(body: Mapping[str, Any], key: str, lo: float, hi: float, default: An
     return float(value)
 
 
-def table_spec(body: Any, default_bot_delay_ms: float, max_bot_ms: float | None = None) -> TableSpec:
+def table_spec(body: Any, default_bot_delay_ms: float, max_bot_ms: float | None = None,
+               allowed_bots: tuple[str, ...] = ()) -> TableSpec:
     """Check a ``POST /api/tables`` body; ``BadRequest`` (or the kernel's own error:
     unknown game, bad option, bad player count, bad bot spec) names the problem.
-    ``max_bot_ms``: the server's limit on a bot's decision; a spec asking for more is refused."""
+    ``max_bot_ms``: the server's limit on a bot's decision; a spec asking for more is refused.
+    ``allowed_bots``: the bots of one's own the operator allows (``--allow-bot``); any other
+    ``module:Class`` or installed bot is refused before anything is imported."""
     if not isinstance(body, Mapping):
         raise BadRequest("the request must be a JSON object like {\"game\": \"flip7\", \"seats\": [\"human\", \"ev\"]}")
     known = {"game", "players", "options", "seats", "seed", "name", "turn_limit_ms", "bot_delay_ms", "public"}
@@ -104,7 +107,7 @@ def table_spec(body: Any, default_bot_delay_ms: float, max_bot_ms: float | None 
             continue
         if len(spec) > 200:
             raise BadRequest(f"bot spec {shorten(spec)!r} is too long")
-        bot = make_agent(game, spec)  # BotSpecError names the bots there are
+        bot = make_agent(game, spec, allow=allowed_bots)  # BotSpecError names the bots there are
         need = bot.budget_ms()
         if max_bot_ms is not None and need is not None and need > max_bot_ms:
             raise BadRequest(f"bot {shorten(spec)!r} asks for {need:g} ms or more a decision; this server allows "
@@ -138,9 +141,9 @@ def table_spec(body: Any, default_bot_delay_ms: float, max_bot_ms: float | None 
                      turn_limit, float(bot_delay), public)
 
 
-def game_entry(game: Game) -> dict[str, Any]:
-    """One game as ``GET /api/games`` lists it."""
+def game_entry(game: Game, allowed_bots: tuple[str, ...] = ()) -> dict[str, Any]:
+    """One game as ``GET /api/games`` lists it (with the allowed bots of one's own)."""
     out = game.describe()
-    out["bots"] = bot_names(game)
+    out["bots"] = sorted(set(bot_names(game, allowed_bots)) | {b for b in allowed_bots if ":" in b})
     out["dynamics"] = game.dynamics
     return out
