@@ -1,5 +1,5 @@
-"""The house rules of DESIGN.md that a reader can check by eye but a change can quietly
-break: no import cycles between fliptable's modules (counting imports inside functions
+"""The house rules (README.md, "Layout") that a reader can check by eye but a change can
+quietly break: no import cycles between fliptable's modules (counting imports inside functions
 too, which is how a cycle usually hides), and no module past 600 lines."""
 import ast
 import sys

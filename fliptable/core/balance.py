@@ -31,7 +31,7 @@ class Balance:
     length_names: ClassVar[tuple[str, ...]] = ()
     #: whether the game has a safety cap that ``capped`` reports
     has_cap: ClassVar[bool] = False
-    #: whether seat 0 acts first (DESIGN.md "Seat 0 acts first in the first round"); a
+    #: whether seat 0 acts first (docs/kernel.md "Seats and the deal"); a
     #: game that draws its first player says False, and the report speaks of seats
     seat0_starts: ClassVar[bool] = True
     #: kinds that are not card faces, listed after the faces' (Flush: "Mimic")

@@ -1,5 +1,5 @@
 """Who sits where: the person at ``seat``, and the ``--bot`` specs for the other seats
-(DESIGN.md "The fliptable command": one spec per other seat in seat order, the last
+(README.md, "Bots": one spec per other seat in seat order, the last
 fills the rest; the spec ``human`` is another person at the same keyboard)."""
 from __future__ import annotations
 

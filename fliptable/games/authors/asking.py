@@ -94,7 +94,7 @@ class AskingState(State):
         self.successes = self.nbooks = 0
         self._legal = None
         dealt = self.deal_count()
-        # DESIGN.md "Determinism": one at a time in seat order from seat 0
+        # docs/kernel.md "Seats and the deal": one at a time in seat order from seat 0
         for i in range(dealt):
             self.hands[i % n][deck[i]] += 1
         self.store = list(deck[dealt:])  # top card first
