@@ -18,13 +18,21 @@ round robin, so a change of the machine's load touches them alike):
   halves ``texas_holdem_v4``'s rate: it flatters the ratios against it.
 
 Resets are counted in the time, not as steps. Whether the compiled writers are in use is
-reported (``compiled_writers``; ``FLIPTABLE_PURE=1`` measures the pure-Python ones).
+reported (``compiled_writers``). ``writers="pure"`` measures the pure-Python ones instead
+(a child process with ``FLIPTABLE_PURE=1``), ``writers="both"`` both in one report: this
+process (compiled) and the child (pure) take their slices in turns, never at once, so a
+change of the machine's load touches both alike; each side has its own
+``texas_holdem_v4`` to compare with, and ``pure.speedup`` says how much faster the
+compiled side ran each env.
 """
 from __future__ import annotations
 
 import argparse
 import json
+import os
 import random
+import subprocess
+import sys
 import time
 import warnings
 from typing import Any, Callable
@@ -127,36 +135,34 @@ def steps_per_second(make: Callable[[], Any], seconds: float = 2.0, seed: int = 
     return r.result()
 
 
-def bench(games: list[str] | None = None, seconds: float = 2.0, slices: int = 8) -> dict[str, Any]:
-    """Every env under both conventions, about ``seconds`` each in all, in ``slices``
-    turns (round robin over every env and convention, so a change of the machine's load
-    touches them alike). A row holds the ``pettingzoo`` convention's numbers and, under
-    ``"reseeded"``, the other's; ``vs_texas_holdem_v4`` compares with
-    ``texas_holdem_v4`` under the same convention."""
+#: what ``bench`` measures with: the writers this process has, the pure-Python ones, or both
+WRITERS_CHOICES = ("installed", "pure", "both")
+
+
+class BenchError(RuntimeError):
+    """The pure-Python side of a run could not be measured (its process failed)."""
+
+
+def _runners(games: list[str] | None, out: dict[str, Any]) -> dict[tuple[str, str, str], Runner]:
+    """Every env under both conventions, made and seeded (RLCard's missing: said in ``out``)."""
     from .pettingzoo import env
     runners: dict[tuple[str, str, str], Runner] = {}
-    from .compiled import WRITERS
-    out: dict[str, Any] = {"fliptable": {}, "pettingzoo_classic": {},
-                           # docs/rl.md "Compiled writers": without them every env is slower
-                           "compiled_writers": WRITERS is not None,
-                           "conventions": list(CONVENTIONS)}
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore")
-        makers: dict[tuple[str, str], Callable[[], Any]] = {
-            ("fliptable", g): (lambda g=g: env(g)) for g in games or all_game_ids()}
-        try:
-            from pettingzoo.classic import leduc_holdem_v4, texas_holdem_v4
-        except Exception as exc:  # RLCard missing
-            out["pettingzoo_classic"] = {"unavailable": f"{type(exc).__name__}: {exc}"}
-        else:
-            makers[("pettingzoo_classic", "texas_holdem_v4")] = texas_holdem_v4.env
-            makers[("pettingzoo_classic", "leduc_holdem_v4")] = leduc_holdem_v4.env
-        for (family, name), make in makers.items():
-            for conv, cls in CONVENTIONS.items():
-                runners[(family, name, conv)] = cls(make)
-        for _ in range(slices):
-            for r in runners.values():
-                r.run(seconds / slices)
+    makers: dict[tuple[str, str], Callable[[], Any]] = {
+        ("fliptable", g): (lambda g=g: env(g)) for g in games or all_game_ids()}
+    try:
+        from pettingzoo.classic import leduc_holdem_v4, texas_holdem_v4
+    except Exception as exc:  # RLCard missing
+        out["pettingzoo_classic"] = {"unavailable": f"{type(exc).__name__}: {exc}"}
+    else:
+        makers[("pettingzoo_classic", "texas_holdem_v4")] = texas_holdem_v4.env
+        makers[("pettingzoo_classic", "leduc_holdem_v4")] = leduc_holdem_v4.env
+    for (family, name), make in makers.items():
+        for conv, cls in CONVENTIONS.items():
+            runners[(family, name, conv)] = cls(make)
+    return runners
+
+
+def _results(runners: dict[tuple[str, str, str], Runner], out: dict[str, Any]) -> dict[str, Any]:
     for (family, name, conv), r in runners.items():
         row = out[family].setdefault(name, {})
         if conv == "pettingzoo":
@@ -174,11 +180,121 @@ def bench(games: list[str] | None = None, seconds: float = 2.0, slices: int = 8)
     return out
 
 
+def _fresh(compiled: bool) -> dict[str, Any]:
+    return {"fliptable": {}, "pettingzoo_classic": {},
+            # docs/rl.md "Compiled writers": without them every env is slower
+            "compiled_writers": compiled, "conventions": list(CONVENTIONS)}
+
+
+class _PureSide:
+    """The child process that measures with the pure-Python writers, a slice when told
+    (``main --lockstep``): ``start``, then ``slice()`` as often as asked, then ``result()``."""
+
+    def __init__(self, games: list[str] | None, seconds: float, slices: int):
+        cmd = [sys.executable, "-m", "fliptable.adapters.bench", "--lockstep", "--seconds", repr(seconds),
+               "--slices", str(slices), *(games or [])]
+        env = {**os.environ, "FLIPTABLE_PURE": "1"}
+        self.proc = subprocess.Popen(cmd, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                                     text=True, env=env)
+        self._expect("ready")
+
+    def _expect(self, word: str) -> str:
+        line = self.proc.stdout.readline()
+        if not line.startswith(word):
+            self.proc.kill()
+            err = (self.proc.stderr.read() or "").strip().splitlines()
+            raise BenchError(f"the pure-Python writers' side failed: {err[-1] if err else line.strip() or 'no answer'}")
+        return line[len(word):]
+
+    def slice(self) -> None:
+        self.proc.stdin.write("go\n")
+        self.proc.stdin.flush()
+        self._expect("done")
+
+    def result(self) -> dict[str, Any]:
+        self.proc.stdin.write("report\n")
+        self.proc.stdin.flush()
+        out = json.loads(self._expect("result"))
+        self.proc.wait(30)
+        return out
+
+
+def bench(games: list[str] | None = None, seconds: float = 2.0, slices: int = 8,
+          writers: str = "installed") -> dict[str, Any]:
+    """Every env under both conventions, about ``seconds`` each in all, in ``slices``
+    turns (round robin over every env and convention, so a change of the machine's load
+    touches them alike). A row holds the ``pettingzoo`` convention's numbers and, under
+    ``"reseeded"``, the other's; ``vs_texas_holdem_v4`` compares with
+    ``texas_holdem_v4`` under the same convention. ``writers``: ``installed`` (this
+    process's), ``pure`` (the report is the pure-Python side's alone) or ``both`` (the
+    pure side under ``"pure"``, measured in turns with this one; see the module)."""
+    if writers not in WRITERS_CHOICES:
+        raise ValueError(f"writers must be one of {', '.join(WRITERS_CHOICES)}, not {writers!r}")
+    from .compiled import WRITERS
+    compiled = WRITERS is not None
+    if writers == "pure" and compiled:
+        side = _PureSide(games, seconds, slices)
+        for _ in range(slices):
+            side.slice()
+        return side.result()
+    out = _fresh(compiled)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        runners = _runners(games, out)
+        side = _PureSide(games, seconds, slices) if writers == "both" and compiled else None
+        for _ in range(slices):
+            for r in runners.values():
+                r.run(seconds / slices)
+            if side is not None:
+                side.slice()
+    _results(runners, out)
+    if writers == "both":
+        out["pure"] = side.result() if side is not None else None  # None: this side is pure already
+        if side is not None:
+            out["pure"]["speedup"] = {
+                name: round(row["env_steps_per_second"] / out["pure"]["fliptable"][name]["env_steps_per_second"], 2)
+                for name, row in out["fliptable"].items() if name in out["pure"]["fliptable"]}
+    return out
+
+
+def _lockstep(games: list[str] | None, seconds: float, slices: int) -> None:
+    """The child's side of ``_PureSide``: a slice per ``go``, the report on ``report``."""
+    from .compiled import WRITERS
+    out = _fresh(WRITERS is not None)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        runners = _runners(games, out)
+        print("ready", flush=True)
+        for line in sys.stdin:
+            if line.strip() == "go":
+                for r in runners.values():
+                    r.run(seconds / slices)
+                print("done", flush=True)
+            elif line.strip() == "report":
+                break
+    print("result" + json.dumps(_results(runners, out)), flush=True)
+
+
 def describe(result: dict[str, Any]) -> list[str]:
     """The report's lines (``main`` and ``fliptable bench --envs``)."""
     lines = [f"compiled writers: {'yes' if result['compiled_writers'] else 'no (pure Python: docs/rl.md)'}",
              "steps/s as pettingzoo.test.performance_benchmark measures (unseeded resets); "
              "[reseeded: a seeded reset every game]"]
+    lines += _rows(result)
+    if "pure" in result:
+        pure = result["pure"]
+        if pure is None:
+            lines.append("pure-Python writers: the rows above are pure Python already (no compiled writers here)")
+        else:
+            lines.append("pure-Python writers (FLIPTABLE_PURE=1, another process, measured in turns with the "
+                         "above; each against its own texas_holdem_v4):")
+            lines += [f"pure {line}" for line in _rows(pure)]
+            lines.append("compiled / pure, steps/s: " + ", ".join(f"{k} {v:.2f}x" for k, v in pure["speedup"].items()))
+    return lines
+
+
+def _rows(result: dict[str, Any]) -> list[str]:
+    lines = []
     for family in ("fliptable", "pettingzoo_classic"):
         for name, row in result.get(family, {}).items():
             if not isinstance(row, dict):
@@ -203,8 +319,14 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("games", nargs="*")
     ap.add_argument("--seconds", type=float, default=2.0)
     ap.add_argument("--json", action="store_true")
+    ap.add_argument("--writers", choices=WRITERS_CHOICES, default="installed")
+    ap.add_argument("--slices", type=int, default=8, help=argparse.SUPPRESS)
+    ap.add_argument("--lockstep", action="store_true", help=argparse.SUPPRESS)  # the pure side of a run
     args = ap.parse_args(argv)
-    result = bench(args.games or None, args.seconds)
+    if args.lockstep:
+        _lockstep(args.games or None, args.seconds, args.slices)
+        return
+    result = bench(args.games or None, args.seconds, args.slices, args.writers)
     if args.json:
         print(json.dumps(result, indent=2))
         return

@@ -24,6 +24,9 @@ def bench_command(
     envs: bool = typer.Option(False, "--envs", help="Also the RL environments' steps/s (needs the 'rl' extra) "
                                                     "beside PettingZoo's texas_holdem_v4 and leduc_holdem_v4, "
                                                     "as PettingZoo's performance_benchmark measures and reseeded."),
+    writers: str = typer.Option("installed", "--writers", metavar="installed|pure|both",
+                                help="With --envs: the observation writers measured: the installed (compiled "
+                                     "when built), the pure-Python ones, or both in one report, in turns."),
 ) -> None:
     """Random-policy throughput of every game, single process."""
     from ..sim.bench import run_bench
@@ -38,11 +41,15 @@ def bench_command(
         g = _game(ids[0])
         opts = _options(g, option)
         g.check_players(players if players is not None else g.default_players)
+    if writers not in ("installed", "pure", "both"):
+        raise CliError(f"--writers must be one of installed, pure, both, not {writers!r}")
+    if writers != "installed" and not envs:
+        raise CliError("--writers chooses what --envs measures: give --envs with it")
     env_bench = _env_bench() if envs else None  # before any game is timed
     _freeze_imports()
     report = run_bench(ids, seconds, players, opts)
     if env_bench is not None:
-        report["envs"] = env_bench(ids, seconds if seconds is not None else 2.0)
+        report["envs"] = env_bench(ids, seconds if seconds is not None else 2.0, writers=writers)
         for r in report["results"]:
             row = report["envs"]["fliptable"].get(r["game"])
             r["env_steps_per_second"] = row["env_steps_per_second"] if row else None
@@ -66,7 +73,7 @@ def bench_command(
     if "envs" in report:
         from ..adapters.bench import describe
         for line in describe(report["envs"]):
-            _console().print(f"RL env {line}" if line.startswith(("fliptable", "pettingzoo")) else f"RL envs: {line}",
+            _console().print(f"RL env {line}" if line.startswith(("fliptable", "pettingzoo", "pure ")) else f"RL envs: {line}",
                              markup=False)
     side = report.get("clone_vs_decisions")
     if side:

@@ -205,3 +205,35 @@ def test_words_one_player_and_a_header_without_options(capsys):
     assert code == 2 and "patience takes exactly 1 player, not 2" in out + err
     code, out, _ = run(capsys, "simulate", "authors", "--games", "2")
     assert code == 0 and out.startswith("authors: 2 games, 4 players,")
+
+
+def test_bench_envs_measures_the_pure_python_writers_too(capsys):
+    """--writers both: this process (compiled) and a FLIPTABLE_PURE=1 process take their
+    slices in turns; one report, each side against its own texas_holdem_v4."""
+    code, out, err = run(capsys, "bench", "--seconds", "0.2", "--game", "flip7", "--envs", "--writers", "both",
+                         "--json")
+    assert code == 0, err
+    envs = json.loads(out)["envs"]
+    assert envs["compiled_writers"] is True and envs["pure"]["compiled_writers"] is False
+    pure = envs["pure"]
+    assert pure["fliptable"]["flip7"]["env_steps_per_second"] > 0
+    assert pure["pettingzoo_classic"]["texas_holdem_v4"]["reseeded"]["env_steps_per_second"] > 0
+    assert pure["speedup"]["flip7"] == round(envs["fliptable"]["flip7"]["env_steps_per_second"]
+                                             / pure["fliptable"]["flip7"]["env_steps_per_second"], 2)
+    code, out, err = run(capsys, "bench", "--seconds", "0.2", "--game", "flip7", "--envs", "--writers", "pure",
+                         "--json")
+    assert code == 0, err
+    envs = json.loads(out)["envs"]
+    assert envs["compiled_writers"] is False and "pure" not in envs
+    code, out, _ = run(capsys, "bench", "--seconds", "0.1", "--game", "flip7", "--envs", "--writers", "both")
+    assert code == 0 and "RL envs: compiled writers: yes" in out and "RL env pure fliptable" in out
+    assert "compiled / pure, steps/s: flip7" in out
+
+
+@pytest.mark.parametrize("args,phrase", [
+    (["bench", "--writers", "pure"], "give --envs with it"),
+    (["bench", "--envs", "--writers", "cython"], "--writers must be one of installed, pure, both"),
+])
+def test_bench_writers_bad_input_is_one_line(capsys, args, phrase):
+    code, out, err = run(capsys, *args)
+    assert phrase in one_line_error(code, err) and out == ""
