@@ -34,6 +34,8 @@ class Balance:
     #: whether seat 0 acts first (docs/kernel.md "Seats and the deal"); a
     #: game that draws its first player says False, and the report speaks of seats
     seat0_starts: ClassVar[bool] = True
+    #: the types of the events ``dealt_by`` reads (the others are never passed to it)
+    dealt_events: ClassVar[frozenset[str]] = frozenset()
     #: kinds that are not card faces, listed after the faces' (Flush: "Mimic")
     extra_kinds: ClassVar[tuple[str, ...]] = ()
 

@@ -55,19 +55,17 @@ class Table(RemoteAnswers):
     (``actions``, ``log()``); ``histories`` keeps each seat's events as that seat saw
     them (``history``). ``strict_agents``: an agent's illegal answer raises
     ``AgentError`` (simulation); otherwise it is noted in ``notes`` and the bot plays its
-    first legal action (a race or a claim: it sits this one out). ``on_events``, when
-    given, is called with the events of every landed action, on the fast path too (what a
+    first legal action (a race or a claim: it sits this one out). ``collect``, when given,
+    is a list that gets the events of every landed action, on the fast path too (what a
     balance report counts, without the cost of per-seat histories)."""
 
     def __init__(self, state: State, agents: Sequence[Agent | None] | None = None, *, seed: int | str = 0,
                  clock: VirtualClock | RealClock | None = None, reaction_floor_ms: float = REACTION_FLOOR_MS,
                  turn_limit_ms: float | None = None, bot_turn_ms: float = 0.0, record: bool = True,
                  histories: bool = True, deck: Sequence[str] | None = None, strict_agents: bool = True,
-                 reset_agents: bool = True, on_events: Callable[[list[Event]], None] | None = None):
+                 reset_agents: bool = True, collect: list[Event] | None = None):
         self.state = state
-        self._sink = on_events
-        #: the fast path's apply: the state's own, or one that hands its events to ``on_events``
-        self._apply_quiet = state.apply_unchecked if on_events is None else self._apply_told
+        self._collect = collect
         self.players = n = state.players
         self.agents: list[Agent | None] = list(agents) if agents is not None else [None] * n
         if len(self.agents) != n:
@@ -297,7 +295,8 @@ class Table(RemoteAnswers):
         view = state.view
         quick = self.bot_turn_ms == 0 and self.turn_limit_ms is None
         fast = quick and not self._events
-        apply = self._apply_quiet
+        apply = state.apply_unchecked
+        told = self._collect
         actions = self.actions
         n = 0
         while n < max_decisions:
@@ -314,7 +313,7 @@ class Table(RemoteAnswers):
                             raise AgentError(f"bot {agent.describe()} at seat {seat} chose illegal "
                                              f"{shorten(action)!r}; legal: {list(legal)}")
                         if fast:
-                            apply(seat, action)
+                            apply(seat, action, told)
                             if actions is not None:
                                 actions.append([seat, action])
                         else:
@@ -335,7 +334,7 @@ class Table(RemoteAnswers):
                         raise AgentError(f"bot {agent.describe()} at seat {seat} chose illegal "
                                          f"{shorten(action)!r}; legal: {list(legal)}")
                     if fast:
-                        apply(seat, action)
+                        apply(seat, action, told)
                         if actions is not None:
                             actions.append([seat, action])
                     else:
@@ -529,7 +528,7 @@ class Table(RemoteAnswers):
                 if self._events:
                     self._landed(None, d.default, d, "clock", state.apply(None, d.default))
                 else:
-                    self._apply_quiet(None, d.default)
+                    state.apply_unchecked(None, d.default, self._collect)
                     self._landed(None, d.default, d, "clock", None)
                 return 1
             for seat in d.players:  # each player still to act gets the game's timeout action
@@ -548,7 +547,7 @@ class Table(RemoteAnswers):
         elif self._events:
             self._landed(seat, action, d, "bot", state.apply(seat, action))
         else:
-            self._apply_quiet(seat, action)
+            state.apply_unchecked(seat, action, self._collect)
             if self._out is None and not self.listeners:  # the simulator's path: record, and on
                 if self.actions is not None:
                     self.actions.append([seat, action])
@@ -557,11 +556,6 @@ class Table(RemoteAnswers):
             else:
                 self._landed(seat, action, d, "bot", None)
         return 1
-
-    def _apply_told(self, seat: int | None, action: str) -> None:
-        events: list[Event] = []
-        self.state.apply_unchecked(seat, action, events)
-        self._sink(events)  # type: ignore[misc]
 
     def _tell(self, events: Sequence[Event]) -> None:
         """Every seat's history and every observing agent get ``events`` as they see them."""
@@ -585,8 +579,8 @@ class Table(RemoteAnswers):
             self._acted[seat] = ply
         if events:
             self._tell(events)
-            if self._sink is not None:
-                self._sink(events)
+            if self._collect is not None:
+                self._collect.extend(events)
         if self._out is None and not self.listeners:
             return None
         landed = Landed(seat, action, self._landed_at, ply - 1, d, by, events or [])

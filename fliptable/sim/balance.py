@@ -172,14 +172,14 @@ def run_chunk(job: tuple) -> tuple[int, BalanceTally]:
         agents = [make_agent(game, lineup[(j + index) % players]) for j in range(players)]
         state = game.new_state(players, options, s)
         dealt: list[set[int]] | None = None
-        sink = None
+        told: list | None = [] if events else None
         if kinds:
             dealt = [set() for _ in range(players)]
             _add(dealt, balance.dealt(state), kinds)
-            if events:
-                sink = _event_sink(balance, dealt, kinds)
-                sink(list(state.opening))
-        match = play_match(game, agents, options, s, state=state, on_events=sink)
+        match = play_match(game, agents, options, s, state=state, collect=told)
+        if told is not None:
+            _add_told(dealt, balance, state.opening, kinds)
+            _add_told(dealt, balance, told, kinds)
         result = state.result()
         lengths = dict(balance.lengths(state)) if len(names) > 1 else {}
         lengths["decisions"] = match.decisions
@@ -202,16 +202,13 @@ def _add(into: list[set[int]], labels: Sequence[Any] | None, kinds: Mapping[str,
         into[seat].update(kinds[k] for k in got if k in kinds)
 
 
-def _event_sink(balance: Any, dealt: list[set[int]], kinds: Mapping[str, int]) -> Any:
-    read = balance.dealt_by
-
-    def sink(events: list) -> None:
-        for event in events:
-            got = read(event)
-            if got is not None:
-                seat, labels = got
-                dealt[seat].update(kinds[k] for k in labels if k in kinds)
-    return sink
+def _add_told(dealt: Any, balance: Any, events: Sequence[Any], kinds: Mapping[str, int]) -> None:
+    """What the events of a game dealt to each seat (the types ``dealt_by`` reads)."""
+    read, wanted = balance.dealt_by, balance.dealt_events
+    for event in events:
+        if event.type in wanted and (got := read(event)) is not None:
+            seat, labels = got
+            dealt[seat].update(kinds[k] for k in labels if k in kinds)
 
 
 def combinations(game: Game, players: Sequence[int], vary: Mapping[str, Sequence[str]],

@@ -6,7 +6,7 @@ so a match depends only on its seed."""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Callable, Mapping, Sequence
+from typing import Any, Mapping, Sequence
 
 from ..core.agent import Agent
 from ..core.clock import VirtualClock
@@ -30,7 +30,7 @@ def play_match(game: Game, agents: Sequence[Agent], options: Mapping[str, Any] |
                seed: int | str = 0, deck: Sequence[str] | None = None, record: bool = False,
                max_decisions: int = 10_000_000, state: State | None = None,
                reaction_floor_ms: float = REACTION_FLOOR_MS,
-               on_events: Callable[[list[Event]], None] | None = None) -> MatchResult:
+               collect: list[Event] | None = None) -> MatchResult:
     """Play a whole game. ``record`` keeps a replayable log.
 
     Races: every eligible agent answers ``react`` with an action and a delay (never
@@ -39,11 +39,11 @@ def play_match(game: Game, agents: Sequence[Agent], options: Mapping[str, Any] |
     the new state: an unchanged intent keeps its time, a changed one lands after a fresh
     delay. An intent later than the race's ``timeout_ms`` loses to the clock, which
     applies the race's default. Claimants' ``claim`` answers race the player whose turn
-    it is (see the timing model in ``core/table.py``). ``on_events`` is given the events of
-    every action (``Table``'s ``on_events``)."""
+    it is (see the timing model in ``core/table.py``). ``collect``, a list, gets the events of
+    every action (``Table``'s ``collect``)."""
     if state is None:
         state = game.new_state(len(agents), options, seed, deck)
     table = Table(state, agents, seed=seed, clock=VirtualClock(), reaction_floor_ms=reaction_floor_ms,
-                  record=record, histories=False, deck=deck, on_events=on_events)
+                  record=record, histories=False, deck=deck, collect=collect)
     decisions = table.run(max_decisions)
     return MatchResult(state, decisions, table.log() if record else None)

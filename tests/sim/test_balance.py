@@ -129,15 +129,33 @@ def test_rotated_bots_sit_everywhere_and_are_rated():
     assert sum(b["successes"] for b in record["bots"]) == pytest.approx(sum(record["seats"]["wins"]))
 
 
-def test_event_sink_does_not_change_a_game():
+def test_collecting_events_does_not_change_a_game():
     for gid, players in (("flaps", 4), ("flip7", 3), ("flyswatter", 3)):
         game = get_game(gid)
         told = []
         plain = play_match(game, [make_agent(game, game.default_bot) for _ in range(players)], None, 5)
-        sunk = play_match(game, [make_agent(game, game.default_bot) for _ in range(players)], None, 5,
-                          on_events=told.append)
-        assert sunk.decisions == plain.decisions and sunk.state.to_json() == plain.state.to_json()
-        assert told and all(isinstance(batch, list) for batch in told)
+        collected = play_match(game, [make_agent(game, game.default_bot) for _ in range(players)], None, 5,
+                               collect=told)
+        assert collected.decisions == plain.decisions and collected.state.to_json() == plain.state.to_json()
+        assert len(told) >= plain.decisions // 2 and all(hasattr(e, "type") for e in told)
+
+
+def test_balance_plays_the_games_simulate_plays(monkeypatch):
+    # with simulate's seeds, a combination's games are simulate's games, tallied the same
+    import fliptable.sim.balance as module
+    from fliptable.core.rng import derive_seed
+    from fliptable.sim.simulate import run_chunk as simulate_chunk
+
+    monkeypatch.setattr(module, "game_seed", lambda seed, combo, i: derive_seed(seed, i))
+    for gid in ("flip7", "flaps"):
+        game = get_game(gid)
+        opts = game.resolve_options({})
+        combo = Combination(4, (), opts)
+        kinds = {k: i for i, k in enumerate(game.balance.kinds(game, 4, opts))}
+        _, mine = run_chunk((0, game, combo, [game.default_bot] * 4, kinds, 3, 0, 6))
+        theirs = simulate_chunk((game, 4, [game.default_bot] * 4, opts, 3, 0, 6, None))
+        assert mine.wins == theirs.wins and mine.length_counts["decisions"] == theirs.length_counts
+        assert mine.stats == theirs.stats
 
 
 def test_flip7_dealt_cards_are_the_flips_a_spectator_sees():

@@ -24,6 +24,7 @@ KIND_OF = tuple(_kind(face.title) for face in FACES)
 
 class FlapsBalance(Balance):
     counts_cards = True
+    dealt_events = frozenset({"hand"})
 
     def kind(self, card):
         return KIND_OF[CARDS.by_name[card.name]]

@@ -9,6 +9,7 @@ from ...core.balance import Balance
 
 class Flip7Balance(Balance):
     counts_cards = True
+    dealt_events = frozenset({"flip"})
     length_names = ("rounds",)
     has_cap = True
 
