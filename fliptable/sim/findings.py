@@ -193,6 +193,34 @@ def seat_sentence(r: dict[str, Any], seat0_starts: bool) -> str:
     return f"{head}: a significant {what} (chi-square {test['chi2']:.1f}, df {test['df']}, Holm-adjusted {p_text})."
 
 
+def seat_sentences(records: Sequence[dict[str, Any]], seat0_starts: bool, listed: int = 3) -> list[str]:
+    """A sentence per combination with a significant seat advantage; the others one by one
+    when there are at most ``listed`` of them, else in one sentence naming the largest
+    deviation from the even share."""
+    tested = [r for r in records if r["seats"]["test"] is not None]
+    found = [r for r in tested if r["seats"]["test"]["significant"]
+             and min(r["seats"]["test"]["seat_p_holm"]) <= ALPHA]
+    rest = [r for r in records if r not in found]
+    if len(rest) <= listed:
+        return [seat_sentence(r, seat0_starts) for r in records]
+    out = [seat_sentence(r, seat0_starts) for r in found]
+    quiet = [r for r in rest if r["seats"]["test"] is not None]
+    if quiet:
+        def gap(r: dict[str, Any]) -> tuple[float, int]:
+            s = r["seats"]
+            j = max(range(r["players"]), key=lambda k: abs(s["win_rate"][k] - s["even"]))
+            return abs(s["win_rate"][j] - s["even"]), j
+        worst = max(quiet, key=lambda r: gap(r)[0])
+        j = gap(worst)[1]
+        s = worst["seats"]
+        out.append(f"No seat advantage is significant in {len(quiet)} of {len(tested)} combinations (chi-square "
+                   f"goodness of fit, Holm-adjusted); the largest deviation is seat {j} winning "
+                   f"{pct(s['win_rate'][j])} {interval(s['ci95'][j])} at {worst['label']} against an even "
+                   f"{pct(s['even'])} (Holm-adjusted {_p(worst['seats']['test']['p_holm'])}).")
+    out += [seat_sentence(r, seat0_starts) for r in rest if r["seats"]["test"] is None]
+    return out
+
+
 def _p(p: float) -> str:
     return "p < 0.001" if p < 0.001 else f"p = {p:.3f}"
 
@@ -207,7 +235,7 @@ def summary(report: dict[str, Any]) -> list[str]:
     if report.get("interrupted"):
         out.append(f"The run was interrupted: {report['games']} of "
                    f"{report['games_requested'] * len(records)} games finished; the numbers are theirs.")
-    out += [seat_sentence(r, report["seat0_starts"]) for r in records]
+    out += seat_sentences(records, report["seat0_starts"])
     lengths = [(r["length"]["decisions"]["mean"], r) for r in records if "decisions" in r["length"]]
     if lengths:
         lo, hi = min(lengths, key=lambda x: x[0]), max(lengths, key=lambda x: x[0])

@@ -21,13 +21,16 @@ from .plots import PlotError, _errors, _figure_class
 SEAT, EVEN, DEALT, HELD, LENGTH = "#dd8452", "grey", "#4c72b0", "#c44e52", "#55a868"
 #: the most kinds in a card figure (the table lists them all)
 MAX_FIGURE_KINDS = 40
+#: up to this many combinations, a figure per combination; past it, one map of them all
+SMALL_MULTIPLES = 8
 
 STYLE = """
-body{font-family:system-ui,-apple-system,"Segoe UI",sans-serif;max-width:1100px;margin:2em auto;padding:0 1em;
+body{font-family:system-ui,-apple-system,"Segoe UI",sans-serif;max-width:1400px;margin:2em auto;padding:0 1em;
 color:#222;line-height:1.45}
 h1{font-size:1.6em}h2{margin-top:2em;border-bottom:1px solid #ccc}h3{margin-top:1.5em}
 table{border-collapse:collapse;margin:.6em 0;font-size:.9em}
-th,td{border:1px solid #ddd;padding:.25em .6em;text-align:right}th{background:#f4f4f4}
+th,td{border:1px solid #ddd;padding:.25em .6em;text-align:right;white-space:nowrap}
+.wide{overflow-x:auto}th{background:#f4f4f4}
 td.l,th.l{text-align:left}.sig{font-weight:bold;color:#a0301e}.note{color:#555;font-size:.9em}
 img{max-width:100%;height:auto}ul.summary li{margin:.3em 0}
 """
@@ -79,12 +82,12 @@ def _e(text: Any) -> str:
 
 def _table(head: Sequence[str], rows: Sequence[Sequence[Any]], left: int = 1) -> str:
     """An HTML table; the first ``left`` columns are text, the rest numbers (already text)."""
-    out = ["<table><tr>" + "".join(f'<th class="{"l" if i < left else ""}">{_e(h)}</th>'
+    out = ["<div class=\"wide\"><table><tr>" + "".join(f'<th class="{"l" if i < left else ""}">{_e(h)}</th>'
                                    for i, h in enumerate(head)) + "</tr>"]
     for row in rows:
         out.append("<tr>" + "".join(f'<td class="{"l" if i < left else ""}">{c}</td>' for i, c in enumerate(row))
                    + "</tr>")
-    return "".join(out) + "</table>"
+    return "".join(out) + "</table></div>"
 
 
 def render_html(report: dict[str, Any]) -> str:
@@ -143,7 +146,7 @@ def _seat_section(report: dict[str, Any], records: Sequence[dict[str, Any]]) -> 
         out.append("<h3>Bots</h3>" + _table(["combination", "bot", "seat-games", "win rate"],
                                             [[_e(r["label"]), _e(b["spec"]), str(b["n"]),
                                               f"{pct(b['rate'])} {interval(b['ci95'])}"] for r, b in bots], 2))
-    out.append(_png(_seat_figure(records)))
+    out.append(_png(_seat_figure(records) if len(records) <= SMALL_MULTIPLES else _seat_map(records)))
     return "".join(out)
 
 
@@ -165,6 +168,40 @@ def _seat_figure(records: Sequence[dict[str, Any]]) -> Any:
         ax.set_title(r["label"], fontsize="small")
         ax.set_ylim(0, min(1.0, max(hi for _, hi in s["ci95"]) * 1.15 + 0.01))
     return fig
+
+
+def _heat_map(title: str, rows: Sequence[str], cols: Sequence[str], values: list[list[float | None]],
+              label: str) -> Any:
+    """A diverging map of ``values[row][col]`` (None: blank), centred on 0."""
+    import math  # noqa: PLC0415
+
+    fig = _figure_class()(figsize=(min(22.0, 2.5 + 0.32 * len(cols)), 1.8 + 0.24 * len(rows)), layout="constrained")
+    fig.suptitle(title)
+    ax = fig.subplots()
+    grid = [[math.nan if v is None else v for v in row] for row in values]
+    top = max([abs(v) for row in grid for v in row if not math.isnan(v)] + [1e-9])
+    image = ax.imshow(grid, cmap="RdBu", vmin=-top, vmax=top, aspect="auto", interpolation="nearest")
+    ax.set_xticks(range(len(cols)), cols, rotation=60, ha="right", rotation_mode="anchor", fontsize="small")
+    ax.set_yticks(range(len(rows)), rows, fontsize="small")
+    fig.colorbar(image, ax=ax, label=label, shrink=0.8)
+    return fig
+
+
+def _seat_map(records: Sequence[dict[str, Any]]) -> Any:
+    seats = max(r["players"] for r in records)
+    values = [[100 * (r["seats"]["win_rate"][j] - r["seats"]["even"])
+               if j < r["players"] and r["seats"]["even"] is not None else None for r in records]
+              for j in range(seats)]
+    return _heat_map("win rate by seat minus the even share (points)", [f"seat {j}" for j in range(seats)],
+                     [r["label"] for r in records], values, "percentage points")
+
+
+def _card_map(records: Sequence[dict[str, Any]]) -> Any:
+    kinds = list(dict.fromkeys(e["kind"] for r in records for e in r["cards"]))
+    effects = [{e["kind"]: e["effect"] for e in r["cards"]} for r in records]
+    values = [[100 * eff[k]["diff"] if eff.get(k) else None for eff in effects] for k in kinds]
+    return _heat_map("card impact: win rate dealt minus not dealt (points; blank: not in the pack)", kinds,
+                     [r["label"] for r in records], values, "percentage points")
 
 
 def _length_section(records: Sequence[dict[str, Any]]) -> str:
@@ -220,16 +257,23 @@ def _number(v: Any) -> str:
 
 
 def _stats_section(records: Sequence[dict[str, Any]]) -> str:
-    rows = []
-    for r in records:
-        for name, leaf in _leaves(r["stats"]):
-            ci = leaf["ci95"]
-            rows.append([_e(r["label"]), _e(name), _number(leaf["value"]),
-                         f"[{ci[0]:.4g}, {ci[1]:.4g}]" if ci else ""])
-    if not rows:
+    leaves = [dict(_leaves(r["stats"])) for r in records]
+    names = list(dict.fromkeys(name for got in leaves for name in got))
+    if not names:
         return ""
-    return ("<h2>The game's own statistics</h2><p class=\"note\">95% intervals from the delete-one-chunk "
-            "jackknife.</p>" + _table(["combination", "statistic", "value", "95% interval"], rows, 2))
+    rows = []
+    for name in names:
+        row = [_e(name)]
+        for got in leaves:
+            leaf = got.get(name)
+            if leaf is None:
+                row.append("")
+                continue
+            ci = leaf["ci95"]
+            row.append(_number(leaf["value"]) + (f" [{ci[0]:.4g}, {ci[1]:.4g}]" if ci else ""))
+        rows.append(row)
+    return ("<h2>The game's own statistics</h2><p class=\"note\">Value and 95% interval (delete-one-chunk "
+            "jackknife, normal).</p>" + _table(["statistic"] + [r["label"] for r in records], rows))
 
 
 def _card_section(records: Sequence[dict[str, Any]]) -> str:
@@ -254,7 +298,10 @@ def _card_section(records: Sequence[dict[str, Any]]) -> str:
         if r["has_hand"]:
             head += ["held at end: win rate", "held effect"]
         out.append(f"<h3>{_e(r['label'])}</h3>" + _table(head, rows))
-        out.append(_png(_card_figure(r)))
+        if len(records) <= SMALL_MULTIPLES:
+            out.append(_png(_card_figure(r)))
+    if len(records) > SMALL_MULTIPLES:
+        out.insert(1, _png(_card_map(records)))
     return "".join(out)
 
 

@@ -207,3 +207,17 @@ def test_ctrl_c_keeps_the_games_that_finished():
     assert report["interrupted"]
     assert report["games"] == sum(r["games"] for r in report["combinations"]) < 40
     assert report["summary"][0].startswith("The run was interrupted")
+
+
+def test_many_quiet_combinations_are_one_sentence_and_a_significant_one_is_named():
+    from fliptable.sim.findings import seat_sentences
+
+    game = get_game("flaps")
+    quiet = _synthetic(game, lambda i: i % 4, lambda i: [set()] * 4)["combinations"][0]
+    loud = _synthetic(game, lambda i: 0 if i % 10 < 4 else 1 + i % 3, lambda i: [set()] * 4)["combinations"][0]
+    records = [{**quiet, "label": f"quiet {k}"} for k in range(4)] + [{**loud, "label": "loud"}]
+    got = seat_sentences(records, True)
+    assert len(got) == 2
+    assert got[0].startswith("Seat 0 wins 40.0% [37.0, 43.1] at loud against an even 25.0%: a significant "
+                             "first-player advantage")
+    assert got[1].startswith("No seat advantage is significant in 4 of 5 combinations")
