@@ -128,3 +128,27 @@ def test_the_largest_worker_count_is_accepted(monkeypatch):
 
     report = simulate("flip7", 3, 2, ["random"], seed=1, workers=MAX_WORKERS)
     assert report["games"] == 3 and report["workers"] == MAX_WORKERS
+
+
+def _catches_sigterm(pid: int) -> bool:
+    """Whether ``pid`` has a handler for SIGTERM (``SigCgt`` in /proc/PID/status)."""
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith("SigCgt:"):
+            return bool(int(line.split()[1], 16) >> (signal.SIGTERM - 1) & 1)
+    return False
+
+
+@linux_only
+def test_sigterm_to_a_one_worker_run_is_one_line_too():
+    proc = subprocess.Popen([sys.executable, "-m", "fliptable", "simulate", "flip7", "--games", "1000000",
+                             "--workers", "1", "--json"], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                            text=True, cwd=ROOT, env={**os.environ, "PYTHONPATH": str(ROOT)})
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline and not _catches_sigterm(proc.pid):  # playing: its handler is set
+        time.sleep(0.1)
+    proc.send_signal(signal.SIGTERM)
+    try:
+        out, err = proc.communicate(timeout=60)
+    finally:
+        proc.kill()
+    assert proc.returncode == 143 and out == "" and err == "fliptable: error: terminated\n"

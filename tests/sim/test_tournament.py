@@ -68,19 +68,23 @@ def test_one_player_games_rank_bots_on_the_same_deals():
     assert look["rating"] > rnd["rating"]
 
 
-def test_ctrl_c_keeps_what_finished(monkeypatch):
+@pytest.mark.parametrize("stop", ["KeyboardInterrupt", "Terminated"])
+def test_ctrl_c_or_sigterm_keeps_what_finished(monkeypatch, stop):
+    from fliptable.sim.parallel import Terminated
+
     real = tmod._play_chunk
     calls = []
 
     def interrupting(job):
         calls.append(job)
         if len(calls) == 3:
-            raise KeyboardInterrupt
+            raise {"KeyboardInterrupt": KeyboardInterrupt, "Terminated": Terminated}[stop]
         return real(job)
 
     monkeypatch.setattr(tmod, "_play_chunk", interrupting)
     report = tournament("flip7", ["ev", "random"], 40, seed=1)
     assert report["interrupted"] and report["games"] == 2 * tmod.CHUNK_BLOCKS * 2
+    assert report["terminated"] is (stop == "Terminated")  # the command exits 143, not 130
     assert sum(b["games"] for b in report["bots"]) == 2 * report["games"]
 
 
@@ -155,20 +159,3 @@ def test_lineups_made_chunk_by_chunk_are_the_whole_run_s():
     whole = lineups(specs, 2, blocks=6, seed=4)
     parts = lineups(specs, 2, 2, 4, first=0) + lineups(specs, 2, 3, 4, first=2) + lineups(specs, 2, 1, 4, first=5)
     assert parts == whole
-
-
-def test_sigterm_keeps_what_finished_and_says_so(monkeypatch):
-    from fliptable.sim.parallel import Terminated
-
-    real = tmod._play_chunk
-    calls = []
-
-    def terminating(job):
-        calls.append(job)
-        if len(calls) == 2:
-            raise Terminated
-        return real(job)
-
-    monkeypatch.setattr(tmod, "_play_chunk", terminating)
-    report = tournament("flip7", ["ev", "random"], 40, seed=1)
-    assert report["interrupted"] and report["terminated"] and report["games"] == tmod.CHUNK_BLOCKS * 2
