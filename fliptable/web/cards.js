@@ -12,6 +12,9 @@ const FLAPS_SHORT = {ace_end: "ACE'N'END", ace_lay: "ACE'N'LAY", flaps: "FLAPS",
   ol_maid: "OL' MAID", quack: "QUACK", stop: "STOP THAT FLAPPING", dump: "DUMP THOSE FIVES",
   six: "SIX OF THE BEST", king_lay: "King'N'Lay", spoof: "SPOOF"};
 
+// A FLAPS rank as printed on the cards: A, 2..10, J, Q, K
+export function rankName(rank) { return FLAPS_RANK[rank] ?? String(rank); }
+
 export function face(game, name) {
   const table = FACES[game];
   return table && typeof name === "string" ? table[name] : undefined;
@@ -42,7 +45,8 @@ function parts(game, name, f) {
               name: f.title, cls};
     case "flyswatter":
       if (f.kind === "swatter") return {corner: "SW", middle: "SW", name: "Swatter", cls};
-      return {corner: String(f.rank), middle: "•".repeat(f.rank), name: `${f.suit} fly`,
+      // the dots may wrap (a zero-width space between them): 4 or 5 stay inside the card
+      return {corner: String(f.rank), middle: Array(f.rank).fill("•").join("\u200b"), name: `${f.suit} fly`,
               cls: [...cls, `c-${f.suit}`]};
     case "flush": {
       if (f.kind === "flush") return {corner: "F", middle: name === "bf" ? "BIG" : "F", name: f.title, cls};

@@ -3,12 +3,12 @@
 // table, and words for actions. Anything a game does not lay out here still appears in
 // the table's "everything in the view" panel, its cards drawn as cards.
 import {h} from "./dom.js";
-import {back, card, isCard, row} from "./cards.js";
+import {back, card, isCard, rankName, row} from "./cards.js";
 
 function pile(game, label, top, count, opts = {}) {
   return h("figure", {class: "pile", "aria-label": `${opts.label || label}: ${count ?? (top ? 1 : 0)} card(s)${top ? ", top " + top : ""}`},
     top ? card(game, top, opts) : (count ? back(count) : h("span", {class: "card empty", "aria-hidden": "true"})),
-    h("figcaption", {}, label, count !== undefined && count !== null ? ` · ${count}` : ""));
+    h("figcaption", {}, label, count !== undefined && count !== null ? h("span", {class: "count"}, ` (${count})`) : ""));
 }
 
 function badge(text, cls = "") { return h("span", {class: `badge ${cls}`}, text); }
@@ -19,7 +19,7 @@ export function seatExtras(game, v, i) {
     case "flip7": {
       const s = v.seats && v.seats[i];
       if (!s) return [];
-      return [h("div", {class: "seat-status"}, badge(s.status, `st-${s.status}`), ` round ${s.round_score}`,
+      return [h("div", {class: "seat-status"}, badge(s.status, `st-${s.status}`), h("span", {class: "round-score"}, ` ${s.round_score} pts this round`),
         s.second_chance ? badge("Second Chance", "sc") : null), row(game, s.cards, {small: true, label: "cards in front"})];
     }
     case "flyswatter":
@@ -47,7 +47,9 @@ export function seatExtras(game, v, i) {
 }
 
 // The middle of the table
-export function centre(game, v, names) {
+// latest(type): the narration's latest line for an event of that type (the server's
+// words), for the middle's notices
+export function centre(game, v, names, latest = () => null) {
   const out = [];
   const common = () => {
     if (v.draw_count !== undefined) out.push(pile(game, "draw pile", null, v.draw_count));
@@ -56,7 +58,10 @@ export function centre(game, v, names) {
   switch (game) {
     case "flip7":
       common();
-      if (v.flip_three && v.flip_three.length) out.push(h("div", {}, "Flip Three: ", JSON.stringify(v.flip_three)));
+      for (const job of v.flip_three || []) {
+        out.push(h("div", {class: "flip-three"}, `Flip Three for ${names.who(job.player)}: ${job.left} to flip`,
+          job.set_aside && job.set_aside.length ? [", set aside ", row(game, job.set_aside, {small: true, label: "set aside"})] : ""));
+      }
       if (v.choice) out.push(h("div", {class: "choice"}, "to choose: ", describe(game, v.choice)));
       break;
     case "flyswatter":
@@ -80,7 +85,12 @@ export function centre(game, v, names) {
       if (v.current) out.push(h("div", {class: "current"}, "turned up ", card(game, v.current.card), ` from ${v.current.from}`));
       out.push(h("div", {class: "piles", "aria-label": "centre piles"}, (v.centre || []).map((c, k) =>
         h("figure", {class: "pile"}, c ? card(game, c) : h("span", {class: "card empty"}), h("figcaption", {}, `pile ${k + 1}`)))));
-      if (v.muggins) out.push(h("div", {class: "window"}, "Muggins! ", describe(game, v.muggins)));
+      if (v.muggins) {
+        // the rule broken, in the narration's words; who may call
+        const said = latest("deviation");
+        out.push(h("div", {class: "window muggins", role: "status"}, said ? `${said.replace(/\s*Muggins\?$/, "")} ` : "",
+          `Anyone but ${names.who(v.muggins.offender)} may call “Muggins” before the next play.`));
+      }
       break;
     case "patience":
       if (v.card) out.push(h("div", {class: "current"}, "turned up ", card(game, v.card)));
@@ -99,8 +109,11 @@ export function centre(game, v, names) {
       break;
     case "flaps":
       common();
-      if (v.lead) out.push(h("div", {}, `to follow: ${v.lead.suit ? {c: "♣ clubs", d: "♦ diamonds", h: "♥ hearts", s: "♠ spades"}[v.lead.suit] : ""}`,
-        v.lead.rank !== undefined && v.lead.rank !== null ? ` or rank ${v.lead.rank}` : ""));
+      if (v.lead && !v.over) {  // nothing is followed once the game is over
+        const suit = v.lead.suit ? {c: "♣ clubs", d: "♦ diamonds", h: "♥ hearts", s: "♠ spades"}[v.lead.suit] || v.lead.suit : null;
+        const rank = v.lead.rank !== undefined && v.lead.rank !== null ? rankName(v.lead.rank) : null;
+        out.push(h("div", {class: "lead"}, "to follow: ", [suit, rank && `${/^(A|8)$/.test(rank) ? "an" : "a"} ${rank}`].filter((x) => x).join(" or ") || "anything"));
+      }
       if (v.attack) out.push(h("div", {class: "window"}, "attack: ", describe(game, v.attack)));
       if (v.trumps) out.push(h("div", {class: "window"}, "TRUMPS: ", describe(game, v.trumps)));
       if (v.phase && v.phase !== "play") out.push(badge(v.phase));
@@ -194,6 +207,22 @@ export function actionLabel(game, action, v, names) {
   return [action];
 }
 
+// Authors and Go to the Store ask in two steps — whom, then which number — instead of
+// one button per player and number (21 at four players): the ask actions by target,
+// in seat order (null: not such a game, or nothing to ask).
+export function askTargets(game, legal) {
+  if (game !== "authors" && game !== "go-to-the-store") return null;
+  const out = new Map();
+  for (const a of legal) {
+    const m = /^ask:(\d+):(.+)$/.exec(a);
+    if (!m) continue;
+    const t = Number(m[1]);
+    if (!out.has(t)) out.set(t, []);
+    out.get(t).push(a);
+  }
+  return out.size ? new Map([...out].sort((x, y) => x[0] - y[0])) : null;
+}
+
 // Which legal actions play each card of the person's hand (by its place in the hand), so
 // the cards themselves are clickable: one action acts, several narrow the buttons to them.
 export function handActions(game, v, legal) {
@@ -208,9 +237,34 @@ export function handActions(game, v, legal) {
     }
     let name = null;
     if (isCard(game, a)) name = a;
+    else if ((m = /^ask:\d+:(.+)$/.exec(a)) && isCard(game, m[1])) name = m[1];
     else if (game === "flaps" && (m = /^(?:t:)?([a-z0-9]+)(?:[:>!].*)?$/.exec(a)) && isCard(game, m[1])) name = m[1];
     if (name === null) continue;
     hand.forEach((c, i) => { if (c === name) out[i].push(a); });
   }
   return out;
+}
+
+// How the result ranks players with equal scores, said under the result when some tie
+// (FLAPS: match points, then fewer cards in hand; Fly-swatter: more flies won; Flush's
+// elimination: who stayed in longer). null: nobody ties.
+const TIE_BREAKS = {
+  flaps: ["cards_left", "Equal points are ranked by fewer cards in hand", "cards left"],
+  flyswatter: ["flies_won", "Equal scores are ranked by more flies won", "flies won"],
+  flush: ["out_round", "Equal totals are ranked by who stayed in longer", "out in round"],
+};
+
+export function rankNote(game, r, names) {
+  const scores = r.scores || [], ranks = r.ranks || [];
+  const tied = scores.map((s, i) => i).filter((i) => scores.some((t, j) => j !== i && t === scores[i]));
+  if (!tied.length) return null;
+  const broken = tied.some((i) => tied.some((j) => scores[j] === scores[i] && ranks[j] !== ranks[i]));
+  const rule = TIE_BREAKS[game];
+  const values = rule && r.details && Array.isArray(r.details[rule[0]]) ? r.details[rule[0]] : null;
+  let text;
+  if (broken && rule) {
+    text = `${rule[1]}` + (values ? ` (${rule[2]}: ${tied.map((i) => `${names.who(i)} ${rule[0] === "out_round" && !values[i] ? "still in" : values[i] ?? "–"}`).join(", ")})` : "") + ".";
+  } else if (broken) text = "Equal scores are ranked by the game's tie-break (see its rules).";
+  else text = "Equal scores share a rank.";
+  return h("p", {class: "rank-note"}, text);
 }

@@ -62,7 +62,15 @@ export async function replayPage(root, id) {
     clear(status, did, d.kind === "over" ? "Game over." : d.players && d.players.length
       ? `${d.kind === "simultaneous" ? "Choosing at once" : d.kind === "race" ? "Racing" : "To act"}: ${n.all(d.players)}.` : "");
     clear(seats, seatBoxes(game, facts, f, v, n, you));
-    clear(middle, centre(game, v, n));
+    // the narration's latest line of a kind up to this ply (the middle's notices)
+    const latest = (type) => {
+      for (let k = at; k >= 0; k--) {
+        const evs = frames[k].events || [];
+        for (let j = evs.length - 1; j >= 0; j--) if (evs[j].type === type && (frames[k].narration || [])[j]) return frames[k].narration[j];
+      }
+      return null;
+    };
+    clear(middle, centre(game, v, n, latest));
     hand.hidden = !Array.isArray(v.hand);
     clear(hand, Array.isArray(v.hand) ? [h("h2", {}, `${you === null ? "Hand" : "Your hand"} (${v.hand.length})`),
       row(game, v.hand, {label: "hand", fan: true})] : null);

@@ -4,7 +4,7 @@ import {api, clear, forgetSeat, h, heldSeats, holdSeat, myName, setMyName} from 
 import {card} from "./cards.js";
 import {tablePack} from "./deck.js";
 import {seatBoxes as drawSeats} from "./draw.js";
-import {actionLabel, centre, describe, handActions} from "./games.js";
+import {actionLabel, askTargets, centre, describe, handActions, rankNote} from "./games.js";
 import {assignKeys} from "./keys.js";
 import {makeNames} from "./names.js";
 import {narrate} from "./narrate.js";
@@ -19,7 +19,7 @@ export function tablePage(root, id) {
   // online: the WebSocket is open; queued: the move sent and not yet answered ({action, ply}),
   // kept over a lost connection and sent again once back if the game is still at that ply
   const st = {id, facts: null, frame: null, events: [], ws: null, freshHistory: false, pending: false,
-    retry: 0, lines: 0, closedFor: null, filter: null, per: null, clockEnd: null, clockLimit: null, keys: new Map(),
+    retry: 0, lines: 0, said: {}, asking: null, closedFor: null, filter: null, per: null, clockEnd: null, clockLimit: null, keys: new Map(),
     online: false, lost: false, queued: null, typed: ""};
   const token = () => (heldSeats()[id] || {}).token || null;
 
@@ -129,8 +129,8 @@ export function tablePage(root, id) {
   }
 
   function onFrame(msg) {
-    if (st.freshHistory) { st.events = []; st.lines = 0; clear(el.log); st.freshHistory = false; }
-    if (!st.frame || st.frame.ply !== msg.ply) st.filter = null;
+    if (st.freshHistory) { st.events = []; st.lines = 0; st.said = {}; clear(el.log); st.freshHistory = false; }
+    if (!st.frame || st.frame.ply !== msg.ply) { st.filter = null; st.asking = null; }
     st.frame = msg;
     st.pending = false;
     const q = st.queued;
@@ -143,7 +143,7 @@ export function tablePage(root, id) {
     (msg.events || []).forEach((e, k) => {
       st.events.push(e);
       const li = narrate(msg.game, e, said[k], st.lines + 1);
-      if (li) { st.lines += 1; el.log.append(li); }
+      if (li) { st.lines += 1; el.log.append(li); st.said[e.type] = said[k]; }
     });
     while (el.log.children.length > 2000) el.log.firstChild.remove();
     const side = el.log.parentElement;  // scroll the narration panel only, never the page
@@ -198,7 +198,7 @@ export function tablePage(root, id) {
     root.dataset.ply = fr.ply;
     const v = fr.view || {};
     clear(el.seats, seatBoxes(v));
-    clear(el.centre, centre(g, v, names()));
+    clear(el.centre, centre(g, v, names(), (type) => st.said[type] || null));
     renderHand(v);
     renderActions(v);
     clear(el.details, describeView(g, v));
@@ -237,17 +237,40 @@ export function tablePage(root, id) {
     const fr = st.frame, g = game(), n = names();
     const legal = fr.legal || [];
     const race = fr.decision && fr.decision.kind === "race";
-    const shown = st.filter !== null && st.per && st.per[st.filter] ? st.per[st.filter] : legal;
+    let shown = st.filter !== null && st.per && st.per[st.filter] ? st.per[st.filter] : legal;
+    // asking in two steps (Authors): first whom — one button per player — then which number
+    const asks = shown === legal ? askTargets(g, legal) : null;
+    let steps = null;
+    if (asks && asks.size > 1 && (st.asking === null || !asks.has(st.asking))) {
+      st.asking = null;
+      steps = [...asks.keys()];
+      shown = legal.filter((a) => !/^ask:/.test(a));
+    } else if (asks) {
+      const t = asks.has(st.asking) ? st.asking : [...asks.keys()][0];
+      shown = [...asks.get(t), ...legal.filter((a) => !/^ask:/.test(a))];
+    }
     st.keys = assignKeys(shown, race);
+    st.stepKeys = new Map();
     if (!legal.length) { clear(el.actions); el.actions.hidden = true; return; }
     el.actions.hidden = false;
     el.actions.classList.toggle("race", !!race);
-    const buttons = shown.map((a) => {
+    const used = new Set(st.keys.values());
+    const ask = (t) => { st.asking = t; render(); root.querySelector("#actions .act[data-action]")?.focus(); };
+    const stepButtons = (steps || []).map((t) => {
+      const key = t <= 9 && !used.has(String(t)) ? String(t) : null;
+      if (key) st.stepKeys.set(key, t);
+      return h("button", {type: "button", class: "act step", dataset: {step: `ask:${t}`}, disabled: st.pending || !st.online,
+        "aria-keyshortcuts": key, onclick: () => ask(t)}, `Ask ${n.who(t)}…`, key ? h("kbd", {"aria-hidden": "true"}, key) : null);
+    });
+    const back = asks && asks.size > 1 && st.asking !== null
+      ? h("button", {type: "button", class: "show-all", dataset: {step: "back"}, onclick: () => { st.asking = null; render(); }}, "← ask someone else")
+      : null;
+    const buttons = [...stepButtons, ...shown.map((a) => {
       const key = st.keys.get(a);
       return h("button", {type: "button", class: "act", dataset: {action: a}, disabled: st.pending || !st.online,
         "aria-keyshortcuts": key || null, title: a, onclick: () => act(a)},
       actionLabel(g, a, v, n), key ? h("kbd", {"aria-hidden": "true"}, key) : null);
-    });
+    }), back];
     const typed = h("input", {type: "text", list: "legal-list", "aria-label": "type an action", placeholder: "type an action…",
       autocomplete: "off", class: "typed", value: st.typed, oninput: (e) => { st.typed = e.target.value; }});
     const form = h("form", {class: "type-action", onsubmit: (e) => { e.preventDefault(); act(typed.value.trim(), true); }},
@@ -257,8 +280,10 @@ export function tablePage(root, id) {
     const claim = !race && !(d.players || []).includes(you()) && (d.claimants || []).includes(you());
     el.actions.classList.toggle("race", !!(race || claim));
     const allowed = race && v.window && v.window.allowed ? ` Swat the ${v.window.allowed.join(", ")} flies` : "";
-    clear(el.actions, h("h2", {}, !st.online ? "Your move (waiting for the connection)" : race ? `Now!${allowed}` : claim ? "Out of turn — now!" : "Your move"), h("div", {class: "buttons" + (shown.length > 12 ? " many" : "")}, buttons,
-      shown !== legal ? h("button", {type: "button", class: "show-all", onclick: () => { st.filter = null; render(); }}, `Show all ${legal.length}`) : null),
+    const title = steps ? "Your move: whom do you ask?" : asks && asks.size && !claim && !race
+      ? `Your move: ask ${n.who(st.asking ?? [...asks.keys()][0])} for…` : "Your move";
+    clear(el.actions, h("h2", {}, !st.online ? "Your move (waiting for the connection)" : race ? `Now!${allowed}` : claim ? "Out of turn — now!" : title), h("div", {class: "buttons" + (shown.length > 12 ? " many" : "")}, buttons,
+      st.filter !== null && shown !== legal ? h("button", {type: "button", class: "show-all", onclick: () => { st.filter = null; render(); }}, `Show all ${legal.length}`) : null),
     race ? null : form);
   }
 
@@ -338,7 +363,7 @@ export function tablePage(root, id) {
     const over = (f && f.over) || (fr && fr.decision && fr.decision.kind === "over");
     if (!over) { clear(el.result); delete el.result.dataset.over; el.result.hidden = true; return; }
     const r = (f && f.result) || {scores: fr.view.scores || [], winners: fr.view.winners || [], ranks: []};
-    const n = names();
+    const n = names(), g = game();
     el.result.hidden = false;
     el.result.dataset.over = "true";
     el.result.dataset.winners = (r.winners || []).join(",");
@@ -380,6 +405,8 @@ export function tablePage(root, id) {
     const key = e.key === "Enter" && st.frame && st.frame.legal.includes("done") && st.frame.decision.kind === "race" ? "done" : null;
     if (key) { e.preventDefault(); act(key); return; }
     for (const [a, k] of st.keys) if (k === e.key.toLowerCase()) { e.preventDefault(); act(a); return; }
+    const t = st.stepKeys && st.stepKeys.get(e.key);
+    if (t !== undefined) { e.preventDefault(); st.asking = t; render(); }
   });
 
   // --- start ---------------------------------------------------------------------------

@@ -7,6 +7,8 @@ import re
 import time
 
 LEGAL = "#actions button[data-action]:not([disabled])"
+#: a first step's buttons (Authors asks whom, then which number)
+STEP = "#actions button[data-step^='ask:']:not([disabled])"
 
 
 def create_from_lobby(page, url: str, game: str, name: str, seats: list[str], options: dict | None = None) -> str:
@@ -49,6 +51,14 @@ def press_buttons(pages: list, until_over: bool = True, prefer=None, seconds: fl
             buttons = page.locator(LEGAL)
             actions = [b.get_attribute("data-action") for b in buttons.all()]
             actions = [a for a in actions if a]
+            steps = page.locator(STEP)
+            if steps.count() and (not actions or rng.random() < 0.7):
+                try:  # a first step (Authors: whom to ask), then the actions it opens
+                    steps.nth(rng.randrange(steps.count())).click(timeout=500)
+                    acted = True
+                except Exception:
+                    pass
+                continue
             if not actions:
                 continue
             choice = prefer(actions, rng) if prefer else rng.choice(actions)
