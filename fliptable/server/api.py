@@ -15,7 +15,7 @@ from ..core.registry import all_games, get_game
 from .live import public_facts
 from .lobby import Expired, Forbidden, Full, NotFound
 from .rematch import rematch
-from .security import address_key, origin_allowed
+from .security import address_key, origin_allowed, rematch_id
 from .setup import BadRequest, game_entry, table_spec
 
 log = logging.getLogger("fliptable.server")
@@ -174,13 +174,17 @@ async def list_tables(request: Request) -> Response:
         raise BadRequest(f"status {shorten(status)!r} is not accepted; accepted: open, running, over, expired")
     lobby = request.app.state.lobby
     out = []
-    for row, seat_rows in await lobby.store.recent(status):
+    rows = await lobby.store.recent(status)
+    listed = {row["id"] for row, _ in rows}
+    for row, seat_rows in rows:
         live = lobby.live.get(row["id"])
         try:
             out.append(live.public() if live is not None else
                        public_facts(row, seat_rows, get_game(row["game"]), row["ply"]))
         except FliptableError:  # a game this fliptable no longer has
             continue
+        if out[-1]["over"] and out[-1]["rematch"] is None and rematch_id(row["id"]) in listed:
+            out[-1]["rematch"] = rematch_id(row["id"])  # its rematch is listed too
     return JSONResponse({"tables": out})
 
 

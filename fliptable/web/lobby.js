@@ -111,7 +111,8 @@ async function refreshTables(box) {
     const state = t.over ? "over" : t.started ? "running" : open ? `waiting for ${open}` : "waiting for everyone to connect";
     return h("li", {dataset: {table: t.table, state: t.over ? "over" : t.started ? "running" : "open"}},
       h("a", {href: `/table/${encodeURIComponent(t.table)}`}, `${t.title}`), ` · ${state} · ${who}`,
-      t.over ? [" · ", h("a", {href: `/?replay=${encodeURIComponent(t.table)}`}, "replay")] : null);
+      t.over ? [" · ", h("a", {href: `/?replay=${encodeURIComponent(t.table)}`}, "replay")] : null,
+      t.rematch ? [" · ", h("a", {href: `/table/${encodeURIComponent(t.rematch)}`, class: "rematch"}, "rematch")] : null);
   };
   // a table closed for want of anyone connected (expired) is listed nowhere
   const groups = [["open", "Waiting for players", (t) => !t.started && !t.over && !t.expired],

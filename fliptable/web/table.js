@@ -375,7 +375,31 @@ export function tablePage(root, id) {
         h("tbody", {}, seats.map((i) => h("tr", {dataset: {seat: i}, class: w.includes(i) ? "winner" : ""},
           h("td", {class: "rank"}, r.ranks && r.ranks[i] !== undefined ? String(r.ranks[i]) : ""),
           h("td", {class: "who"}, n.Who(i)), h("td", {class: "score"}, String(r.scores[i])))))),
+      rankNote(g, r, n),
+      f ? renderRematch(f) : null,
       h("p", {}, h("a", {href: "/"}, "Back to the lobby"), " · ", f ? h("a", {href: `/?replay=${encodeURIComponent(f.table)}`}, "Replay") : null));
+  }
+
+  // After the game: a rematch (docs/server.md) — the same seats and options, a new deal.
+  // A player asks for it, or accepts once someone has (the same request); a spectator
+  // may watch it.
+  function renderRematch(f) {
+    const mine = token();
+    const go = async () => {
+      try {
+        const r = await api(`/api/tables/${encodeURIComponent(id)}/rematch`, {token: mine});
+        holdSeat(r.table, r.seat, mine);  // the seat there is held by the same token
+        location.assign(`/table/${encodeURIComponent(r.table)}`);
+      } catch (err) { el.error.textContent = err.message; }
+    };
+    const same = "Same seats, same options, a new deal.";
+    if (f.rematch && mine) {
+      return h("p", {class: "rematch", role: "status"}, "A rematch is waiting for you. ", same, " ",
+        h("button", {type: "button", id: "rematch-button", class: "primary", onclick: go}, "Join the rematch"));
+    }
+    if (f.rematch) return h("p", {class: "rematch"}, "The players started a rematch: ", h("a", {href: `/table/${encodeURIComponent(f.rematch)}`, id: "rematch-link"}, "watch it"));
+    if (mine) return h("p", {class: "rematch"}, h("button", {type: "button", id: "rematch-button", class: "primary", onclick: go}, "Rematch"), ` ${same} The others are asked to join.`);
+    return null;
   }
 
   function describeView(g, v) {
