@@ -610,6 +610,8 @@ def _refusals():
         (start, "up1>row1", "Patience rules: cards on the 1s piles stay there; only the piles' order of play matters"),
         (start, "banana", "write turn, or SOURCE>DEST with SOURCE card, stock or row1-row4 and DEST up1-up4, "
                           "row1-row4 (or stock, for the turned-up card), e.g. card>up2, stock>row1, row3>row1"),
+        (start, "row5>up1", "write turn, or SOURCE>DEST with SOURCE card, stock or row1-row4 and DEST up1-up4, "
+                            "row1-row4 (or stock, for the turned-up card), e.g. card>up2, stock>row1, row3>row1"),
         (start, "card>up1", "Patience rules: no card is turned up - write turn to turn up the next card"),
         (start, "stock>stock", "the stock pile's top card cannot go back onto the stock pile"),
         (start, "stock>row1", "Patience rules: the stock pile is empty"),
@@ -624,7 +626,7 @@ def _refusals():
     ]
 
 
-@pytest.mark.parametrize("case", range(16))
+@pytest.mark.parametrize("case", range(17))
 def test_patience_every_refused_move_names_its_rule_whole(case):
     s, action, reason = _refusals()[case]
     assert_rejected(s, 0, action)
