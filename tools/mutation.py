@@ -310,6 +310,12 @@ def recheck(report: dict, timeout_factor: float) -> dict:
     verdicts = {m: v for m, v in mutmut_verdicts(where).items() if v != "not checked"}
     verdicts.update(report.get("fresh_verdicts", {}))
     chosen = draw(mutant_names(where), report["sample"], report["seed"] or 0)
+    at_import = set(report.get("import_time", []))
+    apart = [m for m in chosen if function_of(m) in at_import]
+    if "fresh_verdicts" not in report and apart and report.get("fresh") == len(apart):
+        # a report of before fresh_verdicts: every import-time mutant was run fresh and
+        # those not among the survivors were killed (or timed out)
+        verdicts.update((m, "survived" if m in report["survivors"] else "killed") for m in apart)
     verdicts.update((m, "not testable") for m in chosen if m not in verdicts)
     again = sorted(m for m, v in verdicts.items() if v in ("survived", "no tests"))
     for dest in (where, where / "mutants"):
@@ -319,12 +325,14 @@ def recheck(report: dict, timeout_factor: float) -> dict:
                 (dest / name).parent.mkdir(parents=True, exist_ok=True)
                 shutil.copy2(ROOT / name, dest / name)
     (where / "mutants" / "mutmut-stats.json").unlink(missing_ok=True)
-    at_import = set(report.get("import_time", []))
     forked = [m for m in again if function_of(m) not in at_import]
     fresh = [m for m in again if function_of(m) in at_import]
     proc = subprocess.run([sys.executable, "-c", MUTMUT, "run", "--max-children", "1", *forked],
                           cwd=where, env=env, capture_output=True, text=True) if forked else None
     mine = mutmut_verdicts(where)
+    if proc is not None and proc.returncode != 0:
+        return {"game": report["game"], "error": (proc.stdout + proc.stderr).strip().splitlines()[-8:],
+                "copy": str(where)}
     verdicts.update((m, mine.get(m, "not checked")) for m in forked)
     if fresh:
         _, clean = run_tests(where, tests, env, "", None)
