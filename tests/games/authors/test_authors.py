@@ -100,8 +100,9 @@ def test_authors_play_continues_from_any_player_while_succeeding_then_fails_pass
 def test_authors_decision_may_stop_after_a_success_only():
     s = new(4, {0: [5, 1, 1, 2, 2, 3, 3, 4, 4, 6], 2: [5, 5, 7, 7, 8, 8, 9, 9, 10, 10]})
     assert "stop" not in s.legal_actions(0)
+    assert s.timeout_action(0) == s.legal_actions(0)[0] == "ask:1:1"   # out of time: the first ask
     s.apply(0, "ask:2:5")
-    assert "stop" in s.legal_actions(0)
+    assert "stop" in s.legal_actions(0) and s.timeout_action(0) == "stop"   # out of time: he stops
     s.apply(0, "stop")
     assert s.decision().player == 1 and "stop" not in s.legal_actions(1)
 
@@ -174,18 +175,20 @@ def test_authors_end_tied_books_share_the_win():
 
 # -- bad input -------------------------------------------------------------------------------
 @pytest.mark.parametrize("action,why", [
-    ("ask:0:1", "never himself"),
-    ("ask:1:10", "you hold no 10"),
-    ("ask:7:1", "no seat 7"),
-    ("stop", "only after a successful ask"),
-    ("ask:1", "ask:SEAT:NUMBER"),
-    ("hello", "ask:SEAT:NUMBER"),
+    ("ask:0:1", "Authors rules: a player asks any *other* player, never himself"),
+    ("ask:1:10", 'Authors rules: "he may ask for a card only if he has in his hand one with the same number" - '
+                 "you hold no 10"),
+    ("ask:7:1", "there is no seat 7; seats are 0 to 3"),
+    ("stop", 'Authors rules: "he may continue to ask ... as long as he succeeds" - stop only after a successful ask'),
+    ("ask:1", "write an ask as ask:SEAT:NUMBER (seat 0-3, number 1-10), e.g. ask:1:5"),
+    ("hello", "write an ask as ask:SEAT:NUMBER (seat 0-3, number 1-10), e.g. ask:1:5"),
 ])
 def test_authors_bad_input_rejected_with_reason_state_unchanged(action, why):
     s = new(4, {0: [1, 1, 2, 2, 3, 3, 4, 4, 5, 6]})
     before = json.dumps(s.to_json())
-    with pytest.raises(IllegalAction, match=why):
+    with pytest.raises(IllegalAction) as info:
         s.apply(0, action)
+    assert s.why_illegal(0, action) == why and f": {why}; legal now: " in str(info.value)
     assert json.dumps(s.to_json()) == before
 
 
