@@ -325,9 +325,11 @@ def test_authors_random_games_keep_every_card_and_round_trip():
 def test_authors_stats_mean_books_per_seat():
     r = play_match(GAME, [RandomAgent() for _ in range(3)], seed=4)
     st = GAME.stats(r.state)
-    assert sum(st[f"books_seat{p}"] for p in range(3)) == 10
+    asks = sum(1 for row in r.state.view(None)["history"] if row[0] == "ask")
+    assert st == {**{f"books_seat{p}": float(len(r.state.books[p])) for p in range(3)}, "asks": float(asks)}
+    assert sum(st[f"books_seat{p}"] for p in range(3)) == 10 and asks > 0
     summary = GAME.summarize_stats({"books_seat0": 8.0, "books_seat1": 2.0, "asks": 10.0}, 2, 2)
-    assert summary["mean_books"] == [4.0, 1.0]
+    assert summary == {"mean_books": [4.0, 1.0], "mean_asks": 5.0}
 
 
 def test_authors_render_and_narrate():

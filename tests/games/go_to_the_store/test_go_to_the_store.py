@@ -354,9 +354,11 @@ def test_store_determinize_none_until_a_draw_one_card_a_draw():
 def test_store_determinize_each_none_bounds_only_the_draws_after_it():
     # seat 1 says "none" of 7, draws (a 7), says "none" of 5, draws (a 5): he holds both,
     # one card a draw counted from each "none" on. Seen from seat 0 he may hold up to two
-    # 7s (both draws came after that "none") but at most one 5, and at most two of them
+    # 7s (both draws came after that "none") but at most one 5, and at most two of them;
+    # and no 8: he said "none" of 8 after his last draw
     s = new(3, {0: [7, 1, 2, 3, 4, 6], 1: [6, 6, 9, 9, 10, 10], 2: [8, 1, 2, 3, 4, 5]}, store_top=[2, 7, 1, 3, 5])
-    for p, action in ((0, "ask:1:7"), (1, "ask:2:9"), (2, "ask:1:5"), (0, "ask:1:1"), (1, "ask:2:10")):
+    for p, action in ((0, "ask:1:7"), (1, "ask:2:9"), (2, "ask:1:5"), (0, "ask:1:1"), (1, "ask:2:10"),
+                      (2, "ask:1:8")):
         assert s.decision().player == p
         s.apply(p, action)
     assert hand(s, 1) == [5, 6, 6, 7, 9, 9, 10, 10]
@@ -364,8 +366,8 @@ def test_store_determinize_each_none_bounds_only_the_draws_after_it():
     seen = Counter()
     for seed in range(300):
         det = s.determinize(0, random.Random(seed))
-        seen[(det.hands[1][7], det.hands[1][5])] += 1
-    assert set(seen) == {(0, 0), (1, 0), (0, 1), (1, 1), (2, 0)}
+        seen[(det.hands[1][7], det.hands[1][5], det.hands[1][8])] += 1
+    assert set(seen) == {(0, 0, 0), (1, 0, 0), (0, 1, 0), (1, 1, 0), (2, 0, 0)}
 
 
 def test_store_facts_for_machines_and_the_decision_cap():
