@@ -244,8 +244,11 @@ class LiveTable:
         if frame is None:
             frame = frames[seat] = self.table.frame(seat)
         events = self._history(seat, client.sent)
-        client.put({"type": "frame", **frame, "events": events,
-                    "narration": narration_lines(self.game, events, seat)})
+        said_key = ("narration", seat, client.sent)  # the same lines for each connection of the seat
+        said = frames.get(said_key)
+        if said is None:
+            said = frames[said_key] = narration_lines(self.game, events, seat)
+        client.put({"type": "frame", **frame, "events": events, "narration": said})
         client.sent += len(events)
 
     def _on_landed(self, landed: Any) -> None:

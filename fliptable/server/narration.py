@@ -4,10 +4,14 @@ for that seat, "seat N" for the others, third person for a spectator. One gramma
 every client: the browser draws these lines, it does not word events itself."""
 from __future__ import annotations
 
+import re
 from typing import Any, Sequence
 
 from ..core.game import Game
 from ..tui.texts import rich_text, safe_narrate
+
+#: what may open a Rich markup tag ("[b]", "[/red]", "[#fff]", "[@click]"); "[31, 8]" does not
+_TAG = re.compile(r"\[[a-zA-Z#/@]")
 
 
 def line(game: Game, event: dict[str, Any], seat: int | None) -> str | None:
@@ -16,7 +20,8 @@ def line(game: Game, event: dict[str, Any], seat: int | None) -> str | None:
     text = safe_narrate(game, event, seat)
     if text is None:
         return None
-    plain = rich_text(text).plain.strip()
+    # Rich's markup parser only for a line that may hold a tag (most lines hold none)
+    plain = (rich_text(text).plain if _TAG.search(text) else text).strip()
     return plain or None
 
 
