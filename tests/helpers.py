@@ -68,3 +68,23 @@ def new_random_state(game, draw):
         except FliptableError:
             continue
     assume(False)
+
+
+def play_randomly(state, rng, steps: int = 3000, until=None) -> list:
+    """Random legal actions, by any seat that may act now (claimants too), until the game
+    is over, ``steps`` actions were played, or ``until(state, events)`` holds after one;
+    every event in order, the deal's first."""
+    seen = list(state.opening)
+    for _ in range(steps):
+        d = state.frame(None)["decision"]
+        if d["kind"] == "over":
+            break
+        actors = [p for p in d["players"] + d.get("claimants", []) if state.legal_actions(p)]
+        if not actors:
+            break
+        p = rng.choice(actors)
+        events = state.apply(p, rng.choice(state.legal_actions(p)))
+        seen += events
+        if until is not None and until(state, events):
+            break
+    return seen

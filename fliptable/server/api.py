@@ -113,18 +113,29 @@ async def create_table(request: Request) -> Response:
     return JSONResponse(made, status_code=201)
 
 
-@handled
-async def join_table(request: Request) -> Response:
-    _check_origin(request)
+def _limit_seats(request: Request) -> None:
+    """A seat taken (a join, a rematch) counts towards the address's joins a minute."""
     state = request.app.state
     if not state.join_limiter.allow(_host(request)):
         raise TooMany(f"at most {state.settings.joins_per_minute} seats a minute may be taken from one address")
+
+
+async def _fields(request: Request, accepted: tuple[str, ...], example: str) -> dict:
+    """The request's body: a JSON object of ``accepted`` fields only (``example`` shows one)."""
     body = await _body(request)
     if not isinstance(body, dict):
-        raise BadRequest("the request must be a JSON object like {\"name\": \"Ben\"}")
-    unknown = [k for k in body if k != "name"]
+        raise BadRequest(f"the request must be a JSON object like {example}")
+    unknown = [k for k in body if k not in accepted]
     if unknown:
-        raise BadRequest(f"unknown field {shorten(unknown[0])!r}; accepted: name")
+        raise BadRequest(f"unknown field {shorten(unknown[0])!r}; accepted: {', '.join(accepted)}")
+    return body
+
+
+@handled
+async def join_table(request: Request) -> Response:
+    _check_origin(request)
+    _limit_seats(request)
+    body = await _fields(request, ("name",), '{"name": "Ben"}')
     out = await request.app.state.lobby.join(request.path_params["id"], body.get("name"))
     return JSONResponse(out)
 
@@ -133,12 +144,7 @@ async def join_table(request: Request) -> Response:
 async def free_seat(request: Request) -> Response:
     """The creator frees another person's seat before the start: ``{"token", "seat"}``."""
     _check_origin(request)
-    body = await _body(request)
-    if not isinstance(body, dict):
-        raise BadRequest("the request must be a JSON object like {\"token\": \"…\", \"seat\": 1}")
-    unknown = [k for k in body if k not in ("token", "seat")]
-    if unknown:
-        raise BadRequest(f"unknown field {shorten(unknown[0])!r}; accepted: token, seat")
+    body = await _fields(request, ("token", "seat"), '{"token": "…", "seat": 1}')
     out = await request.app.state.lobby.free_by_creator(request.path_params["id"], body.get("token"), body.get("seat"))
     return JSONResponse(out)
 
@@ -147,16 +153,9 @@ async def free_seat(request: Request) -> Response:
 async def rematch_table(request: Request) -> Response:
     """A player of a finished table asks for (or joins) its rematch: ``{"token"}``."""
     _check_origin(request)
-    state = request.app.state
-    if not state.join_limiter.allow(_host(request)):
-        raise TooMany(f"at most {state.settings.joins_per_minute} seats a minute may be taken from one address")
-    body = await _body(request)
-    if not isinstance(body, dict):
-        raise BadRequest("the request must be a JSON object like {\"token\": \"…\"}")
-    unknown = [k for k in body if k != "token"]
-    if unknown:
-        raise BadRequest(f"unknown field {shorten(unknown[0])!r}; accepted: token")
-    out = await rematch(state.lobby, request.path_params["id"], body.get("token"))
+    _limit_seats(request)
+    body = await _fields(request, ("token",), '{"token": "…"}')
+    out = await rematch(request.app.state.lobby, request.path_params["id"], body.get("token"))
     out["join"] = f"{_base_url(request)}/table/{out['table']}"
     return JSONResponse(out, status_code=201 if out["created"] else 200)
 

@@ -11,23 +11,13 @@ import pytest
 from fliptable.core.registry import GAME_MODULES, all_game_ids, get_game
 from fliptable.server.narration import line, lines
 from fliptable.tui.texts import safe_narrate
+from tests.helpers import play_randomly
 
 
 def _played(game_id: str, seed: int) -> list:
     game = get_game(game_id)
     state = game.new_state(max(game.min_players, min(3, game.max_players)), game.resolve_options({}), seed)
-    rng = random.Random(seed)
-    seen = list(state.opening)
-    for _ in range(3000):
-        d = state.frame(None)["decision"]
-        if d["kind"] == "over":
-            break
-        actors = [p for p in d["players"] + d.get("claimants", []) if state.legal_actions(p)]
-        if not actors:
-            break
-        p = rng.choice(actors)
-        seen += state.apply(p, rng.choice(state.legal_actions(p)))
-    return seen
+    return play_randomly(state, random.Random(seed))
 
 
 @pytest.mark.parametrize("game_id", [g for g in all_game_ids() if g in GAME_MODULES])

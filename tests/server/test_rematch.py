@@ -5,8 +5,6 @@ every person is there; a person who does not come loses the seat after the seat 
 and anyone may take it with the join link."""
 from __future__ import annotations
 
-import json
-
 from fliptable.server.security import rematch_id
 
 from .helpers import Player, Replayed, client, create, join, wait_for
@@ -117,4 +115,4 @@ def test_the_rematch_is_found_again_after_a_restart(sqlite_settings):
         assert again.status_code == 200 and again.json()["table"] == new
         with c.websocket_connect(f"/ws/{new}?token={made['token']}") as ws:
             assert _until(ws, "frame")["ply"] == 0  # the one person sits again: it starts
-        assert json.loads(json.dumps(c.get(f"/api/tables/{new}").json()))["started"] is True
+        assert c.get(f"/api/tables/{new}").json()["started"] is True

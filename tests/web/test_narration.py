@@ -12,6 +12,7 @@ import time
 import pytest
 
 from fliptable.server.narration import line
+from tests.helpers import play_randomly
 
 #: a drawn line read back in notation: its text, each card drawn in it as the card's name
 READ = "li => [...li.childNodes].map(n => n.nodeType === 3 ? n.textContent : (n.dataset && n.dataset.card) || n.textContent).join('')"
@@ -21,18 +22,7 @@ def _events(game_id: str, limit: int = 400) -> list[tuple[dict, int | None]]:
     from fliptable.core.registry import get_game
     game = get_game(game_id)
     players = max(game.min_players, min(3, game.max_players))
-    state = game.new_state(players, game.resolve_options({}), 17)
-    rng = random.Random(3)
-    seen = [e for e in state.opening]
-    for _ in range(3000):
-        d = state.frame(None)["decision"]
-        if d["kind"] == "over":
-            break
-        actors = [p for p in d["players"] + d.get("claimants", []) if state.legal_actions(p)]
-        if not actors:
-            break
-        p = rng.choice(actors)
-        seen += state.apply(p, rng.choice(state.legal_actions(p)))
+    seen = play_randomly(game.new_state(players, game.resolve_options({}), 17), random.Random(3))
     out, kinds = [], {}
     for e in seen:  # every kind of event, a few of each
         if kinds.get(e.type, 0) < 8:

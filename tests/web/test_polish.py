@@ -8,10 +8,10 @@ from __future__ import annotations
 
 import random
 import re
-import time
 
 from fliptable.core.registry import get_game
 from fliptable.server.narration import line
+from tests.helpers import play_randomly
 
 
 def _page(server, context, **kw):
@@ -28,18 +28,10 @@ def _played_until(game_id: str, players: int, want, seed: int = 1, steps: int = 
     game = get_game(game_id)
     for s in range(seed, seed + 40):
         state = game.new_state(players, game.resolve_options({}), s)
-        rng = random.Random(s)
-        for _ in range(steps):
-            d = state.frame(None)["decision"]
-            if d["kind"] == "over":
-                break
-            actors = [p for p in d["players"] + d.get("claimants", []) if state.legal_actions(p)]
-            if not actors:
-                break
-            p = rng.choice(actors)
-            events = state.apply(p, rng.choice(state.legal_actions(p)))
-            if want(state, events):
-                return state, events
+        last: list = []
+        play_randomly(state, random.Random(s), steps, lambda st, ev: last.append(ev) or want(st, ev))
+        if last and want(state, last[-1]):
+            return state, last[-1]
     raise AssertionError(f"no {game_id} game reached the wanted moment")
 
 
