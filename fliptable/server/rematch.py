@@ -15,6 +15,7 @@ import asyncio
 import logging
 from typing import Any
 
+from ..core.errors import FliptableError
 from ..core.rng import fresh_seed
 from .lobby import Forbidden, Lobby, NotFound
 from .security import rematch_id
@@ -62,10 +63,17 @@ async def _create(lobby: Lobby, old: Any, new_id: str, asker: int) -> bool:
     """Store and load the rematch of ``old`` (False: another process made it first)."""
     row = old.row
     game = old.game
+    # the options as this server's rules read them now (a table of an older rules version
+    # may hold one no longer accepted: refused in one line, nothing made)
+    try:
+        options = game.resolve_options(dict(row["options"]), files=False)
+        game.check_table(row["players"], options)
+    except FliptableError as exc:
+        raise BadRequest(f"this table's options cannot be played again under the current rules: {exc}") from None
     seat_rows = [{"seat": s["seat"], "kind": s["kind"], "bot": s["bot"], "name": s["name"],
                   "token_hash": s["token_hash"] if s["kind"] == HUMAN else None} for s in old.seat_rows]
     new_row = {"id": new_id, "game": game.id, "rules_version": game.rules_version, "players": row["players"],
-               "options": dict(row["options"]), "seed": fresh_seed(), "seeded": False,
+               "options": options, "seed": fresh_seed(), "seeded": False,
                "turn_limit_ms": row["turn_limit_ms"], "bot_delay_ms": row["bot_delay_ms"],
                "started": False, "over": False, "ply": 0,
                "result": None, "created": lobby.now(), "seen": None, "expired": False,

@@ -116,3 +116,26 @@ def test_the_rematch_is_found_again_after_a_restart(sqlite_settings):
         with c.websocket_connect(f"/ws/{new}?token={made['token']}") as ws:
             assert _until(ws, "frame")["ply"] == 0  # the one person sits again: it starts
         assert c.get(f"/api/tables/{new}").json()["started"] is True
+
+
+def test_options_the_current_rules_refuse_are_said_and_nothing_is_made(sqlite_settings, tmp_path):
+    import sqlite3
+
+    with client(sqlite_settings) as c:
+        made = create(c, game="flip7", seats=["human", "random"], options={"round_limit": 1})
+        table = made["table"]
+        _play(c, table, [made["token"]])
+        _over(c, table)
+    # a table stored under older rules, with an option these rules no longer have
+    db = sqlite3.connect(tmp_path / "server.db")
+    with db:
+        db.execute("UPDATE ft_tables SET options = ? WHERE id = ?", ('{"round_limit": 1, "old_rule": true}', table))
+    db.close()
+    with client(sqlite_settings) as c:
+        r = c.post(f"/api/tables/{table}/rematch", json={"token": made["token"]})
+        assert r.status_code == 400, r.text
+        message = r.json()["error"]
+        assert message.startswith("this table's options cannot be played again under the current rules: ") \
+            and "old_rule" in message, message
+        assert c.get(f"/api/tables/{rematch_id(table)}").status_code == 404
+        assert c.get(f"/api/tables/{table}").json()["rematch"] is None
