@@ -40,26 +40,32 @@ def check_plot_file(path: str | Path) -> Path:
     """The file to draw into, checked before anything is played (a long run must not
     end in an error that loses it): a ``.png`` or ``.svg`` name, not a folder, in a
     folder that exists and may be written, and matplotlib installed."""
+    return check_output_file(path, "--plot", PLOT_SUFFIXES, "a file ending in .png or .svg")
+
+
+def check_output_file(path: str | Path, flag: str, suffixes: tuple[str, ...], wanted: str) -> Path:
+    """``path`` checked as ``check_plot_file`` does, for the option ``flag`` taking
+    files with one of ``suffixes`` (``wanted`` says which, in words)."""
     target = Path(path)
-    if target.suffix.lower() not in PLOT_SUFFIXES:
-        raise PlotError(f"--plot {str(path)!r}: give a file ending in .png or .svg")
-    _figure_class()
+    if target.suffix.lower() not in suffixes:
+        raise PlotError(f"{flag} {str(path)!r}: give {wanted}")
+    _figure_class(flag)
     folder = target.parent
     if not folder.is_dir():
-        raise PlotError(f"--plot {str(path)!r}: there is no folder {str(folder)!r}")
+        raise PlotError(f"{flag} {str(path)!r}: there is no folder {str(folder)!r}")
     if target.is_dir():
-        raise PlotError(f"--plot {str(path)!r} is a folder; give a file ending in .png or .svg")
+        raise PlotError(f"{flag} {str(path)!r} is a folder; give {wanted}")
     if not os.access(folder, os.W_OK | os.X_OK) or (target.exists() and not os.access(target, os.W_OK)):
-        raise PlotError(f"--plot {str(path)!r}: cannot write there (permission denied)")
+        raise PlotError(f"{flag} {str(path)!r}: cannot write there (permission denied)")
     return target
 
 
-def _figure_class():
+def _figure_class(flag: str = "--plot"):
     try:
         from matplotlib.backends.backend_agg import FigureCanvasAgg  # noqa: PLC0415 - optional extra
         from matplotlib.figure import Figure  # noqa: PLC0415
     except ImportError:
-        raise PlotError("--plot needs matplotlib (pip install 'fliptable[plots]')") from None
+        raise PlotError(f"{flag} needs matplotlib (pip install 'fliptable[plots]')") from None
 
     def new_figure(**kwargs: Any) -> Figure:
         fig = Figure(**kwargs)

@@ -8,14 +8,13 @@ from __future__ import annotations
 import base64
 import html
 import io
-import os
 from pathlib import Path
 from typing import Any, Sequence
 
 from ..core.options import value_text
 from .findings import interval, pct, points
 from .inference import count_quantiles
-from .plots import PlotError, _errors, _figure_class
+from .plots import PlotError, _errors, _figure_class, check_output_file
 
 #: bars of the seats, the equal share, card effects (dealt / held)
 SEAT, EVEN, DEALT, HELD, LENGTH = "#dd8452", "grey", "#4c72b0", "#c44e52", "#55a868"
@@ -43,21 +42,7 @@ class ReportError(PlotError):
 def check_report_file(path: str | Path) -> Path:
     """The page to write, checked before anything is played: an ``.html`` name, not a
     folder, in a folder that exists and may be written, and matplotlib installed."""
-    target = Path(path)
-    if target.suffix.lower() not in (".html", ".htm"):
-        raise ReportError(f"--report {str(path)!r}: give a file ending in .html")
-    try:
-        _figure_class()
-    except PlotError:
-        raise ReportError("--report needs matplotlib (pip install 'fliptable[plots]')") from None
-    folder = target.parent
-    if not folder.is_dir():
-        raise ReportError(f"--report {str(path)!r}: there is no folder {str(folder)!r}")
-    if target.is_dir():
-        raise ReportError(f"--report {str(path)!r} is a folder; give a file ending in .html")
-    if not os.access(folder, os.W_OK | os.X_OK) or (target.exists() and not os.access(target, os.W_OK)):
-        raise ReportError(f"--report {str(path)!r}: cannot write there (permission denied)")
-    return target
+    return check_output_file(path, "--report", (".html", ".htm"), "a file ending in .html")
 
 
 def write_report(report: dict[str, Any], path: str | Path) -> None:
