@@ -7,6 +7,8 @@ import logging
 
 import ray
 
+from fliptable.sim.balance import TIMING_KEYS as BALANCE_TIMING
+from fliptable.sim.balance import balance
 from fliptable.sim.simulate import TIMING_KEYS, simulate
 from fliptable.sim.tournament import tournament
 
@@ -54,6 +56,13 @@ def test_the_ray_backend_gives_the_local_reports(capsys, monkeypatch):
         assert _numbers(on_ray, TOURNAMENT_TIMING) == _numbers(local, TOURNAMENT_TIMING)
         other = tournament(*args, seed=4, backend="ray")
         assert _numbers(other, TOURNAMENT_TIMING) != _numbers(local, TOURNAMENT_TIMING)
+
+        # balance
+        args = dict(players=[2], vary={"rules": ["rulebook", "official"]}, games=6, seed=2)
+        local = balance("flip7", **args)
+        on_ray = balance("flip7", workers=2, backend="ray", **args)
+        assert sent == ["run_chunk", "_play_chunk", "run_chunk"] and on_ray["games"] == 12
+        assert _numbers(on_ray, BALANCE_TIMING) == _numbers(local, BALANCE_TIMING)
 
         # the command line
         for command in (["simulate", "flip7", "--games", "8"],
