@@ -61,7 +61,7 @@ def test_the_ray_backend_gives_the_local_reports(capsys, monkeypatch):
         args = dict(players=[2], vary={"rules": ["rulebook", "official"]}, games=6, seed=2)
         local = balance("flip7", **args)
         on_ray = balance("flip7", workers=2, backend="ray", **args)
-        assert sent == ["run_chunk", "_play_chunk", "run_chunk"] and on_ray["games"] == 12
+        assert sent[-1] == "run_chunk" and sent.count("run_chunk") == 2 and on_ray["games"] == 12
         assert _numbers(on_ray, BALANCE_TIMING) == _numbers(local, BALANCE_TIMING)
 
         # the command line
