@@ -244,8 +244,16 @@ def combinations(game: Game, players: Sequence[int], vary: Mapping[str, Sequence
             except OptionError as exc:
                 raise BalanceError(f"{n} players with {', '.join(f'{k}={v}' for k, v in given.items()) or 'these options'}"
                                    f": {exc}") from None
-            out.append(Combination(n, tuple((k, value_text(v)) for k, v in given.items()), opts))
+            out.append(Combination(n, tuple((k, _as_given(game, k, v, opts[k])) for k, v in given.items()), opts))
     return out
+
+
+def _as_given(game: Game, key: str, text: str, value: Any) -> str:
+    """A varied value as labels and seeds name it: as the option spells it (``3``,
+    ``true``), but a file as its path (Flush's ``deck=ours.json``, whose resolved value
+    is the whole spec)."""
+    option = next(o for o in game.options if o.name == key)
+    return text.strip() if option.names_file(text) else value_text(value)
 
 
 def balance(game: Game | str, players: Sequence[int] | None = None, vary: Mapping[str, Sequence[str]] | None = None,

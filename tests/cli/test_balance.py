@@ -101,3 +101,24 @@ def test_bad_input_is_one_line_and_exit_2(capsys, args, message):
     code, out, err = run(capsys, "balance", "flaps", "--games", "2", "--workers", "1", *args)
     assert message in one_line_error(code, err)
     assert out == ""
+
+
+def test_flush_decks_are_varied_by_their_files(capsys, tmp_path, monkeypatch):
+    from pathlib import Path
+
+    import fliptable.games.flush as flush_package
+
+    spec = json.loads((Path(flush_package.__file__).parent / "decks" / "default.json").read_text())
+    (tmp_path / "ours.json").write_text(json.dumps(spec))
+    cheap = dict(spec, name="cheap ones", cards=[dict(c, points=0) if c.get("value") == 1 else c
+                                                 for c in spec["cards"]])
+    (tmp_path / "cheap.json").write_text(json.dumps(cheap))
+    monkeypatch.chdir(tmp_path)
+    code, out, err = run(capsys, "balance", "flush", "--players", "3", "--vary", "deck=ours.json,cheap.json",
+                         "--games", "3", "--workers", "1", "--json")
+    assert code == 0, err
+    report = json.loads(out)
+    assert [c["label"] for c in report["combinations"]] == ["3 players, deck=ours.json", "3 players, deck=cheap.json"]
+    assert report["differences"][0]["value"] == "cheap.json" and report["differences"][0]["base"] == "ours.json"
+    code, out, err = run(capsys, "balance", "flush", "--vary", "deck=ours.json,missing.json", "--games", "2")
+    assert "missing.json" in one_line_error(code, err)
