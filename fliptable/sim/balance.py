@@ -242,8 +242,8 @@ def combinations(game: Game, players: Sequence[int], vary: Mapping[str, Sequence
             try:
                 game.check_table(n, opts)
             except OptionError as exc:
-                raise BalanceError(f"{n} players with {', '.join(f'{k}={v}' for k, v in given.items()) or 'these options'}"
-                                   f": {exc}") from None
+                named = ", ".join(f"{k}={v}" for k, v in given.items()) or "these options"
+                raise BalanceError(f"{n} players with {named}: {exc}") from None
             out.append(Combination(n, tuple((k, _as_given(game, k, v, opts[k])) for k, v in given.items()), opts))
     return out
 
@@ -306,7 +306,8 @@ def balance(game: Game | str, players: Sequence[int] | None = None, vary: Mappin
     run = {"game": game.id, "title": game.title, "seed": seed, "games_requested": games,
            "players": counts, "vary": {k: list(v) for k, v in (vary or {}).items()},
            "options": game.resolve_options(options), "bots": lineups, "workers": workers, "backend": backend,
-           "interrupted": interrupted, "terminated": terminated, "games": done, "elapsed_seconds": elapsed, "games_per_second": done / elapsed}
+           "interrupted": interrupted, "terminated": terminated, "games": done, "elapsed_seconds": elapsed,
+           "games_per_second": done / elapsed}
     return build_report(game, run, combos, tallies, kinds)
 
 

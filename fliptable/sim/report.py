@@ -264,7 +264,8 @@ def _stats_section(records: Sequence[dict[str, Any]]) -> str:
 def _card_section(records: Sequence[dict[str, Any]]) -> str:
     out = ["<h2>Card impact</h2><p class=\"note\">Per kind of card, the win rate of players dealt it against "
            "players not dealt it (and, where the game has a hand, held at the end against not held), with 95% "
-           "intervals; sorted by the effect of being dealt it. In bold red an effect significant after Holm's adjustment over "
+           "intervals; sorted by the effect of being dealt it. In bold red an effect significant after Holm's "
+           "adjustment over "
            "the kinds (two-proportion z test).</p>"]
     for r in records:
         if not r["cards"]:
