@@ -21,6 +21,7 @@ import sys
 import threading
 from collections import deque
 from concurrent.futures import ProcessPoolExecutor
+from contextlib import contextmanager
 from itertools import chain, islice
 from typing import Any, Callable, Iterable, Iterator
 
@@ -127,19 +128,26 @@ class _Signals:
             signal.signal(signum, handler)
 
 
-def _in_process(fn: Callable[[Any], Any], jobs: Iterator[Any]) -> Iterator[Any]:
-    # one worker (or Ray, which waits in ray.get): SIGTERM stops the run as Ctrl-C does
+@contextmanager
+def _sigterm_raises() -> Iterator[None]:
+    """While a run plays in this process (one worker) or waits on Ray: SIGTERM raises
+    ``Terminated`` where the main thread is, as Ctrl-C raises ``KeyboardInterrupt``."""
     previous = None
     if threading.current_thread() is threading.main_thread():
         def _terminated(signum: int, frame: Any) -> None:
             raise Terminated
         previous = signal.signal(signal.SIGTERM, _terminated)
     try:
-        for job in jobs:
-            yield fn(job)
+        yield
     finally:
         if previous is not None:
             signal.signal(signal.SIGTERM, previous)
+
+
+def _in_process(fn: Callable[[Any], Any], jobs: Iterator[Any]) -> Iterator[Any]:
+    with _sigterm_raises():
+        for job in jobs:
+            yield fn(job)
 
 
 def _local(fn: Callable[[Any], Any], jobs: Iterable[Any], workers: int) -> Iterator[Any]:
@@ -218,12 +226,13 @@ def _ray(fn: Callable[[Any], Any], jobs: Iterable[Any], workers: int) -> Iterato
     queue = iter(jobs)
     waiting = deque(remote.remote(job) for job in islice(queue, window))
     try:
-        while waiting:
-            result = ray.get(waiting[0])  # in job order
-            waiting.popleft()
-            for job in islice(queue, 1):
-                waiting.append(remote.remote(job))
-            yield result
+        with _sigterm_raises():  # SIGTERM too runs the cancels below, as Ctrl-C does
+            while waiting:
+                result = ray.get(waiting[0])  # in job order
+                waiting.popleft()
+                for job in islice(queue, 1):
+                    waiting.append(remote.remote(job))
+                yield result
     finally:
         for ref in waiting:  # stopped early: drop what is still queued or running
             ray.cancel(ref)
