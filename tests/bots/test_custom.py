@@ -156,3 +156,18 @@ def test_games_lists_installed_bots(own_bot, capsys):
     code, out, err = run(capsys, "games", "--json")
     assert code == 0, err
     assert all("lastbot" in g["bots"] for g in json.loads(out)["games"])
+
+
+def test_a_whole_game_at_the_plain_prompt_against_bots_of_ones_own(own_bot, capsys, monkeypatch, tmp_path):
+    import io
+
+    name, _ = own_bot
+    monkeypatch.setattr(sys, "stdin", io.StringIO("s\n" * 1000))  # always stay
+    log = tmp_path / "game.json"
+    code, out, err = run(capsys, "play", "flip7", "--plain", "--seed", "4", "--bot", "lastbot",
+                         "--bot", f"{name}:Last:pick=first", "--log", log)
+    assert code == 0, err
+    assert f"bots seat 1: lastbot, seat 2: {name}:Last:pick=first" in out and "Game over." in out
+    code, out, err = run(capsys, "replay", log, "--json")
+    assert code == 0, err
+    assert json.loads(out)["over"] is True
