@@ -13,6 +13,7 @@ import importlib
 import os
 import re
 import sys
+from functools import lru_cache
 from importlib.metadata import entry_points
 from typing import Any, Callable, Collection
 
@@ -37,11 +38,18 @@ def split_import_spec(spec: str) -> tuple[str, str] | None:
 
 
 def entry_point_names() -> list[str]:
-    """The bot names installed packages declare (not loaded)."""
+    """The bot names installed packages declare (not loaded). Reading every installed
+    distribution's metadata takes milliseconds, so it is read once per ``sys.path``
+    (``GET /api/games`` asks for every game)."""
+    return list(_declared(tuple(sys.path)))
+
+
+@lru_cache(maxsize=4)
+def _declared(path: tuple[str, ...]) -> tuple[str, ...]:
     try:
-        return sorted({ep.name.lower() for ep in entry_points(group=GROUP)})
+        return tuple(sorted({ep.name.lower() for ep in entry_points(group=GROUP)}))
     except Exception:  # noqa: BLE001 - a broken distribution's metadata must not stop the command
-        return []
+        return ()
 
 
 def allowed(key: str, allow: bool | Collection[str]) -> bool:
