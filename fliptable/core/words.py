@@ -12,7 +12,7 @@ keyboard — third person everywhere). Verbs are given in their plain form ("fli
     w.who(0)            -> "you"               w.who(1)            -> "seat 1"  (subject or object)
     w.their(0)          -> "your"              w.their(1)          -> "their"   (the subject's own)
     w.all([0, 2])       -> "you and seat 2"    w.does([1, 2], "win") -> "seat 1 and seat 2 win"
-    w.does([], "win")   -> "nobody wins"
+    w.does([], "win")   -> "nobody wins"      w.per_seat([3, 5])  -> "you 3, seat 1 5"
     cap("seat 1 flips") -> "Seat 1 flips"      (``str.capitalize`` would lower the rest)
 """
 from __future__ import annotations
@@ -94,6 +94,10 @@ class Words:
             if len(p) == 1:
                 p = p[0]
         return f"{self.who(p) if isinstance(p, int) else self.all(p)} {self.verb(p, verb)}"
+
+    def per_seat(self, values: Iterable) -> str:
+        """One value per seat, named: "you 12, seat 1 5" (never a bare list)."""
+        return ", ".join(f"{self.who(p)} {v}" for p, v in enumerate(values))
 
     def all(self, seats: Iterable[int]) -> str:
         """Several seats: "seat 1", "you and seat 2", "seat 0, seat 1 and you"."""

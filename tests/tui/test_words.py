@@ -69,3 +69,36 @@ def test_safe_narrate_passes_the_reader_to_games_that_take_it():
     assert safe_narrate(new, {"player": 0}, 0) == "you move"
     assert safe_narrate(new, {"player": 0}, 1) == "seat 0 moves"
     assert safe_narrate(new, {"player": 0}) == "seat 0 moves"
+
+
+#: what a person must never read: a count that disagrees with its noun, a Python list,
+#: "(s)", a verb that disagrees with "you", the kernel's doubled refusal
+BAD = re.compile(r"\b1 (cards|flies|points|triggers|cuts|groups|players|books|rounds|piles|seats)\b"
+                 r"|\[\d+, \d+|\['|\(s\)|is not among|player \d+'s"
+                 r"|\byou (is|has|was|wins|loses|flips|swats|lays|draws|asks|takes|plays|gets|be|knocks|picks"
+                 r"|turns|says|stays|busts)\b", re.IGNORECASE)
+
+
+@pytest.mark.parametrize("game_id", [g for g, _ in GAMES] + ["flush", "flaps"])
+@pytest.mark.parametrize("hotseat", [False, True])
+def test_no_line_of_a_whole_game_reads_wrong(game_id, hotseat):
+    """Issue 25 "Words": the family, not only the examples ("(1 cards)", "you wins game 1",
+    "1 cards (LAST CARD)", raw lists) — every line at the prompt of whole games, alone
+    ("you") and hotseat (everyone "seat N"), answering with numbers good and bad."""
+    import random
+    game = get_game(game_id)
+    players = 1 if game.max_players == 1 else game.default_players
+    if hotseat and players == 1:
+        pytest.skip("one seat: no hotseat")
+    specs = (["human", "human"] if hotseat else ["human"]) + ["random"] * players
+    for seed in (1, 2):
+        rng = random.Random(seed)
+        lines: list[str] = []
+        count = iter(range(4000))
+
+        def answer(_prompt):
+            return "q" if next(count, None) is None else str(rng.randint(1, 3))
+        PlainGame(game, players, specs[:players], 0, seed, None, input_fn=answer, print_fn=lines.append,
+                  clock=lambda: 0.0).run()
+        bad = [line for line in lines if BAD.search(line)]
+        assert not bad, bad[:5]

@@ -2,7 +2,7 @@
 one seat sees it, and one line per event."""
 from __future__ import annotations
 
-from ...core.words import Words
+from ...core.words import Words, count_of
 
 
 def render(view: dict, seat: int | None) -> str:
@@ -14,10 +14,10 @@ def render(view: dict, seat: int | None) -> str:
     for p in range(view["players"]):
         books = " ".join(f"{n}s" for n in view["books"][p]) or "-"
         marker = ">" if p == view["turn"] else " "
-        lines.append(f"{marker} {w.who(p):<15} {view['hand_counts'][p]:>2} cards   "
+        lines.append(f"{marker} {w.who(p):<15} {view['hand_counts'][p]:>2} {'card ' if view['hand_counts'][p] == 1 else 'cards'}   "
                      f"books ({len(view['books'][p])}): {books}")
     if store:
-        lines.append(f"  Store: {view['draw_count']} cards face down")
+        lines.append(f"  Store: {count_of(view['draw_count'], 'card')} face down")
     if "hand" in view:
         lines.append("  Your hand: " + (" ".join(view["hand"]) or "(empty)"))
     recent = [h for h in view["history"] if h[0] == "ask"][-4:]

@@ -1,7 +1,7 @@
 """Plain-text rendering of FLINCH views and events (terminal UI and logs)."""
 from __future__ import annotations
 
-from ...core.words import Words, cap
+from ...core.words import Words, cap, count_of
 from .cards import a_card
 
 
@@ -39,7 +39,7 @@ def render(view: dict, seat: int | None) -> str:
     lines = [head]
     centre = "  ".join(_pile(c) for c in view["centre"]) or "(no playing piles yet)"
     lines.append(f"Centre: {centre}")
-    lines.append(f"Stack: {view['draw_count']} cards ({view['stack_groups']} groups of five)   "
+    lines.append(f"Stack: {count_of(view['draw_count'], 'card')} ({count_of(view['stack_groups'], 'group')} of five)   "
                  f"finished piles waiting: {view['removed']}"
                  + ("   [red]blocked[/red]" if view["blocked"] else
                     "   [red]exhausted[/red]" if view["stack_exhausted"] else ""))
@@ -92,9 +92,10 @@ def narrate(event: dict, seat: int | None = None) -> str:
         return f"{cap(w.does(p, 'pass'))}."
     if t == "draw":
         hand = event.get("hand")
-        return f"{cap(w.does(p, 'draw'))} {event['count']} from the stack" + (f": {hand}." if hand else ".")
+        cards = " ".join(str(c) for c in hand) if isinstance(hand, (list, tuple)) else hand
+        return f"{cap(w.does(p, 'draw'))} {event['count']} from the stack" + (f": {cards}." if cards else ".")
     if t == "restock":
-        return f"The stack is out: {event['cards']} cards of finished piles are shuffled into a new stack."
+        return f"The stack is out: {count_of(event['cards'], 'card')} of finished piles are shuffled into a new stack."
     if t == "laydown":
         return ("Nobody has a 1: everyone lays the whole hand onto the reserve piles and draws again"
                 + (" (free distribution)." if event["round"] > 1 else "."))

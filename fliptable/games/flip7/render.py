@@ -1,13 +1,13 @@
 """Flip 7 as text: the table one seat sees, and one line per event."""
 from __future__ import annotations
 
-from ...core.words import Words
+from ...core.words import Words, count_of
 
 
 def render(view: dict, seat: int | None) -> str:
     """The table: every player's cards, round score, total, the draw pile, whose turn."""
     w = Words(seat)
-    lines = [f"Round {view['round']}   dealer: {w.who(view['dealer'])}   draw pile: {view['draw_count']} cards"
+    lines = [f"Round {view['round']}   dealer: {w.who(view['dealer'])}   draw pile: {count_of(view['draw_count'], 'card')}"
              f"   discards: {len(view['discard'])}"]
     for s, info in enumerate(view["seats"]):
         who = w.who(s)
@@ -56,7 +56,7 @@ def narrate(event: dict, seat: int | None = None) -> str:
             return f"{w.does(p, 'discard')} a spare Second Chance"
         return f"{w.whose(p)} spare Second Chance is discarded (nobody can take it)"
     if t == "reshuffle":
-        return f"the discards are shuffled into a new draw pile ({event['cards']} cards)"
+        return f"the discards are shuffled into a new draw pile ({count_of(event['cards'], 'card')})"
     if t == "no_cards":
         return "no cards are left anywhere: the round ends"
     if t == "round_cap":
@@ -64,7 +64,7 @@ def narrate(event: dict, seat: int | None = None) -> str:
     if t == "round_start":
         return f"— round {event['round']}, dealer {w.who(event['dealer'])} —"
     if t == "round_end":
-        return f"round {event['round']} scores {event['scores']}, totals {event['totals']}"
+        return f"round {event['round']} scores: {w.per_seat(event['scores'])}; totals: {w.per_seat(event['totals'])}"
     if t == "game_over":
         winners = event["winners"]
         top = max(event["totals"])

@@ -134,7 +134,9 @@ class _Words:
         return "your" if p is not None and p == self.seat else f"seat {p}'s"
 
     def all(self, seats) -> str:
-        return ", ".join(self.who(q) for q in seats)
+        """"seat 1", "you and seat 2", "seat 0, seat 1 and you" (as ``core.words.Words``)."""
+        names = [self.who(q) for q in seats]
+        return ", ".join(names[:-1]) + " and " + names[-1] if len(names) > 1 else "".join(names)
 
 
 def narrate(event: dict, seat: int | None = None) -> str | None:
@@ -201,7 +203,7 @@ def narrate(event: dict, seat: int | None = None) -> str | None:
                 f"totals: {_per_seat(event['totals'], w)}{out}")
     if t == "game_over":
         winners = event["winners"]
-        names = ", ".join(w.who(q) for q in winners)
+        names = w.all(winners)
         one = len(winners) == 1 and w.who(winners[0]) != "you"
         return f"game over: {names} win{'s' if one else ''} (totals: {_per_seat(event['totals'], w)})"
     return None

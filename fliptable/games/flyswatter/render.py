@@ -1,7 +1,7 @@
 """Plain-text rendering of a Fly-swatter view, and one-line narration of events."""
 from __future__ import annotations
 
-from ...core.words import Words, cap
+from ...core.words import Words, cap, count_of
 
 _STYLE = {"red": "red", "yellow": "yellow", "green": "green", "blue": "blue",
           "purple": "magenta", "orange": "dark_orange"}
@@ -39,13 +39,15 @@ def render(view: dict, seat: int | None) -> str:
     for p in range(n):
         left = f", hands left {window['hands_left'][p]}" if window is not None else ""
         turn = "  <- turn" if view["turn"] == p and window is None and not view["over"] else ""
-        lines.append(f"  {w.who(p):>7}: draw {view['draw_counts'][p]:>3}, won {view['won_counts'][p]:>2} "
-                     f"flies, {view['scores'][p]:>3} points{left}{turn}")
+        won, points = view["won_counts"][p], view["scores"][p]
+        lines.append(f"  {w.who(p):>7}: draw {view['draw_counts'][p]:>3}, won {won:>2} "
+                     f"{'fly, ' if won == 1 else 'flies,'} {points:>3} {'point ' if points == 1 else 'points'}"
+                     f"{left}{turn}")
     last = view["last_window"]
     if last is not None and window is None:
         lines.append(f"Window {last['number']} ({last['closed_by']}): " + (
             "; ".join(_narrate_hand(o, w) for o in last["outcome"]) or "no hands"))
-    lines.append(f"Removed: {len(view['removed'])} triggers, {view['removed_unseen']} unseen")
+    lines.append(f"Removed: {count_of(len(view['removed']), 'trigger')}, {view['removed_unseen']} unseen")
     return "\n".join(lines)
 
 
@@ -79,5 +81,5 @@ def narrate(event: dict, seat: int | None = None) -> str:
         parts = "; ".join(_narrate_hand(o, w) for o in event["outcome"]) or "no hands"
         return f"Window {event['window']} closed ({event['closed_by']}): {parts}"
     if t == "game_over":
-        return f"Game over: scores {event['scores']}, {w.does(event['winners'], 'win')}"
+        return f"Game over: scores: {w.per_seat(event['scores'])}; {w.does(event['winners'], 'win')}"
     return str(event)

@@ -1,7 +1,7 @@
 """Plain-text rendering of Muggins views and events (terminal UI and logs)."""
 from __future__ import annotations
 
-from ...core.words import Words, cap
+from ...core.words import Words, cap, count_of
 from ..flinch.cards import a_card
 
 _OFFENCES = {
@@ -38,7 +38,7 @@ def render(view: dict, seat: int | None) -> str:
         if view["winner"] is not None:
             lines.append(f"Game over: {w.who(view['winner'])} went out and won.")
         else:
-            lines.append(f"Game over at the round limit; cards left: {view['cards_left']}")
+            lines.append(f"Game over at the round limit; cards left: {w.per_seat(view['cards_left'])}")
     return "\n".join(lines)
 
 
@@ -71,11 +71,11 @@ def narrate(event: dict, seat: int | None = None) -> str:
         return (f"{cap(w.does(p, 'take'))} the {event['card']} from the top of {w.whose(event['from'])} hand "
                 f"onto {w.their(p)} Stock Pile.")
     if t == "turn_over":
-        return f"{cap(w.does(p, 'turn'))} the Stock Pile face down as a new hand ({event['cards']} cards)."
+        return f"{cap(w.does(p, 'turn'))} the Stock Pile face down as a new hand ({count_of(event['cards'], 'card')})."
     if t == "turn":
         return f"{cap(w.whose(p))} turn."
     if t == "win":
         return f"{cap(w.does(p, 'have'))} played out hand and Stock Pile and {w.verb(p, 'win')}!"
     if t == "round_limit":
-        return f"Round limit ({event['rounds']}) reached; cards left: {event['cards_left']}."
+        return f"Round limit ({event['rounds']}) reached; cards left: {w.per_seat(event['cards_left'])}."
     return f"{t}: " + ", ".join(f"{k}={v}" for k, v in event.items() if k != "type")

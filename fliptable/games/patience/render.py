@@ -14,11 +14,12 @@ def _pile_up(top: str | None) -> str:
 def render(view: dict, seat: int | None = 0) -> str:
     """The upper (1s) row, the lower row, the stock pile, the pack and the turned-up card."""
     up = "  ".join(f"up{k + 1}:[{_pile_up(t)}]" for k, t in enumerate(view["up"]))
-    rows = "  ".join(f"row{i + 1}:[{' '.join(r) or 'space'}]" for i, r in enumerate(view["rows"]))
+    # an empty row is "[ ]": "[space]" would read as Rich markup (a style named "space")
+    rows = "  ".join(f"row{i + 1}:[{' '.join(r) or ' '}]" for i, r in enumerate(view["rows"]))
     stock = view["discard"]
     under = " ".join(stock[-6:-1][::-1]) or "-"
     lines = [
-        "[b]Patience[/b]" + (" - won!" if view["won"] else (" - game over" if view["over"] else "")),
+        "[b]Patience[/b]" + (" - won!" if view["won"] else (" - game over: lost" if view["over"] else "")),
         f"  1s piles (build up):    {up}",
         f"  lower row (build down): {rows}",
         f"  stock pile: {_cards(len(stock))}" + (f", top {stock[-1]} (under it: {under})" if stock else ""),

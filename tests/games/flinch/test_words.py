@@ -30,7 +30,7 @@ def test_verbs_agree_pass_draw_turn():
     assert said({"type": "pass", "player": 1}, 1) == "You pass."
     assert said({"type": "pass", "player": 1}, 0) == "Seat 1 passes."
     draw = {"type": "draw", "player": 0, "count": 5, "stack": 75, "hand": ["2", "3", "6", "8", "9"]}
-    assert said(draw, 0) == "You draw 5 from the stack: ['2', '3', '6', '8', '9']."
+    assert said(draw, 0) == "You draw 5 from the stack: 2 3 6 8 9."
     assert said({"type": "draw", "player": 0, "count": 5, "stack": 75}, 1) == "Seat 0 draws 5 from the stack."
     top = {"type": "game_pile_top", "player": 1, "card": "8", "count": 9}
     assert said(top, 1) == "You turn up an 8 on the game pile (9 left)."

@@ -14,7 +14,7 @@ from fliptable.tui.plain import PlainGame
 from tests.games.flush.helpers import FLUSH, NAMES, table
 from tests.tui.drive import SIZE, drive
 
-MENU = re.compile(r"^\[(you|seat \d)\] (.*)$")
+MENU = re.compile(r"^\[(you|seat \d)\] (.*)$", re.S)  # a long menu is wrapped between items
 #: the person's own lines: "you declare" where the screen tells the narrator who reads
 #: (Game.narrate's seat), "seat 0 declares" where it does not
 DECLARED = re.compile(r"^(you declare|seat 0 declares) “2 Sixes”$")

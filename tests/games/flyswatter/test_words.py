@@ -36,10 +36,10 @@ def test_a_window_s_outcome_names_you():
 
 def test_game_over_verb_agrees_with_the_winners():
     over = {"type": "game_over", "scores": [0, 7, 0, 20], "winners": [3], "flies_won": [0, 2, 0, 7]}
-    assert said(over, 3) == "Game over: scores [0, 7, 0, 20], you win"
-    assert said(over, 1) == "Game over: scores [0, 7, 0, 20], seat 3 wins"
+    assert said(over, 3) == "Game over: scores: seat 0 0, seat 1 7, seat 2 0, you 20; you win"
+    assert said(over, 1) == "Game over: scores: seat 0 0, you 7, seat 2 0, seat 3 20; seat 3 wins"
     tie = {"type": "game_over", "scores": [9, 9], "winners": [0, 1], "flies_won": [3, 3]}
-    assert said(tie, 1) == "Game over: scores [9, 9], seat 0 and you win"
+    assert said(tie, 1) == "Game over: scores: seat 0 9, you 9; seat 0 and you win"
 
 
 def test_the_table_says_you_for_its_own_seat():
