@@ -128,6 +128,8 @@ class TableApp(Drawing, Keyboard, App[int]):
         self._seen_ply = state.ply            # the ply the person's keys are meant for
         self._flash = ""
         self._can_back = False
+        #: a key the person pressed while others were to play (not played: told on their turn)
+        self._early_key: str | None = None
 
     @property
     def state(self) -> State:
@@ -346,6 +348,10 @@ class TableApp(Drawing, Keyboard, App[int]):
             return
         self.awaiting = p
         self._flash = ""
+        if self._early_key is not None:  # never dropped silently: the person is told, and presses again
+            self._note(f"{self._early_key!r}, pressed while the others played, was not played: "
+                       "press your key now")
+            self._early_key = None
         d = self.table.decision
         who = "Your" if self.names.you(p) else f"Seat {p}, your"
         what = "secret choice" if isinstance(d, Simultaneous) else "turn"
@@ -455,7 +461,7 @@ class TableApp(Drawing, Keyboard, App[int]):
         if summary:
             shown.append("\n\n" + summary, style="dim")
         self._w_actions.border_title = "Result"
-        self._w_actions.styles.max_height = None
+        self._w_actions.styles.max_height = "75%"  # every seat's line, whatever the summary below
         self._w_actions.update(shown)
         self.refresh_bindings()
 

@@ -11,6 +11,28 @@ from .texts import rich_text, safe_narrate, safe_render
 
 #: lines kept per person's log
 LOG_KEEP = 500
+#: columns the log keeps beside a wide table (the table takes the rest, at least two thirds)
+LOG_MIN = 30
+#: columns between two keys in the keys panel
+GAP = "   "
+
+
+def wrap_units(units: list[Text], width: int, used: int = 0, gap: str = GAP) -> Text:
+    """Units (a key and its action) laid out in lines of at most ``width`` cells (``used``
+    of the first are taken), a line breaking only between units: a key never sits on one
+    line and its action on the next."""
+    out = Text()
+    for unit in units:
+        size = unit.cell_len
+        if used and used + len(gap) + size > width:  # (a unit wider than a line has one to itself)
+            out.append("\n")
+            used = 0
+        elif used:
+            out.append(gap)
+            used += len(gap)
+        out.append_text(unit)
+        used += size
+    return out
 
 
 class Drawing:
@@ -61,10 +83,24 @@ class Drawing:
         view = self.state.view(self.viewer)
         body = rich_text(safe_render(self.game, view, self.viewer))
         self.table_text = body.plain
+        self._fit_table(body.plain)
         body.append("\n\n")
         body.append(f"Seats  {self.names.seats_line()}", style="dim")
         self._w_table.update(body)
         self._draw_menu()
+
+    def _fit_table(self, plain: str) -> None:
+        """The table's box: two thirds of the screen, more (up to all but the log's
+        ``LOG_MIN`` columns) when the table's lines are wider, so a wide terminal is used."""
+        total = self.size.width
+        if total <= 0:
+            return
+        widest = max((len(line) for line in plain.splitlines()), default=0) + 4  # border, padding
+        base = total * 2 // 3
+        width = max(base, min(widest, total - LOG_MIN))
+        if width != getattr(self, "_table_width", None):
+            self._table_width = width
+            self._w_table_box.styles.width = width
 
     def _draw_menu(self) -> None:
         if not self.is_mounted or self.standings is not None:
@@ -96,13 +132,14 @@ class Drawing:
                 self._aliases = keymod.aliases(self.game.id, plain) if not self._prefix else {}
                 if self._prefix:
                     out.append(f"{self._prefix}…", style="bold")
-            for c in self._menu:
-                out.append(f" {c.key} ", style="reverse bold")
-                out.append(f" {c.label}   ")
+            units = [Text.assemble((f" {c.key} ", "reverse bold"), f" {c.label}") for c in self._menu]
             if group is None and not self._prefix:
-                for g in self._groups:
-                    out.append(f" {g.key} ", style="reverse bold")
-                    out.append(f" {g.label}{'' if len(g.actions) == 1 else '…'}   ")
+                units += [Text.assemble((f" {g.key} ", "reverse bold"), f" {g.label}{'' if len(g.actions) == 1 else '…'}")
+                          for g in self._groups]
+            width = actions.content_size.width or max(20, self.size.width - 4)
+            if out.plain:
+                out.append(" ")
+            out.append_text(wrap_units(units, max(20, width), used=out.cell_len))
             hints = [f"{k.capitalize()}: {a}" for k, a in self._aliases.items()]
             if group is None and not self._prefix:
                 hints += [g.hint() for g in self._groups]
@@ -111,7 +148,8 @@ class Drawing:
                 plain, "", flat=race, reserved=reserved)[0]
             if self._can_back:
                 hints.append("Esc: back")
-            out.append("\n" + "   ".join(hints), style="dim")
+            out.append("\n")
+            out.append_text(wrap_units([Text(h, style="dim") for h in hints], max(20, width)))
         if self._flash:
             out.append("\n")
             out.append(self._flash, style="bold red")

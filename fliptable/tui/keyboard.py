@@ -34,8 +34,12 @@ class Keyboard:
         actor = self._actor()
         if actor is None:
             if char and char.isprintable() or key == "enter":
-                self._note("it is not your move now" if not isinstance(self.table.decision, Race)
-                           else "you are done in this window")
+                pressed = char if char and char.isprintable() else key
+                if isinstance(self.table.decision, Race):
+                    self._note(f"{pressed!r} was not played: you are done in this window")
+                else:  # a bot is thinking: said now, and again on the person's turn
+                    self._early_key = pressed
+                    self._note(f"{pressed!r} was not played: it is not your move yet; press it on your turn")
                 event.stop()
             return
         if key in self._aliases:

@@ -1,6 +1,7 @@
 """Keys for legal actions, derived only from ``legal_actions`` (no rules here).
 
-A short list of actions is offered flat, one key each: a one-word action gets its
+A short list of actions is offered flat, one key each (unless two would want the same
+key: then the tree below): a one-word action gets its
 first letter (``hit`` -> h, ``stay`` -> s, ``done`` -> d), an action ending in a
 number 0-9 gets that digit (``give:2`` -> 2, ``swat:3`` -> 3; 10 -> 0), the rest the
 next free key of ``POOL``. ``q`` is never an action's key: it quits. A long list is offered as a tree over the notation's
@@ -93,6 +94,20 @@ def _flat_natural(action: str) -> str | None:
     return _natural(last) if last.isdigit() else None
 
 
+def _contested(actions: Sequence[str], prefix: str) -> bool:
+    """Whether two of ``actions`` would want the same natural key in a flat list."""
+    counted = bool(prefix) and _ENDS_IN_COUNT.search(prefix) is not None
+    seen: set[str] = set()
+    for a in actions:
+        nat = _natural(a[len(prefix):]) if counted and a[len(prefix):].isdigit() else _flat_natural(a)
+        if nat is None:
+            continue
+        if nat in seen:
+            return True
+        seen.add(nat)
+    return False
+
+
 def flat_menu(actions: Sequence[str], prefix: str = "", reserved: frozenset[str] = frozenset()) -> list[Choice]:
     """One key per action (after a count step such as ``3x``, the number that follows
     is the key: ``3x6`` -> 6)."""
@@ -112,7 +127,10 @@ def menu(actions: Sequence[str], prefix: str = "", flat: bool = False,
     # counted actions (``3x6``) are always a tree: the count, then the number, whatever
     # the list's length, so a key means the same every time
     counted = any(_COUNTED.match(a, len(prefix)) for a in cands)
-    if flat or (len(cands) <= FLAT_LIMIT and not counted):
+    # a flat list only while each action's own key is its own: when two want the same
+    # (Go to the Store's ask:1:4 and ask:2:4 both want 4, and one would get a stray 1),
+    # the tree: the seat, then the number — a key means what it says
+    if flat or (len(cands) <= FLAT_LIMIT and not counted and not _contested(cands, prefix)):
         return prefix, flat_menu(cands, prefix, reserved)
     while True:
         children: dict[str, str | None] = {}

@@ -11,6 +11,7 @@ others (with several people at one keyboard, everyone is "seat N").
 from __future__ import annotations
 
 import re
+import shutil
 import time
 from typing import Any, Callable, Mapping, Sequence
 
@@ -23,6 +24,7 @@ from ..core.game import Game, State
 from ..core.log import GameLog
 from ..core.result import Result
 from ..core.table import Landed, Table
+from ..core.words import count_of
 from ..games.docs import legend
 from . import keys as keymod
 from .texts import listing, refusal, safe_narrate
@@ -32,6 +34,26 @@ QUIT = {"q", "quit", "exit"}
 #: blank lines that scroll the last person's table off the screen before the keyboard passes
 PASS_LINES = 40
 _TRAILING_NUMBER = re.compile(r"(\d+)$")
+
+
+def _width() -> int:
+    """The terminal's columns (100 when there is none to ask)."""
+    return shutil.get_terminal_size((100, 24)).columns
+
+
+def wrap_items(items: Sequence[str], width: int, gap: str = "  ") -> str:
+    """Menu items in lines of at most ``width`` columns, broken only between items (a
+    number never on one line and its action on the next); later lines indented."""
+    lines: list[str] = []
+    line = ""
+    for item in items:
+        if line and len(line) + len(gap) + len(item) > width - 8:  # room for "[seat N] "
+            lines.append(line)
+            line = "    " + item
+        else:
+            line = line + gap + item if line else item
+    lines.append(line)
+    return "\n".join(lines)
 
 
 def _one_of(answers: Mapping[str, str], legal: Sequence[str]) -> str:
@@ -159,7 +181,7 @@ class PlainGame:
                     answers[f"{g.key}{i + 1}"] = a
                     ways.append(f"{g.key}{i + 1}) {a}")
                 parts.append(f"{g.label}: " + "  ".join(ways))
-        return "  ".join(parts), answers, groups
+        return wrap_items(parts, _width()), answers, groups
 
     def ask(self, s: int, legal: Sequence[str], prompt_extra: str = "") -> str | None:
         """Read an action from the person at seat ``s``: a number from the list, or
@@ -310,7 +332,7 @@ class PlainGame:
         else:
             people = "People at " + ", ".join(f"seat {s}" for s in sorted(self.humans))
         bots = ", ".join(f"seat {s}: {spec}" for s, spec in enumerate(self.specs) if s not in self.humans)
-        self.out(f"{self.game.title}: {self.players} players, seed {self.seed}. {people}"
+        self.out(f"{self.game.title}: {count_of(self.players, 'player')}, seed {self.seed}. {people}"
                  + (f"; bots {bots}" if bots else "") + ".")
         self.out("Answer with the number or the action; ? explains the table and the notation, q quits.")
         if self.game.dynamics == "real-time":
@@ -350,7 +372,12 @@ class PlainGame:
         self.show_table(self.reader)  # the person's own table ("you"); several people: a spectator's
         scores = ", ".join(f"{self.who(s)} {score:g}" for s, score in enumerate(result.scores))
         winners = " and ".join(self.who(w) for w in result.winners) or "nobody"
-        self.out(f"Game over. Scores: {scores}. Winner: {winners}.")
+        if len(result.scores) == 1:  # a game played alone (Patience): won or lost
+            self.out(f"Game over. Score: {result.scores[0]:g}. "
+                     + (f"{'You' if self.reader == 0 else 'Seat 0'} won!" if result.winners else
+                        f"{'You' if self.reader == 0 else 'Seat 0'} lost."))
+        else:
+            self.out(f"Game over. Scores: {scores}. Winner: {winners}.")
         return result
 
 

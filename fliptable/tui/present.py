@@ -56,7 +56,9 @@ def standings(names: Names, result) -> tuple[list[tuple[int, int, float]], str, 
     for rank, s, score in rows:
         win = "  winner" if s in result.winners else ""
         lines.append(f"  {rank}. {names.label(s):<22} {num(score):>6}{win}")
-    if len(result.winners) == 1:
+    if len(result.scores) == 1 and not result.winners:  # a game played alone (Patience): lost
+        head = "Game over: you lose" if names.you(0) else "Game over: seat 0 loses"
+    elif len(result.winners) == 1:
         w = result.winners[0]
         head = "Game over: you win" if names.you(w) else f"Game over: {names.label(w)} wins"
     elif result.winners:

@@ -33,13 +33,14 @@ class PassScreen(ModalScreen[None]):
 
 
 class NoticeScreen(ModalScreen[None]):
-    """A summary over the table (round scores, a race window's outcome); Enter goes on.
-    With ``seconds`` it also goes on by itself."""
+    """A summary (round scores, a race window's outcome) at the top right, over the log's
+    older lines, so the table — the next round already dealt — stays in sight; Enter goes
+    on. With ``seconds`` it also goes on by itself."""
 
     DEFAULT_CSS = """
-    NoticeScreen { align: center middle; background: transparent; }
-    NoticeScreen > Vertical { width: auto; min-width: 40; max-width: 90%; height: auto;
-                              border: round $accent; padding: 0 2; background: $panel; }
+    NoticeScreen { align: right top; background: transparent; }
+    NoticeScreen > Vertical { width: auto; min-width: 30; max-width: 90%; height: auto; margin: 2 0 0 0;
+                              border: round $accent; padding: 0 1; background: $panel; }
     NoticeScreen #notice-title { text-style: bold; color: $accent; }
     NoticeScreen #notice-hint { color: $text-muted; }
     """

@@ -6,7 +6,6 @@ from __future__ import annotations
 import inspect
 from typing import Any
 
-from rich.markup import MarkupError
 from rich.style import Style
 from rich.text import Text
 
@@ -81,15 +80,23 @@ def refusal(state: State, seat: int, action: str, you: bool = True) -> str:
 
 
 def rich_text(markup: str) -> Text:
-    """``markup`` as Rich text; text that is not valid markup is shown literally."""
+    """``markup`` as Rich text; a line that is not valid markup is shown literally (that
+    line alone: the others keep their styles)."""
     try:
-        text = Text.from_markup(markup)
-        for span in text.spans:
-            if isinstance(span.style, str):
-                Style.parse(span.style)
-        return text
-    except (MarkupError, Exception):  # noqa: BLE001 - StyleSyntaxError and friends
-        return Text(markup)
+        return _markup(markup)
+    except Exception:  # noqa: BLE001 - MarkupError, StyleSyntaxError and friends
+        lines = markup.split("\n")
+        if len(lines) == 1:
+            return Text(markup)
+        return Text("\n").join(rich_text(line) for line in lines)
+
+
+def _markup(markup: str) -> Text:
+    text = Text.from_markup(markup)
+    for span in text.spans:
+        if isinstance(span.style, str):
+            Style.parse(span.style)
+    return text
 
 
 # -- summaries -------------------------------------------------------------------------
