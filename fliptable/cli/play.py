@@ -31,7 +31,7 @@ def play_seats(game: Game, players: int, bot_specs: list[str], seat: int) -> lis
         raise CliError(f"--seat {seat} is not a seat at a {players}-player table; seats are 0 to {players - 1}")
     if players == 1 and bot_specs:
         raise BotSpecError(f"a 1-player game has no seat for --bot {bot_specs[0]!r}")
-    others = seat_specs(bot_specs, players - 1, game.default_bot, "other seats") if players > 1 else []
+    others = seat_specs(bot_specs, players - 1, game.play_bot or game.default_bot, "other seats") if players > 1 else []
     for spec in others:
         if spec.strip().lower() != "human":
             make_agent(game, spec)

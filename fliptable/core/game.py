@@ -81,9 +81,10 @@ class Game:
     max_players: ClassVar[int]
     default_players: ClassVar[int]
     rules_version: ClassVar[str] = "1"
-    #: the bot that fills seats when no ``--bot`` is given (``play`` and ``simulate``):
-    #: the game's strongest practical bot
+    #: the bot that fills seats when no ``--bot`` is given (``simulate``, and ``play`` unless
+    #: ``play_bot``): the game's strongest practical bot; ``play_bot``: one gentler for people
     default_bot: ClassVar[str] = "random"
+    play_bot: ClassVar[str | None] = None
     options: ClassVar[tuple[Option, ...]] = ()
     cards: ClassVar[CardTable]
     #: Documentation of the action notation, shown by ``fliptable rules``.
@@ -281,7 +282,7 @@ class Game:
             "options": [{"name": o.name, "default": o.default, "accepted": o.accepted(), "help": o.help,
                          **({"local_file": True} if o.local_file else {})} for o in self.options],
             "bots": sorted(set(self.bots()) | {"random"}), "default_bot": self.default_bot,
-        }
+            "play_bot": self.play_bot or self.default_bot}
 
 
 #: no game's action is longer than this: a longer one is refused before any rule reads it

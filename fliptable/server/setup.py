@@ -98,7 +98,7 @@ def table_spec(body: Any, default_bot_delay_ms: float, max_bot_ms: float | None 
         players = len(seats)
     players = game.check_players(game.default_players if players is None else players)
     if seats is None:
-        seats = [HUMAN] + [game.default_bot] * (players - 1)
+        seats = [HUMAN] + [game.play_bot or game.default_bot] * (players - 1)  # beside a person
     specs = []
     for spec in seats:
         spec = spec.strip()
@@ -144,6 +144,7 @@ def table_spec(body: Any, default_bot_delay_ms: float, max_bot_ms: float | None 
 def game_entry(game: Game, allowed_bots: tuple[str, ...] = ()) -> dict[str, Any]:
     """One game as ``GET /api/games`` lists it (with the allowed bots of one's own)."""
     out = game.describe()
-    out["bots"] = sorted(set(bot_names(game, allowed_bots)) | {b for b in allowed_bots if ":" in b})
+    out["bots"] = sorted(set(bot_names(game, allowed_bots)) | {b for b in allowed_bots if ":" in b}
+                         | ({game.play_bot} if game.play_bot else set()))  # the people's default, as a choice
     out["dynamics"] = game.dynamics
     return out

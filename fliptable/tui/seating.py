@@ -15,8 +15,9 @@ from ..core.words import count_of
 HUMAN = "human"
 #: the bot that fills the other seats when no ``--bot`` is given, per game
 def default_bot(game: Game) -> str:
-    """The bot that fills seats when no ``--bot`` is given: the game's declared default."""
-    return game.default_bot
+    """The bot that fills the seats beside people when no ``--bot`` is given: the game's
+    bot for people (``play_bot``: Fly-swatter's reacts more slowly), else its default."""
+    return game.play_bot or game.default_bot
 
 
 def player_count(game: Game, players: int | None, bot_specs: Sequence[str]) -> int:

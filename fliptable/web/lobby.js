@@ -33,7 +33,7 @@ function showForm(form, g) {
   const seatChoice = (i) => {
     const sel = h("select", {id: `seat-${i}`, "aria-label": `seat ${i}`, dataset: {seat: i}},
       h("option", {value: "human", selected: i === 0 || undefined}, i === 0 ? "you" : "a person"),
-      g.bots.map((b) => h("option", {value: b, selected: (i > 0 && b === g.default_bot) || undefined}, `bot: ${b}`)));
+      g.bots.map((b) => h("option", {value: b, selected: (i > 0 && b === (g.play_bot || g.default_bot)) || undefined}, `bot: ${b}`)));
     if (i === 0) sel.disabled = false;
     return h("label", {class: "seat-choice"}, `Seat ${i} `, sel);
   };

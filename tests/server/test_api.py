@@ -26,6 +26,10 @@ def test_games_list_for_the_lobby(sqlite_settings):
     assert {o["name"] for o in flip7["options"]} >= {"rules"}
     assert all({"name", "default", "accepted"} <= set(o) for o in flip7["options"])
     assert games[ids.index("flyswatter")]["dynamics"] == "real-time"
+    # beside people, Fly-swatter's gentler bot (issue 25): a choice in the lobby, its default
+    fly = games[ids.index("flyswatter")]
+    assert fly["play_bot"] == "swatter:rt=900,sd=250" and fly["play_bot"] in fly["bots"]
+    assert fly["default_bot"] == "swatter" and flip7["play_bot"] == flip7["default_bot"] == "ev"
 
 
 def test_create_join_and_public_facts(db_settings):
