@@ -9,11 +9,11 @@ from rich.text import Text
 from fliptable.core.clock import VirtualClock
 from fliptable.core.registry import get_game
 from fliptable.tui import keys as keymod
-from fliptable.tui.app import NoticeScreen, build_table
+from fliptable.tui.app import NoticeScreen, TableApp, build_table
 from fliptable.tui.drawing import wrap_units
 from fliptable.tui.plain import PlainGame, wrap_items
 
-from .drive import SIZE, drive, run_clock
+from .drive import SIZE, drive
 
 
 def _stay(app, menu):
@@ -57,18 +57,24 @@ async def test_a_key_pressed_while_a_bot_thinks_is_told_not_dropped():
 
 
 async def test_patience_says_whether_you_won_and_its_header_has_no_markup():
-    app = build_table("patience", 1, [], 0, 2, {}, delay=0, outcome_delay=0, clock=VirtualClock())
-    async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause(0.05)
-        assert app.table_text.startswith("Patience") and "[b]" not in app.table_text
-        await drive(app, pilot, lambda a, m: m[0].key)
-    won = app.state.result().winners == [0]
-    assert app.result_text.startswith("Game over: you win" if won else "Game over: you lose")
-    lines: list[str] = []
-    answers = iter(["1"] * 5000)
-    PlainGame(get_game("patience"), 1, ["human"], 0, 2, None, input_fn=lambda _p: next(answers),
-              print_fn=lines.append).run()
-    assert lines[-1].endswith("You won!" if won else "You lost.")
+    game = get_game("patience")
+    for seed in (2, 3):
+        state = game.new_state(1, {}, seed)
+        while not state.is_over():                      # played to the end off screen: fast
+            state.apply(0, state.legal_actions(0)[0])
+        app = TableApp(game, state, [None], seed=seed, delay=0, outcome_delay=0, clock=VirtualClock())
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.pause(0.05)
+            assert app.standings is not None
+            assert app.table_text.startswith("Patience") and "[b]" not in app.table_text
+        won = state.result().winners == [0]
+        assert app.result_text.startswith("Game over: you win" if won else "Game over: you lose")
+        lines: list[str] = []
+        answers = iter(["1"] * 5000)
+        plain = PlainGame(game, 1, ["human"], 0, seed, None, input_fn=lambda _p: next(answers),
+                          print_fn=lines.append)
+        verdict = plain.run().winners == [0]
+        assert lines[-1].endswith("You won!" if verdict else "You lost.")
 
 
 def test_go_to_the_store_keys_mean_what_they_say():
