@@ -8,9 +8,10 @@ from __future__ import annotations
 from textual.widgets import Input
 
 from ..core.decision import Race
-from ..core.errors import FliptableError, StaleAction, shorten
+from ..core.errors import FliptableError, IllegalAction, StaleAction, shorten
 from .help import HelpScreen, help_markdown
 from .screens import ConfirmScreen
+from .texts import refusal
 
 
 class Keyboard:
@@ -78,7 +79,9 @@ class Keyboard:
         except StaleAction:
             self._note("too slow: the window closed" if isinstance(self.table.decision, Race)
                        or self._race_window is not None else "too late: the game has moved on")
-        except FliptableError as exc:  # IllegalAction: the kernel's reason, nothing changed
+        except IllegalAction:  # one sentence to the person: the game's rule, "you", what is legal
+            self._note(refusal(self.state, seat, action, self.names.you(seat)))
+        except FliptableError as exc:  # nothing changed
             self._note(str(exc))
         except Exception as exc:  # noqa: BLE001 - a game's bug must not end the person's game
             self._note(f"{shorten(action)!r} could not be played ({shorten(repr(exc), 80)})")

@@ -105,3 +105,26 @@ async def test_flinch_uses_a_wide_terminal_and_prints_no_python_list():
         assert box >= min(widest + 4, 200 - 30) and box > 200 * 2 // 3 - 1
     assert not any("['" in line for line in app._logs[0])
     assert any(re.search(r"draws? 5 from the stack: \d+ \d+", line) for line in app._logs[0])
+
+
+async def test_a_typed_action_refused_is_one_sentence_to_you():
+    app = build_table("flip7", 3, ["threshold:20"], 0, 5, {}, delay=0, outcome_delay=0, clock=VirtualClock())
+    async with app.run_test(size=SIZE) as pilot:
+        await drive(app, pilot, lambda a, m: None, until=lambda a: a.awaiting == 0)
+        for typed in ("give:1", "foo"):
+            await pilot.press("colon")
+            app._w_typed.value = typed
+            await pilot.press("enter")
+            said = app.messages[-1]
+            assert said.startswith(f"'{typed}' is not") and said.count(" is not ") == 1, said
+            assert "player 0" not in said and "among" not in said
+        assert said.endswith("legal: hit, stay") or "notation" in said
+
+
+def test_a_fly_swatter_turned_over_is_said_once():
+    from fliptable.core.registry import get_game
+    fly = get_game("flyswatter")
+    event = {"type": "flip", "player": 1, "card": "swatter", "to": "removed", "trigger": "swatter"}
+    assert fly.narrate(event, 0) == "seat 1 turns over a fly-swatter: swat!"
+    event = {"type": "flip", "player": 0, "card": "blue5", "to": "removed", "trigger": "fifth colour"}
+    assert fly.narrate(event, 0) == "you turn over blue5: fifth colour, swat!"

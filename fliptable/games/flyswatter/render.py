@@ -68,7 +68,10 @@ def narrate(event: dict, seat: int | None = None) -> str:
     if t == "flip":
         if event.get("to") == "middle":
             return f"{w.does(event['player'], 'turn')} over {event['card']} (fly {event['n']})"
-        return f"{w.does(event['player'], 'turn')} over {event['card']}: {event.get('trigger', 'trigger')}, swat!"
+        why = event.get("trigger")
+        if why == "swatter":  # not "turns over swatter: swatter, swat!"
+            return f"{w.does(event['player'], 'turn')} over a fly-swatter: swat!"
+        return f"{w.does(event['player'], 'turn')} over {event['card']}: {why or 'a trigger'}, swat!"
     if t == "no_window":
         return f"{event['card']} with no flies in the middle: nothing to swat"
     if t == "window_open":
