@@ -95,6 +95,7 @@ async def test_the_log_is_written_when_the_game_ends(tmp_path):
     ("flaps", ["ACE'N'END", "Last Card"]),
     ("flush", ["Mimic", "Skip", "B1("]),
     ("flip7", ["Second Chance"]),
+    ("flinch", ["## Reading the table", "reserve pile 1: 3 cards, a 7 on top"]),
 ])
 async def test_help_shows_keys_notation_and_this_games_rules(game_id, words):
     game = get_game(game_id)

@@ -25,6 +25,19 @@ def _reserves(row: list[dict]) -> str:
     return "  ".join(parts)
 
 
+def legend(view: dict, seat: int | None) -> str:
+    """How to read the table's short names (the names the notation uses too)."""
+    return "\n".join([
+        "- **Centre** `c2: 1..4 ↑`: centre pile 2 holds 1 to 4 and is built up (`↓` down, `↕` "
+        "from 5 both ways); the bold number is the end to play on.",
+        "- `▶` marks the seat to play; **game pile** `9 (12 left)`: its face-up card and how many "
+        "cards it holds; **hand**: how many cards in hand.",
+        "- **reserves** `r1: 7 (3)`: reserve pile 1: 3 cards, a 7 on top (`—`: empty).",
+        "- **Your hand** `h1:5 h2:9`: hand cards by place, ascending, as the notation names them "
+        "(`play:hand2>c1` plays the 9 on centre pile 1; `h2` for short).",
+    ])
+
+
 def render(view: dict, seat: int | None) -> str:
     """A table of everything ``seat`` sees: centre piles, stack, every player's game-pile
     top and count, reserve tops (whole piles for their owner with reserve_memory=off),
