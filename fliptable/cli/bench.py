@@ -113,6 +113,9 @@ def bench_server_command(
     bot: str = typer.Option("ismcts", "--bot", metavar="SPEC", help="The bot at every seat of the bot tables."),
     race_probe: bool = typer.Option(False, "--race-probe", help="Also time two swats sent 50 ms apart at a "
                                                                 "Fly-swatter table: how often the earlier wins."),
+    servers: Optional[str] = typer.Option(None, "--servers", metavar="URL,URL,...",
+                                          help="Measure several running `serve --redis` processes instead "
+                                               "of starting one: the tables are spread over them."),
     as_json: bool = typer.Option(False, "--json", help="Print one JSON object."),
 ) -> None:
     """Action -> frame latency of a real server over real websockets (p50/p90/p99)."""
@@ -128,6 +131,13 @@ def bench_server_command(
         raise CliError(f"--port must be 1 to 65535, not {port}")
     if not 0 <= bot_tables <= 200:
         raise CliError(f"--bot-tables must be 0 to 200, not {bot_tables}")
+    urls = None
+    if servers is not None:
+        urls = [u.strip().rstrip("/") for u in servers.split(",") if u.strip()]
+        bad = [u for u in urls if not u.startswith(("http://", "https://"))]
+        if not urls or bad:
+            raise CliError(f"--servers must be http(s) URLs separated by commas, e.g. "
+                           f"http://127.0.0.1:8001,http://127.0.0.1:8002; got {servers!r}")
     g = _game(game)
     g.check_players(players)
     if bot_tables:
@@ -135,14 +145,15 @@ def bench_server_command(
 
         make_agent(g, bot)  # an unknown bot is one line here, not a failed run
     report = run_bench_server(tables, players, seconds, g.id, think_ms, db, port=port, bot_tables=bot_tables,
-                              bot=bot, race_probe=race_probe)
+                              bot=bot, race_probe=race_probe, servers=urls)
     if as_json:
         _emit(report)
         return
     if not report["actions"]:
         raise CliError("no action was measured: try more --seconds or a shorter --think-ms")
     sys.stdout.write(f"{report['tables']} {g.id} tables x {report['players']} seats = {report['sockets']} websockets, "
-                     f"think {_shown(think_ms)} ms, {report['seconds']} s on {report['cores']} cores ({report['db']})\n"
+                     f"think {_shown(think_ms)} ms, {report['seconds']} s on {report['cores']} cores "
+                     f"({f'{len(urls)} running processes' if urls else report['db']})\n"
                      f"{report['actions']} actions accepted ({report['actions_per_second']:.0f}/s); "
                      f"refused: {report['refused_stale']} lost races / stale, {report['refused_rate']} over the rate "
                      f"limit; {report['errors']} errors\n"

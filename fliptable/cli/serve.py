@@ -44,6 +44,9 @@ def serve_command(
                                                   help="A bot of your own that tables may seat: module:Class or "
                                                        "an installed fliptable.bots name (repeatable; checked "
                                                        "now; none by default)."),
+    redis: Optional[str] = typer.Option(None, "--redis", metavar="URL",
+                                        help="redis://HOST:6379/0: run as one of several processes sharing "
+                                             "the --db PostgreSQL and this Redis (docs/server.md)."),
 ) -> None:
     """The multiplayer server (docs/server.md): HTTP API, WebSockets, bots, storage."""
     from ..server.serve import run_server
@@ -75,7 +78,8 @@ def serve_command(
                expire_after * 3600.0 if expire_after else None,
                seat_timeout_s=seat_timeout or None, joins_per_minute=joins_per_minute,
                trusted_proxies=tuple(p.strip() for p in trust_proxy or ()),
-               bot_workers=bot_workers, max_bot_ms=max_bot_ms, allowed_bots=allowed)
+               bot_workers=bot_workers, max_bot_ms=max_bot_ms, allowed_bots=allowed,
+               redis=redis)
 
 
 def _allowed_bot(name: str) -> str:

@@ -13,7 +13,7 @@ from ..core.errors import FliptableError, shorten
 from ..core.log import loads_strict
 from ..core.registry import all_games, get_game
 from .live import public_facts
-from .lobby import Expired, Forbidden, Full, NotFound
+from .lobby import Expired, Forbidden, Full, NotFound, Unavailable
 from .rematch import rematch
 from .security import address_key, origin_allowed, rematch_id
 from .setup import BadRequest, game_entry, table_spec
@@ -29,7 +29,8 @@ class TooMany(FliptableError):
     """Too many requests from one address (429)."""
 
 
-STATUS = ((NotFound, 404), (Full, 409), (Forbidden, 403), (Expired, 410), (TooLarge, 413), (TooMany, 429))
+STATUS = ((NotFound, 404), (Full, 409), (Forbidden, 403), (Expired, 410), (TooLarge, 413), (TooMany, 429),
+          (Unavailable, 503))
 
 
 def _host(request: Request) -> str:
@@ -104,7 +105,7 @@ async def list_games(request: Request) -> Response:
 async def create_table(request: Request) -> Response:
     _check_origin(request)
     state = request.app.state
-    if not state.create_limiter.allow(_host(request)):
+    if not await state.create_limiter.allowed(_host(request)):
         raise TooMany(f"at most {state.settings.creates_per_minute} tables a minute from one address")
     spec = table_spec(await _body(request), state.settings.bot_delay_ms, state.settings.max_bot_ms,
                       state.settings.allowed_bots)
@@ -113,10 +114,10 @@ async def create_table(request: Request) -> Response:
     return JSONResponse(made, status_code=201)
 
 
-def _limit_seats(request: Request) -> None:
+async def _limit_seats(request: Request) -> None:
     """A seat taken (a join, a rematch) counts towards the address's joins a minute."""
     state = request.app.state
-    if not state.join_limiter.allow(_host(request)):
+    if not await state.join_limiter.allowed(_host(request)):
         raise TooMany(f"at most {state.settings.joins_per_minute} seats a minute may be taken from one address")
 
 
@@ -134,7 +135,7 @@ async def _fields(request: Request, accepted: tuple[str, ...], example: str) -> 
 @handled
 async def join_table(request: Request) -> Response:
     _check_origin(request)
-    _limit_seats(request)
+    await _limit_seats(request)
     body = await _fields(request, ("name",), '{"name": "Ben"}')
     out = await request.app.state.lobby.join(request.path_params["id"], body.get("name"))
     return JSONResponse(out)
@@ -153,7 +154,7 @@ async def free_seat(request: Request) -> Response:
 async def rematch_table(request: Request) -> Response:
     """A player of a finished table asks for (or joins) its rematch: ``{"token"}``."""
     _check_origin(request)
-    _limit_seats(request)
+    await _limit_seats(request)
     body = await _fields(request, ("token",), '{"token": "…"}')
     out = await rematch(request.app.state.lobby, request.path_params["id"], body.get("token"))
     out["join"] = f"{_base_url(request)}/table/{out['table']}"
@@ -162,8 +163,7 @@ async def rematch_table(request: Request) -> Response:
 
 @handled
 async def show_table(request: Request) -> Response:
-    live = await request.app.state.lobby.get(request.path_params["id"])
-    return JSONResponse(live.public())
+    return JSONResponse(await request.app.state.lobby.show(request.path_params["id"]))
 
 
 @handled
@@ -176,7 +176,8 @@ async def list_tables(request: Request) -> Response:
     rows = await lobby.store.recent(status)
     listed = {row["id"] for row, _ in rows}
     for row, seat_rows in rows:
-        live = lobby.live.get(row["id"])
+        # several processes: the database's facts, the same from every process
+        live = lobby.live.get(row["id"]) if lobby.cluster is None else None
         try:
             out.append(live.public() if live is not None else
                        public_facts(row, seat_rows, get_game(row["game"]), row["ply"]))
@@ -198,7 +199,7 @@ async def table_frames(request: Request) -> Response:
     """A finished game's frames at every ply (the replay viewer): a spectator's, or with
     ``?token=`` that seat's. Limited per address: each replays the whole game."""
     state = request.app.state
-    if not state.replay_limiter.allow(_host(request)):
+    if not await state.replay_limiter.allowed(_host(request)):
         raise TooMany(f"at most {state.settings.replays_per_minute} replays a minute from one address")
     out = await request.app.state.lobby.replay_frames(request.path_params["id"], request.query_params.get("token"))
     return JSONResponse(out)
@@ -214,7 +215,9 @@ async def stats(request: Request) -> Response:
         return round(lat[min(len(lat) - 1, int(q / 100.0 * len(lat)))], 3) if lat else None
 
     live = list(lobby.live.values())
-    return JSONResponse({"tables_live": len(live), "tables_running": sum(1 for t in live if t.task and not t.task.done()),
+    cluster = request.app.state.cluster
+    node = {} if cluster is None else {"node": cluster.node}  # several processes: which one this is
+    return JSONResponse({**node, "tables_live": len(live), "tables_running": sum(1 for t in live if t.task and not t.task.done()),
                          "connections": sum(len(t.clients) for t in live),
                          "latency_ms": {"samples": len(lat), "p50": pct(50), "p90": pct(90), "p99": pct(99),
                                         "max": round(lat[-1], 3) if lat else None}})

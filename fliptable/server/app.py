@@ -82,7 +82,17 @@ def create_app(settings: Settings | None = None) -> Starlette:
         await store.open()
         lobby = Lobby(store, settings)
         app.state.store, app.state.lobby = store, lobby
-        if settings.resume:  # in the background: the port opens at once
+        cluster = None
+        if settings.redis:  # one of several processes: tables are claimed, not all resumed
+            from .cluster import Cluster
+
+            cluster = lobby.cluster = app.state.cluster = Cluster(settings, app)
+            try:
+                await cluster.start()
+            except BaseException:
+                await store.close()
+                raise
+        elif settings.resume:  # in the background: the port opens at once
             lobby.start_resuming()
         lobby.start_expiry()
         lobby.start_seat_timeouts()
@@ -90,6 +100,8 @@ def create_app(settings: Settings | None = None) -> Starlette:
             yield
         finally:
             await lobby.close()
+            if cluster is not None:
+                await cluster.close()
             await store.close()
 
     web = _web_routes()
@@ -100,6 +112,7 @@ def create_app(settings: Settings | None = None) -> Starlette:
     # megabyte of JSON; WebSocket messages are not touched)
     app = Starlette(routes=routes, lifespan=lifespan, middleware=[Middleware(GZipMiddleware, minimum_size=2048)])
     app.state.settings = settings
+    app.state.cluster = None
     app.state.create_limiter = WindowLimiter(settings.creates_per_minute)
     app.state.join_limiter = WindowLimiter(settings.joins_per_minute)
     app.state.replay_limiter = WindowLimiter(settings.replays_per_minute)

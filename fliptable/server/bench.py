@@ -81,23 +81,27 @@ class _Run:
         self.rng = random.Random(seed)
         self.stop = asyncio.Event()
 
-    async def table(self, http) -> None:
-        """One table after another at this place, until the run stops."""
+    async def table(self, http, base: str | None = None) -> None:
+        """One table after another at this place, until the run stops; created on the
+        process at ``base`` (several processes: the tables are spread over them), its
+        seats connected there."""
+        base = base or self.base
+        wsbase = "ws" + base[len("http"):]
         while not self.stop.is_set():
-            r = await http.post(f"{self.base}/api/tables", json={"game": self.game, "seats": ["human"] * self.players,
+            r = await http.post(f"{base}/api/tables", json={"game": self.game, "seats": ["human"] * self.players,
                                                                   "options": self.options})
             if r.status_code != 201:
                 raise BenchError(f"creating a table failed: {r.status_code} {r.text[:200]}")
             made = r.json()
             seats = [(made["seat"], made["token"])]
             for _ in range(self.players - 1):
-                joined = (await http.post(f"{self.base}/api/tables/{made['table']}/join", json={})).json()
+                joined = (await http.post(f"{base}/api/tables/{made['table']}/join", json={})).json()
                 seats.append((joined["seat"], joined["token"]))
-            ended = await asyncio.gather(*(self.seat(made["table"], t, s) for s, t in seats))
+            ended = await asyncio.gather(*(self.seat(made["table"], t, s, wsbase) for s, t in seats))
             if any(ended):
                 self.games_done += 1
 
-    async def seat(self, table: str, token: str, seat: int) -> bool:
+    async def seat(self, table: str, token: str, seat: int, wsbase: str | None = None) -> bool:
         """Play one seat; True when the game ended (False: the run stopped first).
 
         One action at a time is outstanding. It is *accepted* when a frame shows it (a
@@ -107,7 +111,7 @@ class _Run:
         refuses it, correctly), the rate limit, or anything else (a real error)."""
         from websockets.asyncio.client import connect
 
-        async with connect(f"{self.wsbase}/ws/{table}?token={token}", max_size=2 ** 22, open_timeout=60,
+        async with connect(f"{wsbase or self.wsbase}/ws/{table}?token={token}", max_size=2 ** 22, open_timeout=60,
                            ping_interval=None) as ws:
             self.sockets += 1
             try:
@@ -303,11 +307,14 @@ async def _wait_up(base: str, proc: subprocess.Popen, log_path: str, timeout: fl
 
 async def _bench(tables: int, players: int, seconds: float, game: str, think_ms: float, db: str | None,
                  options: dict, seed: int, url: str | None, port: int | None = None, bot_tables: int = 0,
-                 bot: str = "ismcts", race_probe: bool = False) -> dict[str, Any]:
+                 bot: str = "ismcts", race_probe: bool = False, servers: list[str] | None = None) -> dict[str, Any]:
     import httpx
 
     port = port or _free_port()
+    if servers:  # several processes already running (``serve --redis``): tables spread over them
+        url = servers[0]
     base = url.rstrip("/") if url else f"http://127.0.0.1:{port}"
+    bases = [u.rstrip("/") for u in servers] if servers else [base]
     with tempfile.TemporaryDirectory(prefix="fliptable-bench-") as tmp:
         db_arg = db or os.path.join(tmp, "bench.db")
         log = open(os.path.join(tmp, "server.log"), "wb")
@@ -324,7 +331,7 @@ async def _bench(tables: int, players: int, seconds: float, game: str, think_ms:
             # on a loaded machine can leave one idle that long
             limits = httpx.Limits(max_connections=64, max_keepalive_connections=0)
             async with httpx.AsyncClient(limits=limits, timeout=60) as http:
-                tasks = [asyncio.create_task(run.table(http)) for _ in range(tables)]
+                tasks = [asyncio.create_task(run.table(http, bases[k % len(bases)])) for k in range(tables)]
                 tasks += [asyncio.create_task(probes.api_games())]
                 tasks += [asyncio.create_task(probes.bot_table(http)) for _ in range(bot_tables)]
                 if race_probe:
@@ -349,7 +356,7 @@ async def _bench(tables: int, players: int, seconds: float, game: str, think_ms:
                     probes.measuring = False
                     run.stop.set()
                     elapsed = time.perf_counter() - started
-                    server_side = (await http.get(f"{base}/api/stats")).json()["latency_ms"]
+                    server_side = [(await http.get(f"{b}/api/stats")).json()["latency_ms"] for b in bases]
                 finally:
                     for t in tasks:
                         t.cancel()
@@ -373,7 +380,8 @@ async def _bench(tables: int, players: int, seconds: float, game: str, think_ms:
             "refused_stale": run.stale, "refused_rate": run.rate_limited, "errors": run.errors,
             "unseen": run.unseen,
             "error_samples": list(run.samples)[:5],
-            "games_finished": run.games_done, "server_ms": server_side,
+            "games_finished": run.games_done, "server_ms": server_side[0] if len(bases) == 1 else server_side,
+            "servers": len(bases),
             "server_cpu_ms_per_action": (round((cpu1 - cpu0) * 1000.0 / len(lat), 3)
                                          if cpu0 is not None and cpu1 is not None and lat else None),
             "server_cpu_share": round((cpu1 - cpu0) / elapsed, 3) if cpu0 is not None and cpu1 is not None else None,
@@ -394,9 +402,12 @@ def _summary(values: list[float]) -> dict[str, Any]:
 def run_bench_server(tables: int = 20, players: int = 4, seconds: float = 10.0, game: str = "flip7",
                      think_ms: float = 500.0, db: str | None = None, options: dict | None = None,
                      seed: int = 0, url: str | None = None, port: int | None = None, bot_tables: int = 0,
-                     bot: str = "ismcts", race_probe: bool = False) -> dict[str, Any]:
+                     bot: str = "ismcts", race_probe: bool = False,
+                     servers: list[str] | None = None) -> dict[str, Any]:
     """Run the benchmark (see the module); its report as a dict. ``url``: measure a
     server already running there (it must allow many table creations) instead;
-    ``port``: the port the started server listens on (default: a free one)."""
+    ``servers``: several processes already running (``serve --redis``), the tables
+    spread over them in turn; ``port``: the port the started server listens on
+    (default: a free one)."""
     return asyncio.run(_bench(tables, players, seconds, game, think_ms, db, options or {}, seed, url, port,
-                              bot_tables, bot, race_probe))
+                              bot_tables, bot, race_probe, servers))

@@ -89,5 +89,9 @@ class Settings:
     expire_check_s: float = 60.0
     #: the wall clock (seconds since the epoch) that expiry is measured on; tests move their own
     now: Callable[[], float] = time.time
+    #: several processes sharing the database: their Redis (``--redis URL``; None: this
+    #: process serves alone), and how long a table's lease lasts unless renewed, ms
+    redis: str | None = None
+    lease_ms: float = 4000.0
     #: extra keyword arguments for ``create_async_engine``
     engine_options: dict = field(default_factory=dict)

@@ -28,6 +28,7 @@ from .botpool import BotPool, RemoteBot
 from .narration import lines as narration_lines
 from .security import token_matches
 from .setup import HUMAN
+from .store import Refused
 
 log = logging.getLogger("fliptable.server")
 
@@ -125,6 +126,11 @@ class LiveTable:
         self.latencies: deque[float] = deque(maxlen=1000)
         #: called once the game is over and every client has its last frame
         self.on_over: Callable[["LiveTable"], None] | None = None
+        #: the fence this process claimed the table with (several processes: ``cluster.py``;
+        #: None: the only process), and what to call when the database refuses its actions
+        #: (another process claimed it): the driver has stopped, nothing more was sent
+        self.fence: int | None = None
+        self.on_refused: Callable[["LiveTable"], None] | None = None
         #: the creator's seat (the first human seat): the one that may free the others
         #: before the start, and is never freed itself
         self.creator: int | None = next((s["seat"] for s in self.seat_rows if s["kind"] == HUMAN), None)
@@ -390,6 +396,12 @@ class LiveTable:
                     pass
         except asyncio.CancelledError:
             raise
+        except Refused:  # another process drives it now: nothing landed here since is shown
+            log.warning("table %s: the database refused its actions from ply %d; stopped here", self.id,
+                        self.committed)
+            self.pool.forget(self.id)
+            if self.on_refused is not None:
+                self.on_refused(self)
         except Exception:  # a bug in a game or a bot: the table stops, the server goes on
             log.exception("table %s stopped", self.id)
             self.failed = "internal error"
@@ -406,8 +418,8 @@ class LiveTable:
             over = state.is_over()
             result = state.result().to_json() if over else None
             try:
-                await self._commit_fn(self.id, first, new, result)
-            except asyncio.CancelledError:
+                await self._commit_fn(self.id, first, new, result, self.fence)
+            except (asyncio.CancelledError, Refused):
                 raise
             except Exception:
                 log.exception("table %s: storing actions %d.. failed; retrying", self.id, first)

@@ -40,6 +40,18 @@ class Expired(FliptableError):
     """The table was closed after nobody connected to it for too long (HTTP 410)."""
 
 
+class Unavailable(FliptableError):
+    """(Several processes.) The process owning the table did not answer (HTTP 503)."""
+
+
+class Elsewhere(Exception):
+    """(Several processes.) Another process owns the table: ask it (``cluster.py``)."""
+
+    def __init__(self, node: str):
+        super().__init__(f"the table is owned by server process {node}")
+        self.node = node
+
+
 class Lobby:
     """Every table this server process holds live, backed by ``store``."""
 
@@ -52,6 +64,8 @@ class Lobby:
         #: the resumption of running tables after a start, in the background (``resume_all``)
         self.resuming: asyncio.Task | None = None
         self._loading: dict[str, asyncio.Future] = {}
+        #: tables being created now (several processes: their lease is kept meanwhile)
+        self.creating: set[str] = set()
         #: every table's act -> frames latency on this server, ms: the latest 20,000
         self.latencies: deque[float] = deque(maxlen=20_000)
         self._expiry: asyncio.Task | None = None
@@ -62,6 +76,9 @@ class Lobby:
         #: when this server started (``Settings.now``): the time it was down does not count
         #: towards expiry, since nobody could connect then
         self.started_at = settings.now()
+        #: several processes sharing the database (``cluster.Cluster``, ``--redis``): who
+        #: owns which table; None: this process is the only one and owns them all
+        self.cluster: Any = None
 
     def now(self) -> datetime:
         """The wall clock expiry is measured on (``Settings.now``), in UTC."""
@@ -75,6 +92,7 @@ class Lobby:
     def _make(self, row: dict[str, Any], seat_rows: list[dict[str, Any]]) -> LiveTable:
         live = LiveTable(row, seat_rows, get_game(row["game"]), self.store.append_actions, self.pool)
         live.on_over = self.forget
+        live.on_refused = self._refused
         live.latencies = self.latencies
         live.waiting_since(self.settings.now())
         if any(s["kind"] != HUMAN for s in seat_rows) and not (row["over"] or row.get("expired")):
@@ -100,23 +118,42 @@ class Lobby:
                "turn_limit_ms": spec.turn_limit_ms, "bot_delay_ms": spec.bot_delay_ms, "started": started,
                "over": False, "ply": 0, "result": None, "created": self.now(), "seen": None, "expired": False,
                "public": spec.public}
-        await self.store.create_table(row, seat_rows)
-        loaded = await self.store.load(table_id)  # the row as stored (created time, defaults)
-        assert loaded is not None
-        live = self._make(*loaded)
-        self.live[table_id] = live
+        self.creating.add(table_id)
+        try:
+            if self.cluster is not None:  # its creator owns it first
+                await self.cluster.take_new(table_id)
+                row["fence"] = 1
+            await self.store.create_table(row, seat_rows)
+            loaded = await self.store.load(table_id)  # the row as stored (created time, defaults)
+            assert loaded is not None
+            live = self._make(*loaded)
+            live.fence = row.get("fence")
+            self.live[table_id] = live
+        finally:
+            self.creating.discard(table_id)
         if started:
             await self._begin(live, [])
         return {"table": table_id, "seat": humans[0] if humans else None, "token": token}
 
-    async def get(self, table_id: str) -> LiveTable:
+    async def get(self, table_id: str, claim: bool = True) -> LiveTable:
         """The live table ``table_id`` (loaded and, if it started, resumed from the
-        database when not in memory); ``NotFound``."""
+        database when not in memory); ``NotFound``. Several processes: ``Elsewhere``
+        when another process owns it; ``claim`` False: a table this process does not
+        own is read from the database, not claimed, not kept (its facts only)."""
         live = self.live.get(table_id)
         if live is not None:
             return live
         if not isinstance(table_id, str) or not 0 < len(table_id) <= 32:
             raise NotFound("no such table")
+        if self.cluster is not None and not claim:
+            loaded = await self.store.load(table_id)
+            if loaded is None:
+                raise NotFound(f"no table {table_id!r}")
+            return self._make(*loaded)
+        if self.cluster is not None:
+            owner = await self.cluster.owner(table_id)
+            if owner is not None and owner != self.cluster.node:
+                raise Elsewhere(owner)
         pending = self._loading.get(table_id)
         if pending is not None:
             return await asyncio.shield(pending)
@@ -134,10 +171,26 @@ class Lobby:
         return live
 
     async def _load(self, table_id: str) -> LiveTable:
-        loaded = await self.store.load(table_id)
+        fence = None
+        if self.cluster is not None:  # claimed before it is read (what is read stays true),
+            loaded = await self.store.load(table_id)  # unless there is nothing to drive
+            if loaded is None:
+                raise NotFound(f"no table {table_id!r}")
+            if loaded[0]["over"] or loaded[0].get("expired"):
+                return await self._with_rematch(self._make(*loaded))
+            fence = await self.cluster.claim(table_id)
+        try:
+            loaded = await self.store.load(table_id)
+        except BaseException:
+            if fence is not None:
+                await self.cluster.release(table_id)
+            raise
         if loaded is None:
+            if fence is not None:
+                await self.cluster.release(table_id)
             raise NotFound(f"no table {table_id!r}")
         live = self._make(*loaded)
+        live.fence = fence
         if table_id in self._expiring:  # closed while it was read
             live.row["expired"] = True
         if live.started and not live.expired and not live.over:  # a finished one: see replay_finished
@@ -145,13 +198,46 @@ class Lobby:
             await self._begin(live, actions)
         if not live.over and not live.expired:  # kept only while it may be played
             self.live[table_id] = live
-        elif live.over and await self.store.load(rematch_id(table_id)) is not None:
-            live.row["rematch"] = rematch_id(table_id)  # its players asked for one (rematch.py)
+            return live
+        if fence is not None:
+            await self.cluster.release(table_id)
+        return await self._with_rematch(live)
+
+    async def _with_rematch(self, live: LiveTable) -> LiveTable:
+        if live.over and await self.store.load(rematch_id(live.id)) is not None:
+            live.row["rematch"] = rematch_id(live.id)  # its players asked for one (rematch.py)
         return live
+
+    def _refused(self, live: LiveTable) -> None:
+        """The database refused the table's actions (another process claimed it, or it
+        moved on without this process): forgotten here, its connections closed so that
+        they reconnect to whoever drives it now."""
+        if self.live.get(live.id) is live:
+            del self.live[live.id]
+        for c in list(live.clients):
+            c.close(1012, "this table is now served by another server process; reconnect")
+        if self.cluster is not None:
+            self.cluster.dropped(live.id)
+
+    async def _routed(self, method: str, table_id: Any, *args: Any) -> Any:
+        """``method`` (a lobby call on one table) here, or on the process owning the table."""
+        try:
+            return await getattr(self, method)(table_id, *args)
+        except Elsewhere as there:
+            return await self.cluster.call(there.node, method, table_id, *args)
+
+    async def show(self, table_id: str) -> dict[str, Any]:
+        """The table's public facts (``GET /api/tables/{id}``), from its owner."""
+        return await self._routed("show_here", table_id)
+
+    async def show_here(self, table_id: str) -> dict[str, Any]:
+        return (await self.get(table_id)).public()
 
     async def join(self, table_id: str, name: Any) -> dict[str, Any]:
         """The next free human seat for a new player: ``{"seat", "token"}``; ``Full``."""
-        name = display_name(name)
+        return await self._routed("join_here", table_id, display_name(name))
+
+    async def join_here(self, table_id: str, name: Any) -> dict[str, Any]:
         live = await self.get(table_id)
         if live.expired:
             raise Expired(self.expired_message())
@@ -215,6 +301,9 @@ class Lobby:
     async def free_by_creator(self, table_id: str, token: Any, seat: Any) -> dict[str, Any]:
         """The creator (the first human seat's token) frees another person's seat before
         the game starts. ``Forbidden`` for anyone else, or once started."""
+        return await self._routed("free_here", table_id, token, seat)
+
+    async def free_here(self, table_id: str, token: Any, seat: Any) -> dict[str, Any]:
         live = await self.get(table_id)
         if live.expired:
             raise Expired(self.expired_message())
@@ -323,6 +412,8 @@ class Lobby:
             live = self.live.get(table_id)
             if live is None and table_id in self._loading:  # being opened now: look again next round
                 continue
+            if live is None and self.cluster is not None and not await self.cluster.may_expire(table_id):
+                continue  # another process owns it: its own expiry decides
             if live is not None and (live.clients or live.over):  # connected now, or just finished
                 continue
             # in memory (or not) and nobody there: refused from here on, then stored as closed
@@ -359,7 +450,7 @@ class Lobby:
     async def game_log(self, table_id: str) -> GameLog:
         """The finished game's log; ``Forbidden`` while it is played (the seed and deck
         must not leave the server before the end)."""
-        live = await self.get(table_id)
+        live = await self.get(table_id, claim=False)
         if not live.over:
             raise Forbidden("the log is available once the game is over")
         actions = await self.store.load_actions(table_id)
@@ -369,7 +460,7 @@ class Lobby:
         """A finished game's frames at every ply (``replays.frames_of``) for the seat
         holding ``token``, or a spectator's without one; ``Forbidden`` before the end
         (and for a token that holds no seat here)."""
-        live = await self.get(table_id)
+        live = await self.get(table_id, claim=False)
         if not live.over:
             raise Forbidden("the table at every ply is shown once the game is over")
         seat = None

@@ -34,9 +34,16 @@ def _current(connection) -> str | None:
     return MigrationContext.configure(connection, opts={"version_table": VERSION_TABLE}).get_current_revision()
 
 
+#: PostgreSQL: the advisory lock the migrations run under, so that several server
+#: processes starting at once on one database (``serve --redis``) migrate it one at a time
+MIGRATION_LOCK = 0x66746D67  # "ftmg"
+
+
 async def upgrade(engine: AsyncEngine) -> None:
     """Create or upgrade the schema to the newest revision (``alembic upgrade head``)."""
     async with engine.begin() as conn:
+        if engine.dialect.name == "postgresql":  # held until this transaction ends
+            await conn.exec_driver_sql(f"SELECT pg_advisory_xact_lock({MIGRATION_LOCK})")
         await conn.run_sync(_upgrade)
 
 

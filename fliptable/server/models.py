@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from sqlalchemy import (JSON, Boolean, Column, DateTime, Float, ForeignKey, Integer, MetaData, String, Table,
-                        Text, false)
+                        Text, false, text)
 
 metadata = MetaData()
 
@@ -31,6 +31,9 @@ tables = Table(
     #: listed in the lobby (``GET /api/tables``) because its creator asked (migration 0003);
     #: other tables are reached by their link only
     Column("public", Boolean, nullable=False, default=False, server_default=false()),
+    #: the table's fencing token: how many times a server process claimed it (migration
+    #: 0004; docs/server.md "Several processes"): actions are stored only under the latest
+    Column("fence", Integer, nullable=False, default=0, server_default=text("0")),
 )
 
 seats = Table(

@@ -35,7 +35,7 @@ async def rematch(lobby: Lobby, table_id: str, token: Any) -> dict[str, Any]:
     that holds no seat at the table."""
     if not isinstance(token, str) or not token:
         raise BadRequest("a rematch is asked for with your seat's token: {\"token\": \"…\"}")
-    live = await lobby.get(table_id)
+    live = await lobby.get(table_id, claim=False)  # several processes: its facts, wherever it is held
     if not live.over:
         raise Forbidden("a rematch is offered once the game is over")
     seat = live.seat_for_token(token)
@@ -47,7 +47,7 @@ async def rematch(lobby: Lobby, table_id: str, token: Any) -> dict[str, Any]:
     try:
         async with lock:
             try:
-                await lobby.get(new_id)
+                await lobby.get(new_id, claim=False)
             except NotFound:
                 created = await _create(lobby, live, new_id, seat)
     finally:
@@ -82,7 +82,7 @@ async def _create(lobby: Lobby, old: Any, new_id: str, asker: int) -> bool:
         await lobby.store.create_table(new_row, seat_rows)
     except Exception:
         try:  # made meanwhile by another server process: that one is the rematch
-            await lobby.get(new_id)
+            await lobby.get(new_id, claim=False)
             return False
         except NotFound:
             raise

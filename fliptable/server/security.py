@@ -95,6 +95,11 @@ class WindowLimiter:
         self.limit, self.window, self.clock = limit, window, clock
         self.seen: dict[str, deque] = {}
 
+    async def allowed(self, key: str) -> bool:
+        """``allow`` as the server asks it (several processes count in Redis instead:
+        ``cluster.SharedLimiter``)."""
+        return self.allow(key)
+
     def allow(self, key: str) -> bool:
         now = self.clock()
         q = self.seen.setdefault(key, deque())

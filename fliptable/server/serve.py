@@ -46,6 +46,26 @@ def check_db(url: str) -> str:
     return full
 
 
+def check_redis(url: str | None, db: str | None) -> str | None:
+    """``--redis`` as the server will use it (None: the server runs alone); ``ServeError``
+    for a URL that is not Redis's, without the client, or beside a database that
+    several processes cannot share (SQLite)."""
+    if url is None:
+        return None
+    url = url.strip()
+    if not url.startswith(("redis://", "rediss://", "unix://")):
+        raise ServeError(f"--redis {shown_db(url)!r} is not a Redis URL; accepted: redis://HOST:6379/0, "
+                         f"rediss://..., unix:///PATH")
+    try:
+        import redis  # noqa: F401
+    except ImportError:
+        raise ServeError("--redis needs the Redis client: pip install 'fliptable[cluster]'") from None
+    if not db_url(db).startswith("postgresql"):
+        raise ServeError("--redis: several server processes share one PostgreSQL database; give "
+                         "--db postgresql+asyncpg://USER@HOST/DB (SQLite serves one process)")
+    return url
+
+
 _TOKEN = re.compile(r"(token=)[^&\s\"']+")
 
 
@@ -82,7 +102,8 @@ def run_server(host: str, port: int, db: str | None, origins: tuple[str, ...], b
                creates_per_minute: int = 30, expire_after_s: float | None = DEFAULT_EXPIRE_HOURS * 3600.0,
                *, seat_timeout_s: float | None = DEFAULT_SEAT_TIMEOUT_S, joins_per_minute: int = 30,
                trusted_proxies: tuple[str, ...] = (), bot_workers: int | None = None,
-               max_bot_ms: float = 2000.0, allowed_bots: tuple[str, ...] = ()) -> None:
+               max_bot_ms: float = 2000.0, allowed_bots: tuple[str, ...] = (),
+               redis: str | None = None) -> None:
     import uvicorn
 
     from .app import create_app
@@ -91,7 +112,8 @@ def run_server(host: str, port: int, db: str | None, origins: tuple[str, ...], b
                         creates_per_minute=creates_per_minute, expire_after_s=expire_after_s,
                         expire_check_s=min(60.0, max(1.0, (expire_after_s or 60.0) / 10.0)),
                         seat_timeout_s=seat_timeout_s, joins_per_minute=joins_per_minute,
-                        bot_workers=bot_workers, max_bot_ms=max_bot_ms, allowed_bots=allowed_bots)
+                        bot_workers=bot_workers, max_bot_ms=max_bot_ms, allowed_bots=allowed_bots,
+                        redis=check_redis(redis, db))
     # the schema first, so a database that cannot be opened is one line, not a traceback
     asyncio.run(_check_open(settings))
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s %(levelname)s %(message)s")
@@ -142,3 +164,17 @@ async def _check_open(settings: Settings) -> None:
                          f"{' '.join(str(exc).split())[:200]}") from None
     finally:
         await store.close()
+    if settings.redis:
+        await _check_redis(settings.redis)
+
+
+async def _check_redis(url: str) -> None:
+    import redis.asyncio as aioredis
+
+    client = aioredis.from_url(url, socket_connect_timeout=5, socket_timeout=5)
+    try:
+        await client.ping()
+    except Exception as exc:
+        raise ServeError(f"cannot reach Redis at {shown_db(url)!r}: {' '.join(str(exc).split())[:200]}") from None
+    finally:
+        await client.aclose()

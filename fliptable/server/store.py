@@ -23,19 +23,36 @@ CHECKPOINT_SECONDS = 2.0
 
 #: PostgreSQL's group commit as one statement (one round trip, one durable commit: a
 #: statement outside a transaction block commits by itself, and its data-modifying WITH
-#: runs in full whether or not it is read): every table's new actions, and each table's
-#: new ply (and, once over, its result)
+#: runs in full whether or not it is read): each table's new ply (and, once over, its
+#: result) where the table is still at the ply the actions follow and, for a process of
+#: several, still under the fence that process claimed it with; then the new actions of
+#: exactly those tables. The ids stored come back: any other table was refused (its
+#: actions stored by another process, or claimed by one: ``Refused``). The row's lock
+#: orders this against a claim (``Store.claim``): either these actions are stored before
+#: the claim and the claimer loads them, or the fence moved and nothing is stored.
 PG_GROUP_COMMIT = """
-WITH new_actions AS (
+WITH ok AS (
+    UPDATE ft_tables AS t
+    SET ply = u.ply, over = t.over OR u.over,
+        result = CASE WHEN u.over THEN u.result::json ELSE t.result END
+    FROM unnest($5::varchar[], $6::int[], $7::bool[], $8::text[], $9::int[], $10::int[])
+         AS u(id, ply, over, result, first, fence)
+    WHERE t.id = u.id AND t.ply = u.first AND (u.fence IS NULL OR t.fence = u.fence)
+    RETURNING t.id
+), new_actions AS (
     INSERT INTO ft_actions (table_id, idx, seat, action)
-    SELECT * FROM unnest($1::varchar[], $2::int[], $3::int[], $4::text[])
+    SELECT a.table_id, a.idx, a.seat, a.action
+    FROM unnest($1::varchar[], $2::int[], $3::int[], $4::text[]) AS a(table_id, idx, seat, action)
+    WHERE a.table_id IN (SELECT id FROM ok)
 )
-UPDATE ft_tables AS t
-SET ply = u.ply, over = t.over OR u.over,
-    result = CASE WHEN u.over THEN u.result::json ELSE t.result END
-FROM unnest($5::varchar[], $6::int[], $7::bool[], $8::text[]) AS u(id, ply, over, result)
-WHERE t.id = u.id
+SELECT id FROM ok
 """
+
+
+class Refused(Exception):
+    """The database refused a table's actions: it is not at the ply they follow, or
+    another process claimed the table since this one did (its fence moved on). The
+    table's driver stops; whoever drives it now loads it from the database."""
 
 
 #: every SQLite connection's settings: WAL (a commit survives the process being killed),
@@ -207,16 +224,18 @@ class Store:
                                .values(expired=True))
 
     async def append_actions(self, table_id: str, first: int, new: Sequence[Sequence[Any]],
-                             result: dict | None) -> None:
+                             result: dict | None, fence: int | None = None) -> None:
         """Store actions ``first``.. of a table and its new ply (and its result once
-        over); returns once they are committed. Every table's pending actions go to one
+        over); returns once they are committed. ``fence``: the claim this process holds
+        (several processes, PostgreSQL): ``Refused`` once another process claimed the
+        table since. Every table's pending actions go to one
         writer that commits them together (group commit: one transaction for all the
         tables that landed actions meanwhile, and no writers contending for SQLite's lock)."""
         loop = asyncio.get_running_loop()
         if self._writer is None or self._writer.done():
             self._writer = loop.create_task(self._write_loop(), name="fliptable store writer")
         done = loop.create_future()
-        self._pending.append((table_id, first, list(new), result, done))
+        self._pending.append((table_id, first, list(new), result, done, fence))
         self._kick.set()
         await done
 
@@ -228,34 +247,38 @@ class Store:
             if not batch:
                 continue
             try:
-                await self._write(batch)
+                refused = await self._write(batch) or set()
             except asyncio.CancelledError:
-                for *_, done in batch:
-                    if not done.done():
-                        done.cancel()
+                for b in batch:
+                    if not b[4].done():
+                        b[4].cancel()
                 raise
             except Exception as exc:  # each table retries its own actions
-                for *_, done in batch:
-                    if not done.done():
-                        done.set_exception(exc)
+                for b in batch:
+                    if not b[4].done():
+                        b[4].set_exception(exc)
                 continue
-            for *_, done in batch:
-                if not done.done():
-                    done.set_result(None)
+            for b in batch:
+                if not b[4].done():
+                    if b[0] in refused:
+                        b[4].set_exception(Refused(f"table {b[0]}: actions {b[1]}.. were refused by the database"))
+                    else:
+                        b[4].set_result(None)
 
-    async def _write(self, batch) -> None:
+    async def _write(self, batch) -> set[str]:
+        """Commit ``batch``; the ids of the tables refused (PostgreSQL only: SQLite serves
+        one process, which alone drives its tables)."""
         if self._sqlite_path is not None:
             await asyncio.get_running_loop().run_in_executor(self._sqlite_thread, self._write_sqlite, batch)
-            return
+            return set()
         if self.backend == "postgresql":
-            await self._write_postgresql(batch)
-            return
+            return await self._write_postgresql(batch)
         rows = [{"table_id": table_id, "idx": first + i, "seat": seat, "action": action}
-                for table_id, first, new, _, _ in batch for i, (seat, action) in enumerate(new)]
+                for table_id, first, new, *_ in batch for i, (seat, action) in enumerate(new)]
         running = [{"tid": table_id, "new_ply": first + len(new)}
-                   for table_id, first, new, result, _ in batch if result is None]
+                   for table_id, first, new, result, *_ in batch if result is None]
         ended = [{"tid": table_id, "new_ply": first + len(new), "new_result": result}
-                 for table_id, first, new, result, _ in batch if result is not None]
+                 for table_id, first, new, result, *_ in batch if result is not None]
         async with self.engine.begin() as conn:
             if rows:
                 await conn.execute(insert(actions), rows)
@@ -266,8 +289,9 @@ class Store:
                 await conn.execute(update(tables).where(tables.c.id == bindparam("tid"))
                                    .values(ply=bindparam("new_ply"), over=True, result=bindparam("new_result")),
                                    ended)
+        return set()
 
-    async def _write_postgresql(self, batch) -> None:
+    async def _write_postgresql(self, batch) -> set[str]:
         """PostgreSQL's group commit: ``PG_GROUP_COMMIT`` on the writer's own asyncpg
         connection (checked out of the engine's pool once), without SQLAlchemy's layers
         and its BEGIN / INSERT / UPDATE / COMMIT round trips. A connection that fails is
@@ -282,20 +306,22 @@ class Store:
                 raise
             self._pg_conn = conn
         ids, idx, seats_, acts = [], [], [], []
-        for table_id, first, new, _, _ in batch:
+        for table_id, first, new, *_ in batch:
             for i, (seat, action) in enumerate(new):
                 ids.append(table_id)
                 idx.append(first + i)
                 seats_.append(seat)
                 acts.append(action)
-        plies: dict[str, tuple] = {}   # a table twice in a batch: its later ply
-        for table_id, first, new, result, _ in batch:
-            plies[table_id] = (first + len(new), result)
+        plies: dict[str, list] = {}   # a table twice in a batch: its first ply, its later ply
+        for table_id, first, new, result, _, fence in batch:
+            got = plies.setdefault(table_id, [first, 0, None, fence])
+            got[1], got[2] = first + len(new), result
+        values = list(plies.values())
         try:
-            await self._pg_driver.execute(PG_GROUP_COMMIT, ids, idx, seats_, acts, list(plies),
-                                          [p for p, _ in plies.values()],
-                                          [r is not None for _, r in plies.values()],
-                                          [None if r is None else json.dumps(r) for _, r in plies.values()])
+            stored = await self._pg_driver.fetch(PG_GROUP_COMMIT, ids, idx, seats_, acts, list(plies),
+                                                 [p[1] for p in values], [p[2] is not None for p in values],
+                                                 [None if p[2] is None else json.dumps(p[2]) for p in values],
+                                                 [p[0] for p in values], [p[3] for p in values])
         except BaseException:
             conn, self._pg_conn = self._pg_conn, None
             try:
@@ -303,6 +329,7 @@ class Store:
             except Exception:
                 pass
             raise
+        return set(plies) - {r[0] for r in stored}
 
     def _write_sqlite(self, batch) -> None:
         """SQLite's group commit in the store's own writer thread, on a plain ``sqlite3``
@@ -315,12 +342,12 @@ class Store:
             for pragma in SQLITE_PRAGMAS:
                 conn.execute(pragma)
         rows = [(table_id, first + i, seat, action)
-                for table_id, first, new, _, _ in batch for i, (seat, action) in enumerate(new)]
+                for table_id, first, new, *_ in batch for i, (seat, action) in enumerate(new)]
         conn.execute("BEGIN IMMEDIATE")
         try:
             if rows:
                 conn.executemany("INSERT INTO ft_actions (table_id, idx, seat, action) VALUES (?, ?, ?, ?)", rows)
-            for table_id, first, new, result, _ in batch:
+            for table_id, first, new, result, *_ in batch:
                 if result is None:
                     conn.execute("UPDATE ft_tables SET ply = ? WHERE id = ?", (first + len(new), table_id))
                 else:
@@ -331,6 +358,16 @@ class Store:
             if conn.in_transaction:
                 conn.execute("ROLLBACK")
             raise
+
+    async def claim(self, table_id: str) -> int | None:
+        """This process claims the table (it holds its lease): the table's fence moves on,
+        and the new fence is returned (None: no such table). Waits for a commit of the
+        table in flight (the row's lock): once it returns, every action stored under an
+        older fence is loadable, and none can be stored any more."""
+        async with self.engine.begin() as conn:
+            row = (await conn.execute(update(tables).where(tables.c.id == table_id)
+                                      .values(fence=tables.c.fence + 1).returning(tables.c.fence))).first()
+        return None if row is None else int(row[0])
 
     # -- reads -------------------------------------------------------------------------
     async def load(self, table_id: str) -> tuple[dict[str, Any], list[dict[str, Any]]] | None:

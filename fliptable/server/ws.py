@@ -9,7 +9,7 @@ import logging
 from starlette.websockets import WebSocket, WebSocketDisconnect, WebSocketState
 
 from ..core.errors import FliptableError, IllegalAction, quoted, shorten
-from .lobby import NotFound
+from .lobby import Elsewhere, NotFound
 from .live import Client, LiveTable
 from .security import TokenBucket, address_key, origin_allowed
 
@@ -102,50 +102,117 @@ def handle(live: LiveTable, client: Client, text: str) -> None:
         client.put({"type": "error", "message": "internal error", "ply": ply})
 
 
+class Refusal(Exception):
+    """A connection refused before it is accepted: its close code and one-line message."""
+
+    def __init__(self, code: int, message: str):
+        super().__init__(message)
+        self.code, self.message = code, message
+
+
+async def admit(app, live: LiveTable, token: str | None, host: str) -> int | None:
+    """The seat a new connection with ``token`` holds at ``live`` (None: a spectator),
+    once it may connect: ``Refusal`` otherwise. A finished game loaded from the
+    database is replayed for it (limited per address, as replays are)."""
+    settings, lobby = app.state.settings, app.state.lobby
+    if live.expired:
+        raise Refusal(CLOSE_EXPIRED, lobby.expired_message())
+    seat = None
+    if token is not None:
+        seat = live.seat_for_token(token)
+        if seat is None:
+            raise Refusal(CLOSE_BAD_TOKEN, "this token holds no seat at this table")
+        held = sum(1 for c in live.clients if c.seat == seat)
+        if held >= settings.max_connections_per_seat:
+            raise Refusal(CLOSE_TRY_LATER, f"seat {seat} has {held} connections open already; "
+                                           f"close one and try again")
+    elif len(live.clients) >= settings.max_connections_per_table:  # spectators never keep the people out
+        raise Refusal(CLOSE_TRY_LATER, "this table has too many connections; try again later")
+    if live.over and live.table is None:  # its final frame is a replay: limited per address, as replays are
+        if not await app.state.replay_limiter.allowed(host):
+            raise Refusal(CLOSE_TRY_LATER, f"at most {settings.replays_per_minute} replays a minute "
+                                           f"from one address; try again later")
+        try:
+            await lobby.replay_finished(live)
+        except Exception:
+            log.exception("table %s could not be replayed", live.id)
+            raise Refusal(1011, "internal error") from None
+    return seat
+
+
+async def read_messages(websocket: WebSocket, settings, client: Client, on_text) -> None:
+    """Read the socket's messages until it closes (or ``client`` is closed): each one
+    within the size and rate limits goes to ``on_text``; the others are refused on ``client``."""
+    bucket = TokenBucket(settings.rate_per_second, settings.rate_burst)
+    refused = 0
+    while client.closed is None:
+        message = await websocket.receive()
+        if message["type"] == "websocket.disconnect":
+            break
+        text = message.get("text")
+        if text is None:
+            data = message.get("bytes") or b""
+            text = data.decode("utf-8", "replace") if len(data) <= settings.max_message_bytes else None
+            if text is None:
+                client.close(CLOSE_TOO_BIG, f"a message may be at most {settings.max_message_bytes} bytes")
+                break
+        if len(text) > settings.max_message_bytes or len(text.encode("utf-8", "replace")) > settings.max_message_bytes:
+            client.close(CLOSE_TOO_BIG, f"a message may be at most {settings.max_message_bytes} bytes")
+            break
+        if not bucket.take():
+            refused += 1
+            if refused > settings.flood_close_after:
+                client.close(CLOSE_POLICY, "too many messages; closing")
+                break
+            client.put({"type": "error", "message": f"too many messages: at most "
+                                                    f"{settings.rate_per_second:g} a second; nothing changed",
+                        "ply": _ply_of(text)})
+            continue
+        on_text(text)
+
+
+async def finish_socket(websocket: WebSocket, client: Client, sender: asyncio.Task) -> None:
+    """After the reading stopped: the queued messages sent (when the client was closed),
+    then the socket closed."""
+    if client.closed is not None:
+        try:
+            await asyncio.wait_for(sender, 5.0)
+        except (asyncio.TimeoutError, Exception):
+            sender.cancel()
+    else:
+        sender.cancel()
+    if websocket.client_state == WebSocketState.CONNECTED and client.closed is None:
+        try:
+            await websocket.close()
+        except Exception:
+            pass
+
+
 async def table_socket(websocket: WebSocket) -> None:
     app = websocket.app
     settings, lobby = app.state.settings, app.state.lobby
     if not origin_allowed(websocket.headers.get("origin"), websocket.headers.get("host"), settings.origins):
         await _refuse(websocket, CLOSE_ORIGIN, "connections from this origin are not accepted")
         return
+    token = websocket.query_params.get("token")
+    host = address_key(websocket.client.host) if websocket.client else "?"
     try:
         live = await lobby.get(websocket.path_params["id"])
     except NotFound:
         await _refuse(websocket, CLOSE_NO_TABLE, "no such table")
         return
+    except Elsewhere as there:  # several processes: served through the table's owner
+        await app.state.cluster.relay(websocket, there.node, websocket.path_params["id"], token, host)
+        return
     except Exception:
         log.exception("table %s could not be loaded", websocket.path_params["id"])
         await _refuse(websocket, 1011, "internal error")
         return
-    if live.expired:
-        await _refuse(websocket, CLOSE_EXPIRED, lobby.expired_message())
+    try:
+        seat = await admit(app, live, token, host)
+    except Refusal as no:
+        await _refuse(websocket, no.code, no.message)
         return
-    token = websocket.query_params.get("token")
-    seat = None
-    if token is not None:
-        seat = live.seat_for_token(token)
-        if seat is None:
-            await _refuse(websocket, CLOSE_BAD_TOKEN, "this token holds no seat at this table")
-            return
-        held = sum(1 for c in live.clients if c.seat == seat)
-        if held >= settings.max_connections_per_seat:
-            await _refuse(websocket, CLOSE_TRY_LATER, f"seat {seat} has {held} connections open already; "
-                                                      f"close one and try again")
-            return
-    elif len(live.clients) >= settings.max_connections_per_table:  # spectators never keep the people out
-        await _refuse(websocket, CLOSE_TRY_LATER, "this table has too many connections; try again later")
-        return
-    if live.over and live.table is None:  # its final frame is a replay: limited per address, as replays are
-        if not app.state.replay_limiter.allow(address_key(websocket.client.host) if websocket.client else "?"):
-            await _refuse(websocket, CLOSE_TRY_LATER, f"at most {settings.replays_per_minute} replays a minute "
-                                                      f"from one address; try again later")
-            return
-        try:
-            await lobby.replay_finished(live)
-        except Exception:
-            log.exception("table %s could not be replayed", live.id)
-            await _refuse(websocket, 1011, "internal error")
-            return
     await websocket.accept()
     if live.expired:  # closed while the handshake was answered
         await websocket.send_text(_dumps({"type": "error", "message": lobby.expired_message(), "ply": None}))
@@ -159,34 +226,9 @@ async def table_socket(websocket: WebSocket) -> None:
     client = Client(seat)
     sender = asyncio.get_running_loop().create_task(_sender(websocket, client))
     live.attach(client)
-    bucket = TokenBucket(settings.rate_per_second, settings.rate_burst)
-    refused = 0
     try:
         await lobby.connected(live)  # the game may start now: every person is here
-        while client.closed is None:
-            message = await websocket.receive()
-            if message["type"] == "websocket.disconnect":
-                break
-            text = message.get("text")
-            if text is None:
-                data = message.get("bytes") or b""
-                text = data.decode("utf-8", "replace") if len(data) <= settings.max_message_bytes else None
-                if text is None:
-                    client.close(CLOSE_TOO_BIG, f"a message may be at most {settings.max_message_bytes} bytes")
-                    break
-            if len(text) > settings.max_message_bytes or len(text.encode("utf-8", "replace")) > settings.max_message_bytes:
-                client.close(CLOSE_TOO_BIG, f"a message may be at most {settings.max_message_bytes} bytes")
-                break
-            if not bucket.take():
-                refused += 1
-                if refused > settings.flood_close_after:
-                    client.close(CLOSE_POLICY, "too many messages; closing")
-                    break
-                client.put({"type": "error", "message": f"too many messages: at most "
-                                                        f"{settings.rate_per_second:g} a second; nothing changed",
-                            "ply": _ply_of(text)})
-                continue
-            handle(live, client, text)
+        await read_messages(websocket, settings, client, lambda text: handle(live, client, text))
     except WebSocketDisconnect:
         pass
     except Exception:
@@ -196,15 +238,4 @@ async def table_socket(websocket: WebSocket) -> None:
         live.detach(client)
         lobby.forget(live)
         lobby.disconnected(live)
-        if client.closed is not None:
-            try:
-                await asyncio.wait_for(sender, 5.0)
-            except (asyncio.TimeoutError, Exception):
-                sender.cancel()
-        else:
-            sender.cancel()
-        if websocket.client_state == WebSocketState.CONNECTED and client.closed is None:
-            try:
-                await websocket.close()
-            except Exception:
-                pass
+        await finish_socket(websocket, client, sender)

@@ -47,3 +47,8 @@ def db_settings(backend, tmp_path):
 @pytest.fixture
 def sqlite_settings(tmp_path):
     return Settings(db=f"sqlite+aiosqlite:///{tmp_path / 'server.db'}", bot_delay_ms=0.0)
+
+
+def pytest_configure(config):
+    config.addinivalue_line("markers", "servers(n, *args): test_cluster.py's processes: how many, and "
+                                       "the options they are started with")

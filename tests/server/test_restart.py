@@ -136,8 +136,9 @@ def test_kill_9_and_restart_resume_at_the_same_ply(served_db, tmp_path):
     base, wsbase = f"http://127.0.0.1:{port}", f"ws://127.0.0.1:{port}"
     proc = _serve(db, port, log_path)
     try:
+        # the first bot table waits for the bot pool's first worker to start: slow on a loaded machine
         bots = httpx.post(base + "/api/tables", json={"game": "flip7", "seats": ["random"] * 3,
-                                                      "bot_delay_ms": 1500}).json()["table"]
+                                                      "bot_delay_ms": 1500}, timeout=60).json()["table"]
         searching = httpx.post(base + "/api/tables", json={"game": "flush", "seats": ["ismcts:ms=2000"] * 4,
                                                            "bot_delay_ms": 0}).json()["table"]
         # seed 3: seat 0's first hit is a number card, so seat 1 acts next (an action card

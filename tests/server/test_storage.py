@@ -24,7 +24,7 @@ def test_migrations_build_the_models_schema(db_settings):
             assert await migrate.current(store.engine) is None
             await store.open()
             await store.open()  # again: nothing to do
-            assert await migrate.current(store.engine) == migrate.head() == "0003"
+            assert await migrate.current(store.engine) == migrate.head() == "0004"
             async with store.engine.connect() as conn:
                 return await conn.run_sync(
                     lambda sync: compare_metadata(MigrationContext.configure(sync, opts={"version_table": migrate.VERSION_TABLE}),
@@ -60,7 +60,7 @@ def test_upgrading_from_0001_keeps_the_tables_and_none_is_expired(db_settings):
                     "'2026-11-01 10:00:00')"))
             assert await migrate.current(store.engine) == "0001"
             await store.open()
-            assert await migrate.current(store.engine) == "0003"
+            assert await migrate.current(store.engine) == "0004"
             async with store.engine.connect() as conn:
                 row = (await conn.execute(select(tables).where(tables.c.id == "old"))).first()._mapping
             return dict(row), await store.resumable()
@@ -69,13 +69,14 @@ def test_upgrading_from_0001_keeps_the_tables_and_none_is_expired(db_settings):
 
     row, resumable = asyncio.run(check())
     assert row["ply"] == 3 and row["expired"] is False and row["seen"] is None and row["public"] is False
+    assert row["fence"] == 0  # 0004: never claimed by a process of several
     assert resumable == ["old"]
 
 
 def test_the_migrations_are_package_data():
     versions = resources.files("fliptable.server") / "migrations" / "versions"
     assert (versions / "0001_initial.py").is_file() and (versions / "0002_expiry.py").is_file()
-    assert (versions / "0003_public.py").is_file()
+    assert (versions / "0003_public.py").is_file() and (versions / "0004_fence.py").is_file()
     assert (resources.files("fliptable.server") / "migrations" / "env.py").is_file()
 
 
@@ -128,7 +129,8 @@ def test_the_wheel_carries_the_migrations(tmp_path):
     for name in ("fliptable/server/migrations/env.py", "fliptable/server/migrations/script.py.mako",
                  "fliptable/server/migrations/versions/0001_initial.py",
                  "fliptable/server/migrations/versions/0002_expiry.py",
-                 "fliptable/server/migrations/versions/0003_public.py", "fliptable/server/app.py"):
+                 "fliptable/server/migrations/versions/0003_public.py",
+                 "fliptable/server/migrations/versions/0004_fence.py", "fliptable/server/app.py"):
         assert name in names, name
 
 
@@ -144,14 +146,14 @@ def test_serve_passes_the_seat_limits_on(monkeypatch):
         with pytest.raises(SystemExit) as exited:
             main(["serve", *args])
         assert exited.value.code == 0
-    bots = {"bot_workers": None, "max_bot_ms": 2000.0}
+    bots = {"bot_workers": None, "max_bot_ms": 2000.0, "allowed_bots": (), "redis": None}
     assert [kw for _, kw in got] == [{"seat_timeout_s": 30.0, "joins_per_minute": 5, "trusted_proxies": (), **bots},
                                      {"seat_timeout_s": None, "joins_per_minute": 30, "trusted_proxies": (), **bots},
                                      {"seat_timeout_s": 120.0, "joins_per_minute": 30, "trusted_proxies": (), **bots},
                                      {"seat_timeout_s": 120.0, "joins_per_minute": 30,
                                       "trusted_proxies": ("127.0.0.1", "10.0.0.0/8"), **bots},
                                      {"seat_timeout_s": 120.0, "joins_per_minute": 30, "trusted_proxies": (),
-                                      "bot_workers": 3, "max_bot_ms": 500.0}]
+                                      "bot_workers": 3, "max_bot_ms": 500.0, "allowed_bots": (), "redis": None}]
 
 
 def test_serve_quiets_the_garbage_collector():

@@ -1,0 +1,287 @@
+"""Several ``fliptable serve --redis`` processes on one PostgreSQL database and one Redis
+(issue 27; docs/server.md "Several processes"): a table played by people connected to
+different processes, tables surviving ``kill -9`` of their owner (twice, at different
+moments), a paused owner that never drives a table beside its new owner, the database's
+fence, and the per-address limits counted over every process."""
+from __future__ import annotations
+
+import asyncio
+import secrets
+import signal
+import threading
+import time
+
+import httpx
+import pytest
+
+from fliptable.server.config import Settings
+
+from .cluster_helpers import NetPlayer, Servers, check_player, services_or_skip
+from .conftest import PG_URL, _drop_schema
+from .helpers import Replayed, wait_for
+
+#: one xdist worker runs these one after another (.ci/run: --dist loadgroup): each starts
+#: two or three servers, and two such groups at once on two cores slow the other tests' servers
+pytestmark = pytest.mark.xdist_group("cluster")
+
+
+@pytest.fixture
+def servers(request, tmp_path):
+    services_or_skip()
+    marker = request.node.get_closest_marker("servers")
+    n, extra = (marker.args[0], marker.args[1:]) if marker else (3, ())
+    group = Servers(tmp_path, n, *extra)
+    yield group
+    group.close()
+
+
+def _create(servers: Servers, i: int, **body) -> dict:
+    r = httpx.post(servers.base(i) + "/api/tables", json=body, timeout=60)
+    assert r.status_code == 201, r.text
+    return r.json()
+
+
+def _join(servers: Servers, i: int, table: str, name: str) -> dict:
+    r = httpx.post(f"{servers.base(i)}/api/tables/{table}/join", json={"name": name}, timeout=10)
+    assert r.status_code == 200, r.text
+    return r.json()
+
+
+def _facts(servers: Servers, i: int, table: str) -> dict:
+    r = httpx.get(f"{servers.base(i)}/api/tables/{table}", timeout=10)
+    assert r.status_code == 200, r.text
+    return r.json()
+
+
+def _log(servers: Servers, table: str) -> dict:
+    i = servers.alive()[0]
+    r = httpx.get(f"{servers.base(i)}/api/tables/{table}/log", timeout=10)
+    assert r.status_code == 200, r.text
+    return r.json()
+
+
+def test_two_people_on_different_processes_play_to_the_end(servers):
+    made = _create(servers, 0, game="flip7", seats=["human", "random", "human"], seed=5, bot_delay_ms=100,
+                   options={"round_limit": 3}, name="Ana")
+    table = made["table"]
+    assert servers.owner(table) == 0  # its creator owns it first
+    ben = _join(servers, 1, table, "Ben")  # joined through another process
+    facts = [_facts(servers, i, table) for i in range(3)]
+    assert facts[0] == facts[1] == facts[2]  # the same answer from every process
+    assert [s["taken"] for s in facts[0]["seats"]] == [True, True, True] and not facts[0]["started"]
+    ana = NetPlayer(servers, table, made["token"], 0, first=0, seed=1)
+    bob = NetPlayer(servers, table, ben["token"], 2, first=2, seed=2)  # on a process not owning it
+    ana.start()
+    bob.start()
+    ana.finish()
+    bob.finish()
+    assert len(ana.connections) == len(bob.connections) == 1  # nobody was cut off
+    log = _log(servers, table)
+    replayed = Replayed(log)
+    assert replayed.state.is_over()
+    for p in (ana, bob):
+        frames = [m for m in p.connections[0] if m["type"] == "frame"]
+        assert replayed.check(p.seat, frames) > 0  # every frame, every event: the whole game
+        check_player(replayed, log, p)
+    wait_for(lambda: servers.owner(table) is None, timeout=10)  # finished, nobody there: its lease given back
+    listed = [httpx.get(servers.base(i) + "/api/tables?status=over", timeout=10).json() for i in range(3)]
+    assert listed[0] == listed[1] == listed[2]
+
+
+class Killer:
+    """Kills the table's owner (``kill -9``) when asked, once per moment, and measures
+    how long until another process holds the table's lease."""
+
+    def __init__(self, servers: Servers, table: str):
+        self.servers, self.table = servers, table
+        self.lock = threading.Lock()
+        self.moments: dict[str, int] = {}   # moment -> ply when the owner was killed
+        self.failover_s: list[float] = []
+
+    def kill(self, moment: str, ply: int) -> None:
+        with self.lock:
+            if moment in self.moments:
+                return
+            owner = self.servers.owner(self.table)
+            if owner is None or owner not in self.servers.alive():
+                return  # between owners: the next frame tries again
+            self.servers.kill(owner)
+            self.moments[moment] = ply
+            killed = time.monotonic()
+        new = wait_for(lambda: (lambda o: o if o is not None and o in self.servers.alive() else None)(
+            self.servers.owner(self.table)), timeout=20, every=0.05)
+        assert new != owner
+        self.failover_s.append(time.monotonic() - killed)
+
+
+def test_kill_9_of_the_owner_twice_and_play_goes_on(servers):
+    """The owner killed between a person's action and its frame, then the new owner
+    killed during a bot's turn: the people reconnect to the process left and play on;
+    no acknowledged action is lost or applied twice, and the finished log replays."""
+    made = _create(servers, 0, game="flip7", seats=["human", "random", "human"], seed=11, bot_delay_ms=1000,
+                   options={"round_limit": 6}, name="Ana")
+    table = made["table"]
+    ben = _join(servers, 1, table, "Ben")
+    killer = Killer(servers, table)
+
+    def ana_hook(player, frame):
+        if "sent" in frame and frame["ply"] >= 3:  # the action is on its way: its frame is not back yet
+            killer.kill("after an act", frame["ply"])
+
+    ana = NetPlayer(servers, table, made["token"], 0, first=0, seed=3, hook=ana_hook, timeout=180)
+    bob = NetPlayer(servers, table, ben["token"], 2, first=1, seed=4, timeout=180)
+    ana.start()
+    bob.start()
+
+    def bots_turn():  # a frame says the bot (seat 1) is to act: kill its driver now
+        if "after an act" not in killer.moments or "during a bot's turn" in killer.moments:
+            return None
+        for p in (ana, bob):
+            for messages in p.connections[-1:]:
+                frames = [m for m in messages if m["type"] == "frame"]
+                if frames and frames[-1]["decision"]["players"] == [1] and \
+                        frames[-1]["ply"] > killer.moments["after an act"]:
+                    killer.kill("during a bot's turn", frames[-1]["ply"])
+                    return True
+        return ana.done and bob.done
+
+    wait_for(bots_turn, timeout=120, every=0.02)
+    ana.finish()
+    bob.finish()
+    assert set(killer.moments) == {"after an act", "during a bot's turn"}, killer.moments
+    assert all(s < 10.0 for s in killer.failover_s), killer.failover_s  # another process took over in time
+    log = _log(servers, table)
+    replayed = Replayed(log)
+    assert replayed.state.is_over() and len(servers.alive()) == 1
+    for p in (ana, bob):
+        assert len(p.connections) >= 2  # cut off, reconnected, played on
+        check_player(replayed, log, p)
+
+
+@pytest.mark.servers(2)
+def test_kill_9_during_a_fly_swatter_window(servers):
+    made = _create(servers, 0, game="flyswatter", seats=["human", "human"], seed=2, name="Ana")
+    table = made["table"]
+    ben = _join(servers, 1, table, "Ben")
+    killer = Killer(servers, table)
+
+    def hook(player, frame):
+        if "sent" not in frame and frame["decision"]["kind"] == "race" and frame["ply"] >= 20:
+            killer.kill("during a window", frame["ply"])
+
+    ana = NetPlayer(servers, table, made["token"], 0, first=0, seed=5, hook=hook, timeout=240)
+    bob = NetPlayer(servers, table, ben["token"], 1, first=1, seed=6, timeout=240)
+    ana.start()
+    bob.start()
+    ana.finish()
+    bob.finish()
+    assert "during a window" in killer.moments and killer.failover_s[0] < 10.0, killer.failover_s
+    log = _log(servers, table)
+    replayed = Replayed(log)
+    assert replayed.state.is_over()
+    for p in (ana, bob):
+        check_player(replayed, log, p)
+
+
+@pytest.mark.servers(2)
+def test_a_paused_owner_never_drives_beside_the_new_one(servers):
+    """The owner stopped (SIGSTOP) for longer than its lease: the other process claims
+    the table and plays on; woken, the old owner's driver stores nothing (the database's
+    fence) and stops. The log is one game, every action stored once."""
+    made = _create(servers, 0, game="flip7", seats=["random", "random", "random"], seed=8, bot_delay_ms=400,
+                   options={"round_limit": 6})
+    table = made["table"]
+    wait_for(lambda: _facts(servers, 1, table)["ply"] >= 2, timeout=30)
+    servers.kill(0, signal.SIGSTOP)
+    paused = time.monotonic()
+    wait_for(lambda: servers.owner(table) == 1, timeout=20, every=0.05)
+    taken_after = time.monotonic() - paused
+    at = _facts(servers, 1, table)["ply"]
+    wait_for(lambda: _facts(servers, 1, table)["ply"] > at + 1, timeout=30)
+    servers.kill(0, signal.SIGCONT)   # wakes with its clocks overdue and a lease long gone
+    wait_for(lambda: _facts(servers, 1, table)["over"], timeout=120, every=0.1)
+    time.sleep(1.0)
+    log = _log(servers, table)
+    replayed = Replayed(log)  # one legal game: no action stored twice, none out of turn
+    assert replayed.state.is_over() and len(log["actions"]) == _facts(servers, 0, table)["ply"]
+    woken = open(servers.log(0)).read()
+    assert "lease lost" in woken or "refused" in woken
+    # not before the lease lapsed (renewed up to a second before the stop), well within 10 s
+    assert 2.9 <= taken_after < 10.0, taken_after
+
+
+@pytest.mark.servers(2, "--creates-per-minute", "3", "--joins-per-minute", "2", "--trust-proxy", "127.0.0.1")
+def test_limits_per_address_hold_over_every_process(servers):
+    # one address of this test's own (the processes believe the proxy's header), counted in
+    # the one Redis every process uses
+    me = {"X-Forwarded-For": f"10.{secrets.randbelow(250)}.{secrets.randbelow(250)}.{secrets.randbelow(250)}"}
+    other = {"X-Forwarded-For": "192.0.2.1" if me["X-Forwarded-For"] != "192.0.2.1" else "192.0.2.2"}
+
+    def post(i, path, body, headers=me):
+        return httpx.post(servers.base(i) + path, json=body, headers=headers, timeout=10)
+
+    tables = []
+    for i in (0, 1, 0):
+        r = post(i, "/api/tables", {"game": "flip7", "seats": ["human", "human", "human"]})
+        assert r.status_code == 201, r.text
+        tables.append(r.json()["table"])
+    for i in (0, 1):
+        r = post(i, "/api/tables", {"game": "flip7", "seats": ["random", "random"]})
+        assert r.status_code == 429 and "at most 3 tables a minute" in r.json()["error"]
+    assert post(1, "/api/tables/{}/join".format(tables[0]), {}).status_code == 200  # not its owner
+    assert post(0, "/api/tables/{}/join".format(tables[1]), {}).status_code == 200  # not its owner
+    r = post(1, "/api/tables/{}/join".format(tables[2]), {})
+    assert r.status_code == 429 and "at most 2 seats a minute" in r.json()["error"]
+    assert post(1, "/api/tables/{}/join".format(tables[2]), {}, other).status_code == 200  # another address
+
+
+def test_the_database_refuses_actions_under_an_old_fence():
+    """Two stores on one database: once the second claimed a table, the first's actions
+    are refused and nothing of them is stored; the claimer's are stored."""
+    services_or_skip()
+    from fliptable.server.store import Refused, Store
+
+    schema = "ft_test_" + secrets.token_hex(6)
+
+    async def run():
+        a, b = Store(Settings(db=PG_URL, db_schema=schema)), Store(Settings(db=PG_URL, db_schema=schema))
+        await a.open()
+        await b.open()
+        try:
+            row = {"id": "t1", "game": "flip7", "rules_version": "1", "players": 2, "options": {}, "seed": 1,
+                   "seeded": True, "turn_limit_ms": None, "bot_delay_ms": 0.0, "started": True, "over": False,
+                   "ply": 0, "result": None, "expired": False, "public": False}
+            await a.create_table(row, [{"seat": s, "kind": "bot", "bot": "random", "name": None, "token_hash": None}
+                                       for s in (0, 1)])
+            first = await a.claim("t1")
+            await a.append_actions("t1", 0, [[0, "hit"]], None, first)
+            second = await b.claim("t1")
+            assert second == first + 1
+            with pytest.raises(Refused):
+                await a.append_actions("t1", 1, [[1, "stay"]], None, first)
+            with pytest.raises(Refused):  # the same ply twice: refused too, whoever asks
+                await b.append_actions("t1", 0, [[0, "stay"]], None, second)
+            await b.append_actions("t1", 1, [[1, "hit"]], None, second)
+            return await b.load_actions("t1")
+        finally:
+            await a.close()
+            await b.close()
+
+    try:
+        assert asyncio.run(run()) == [[0, "hit"], [1, "hit"]]
+    finally:
+        asyncio.run(_drop_schema(schema))
+
+
+@pytest.mark.parametrize("args, message", [
+    (["--redis", "http://x"], "is not a Redis URL"),
+    (["--redis", "redis://127.0.0.1:6379/0"], "share one PostgreSQL database"),
+])
+def test_serve_refuses_a_redis_it_cannot_use(args, message, capsys, tmp_path):
+    from fliptable.cli import main
+
+    with pytest.raises(SystemExit) as exited:
+        main(["serve", "--db", str(tmp_path / "x.db"), *args])
+    assert exited.value.code != 0
+    err = capsys.readouterr().err
+    assert message in err and "Traceback" not in err
