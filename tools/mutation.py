@@ -302,8 +302,9 @@ def recheck(report: dict, timeout_factor: float) -> dict:
     """Run again, against the working tree's tests as they are now, the mutants an earlier
     run (``report``, kept with ``--keep``) left alive or unreached; the others keep their
     verdicts (a test added or made stricter cannot bring a killed mutant back). The copy's
-    rules code stays as it was (its mutants are those of the report); its tests/ are
-    replaced, and mutmut's record of which test reaches which function is made anew."""
+    rules code stays as it was (its mutants are those of the report); every other file
+    (the tests, the engine they run) is the working tree's now, and mutmut's record of
+    which test reaches which function is made anew."""
     started = time.monotonic()
     where, tests = Path(report["copy"]), report["tests"]
     env = child_env(where)
@@ -318,10 +319,12 @@ def recheck(report: dict, timeout_factor: float) -> dict:
         verdicts.update((m, "survived" if m in report["survivors"] else "killed") for m in apart)
     verdicts.update((m, "not testable") for m in chosen if m not in verdicts)
     again = sorted(m for m, v in verdicts.items() if v in ("survived", "no tests"))
+    rules = f"fliptable/games/{report['game']}/"
     for dest in (where, where / "mutants"):
         shutil.rmtree(dest / "tests")
         for name in tree_files():
-            if name.startswith("tests/") and (ROOT / name).is_file():
+            # everything but the mutated rules: the tests, and the code they run beside them
+            if (ROOT / name).is_file() and not (name.startswith(rules) and name[len(rules):] not in NOT_RULES):
                 (dest / name).parent.mkdir(parents=True, exist_ok=True)
                 shutil.copy2(ROOT / name, dest / name)
     (where / "mutants" / "mutmut-stats.json").unlink(missing_ok=True)
