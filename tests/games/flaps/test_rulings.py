@@ -126,6 +126,10 @@ def test_illegal_actions_name_the_rule_and_change_nothing():
     rejected(s, 0, "knock", "'knock' answers an attack, an 8, a 10 or ends a run; none is on")
     rejected(s, 1, "draw", "player 1 may not act now (it is player 0's turn)")
     rejected(s, 0, "banana", "not FLAPS notation (see `fliptable rules flaps`)")
+    rejected(s, 0, "last", '"Last Card" is said by a player on one card who has not said it yet, before another '
+                           "player lays a card (FLAPS rules, Quick Start)")
+    old = dealt(3, {0: ["5h", "5c", "qc", "kc", "5d", "qd", "kd"]}, first="9h", legacy="v1")
+    rejected(old, 0, "last", 'with legacy=v1 "Last Card" is said with the play that leaves you one card (7h!)')
 
 
 def test_pack_out_draw_option_the_game_ends_when_a_player_must_pick_up_more_than_is_left():
