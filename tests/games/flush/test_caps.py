@@ -84,6 +84,7 @@ def test_a_weighted_index_never_picks_a_zero_weight():
     assert picks == [1, 1, 1, 3, 3]
     assert [_weighted_index([1, 1], Fixed(x)) for x in (0, 1)] == [0, 1]
     assert _weighted_index([5], Fixed(4)) == 0
+    assert _weighted_index([0, 1, 0], Fixed(0)) == 1          # one arrangement fits: it is drawn
 
 
 def test_a_weighted_index_with_nothing_possible_says_so():

@@ -116,6 +116,12 @@ def test_declaration_a_void_declaration_is_refused_and_the_same_player_declares_
     assert state.pile_as == [7, 6, 6]
 
 
+def test_declaration_a_void_declaration_counts_one_mimic_as_one():
+    state = table(2, hands={0: ["6", "6", "9", "1"], 1: ["2"]}, pile=["7"], turn=0)   # 1s are the Mimics
+    refused_because(state, 0, "4x6", "void declaration: 4 Sixes cannot be fulfilled — you can lay at most 3 "
+                                     "(2 of the value, 1 Mimic)")
+
+
 def test_declaration_a_void_declaration_counts_the_base_tops_with_the_hand():
     state = table(2, hands={0: ["6", "9"], 1: ["2"]}, tops={0: ["6l"]}, blinds={0: ["1"]}, pile=["7"], turn=0)
     refused_because(state, 0, "3x6", "void declaration: 3 Sixes cannot be fulfilled — you can lay at most 2 "

@@ -77,3 +77,19 @@ def test_cli_simulate_flush_prints_the_stats(capsys):
     assert stats["mean_rounds"] == 5      # mode=rounds, 5 rounds by default
     code, out, _ = run(capsys, "simulate", "flush", "-n", "2", "-p", "2", "-w", "1")
     assert code == 0 and "first_player_round_win_share" in out and "pickups_per_round" in out
+
+
+def test_summarize_stats_gives_means_per_game_and_per_round():
+    from fliptable.core import get_game
+    game = get_game("flush")
+    totals = {"rounds": 10, "turns": 200, "round_decisions": 400, "first_player_round_wins": 4, "flushes": 30,
+              "super_flushes": 2, "pickups": 5, "link_flushes": 1, "flush_cards": 7, "big_flushes": 3,
+              "blind_flips": 6, "capped_rounds": 1}
+    assert game.summarize_stats(totals, 4, 3) == {
+        "mean_rounds": 2.5, "mean_round_turns": 20.0, "mean_round_decisions": 40.0,
+        "first_player_round_win_share": 0.4, "even_share": 1 / 3, "flushes_per_round": 3.0,
+        "super_flushes_per_round": 0.2, "pickups_per_round": 0.5, "link_flushes_per_round": 0.1,
+        "flush_cards_per_round": 0.7, "big_flushes_per_round": 0.3, "blind_flips_per_round": 0.6,
+        "capped_rounds": 1}
+    empty = game.summarize_stats({}, 0, 4)
+    assert empty == {key: 0.25 if key == "even_share" else 0 for key in empty} and len(empty) == 13
