@@ -591,3 +591,12 @@ def test_authors_a_state_at_the_decision_cap_loads_one_past_it_does_not():
     assert GAME.state_from_json(data).is_over()
     data["ply"] = 2001
     assert_load_refused(GAME, data, "a game ends at 2000 decisions")
+
+
+def test_authors_balance_counts_the_numbers_dealt_and_held():
+    # what a balance report counts (games/authors/balance.py): each number is a kind
+    s = new(4, {0: [5, 1, 1, 2, 2, 3, 3, 4, 4, 6], 2: [5, 6, 7, 7, 8, 8, 9, 9, 10, 10]})
+    dealt = GAME.balance.dealt(s)
+    assert dealt[0] == {"1", "2", "3", "4", "5", "6"} and dealt[2] == {"5", "6", "7", "8", "9", "10"}
+    s.apply(0, "ask:2:5")                    # seat 2 hands over his only 5
+    assert GAME.balance.held(s)[2] == {"6", "7", "8", "9", "10"} and "5" in GAME.balance.held(s)[0]
