@@ -330,7 +330,10 @@ async def _bench(tables: int, players: int, seconds: float, game: str, think_ms:
             # no keep-alive: uvicorn closes idle connections after 5 s, and setting up 800 sockets
             # on a loaded machine can leave one idle that long
             limits = httpx.Limits(max_connections=64, max_keepalive_connections=0)
-            async with httpx.AsyncClient(limits=limits, timeout=60) as http:
+            # setting up hundreds of tables per process queues for the pool: the pool's wait is
+            # not a request's time
+            timeout = httpx.Timeout(60, pool=None)
+            async with httpx.AsyncClient(limits=limits, timeout=timeout) as http:
                 tasks = [asyncio.create_task(run.table(http, bases[k % len(bases)])) for k in range(tables)]
                 tasks += [asyncio.create_task(probes.api_games())]
                 tasks += [asyncio.create_task(probes.bot_table(http)) for _ in range(bot_tables)]
@@ -338,7 +341,7 @@ async def _bench(tables: int, players: int, seconds: float, game: str, think_ms:
                     tasks.append(asyncio.create_task(probes.race(http)))
                 try:
                     # the measured part starts once every socket is open
-                    end_setup = time.monotonic() + 120
+                    end_setup = time.monotonic() + 120 * len(bases)
                     while run.sockets < tables * players and time.monotonic() < end_setup:
                         for t in tasks:
                             if t.done() and t.exception() is not None:
