@@ -285,3 +285,24 @@ def test_serve_refuses_a_redis_it_cannot_use(args, message, capsys, tmp_path):
     assert exited.value.code != 0
     err = capsys.readouterr().err
     assert message in err and "Traceback" not in err
+
+
+@pytest.mark.servers(2)
+def test_bench_server_spreads_its_tables_over_the_processes(servers):
+    from fliptable.server.bench import run_bench_server
+
+    report = run_bench_server(tables=4, players=2, seconds=2.0, think_ms=50.0,
+                              servers=[servers.base(0), servers.base(1)])
+    assert report["servers"] == 2 and report["errors"] == 0 and report["actions"] > 0, report
+    # each process played its own tables: both measured the act -> frame latency of some
+    assert [s["samples"] > 0 for s in report["server_ms"]] == [True, True], report["server_ms"]
+
+
+def test_bench_server_refuses_servers_that_are_not_urls(capsys):
+    from fliptable.cli import main
+
+    with pytest.raises(SystemExit) as exited:
+        main(["bench-server", "--servers", "127.0.0.1:8001,http://127.0.0.1:8002"])
+    assert exited.value.code != 0
+    err = capsys.readouterr().err
+    assert "--servers must be http(s) URLs" in err and "Traceback" not in err
