@@ -450,3 +450,53 @@ def test_a_live_state_and_its_json_round_trip_look_alike_at_every_ply(game_id, d
         assert loaded.result().to_json() == state.result().to_json()
 
     walk(game, data, checks, every=1)
+
+
+def _check_views(state, rng):
+    from fliptable.core.schema import check
+    game = state.game
+    schema = game.observation_schema(state.players, state.options)
+    for p in range(state.players):
+        wrong = check(schema, state.view(p), state.players, game.cards.names)
+        assert not wrong, f"{game.id} view({p}) departs from its declared schema: {wrong[:5]}"
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+@settings(max_examples=10, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(data=st.data())
+def test_every_view_fits_the_games_declared_schema(game_id, data):
+    """Every seat's view of random games at random tables (options included) holds what
+    the game declares (``Game.observation_schema``): keys, shapes, seats, cards, words,
+    bounds."""
+    walk(get_game(game_id), data, _check_views, every=5)
+
+
+TABLE_SIZES = [(g, n) for g in GAMES for n in range(get_game(g).min_players, get_game(g).max_players + 1)]
+
+
+@pytest.mark.parametrize("game_id,players", TABLE_SIZES, ids=[f"{g}-{n}" for g, n in TABLE_SIZES])
+def test_views_fit_the_schema_at_every_table_size(game_id, players):
+    """One random game (its first 400 steps) at every player count the game allows."""
+    game = get_game(game_id)
+    options = {"packs": 2} if game_id == "flaps" and players > 8 else None
+    state = game.new_state(players, options, seed=players)
+    rng = random.Random(players)
+    for n in range(400):
+        if n % 4 == 0 or state.is_over():
+            _check_views(state, rng)
+        if state.is_over():
+            break
+        state.apply(*step(state, rng))
+
+
+def test_a_view_that_departs_from_its_schema_is_named():
+    game = get_game("flip7")
+    state = game.new_state(3, None, seed=1)
+    view = state.view(0)
+    view["seats"][1]["total"] = 10_000
+    view["dealer"] = 3
+    view["mystery"] = 1
+    from fliptable.core.schema import check
+    assert check(game.observation_schema(3, state.options), view, 3, game.cards.names) == [
+        "view.mystery: a key the schema does not declare", "view.dealer: 3 is not a seat of 3",
+        "view.seats[1].total: 10000 is outside 0..370"]

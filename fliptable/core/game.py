@@ -2,6 +2,7 @@
 game in progress). Everything above the kernel is written once against these."""
 from __future__ import annotations
 
+import importlib
 import json
 import random
 from dataclasses import dataclass
@@ -108,6 +109,20 @@ class Game:
         """Every action that can ever be legal at such a table, in a fixed order:
         an action's index is its stable integer id (for RL masks)."""
         raise NotImplementedError
+
+    def observation_schema(self, players: int, options: Mapping[str, Any]) -> Any:
+        """What ``State.view(seat)`` holds at such a table, key by key (``core/schema.py``;
+        each game declares its own in its ``observation.py``): the adapters' vectors are
+        built from it, and the contract test checks every view against it. The game's
+        package's ``observation.schema(game, players, options)`` makes it."""
+        package = type(self).__module__.rpartition(".")[0]
+        try:
+            module = importlib.import_module(package + ".observation")
+        except ModuleNotFoundError as exc:
+            if exc.name != package + ".observation":
+                raise
+            raise NotImplementedError(f"{self.id} declares no observation schema") from None
+        return module.schema(self, players, options)
 
     def bots(self) -> dict[str, Callable[..., Any]]:
         """This game's own bots: name -> factory(**params)."""

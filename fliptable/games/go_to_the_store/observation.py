@@ -1,0 +1,9 @@
+"""Go to the Store's view, declared: the asking games' (``authors/observation.py``) with
+the Store's count and ``draw`` rows in the record."""
+from __future__ import annotations
+
+from ..authors.observation import schema as asking_schema
+
+
+def schema(game, players, options):
+    return asking_schema(game, players, options, store=True)
