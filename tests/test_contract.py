@@ -476,17 +476,21 @@ TABLE_SIZES = [(g, n) for g in GAMES for n in range(get_game(g).min_players, get
 
 @pytest.mark.parametrize("game_id,players", TABLE_SIZES, ids=[f"{g}-{n}" for g, n in TABLE_SIZES])
 def test_views_fit_the_schema_at_every_table_size(game_id, players):
-    """One random game (its first 400 steps) at every player count the game allows."""
+    """One random game (its first 400 steps) at every player count the game allows; its
+    events are of the types the game declares (``observation.py``'s ``EVENTS``)."""
+    from fliptable.core.schema import declared
     game = get_game(game_id)
     options = {"packs": 2} if game_id == "flaps" and players > 8 else None
     state = game.new_state(players, options, seed=players)
     rng = random.Random(players)
+    types = {e.type for e in state.opening}
     for n in range(400):
         if n % 4 == 0 or state.is_over():
             _check_views(state, rng)
         if state.is_over():
             break
-        state.apply(*step(state, rng))
+        types.update(e.type for e in state.apply(*step(state, rng)))
+    assert types <= set(declared(game).EVENTS), types - set(declared(game).EVENTS)
 
 
 def test_a_view_that_departs_from_its_schema_is_named():

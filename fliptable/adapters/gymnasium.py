@@ -33,6 +33,7 @@ from fliptable.bots.base import make_agent
 from fliptable.core.decision import Race
 from fliptable.core.game import Game, check_seat
 
+from .observation import OBSERVATION_VERSION
 from .pettingzoo import History, Moments, Spec
 
 
@@ -85,6 +86,9 @@ class FliptableEnv(gym.Env):
             legal = state.legal_actions(s)
             view = state.view(s) if agent.needs_view else None
             if m.may_pass:
+                if not legal:           # asked for fairness (``Moments``), nothing to claim
+                    m.pass_()
+                    continue
                 if isinstance(state.decision(), Race) and s in state.decision().players:
                     action, _ = agent.react(view, legal)
                 else:
@@ -174,13 +178,13 @@ def make(game: Game | str, opponents: Sequence[str] | None = None, **kwargs: Any
 
 
 def register_envs() -> list[str]:
-    """Register every game with Gymnasium as ``fliptable/<game>-v0`` (so
-    ``gymnasium.make("fliptable/flip7-v0", opponents=["threshold:25"])`` works); returns
-    the ids. Done on import of this module."""
+    """Register every game with Gymnasium as ``fliptable/<game>-v<N>``, N the observation's
+    version (``observation.OBSERVATION_VERSION``; ``gymnasium.make("fliptable/flip7-v1",
+    opponents=["threshold:25"])``); returns the ids. Done on import of this module."""
     from fliptable.core.registry import all_game_ids
     ids = []
     for gid in all_game_ids():
-        env_id = f"fliptable/{gid}-v0"
+        env_id = f"fliptable/{gid}-v{OBSERVATION_VERSION}"
         if env_id not in gym.registry:
             gym.register(id=env_id, entry_point="fliptable.adapters.gymnasium:FliptableEnv",
                          kwargs={"game": gid}, disable_env_checker=True)

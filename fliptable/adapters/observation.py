@@ -1,25 +1,18 @@
-"""Observers: a seat's ``view`` (and its event history) as a fixed-shape float32 vector.
+"""Observers: a seat's ``view`` (and its event history) as a fixed-shape float32 vector,
+and back (``decode``).
 
-One generic encoder serves every game. Its layout is derived, per table (game, number
-of players, options), from the *structure* of the game's views and its card table:
-
-* the views of every seat along a few random games (fixed seeds, so the layout is the
-  same in every process) are walked, and each JSON path is given an encoding from what
-  was seen there (``Node``): a bool, a number (scaled), a seat (one-hot, relative to the
-  viewer), a card (one-hot over the card faces), a word (one-hot over the words seen), a
-  list of cards (counts per card face, hidden cards, length, last card), a list with one
-  entry per seat (rotated so the viewer comes first), a list of fixed length, a sequence
-  (its most recent entries), or an object (its keys, sorted);
-* a path that was sometimes ``null`` (or of several types) gets one presence flag per
-  type it took.
-
-Every value lies in [-1, 1]. What the layout cannot hold at run time (a word never seen
-while deriving it, a sequence longer than its window, a key never seen) is dropped,
-never an error: the vector keeps its shape. The layout's tree is ``layout.py``. ``Observer.describe()`` lists every field
-(path, encoding, offset, width); ``docs/rl.md`` shows them and says how to print them.
+The layout of a table (game, number of players, options) is built from the view the
+game declares (``Game.observation_schema``, ``core/schema.py``; ``layout.py`` says how
+each shape is encoded): nothing is learnt from sample games, a list is rotated by the
+viewer only when the schema says it holds one entry per seat, and numbers are scaled by
+their declared bounds. Every value lies in [-1, 1] for a view that fits its schema (the
+contract test checks every game's views). ``Observer.describe()`` lists every field
+(path, encoding, offset, width); ``docs/rl.md`` shows them and says how to print them;
+``tests/adapters/golden/`` holds each game's default layout, so a layout cannot change
+without a new observation version (``OBSERVATION_VERSION``).
 
 The information-state variant (``InfoStateObserver``) adds a summary of the seat's
-event history (``Event.for_player``), for games whose view forgets what the seat saw.
+event history (``Event.for_player``), over the event types the game declares.
 """
 from __future__ import annotations
 
@@ -30,15 +23,19 @@ import numpy as np
 
 from fliptable.core.game import Game
 from fliptable.core.registry import get_game
-from .layout import Node, SAMPLE_GAMES, SAMPLE_GAME_STEPS, SAMPLE_STEPS, sample_play
+from fliptable.core.schema import declared
+from .layout import Node
 
+#: the observation's version: part of every environment's name (``fliptable_<game>_v1``);
+#: raise it with any change to a layout (``tests/adapters/golden/`` must be regenerated)
+OBSERVATION_VERSION = 1
 
 _LAYOUTS: dict[tuple, "Observer"] = {}
 
 
 class Observer:
     """Encodes ``view(p)`` of one table (game, players, options) into a float32 vector of
-    fixed shape ``(size,)``, every value in [-1, 1]."""
+    fixed shape ``(size,)``, every value in [-1, 1], and decodes it back."""
 
     def __init__(self, game: Game | str, players: int | None = None, options: Mapping[str, Any] | None = None):
         self.game = get_game(game) if isinstance(game, str) else game
@@ -51,41 +48,13 @@ class Observer:
         copies = Counter(deck)
         self.copies = np.array([max(1, copies.get(i, 0)) for i in range(self.ncards)], dtype=np.float32)
         self.decksize = max(1, len(deck))
-        self.root = Node("view", "")
-        self._derive()
-
-    def _derive(self) -> None:
-        players, root, names = self.players, self.root, self.names
-        seen = [0]
-
-        def visit(state, events):
-            k = seen[0]
-            for p in {k % players, (k + 1 + k // players) % players}:
-                root.see(state.view(p), names, players)
-            self._see_events(state, events)
-
-        def counted(state, events):
-            seen[0] += 1
-            visit(state, events)
-
-        for g in range(SAMPLE_GAMES):
-            sample_play(self.game, players, self.options, 1_000_003 * (g + 1),
-                        min(SAMPLE_GAME_STEPS, SAMPLE_STEPS - seen[0]), counted)
-            if seen[0] >= SAMPLE_STEPS:
-                break
-        self._bind(root)
-        root.finish(players, self.ncards)
+        self.schema = self.game.observation_schema(self.players, self.options)
+        self.root = root = Node("view", self.schema)
+        root.bind(self.players, self.ncards, self.copies, self.decksize)
         root.place(0)
         self.view_size = root.width
-        self._encode = root.compile(names)
+        self._encode = root.compile(self.names)
         self._finish_events()
-
-    def _bind(self, node: Node) -> None:
-        node.bind(self.players, self.ncards, self.copies, self.decksize, self.names)
-
-    # the plain observer ignores events
-    def _see_events(self, state, events) -> None:
-        pass
 
     def _finish_events(self) -> None:
         self.size = self.view_size
@@ -95,7 +64,7 @@ class Observer:
             out = np.zeros(self.size, dtype=np.float32)
         elif not (isinstance(out, np.ndarray) and out.dtype == np.float32 and out.flags.c_contiguous):
             # the compiled encoder (``_writers``) takes float32 buffers only: any other array
-            # is written by the pure-Python one, item by item as before
+            # is written by the pure-Python one, item by item
             encode = self.__dict__.get("_encode_any")
             if encode is None:
                 encode = self._encode_any = self.root.compile(self.names, pure=True)
@@ -104,42 +73,34 @@ class Observer:
         self._encode(view, out, 0, viewer)
         return out
 
-    def encode_view_slow(self, view: Mapping[str, Any], viewer: int) -> np.ndarray:
-        """The same vector by walking the layout (the reference ``encode_view`` is tested against)."""
-        out = np.zeros(self.size, dtype=np.float32)
-        self.root.encode(view, out, 0, self.names, viewer)
-        return out
-
     def observe(self, state, player: int) -> np.ndarray:
         """The vector of ``state.view(player)``."""
         return self.encode_view(state.view(player), player)
+
+    def decode(self, vector: np.ndarray, viewer: int) -> dict[str, Any]:
+        """The view ``vector`` (an observation of seat ``viewer``) was encoded from, as far
+        as the vector holds it: every key's value as the view has it (absolute seats,
+        card and word notation), except that a card list in order of play (``Cards()``)
+        comes back as its faces in card-table order, hidden cards first and its last card
+        last, and a ``Window`` longer than its size as its last ``size`` entries."""
+        return self.root.decode(np.asarray(vector[:self.view_size], dtype=np.float32), viewer,
+                                self.game.cards.names)
 
     def describe(self) -> list[tuple[str, str, int, int]]:
         """(path, encoding, offset, width) of every field."""
         return list(self.root.fields())
 
-    def misses(self, view: Mapping[str, Any]) -> list[str]:
-        """What of ``view`` the layout drops (words, keys or types never seen while
-        deriving it, entries beyond a sequence's window): a diagnostic, not a check."""
-        return list(self.root.misses(view))
-
 
 class InfoStateObserver(Observer):
     """The view's vector followed by a summary of the seat's event history: for every
-    event type seen while deriving the layout, how many such events each seat (relative
+    event type the game declares (its ``observation.py``'s ``EVENTS``), how many such events each seat (relative
     to the viewer; one more column for events naming no seat) caused, as tanh(count /
     10); and for every seat, the card faces named by events it caused (as this seat saw
     them: ``Event.for_player``), as tanh(count / copies in the deck). Feed it the seat's
     events with ``record`` (``reset`` for a new game)."""
 
-    def _see_events(self, state, events) -> None:
-        if not hasattr(self, "_event_types"):
-            self._event_types: set[str] = set()
-        for e in events:
-            self._event_types.add(e.type)
-
     def _finish_events(self) -> None:
-        self.event_types = sorted(getattr(self, "_event_types", ()))
+        self.event_types = sorted(declared(self.game).EVENTS)
         self.event_index = {t: i for i, t in enumerate(self.event_types)}
         self.events_offset = self.view_size
         self.cards_offset = self.events_offset + len(self.event_types) * (self.players + 1)
@@ -332,16 +293,31 @@ def layout_markdown(game: Game | str, players: int | None = None, options: Mappi
     return "\n".join(lines) + "\n"
 
 
+def golden(game: Game | str) -> dict[str, Any]:
+    """The default table's layout as kept in ``tests/adapters/golden/<game>.json``."""
+    o = observer(game, info_state=True)
+    return {"game": o.game.id, "version": OBSERVATION_VERSION, "players": o.players,
+            "observation": o.view_size, "information_state": o.size,
+            "fields": [list(f) for f in o.describe()]}
+
+
 def main(argv: list[str] | None = None) -> None:
-    """``python -m fliptable.adapters.observation [GAME ...] [--players N]``: print layouts."""
+    """``python -m fliptable.adapters.observation [GAME ...] [--players N] [--golden DIR]``:
+    print layouts as Markdown, or write the golden layout files."""
     import argparse
+    import json
+    from pathlib import Path
     from fliptable.core.registry import all_game_ids
     ap = argparse.ArgumentParser(description="print observation layouts as Markdown")
     ap.add_argument("games", nargs="*")
     ap.add_argument("--players", type=int)
+    ap.add_argument("--golden", metavar="DIR", help="write each game's default layout to DIR/<game>.json")
     args = ap.parse_args(argv)
     for g in args.games or all_game_ids():
-        print(layout_markdown(g, args.players))
+        if args.golden:
+            Path(args.golden, f"{g}.json").write_text(json.dumps(golden(g), indent=1) + "\n")
+        else:
+            print(layout_markdown(g, args.players))
 
 
 if __name__ == "__main__":

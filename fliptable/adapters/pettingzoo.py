@@ -16,8 +16,10 @@ a one-seat table's own outcome: a win or a loss, Flip 7's scaled by the rounds t
 
 Races, claims and simultaneous steps are serialised deterministically (``Moments``):
 after every kernel action the env asks, one at a time,
-  1. the decision's claimants that have a legal claim, and, in a race, its players
-     with a legal action, in seat order starting at seat ``k mod n`` (``k`` counts the
+  1. the decision's claimants and, in a race, its players — every one of them, public
+     facts of the decision, whether it has a legal action or not (then ``PASS`` is its
+     only legal action: who holds a claim can depend on a hidden hand, and who is asked
+     is seen by everyone) — in seat order starting at seat ``k mod n`` (``k`` counts the
      decision points of the game so far, so no seat is always first); each may act
      (the action lands at once and a new decision point begins) or ``PASS``;
   2. then, for a turn, the player whose turn it is (no ``PASS``), and for a
@@ -41,7 +43,7 @@ from fliptable.core.registry import get_game
 
 from .compiled import WRITERS
 from .direct import seat_encoder
-from .observation import InfoStateObserver, observer
+from .observation import OBSERVATION_VERSION, InfoStateObserver, observer
 
 
 class Moments:
@@ -89,9 +91,11 @@ class Moments:
                 return
             start = self.points % n
             self.points += 1
+            # every claimant, and every player of a race, is asked — with or without a
+            # legal action (then only PASS): who has one can depend on a hidden hand
+            # (FLAPS: holding a FLAPS card), and who is asked is seen by every seat
             optional = d.claimants + (d.players if isinstance(d, Race) else ())
-            queue = [(p, True) for p in sorted(set(optional), key=lambda p: (p - start) % n)
-                     if legal(p)] if optional else []
+            queue = [(p, True) for p in sorted(set(optional), key=lambda p: (p - start) % n)] if optional else []
             if isinstance(d, Turn):
                 queue.append((d.player, False))
             elif isinstance(d, Simultaneous):
@@ -228,7 +232,7 @@ class History:
         return [e.for_player(seat) for e in self.raw]
 
     def observation(self, state, seat: int) -> np.ndarray:
-        """A new array: the seat's observation (only what changed re-encoded: ``SeatEncoder``)."""
+        """A new array: the seat's observation (the game's direct encoder where it has one)."""
         if self.memory is not None:
             return self.spec.observer.encode_from(self.seats.view_vector(state, seat), self.memory[seat], seat)
         return self.seats.observe(state, seat)
@@ -237,14 +241,14 @@ class History:
 class raw_env(AECEnv):
     """A fliptable game as a PettingZoo AEC environment (see the module's docstring)."""
 
-    metadata = {"name": "fliptable_v0", "render_modes": ["ansi", "human"], "is_parallelizable": False}
+    metadata = {"name": f"fliptable_v{OBSERVATION_VERSION}", "render_modes": ["ansi", "human"], "is_parallelizable": False}
 
     def __init__(self, game: Game | str, players: int | None = None, render_mode: str | None = None,
                  info_state: bool = False, **options: Any):
         super().__init__()
         self.spec_ = Spec(game, players, options, info_state)
         spec = self.spec_
-        self.metadata = {**self.metadata, "name": f"fliptable_{spec.game.id}_v0",
+        self.metadata = {**self.metadata, "name": f"fliptable_{spec.game.id}_v{OBSERVATION_VERSION}",
                          # only a one-seat table acts in a fixed cycle (aec_to_parallel's assumption)
                          "is_parallelizable": spec.players == 1}
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
@@ -340,6 +344,14 @@ class raw_env(AECEnv):
     def event_history(self, agent: str) -> list[dict]:
         """Every event as ``agent``'s seat saw it, starting with the deal."""
         return self.history.seat_events(self.agent_name_mapping[agent])
+
+    def decode(self, agent: str, vector) -> dict[str, Any]:
+        """An observation of ``agent`` (its ``observation`` array, or ``observe``'s dict)
+        read back: what ``state.view(seat)`` holds (``Observer.decode``: the view's values,
+        absolute seats; a pile in order of play as its faces and last card)."""
+        if isinstance(vector, Mapping):
+            vector = vector["observation"]
+        return self.spec_.observer.decode(np.asarray(vector, dtype=np.float32), self.agent_name_mapping[agent])
 
     def legal_actions(self, agent: str) -> list[str]:
         """The selected agent's legal actions in notation (plus ``"pass"`` when it may)."""

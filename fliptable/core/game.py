@@ -2,7 +2,6 @@
 game in progress). Everything above the kernel is written once against these."""
 from __future__ import annotations
 
-import importlib
 import json
 import random
 from dataclasses import dataclass
@@ -17,6 +16,7 @@ from .fields import check_kinds, dump_field, load_field, make_copier
 from .events import Event
 from .options import Option, resolve_options
 from .result import Result
+from .schema import declared
 from .rng import new_rng, rng_from_json, rng_to_json
 
 
@@ -111,18 +111,8 @@ class Game:
         raise NotImplementedError
 
     def observation_schema(self, players: int, options: Mapping[str, Any]) -> Any:
-        """What ``State.view(seat)`` holds at such a table, key by key (``core/schema.py``;
-        each game declares its own in its ``observation.py``): the adapters' vectors are
-        built from it, and the contract test checks every view against it. The game's
-        package's ``observation.schema(game, players, options)`` makes it."""
-        package = type(self).__module__.rpartition(".")[0]
-        try:
-            module = importlib.import_module(package + ".observation")
-        except ModuleNotFoundError as exc:
-            if exc.name != package + ".observation":
-                raise
-            raise NotImplementedError(f"{self.id} declares no observation schema") from None
-        return module.schema(self, players, options)
+        """What ``view(seat)`` holds at such a table (``core/schema.py``; the game's ``observation.py``)."""
+        return declared(self).schema(self, players, options)
 
     def bots(self) -> dict[str, Callable[..., Any]]:
         """This game's own bots: name -> factory(**params)."""

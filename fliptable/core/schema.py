@@ -1,5 +1,5 @@
 """A game's declaration of its view (``Game.observation_schema``): what every key of
-``State.view(seat)`` holds, in a small vocabulary, the way OpenSpiel's games declare
+``State.view(seat)`` holds (a seat's view: a spectator's, ``view(None)``, lacks the hand), in a small vocabulary, the way OpenSpiel's games declare
 their tensors. The adapters build observation vectors from it (``adapters/layout.py``)
 and read them back; ``tests/test_contract.py`` checks every view of random games against
 it (``check``). Standard library only: rules import this.
@@ -24,6 +24,7 @@ The vocabulary (each a JSON value of one shape):
 """
 from __future__ import annotations
 
+import importlib
 from typing import Any, Callable, Iterator, Mapping, Sequence
 
 #: the JSON type of a schema's values (``Either`` and ``Maybe`` tell alternatives apart by it)
@@ -373,3 +374,15 @@ def option_schema(option: Any) -> Schema:
 def options_schema(game: Any) -> Obj:
     """The ``options`` object some views echo: every option of ``game`` by its declaration."""
     return Obj({o.name: option_schema(o) for o in game.options})
+
+
+def declared(game: Any) -> Any:
+    """The module declaring ``game``'s view and events: ``observation`` beside its game
+    class (``schema(game, players, options)``, ``EVENTS``)."""
+    package = type(game).__module__.rpartition(".")[0]
+    try:
+        return importlib.import_module(package + ".observation")
+    except ModuleNotFoundError as exc:
+        if exc.name != package + ".observation":
+            raise
+        raise NotImplementedError(f"{game.id} declares no observation ({package}.observation)") from None

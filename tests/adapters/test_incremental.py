@@ -24,7 +24,7 @@ def play(spec: Spec, seed: int, steps: int, check) -> int:
             seat = moments.current
             check(state, moments, history, seat)
             done += 1
-            if moments.may_pass and rng.random() < 0.5:
+            if moments.may_pass and (rng.random() < 0.5 or not state.legal_actions(moments.current)):
                 moments.pass_()
             else:
                 moments.act(rng.choice(state.legal_actions(seat)))

@@ -170,7 +170,8 @@ def test_event_history_per_seat_hides_secrets():
 def test_claimants_are_asked_before_the_turn_player_and_may_pass():
     """Muggins (muggins=claim): while a seat's turn is open, others may call 'muggins'
     out of turn. At such a decision point the claimants with a legal claim are asked
-    first, in rotating seat order, each with PASS; the turn player last, without."""
+    first, in rotating seat order, each with PASS (every claimant: one without a legal
+    claim has PASS alone); the turn player last, without."""
     e = raw_env("muggins", 3)
     rng = np.random.default_rng(4)
     seen = 0
@@ -186,8 +187,12 @@ def test_claimants_are_asked_before_the_turn_player_and_may_pass():
                 if with_claims:
                     queue = list(m.queue)
                     assert [p for p, _ in queue[:-1]] == sorted(
-                        with_claims, key=lambda p: (p - queue[0][0]) % 3)
+                        d.claimants, key=lambda p: (p - queue[0][0]) % 3)
                     assert all(may for _, may in queue[:-1])
+                    for p, _ in queue[:-1]:
+                        legal = {e.spec_.index[a] for a in m.state.legal_actions(p)} | {e.spec_.PASS}
+                        assert set(np.flatnonzero(e.spec_.mask(m, p) if m.current == p else
+                                                  _mask_if_asked(e, m, p))) == legal
                     assert queue[-1] == (d.player, False)
                     # everyone passes: the turn player is then asked, and the ply has not moved
                     ply = m.state.ply
@@ -200,6 +205,48 @@ def test_claimants_are_asked_before_the_turn_player_and_may_pass():
         if seen >= 3:
             break
     assert seen >= 3
+
+
+def _mask_if_asked(e, m, p):
+    pos = m.pos
+    m.pos = [q for q, _ in m.queue].index(p)
+    try:
+        return e.spec_.mask(m, p)
+    finally:
+        m.pos = pos
+
+
+def test_who_is_asked_out_of_turn_reveals_no_hidden_hand():
+    """Issue 24: in FLAPS, while flapping, whether a seat holds a FLAPS card (hidden)
+    decided whether it was asked. Two states that differ only in hidden cards (a
+    determinization for the seat asked) now ask the same seats, in the same order, each
+    allowed to PASS; only their masks differ."""
+    from fliptable.adapters.pettingzoo import Moments
+    import random
+    env = raw_env("flaps", 4)
+    rng = np.random.default_rng(0)
+    compared = differed = 0
+    for seed in range(40):
+        env.reset(seed=seed)
+        m = env.moments
+        for _ in range(400):
+            if m.over:
+                break
+            state = m.state
+            d = state.decision()
+            if d.claimants and m.pos == 0:
+                for viewer in range(4):
+                    twin = state.determinize(viewer, random.Random(seed))
+                    a, b = Moments(state.clone()), Moments(twin)
+                    assert a.queue == b.queue
+                    differed += any(bool(state.legal_actions(p)) != bool(twin.legal_actions(p))
+                                    for p in d.claimants)
+                    compared += 1
+            mask = env.observe(env.agent_selection)["action_mask"]
+            env.step(int(rng.choice(np.flatnonzero(mask))))
+        if compared >= 200 and differed >= 5:
+            break
+    assert compared >= 200 and differed >= 5      # the hidden hands did change who holds a claim
 
 
 @pytest.mark.parametrize("game", ["flinch", "authors"])

@@ -179,7 +179,7 @@ def test_compiled_node_encoders_write_every_view_as_the_closures_do(game):
             fast, slow = _encodings(obs.root, obs.names, state.view(seat), seat, obs.view_size)
             np.testing.assert_array_equal(fast, slow)
             views += 1
-            if moments.may_pass and rng.random() < 0.3:
+            if moments.may_pass and (rng.random() < 0.3 or not state.legal_actions(moments.current)):
                 moments.pass_()
             else:
                 moments.act(rng.choice(state.legal_actions(moments.current)))
@@ -235,7 +235,7 @@ def test_masks_built_in_c_equal_the_cached_pure_ones(game, players, options, mon
                 np.testing.assert_array_equal(fast, slow)
             checked += 1
             passes += bool(moments.may_pass)
-            if moments.may_pass and rng.random() < 0.5:
+            if moments.may_pass and (rng.random() < 0.5 or not state.legal_actions(moments.current)):
                 moments.pass_()
             else:
                 moments.act(rng.choice(state.legal_actions(moments.current)))

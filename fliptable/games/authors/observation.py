@@ -25,4 +25,7 @@ def schema(game, players, options, *, store: bool = False):
     }
     if store:
         fields["draw_count"] = Int(0, deck)
-    return Obj(fields, optional=("hand",))
+    return Obj(fields)
+
+#: every Event.type the states emit (the information state counts them per seat)
+EVENTS = ("ask", "book", "decision_cap", "over", "skip", "stop", "turn")

@@ -13,7 +13,8 @@ def schema(game, players, options):
     top = top_number(options)
     # a reserve pile: its top and size; its cards, bottom first, to its owner when
     # reserve_memory=off
-    reserve = Obj({"top": Maybe(Card()), "count": Int(0, deck), "cards": Cards()}, optional=("cards",))
+    pile = {"top": Maybe(Card()), "count": Int(0, deck)}
+    reserve = Obj(pile) if options["reserve_memory"] == "on" else Obj({**pile, "cards": Cards()}, optional=("cards",))
     return Obj({
         "seat": Seat(), "players": Int(game.min_players, game.max_players), "dealer": Seat(),
         "phase": Word("opening", "laydown", "play", "over"), "turn": Maybe(Seat()), "turns": Int(0, decisions),
@@ -36,4 +37,8 @@ def schema(game, players, options):
                                 "to_answer": Bool(), "called": Bool()}, optional=("to_answer", "called"))),
         "over": Bool(), "winners": Seats(), "end": Maybe(Word("won", "blocked", "cap")),
         "hand": Cards(order=int),
-    }, optional=("hand",))
+    })
+
+#: every Event.type the states emit (the information state counts them per seat)
+EVENTS = ("answer", "challenge_resolved", "discard", "draw", "game_over", "game_pile_top", "laydown", "pass",
+          "pile_finished", "play", "restock", "take_back", "turn", "window")

@@ -28,3 +28,7 @@ def schema(game, players, options):
         "last_round": Maybe(PerSeat(Int(0, MAX_ROUND_SCORE))),
         "over": Bool(), "winners": Seats(), "options": options_schema(game),
     })
+
+#: every Event.type the states emit (the information state counts them per seat)
+EVENTS = ("bust", "discard_second", "flip", "flip7", "flip_three", "freeze", "game_over", "give", "no_cards",
+          "reshuffle", "round_cap", "round_end", "round_start", "second_chance", "stay")

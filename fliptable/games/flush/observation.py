@@ -44,10 +44,13 @@ def schema(game, players, options):
                                  "double": Bool(), "eliminated": Seats()})),
         "over": Bool(), "winners": Seats(), "hand": hand,
     }
-    optional = ["hand"]
     if mode == "elimination":
         fields["limit"] = Int(options["limit"], options["limit"])
-    return Obj(fields, optional=optional)
+    return Obj(fields)
 
 
 
+
+#: every Event.type the states emit (the information state counts them per seat)
+EVENTS = ("blind", "deal", "deck_empty", "declare", "draw", "flush", "game_over", "keep", "pass", "pickup",
+          "play", "round_cap", "round_end", "round_start", "skip", "swap")

@@ -39,3 +39,6 @@ def schema(game, players, options):
 
 
 
+
+#: every Event.type the states emit (the information state counts them per seat)
+EVENTS = ("done", "flip", "game_over", "no_window", "swat", "window_closed", "window_open")

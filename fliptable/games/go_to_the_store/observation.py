@@ -2,8 +2,12 @@
 the Store's count and ``draw`` rows in the record."""
 from __future__ import annotations
 
-from ..authors.observation import schema as asking_schema
+from ..authors.observation import EVENTS as ASKING_EVENTS, schema as asking_schema
 
 
 def schema(game, players, options):
     return asking_schema(game, players, options, store=True)
+
+
+#: the asking games' events and the Store's
+EVENTS = ASKING_EVENTS + ("draw", "store_empty")

@@ -26,3 +26,7 @@ def schema(game, players, options):
                               "window": Int(0, decisions)})),
         "over": Bool(), "ended": Maybe(Word("out", "round_limit")), "winner": Maybe(Seat()), "winners": Seats(),
     })
+
+#: every Event.type the states emit (the information state counts them per seat)
+EVENTS = ("answer", "deviation", "keep", "muggins", "penalty", "pile_done", "play", "reveal", "round_limit",
+          "skip_stock", "take_back", "turn", "turn_over", "win")

@@ -19,3 +19,6 @@ def schema(game, players, options):
         "rows": Tuple(*(Cards() for _ in SLOTS)),
         "discard": Cards(),
     })
+
+#: every Event.type the states emit (the information state counts them per seat)
+EVENTS = ("fill", "move", "move_pile", "one_up", "over", "turn")
