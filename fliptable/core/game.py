@@ -16,7 +16,7 @@ from .fields import check_kinds, dump_field, load_field, make_copier
 from .events import Event
 from .options import Option, resolve_options
 from .result import Result
-from .schema import declared
+from .schema import DeclaresView
 from .rng import new_rng, rng_from_json, rng_to_json
 
 
@@ -69,7 +69,7 @@ class ActionKey:
     pattern: str
 
 
-class Game:
+class Game(DeclaresView):
     """A game's fixed facts, declared once, and its constructors.
 
     Subclasses set the class attributes and implement ``deck``, ``_new_state``,
@@ -110,10 +110,6 @@ class Game:
         an action's index is its stable integer id (for RL masks)."""
         raise NotImplementedError
 
-    def observation_schema(self, players: int, options: Mapping[str, Any]) -> Any:
-        """What ``view(seat)`` holds at such a table (``core/schema.py``; the game's ``observation.py``)."""
-        return declared(self).schema(self, players, options)
-
     def bots(self) -> dict[str, Callable[..., Any]]:
         """This game's own bots: name -> factory(**params)."""
         return {}
@@ -127,9 +123,8 @@ class Game:
         return {}
 
     # -- text for people: each game declares its own (these are plain fallbacks) ------
-    #: The module that words this game for people, if it has one: its ``render(view,
-    #: seat)``, ``narrate(event, seat)`` and (a game with rounds) ``round_summary(view,
-    #: seat)`` stand in for the plain fallbacks below.
+    #: The module that words this game for people, if it has one: its ``render(view, seat)``,
+    #: ``narrate(event, seat)`` and (with rounds) ``round_summary(view, seat)`` replace the fallbacks below.
     wording: Any = None
     balance: ClassVar[Balance] = Balance()  #: what a balance report reads (``core/balance.py``)
 

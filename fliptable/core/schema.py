@@ -1,8 +1,9 @@
 """A game's declaration of its view (``Game.observation_schema``): what every key of
-``State.view(seat)`` holds (a seat's view: a spectator's, ``view(None)``, lacks the hand), in a small vocabulary, the way OpenSpiel's games declare
-their tensors. The adapters build observation vectors from it (``adapters/layout.py``)
-and read them back; ``tests/test_contract.py`` checks every view of random games against
-it (``check``). Standard library only: rules import this.
+``State.view(seat)`` holds (a seat's view: a spectator's, ``view(None)``, lacks the
+hand), in a small vocabulary, the way OpenSpiel's games declare their tensors. The
+adapters build observation vectors from it (``adapters/layout.py``) and read them back;
+``tests/test_contract.py`` checks every view of random games against it (``check``).
+Standard library only: rules import this.
 
 The vocabulary (each a JSON value of one shape):
 
@@ -386,3 +387,11 @@ def declared(game: Any) -> Any:
         if exc.name != package + ".observation":
             raise
         raise NotImplementedError(f"{game.id} declares no observation ({package}.observation)") from None
+
+
+class DeclaresView:
+    """``Game``'s hook: ``observation_schema(players, options)``."""
+
+    def observation_schema(self, players: int, options: Mapping[str, Any]) -> Schema:
+        """What ``view(seat)`` holds at such a table, declared in the game's ``observation.py``."""
+        return declared(self).schema(self, players, options)
