@@ -116,6 +116,11 @@ def test_declaration_a_void_declaration_is_refused_and_the_same_player_declares_
     assert state.pile_as == [7, 6, 6]
 
 
+def test_declaration_only_the_player_whose_turn_it_is_has_actions():
+    state = table(3, hands={0: ["6", "9"], 1: ["6", "2"], 2: ["3"]}, pile=["7"], turn=0)
+    assert state.legal_actions(0) and state.legal_actions(1) == () and state.legal_actions(2) == ()
+
+
 def test_declaration_a_void_declaration_counts_one_mimic_as_one():
     state = table(2, hands={0: ["6", "6", "9", "1"], 1: ["2"]}, pile=["7"], turn=0)   # 1s are the Mimics
     refused_because(state, 0, "4x6", "void declaration: 4 Sixes cannot be fulfilled — you can lay at most 3 "
