@@ -5,7 +5,7 @@
 Each env runs random legal actions (``fliptable.adapters.bench.Runner``, as ``bench
 --envs``) in round-robin slices with texas_holdem_v4; the kernel's ``_apply`` and
 ``legal_actions`` (the rules), its ``view`` and the adapter's encoding
-(``SeatEncoder.update``, or a direct encoder's ``write``, which builds no view) are timed
+(``Observer.encode_view``, or a direct encoder's ``write``, which builds no view) are timed
 inside the steps. The rest is PettingZoo's AEC loop,
 the adapter's serialisation of decisions (``Moments``), masks and the benchmark's own
 action choice. The timers add a little to every step they wrap. The last column is the
@@ -17,7 +17,8 @@ import argparse
 import time
 import warnings
 
-from fliptable.adapters import direct, incremental
+from fliptable.adapters import direct
+from fliptable.adapters.observation import Observer
 from fliptable.adapters import pettingzoo as pz
 from fliptable.adapters.bench import Runner
 from fliptable.core.registry import all_game_ids
@@ -60,9 +61,9 @@ def breakdown(games: list[str], seconds: float = 2.0, slices: int = 4) -> tuple[
                 t = totals[g]
                 saved = [(c, n, _timed(c, n, k, t)) for c, n, k in (
                     (cls, "_apply", "rules"), (cls, "legal_actions", "rules"), (cls, "view", "view"),
-                    (incremental.SeatEncoder, "update", "encoding"))]
+                    (Observer, "encode_view", "encoding"))]
                 enc = type(r.env.unwrapped.history.seats)
-                if issubclass(enc, direct.DirectEncoder):
+                if enc is not type(None) and issubclass(enc, direct.DirectEncoder):
                     saved.append((enc, "write", _timed(enc, "write", "encoding", t)))
                 try:
                     r.run(seconds / slices)

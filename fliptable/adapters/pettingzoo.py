@@ -233,9 +233,14 @@ class History:
 
     def observation(self, state, seat: int) -> np.ndarray:
         """A new array: the seat's observation (the game's direct encoder where it has one)."""
+        obs, seats = self.spec.observer, self.seats
+        if seats is None:
+            if self.memory is not None:
+                return obs.encode(state.view(seat), self.memory[seat], seat)
+            return obs.encode_view(state.view(seat), seat)
         if self.memory is not None:
-            return self.spec.observer.encode_from(self.seats.view_vector(state, seat), self.memory[seat], seat)
-        return self.seats.observe(state, seat)
+            return obs.encode_from(seats.view_vector(state, seat), self.memory[seat], seat)
+        return seats.observe(state, seat)
 
 
 class raw_env(AECEnv):

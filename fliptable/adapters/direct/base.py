@@ -6,12 +6,12 @@ from typing import Any, Callable
 import numpy as np
 
 from .. import compiled
-from ..incremental import top_keys
+from .differ import top_keys
 from ..observation import Observer
 
 
 class DirectEncoder:
-    """A seat's view vector written from the state (``SeatEncoder``'s interface)."""
+    """A seat's view vector written from the state (``observe`` and ``view_vector``)."""
 
     #: the view's top-level keys this encoder writes (a layout with another key: not fit)
     KEYS: frozenset[str] = frozenset()
@@ -63,7 +63,7 @@ class DirectEncoder:
         skipped when it is the value written last; else a narrow key (or a first write)
         cleared and encoded whole through the seat's memoryview (compiled encoders write
         item by item, which a memoryview does for half of NumPy's cost), a wide one
-        re-encoded only in the parts that changed (``incremental.compile_diff``)."""
+        re-encoded only in the parts that changed (``differ.compile_diff``)."""
         got = self.fns.get(key)
         if got is None:
             return
