@@ -24,6 +24,14 @@ from fliptable.sim.match import play_match
 from tests.helpers import assert_rejected
 
 GAME = get_game("muggins")
+
+
+def rejected(state, player, action, reason):
+    """``action`` is refused, changes nothing (``assert_rejected``), and names exactly
+    ``reason``: what a person reads is compared whole."""
+    message = assert_rejected(state, player, action, reason)
+    assert state.why_illegal(player, action) == reason, message
+    return message
 STRICT = {"enforce": "strict"}
 
 
@@ -173,7 +181,9 @@ def test_the_play_own_stock_top_is_played_before_the_hand():
     assert s.decision() == Turn(0) and s.stocks[0] == [3]
     assert in_play(s) == ("3", "stock")  # the Stock Pile's top fits the 2
     assert list(s.legal_actions(0)) == ["centre:1"]
-    assert_rejected(s, 0, "hand", "must always play from it in preference to playing from his hand")
+    rejected(s, 0, "hand",
+             '"Once a player has started a Stock Pile he must always play from it in preference to playing from '
+             'his hand" (Muggins, "The Play"; enforce=strict)')
     play(s, "centre:1")
     assert s.stocks[0] == [] and in_play(s) == ("4", "hand")
     play(s, "centre:1")
@@ -205,7 +215,9 @@ def test_the_play_centre_is_preferred_to_an_opponents_stock():
     play(s, "new", "keep", "centre:1")
     assert in_play(s) == ("3", "hand")  # fits the centre 2 and, down, seat 0's 4
     assert list(s.legal_actions(1)) == ["centre:1"]
-    assert_rejected(s, 1, "stock:0", "in preference to playing it on an opponent's Stock Pile")
+    rejected(s, 1, "stock:0",
+             "\"he must play it on one of the Playing Piles in preference to playing it on an opponent's Stock "
+             'Pile" (Muggins, "The Play"; enforce=strict)')
     t = GAME.new_state(2, {"enforce": "table"}, deck=deck)
     play(t, "new", "keep", "centre:1")
     assert list(t.legal_actions(1)) == ["centre:1", "stock:0", "keep"]
@@ -338,7 +350,7 @@ def test_muggins_nobody_calls_play_goes_on_and_the_window_closes_with_the_next_a
     play(s, "keep")                       # seat 1 plays on: the wrong play stands
     assert s.stocks[2] == [6, 5] and s.stocks[1] == [9] and s.decision() == Turn(2)
     assert s.view(0)["muggins"] is None and s.calls == 0 and s.deviations == 1
-    assert_rejected(s, 0, "muggins", "may not act now")
+    rejected(s, 0, "muggins", "player 0 may not act now (it is player 2's turn)")
 
 
 def test_muggins_a_skipped_card_is_placed_when_nobody_calls():
@@ -358,7 +370,7 @@ def test_muggins_two_callers_the_first_call_applied_is_credited():
     play(s, (0, "muggins"))
     assert s.stocks[1] == [5, top0]
     assert s.calls == 1 and s.decision() == Turn(2)
-    assert_rejected(s, 2, "muggins", "only right after an opponent deviates")
+    rejected(s, 2, "muggins", '"Muggins" may be called only right after an opponent deviates, before the next action')
 
 
 def test_muggins_a_caller_who_gives_away_his_last_card_has_played_out_and_wins():
@@ -366,7 +378,9 @@ def test_muggins_a_caller_who_gives_away_his_last_card_has_played_out_and_wins()
     play(s, "keep")
     assert in_play(s) == ("6", "hand") and s.legal_actions(1) == ("stock:0", "keep")
     # seat 1's last card is in play: he holds nothing in hand to pay a call with
-    assert_rejected(s, 1, "muggins", "your hand is empty")
+    rejected(s, 1, "muggins",
+             '"he is obliged to take a card from the top of the hand of the player who calls": your hand is '
+             "empty, so you have no card to give")
     t = position(3, [[10], [6], [7, 3]], [[], [], []], [4], current=5, turn=0, filler_seat=0, enforce="table")
     play(t, "keep")
     play(t, (2, "muggins"))
@@ -382,7 +396,9 @@ def test_muggins_nobody_goes_out_by_a_deviation():
     # play nobody could call (a winning play ends the game): it is not offered
     s = position(2, [[], [9, 8, 2]], [[], [6]], [4], current=5, turn=0, filler_seat=1, enforce="table")
     assert list(s.legal_actions(0)) == ["centre:1", "keep"]
-    assert_rejected(s, 0, "stock:1", "nobody goes out by a deviation")
+    rejected(s, 0, "stock:1",
+             "your last card must go where the rules send it: nobody goes out by a deviation, which could no "
+             "longer be called")
     play(s, "centre:1")
     assert s.is_over() and s.result().winners == (0,)
     t = position(2, [[], [9, 8, 2]], [[], [6]], [1], current=5, turn=0, filler_seat=1, enforce="table")
@@ -394,19 +410,27 @@ def test_muggins_nobody_goes_out_by_a_deviation():
 def test_muggins_strict_mode_allows_no_deviation_so_there_is_nothing_to_call():
     s = position(2, [[3], [9, 8]], [[5], [6]], [4], current=5, source="stock", turn=0, filler_seat=1)
     assert list(s.legal_actions(0)) == ["centre:1"]
-    assert_rejected(s, 0, "hand", "must always play from it in preference")
-    assert_rejected(s, 0, "stock:1", "in preference to playing it on an opponent's Stock Pile")
-    assert_rejected(s, 0, "keep", "'keep' is for a card drawn from the hand")
-    assert_rejected(s, 1, "muggins", "may not act now")
-    assert_rejected(s, 0, "muggins", "enforce=strict", "never a Muggins to call")
+    rejected(s, 0, "hand",
+             '"Once a player has started a Stock Pile he must always play from it in preference to playing from '
+             'his hand" (Muggins, "The Play"; enforce=strict)')
+    rejected(s, 0, "stock:1",
+             "\"he must play it on one of the Playing Piles in preference to playing it on an opponent's Stock "
+             'Pile" (Muggins, "The Play"; enforce=strict)')
+    rejected(s, 0, "keep", "the card in play is your Stock Pile's top; 'keep' is for a card drawn from the hand")
+    rejected(s, 1, "muggins", "player 1 may not act now (it is player 0's turn)")
+    rejected(s, 0, "muggins",
+             'in enforce=strict nobody can deviate from "The Play", so there is never a Muggins to call (use '
+             "enforce=table)")
     h = position(2, [[3], [9, 8]], [[], [6]], [4], current=5, turn=0, filler_seat=1)
-    assert_rejected(h, 0, "keep", "a card that can be played must be played")
+    rejected(h, 0, "keep",
+             'a card that can be played must be played: "should he have an opportunity to play and does not do '
+             'so" (Muggins, "The Play"; enforce=strict)')
 
 
 def test_muggins_cannot_be_called_without_a_deviation_in_table_mode():
     s = position(2, [[3], [9, 8]], [[], [6]], [4], current=5, turn=0, filler_seat=1, enforce="table")
-    assert_rejected(s, 0, "muggins", "only right after an opponent deviates")
-    assert_rejected(s, 1, "muggins", "may not act now")
+    rejected(s, 0, "muggins", '"Muggins" may be called only right after an opponent deviates, before the next action')
+    rejected(s, 1, "muggins", "player 1 may not act now (it is player 0's turn)")
 
 
 def test_muggins_the_offender_cannot_call_himself():
@@ -414,8 +438,8 @@ def test_muggins_the_offender_cannot_call_himself():
                  enforce="table")
     play(s, "stock:1")                   # the 5 belonged on the centre 4
     assert s.decision() == Turn(0, (1, 2))
-    assert_rejected(s, 0, "muggins", "cannot call Muggins on yourself")
-    assert_rejected(s, 1, "centre:1", "it is seat 0's turn", "you may only call 'muggins' now")
+    rejected(s, 0, "muggins", "you cannot call Muggins on yourself")
+    rejected(s, 1, "centre:1", "it is seat 0's turn: you may only call 'muggins' now")
 
 
 def test_muggins_a_call_and_its_outcome_are_public_and_nobody_answers_in_secret():
@@ -460,7 +484,7 @@ def test_to_win_the_first_to_exhaust_hand_and_stock_wins():
     r = s.result()
     assert r.winners == (0,) and r.ranks[0] == 1 and r.scores[0] == 0.0
     assert s.legal_actions(1) == ()
-    assert_rejected(s, 1, "keep", "the game is over")
+    assert assert_rejected(s, 1, "keep") == "the game is over; no action is accepted (got 'keep')"
 
 
 def test_to_win_a_stock_card_can_be_the_last_one():
@@ -538,27 +562,34 @@ def test_decision_options_are_validated():
 def test_bad_input_is_rejected_with_the_rule_and_state_unchanged():
     s = position(2, [[3], [9, 8]], [[], [6]], [4, 2], current=7, turn=0, filler_seat=1)
     assert list(s.legal_actions(0)) == ["stock:1"]
-    assert_rejected(s, 0, "new", "only a 1 starts a new Playing Pile")
-    assert_rejected(s, 0, "centre:1", "does not go on centre pile 1 (top 4)", "build up in sequence")
-    assert_rejected(s, 0, "centre:5", "holds no Playing Pile")
-    assert_rejected(s, 0, "centre:99", "centre slots 1 to 11")
-    assert_rejected(s, 0, "stock:0", "your own Stock Pile")
-    assert_rejected(s, 0, "stock:4", "no seat 4")
-    assert_rejected(s, 0, "hand", "already playing a card drawn from your hand")
-    assert_rejected(s, 0, "fly", "unknown action")
-    assert_rejected(s, 1, "keep", "may not act now")
+    rejected(s, 0, "new",
+             'only a 1 starts a new Playing Pile ("Any time that a player draws a 1 he starts a new table '
+             'pile"); the card is a 7')
+    rejected(s, 0, "centre:1",
+             "A 7 does not go on centre pile 1 (top 4): Playing Piles build up in sequence, one at a time "
+             '(Muggins, "The Play")')
+    rejected(s, 0, "centre:5", "centre slot 5 holds no Playing Pile; a 1 starts one with 'new'")
+    rejected(s, 0, "centre:99", "there are centre slots 1 to 11 only")
+    rejected(s, 0, "stock:0",
+             "you cannot play onto your own Stock Pile; 'keep' puts a card drawn from the hand there and ends "
+             "your turn")
+    rejected(s, 0, "stock:4", "there is no seat 4; seats are 0 to 1")
+    rejected(s, 0, "hand", "you are already playing a card drawn from your hand")
+    rejected(s, 0, "fly", "unknown action; Muggins actions: new, centre:N, stock:K, keep, hand, muggins (decline)")
+    rejected(s, 1, "keep", "player 1 may not act now (it is player 0's turn)")
     assert_rejected(s, 7, "keep", "no player 7")
     assert_rejected(s, 0, 3, "must be text")
     s2 = position(2, [[3], [9, 8]], [[], [6]], [4], current=2, turn=0, filler_seat=1)
-    assert_rejected(s2, 0, "stock:1", "only next in sequence, one up or one down", "top is 6")
+    rejected(s2, 0, "stock:1",
+             "A 2 goes on an opponent's Stock Pile only next in sequence, one up or one down (seat 1's top is 6)")
     s3 = position(2, [[3], [9, 8]], [[], []], [4], current=2, turn=0, filler_seat=1)
-    assert_rejected(s3, 0, "stock:1", "no Stock Pile yet")
+    rejected(s3, 0, "stock:1", "seat 1 has no Stock Pile yet")
     t = position(2, [[3], [9, 8]], [[5], [6]], [4], current=5, source="stock", turn=0, filler_seat=1,
                  enforce="table")
     assert list(t.legal_actions(0)) == ["centre:1", "stock:1", "hand"]
-    assert_rejected(t, 0, "keep", "'keep' is for a card drawn from the hand")
-    assert_rejected(t, 0, "stock:2", "no seat 2")
-    assert_rejected(t, 0, "centre:x", "write centre:N")
+    rejected(t, 0, "keep", "the card in play is your Stock Pile's top; 'keep' is for a card drawn from the hand")
+    rejected(t, 0, "stock:2", "there is no seat 2; seats are 0 to 1")
+    rejected(t, 0, "centre:x", "write centre:N with N a centre slot number")
     assert_rejected(t, 0, "stock:" + "9" * 5000, "actions are short words")
 
 
