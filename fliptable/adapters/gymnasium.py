@@ -179,7 +179,7 @@ def make(game: Game | str, opponents: Sequence[str] | None = None, **kwargs: Any
 
 def register_envs() -> list[str]:
     """Register every game with Gymnasium as ``fliptable/<game>-v<N>``, N the observation's
-    version (``observation.OBSERVATION_VERSION``; ``gymnasium.make("fliptable/flip7-v1",
+    version (``observation.OBSERVATION_VERSION``; ``gymnasium.make("fliptable/flip7-v2",
     opponents=["threshold:25"])``); returns the ids. Done on import of this module."""
     from fliptable.core.registry import all_game_ids
     ids = []

@@ -26,9 +26,9 @@ from fliptable.core.registry import get_game
 from fliptable.core.schema import declared
 from .layout import Node
 
-#: the observation's version: part of every environment's name (``fliptable_<game>_v1``);
+#: the observation's version: part of every environment's name (``fliptable_<game>_v2``);
 #: raise it with any change to a layout (``tests/adapters/golden/`` must be regenerated)
-OBSERVATION_VERSION = 1
+OBSERVATION_VERSION = 2
 
 _LAYOUTS: dict[tuple, "Observer"] = {}
 

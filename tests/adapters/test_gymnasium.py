@@ -76,14 +76,14 @@ def test_racing_game_plays_to_the_end_against_bots():
 
 def test_registered_with_gymnasium_make():
     import gymnasium
-    env = gymnasium.make("fliptable/flip7-v1", opponents=["threshold:25"], players=2, render_mode="ansi")
-    assert env.spec.id == "fliptable/flip7-v1"
+    env = gymnasium.make("fliptable/flip7-v2", opponents=["threshold:25"], players=2, render_mode="ansi")
+    assert env.spec.id == "fliptable/flip7-v2"
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always")
         check_env(env.unwrapped)
     assert [str(w.message) for w in caught] == []     # with a spec, render modes are checked too
     obs, info = env.reset(seed=1)
-    assert "fliptable/go-to-the-store-v1" in gymnasium.registry
+    assert "fliptable/go-to-the-store-v2" in gymnasium.registry
     assert isinstance(env.render(), str)
 
 

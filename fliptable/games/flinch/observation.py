@@ -11,6 +11,7 @@ def schema(game, players, options):
     decisions = DECISIONS_PER_SEAT * players
     piles = max_piles(players, options)
     top = top_number(options)
+    public = sorted({PUBLIC[a] for a in game.action_space(players, options) if a in PUBLIC})
     # a reserve pile: its top and size; its cards, bottom first, to its owner when
     # reserve_memory=off
     pile = {"top": Maybe(Card()), "count": Int(0, deck)}
@@ -32,7 +33,8 @@ def schema(game, players, options):
         "draw_count": Int(0, deck), "stack_groups": Int(0, deck), "removed": Int(0, deck),
         "stack_exhausted": Bool(), "blocked": Bool(), "idle_turns": Int(0, decisions),
         "played_this_turn": Bool(), "challenges": Int(0, decisions),
-        "challenge": Maybe(Obj({"offender": Seat(), "action": Word(*sorted(set(PUBLIC.values()))),
+        # the challenged action as the table saw it: the public form of one of the table's actions
+        "challenge": Maybe(Obj({"offender": Seat(), "action": Word(*public),
                                 "window": Int(0, decisions), "game_pile_playable": Bool(),
                                 "to_answer": Bool(), "called": Bool()}, optional=("to_answer", "called"))),
         "over": Bool(), "winners": Seats(), "end": Maybe(Word("won", "blocked", "cap")),
