@@ -10,6 +10,8 @@ mutants in code no test runs.
     python tools/mutation.py flip7 --tests tests/games/flip7
     python tools/mutation.py flush --sample 400 --seed 1   # a seeded random sample
     python tools/mutation.py all --sample 300         # every game (hours on 2 cores)
+    python tools/mutation.py flaps --sample 150 --seed 2 --keep /tmp/mt > /tmp/flaps.json
+    python tools/mutation.py --recheck /tmp/flaps.json     # its survivors, against today's tests
 
 The run happens in a copy of the working tree (a temporary folder, or ``--keep DIR``)
 so the checkout never holds mutated files; the copy mutmut tests in holds every file of
@@ -35,6 +37,8 @@ How the tool keeps mutmut honest:
   with ``--no-fresh`` (or past ``--fresh-max``) they are counted as ``not_testable``.
 - ``--sample N --seed S`` tests N mutants drawn at random (seeded) from all of them;
   the Wilson interval then says how far the rate of all mutants may lie.
+- ``--recheck REPORT`` (a run kept with ``--keep``): the run's surviving and unreached
+  mutants again, against the tests as they are now; the others keep their verdicts.
 """
 from __future__ import annotations
 
@@ -378,10 +382,15 @@ def main(argv: list[str] | None = None) -> int:
                              "and unreached mutants again against the tests as they are now")
     args = parser.parse_args(argv)
     if args.recheck is not None:
-        lines = [x for x in args.recheck.read_text(encoding="utf-8").splitlines() if x.startswith("{")]
-        if not lines or "copy" not in json.loads(lines[-1]):
-            parser.error(f"{args.recheck} holds no report of a kept run (a JSON line with 'copy')")
-        print(json.dumps(recheck(json.loads(lines[-1]), args.timeout_factor)), flush=True)
+        try:
+            lines = [x for x in args.recheck.read_text(encoding="utf-8").splitlines() if x.startswith("{")]
+            report = json.loads(lines[-1]) if lines else {}
+        except (OSError, UnicodeDecodeError, ValueError) as exc:
+            parser.error(f"cannot read the report {args.recheck}: {exc}")
+        if not isinstance(report, dict) or "copy" not in report or not Path(report["copy"]).is_dir():
+            parser.error(f"{args.recheck} holds no report of a run kept with --keep (a JSON line whose 'copy' "
+                         "folder still exists)")
+        print(json.dumps(recheck(report, args.timeout_factor)), flush=True)
         return 0
     if args.game is None:
         parser.error("name a game package or 'all' (or --recheck REPORT)")

@@ -80,6 +80,21 @@ def test_unknown_games_and_bad_samples_are_refused_in_one_line(capsys):
     assert "--sample must be a positive number of mutants, not 0" in capsys.readouterr().err
 
 
+def test_a_recheck_needs_the_report_of_a_kept_run(capsys, tmp_path):
+    with pytest.raises(SystemExit):
+        mutation.main(["--recheck", str(tmp_path / "none.json")])
+    assert f"cannot read the report {tmp_path / 'none.json'}: [Errno 2]" in capsys.readouterr().err
+    report = tmp_path / "r.json"
+    report.write_text('{"game": "flush", "copy": "%s"}\n' % (tmp_path / "gone"))
+    with pytest.raises(SystemExit):
+        mutation.main(["--recheck", str(report)])
+    assert "holds no report of a run kept with --keep (a JSON line whose 'copy' folder still exists)" in (
+        capsys.readouterr().err)
+    with pytest.raises(SystemExit):
+        mutation.main([])
+    assert "name a game package or 'all' (or --recheck REPORT)" in capsys.readouterr().err
+
+
 def test_the_plugin_empties_the_rules_caches_so_each_test_computes_what_it_reads():
     game = get_game("flush")
     mutation_caches.reset_caches()    # what other tests in this process filled

@@ -94,6 +94,7 @@ def _set(index, key, value):
     ("nofile.json", "cannot read 'nofile.json': No such file or directory"),
     ("{not json", "the deck spec is not valid JSON (column 2: Expecting property name enclosed in double quotes)"),
     ("{}", "format must be 'flush-deck/1', got null"),
+    ('{"format": "flush-deck/2"}', 'format must be \'flush-deck/1\', got "flush-deck/2"'),
     (_spec_with(_set(0, "points", "x")), 'cards[0]: points must be an integer 0..100, got "x"'),
     (_spec_with(_set(0, "count", 6)), 'the pack must hold 8 cards of each value (flush.md "Each deck consists of '
                                       'card values from 1-10 (8 cards for each value)"); value 1 has 9'),
