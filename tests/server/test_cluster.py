@@ -108,8 +108,12 @@ class Killer:
             self.servers.kill(owner)
             self.moments[moment] = ply
             killed = time.monotonic()
-        new = wait_for(lambda: (lambda o: o if o is not None and o in self.servers.alive() else None)(
-            self.servers.owner(self.table)), timeout=20, every=0.05)
+        try:
+            new = wait_for(lambda: (lambda o: o if o is not None and o in self.servers.alive() else None)(
+                self.servers.owner(self.table)), timeout=30, every=0.05)
+        except AssertionError:  # what the processes left said, to tell why
+            logs = {i: open(self.servers.log(i)).read()[-1500:] for i in self.servers.alive()}
+            raise AssertionError(f"no process took table {self.table} over in 30 s after {moment!r}: {logs}")
         assert new != owner
         self.failover_s.append(time.monotonic() - killed)
 
