@@ -84,10 +84,14 @@ class Servers:
         self.ports = [_free_port() for _ in range(n)]
         self.procs: list[subprocess.Popen | None] = [None] * n
         self.nodes: list[str | None] = [None] * n
-        for i in range(n):  # started together, then waited for
-            self.start(i, wait=False)
-        for i in range(n):
-            self.wait_up(i)
+        try:
+            for i in range(n):  # started together, then waited for
+                self.start(i, wait=False)
+            for i in range(n):
+                self.wait_up(i)
+        except BaseException:  # a process that did not start: the others stopped, the database dropped
+            self.close()
+            raise
 
     def log(self, i: int) -> str:
         return str(self.folder / f"server{i}.log")
