@@ -30,3 +30,25 @@ def test_a_game_ended_by_the_turn_cap_is_counted_as_capped():
     assert GAME.balance.capped(GAME.state_from_json(data)) is True
     data["state"]["end"] = "blocked"
     assert GAME.balance.capped(GAME.state_from_json(data)) is False
+
+
+def test_summarize_stats_of_no_games_is_zeros():
+    assert GAME.summarize_stats({}, 0, 3) == {"mean_turns": 0.0, "draw_rate": 0.0, "cap_rate": 0.0,
+                                              "restocks_per_game": 0.0}
+
+
+def test_every_view_of_random_play_fits_the_declared_observation():
+    """``observation.py``: a seat's view as declared for learners (``core/schema.py``);
+    every seat's view, at every table size, fits it."""
+    import random
+    from fliptable.core.schema import check
+    for players in range(GAME.min_players, GAME.max_players + 1):
+        s, rng = GAME.new_state(players, None, players), random.Random(players)
+        schema = GAME.observation_schema(players, s.options)
+        for _ in range(60):
+            if s.is_over():
+                break
+            for p in range(players):
+                assert not check(schema, s.view(p), players, GAME.cards.names), (players, p)
+            p = next(p for p in s.decision().actors if s.legal_actions(p))
+            s.apply(p, rng.choice(s.legal_actions(p)))

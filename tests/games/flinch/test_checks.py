@@ -136,3 +136,10 @@ def test_a_challenge_window_is_open_only_in_enforce_table():
     data = saved()
     data["state"]["offender"] = 0
     refused(data, "a challenge window is open only in enforce=table, during play, on an action")
+
+
+@pytest.mark.parametrize("field", ["pile_low", "pile_high", "pile_build"])
+def test_one_low_high_and_build_entry_per_centre_pile(field):
+    data = saved()
+    data["state"][field] = data["state"][field] + [1]
+    refused(data, "pile_low, pile_high and pile_build must have one entry per centre pile")
