@@ -15,6 +15,13 @@ import pytest
 from fliptable.core import IllegalAction, OptionError, Over, PlayerCountError, Turn, get_game
 from tests.helpers import assert_rejected as rejected
 
+
+def whole(state, player, action, reason):
+    """``action`` is refused, changes nothing, and names exactly ``reason`` (compared whole)."""
+    message = rejected(state, player, action, reason)
+    assert state.why_illegal(player, action) == reason, message
+
+
 G = get_game("flinch")
 UP, DOWN, BOTH = 1, -1, 0
 
@@ -225,7 +232,9 @@ def test_the_play_first_turn_pass_without_a_reserve_card():
 def test_the_play_after_the_first_one_every_turn_ends_with_a_discard_not_a_pass():
     s = deal(2, game=[[5], [6]], hands=[[1, 3, 4, 6, 7], [2, 3, 4, 6, 7]])
     s.apply(0, "play:hand1>new")
-    rejected(s, 0, "pass", "must end his turn by playing a card from his hand")
+    whole(s, 0, "pass",
+          "The Play: \"After the first 1 card has been played each player must end his turn by playing a card "
+          "from his hand to one of his Reserve Piles\" (discard:handN>resM)")
 
 
 def test_the_play_nobody_has_a_one_whole_hands_start_five_reserve_piles_then_free_distribution():
@@ -302,7 +311,9 @@ def test_the_play_the_game_pile_is_required_exactly_when_it_fits():
 def test_the_reserve_play_from_the_top_only_after_all_ones_are_played():
     s = position(hands=[[1, 9], [9]], reserves=[[[4]], []], piles=[(1, 3, UP)])
     assert list(s.legal_actions(0)) == ["play:hand1>new"]
-    rejected(s, 0, "play:res1>c1", "All 1 cards must be played", "after he has played all of his 1 cards")
+    whole(s, 0, "play:res1>c1",
+          "The Play: \"All 1 cards must be played\" -- play your 1 first (play:hand1>new); The Reserve: reserves "
+          "are played from only \"after he has played all of his 1 cards\"")
     s.apply(0, "play:hand1>new")
     assert "play:res1>c1" in s.legal_actions(0)
     s.apply(0, "play:res1>c1")
@@ -312,7 +323,7 @@ def test_the_reserve_play_from_the_top_only_after_all_ones_are_played():
 def test_the_reserve_ones_may_never_be_played_to_a_reserve_pile():
     s = position(hands=[[1, 9], [9]], piles=[(1, 3, UP)], enforce="table")
     assert not any(a.startswith("discard:hand1") for a in s.legal_actions(0))
-    rejected(s, 0, "discard:hand1>res1", "1 cards may never be played to a Reserve Pile")
+    whole(s, 0, "discard:hand1>res1", "The Reserve: \"1 cards may never be played to a Reserve Pile\"")
 
 
 def test_the_reserve_not_required_to_play_from_it():
@@ -329,7 +340,9 @@ def test_the_layout_reserve_piles_started_alongside_until_five():
     # pile 2 was never started: the reason is the order of starting, not a re-start
     why = rejected(s, 0, "discard:hand1>res1", "The Layout d)", "starts reserve pile 2, the first open space")
     assert "re-started" not in why
-    rejected(s, 0, "discard:hand1>res4", "The Layout d)", "reserve pile 2, the first open space")
+    whole(s, 0, "discard:hand1>res4",
+          "The Layout d): reserve piles are started in order, \"alongside each other until he has started five "
+          "piles\" -- the next discard starts reserve pile 2, the first open space")
     s.apply(0, "discard:hand3>res2")
     assert tops(s, 0) == [6, 9, None, None, None]
 
@@ -338,7 +351,9 @@ def test_the_reserve_an_exhausted_pile_is_restarted_with_the_next_discard():
     s = position(hands=[[9], [9]], reserves=[[[8], [7], [4], [6], [5]], []], piles=[(1, 3, UP)])
     s.apply(0, "play:res3>c1")          # reserve pile 3 exhausted
     assert [a for a in s.legal_actions(0) if a.startswith("discard")] == ["discard:hand1>res3"]
-    rejected(s, 0, "discard:hand1>res1", "re-started by placing the next discard in the open space")
+    whole(s, 0, "discard:hand1>res1",
+          "The Reserve: \"When a Reserve Pile is exhausted it must be re-started by placing the next discard in "
+          "the open space\" -- reserve pile 3 is exhausted: discard to reserve pile 3")
     s.apply(0, "discard:hand1>res3")
     assert tops(s, 0) == [8, 7, 9, 6, 5]
 
@@ -355,7 +370,9 @@ def test_the_layout_d_the_next_reserve_pile_is_started_in_order_not_re_started()
 def test_the_reserve_an_exhausted_pile_named_as_exhausted_when_later_piles_hold_cards():
     s = position(hands=[[9], [9]], reserves=[[[8], [7], [4], [6], [5]], []], piles=[(1, 3, UP)])
     s.apply(0, "play:res3>c1")
-    rejected(s, 0, "discard:hand1>res5", "The Reserve", "reserve pile 3 is exhausted")
+    whole(s, 0, "discard:hand1>res5",
+          "The Reserve: \"When a Reserve Pile is exhausted it must be re-started by placing the next discard in "
+          "the open space\" -- reserve pile 3 is exhausted: discard to reserve pile 3")
 
 
 def test_challenge_the_game_pile_first_reason_comes_before_reserve_slot_reasons():
@@ -387,7 +404,8 @@ def test_the_reserve_hint_greedy_builds_reserve_piles_in_reverse_sequence():
 
 def test_the_reserve_cards_never_move_from_one_reserve_pile_to_another():
     s = position(hands=[[9], [9]], reserves=[[[8], [7], [4], [6], [5]], []], piles=[(1, 3, UP)])
-    rejected(s, 0, "play:res1>res2", "cannot be moved from one Reserve Pile to another")
+    whole(s, 0, "play:res1>res2",
+          "The Reserve: \"Cards, once played, cannot be moved from one Reserve Pile to another\"")
     assert all(not a.startswith("play:res") or ">c" in a for a in G.action_space(2, s.options))
 
 
@@ -442,11 +460,17 @@ def test_reserve_memory_off_the_owner_sees_whole_piles_others_only_tops():
 def test_challenge_strict_mode_forbids_skipping_the_game_pile():
     s = position(game=[[5, 9], [9, 9]], hands=[[5, 7, 9], [9]], piles=[(1, 4, UP), (1, 6, UP)])
     assert list(s.legal_actions(0)) == ["play:game>c1"]
-    rejected(s, 0, "play:hand2>c2", "must play first from their Game Pile")
-    rejected(s, 0, "discard:hand3>res1", "must play first from their Game Pile")
+    whole(s, 0, "play:hand2>c2",
+          "Challenge: \"On each turn players must play first from their Game Pile if possible\" -- your game "
+          "pile's 5 is playable (play:game>c1)")
+    whole(s, 0, "discard:hand3>res1",
+          "Challenge: \"On each turn players must play first from their Game Pile if possible\" -- your game "
+          "pile's 5 is playable (play:game>c1)")
     rejected(s, 1, "challenge", "may not act now")
     s.apply(0, "play:game>c1")
-    rejected(s, 0, "challenge", "enforce=strict")
+    whole(s, 0, "challenge",
+          "Challenge: with enforce=strict the engine already forbids the plays a challenge punishes, so there is "
+          "nothing to challenge (option enforce=table)")
 
 
 def test_challenge_right_for_skipping_the_game_pile_ends_the_turn_without_discard():
@@ -504,7 +528,9 @@ def test_challenge_two_callers_the_first_call_that_arrives_is_credited():
     s.apply(0, "challenge")
     assert s.game_piles[1][0] == 9 and len(s.game_piles[0]) == 1
     assert s.decision() == Turn(2)                    # seat 1's turn ended: seat 2 plays
-    rejected(s, 2, "challenge", "right after a play, pass or discard")
+    whole(s, 2, "challenge",
+          "Challenge: \"Challenge\" is called on an opponent right after a play, pass or discard of his that could "
+          "break a rule (not a game-pile card or a 1), before the next action")
 
 
 def test_challenge_the_window_closes_when_the_next_action_lands():
@@ -622,7 +648,7 @@ def test_to_win_the_first_to_play_out_the_game_pile_wins():
 
 def test_additional_notes_exposure_an_illegal_attempt_shows_nothing_and_changes_nothing():
     s = position(hands=[[7, 9], [9]], piles=[(1, 3, UP)], enforce="table")
-    rejected(s, 0, "play:hand1>c1", "takes 4 next, not a 7")
+    whole(s, 0, "play:hand1>c1", "The Play: piles are built in sequence -- centre pile 1 takes 4 next, not a 7")
     assert s.decision() == Turn(0)       # no exposure penalty: the turn goes on
 
 
@@ -691,7 +717,11 @@ def test_additional_notes_more_than_one_holding_releasing_cards_the_first_from_t
     s.apply(2, "discard:hand2>res2")
     s.apply(0, "discard:hand2>res2")                 # seat 0 holds no releasing card
     assert list(s.legal_actions(1)) == ["play:hand1>c1"]   # seat 1 must release
-    rejected(s, 1, "discard:hand1>res2", "beginning with the player on the dealer's left")
+    whole(s, 1, "discard:hand1>res2",
+          "Additional Notes: the game is blocked (the stack is exhausted and a whole round went by with no card "
+          "to the centre) -- \"the player holding the releasing card must play it ... the first player with a "
+          "releasing card, beginning with the player on the dealer's left, must play it\": going round from the "
+          "dealer's left you are the first to hold one; play a card to the centre before ending your turn")
     s.apply(1, "play:hand1>c1")
     assert centre(s) == [(1, 4)] and "discard:hand1>res2" in s.legal_actions(1)
     s.apply(1, "discard:hand1>res2")
@@ -769,7 +799,9 @@ def test_variation_ones_and_tens_a_down_pile_finished_at_one_leaves_the_table():
 
 def test_variation_ones_and_tens_a_ten_never_goes_to_a_reserve():
     s = position(hands=[[9, 10], [9]], piles=[(1, 3, UP)], centre="ones-and-tens", enforce="table")
-    rejected(s, 0, "discard:hand2>res1", "1 cards may never be played to a Reserve Pile")
+    whole(s, 0, "discard:hand2>res1",
+          "The Reserve: \"1 cards may never be played to a Reserve Pile\" -- nor 10s (they start centre piles in "
+          "centre=ones-and-tens)")
 
 
 def test_variation_ones_and_tens_with_the_150_pack_down_piles_start_on_15():
@@ -811,8 +843,8 @@ def test_partnership_play_from_the_partners_game_pile_and_reserves():
     assert list(s.legal_actions(0)) == ["play:game@2>c1"]          # the partner's game pile first
     s.apply(0, "play:game@2>c1")
     assert "play:res2@2>c1" in s.legal_actions(0)
-    rejected(s, 0, "play:game@1>c1", "not your partner")
-    rejected(s, 0, "play:res1@1>c1", "not your partner")
+    whole(s, 0, "play:game@1>c1", "Partnership Game: seat 1 is not your partner (partners: [2])")
+    whole(s, 0, "play:res1@1>c1", "Partnership Game: seat 1 is not your partner (partners: [2])")
     s.apply(0, "play:res2@2>c1")
     assert centre(s) == [(1, 5)] and tops(s, 2)[1] is None
 
@@ -821,7 +853,9 @@ def test_partnership_own_game_pile_before_the_partners():
     s = position(4, game=[[4, 9], [9, 9], [4, 9], [9, 9]], hands=[[9], [9], [9], [9]],
                  piles=[(1, 3, UP)], partnership=True)
     assert list(s.legal_actions(0)) == ["play:game>c1"]
-    rejected(s, 0, "play:game@2>c1", "must play first from their Game Pile")
+    whole(s, 0, "play:game@2>c1",
+          "Challenge: \"On each turn players must play first from their Game Pile if possible\" -- your game "
+          "pile's 4 is playable (play:game>c1)")
 
 
 def test_partnership_partners_win_together_when_both_game_piles_are_played_out():
@@ -849,17 +883,26 @@ def test_partnership_challenge_for_neglecting_the_partners_game_pile_only_by_opp
 
 def test_bad_input_is_rejected_naming_the_rule_and_the_state_is_unchanged():
     s = position(hands=[[1, 6, 9], [9]], reserves=[[[8]], []], piles=[(1, 3, UP)], enforce="table")
-    rejected(s, 0, "play:hand2>c1", "takes 4 next, not a 6")                       # wrong number
-    rejected(s, 0, "play:hand2>new", "only a 1 starts a Playing Pile")
-    rejected(s, 0, "discard:hand1>res2", "1 cards may never be played to a Reserve Pile")
-    rejected(s, 0, "discard:hand2>res6", "no more than five")                      # a sixth pile
-    rejected(s, 0, "discard:hand2>res1", "started in order", "reserve pile 2")     # pile 2 is empty
-    rejected(s, 0, "play:hand7>c1", "at most five cards")
-    rejected(s, 0, "play:hand3>c9", "no centre pile 9")
-    rejected(s, 0, "play:res2>c1", "reserve pile 2 is empty")
-    rejected(s, 0, "play:game@1>c1", "partnership=true")
-    rejected(s, 0, "move the 6", "not FLINCH notation")
-    rejected(s, 0, "challenge", "right after a play, pass or discard of his that could break a rule")
+    whole(s, 0, "play:hand2>c1", "The Play: piles are built in sequence -- centre pile 1 takes 4 next, not a 6")
+    whole(s, 0, "play:hand2>new", "The Play: only a 1 starts a Playing Pile, not a 6")
+    whole(s, 0, "discard:hand1>res2", "The Reserve: \"1 cards may never be played to a Reserve Pile\"")
+    whole(s, 0, "discard:hand2>res6",
+          "The Layout d): \"no more than five\" Reserve Piles for each player -- reserve piles are res1 to res5")
+    whole(s, 0, "discard:hand2>res1",
+          "The Layout d): reserve piles are started in order, \"alongside each other until he has started five "
+          "piles\" -- the next discard starts reserve pile 2, the first open space")
+    whole(s, 0, "play:hand7>c1", "The Layout b): a hand holds at most five cards -- hand1 to hand5")
+    whole(s, 0, "play:hand3>c9", "there is no centre pile 9; the centre piles are c1")
+    whole(s, 0, "play:res2>c1", "your reserve pile 2 is empty")
+    whole(s, 0, "play:game@1>c1",
+          "Partnership Game: only partners play from each other's piles (option partnership=true); write game / "
+          "resN for your own")
+    whole(s, 0, "move the 6",
+          "not FLINCH notation; write play:SRC>TGT (SRC game|handN|resN|game@S|resN@S, TGT cK|new), "
+          "discard:handN>resM, pass or challenge")
+    whole(s, 0, "challenge",
+          "Challenge: \"Challenge\" is called on an opponent right after a play, pass or discard of his that could "
+          "break a rule (not a game-pile card or a 1), before the next action")
     rejected(s, 1, "discard:hand1>res1", "may not act now")
     rejected(s, 7, "pass", "no player 7")
     s.apply(0, "discard:hand3>res2")
@@ -869,8 +912,12 @@ def test_bad_input_is_rejected_naming_the_rule_and_the_state_is_unchanged():
 
 def test_bad_input_opening_discard_and_pass_with_a_one_in_strict_mode():
     s = deal(2, game=[[5], [6]], hands=[[1, 3, 4, 6, 7]])
-    rejected(s, 0, "discard:hand2>res1", "simply passes")
-    rejected(s, 0, "pass", "All 1 cards must be played")
+    whole(s, 0, "discard:hand2>res1",
+          "The Play: before the first 1 card is played a player who cannot play \"simply passes and does not play "
+          "a card to his Reserve Pile\" (pass)")
+    whole(s, 0, "pass",
+          "The Play: \"All 1 cards must be played\" -- play your 1 first (play:hand1>new); The Reserve: reserves "
+          "are played from only \"after he has played all of his 1 cards\"")
 
 
 def test_parse_action_aliases_to_canonical_notation():
