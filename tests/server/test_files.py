@@ -33,12 +33,19 @@ def _mine(name="our pack", big_points=25) -> dict:
 
 @pytest.fixture
 def no_file_opened(monkeypatch):
-    """Any attempt by the deck option to open or stat a path fails the test."""
+    """Any attempt by the deck option to open or stat a path fails the test. Only the
+    deck module's own ``os`` is replaced: patching the ``os`` module itself also failed
+    whatever else in the process called ``os.fstat`` meanwhile (a database's thread)."""
     def refuse(*args, **kwargs):
-        raise AssertionError(f"the server touched a file: {args[:1]}")
+        raise AssertionError(f"the deck option touched a file: {args[:1]}")
 
-    monkeypatch.setattr(deckspec.os, "open", refuse)
-    monkeypatch.setattr(deckspec.os, "fstat", refuse)
+    class NoFiles:
+        open = fstat = staticmethod(refuse)
+
+        def __getattr__(self, name):
+            return getattr(os, name)
+
+    monkeypatch.setattr(deckspec, "os", NoFiles())
     return refuse
 
 
