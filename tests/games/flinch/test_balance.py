@@ -4,6 +4,7 @@ hand and holds its hand at the end; a game lasts turns; the turn cap is its safe
 from fliptable.bots.base import RandomAgent
 from fliptable.core import get_game
 from fliptable.sim.match import play_match
+from tests.helpers import assert_views_fit_observation
 
 GAME = get_game("flinch")
 
@@ -40,15 +41,4 @@ def test_summarize_stats_of_no_games_is_zeros():
 def test_every_view_of_random_play_fits_the_declared_observation():
     """``observation.py``: a seat's view as declared for learners (``core/schema.py``);
     every seat's view, at every table size, fits it."""
-    import random
-    from fliptable.core.schema import check
-    for players in range(GAME.min_players, GAME.max_players + 1):
-        s, rng = GAME.new_state(players, None, players), random.Random(players)
-        schema = GAME.observation_schema(players, s.options)
-        for _ in range(60):
-            if s.is_over():
-                break
-            for p in range(players):
-                assert not check(schema, s.view(p), players, GAME.cards.names), (players, p)
-            p = next(p for p in s.decision().actors if s.legal_actions(p))
-            s.apply(p, rng.choice(s.legal_actions(p)))
+    assert {"turn", "play"} <= assert_views_fit_observation(GAME)
