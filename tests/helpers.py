@@ -90,23 +90,26 @@ def play_randomly(state, rng, steps: int = 3000, until=None) -> list:
     return seen
 
 
-def assert_views_fit_observation(game, steps: int = 60, options=None) -> set:
+def assert_views_fit_observation(game, steps: int = 60, options=None, tables=None, seed=None) -> set:
     """Every seat's view of one random game at every table size ``game`` allows (its first
     ``steps`` actions) fits the view ``game`` declares (its ``observation.py``), and every
-    event is of a declared type. The event types seen, for a test to say more."""
+    event is of a declared type. The event types seen, for a test to say more.
+    ``tables``: (players, options) pairs to play instead of every table size; ``seed``:
+    the games' seed (default: the player count)."""
     import random
 
     from fliptable.core.schema import check, declared
 
     types = set()
-    for players in range(game.min_players, game.max_players + 1):
-        state, rng = game.new_state(players, options, players), random.Random(players)
+    for players, opts in tables or [(n, options) for n in range(game.min_players, game.max_players + 1)]:
+        start = players if seed is None else seed
+        state, rng = game.new_state(players, opts, start), random.Random(start)
         schema = game.observation_schema(players, state.options)
         types.update(e.type for e in state.opening)
         for _ in range(steps):
             for p in range(players):
                 wrong = check(schema, state.view(p), players, game.cards.names)
-                assert not wrong, (players, p, wrong[:5])
+                assert not wrong, (players, opts, p, wrong[:5])
             if state.is_over():
                 break
             events = play_randomly(state, rng, steps=1)

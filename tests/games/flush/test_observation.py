@@ -11,7 +11,7 @@ import pytest
 from fliptable.core import get_game
 from fliptable.core.schema import check
 from fliptable.games.flush.observation import EVENTS
-from tests.games.observed import play_observed, undeclared_events
+from tests.helpers import assert_views_fit_observation
 
 GAME = get_game("flush")
 
@@ -29,15 +29,14 @@ ROUND_MAX = 3 * sum(c["count"] * c["points"] for c in pack()["cards"])
     (3, {"mode": "elimination", "limit": 8, "flush_count": "previous", "mimic_join": "pile",
          "blind_mimic": "alone"})])
 def test_every_view_of_random_play_fits_the_declared_observation(players, options):
-    _, types, wrong = play_observed(GAME, players, options, seed=players, steps=1500)
-    assert wrong == []
-    assert undeclared_events(GAME, types) == []
+    assert "play" in assert_views_fit_observation(GAME, steps=1500, tables=[(players, options)])
 
 
 def test_random_play_emits_the_common_events():
     seen = set()
     for seed in range(3):
-        seen |= play_observed(GAME, 4, {"mode": "rounds", "rounds": 2}, seed=seed, steps=3000)[1]
+        seen |= assert_views_fit_observation(GAME, steps=3000, tables=[(4, {"mode": "rounds", "rounds": 2})],
+                                             seed=seed)
     assert {"deal", "play", "draw", "pickup", "declare", "round_start", "round_end", "game_over"} <= seen
     assert seen <= set(EVENTS)
 

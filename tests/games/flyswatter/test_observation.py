@@ -6,23 +6,21 @@ import pytest
 from fliptable.core import get_game
 from fliptable.core.schema import check
 from fliptable.games.flyswatter.observation import EVENTS
-from tests.games.observed import play_observed, undeclared_events
+from tests.helpers import assert_views_fit_observation
 
 GAME = get_game("flyswatter")
 
 
 @pytest.mark.parametrize("players", [2, 4, 5, 8])
 def test_every_view_of_random_play_fits_the_declared_observation(players):
-    state, types, wrong = play_observed(GAME, players, seed=players, steps=600)
-    assert wrong == []
-    assert undeclared_events(GAME, types) == []
-    assert state.view(0)["hands_per_player"] == (2 if players <= 4 else 1)
+    assert "swat" in assert_views_fit_observation(GAME, steps=300, tables=[(players, None)])
+    assert GAME.new_state(players, None, 1).view(0)["hands_per_player"] == (2 if players <= 4 else 1)
 
 
 def test_random_play_emits_every_event():
     seen = set()
-    for seed in range(4):
-        seen |= play_observed(GAME, 3, seed=seed, steps=3000)[1]
+    for seed in range(2):
+        seen |= assert_views_fit_observation(GAME, steps=2000, tables=[(3, None)], seed=seed)
     assert seen == set(EVENTS)
 
 
