@@ -90,3 +90,15 @@ def test_a_weighted_index_never_picks_a_zero_weight():
 def test_a_weighted_index_with_nothing_possible_says_so():
     with pytest.raises(ValueError, match="no arrangement fits what the player has seen"):
         _weighted_index([0, 0], Fixed(0))
+
+
+def test_every_capped_round_is_counted():
+    """Two rounds cut by the decision cap in one game are two ``capped_rounds``."""
+    state = picking()
+    state.round_decisions = round_cap(2) - 1
+    play(state, (0, "6l"))
+    assert FLUSH.stats(state)["capped_rounds"] == 1 and state.round_no == 2
+    state.round_decisions = round_cap(2) - 1
+    p = next(p for p in range(2) if state.legal_actions(p))
+    assert "round_cap" in kinds(play(state, (p, state.legal_actions(p)[0])))
+    assert FLUSH.stats(state)["capped_rounds"] == 2 and state.round_no == 3

@@ -346,6 +346,20 @@ def test_a_declaration_that_can_no_longer_be_fulfilled_is_refused():
     refused(data, "the declaration cannot be fulfilled")
 
 
+def test_mimics_alone_taking_the_piles_value_need_no_real_card_with_mimic_join_pile():
+    """flush.md "MIMIC CARDS", mimic_join=pile: Mimics alone may take the value on top of
+    the pile, so a saved "2 Sevens" with Mimics only (no 7 held) can still be fulfilled;
+    with mimic_join=play the same cards cannot be laid as Sevens."""
+    layout = dict(hands={0: ["5", "5s", "5l", "9"], 1: ["3"]}, indicator="5d", pile=["7"], turn=0)
+    state = table(2, options={"mimic_join": "pile"}, **layout)
+    play(state, (0, "2x7"))
+    assert state.phase == PICK and state.laid == []
+    assert loads(state.to_json()).legal_actions(0) == ("5", "5s", "5l")
+    data = state.to_json()
+    data["options"]["mimic_join"] = "play"
+    refused(data, "the declaration cannot be fulfilled")
+
+
 def test_cards_are_laid_only_while_a_declaration_is_made():
     data = picking()
     data["state"]["phase"] = PLAY
