@@ -133,6 +133,17 @@ def test_declaration_a_void_declaration_counts_the_base_tops_with_the_hand():
                                      "(2 of the value, 0 Mimics)")
 
 
+def test_declaration_a_void_declaration_counts_a_flipped_blind_mimic():
+    """A flipped Blind card is part of the play: a Mimic (1s here) counts as a Mimic
+    beside another value, as one of the value when its own value is declared."""
+    state = table(2, hands={0: ["6", "9"], 1: ["2"]}, tops={0: [None]}, blinds={0: ["1"]}, pile=["3"], turn=0)
+    play(state, (0, "blind:1"))
+    refused_because(state, 0, "4x6", "void declaration: 4 Sixes cannot be fulfilled — you can lay at most 2 "
+                                     "(1 of the value, 1 Mimic)")
+    refused_because(state, 0, "4x1", "void declaration: 4 Ones cannot be fulfilled — you can lay at most 1 "
+                                     "(1 of the value, 0 Mimics)")
+
+
 def test_declaration_once_made_it_must_be_fulfilled():
     state = table(2, hands={0: ["6", "6l", "6s", "9"], 1: ["2"]}, turn=0)
     events = play(state, (0, "2x6"))
