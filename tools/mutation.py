@@ -218,12 +218,14 @@ def import_time_functions(where: Path, tests: list[str], env: dict[str, str]) ->
 
 
 def run_tests(where: Path, tests: list[str], env: dict[str, str], mutant: str,
-              timeout: float | None) -> tuple[str, float]:
+              timeout: float | None, workers: int = 1) -> tuple[str, float]:
     """Run ``tests`` in a fresh interpreter with ``mutant`` active from the start ("" for
-    the clean code): its verdict and the wall time taken."""
+    the clean code), on ``workers`` processes (pytest-xdist) and stopping at the first
+    failure: its verdict and the wall time taken."""
     start = time.monotonic()
+    spread = ["-n", str(workers)] if workers > 1 else []
     try:
-        proc = subprocess.run([sys.executable, "-m", "pytest", "-x", "-q", "--rootdir=.",
+        proc = subprocess.run([sys.executable, "-m", "pytest", "-x", "-q", "--rootdir=.", *spread,
                                "-p", "no:cacheprovider", "-p", "tools.mutation_caches", *tests],
                               cwd=where / "mutants", env={**env, "MUTANT_UNDER_TEST": mutant},
                               capture_output=True, text=True, timeout=timeout)
@@ -290,10 +292,10 @@ def run_game(game: str, tests: list[str], *, workers: int, keep: Path | None, sa
     # each fresh run is the game's whole test set: ``fresh_max`` bounds how many are made
     run_fresh = apart[:fresh_max] if fresh and fresh_max is not None else (apart if fresh else [])
     if run_fresh:
-        _, clean = run_tests(where, tests, env, "", None)
+        _, clean = run_tests(where, tests, env, "", None, workers)
         for mutant in run_fresh:
             verdicts[mutant], _ = run_tests(where, tests, env, mutant,
-                                            timeout_factor * clean + 10)
+                                            timeout_factor * clean + 10, workers)
     verdicts.update((m, "not testable") for m in apart if m not in run_fresh)
     return summarize(game, verdicts, len(population), time.monotonic() - started,
                      tests=tests, sample=sample, seed=seed if sample else None,
@@ -302,7 +304,7 @@ def run_game(game: str, tests: list[str], *, workers: int, keep: Path | None, sa
                      fresh_verdicts={m: verdicts[m] for m in run_fresh})
 
 
-def recheck(report: dict, timeout_factor: float) -> dict:
+def recheck(report: dict, timeout_factor: float, workers: int = 1) -> dict:
     """Run again, against the working tree's tests as they are now, the mutants an earlier
     run (``report``, kept with ``--keep``) left alive or unreached; the others keep their
     verdicts (a test added or made stricter cannot bring a killed mutant back). The copy's
@@ -334,7 +336,7 @@ def recheck(report: dict, timeout_factor: float) -> dict:
     (where / "mutants" / "mutmut-stats.json").unlink(missing_ok=True)
     forked = [m for m in again if function_of(m) not in at_import]
     fresh = [m for m in again if function_of(m) in at_import]
-    proc = subprocess.run([sys.executable, "-c", MUTMUT, "run", "--max-children", "1", *forked],
+    proc = subprocess.run([sys.executable, "-c", MUTMUT, "run", "--max-children", str(workers), *forked],
                           cwd=where, env=env, capture_output=True, text=True) if forked else None
     mine = mutmut_verdicts(where)
     if proc is not None and proc.returncode != 0:
@@ -342,9 +344,9 @@ def recheck(report: dict, timeout_factor: float) -> dict:
                 "copy": str(where)}
     verdicts.update((m, mine.get(m, "not checked")) for m in forked)
     if fresh:
-        _, clean = run_tests(where, tests, env, "", None)
+        _, clean = run_tests(where, tests, env, "", None, workers)
         for mutant in fresh:
-            verdicts[mutant], _ = run_tests(where, tests, env, mutant, timeout_factor * clean + 10)
+            verdicts[mutant], _ = run_tests(where, tests, env, mutant, timeout_factor * clean + 10, workers)
     out = summarize(report["game"], verdicts, report["mutants"], time.monotonic() - started,
                     tests=tests, sample=report["sample"], seed=report["seed"], copy=str(where),
                     mutmut_exit=proc.returncode if proc else None,
@@ -365,7 +367,9 @@ def main(argv: list[str] | None = None) -> int:
                         help="test paths (default: the game's own tests, those of the games built on "
                              "it and tests/golden, the logs replayed: mutmut runs only the tests that "
                              "reach the mutated function)")
-    parser.add_argument("--workers", type=int, default=1, help="mutants run at once (default 1)")
+    parser.add_argument("--workers", type=int, default=1,
+                        help="mutants run at once (default 1); an import-time mutant's fresh run spreads its "
+                             "tests over as many processes")
     parser.add_argument("--keep", type=Path, help="run in this folder and keep it")
     parser.add_argument("--sample", type=int, help="test this many mutants drawn at random")
     parser.add_argument("--seed", type=int, default=0, help="the sample's seed (default 0)")
@@ -381,6 +385,8 @@ def main(argv: list[str] | None = None) -> int:
                         help="a report (this tool's JSON line) of a run kept with --keep: run its surviving "
                              "and unreached mutants again against the tests as they are now")
     args = parser.parse_args(argv)
+    if args.workers < 1 or args.timeout_factor <= 0:
+        parser.error("--workers and --timeout-factor must be positive")
     if args.recheck is not None:
         try:
             lines = [x for x in args.recheck.read_text(encoding="utf-8").splitlines() if x.startswith("{")]
@@ -390,7 +396,7 @@ def main(argv: list[str] | None = None) -> int:
         if not isinstance(report, dict) or "copy" not in report or not Path(report["copy"]).is_dir():
             parser.error(f"{args.recheck} holds no report of a run kept with --keep (a JSON line whose 'copy' "
                          "folder still exists)")
-        print(json.dumps(recheck(report, args.timeout_factor)), flush=True)
+        print(json.dumps(recheck(report, args.timeout_factor, args.workers)), flush=True)
         return 0
     if args.game is None:
         parser.error("name a game package or 'all' (or --recheck REPORT)")
@@ -398,8 +404,6 @@ def main(argv: list[str] | None = None) -> int:
         parser.error(f"unknown game package {args.game!r}; accepted: {', '.join(games())}, all")
     if args.sample is not None and args.sample < 1:
         parser.error(f"--sample must be a positive number of mutants, not {args.sample}")
-    if args.workers < 1 or args.timeout_factor <= 0:
-        parser.error("--workers and --timeout-factor must be positive")
     try:
         import mutmut  # noqa: F401
     except ImportError:

@@ -145,3 +145,24 @@ def test_every_module_level_cache_of_the_rules_is_emptied():
                     and not value.keys:
                 named.append(target.id)
     assert named and all(n.endswith("_CACHE") or n in mutation_caches.MORE for n in named), named
+
+
+def test_a_fresh_run_has_the_mutant_active_and_spreads_over_the_workers(tmp_path):
+    """An import-time mutant's fresh run: the mutant is named to the tests' interpreter
+    from the start, and with workers > 1 its tests run on that many processes."""
+    pytest.importorskip("xdist")
+    copy = tmp_path / "mutants"
+    (copy / "tools").mkdir(parents=True)
+    (copy / "tools" / "__init__.py").write_text("")
+    (copy / "tools" / "mutation_caches.py").write_text("")    # the plugin, empty here
+    (copy / "test_demo.py").write_text(
+        "import os\n"
+        "def test_the_mutant_is_active():\n    assert os.environ['MUTANT_UNDER_TEST'] == 'demo.x_f__mutmut_1'\n"
+        "def test_spread():\n    assert os.environ.get('PYTEST_XDIST_WORKER')\n")
+    env = mutation.child_env(tmp_path)
+    env["PYTHONPATH"] += os.pathsep + os.environ.get("PYTHONPATH", "")
+    assert mutation.run_tests(tmp_path, ["test_demo.py"], env, "demo.x_f__mutmut_1", 120, workers=2)[0] \
+        == "survived"
+    assert mutation.run_tests(tmp_path, ["test_demo.py"], env, "demo.x_f__mutmut_1", 120)[0] == "killed"
+    assert mutation.run_tests(tmp_path, ["test_demo.py"], env, "demo.x_f__mutmut_2", 120, workers=2)[0] \
+        == "killed"
