@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import importlib
+import sys
 from typing import Any
 
 from .errors import StateError, UnknownGame, shorten
@@ -83,3 +84,10 @@ def load_state(data: Any) -> State:
     if not isinstance(data, dict) or not isinstance(data.get("game"), str):
         raise StateError("a state must be a JSON object naming its game")
     return get_game(data["game"]).state_from_json(data)
+
+
+def package_of(game_id: str) -> str:
+    """The package a game lives in (``fliptable.games.flip7``): the package of its game
+    class's module, which holds everything about the game (its browser module too)."""
+    module = sys.modules[type(get_game(game_id)).__module__]
+    return module.__package__ or module.__name__

@@ -4,6 +4,7 @@ database (migrating it) and resumes the running tables."""
 from __future__ import annotations
 
 import contextlib
+import functools
 import logging
 import stat
 from importlib import resources
@@ -44,8 +45,31 @@ def _web_routes() -> list:
         from ..web.faces import module
         return Response(module(), media_type="text/javascript")
 
-    return [Route("/table/{id}", page), Route("/faces.js", faces),
+    async def game_file(request):  # a game's own browser module and style sheet, from its package
+        name = request.path_params["file"]
+        body = _game_file(request.path_params["game"], name)
+        if body is None:
+            return JSONResponse({"error": f"no such file: {request.url.path}"}, status_code=404)
+        return Response(body, media_type=GAME_FILES[name])
+
+    return [Route("/table/{id}", page), Route("/faces.js", faces), Route("/games/{game}/{file}", game_file),
             Mount("/", WebAssets(directory=path, html=True), name="web")]
+
+
+#: the files a game's package may hold for the browser (docs/writing-a-game.md, "In the
+#: browser"), served at ``/games/{id}/{file}``; nothing else of a package is served
+GAME_FILES = {"web.js": "text/javascript", "web.css": "text/css"}
+
+
+@functools.lru_cache(maxsize=64)
+def _game_file(game_id: str, name: str) -> bytes | None:
+    """``name`` (one of ``GAME_FILES``) of the registered game ``game_id``'s package, read
+    with importlib.resources; None: no such game, file name or file."""
+    from ..core.registry import all_game_ids, package_of
+    if name not in GAME_FILES or game_id not in all_game_ids():
+        return None
+    file = resources.files(package_of(game_id)) / name
+    return file.read_bytes() if file.is_file() else None
 
 
 #: what the browser client's folder serves: its pages, modules, styles and images; never

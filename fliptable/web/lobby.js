@@ -1,7 +1,7 @@
 // The lobby: the games with their summaries and options, seats (a person or a bot each),
 // create a table and share its link; the tables there are to join, watch or replay.
 import {api, clear, h, holdSeat, myName, setMyName} from "./dom.js";
-import {describePack} from "./deck.js";
+import {gameModule, loadGame} from "./modules.js";
 
 export async function lobbyPage(root) {
   const list = h("div", {id: "games", class: "games", role: "list"});
@@ -45,7 +45,7 @@ function showForm(form, g) {
   players.addEventListener("change", drawSeats);
   drawSeats();
   const options = g.options.map((o) => {
-    if (o.local_file) return fileOption(o);
+    if (o.local_file) return fileOption(g, o);
     const choices = /^[\w.-]+(\|[\w.-]+)+$/.test(o.accepted) ? o.accepted.split("|") : null;
     const input = choices
       ? h("select", {id: `opt-${o.name}`, dataset: {option: o.name}}, choices.map((c) => h("option", {value: c, selected: String(o.default) === c || undefined}, c)))
@@ -76,7 +76,7 @@ function showForm(form, g) {
         const value = el.value.trim();
         if (!value || value.toLowerCase() === "default") continue;
         try { body.options[el.dataset.fileOption] = JSON.parse(value); } catch (err) {
-          msg.textContent = `${el.dataset.fileOption}: not a JSON deck spec (${err.message})`;
+          msg.textContent = `${el.dataset.fileOption}: not a JSON ${el.dataset.fileOption} spec (${err.message})`;
           return;
         }
       }
@@ -124,30 +124,35 @@ async function refreshTables(box) {
   }));
 }
 
-// An option that may name a file on the command line (a Flush deck spec): here the person
+// An option that may name a file on the command line (Flush's deck spec): here the person
 // picks the file (read by the browser) or pastes its JSON; the spec itself is sent, never a
-// path, and the pack it describes is shown.
-function fileOption(o) {
+// path, and what it describes is shown (the game module's `describeFile`: Flush's pack).
+function fileOption(g, o) {
   const id = `opt-${o.name}`;
   const text = h("textarea", {id, rows: 3, dataset: {fileOption: o.name}, spellcheck: "false",
-    placeholder: "default — or paste a deck spec (JSON), or pick its file below"});
-  const pack = h("p", {id: `${id}-pack`, class: "pack", "aria-live": "polite"}, "Pack: the default");
+    placeholder: `default — or paste the ${o.name} spec (JSON), or pick its file below`});
+  const pack = h("p", {id: `${id}-pack`, class: "pack", "aria-live": "polite"});
+  const said = (spec) => {
+    const own = gameModule(g.id).describeFile;
+    if (own) return own(o, spec);
+    return spec === null ? `${o.name}: the default` : `${o.name}: ${JSON.stringify(spec).length} characters of JSON`;
+  };
   const show = () => {
     const value = text.value.trim();
-    if (!value || value.toLowerCase() === "default") { pack.textContent = "Pack: the default"; delete pack.dataset.error; return; }
     try {
-      pack.textContent = describePack(JSON.parse(value));
+      pack.textContent = said(!value || value.toLowerCase() === "default" ? null : JSON.parse(value));
       delete pack.dataset.error;
     } catch (err) {
-      pack.textContent = `Not a JSON deck spec: ${err.message}`;
+      pack.textContent = `Not a JSON ${o.name} spec: ${err.message}`;
       pack.dataset.error = "true";
     }
   };
+  loadGame(g.id).then(show);
   const file = h("input", {type: "file", id: `${id}-file`, accept: ".json,application/json", "aria-label": `${o.name} file`,
     onchange: async () => {
       const f = file.files && file.files[0];
       if (!f) return;
-      if (f.size > 64 * 1024) { pack.textContent = `${f.name} is ${f.size} bytes; a deck spec is at most 64 KiB`; pack.dataset.error = "true"; return; }
+      if (f.size > 64 * 1024) { pack.textContent = `${f.name} is ${f.size} bytes; a ${o.name} spec is at most 64 KiB`; pack.dataset.error = "true"; return; }
       text.value = await f.text();
       show();
     }});

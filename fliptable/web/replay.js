@@ -6,7 +6,7 @@ import {api, clear, h, heldSeats} from "./dom.js";
 import {makeNames} from "./names.js";
 import {narrate} from "./narrate.js";
 import {card, isCard, row} from "./cards.js";
-import {actionLabel, centre} from "./games.js";
+import {actionLabel, centre, loadGame} from "./games.js";
 import {seatBoxes} from "./draw.js";
 
 async function framesFor(id) {
@@ -25,6 +25,7 @@ export async function replayPage(root, id) {
     facts = await api(`/api/tables/${encodeURIComponent(id)}`);
     log = await api(`/api/tables/${encodeURIComponent(id)}/log`);
     data = await framesFor(id);
+    await loadGame(log.game);  // the game's browser module (modules.js), before drawing its table
   } catch (err) { root.append(h("p", {role: "alert", class: "error"}, err.message)); return; }
   const frames = data.frames, you = data.seat, last = frames.length - 1;
   const n = makeNames(facts.seats, you);

@@ -2,9 +2,8 @@
 // (docs/server.md, fliptable-ws/1), drawn; every legal action a button.
 import {api, clear, forgetSeat, h, heldSeats, holdSeat, myName, setMyName} from "./dom.js";
 import {card} from "./cards.js";
-import {tablePack} from "./deck.js";
 import {seatBoxes as drawSeats} from "./draw.js";
-import {actionLabel, askTargets, centre, describe, handActions, rankNote} from "./games.js";
+import {actionLabel, askTargets, centre, describe, enterAction, handActions, loadGame, optionsNote, raceTitle, rankNote} from "./games.js";
 import {assignKeys} from "./keys.js";
 import {makeNames} from "./names.js";
 import {narrate} from "./narrate.js";
@@ -185,7 +184,7 @@ export function tablePage(root, id) {
       el.title.textContent = `${f.title} · table ${f.table}`;
       el.share.classList.toggle("first", !f.started);
       document.title = `${f.title} — fliptable`;
-      const pack = tablePack(f.options);
+      const pack = optionsNote(f.game, f.options);
       el.pack.hidden = !pack;
       el.pack.textContent = pack || "";
       root.dataset.game = f.game;
@@ -279,7 +278,7 @@ export function tablePage(root, id) {
     const d = fr.decision || {};
     const claim = !race && !(d.players || []).includes(you()) && (d.claimants || []).includes(you());
     el.actions.classList.toggle("race", !!(race || claim));
-    const allowed = race && v.window && v.window.allowed ? ` Swat the ${v.window.allowed.join(", ")} flies` : "";
+    const allowed = race ? raceTitle(g, v) : "";
     const title = steps ? "Your move: whom do you ask?" : asks && asks.size && !claim && !race
       ? `Your move: ask ${n.who(st.asking ?? [...asks.keys()][0])} for…` : "Your move";
     clear(el.actions, h("h2", {}, !st.online ? "Your move (waiting for the connection)" : race ? `Now!${allowed}` : claim ? "Out of turn — now!" : title), h("div", {class: "buttons" + (shown.length > 12 ? " many" : "")}, buttons,
@@ -426,7 +425,7 @@ export function tablePage(root, id) {
     if ((e.key === "Enter" || e.key === " ") && /^(BUTTON|A|SUMMARY)$/.test(e.target.tagName)) return;
     if (e.key === "Escape" && st.filter !== null) { st.filter = null; render(); return; }
     if (e.key === ":") { const t = root.querySelector(".typed"); if (t) { e.preventDefault(); t.focus(); } return; }
-    const key = e.key === "Enter" && st.frame && st.frame.legal.includes("done") && st.frame.decision.kind === "race" ? "done" : null;
+    const key = e.key === "Enter" && st.frame ? enterAction(game(), st.frame) : null;
     if (key) { e.preventDefault(); act(key); return; }
     for (const [a, k] of st.keys) if (k === e.key.toLowerCase()) { e.preventDefault(); act(a); return; }
     const t = st.stepKeys && st.stepKeys.get(e.key);
@@ -434,7 +433,9 @@ export function tablePage(root, id) {
   });
 
   // --- start ---------------------------------------------------------------------------
-  api(`/api/tables/${encodeURIComponent(id)}`).then((facts) => {
+  // the table's facts, then its game's browser module (modules.js), then the frames
+  api(`/api/tables/${encodeURIComponent(id)}`).then(async (facts) => {
+    await loadGame(facts.game);
     st.facts = {...facts, you: (heldSeats()[id] || {}).seat ?? null};
     render();
     connect();

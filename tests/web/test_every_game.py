@@ -1,10 +1,13 @@
 """Every game's table draws from its frames: seats, cards drawn as cards (every card of
 the person's hand, none unknown to the card tables), legal actions as buttons, and
-pressing them plays (the frame's ply moves on, no error)."""
+pressing them plays (the frame's ply moves on, no error); the table's game's own browser
+module (its package's web.js, and the style sheet it names) is what drew it."""
 from __future__ import annotations
 
 import json
+import re
 import urllib.request
+from importlib import resources
 
 import pytest
 
@@ -56,4 +59,11 @@ def test_every_game_draws_and_plays_from_its_buttons(server, context, game):
     assert page.locator(".card.unknown").count() == 0
     assert page.locator("#seats .seat.active").count() >= 1 or page.locator("[data-over]").count()
     assert page.locator("#narration li").count() >= 1
+    # the game's module, loaded by the page from the server (/games/{id}/web.js), with its look
+    from fliptable.core.registry import package_of
+    js = (resources.files(package_of(game)) / "web.js").read_text()
+    loaded = page.evaluate("async (g) => Object.keys((await import('/modules.js')).gameModule(g)).sort()", game)
+    assert loaded and loaded == sorted(re.findall(r"^export (?:const|function) (\w+)", js, re.M)), loaded
+    sheets = page.evaluate("() => [...document.querySelectorAll('link[rel=stylesheet]')].map((l) => new URL(l.href).pathname)")
+    assert (f"/games/{game}/web.css" in sheets) == ("export const stylesheet" in js), sheets
     assert not errors, errors

@@ -46,8 +46,9 @@ def test_muggins_says_in_a_sentence_who_broke_which_rule(server, context):
     said = line(get_game("muggins"), deviation, 0)
     page, errors = _page(server, context)
     text = page.evaluate("""async ([view, said, seats]) => {
-        const {centre} = await import("/games.js");
+        const {centre, loadGame} = await import("/games.js");
         const {makeNames} = await import("/names.js");
+        await loadGame("muggins");
         const box = document.createElement("section"); box.id = "centre"; document.body.append(box);
         box.append(...centre("muggins", view, makeNames(seats, 0), (t) => t === "deviation" ? said : null));
         return box.querySelector(".muggins").textContent;
@@ -68,6 +69,7 @@ def test_flinch_empty_reserves_show_and_their_captions_stand_apart(server, conte
     got = page.evaluate("""async ([frame, seats]) => {
         const {seatBoxes} = await import("/draw.js");
         const {makeNames} = await import("/names.js");
+        await (await import("/games.js")).loadGame("flinch");
         const box = document.createElement("section"); box.id = "seats"; document.body.append(box);
         box.append(...seatBoxes("flinch", {players: 3, seats}, frame, frame.view, makeNames(seats, 0), 0));
         const other = box.querySelector('.seat[data-seat="1"]');
@@ -97,6 +99,7 @@ def test_flip7_says_a_round_score_is_points_this_round(server, context):
     texts = page.evaluate("""async ([frame, seats]) => {
         const {seatBoxes} = await import("/draw.js");
         const {makeNames} = await import("/names.js");
+        await (await import("/games.js")).loadGame("flip7");
         return seatBoxes("flip7", {players: 3, seats}, frame, frame.view, makeNames(seats, 0), 0)
           .map((b) => b.querySelector(".seat-status").textContent);
     }""", [frame, SEATS])
@@ -110,8 +113,9 @@ def test_flaps_names_ranks_and_follows_nothing_once_over(server, context):
     view = state.frame(0)["view"]
     page, errors = _page(server, context)
     follow = page.evaluate("""async ([view, seats]) => {
-        const {centre} = await import("/games.js");
+        const {centre, loadGame} = await import("/games.js");
         const {makeNames} = await import("/names.js");
+        await loadGame("flaps");
         const out = {};
         for (const [rank, over] of [[11, false], [12, false], [1, false], [13, false], [8, false], [7, false], [11, true]]) {
             const box = document.createElement("div");
@@ -126,8 +130,9 @@ def test_flaps_names_ranks_and_follows_nothing_once_over(server, context):
     assert follow["11 over"] is None  # the game is over: nothing to follow
     # tied match points: the result says how they were ranked
     notes = page.evaluate("""async (seats) => {
-        const {rankNote} = await import("/games.js");
+        const {rankNote, loadGame} = await import("/games.js");
         const {makeNames} = await import("/names.js");
+        await loadGame("flaps");
         const n = makeNames(seats, 0);
         const say = (g, r) => { const p = rankNote(g, r, n); return p && p.textContent; };
         return [say("flaps", {scores: [1, 1, 0], ranks: [1, 2, 3], details: {cards_left: [0, 4, 6]}}),
@@ -146,6 +151,7 @@ def test_flyswatter_dots_stay_inside_the_card(server, context):
         page.set_viewport_size({"width": width, "height": 800})
         spill = page.evaluate("""async (names) => {
             const {card} = await import("/cards.js");
+            await (await import("/games.js")).loadGame("flyswatter");
             const box = document.createElement("div"); document.body.append(box);
             const out = [];
             for (const n of names) {
