@@ -654,7 +654,7 @@ def differing(a, b):
 
 
 cdef class Whole:
-    """``incremental.compile_diff``'s ``whole``, compiled: ``diff(x, y, out, b, viewer)``
+    """``differ.compile_diff``'s ``whole``, compiled: ``diff(x, y, out, b, viewer)``
     clears the node's ``width`` floats at ``b`` and writes ``x`` (unless ``missing``)."""
     cdef Encoder encoder
     cdef Py_ssize_t width
@@ -672,22 +672,3 @@ cdef class Whole:
                 self.encoder.enc.put(x, o, buf.len // 4, b, vw)
         finally:
             PyBuffer_Release(&buf)
-
-
-def changed_entries(list entries, dict on, list blocks, Py_ssize_t t):
-    """Fly-swatter's middle window (``direct/flyswatter.py``): for the last ``t`` of
-    ``entries`` (entry ``k`` counted from 1), the block ``(card, k, seats on it)`` (``on``:
-    k -> seats; none: a new empty list); where ``blocks[i]`` differs it is replaced, and
-    the list of those ``i`` returned."""
-    cdef Py_ssize_t i, k, m = len(entries)
-    cdef list out = []
-    if t > m or t > len(blocks) or t < 0:
-        raise IndexError(f"{t} entries of {m}, {len(blocks)} blocks")
-    for i in range(t):
-        k = m - t + i + 1
-        hands = on.get(k)
-        block = (entries[k - 1], k, [] if hands is None else hands)
-        if blocks[i] != block:
-            blocks[i] = block
-            out.append(i)
-    return out

@@ -10,7 +10,7 @@ The learner sits at ``seat`` (0 unless given); ``opponents`` are bot specs (as f
 the rest (default: the game's ``default_bot``). Observations and actions are those of the
 PettingZoo env (``Dict(observation=Box, action_mask=Box(int8))``, ``Discrete(num_actions
 + 1)``, the last id ``PASS``); the decisions are serialised the same way
-(``pettingzoo.Moments``). The learner's reward is 0 until the end, then its
+(``episode.Moments``). The learner's reward is 0 until the end, then its
 ``Result.returns()``. Opponents answer turns and commits with ``act``, races with
 ``react`` (they always act when asked) and claims with ``claim`` (``None``: pass), and
 see their seat's events through ``observe``. An illegal id ends the episode with reward
@@ -34,7 +34,7 @@ from fliptable.core.decision import Race
 from fliptable.core.game import Game, check_seat
 
 from .observation import OBSERVATION_VERSION
-from .pettingzoo import History, Moments, Spec
+from .episode import History, Moments, Spec
 
 
 class FliptableEnv(gym.Env):

@@ -23,7 +23,7 @@ and the game's own options (same names, same defaults); ``chance`` and ``deals``
   (``State.determinize``) for search, the other seats' histories restarted from the
   public events so they agree with the new deal (OpenSpiel's ISMCTS keys its nodes by them).
 * **Sequential.** Races, claims and simultaneous steps are serialised as in the
-  PettingZoo env (``pettingzoo.Moments``): action id ``num_actions`` (the last) is
+  PettingZoo env (``episode.Moments``): action id ``num_actions`` (the last) is
   ``PASS``; ``max_game_length`` is ``max_decisions x (players + 1)``.
 * **Tensors.** ``observation_tensor`` is the generic view encoding (``observation.Observer``),
   ``information_state_tensor`` adds the summary of the seat's event history
@@ -58,7 +58,7 @@ from fliptable.core.game import Game
 from fliptable.core.registry import all_games, get_game
 
 from .observation import observer
-from .pettingzoo import History, Moments, Spec
+from .episode import History, Moments, Spec
 
 PREFIX = "python_fliptable_"
 

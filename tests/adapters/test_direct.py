@@ -7,7 +7,7 @@ import pytest
 
 from fliptable.adapters.direct import DIRECT, FlushDirect, seat_encoder
 from fliptable.adapters.observation import Observer, observer
-from fliptable.adapters.pettingzoo import Moments, Spec
+from fliptable.adapters.episode import Moments, Spec
 
 TABLES = [("flush", 4, {}), ("flush", 3, {"mode": "elimination"}), ("flush", 2, {"rounds": 1}),
           ("authors", 4, {}), ("authors", 6, {}), ("go-to-the-store", 3, {}), ("go-to-the-store", 2, {}),

@@ -221,7 +221,7 @@ def test_who_is_asked_out_of_turn_reveals_no_hidden_hand():
     decided whether it was asked. Two states that differ only in hidden cards (a
     determinization for the seat asked) now ask the same seats, in the same order, each
     allowed to PASS; only their masks differ."""
-    from fliptable.adapters.pettingzoo import Moments
+    from fliptable.adapters.episode import Moments
     import random
     env = raw_env("flaps", 4)
     rng = np.random.default_rng(0)
@@ -318,7 +318,7 @@ def test_one_seat_rewards_are_the_games_own_outcome():
 def test_one_seat_patience_reward_is_a_win_or_a_loss():
     import random
 
-    from fliptable.adapters.pettingzoo import Spec
+    from fliptable.adapters.episode import Spec
     from fliptable.bots.base import make_agent
     from fliptable.core.registry import get_game
     g = get_game("patience")

@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 from fliptable.adapters import compiled
 from fliptable.adapters.direct import base
 from fliptable.adapters.direct.base import card_list_writer, num_seq_writer, nums_writer, pile_grower, pile_writer
-from fliptable.adapters.pettingzoo import Spec
+from fliptable.adapters.episode import Spec
 
 SIZE = 256
 
@@ -166,7 +166,7 @@ def _encodings(node, names, value, viewer, size):
 def test_compiled_node_encoders_write_every_view_as_the_closures_do(game):
     import random
 
-    from fliptable.adapters.pettingzoo import Moments
+    from fliptable.adapters.episode import Moments
     spec = Spec(game, None, {})
     obs, n = spec.observer, spec.players
     rng = random.Random(5)
@@ -216,9 +216,9 @@ def test_compiled_node_encoders_take_any_value_as_the_closures_do(game, data):
 def test_masks_built_in_c_equal_the_cached_pure_ones(game, players, options, monkeypatch):
     import random
 
-    from fliptable.adapters import pettingzoo
-    from fliptable.adapters.pettingzoo import Moments
-    assert pettingzoo.WRITERS is not None
+    from fliptable.adapters import episode
+    from fliptable.adapters.episode import Moments
+    assert episode.WRITERS is not None
     spec = Spec(game, players, options)
     rng = random.Random(3)
     checked = passes = 0
@@ -228,7 +228,7 @@ def test_masks_built_in_c_equal_the_cached_pure_ones(game, players, options, mon
         while not moments.over and checked < 600:
             for seat in range(players):
                 fast = spec.mask(moments, seat)
-                monkeypatch.setattr(pettingzoo, "WRITERS", None)
+                monkeypatch.setattr(episode, "WRITERS", None)
                 slow = spec.mask(moments, seat)
                 monkeypatch.undo()
                 assert fast.dtype == slow.dtype == np.int8 and fast.flags.writeable

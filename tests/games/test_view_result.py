@@ -5,7 +5,7 @@ import random
 
 import pytest
 
-from fliptable.adapters.pettingzoo import Moments, Spec
+from fliptable.adapters.episode import Moments, Spec
 
 
 @pytest.mark.parametrize("game,players,options,key", [
