@@ -18,6 +18,14 @@ def test_every_view_of_random_play_fits_the_declared_observation(players):
     assert "flip" in assert_views_fit_observation(GAME, steps=400, tables=[(players, None)])
 
 
+@pytest.mark.parametrize("seed", range(3))
+def test_views_with_a_target_to_choose_and_a_flip_three_pending_fit(seed):
+    """rules=official: the drawer of a Freeze or Flip Three chooses its target (a
+    ``target`` choice in the view); a choice met during a Flip Three shows the pending job."""
+    options = {"rules": "official", "flip3_actions": "immediate" if seed else "after"}
+    assert "flip_three" in assert_views_fit_observation(GAME, steps=400, tables=[(4, options)], seed=seed)
+
+
 def test_random_play_emits_the_common_events():
     seen = set()
     for seed in range(6):
