@@ -34,7 +34,9 @@ How the tool keeps mutmut honest:
   mutmut's call recorder on) has run, unmutated, before mutmut
   forks a mutant's process, so its mutants are run apart, each in a fresh interpreter
   with the mutant active from the start and the game's tests (``fresh`` in the report);
-  with ``--no-fresh`` (or past ``--fresh-max``) they are counted as ``not_testable``.
+  with ``--no-fresh`` (or past ``--fresh-max``) they are counted as ``not_testable``;
+  ``--import-time-only`` tests only them (a sample of them with ``--sample``), so a
+  ``--no-fresh`` run and one of these measure a large game in two parts.
 - ``--sample N --seed S`` tests N mutants drawn at random (seeded) from all of them;
   the Wilson interval then says how far the rate of all mutants may lie.
 - ``--recheck REPORT`` (a run kept with ``--keep``): the run's surviving and unreached
@@ -264,7 +266,8 @@ def summarize(game: str, verdicts: dict[str, str], population: int, seconds: flo
 
 
 def run_game(game: str, tests: list[str], *, workers: int, keep: Path | None, sample: int | None,
-             seed: int, timeout_factor: float, fresh: bool, fresh_max: int | None = None) -> dict:
+             seed: int, timeout_factor: float, fresh: bool, fresh_max: int | None = None,
+             import_time_only: bool = False) -> dict:
     started = time.monotonic()
     where = Path(tempfile.mkdtemp(prefix=f"mutation-{game}-")) if keep is None else keep / game
     if where.exists() and keep is not None:
@@ -278,15 +281,18 @@ def run_game(game: str, tests: list[str], *, workers: int, keep: Path | None, sa
     if gen.returncode:
         return {"game": game, "error": (gen.stderr or gen.stdout).strip().splitlines()[-3:]}
     population = mutant_names(where)
-    chosen = draw(population, sample, seed)
     at_import = import_time_functions(where, tests, env)
+    if import_time_only:
+        # the import-time mutants alone, each run fresh: a sample of them, measured apart
+        population = [m for m in population if function_of(m) in at_import]
+    chosen = draw(population, sample, seed)
     apart = [m for m in chosen if function_of(m) in at_import]
     forked = [m for m in chosen if function_of(m) not in at_import]
     proc = subprocess.run([sys.executable, "-c", MUTMUT, "run", "--max-children", str(workers),
-                           *forked], cwd=where, env=env, capture_output=True, text=True)
+                           *forked], cwd=where, env=env, capture_output=True, text=True) if forked else None
     mine = mutmut_verdicts(where)
     verdicts = {m: mine.get(m, "not checked") for m in forked}
-    if proc.returncode not in (0, 1) and not any(v in REACHED for v in verdicts.values()):
+    if proc is not None and proc.returncode not in (0, 1) and not any(v in REACHED for v in verdicts.values()):
         return {"game": game, "error": (proc.stderr or proc.stdout).strip().splitlines()[-3:],
                 "copy": str(where)}
     # each fresh run is the game's whole test set: ``fresh_max`` bounds how many are made
@@ -300,7 +306,8 @@ def run_game(game: str, tests: list[str], *, workers: int, keep: Path | None, sa
     return summarize(game, verdicts, len(population), time.monotonic() - started,
                      tests=tests, sample=sample, seed=seed if sample else None,
                      fresh=len(run_fresh), import_time=sorted(at_import),
-                     copy=str(where), mutmut_exit=proc.returncode,
+                     copy=str(where), mutmut_exit=proc.returncode if proc else None,
+                     import_time_only=import_time_only,
                      fresh_verdicts={m: verdicts[m] for m in run_fresh})
 
 
@@ -381,6 +388,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--fresh-max", type=int,
                         help="run at most this many import-time mutants fresh (each runs every test "
                              "of the game); the others count as not testable")
+    parser.add_argument("--import-time-only", action="store_true",
+                        help="test only the mutants of import-time code (each fresh; --sample draws from "
+                             "them): their kill rate, measured apart from a --no-fresh run's")
     parser.add_argument("--recheck", type=Path, metavar="REPORT",
                         help="a report (this tool's JSON line) of a run kept with --keep: run its surviving "
                              "and unreached mutants again against the tests as they are now")
@@ -402,6 +412,8 @@ def main(argv: list[str] | None = None) -> int:
         parser.error("name a game package or 'all' (or --recheck REPORT)")
     if args.game != "all" and args.game not in games():
         parser.error(f"unknown game package {args.game!r}; accepted: {', '.join(games())}, all")
+    if args.import_time_only and not args.fresh:
+        parser.error("--import-time-only runs import-time mutants fresh: it cannot go with --no-fresh")
     if args.sample is not None and args.sample < 1:
         parser.error(f"--sample must be a positive number of mutants, not {args.sample}")
     try:
@@ -414,7 +426,8 @@ def main(argv: list[str] | None = None) -> int:
         print(json.dumps(run_game(game, tests, workers=args.workers, keep=args.keep,
                                   sample=args.sample, seed=args.seed,
                                   timeout_factor=args.timeout_factor, fresh=args.fresh,
-                                  fresh_max=args.fresh_max)), flush=True)
+                                  fresh_max=args.fresh_max, import_time_only=args.import_time_only)),
+              flush=True)
     return 0
 
 

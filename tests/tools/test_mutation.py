@@ -78,6 +78,10 @@ def test_unknown_games_and_bad_samples_are_refused_in_one_line(capsys):
     with pytest.raises(SystemExit):
         mutation.main(["flush", "--sample", "0"])
     assert "--sample must be a positive number of mutants, not 0" in capsys.readouterr().err
+    with pytest.raises(SystemExit):
+        mutation.main(["flaps", "--import-time-only", "--no-fresh"])
+    assert "--import-time-only runs import-time mutants fresh: it cannot go with --no-fresh" \
+        in capsys.readouterr().err
 
 
 def test_a_recheck_needs_the_report_of_a_kept_run(capsys, tmp_path):
