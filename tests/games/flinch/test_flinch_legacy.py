@@ -52,8 +52,11 @@ def test_window_a_penalty_card_may_empty_the_givers_game_pile_and_win():
                  piles=[(1, 4, UP), (1, 6, UP)], **V1)
     s.apply(0, "play:hand2>c2")
     s.apply(1, "challenge")
-    s.apply(2, "decline")
+    events = s.apply(2, "decline")
     assert s.is_over() and s.result().winners == (1,)
+    # the table is told: the card given, then the game's end
+    assert [(e.type, e.data.get("winners")) for e in events][-2:] == [("challenge_resolved", None),
+                                                                        ("game_over", [1])]
 
 
 def test_two_rounds_standstill_draws_after_any_two_idle_rounds():

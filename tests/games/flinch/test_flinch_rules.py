@@ -436,6 +436,15 @@ def test_the_reserve_playing_piles_to_ten_are_removed_and_reshuffled_when_the_st
     assert Counter(s.all_cards()) == Counter(G.deck(2, s.options))
 
 
+def test_the_reserve_a_draw_that_empties_the_stack_goes_on_from_the_reshuffled_removed_piles():
+    s = position(hands=[[2], [9]], piles=[(1, 1, UP)], stack=[9, 8], bury=True, removed=list(range(1, 11)))
+    s.apply(0, "play:hand1>c1")         # the hand is out: 8 and 9, then three of the reshuffled ten
+    drawn = hand(s, 0)
+    assert len(drawn) == 5 and drawn == sorted(drawn) and {8, 9} <= set(drawn)
+    assert s.view(None)["removed"] == 0 and s.view(None)["draw_count"] == 7 and s.restocks == 1
+    assert Counter(s.all_cards()) == Counter(G.deck(2, s.options))
+
+
 def test_reserve_memory_on_nobody_sees_below_the_top_not_even_the_owner():
     s = position(hands=[[9], [9]], reserves=[[[8, 6, 5], [7]], [[9, 3]]], piles=[(1, 3, UP)])
     for seat in (0, 1, None):
@@ -908,6 +917,24 @@ def test_bad_input_is_rejected_naming_the_rule_and_the_state_is_unchanged():
     s.apply(0, "discard:hand3>res2")
     rejected(s, 0, "discard:hand1>res3", "may not act now")
     rejected(s, 0, "pass", "may not act now")
+
+
+def test_bad_input_a_play_to_a_pile_no_starter_starts_names_every_starter_and_every_centre_pile():
+    s = position(hands=[[6, 9, 9], [9]], piles=[(1, 3, UP), (1, 2, UP)], enforce="table",
+                 centre="ones-and-tens")
+    whole(s, 0, "play:hand1>new", "The Play: only a 1 or 10 starts a Playing Pile, not a 6")
+    whole(s, 0, "play:hand1>c9", "there is no centre pile 9; the centre piles are c1..c2")
+
+
+def test_bad_input_a_partner_s_pile_named_by_its_owner_and_kind():
+    s = position(4, game=[[9, 9], [9, 9], [9], [9, 9]], hands=[[9], [9], [9], [9]],
+                 reserves=[[], [], [[8]], []], piles=[(1, 3, UP)], partnership=True)
+    s.apply(0, "discard:hand1>res1")
+    s.apply(1, "discard:hand1>res1")
+    whole(s, 2, "play:game@2>c1", "write game / resN for your own piles (game@S / resN@S name a partner's)")
+    whole(s, 2, "play:res2@0>c1", "partner 0's reserve pile 2 is empty")
+    whole(s, 2, "play:res3@1>c1", "Partnership Game: seat 1 is not your partner (partners: [0])")
+    whole(s, 2, "play:res1@0>c1", "The Play: piles are built in sequence -- centre pile 1 takes 4 next, not a 9")
 
 
 def test_bad_input_opening_discard_and_pass_with_a_one_in_strict_mode():
