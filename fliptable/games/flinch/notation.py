@@ -37,10 +37,6 @@ for _i, _row in enumerate(DISCARD):
 PUBLIC = {a: re.sub(r"hand\d", "hand", a) for a in DECODE}
 
 
-def is_partner_game(src: int) -> bool:
-    return src >= 11 and (src - 11) % 6 == 0
-
-
 NOTATION = """\
 play:SRC>TGT         play a card to the centre. SRC is game (your game pile's top),
                      hand1..hand5 (your hand, in the order shown: ascending), res1..res5

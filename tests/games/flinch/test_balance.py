@@ -42,3 +42,5 @@ def test_every_view_of_random_play_fits_the_declared_observation():
     """``observation.py``: a seat's view as declared for learners (``core/schema.py``);
     every seat's view, at every table size, fits it."""
     assert {"turn", "play"} <= assert_views_fit_observation(GAME)
+    # enforce=table: the views during a challenge (``challenge``) fit too
+    assert "challenge_resolved" in assert_views_fit_observation(GAME, 120, {"enforce": "table"})

@@ -737,6 +737,29 @@ def test_additional_notes_more_than_one_holding_releasing_cards_the_first_from_t
     assert s.view(None)["idle_turns"] == 0
 
 
+def test_additional_notes_blocked_game_a_releasing_card_on_a_reserve_pile_or_a_partners_must_be_played():
+    # the releasing card may be a reserve pile's top, or (Partnership Game) a partner's:
+    # the duty names the block, not the reserve pile a discard would start
+    blocked = ("Additional Notes: the game is blocked (the stack is exhausted and a whole round went by with no "
+               "card to the centre) -- \"the player holding the releasing card must play it ... the first player "
+               "with a releasing card, beginning with the player on the dealer's left, must play it\": going "
+               "round from the dealer's left you are the first to hold one; play a card to the centre before "
+               "ending your turn")
+    s = position(2, game=[[9, 9], [9]], hands=[[7, 8], [8, 9]], reserves=[[[4]], []], piles=[(1, 3, UP)],
+                 stack=[], bury=True)
+    s.apply(0, "discard:hand2>res2")
+    s.apply(1, "discard:hand1>res1")
+    assert s.view(None)["blocked"] and list(s.legal_actions(0)) == ["play:res1>c1"]
+    whole(s, 0, "discard:hand1>res4", blocked)
+    t = position(4, game=[[9, 9], [9], [9, 9], [9]], hands=[[7, 8], [8, 9], [8, 9], [8, 9]],
+                 reserves=[[], [], [[4]], []], piles=[(1, 3, UP)], stack=[], bury=True, partnership=True)
+    for seat, action in enumerate(("discard:hand1>res1", "discard:hand1>res1", "discard:hand1>res2",
+                                   "discard:hand1>res1")):
+        t.apply(seat, action)
+    assert t.view(None)["blocked"] and list(t.legal_actions(0)) == ["play:res1@2>c1"]
+    whole(t, 0, "discard:hand1>res4", blocked)
+
+
 def test_additional_notes_blocked_game_the_duty_waits_for_the_turn_to_come_round_to_the_dealers_left():
     # blocked at seat 1's turn (a whole round went by), seat 1 holds a 4: the duty goes
     # round "beginning with the player on the dealer's left", so seat 1 is not yet forced;
@@ -901,6 +924,8 @@ def test_bad_input_is_rejected_naming_the_rule_and_the_state_is_unchanged():
           "The Layout d): reserve piles are started in order, \"alongside each other until he has started five "
           "piles\" -- the next discard starts reserve pile 2, the first open space")
     whole(s, 0, "play:hand7>c1", "The Layout b): a hand holds at most five cards -- hand1 to hand5")
+    whole(s, 0, "play:hand4>c1", "you hold only 3 cards: hand1 to hand3")
+    whole(position(hands=[[9], [9]], piles=[(1, 3, UP)]), 0, "play:hand2>c1", "you hold only 1 card: hand1")
     whole(s, 0, "play:hand3>c9", "there is no centre pile 9; the centre piles are c1")
     whole(s, 0, "play:res2>c1", "your reserve pile 2 is empty")
     whole(s, 0, "play:game@1>c1",
