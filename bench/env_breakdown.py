@@ -17,7 +17,7 @@ import argparse
 import time
 import warnings
 
-from fliptable.adapters import direct
+from fliptable.adapters.direct.base import DirectEncoder
 from fliptable.adapters.observation import Observer
 from fliptable.adapters import pettingzoo as pz
 from fliptable.adapters.bench import Runner
@@ -63,7 +63,7 @@ def breakdown(games: list[str], seconds: float = 2.0, slices: int = 4) -> tuple[
                     (cls, "_apply", "rules"), (cls, "legal_actions", "rules"), (cls, "view", "view"),
                     (Observer, "encode_view", "encoding"))]
                 enc = type(r.env.unwrapped.history.seats)
-                if enc is not type(None) and issubclass(enc, direct.DirectEncoder):
+                if enc is not type(None) and issubclass(enc, DirectEncoder):
                     saved.append((enc, "write", _timed(enc, "write", "encoding", t)))
                 try:
                     r.run(seconds / slices)

@@ -1,7 +1,7 @@
 """Gymnasium single-agent environments: one learning seat against fliptable bots.
 
     from fliptable.adapters.gymnasium import make
-    env = make("flip7", opponents=["threshold:25"], players=2)
+    env = make(game_id, opponents=[bot_spec], players=2)    # a game id, bot specs
     obs, info = env.reset(seed=0)
     obs, reward, terminated, truncated, info = env.step(action)
 

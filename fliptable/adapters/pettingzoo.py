@@ -1,7 +1,7 @@
 """PettingZoo AEC environments for every fliptable game (``docs/rl.md``).
 
     from fliptable.adapters.pettingzoo import env
-    e = env("flip7", players=4)
+    e = env(game_id, players=4)          # any registered game id (fliptable games)
     e.reset(seed=1)
     for agent in e.agent_iter():
         obs, reward, terminated, truncated, info = e.last()

@@ -377,16 +377,29 @@ def options_schema(game: Any) -> Obj:
     return Obj({o.name: option_schema(o) for o in game.options})
 
 
+def game_module(game: Any, name: str) -> Any:
+    """The module ``name`` of ``game``'s package (beside its game class), imported now, or
+    None when the game has none. The RL adapters find a game's parts for them this way,
+    so the rules never import them: ``observation`` (its declared view), ``fastobs`` (a
+    fast path writing observations from the state, ``ENCODER``) and ``infostate`` (an
+    information state beyond the generic one, ``OBSERVER``); the last two may need NumPy."""
+    module = type(game).__module__.rpartition(".")[0] + "." + name
+    try:
+        return importlib.import_module(module)
+    except ModuleNotFoundError as exc:
+        if exc.name != module:
+            raise
+        return None
+
+
 def declared(game: Any) -> Any:
     """The module declaring ``game``'s view and events: ``observation`` beside its game
     class (``schema(game, players, options)``, ``EVENTS``)."""
-    package = type(game).__module__.rpartition(".")[0]
-    try:
-        return importlib.import_module(package + ".observation")
-    except ModuleNotFoundError as exc:
-        if exc.name != package + ".observation":
-            raise
-        raise NotImplementedError(f"{game.id} declares no observation ({package}.observation)") from None
+    module = game_module(game, "observation")
+    if module is None:
+        package = type(game).__module__.rpartition(".")[0]
+        raise NotImplementedError(f"{game.id} declares no observation ({package}.observation)")
+    return module
 
 
 class DeclaresView:

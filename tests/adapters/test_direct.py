@@ -5,12 +5,14 @@ import random
 import numpy as np
 import pytest
 
-from fliptable.adapters.direct import DIRECT, FlushDirect, seat_encoder
+from fliptable.adapters.direct import encoder_class, seat_encoder
+from fliptable.core.registry import get_game
+from fliptable.games.flinch.fastobs import FlinchDirect
+from fliptable.games.flush.fastobs import FlushDirect
 from fliptable.adapters.observation import Observer, observer
 from fliptable.adapters.episode import Moments, Spec
 
 TABLES = [("flush", 4, {}), ("flush", 3, {"mode": "elimination"}), ("flush", 2, {"rounds": 1}),
-          ("authors", 4, {}), ("authors", 6, {}), ("go-to-the-store", 3, {}), ("go-to-the-store", 2, {}),
           ("flinch", 2, {}), ("flinch", 4, {"partnership": True, "enforce": "table"})]
 #: FLINCH tables (players, options) whose views differ in structure: reserve rows of five
 #: piles (a per-seat list at five seats), owners' reserve cards, challenges (claims and the
@@ -26,7 +28,7 @@ FLINCH_TABLES = [(2, {}), (3, {}), (5, {}), (6, {"packs": 1}), (4, {"partnership
 def test_direct_observations_equal_the_generic_encoding(game, players, options):
     spec = Spec(game, players, options)
     enc = seat_encoder(spec.observer, players)
-    assert isinstance(enc, DIRECT[game])
+    assert isinstance(enc, encoder_class(spec.game))
     rng = random.Random(players)
     steps = rounds = longest = 0
     while steps < 1500:
@@ -50,7 +52,7 @@ def test_direct_observations_equal_the_generic_encoding(game, players, options):
 def test_flinch_direct_observations_equal_the_generic_encoding_at_every_ply_and_seat(players, options):
     spec = Spec("flinch", players, options)
     enc = seat_encoder(spec.observer, players)
-    assert isinstance(enc, DIRECT["flinch"])
+    assert isinstance(enc, FlinchDirect)
     rng = random.Random(100 + players)
     plies = games = 0
     while games < 3 or plies < 400:
@@ -81,3 +83,10 @@ def test_a_layout_it_does_not_know_gets_the_generic_path():
     assert seat_encoder(o, 3) is None
     assert seat_encoder(observer("muggins"), 2) is None     # no direct encoder
     assert seat_encoder(observer("flip7"), 4) is None
+
+
+def test_the_games_with_a_fast_path_are_the_ones_found_in_their_packages():
+    from fliptable.core.registry import all_game_ids
+    found = {g: encoder_class(get_game(g)) for g in all_game_ids()}
+    assert {g for g, cls in found.items() if cls is not None} == {"flush", "flinch"}
+    assert found["flush"] is FlushDirect and found["flinch"] is FlinchDirect

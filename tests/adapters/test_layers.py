@@ -1,12 +1,16 @@
 """The adapters' dependencies stay in the adapters: fliptable.core and fliptable.games
 import the standard library alone (NumPy, PettingZoo, Gymnasium and OpenSpiel only in
-fliptable.adapters), and importing fliptable.adapters itself pulls none of them in."""
+fliptable.adapters, and in the modules of a game package that only the adapters import:
+``fastobs.py`` and ``infostate.py``, found by ``core.schema.game_module``), and importing
+fliptable.adapters itself pulls none of them in."""
 import ast
 import subprocess
 import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2] / "fliptable"
+#: a game package's modules for the RL adapters alone (they may import NumPy)
+ADAPTER_PARTS = {"fastobs.py", "infostate.py"}
 
 
 def _top_level_imports(path: Path) -> set[str]:
@@ -21,7 +25,8 @@ def _top_level_imports(path: Path) -> set[str]:
 
 
 def test_core_and_games_import_only_the_standard_library():
-    files = sorted((ROOT / "core").rglob("*.py")) + sorted((ROOT / "games").rglob("*.py"))
+    files = sorted((ROOT / "core").rglob("*.py")) + sorted(
+        f for f in (ROOT / "games").rglob("*.py") if f.name not in ADAPTER_PARTS)
     assert len(files) > 20
     bad = {}
     for f in files:
@@ -49,3 +54,33 @@ def test_rules_load_with_the_rl_libraries_blocked():
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
     assert out.returncode == 0, out.stderr
     assert int(out.stdout) >= 9
+
+
+def test_no_game_package_or_registry_entry_imports_numpy():
+    # every module a game package imports when it loads, and the module its registry entry
+    # names: the adapters' parts (fastobs, infostate) must stay out of them
+    code = (
+        "import importlib, sys\n"
+        "from fliptable.core.registry import GAME_MODULES\n"
+        "for module in GAME_MODULES.values():\n"
+        "    importlib.import_module(module)\n"
+        "    importlib.import_module(module.rsplit('.game', 1)[0] if module.endswith('.game') else module)\n"
+        "from fliptable.core.registry import all_games\n"
+        "for g in all_games():\n"
+        "    g.observation_schema(g.default_players, g.resolve_options(None))\n"
+        "print(len(GAME_MODULES), sorted(m for m in sys.modules if m.split('.')[0] == 'numpy'"
+        " or m.endswith(('.fastobs', '.infostate'))))\n")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
+    assert out.returncode == 0, out.stderr
+    count, loaded = out.stdout.split(" ", 1)
+    assert int(count) >= 9 and loaded.strip() == "[]"
+
+
+def test_the_adapter_parts_of_game_packages_build_on_the_adapters():
+    # the exemption above covers real files, each a part of the adapters (it imports them)
+    parts = sorted(f for f in (ROOT / "games").rglob("*.py") if f.name in ADAPTER_PARTS)
+    assert {f.parent.name for f in parts} >= {"flush", "flinch"}
+    for f in parts:
+        tree = ast.parse(f.read_text(), filename=str(f))
+        assert any(isinstance(n, ast.ImportFrom) and (n.module or "").startswith("fliptable.adapters")
+                   for n in ast.walk(tree)), f

@@ -104,7 +104,7 @@ def test_flinch_information_state_remembers_every_reserve_pile(players, options)
     built from each seat's events alone, knows every reserve pile exactly: in the
     Partnership Game too, where a play from partner S's reserve is ``play:resK@S>cN``
     (issue 24: it crashed the encoder)."""
-    from fliptable.adapters.observation import FlinchInfoState
+    from fliptable.games.flinch.infostate import FlinchInfoState
     o = observer("flinch", players, options, info_state=True)
     assert isinstance(o, FlinchInfoState)
     g = get_game("flinch")

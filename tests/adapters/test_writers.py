@@ -304,7 +304,7 @@ def test_the_build_hook_goes_on_pure_python_when_the_writers_cannot_be_built(tmp
 @settings(max_examples=300, deadline=None)
 @given(st.lists(JSON, max_size=12), st.lists(JSON, max_size=12), st.booleans())
 def test_differing_finds_the_pairs_that_differ_as_python_does(a, b, as_tuples):
-    from fliptable.adapters.direct.flinch import FlinchDirect
+    from fliptable.games.flinch.fastobs import FlinchDirect
     if base.COMPILED is None:
         pytest.fail("fliptable.adapters._writers is not built")
     if as_tuples:

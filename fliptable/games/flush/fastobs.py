@@ -1,10 +1,18 @@
-"""Flush's direct encoder."""
+"""Flush's fast path for the RL adapters (``ENCODER``, found by ``core.schema.game_module``;
+only the adapters import it, and it needs NumPy): a seat's observation written from the
+state's fields without building the JSON view, equal to the generic encoding of the view
+(``tests/adapters/test_direct.py``). Kept because it measured at least 1.3x the generic
+path on the same replayed games (issue 24)."""
 from __future__ import annotations
 
 import numpy as np
 
-from .base import (_NONE, BLOCKS, COMPILED, DirectEncoder, _json_copy, card_list_writer, faces_are_ints, keep_block,
-                   num_seq_writer, nums_writer, pile_bringer, plain)
+from fliptable.adapters.direct.base import (_NONE, BLOCKS, COMPILED, DirectEncoder, _json_copy, card_list_writer,
+                                            faces_are_ints, keep_block, num_seq_writer, nums_writer, pile_bringer,
+                                            plain)
+
+from .cards import NAMES, card_order
+from .tables import BLIND, KINDS, PHASES, PICK, total_rounds
 
 
 class FlushDirect(DirectEncoder):
@@ -31,15 +39,12 @@ class FlushDirect(DirectEncoder):
         if not (nums_writer(ch.get("hand_counts")) and nums_writer(ch.get("card_counts"))
                 and num_seq_writer(ch.get("pile_as"))):
             return None
-        from fliptable.games.flush.cards import NAMES
         if not faces_are_ints(observer, NAMES):
             return None
         return super().fit(observer, players)
 
     def __init__(self, observer, players):
         super().__init__(observer, players)
-        from fliptable.games.flush.cards import NAMES, card_order
-        from fliptable.games.flush.tables import BLIND, KINDS, PHASES, PICK, total_rounds
         self.NAMES, self.KINDS, self.PHASES, self.PICK, self.BLIND = NAMES, KINDS, PHASES, PICK, BLIND
         order = sorted(range(len(NAMES)), key=lambda c: card_order(NAMES[c]))
         self.rank = [0] * len(NAMES)                    # a card int's place in a sorted hand
@@ -231,3 +236,6 @@ class FlushDirect(DirectEncoder):
                 got[5] = cc
                 self.card_count(rel, cc, mv)
 
+
+#: the direct encoder the adapters use for Flush
+ENCODER = FlushDirect

@@ -1,9 +1,16 @@
-"""FLINCH's direct encoder."""
+"""FLINCH's fast path for the RL adapters (``ENCODER``, found by ``core.schema.game_module``;
+only the adapters import it, and it needs NumPy): a seat's observation written from the
+state's fields without building the JSON view, equal to the generic encoding of the view
+(``tests/adapters/test_direct.py``). Kept because it measured at least 1.3x the generic
+path on the same replayed games (issue 24)."""
 from __future__ import annotations
 
 import numpy as np
 
-from .base import COMPILED, DirectEncoder, faces_are_ints, keep_block, pile_writer, plain
+from fliptable.adapters.direct.base import COMPILED, DirectEncoder, faces_are_ints, keep_block, pile_writer, plain
+
+from .cards import NAMES
+from .layout import BUILD_NAMES, RESERVES
 
 #: the view's keys that are small values of the state (``FlinchKnowledge._view``), compared
 #: all at once and written one by one when they changed
@@ -38,7 +45,6 @@ class FlinchDirect(DirectEncoder):
         hand, centre, reserves = ch.get("hand"), ch.get("centre"), ch.get("reserves")
         if not (plain(hand, "cards") and plain(centre, "seq") and plain(reserves, "perseat")):
             return None
-        from fliptable.games.flinch.cards import NAMES
         if not faces_are_ints(observer, NAMES):
             return None
         return super().fit(observer, players)
@@ -52,8 +58,6 @@ class FlinchDirect(DirectEncoder):
         super().__init__(observer, players)
         if COMPILED is not None:
             self.differing = COMPILED.differing
-        from fliptable.games.flinch.cards import NAMES
-        from fliptable.games.flinch.layout import BUILD_NAMES, RESERVES
         self.NAMES, self.BUILD_NAMES, self.RESERVES = NAMES, BUILD_NAMES, RESERVES
         names = observer.names
         ch = observer.root.children
@@ -283,3 +287,7 @@ class FlinchDirect(DirectEncoder):
                 block = keep_block(blocks, key, block)
             b = at + ((q - seat) % n) * w + piles[k][1]
             mv[b:b + len(block)] = block
+
+
+#: the direct encoder the adapters use for FLINCH
+ENCODER = FlinchDirect
