@@ -41,6 +41,9 @@ How the tool keeps mutmut honest:
   the Wilson interval then says how far the rate of all mutants may lie.
 - ``--recheck REPORT`` (a run kept with ``--keep``): the run's surviving and unreached
   mutants again, against the tests as they are now; the others keep their verdicts.
+  With ``--timeouts`` its timed-out mutants too, under ``--timeout-factor``: mutmut's
+  limits scale the tests' clean time, so on a machine whose load rose during the run a
+  mutant the tests would have killed, or not, can run out of time instead.
 """
 from __future__ import annotations
 
@@ -156,6 +159,13 @@ def write_config(where: Path, game: str, tests: list[str], tops: list[str],
         f"timeout_multiplier = {timeout_factor}\n"
         "timeout_constant = 2.0\n"
         "use_git_change_detection = false\n")
+
+
+def set_timeout_factor(where: Path, timeout_factor: float) -> None:
+    """Change the timeout factor in the mutmut config of a kept copy (``write_config``)."""
+    cfg = where / "setup.cfg"
+    cfg.write_text(re.sub(r"(?m)^timeout_multiplier = .*$", f"timeout_multiplier = {timeout_factor}",
+                          cfg.read_text()))
 
 
 def child_env(where: Path) -> dict[str, str]:
@@ -311,13 +321,14 @@ def run_game(game: str, tests: list[str], *, workers: int, keep: Path | None, sa
                      fresh_verdicts={m: verdicts[m] for m in run_fresh})
 
 
-def recheck(report: dict, timeout_factor: float, workers: int = 1) -> dict:
+def recheck(report: dict, timeout_factor: float, workers: int = 1, timeouts: bool = False) -> dict:
     """Run again, against the working tree's tests as they are now, the mutants an earlier
     run (``report``, kept with ``--keep``) left alive or unreached; the others keep their
     verdicts (a test added or made stricter cannot bring a killed mutant back). The copy's
     rules code stays as it was (its mutants are those of the report); every other file
     (the tests, the engine they run) is the working tree's now, and mutmut's record of
-    which test reaches which function is made anew."""
+    which test reaches which function is made anew. ``timeouts``: the timed-out mutants
+    too, with ``timeout_factor`` as mutmut's timeout multiplier."""
     started = time.monotonic()
     where, tests = Path(report["copy"]), report["tests"]
     env = child_env(where)
@@ -331,7 +342,8 @@ def recheck(report: dict, timeout_factor: float, workers: int = 1) -> dict:
         # those not among the survivors were killed (or timed out)
         verdicts.update((m, "survived" if m in report["survivors"] else "killed") for m in apart)
     verdicts.update((m, "not testable") for m in chosen if m not in verdicts)
-    again = sorted(m for m, v in verdicts.items() if v in ("survived", "no tests"))
+    redo = ("survived", "no tests") + (("timeout",) if timeouts else ())
+    again = sorted(m for m, v in verdicts.items() if v in redo)
     rules = f"fliptable/games/{report['game']}/"
     for dest in (where, where / "mutants"):
         shutil.rmtree(dest / "tests")
@@ -341,6 +353,8 @@ def recheck(report: dict, timeout_factor: float, workers: int = 1) -> dict:
                 (dest / name).parent.mkdir(parents=True, exist_ok=True)
                 shutil.copy2(ROOT / name, dest / name)
     (where / "mutants" / "mutmut-stats.json").unlink(missing_ok=True)
+    if timeouts:
+        set_timeout_factor(where, timeout_factor)
     forked = [m for m in again if function_of(m) not in at_import]
     fresh = [m for m in again if function_of(m) in at_import]
     proc = subprocess.run([sys.executable, "-c", MUTMUT, "run", "--max-children", str(workers), *forked],
@@ -394,9 +408,14 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--recheck", type=Path, metavar="REPORT",
                         help="a report (this tool's JSON line) of a run kept with --keep: run its surviving "
                              "and unreached mutants again against the tests as they are now")
+    parser.add_argument("--timeouts", action="store_true",
+                        help="with --recheck: run the report's timed-out mutants again too, with "
+                             "--timeout-factor (a timeout on a loaded machine may be the load's)")
     args = parser.parse_args(argv)
     if args.workers < 1 or args.timeout_factor <= 0:
         parser.error("--workers and --timeout-factor must be positive")
+    if args.timeouts and args.recheck is None:
+        parser.error("--timeouts re-runs the timed-out mutants of a kept run: it goes with --recheck REPORT")
     if args.recheck is not None:
         try:
             lines = [x for x in args.recheck.read_text(encoding="utf-8").splitlines() if x.startswith("{")]
@@ -406,7 +425,7 @@ def main(argv: list[str] | None = None) -> int:
         if not isinstance(report, dict) or "copy" not in report or not Path(report["copy"]).is_dir():
             parser.error(f"{args.recheck} holds no report of a run kept with --keep (a JSON line whose 'copy' "
                          "folder still exists)")
-        print(json.dumps(recheck(report, args.timeout_factor, args.workers)), flush=True)
+        print(json.dumps(recheck(report, args.timeout_factor, args.workers, args.timeouts)), flush=True)
         return 0
     if args.game is None:
         parser.error("name a game package or 'all' (or --recheck REPORT)")

@@ -45,6 +45,11 @@ def test_the_copy_holds_the_files_tests_read_and_the_config_the_timeouts(tmp_pat
                                                 "fliptable/games/flush/bots.py"]
     assert section["pytest_add_cli_args"].split() == ["-p", "no:cacheprovider", "-p", "tools.mutation_caches"]
     assert float(section["timeout_multiplier"]) == 4.0
+    mutation.set_timeout_factor(tmp_path, 12.0)      # a recheck of the timeouts (--timeouts)
+    cfg = configparser.ConfigParser()
+    cfg.read(tmp_path / "setup.cfg")
+    assert float(cfg["mutmut"]["timeout_multiplier"]) == 12.0 and cfg["mutmut"]["timeout_constant"] == "2.0"
+    assert cfg["mutmut"]["only_mutate"] == "fliptable/games/flush/*"
 
 
 def test_every_top_level_entry_of_the_tree_is_copied():
@@ -97,6 +102,10 @@ def test_a_recheck_needs_the_report_of_a_kept_run(capsys, tmp_path):
     with pytest.raises(SystemExit):
         mutation.main([])
     assert "name a game package or 'all' (or --recheck REPORT)" in capsys.readouterr().err
+    with pytest.raises(SystemExit):
+        mutation.main(["flush", "--timeouts"])
+    assert "--timeouts re-runs the timed-out mutants of a kept run: it goes with --recheck REPORT" in (
+        capsys.readouterr().err)
 
 
 def test_the_plugin_empties_the_rules_caches_so_each_test_computes_what_it_reads():
