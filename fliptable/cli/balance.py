@@ -7,8 +7,7 @@ from typing import Any, Optional
 
 import typer
 
-from ..exit_codes import INTERRUPTED, TERMINATED
-from .common import CliError, _console, _emit, _freeze_imports, _game, _progress_bar, app, check_writable_file
+from .common import CliError, _console, _freeze_imports, _game, _progress_bar, app, check_writable_file, finish
 
 _RANGE = re.compile(r"^\s*(\d+)\s*(?:\.\.\s*(\d+)\s*)?$")
 
@@ -122,13 +121,10 @@ def balance_command(
     _freeze_imports()
     with _progress_bar(f"{g.id} balance") as update:
         report = balance(g, counts, varied, list(bot or []), games, seed, workers, backend, fixed, update)
-    if as_json:
-        _emit(report)
-    else:
-        _print(report)
-    if report_file is not None:  # after the numbers: a file that cannot be written loses only the page
+
+    def page(report: dict[str, Any]) -> None:
         from ..sim.report import write_report
 
         write_report(report, report_file)
-    if report["interrupted"]:  # SIGTERM too reports the games that finished, as Ctrl-C does
-        raise typer.Exit(TERMINATED if report["terminated"] else INTERRUPTED)
+
+    finish(report, as_json, _print, page if report_file is not None else None)

@@ -7,7 +7,7 @@ import math
 import shutil
 import sys
 from pathlib import Path
-from typing import Any, Optional
+from typing import Any, Callable, Optional
 
 import typer
 
@@ -111,6 +111,35 @@ def check_writable_file(path: Path, flag: str) -> Path:
         raise CliError(f"{flag} {str(path)!r}: cannot write a file there ({problem}); "
                        f"give a file path in a writable folder")
     return path
+
+
+def check_figure_file(path: Optional[Path], flag: str = "--plot") -> None:
+    """Refuse a figure file that matplotlib cannot draw or that cannot be written, before
+    anything is played."""
+    if path is None:
+        return
+    from ..sim.plots import check_plot_file
+
+    check_plot_file(path)
+    check_writable_file(path, flag)
+
+
+def finish(report: dict[str, Any], as_json: bool, show: Callable[[dict[str, Any]], None],
+           write: Callable[[dict[str, Any]], None] | None = None) -> None:
+    """The end of a command that plays many games: the report as JSON or as ``show``
+    prints it, then ``write`` (a figure or a page: after the numbers, so a file that
+    cannot be written loses only itself); a run stopped by Ctrl-C or SIGTERM, which
+    reports the games that finished, exits 130 or 143."""
+    from ..exit_codes import INTERRUPTED, TERMINATED
+
+    if as_json:
+        _emit(report)
+    else:
+        show(report)
+    if write is not None:
+        write(report)
+    if report.get("interrupted"):
+        raise typer.Exit(TERMINATED if report.get("terminated") else INTERRUPTED)
 
 
 def _shown(value: Any) -> str:

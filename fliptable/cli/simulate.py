@@ -8,9 +8,9 @@ from typing import Any, Optional
 
 import typer
 
-from ..exit_codes import INTERRUPTED, TERMINATED
+from ..exit_codes import TERMINATED
 from .common import (PROG, _console, _count, _count_of, _emit, _freeze_imports, _game, _options, _players,
-                     _progress_bar, _shown, app, check_writable_file)
+                     _progress_bar, _shown, app, check_figure_file, finish)
 
 
 @contextmanager
@@ -49,6 +49,23 @@ def _simulate_table(report: dict[str, Any]) -> None:
                   f" ({report['elapsed_seconds']:.2f} s); a shared win counts 1/k to each of k winners")
 
 
+def _tournament_table(report: dict[str, Any]) -> None:
+    from rich.table import Table as RichTable
+
+    t = RichTable(title=f"{report['game']}: {report['games']} games, {report['players']} seats, seed {report['seed']}"
+                  + (" (interrupted)" if report["interrupted"] else ""))
+    for col in ("bot", "rating", "95% interval", "games", "win rate", "95% interval"):
+        t.add_column(col)
+    for b in sorted(report["bots"], key=lambda b: -b["rating"]):
+        lo, hi = b["rating_ci95"]
+        wl, wh = b["win_rate_ci95"]
+        t.add_row(b["spec"], f"{b['rating']:.1f}", f"[{lo:.1f}, {hi:.1f}]", str(b["games"]),
+                  f"{100 * b['win_rate']:.1f}%", f"[{100 * wl:.1f}, {100 * wh:.1f}]")
+    console = _console()
+    console.print(t)
+    console.print("  seat win rates: " + ", ".join(f"{100 * r:.1f}%" for r in report["seat_advantage"]))
+
+
 @app.command("simulate")
 def simulate_command(
     game: str = typer.Argument(..., metavar="GAME", help="A game id (see `fliptable games`)."),
@@ -77,11 +94,7 @@ def simulate_command(
 
     g = _game(game)
     opts = _options(g, option)
-    if plot_file is not None:
-        from ..sim.plots import check_plot_file
-
-        check_plot_file(plot_file)
-        check_writable_file(plot_file, "--plot")
+    check_figure_file(plot_file)
     if players is None and bot:
         players = max(g.default_players, min(len(bot), g.max_players))
     n = _players(g, players)
@@ -93,14 +106,13 @@ def simulate_command(
     progress = _progress_bar(f"{g.id}")
     with _stopped_by_sigterm(), progress as update:
         report = simulate(g, games, n, list(bot or []), seed, workers, opts, logs, update, backend)
-    if as_json:
-        _emit(report)
-    else:
-        _simulate_table(report)
-    if plot_file is not None:  # after the report: a file that cannot be written loses only the figure
+
+    def figure(report: dict[str, Any]) -> None:
         from ..sim.plots import plot_simulation
 
         plot_simulation(report, plot_file)
+
+    finish(report, as_json, _simulate_table, figure if plot_file is not None else None)
 
 
 @app.command("tournament")
@@ -130,39 +142,19 @@ def tournament_command(
 
     g = _game(game)
     opts = _options(g, option)
-    if plot_file is not None:
-        from ..sim.plots import check_plot_file
-
-        check_plot_file(plot_file)
-        check_writable_file(plot_file, "--plot")
+    check_figure_file(plot_file)
     _freeze_imports()
     with _progress_bar(f"{g.id} tournament") as update:
         report = tournament(g, list(bot or []), games, players, seed, workers, opts, update, backend)
-    if as_json:
-        _emit(report)
-    else:
-        from rich.table import Table as RichTable
-
-        t = RichTable(title=f"{g.id}: {report['games']} games, {report['players']} seats, seed {seed}"
-                      + (" (interrupted)" if report["interrupted"] else ""))
-        for col in ("bot", "rating", "95% interval", "games", "win rate", "95% interval"):
-            t.add_column(col)
-        for b in sorted(report["bots"], key=lambda b: -b["rating"]):
-            lo, hi = b["rating_ci95"]
-            wl, wh = b["win_rate_ci95"]
-            t.add_row(b["spec"], f"{b['rating']:.1f}", f"[{lo:.1f}, {hi:.1f}]", str(b["games"]),
-                      f"{100 * b['win_rate']:.1f}%", f"[{100 * wl:.1f}, {100 * wh:.1f}]")
-        console = _console()
-        console.print(t)
-        console.print("  seat win rates: " + ", ".join(f"{100 * r:.1f}%" for r in report["seat_advantage"]))
     if report["blocks"] * len(report["bots"]) > games:  # on stderr: --json's stdout stays one object
         sys.stderr.write(f"{PROG}: note: --games {games} was rounded up to {report['games']}, whole rotations "
                          f"of {len(report['bots'])} bots (each bot at each seat equally often)\n")
-    if plot_file is not None:  # after the report, as in simulate
+
+    def figure(report: dict[str, Any]) -> None:
         from ..sim.plots import plot_tournament
 
         plot_tournament(report, plot_file)
-    if report["interrupted"]:  # SIGTERM too reports the games that finished, as Ctrl-C does
-        raise typer.Exit(TERMINATED if report.get("terminated") else INTERRUPTED)
+
+    finish(report, as_json, _tournament_table, figure if plot_file is not None else None)
 
 

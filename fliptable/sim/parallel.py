@@ -67,6 +67,27 @@ def run_jobs(fn: Callable[[Any], Any], jobs: Iterable[Any], workers: int,
     return _local(fn, jobs, workers)
 
 
+def gather(fn: Callable[[Any], Any], jobs: Iterable[Any], workers: int, backend: str,
+           fold: Callable[[Any], int], total: int,
+           progress: Callable[[int, int], None] | None = None) -> tuple[bool, bool]:
+    """Run ``jobs`` (``run_jobs``) and hand each result to ``fold`` in job order, which
+    returns the games done so far, for ``progress``. Ctrl-C or SIGTERM keeps what was
+    folded: (interrupted, terminated), the workers stopped (``tournament``, ``balance``)."""
+    if progress is not None:
+        progress(0, total)
+    results = run_jobs(fn, jobs, workers, backend)
+    try:
+        for result in results:
+            done = fold(result)
+            if progress is not None:
+                progress(done, total)
+    except KeyboardInterrupt as exc:
+        return True, isinstance(exc, Terminated)
+    finally:
+        results.close()  # stopped early or failed: stop the workers now
+    return False, False
+
+
 def _pool_context() -> multiprocessing.context.BaseContext:
     # fork is fastest (the games are already imported) but unsafe with other threads
     # alive; forkserver then gives workers a clean process.

@@ -41,7 +41,7 @@ from ..core.registry import get_game
 from ..core.rng import derive_seed
 from ..core.stats import Z95, wilson_interval
 from .match import play_match
-from .parallel import Terminated, check_backend, check_workers, run_jobs
+from .parallel import check_backend, check_workers, gather
 from .simulate import Progress, check_games, check_specs
 
 #: openskill's starting rating (mu) and uncertainty (sigma)
@@ -125,21 +125,13 @@ def tournament(game: Game | str, bot_specs: Sequence[str], games: int, players: 
     jobs = ((game, players, specs, opts, seed, start, min(total, start + per_chunk))
             for start in range(0, total, per_chunk))
     records: list[dict[str, Any]] = []
-    interrupted = terminated = False
+
+    def fold(chunk: list[dict[str, Any]]) -> int:
+        records.extend(chunk)
+        return len(records)
+
     began = time.perf_counter()
-    if progress is not None:
-        progress(0, total)
-    chunks = run_jobs(_play_chunk, jobs, workers, backend)
-    try:
-        for chunk in chunks:
-            records.extend(chunk)
-            if progress is not None:
-                progress(len(records), total)
-    except KeyboardInterrupt as exc:  # Ctrl-C or SIGTERM: keep the games that finished
-        interrupted = True
-        terminated = isinstance(exc, Terminated)
-    finally:
-        chunks.close()
+    interrupted, terminated = gather(_play_chunk, jobs, workers, backend, fold, total, progress)
     report = rate(specs, players, records, solo=players == 1)
     report.update({"game": game.id, "options": opts, "players": players, "games": len(records),
                    "games_requested": games, "blocks": blocks, "seed": seed, "workers": workers,

@@ -100,7 +100,7 @@ def test_workers_die_with_a_parent_killed_outright():
 ])
 def test_counts_out_of_bounds_are_one_line_before_any_game(capsys, monkeypatch, args, phrase):
     started = []
-    for module in ("fliptable.sim.simulate", "fliptable.sim.tournament"):
+    for module in ("fliptable.sim.simulate", "fliptable.sim.parallel"):  # tournament: parallel.gather
         monkeypatch.setattr(f"{module}.run_jobs", lambda *a, **k: started.append(a))
     code, out, err = run(capsys, *args)
     one_line_error(code, err)
