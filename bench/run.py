@@ -1,6 +1,6 @@
 """Run fliptable's throughput benchmarks: ``python bench/run.py [--seconds S] [--json]``.
 
-Random play of every registered game in one process (``fliptable.sim.bench``) with its
+Random play of every registered game in one process (``fliptable.bench.rules``) with its
 search-clone rate, the ``simulate`` path for Flip 7 and its clone beside two random-play
 decisions, and, with ``--scaling``, simulate on 1 and 2 workers.
 Targets are in bench/README.md.
@@ -15,7 +15,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from fliptable.sim.bench import run_bench  # noqa: E402
+from fliptable.bench.rules import run_bench  # noqa: E402
 from fliptable.sim.simulate import simulate  # noqa: E402
 
 

@@ -8,7 +8,9 @@ random`` plays: every racer reacts after an exponential delay, the earliest land
 the others look again.
 ``bench_clone`` measures the search clone, ``state.clone(rng=...)`` of mid-game states,
 and ``clone_vs_decisions`` sets it beside random-play decisions timed in the same run.
-``bench_simulate`` measures the ``simulate`` path (agents, views, tallies).
+``bench_simulate`` measures the ``simulate`` path (agents, views, tallies). The last two
+are measured on the registry's reference game (``REFERENCE_GAME``: Flip 7) when it is
+among the games benchmarked.
 """
 from __future__ import annotations
 
@@ -19,7 +21,7 @@ from typing import Any, Mapping, Sequence
 from ..core.agent import RandomAgent
 from ..core.decision import Over, Turn
 from ..core.game import Game, State
-from ..core.registry import all_game_ids, get_game
+from ..core.registry import REFERENCE_GAME, all_game_ids, get_game
 from ..core.rng import derive_seed
 from ..core.table import Table, TableStalled
 
@@ -185,7 +187,7 @@ def bench_clone(game: Game, players: int, seconds: float = 0.5, seed: int = 0,
     return clones / max(spent, 1e-9)
 
 
-def clone_vs_decisions(game: Game | str = "flip7", seconds: float = 1.0, seed: int = 0) -> dict[str, Any] | None:
+def clone_vs_decisions(game: Game | str = REFERENCE_GAME, seconds: float = 1.0, seed: int = 0) -> dict[str, Any] | None:
     """The search clone of mid-game states beside random-play decisions, timed in
     alternating batches in one run: ``clone_over_two_decisions`` <= 1 means a clone costs
     no more than two decisions. None when the game cannot clone with ``rng=``."""
@@ -218,10 +220,10 @@ def clone_vs_decisions(game: Game | str = "flip7", seconds: float = 1.0, seed: i
             "clone_over_two_decisions": clone_us / (2 * decision_us)}
 
 
-def bench_simulate(game: Game | str = "flip7", seconds: float = 2.0, bot: str = "random",
+def bench_simulate(game: Game | str = REFERENCE_GAME, seconds: float = 2.0, bot: str = "random",
                    players: int | None = None) -> dict[str, Any]:
     """Throughput of the ``simulate`` path (one worker) for about ``seconds``."""
-    from .simulate import simulate
+    from ..sim.simulate import simulate
 
     game = get_game(game) if isinstance(game, str) else game
     # size the run from a short probe so it lasts about ``seconds``
@@ -240,16 +242,17 @@ TOTAL_BUDGET = 24.0
 
 def run_bench(game_ids: Sequence[str] | None = None, seconds: float | None = None,
               players: int | None = None, options: Mapping[str, Any] | None = None) -> dict[str, Any]:
-    """Every game's random-play throughput and search-clone rate, plus for Flip 7 the
-    simulate path and the clone beside two random-play decisions. ``seconds`` per game
+    """Every game's random-play throughput and search-clone rate, plus for the reference
+    game (Flip 7) the simulate path and the clone beside two random-play decisions. ``seconds`` per game
     defaults to 2, less when many games share the total budget. ``players`` and
     ``options`` (for one game: ``-g flaps -o level=7``) set the table measured."""
     ids = list(game_ids) if game_ids else all_game_ids()
     if seconds is None:
         seconds = min(2.0, TOTAL_BUDGET / (len(ids) + 1))
     results = [bench_game(gid, players, seconds=seconds, options=options) for gid in ids]
-    sim = [bench_simulate("flip7", seconds)] if "flip7" in ids else []
+    reference = REFERENCE_GAME in ids
+    sim = [bench_simulate(REFERENCE_GAME, seconds)] if reference else []
     report: dict[str, Any] = {"results": results, "simulate": sim}
-    if "flip7" in ids:
-        report["clone_vs_decisions"] = clone_vs_decisions("flip7", min(1.0, seconds / 2))
+    if reference:
+        report["clone_vs_decisions"] = clone_vs_decisions(REFERENCE_GAME, min(1.0, seconds / 2))
     return report

@@ -9,10 +9,13 @@ and is stopped at the end; the run stops by itself after ``seconds``.
 
 Besides: ``GET /api/games`` is timed every ``PROBE_SECONDS`` throughout (``api_games``);
 ``bot_tables`` all-bot tables (``bot`` at every seat, bot pace 0, a new one as each
-ends) load the server's bot workers meanwhile; ``race_probe`` plays a two-seat
-Fly-swatter table where, at every swat window, one seat swats and the other swats the
-same fly ``RACE_GAP_MS`` later (the seats taking turns at being first), and reports how
-often the earlier swat landed first.
+ends) load the server's bot workers meanwhile; ``race_probe`` plays a two-seat table of
+the first registered real-time game (``race_probe_game``: Fly-swatter) where, at every
+race both seats are in, one seat sends the first action legal to both (a swat) and the
+other the same action ``RACE_GAP_MS`` later (the seats taking turns at being first), and
+reports how often the earlier one landed first. Between races the probe moves the game on
+with the first legal action of a turn and the last of a race (the notation lists a
+race's pass last: Fly-swatter's ``done``).
 """
 from __future__ import annotations
 
@@ -29,6 +32,7 @@ import time
 from typing import Any
 
 from ..core.errors import FliptableError
+from ..core.registry import REFERENCE_GAME
 
 
 #: an action neither shown in a frame nor refused after this long is given up on, s
@@ -218,11 +222,11 @@ class _Probes:
             self.bot_games += 1
 
     async def race(self, http) -> None:
-        """The race probe: two seats of one Fly-swatter table, one client."""
+        """The race probe: two seats of one table of ``race_probe_game``, one client."""
         from websockets.asyncio.client import connect
 
         while True:
-            r = await http.post(f"{self.base}/api/tables", json={"game": "flyswatter", "seats": ["human", "human"]})
+            r = await http.post(f"{self.base}/api/tables", json={"game": race_probe_game(), "seats": ["human", "human"]})
             made = r.json()
             other = (await http.post(f"{self.base}/api/tables/{made['table']}/join", json={})).json()
             tokens = {made["seat"]: made["token"], other["seat"]: other["token"]}
@@ -259,7 +263,7 @@ class _Probes:
                 if d["kind"] == "over":
                     return
                 if waiting is not None and seat == 0 and ply > waiting[0]:
-                    first = next((e["player"] for e in m["events"] if e.get("type") == "swat"), None)
+                    first = next((e["player"] for e in m["events"] if "player" in e), None)  # who landed
                     if first is not None and not waiting[2] and self.measuring:
                         self.races += 1
                         self.earlier_won += first == waiting[1]
@@ -267,7 +271,7 @@ class _Probes:
                 if waiting is not None or len(latest) < 2 or latest[0]["ply"] != latest[1]["ply"]:
                     continue
                 if d["kind"] == "race" and d["window"] not in probed and set(d["players"]) == {0, 1}:
-                    both = [a for a in latest[0]["legal"] if a.startswith("swat") and a in latest[1]["legal"]]
+                    both = [a for a in latest[0]["legal"][:-1] if a in latest[1]["legal"][:-1]]  # not the pass
                     if both:
                         probed.add(d["window"])
                         early = len(probed) % 2
@@ -276,11 +280,11 @@ class _Probes:
                         await sockets[1 - early].send(json.dumps({"type": "act", "action": both[0], "ply": ply}))
                         waiting = [ply, early, False]
                         continue
-                # otherwise move the game on: the turn's flip, or both seats done with the window
+                # otherwise move the game on: the turn's first action, or both seats pass the race
                 for s in d["players"]:
-                    if sent.get(s) != ply:
+                    if sent.get(s) != ply and latest[s]["legal"]:
                         sent[s] = ply
-                        action = "done" if d["kind"] == "race" else "flip"
+                        action = latest[s]["legal"][-1 if d["kind"] == "race" else 0]
                         await sockets[s].send(json.dumps({"type": "act", "action": action, "ply": ply}))
         finally:
             for t in readers:
@@ -396,13 +400,20 @@ async def _bench(tables: int, players: int, seconds: float, game: str, think_ms:
                            if race_probe else None)}
 
 
+def race_probe_game() -> str:
+    """The game the race probe plays: the first registered real-time game (Fly-swatter)."""
+    from ..core.registry import all_game_ids, get_game
+
+    return next(gid for gid in all_game_ids() if get_game(gid).dynamics == "real-time")
+
+
 def _summary(values: list[float]) -> dict[str, Any]:
     lat = sorted(values)
     return {"samples": len(lat), "p50": round(_percentile(lat, 50), 2), "p99": round(_percentile(lat, 99), 2),
             "max": round(lat[-1], 2) if lat else None}
 
 
-def run_bench_server(tables: int = 20, players: int = 4, seconds: float = 10.0, game: str = "flip7",
+def run_bench_server(tables: int = 20, players: int = 4, seconds: float = 10.0, game: str = REFERENCE_GAME,
                      think_ms: float = 500.0, db: str | None = None, options: dict | None = None,
                      seed: int = 0, url: str | None = None, port: int | None = None, bot_tables: int = 0,
                      bot: str = "ismcts", race_probe: bool = False,

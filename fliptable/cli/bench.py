@@ -7,6 +7,7 @@ from typing import Optional
 
 import typer
 
+from ..core.registry import REFERENCE_GAME
 from .common import CliError, _console, _emit, _freeze_imports, _game, _options, _shown, app
 
 
@@ -29,7 +30,7 @@ def bench_command(
                                      "when built), the pure-Python ones, or both in one report, in turns."),
 ) -> None:
     """Random-policy throughput of every game, single process."""
-    from ..sim.bench import run_bench
+    from ..bench.rules import run_bench
 
     if seconds is not None and not (math.isfinite(seconds) and seconds > 0):
         raise CliError(f"--seconds must be a positive number, not {_shown(seconds)}")
@@ -103,7 +104,7 @@ def bench_server_command(
     seconds: float = typer.Option(10.0, "--seconds", metavar="S", help="How long to measure, 1-3600 s."),
     think_ms: float = typer.Option(500.0, "--think-ms", metavar="MS",
                                    help="A client's mean think time before acting, 0-60000 ms."),
-    game: str = typer.Option("flip7", "--game", "-g", metavar="GAME", help="The game the tables play."),
+    game: str = typer.Option(REFERENCE_GAME, "--game", "-g", metavar="GAME", help="The game the tables play."),
     db: Optional[str] = typer.Option(None, "--db", metavar="URL", help="The server's database (default: a "
                                                                       "fresh SQLite file)."),
     port: Optional[int] = typer.Option(None, "--port", metavar="P", help="The port the started server listens "
@@ -119,7 +120,7 @@ def bench_server_command(
     as_json: bool = typer.Option(False, "--json", help="Print one JSON object."),
 ) -> None:
     """Action -> frame latency of a real server over real websockets (p50/p90/p99)."""
-    from ..server.bench import run_bench_server
+    from ..bench.server import run_bench_server
 
     if not 1 <= tables <= 2000:
         raise CliError(f"--tables must be 1 to 2000, not {tables}")

@@ -21,6 +21,10 @@ GAME_MODULES: dict[str, str] = {
     "flaps": "fliptable.games.flaps",
 }
 
+#: the game the benchmarks measure beside every game's random play (``fliptable bench``'s
+#: simulate path and search clone, ``bench-server``'s default tables): a default, as data
+REFERENCE_GAME = "flip7"
+
 _GAMES: dict[str, Game] = {}
 
 

@@ -3,7 +3,7 @@ import json
 import random
 
 from fliptable.core.registry import all_game_ids, get_game
-from fliptable.sim.bench import bench_clone, bench_game, play_random, run_bench
+from fliptable.bench.rules import bench_clone, bench_game, play_random, run_bench
 
 from ..cli.helpers import one_line_error, run
 

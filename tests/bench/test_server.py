@@ -74,7 +74,7 @@ def test_bench_server_counts_lost_races_and_the_rate_limit_apart_from_errors(mon
 
     import websockets.asyncio.client as client
 
-    from fliptable.server.bench import _Run
+    from fliptable.bench.server import _Run
 
     socket = _ScriptedSocket(
         frames=[_frame(0), _frame(1), _frame(1), _frame(2), _frame(3, [{"player": 0}]), _frame(4, over=True)],

@@ -293,7 +293,7 @@ def test_serve_refuses_a_redis_it_cannot_use(args, message, capsys, tmp_path):
 
 @pytest.mark.servers(2)
 def test_bench_server_spreads_its_tables_over_the_processes(servers):
-    from fliptable.server.bench import run_bench_server
+    from fliptable.bench.server import run_bench_server
 
     report = run_bench_server(tables=4, players=2, seconds=2.0, think_ms=50.0,
                               servers=[servers.base(0), servers.base(1)])
