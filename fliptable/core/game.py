@@ -88,10 +88,11 @@ class Game(DeclaresView):
     play_bot: ClassVar[str | None] = None
     options: ClassVar[tuple[Option, ...]] = ()
     cards: ClassVar[CardTable]
-    #: Documentation of the action notation, shown by ``fliptable rules``.
-    notation: ClassVar[str] = ""
-    #: named keys for kinds of actions at the terminal (``ActionKey``), none by default
+    notation: ClassVar[str] = ""  # the action notation, shown by ``fliptable rules``
+    #: at the terminal: named keys for kinds of actions (``ActionKey``), and (key, action)
+    #: pairs for one action while legal (Fly-swatter's ``("enter", "done")``)
     action_keys: ClassVar[tuple[ActionKey, ...]] = ()
+    key_aliases: ClassVar[tuple[tuple[str, str], ...]] = ()
     state_class: ClassVar[type["State"]]
     #: how chance enters: "sampled" (the state's seeded RNG draws it)
     chance: ClassVar[str] = "sampled"
@@ -477,8 +478,7 @@ class State:
 
         ``player`` is ``None`` only for a race's ``default`` (the clock ran out). When
         ``ply`` is given and is not the current ply the action was meant for an earlier
-        moment: ``StaleAction``. Raises ``IllegalAction`` naming the rule; the state is
-        then unchanged."""
+        moment: ``StaleAction``. Raises ``IllegalAction`` naming the rule (the state unchanged)."""
         if ply is not None and ply != self.ply:
             raise StaleAction(f"{shorten(action)!r} was meant for ply {ply!r}, but the game is at ply "
                               f"{self.ply}; nothing changed")

@@ -129,7 +129,7 @@ class Drawing:
                 out.append(f"{group.label}: ", style="bold")
             else:
                 self._prefix, self._menu = keymod.menu(plain, self._prefix, flat=race, reserved=reserved)
-                self._aliases = keymod.aliases(self.game.id, plain) if not self._prefix else {}
+                self._aliases = keymod.aliases(self.game.key_aliases, plain) if not self._prefix else {}
                 if self._prefix:
                     out.append(f"{self._prefix}…", style="bold")
             units = [Text.assemble((f" {c.key} ", "reverse bold"), f" {c.label}") for c in self._menu]

@@ -30,10 +30,6 @@ LETTERS_FIRST = "".join(sorted(POOL, key=str.isdigit))
 RESERVED = frozenset("q")
 #: up to this many actions are offered flat
 FLAT_LIMIT = 12
-#: per game, extra named keys for actions when legal (Enter ends your swatting)
-GAME_ALIASES: dict[str, dict[str, str]] = {
-    "flyswatter": {"enter": "done"},
-}
 
 _SPLIT = re.compile(r"([:>])")
 #: one step of the menu tree: a count and a word before a number (``3x`` of ``3x6``), a
@@ -166,9 +162,10 @@ def menu(actions: Sequence[str], prefix: str = "", flat: bool = False,
     return prefix, out
 
 
-def aliases(game_id: str, actions: Sequence[str]) -> dict[str, str]:
-    """Named keys (``enter``) for actions: the game's table, and Enter for a lone action."""
-    out = {key: a for key, a in GAME_ALIASES.get(game_id, {}).items() if a in actions}
+def aliases(key_aliases: Sequence[tuple[str, str]], actions: Sequence[str]) -> dict[str, str]:
+    """Named keys (``enter``) for actions: the game's own (``Game.key_aliases``: Fly-swatter's
+    Enter for ``done``) while legal, and Enter for a lone action."""
+    out = {key: a for key, a in key_aliases if a in actions}
     if len(actions) == 1:
         out.setdefault("enter", actions[0])
     return out

@@ -1,6 +1,7 @@
 """Keys for legal actions: derived from the legal list alone (fliptable.tui.keys)."""
 from __future__ import annotations
 
+from fliptable.core.registry import get_game
 from fliptable.tui.keys import aliases, menu
 
 
@@ -52,6 +53,8 @@ def test_long_lists_become_a_tree_over_the_notation():
 
 
 def test_enter_aliases():
-    assert aliases("flyswatter", ["swat:1", "done"]) == {"enter": "done"}
-    assert aliases("snap", ["flip"]) == {"enter": "flip"}
-    assert aliases("flip7", ["hit", "stay"]) == {}
+    swatter = get_game("flyswatter").key_aliases
+    assert aliases(swatter, ["swat:1", "done"]) == {"enter": "done"}
+    assert aliases(swatter, ["flip"]) == {"enter": "flip"}      # a lone action
+    assert aliases(swatter, ["swat:1", "swat:2"]) == {}         # done not legal: no Enter
+    assert aliases(get_game("flip7").key_aliases, ["hit", "stay"]) == {}

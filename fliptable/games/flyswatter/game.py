@@ -41,6 +41,7 @@ class Flyswatter(Game):
     state_class = FlyswatterState
     information = "imperfect"     # the draw stacks and the cards removed unseen
     dynamics = "real-time"        # swat windows are races
+    key_aliases = (("enter", DONE),)  # at the terminal, Enter ends your swatting
     notation = (
         "flip      turn over the top card of your draw stack (on your turn)\n"
         "swat:<n>  put a hand on the n-th fly in the middle (1 = the fly laid first), while a\n"
