@@ -1,0 +1,53 @@
+"""Every registered game has each place outside its package that docs/writing-a-game.md
+("Every place a game touches") lists: its line in the registry naming a module of its own
+package under ``fliptable/games/``, its rules document ``docs/rules/<package>.md``, its
+test folder ``tests/games/<package>/`` and golden cases (in ``tests/golden/regenerate.py``'s
+``CASES``, with their logs written). The browser module is checked by
+``tests/server/test_game_files.py``."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from fliptable.core.registry import GAME_MODULES, all_game_ids, get_game
+from fliptable.games.docs import game_family
+
+from .golden.regenerate import CASES
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def missing_places(game_id: str, package: str) -> list[str]:
+    """The places ``docs/writing-a-game.md`` lists that game ``game_id`` (package
+    ``package``) does not have yet, in the order the page lists them."""
+    missing = []
+    module = GAME_MODULES.get(game_id, "")
+    if module.split(".")[:3] != ["fliptable", "games", package] or not (ROOT / "fliptable" / "games" / package).is_dir():
+        missing.append(f"registry line naming fliptable.games.{package}")
+    rules = ROOT / "docs" / "rules" / f"{package}.md"
+    if not rules.is_file() or not rules.read_text(encoding="utf-8").strip():
+        missing.append(f"docs/rules/{package}.md")
+    tests = ROOT / "tests" / "games" / package
+    if not (tests / "__init__.py").is_file() or not any(tests.glob("test_*.py")):
+        missing.append(f"tests/games/{package}/ (with __init__.py and test_*.py)")
+    if not any(case[0] == game_id for case in CASES):
+        missing.append("golden cases in tests/golden/regenerate.py")
+    elif not any((ROOT / "tests" / "golden").glob(f"{game_id}-*.json")):
+        missing.append(f"golden logs tests/golden/{game_id}-*.json (python -m tests.golden.regenerate {game_id})")
+    return missing
+
+
+@pytest.mark.parametrize("game_id", all_game_ids())
+def test_every_game_has_every_place_outside_its_package(game_id):
+    assert missing_places(game_id, game_family(get_game(game_id))) == []
+
+
+def test_a_game_without_its_places_is_told_each_one():
+    assert missing_places("chess", "chess") == [
+        "registry line naming fliptable.games.chess", "docs/rules/chess.md",
+        "tests/games/chess/ (with __init__.py and test_*.py)", "golden cases in tests/golden/regenerate.py"]
+
+
+def test_a_registered_game_in_another_package_is_told_its_registry_line():
+    assert missing_places("flip7", "flush")[:1] == ["registry line naming fliptable.games.flush"]
