@@ -459,6 +459,9 @@ def _check_views(state, rng):
     for p in range(state.players):
         wrong = check(schema, state.view(p), state.players, game.cards.names)
         assert not wrong, f"{game.id} view({p}) departs from its declared schema: {wrong[:5]}"
+    wrong = check(game.spectator_schema(state.players, state.options), state.view(None), state.players,
+                  game.cards.names)
+    assert not wrong, f"{game.id} view(None) departs from its declared spectator schema: {wrong[:5]}"
 
 
 @pytest.mark.parametrize("game_id", GAMES)
@@ -504,3 +507,16 @@ def test_a_view_that_departs_from_its_schema_is_named():
     assert check(game.observation_schema(3, state.options), view, 3, game.cards.names) == [
         "view.mystery: a key the schema does not declare", "view.dealer: 3 is not a seat of 3",
         "view.seats[1].total: 10000 is outside 0..370"]
+
+
+def test_a_spectator_view_has_no_seat_and_no_hand():
+    game = get_game("flush")
+    state = game.new_state(3, None, seed=1)
+    from fliptable.core.schema import check
+    schema = game.spectator_schema(3, state.options)
+    assert check(schema, state.view(None), 3, game.cards.names) == []
+    # a seat's view is not a spectator's, nor the other way round
+    assert check(schema, state.view(0), 3, game.cards.names) == [
+        "view.hand: a key the schema does not declare", "view.seat: 0 is not a null"]
+    assert check(game.observation_schema(3, state.options), state.view(None), 3, game.cards.names) == [
+        "view.seat: None is not a seat of 3", "view.hand: missing"]

@@ -402,9 +402,32 @@ def declared(game: Any) -> Any:
     return module
 
 
+#: the keys of a seat's view that a spectator's (``view(None)``) does not have: its own hand
+SEAT_ONLY = ("hand",)
+
+
+def spectator(schema: Obj) -> Obj:
+    """A spectator's view (``view(None)``) from a seat's declared view: ``seat`` is null
+    and the seat's own keys (``SEAT_ONLY``) are absent; everything else as a seat's."""
+    fields = {k: v for k, v in schema.fields.items() if k not in SEAT_ONLY}
+    if "seat" in fields:
+        fields["seat"] = Null()
+    return Obj(fields, [k for k in schema.optional if k in fields])
+
+
 class DeclaresView:
-    """``Game``'s hook: ``observation_schema(players, options)``."""
+    """``Game``'s hooks: ``observation_schema(players, options)`` and
+    ``spectator_schema(players, options)``."""
 
     def observation_schema(self, players: int, options: Mapping[str, Any]) -> Schema:
         """What ``view(seat)`` holds at such a table, declared in the game's ``observation.py``."""
         return declared(self).schema(self, players, options)
+
+    def spectator_schema(self, players: int, options: Mapping[str, Any]) -> Schema:
+        """What ``view(None)`` holds: the game's ``observation.py``'s ``spectator_schema``
+        where it has one, else ``spectator`` of the seat's schema."""
+        module = declared(self)
+        own = getattr(module, "spectator_schema", None)
+        if own is not None:
+            return own(self, players, options)
+        return spectator(module.schema(self, players, options))
