@@ -80,7 +80,7 @@ class RemoteBot(Agent):
 
 
 class _Worker:
-    __slots__ = ("index", "proc", "conn", "ready", "known", "busy", "started", "timer", "drops")
+    __slots__ = ("index", "proc", "conn", "ready", "known", "busy", "started", "timer", "drops", "starting")
 
     def __init__(self, index: int):
         self.index = index
@@ -96,6 +96,8 @@ class _Worker:
         self.timer: asyncio.TimerHandle | None = None
         #: tables to forget, sent with the next question
         self.drops: list[str] = []
+        #: its process is being started (in a thread: ``BotPool._spawn``)
+        self.starting = False
 
 
 class BotPool:
@@ -278,16 +280,34 @@ class BotPool:
 
     # -- processes ---------------------------------------------------------------------
     def _spawn(self, w: _Worker) -> None:
+        """Start the worker's process in a thread: the first start waits for the fork
+        server to load every game (seconds on a loaded machine), which must not stop the
+        event loop (a process of several would miss renewing its leases: ``cluster.py``)."""
         parent, child = self._ctx.Pipe()
         proc = self._ctx.Process(target=botworker.main, args=(child,), name=f"fliptable-bots-{w.index}",
                                  daemon=True)
-        proc.start()
-        child.close()
-        w.proc, w.conn, w.ready = proc, parent, False
+        w.proc, w.conn, w.ready, w.starting = proc, parent, False, True
         w.known.clear()
         w.drops.clear()
         assert self._loop is not None
-        self._loop.add_reader(parent.fileno(), self._readable, w)
+        started = self._loop.run_in_executor(None, proc.start)
+        started.add_done_callback(lambda f: self._started(w, proc, child, f))
+
+    def _started(self, w: _Worker, proc: Any, child: Any, started: asyncio.Future) -> None:
+        child.close()
+        failed = started.exception() if not started.cancelled() else asyncio.CancelledError()
+        if w.proc is not proc:  # stopped meanwhile (``_stop``, ``close``)
+            if failed is None:
+                proc.kill()
+                proc.join(0.5)
+            return
+        w.starting = False
+        if failed is not None:
+            log.error("a bot worker could not be started: %s", failed)
+            self._lost(w, "its worker process could not be started")
+            return
+        assert self._loop is not None
+        self._loop.add_reader(w.conn.fileno(), self._readable, w)
 
     def _stop(self, w: _Worker) -> None:
         conn, proc = w.conn, w.proc
@@ -296,9 +316,12 @@ class BotPool:
         w.known.clear()
         w.drops.clear()
         if conn is not None:
-            if self._loop is not None:
+            if self._loop is not None and not w.starting:
                 self._loop.remove_reader(conn.fileno())
             conn.close()
+        if w.starting:  # still starting: ``_started`` stops it
+            w.starting = False
+            return
         if proc is not None and proc.is_alive():
             proc.kill()
         if proc is not None:

@@ -37,14 +37,14 @@ class Mirror:
     """One table as a worker sees it: its state and its bots."""
 
     def __init__(self, game_id: str, options: dict, players: int, seed: Any, rules_version: str,
-                 specs: Sequence[str | None]):
+                 specs: Sequence[str | None], allowed_bots: Sequence[str] = ()):
         game = get_game(game_id)
         self.state = state = start_state(GameLog(game_id, dict(options), players, seed, [], None, rules_version))
         self.agents: dict[int, Agent] = {}
         for s, spec in enumerate(specs):
             if spec is None:
                 continue
-            agent = make_agent(game, spec)
+            agent = make_agent(game, spec, allow=tuple(allowed_bots))  # the server's --allow-bot only
             agent.reset(game, s, players, state.options, random.Random(derive_seed(seed, "agent", s)))
             if agent.wants_determinizations:
                 agent.determinizations = InformationSet(state, s)

@@ -44,6 +44,8 @@ log = logging.getLogger("fliptable.server")
 #: how often a process renews its leases, and looks for tables without an owner, s
 RENEW_S = 1.0
 SCAN_S = 1.0
+#: how many tables without an owner one process loads at once when it claims them
+CLAIMS_AT_ONCE = 16
 #: how long a process waits for another's answer before the client is told to retry, s
 CALL_TIMEOUT_S = 5.0
 #: a process that has not said it is alive for this long is taken for dead by the owners
@@ -156,6 +158,9 @@ class Cluster:
             self._tasks.append(loop.create_task(fn(), name=f"fliptable cluster {name}"))
         if settings.resume:
             self._tasks.append(loop.create_task(self._scan_loop(), name="fliptable cluster scan"))
+        # any process may have to take over tables with bots: its workers start now, not
+        # during a failover
+        self.lobby.pool.warm()
         log.info("server process %s: one of several (Redis %s, leases of %d ms)", self.node,
                  self.redis.connection_pool.connection_kwargs.get("host"), self.lease_ms)
 
@@ -239,6 +244,8 @@ class Cluster:
         live = self.lobby.live.pop(table_id, None)
         if live is None:
             return
+        if live.task is not None:
+            live.task.cancel()  # now: it runs no further step, whatever is scheduled before the stop
         log.warning("table %s: lease lost (%s); its driver stopped here", table_id, why)
         self._spawn(live.stop())
         for c in list(live.clients):
@@ -296,17 +303,23 @@ class Cluster:
         if not ids:
             return 0
         owners = await self.redis.mget([lease_key(t) for t in ids])
-        n = 0
-        for table_id, holder in zip(ids, owners):
-            if holder is not None:
-                continue
-            try:
-                await lobby.get(table_id)
-                n += 1
-            except (Elsewhere, Unavailable):  # another process was quicker
-                continue
-            except Exception:
-                log.exception("table %s could not be resumed", table_id)
+        free = [t for t, holder in zip(ids, owners) if holder is None]
+        if not free:
+            return 0
+        gate = asyncio.Semaphore(CLAIMS_AT_ONCE)  # a dead process's tables at once, not one by one
+
+        async def claim(table_id: str) -> bool:
+            async with gate:
+                try:
+                    await lobby.get(table_id)
+                    return True
+                except (Elsewhere, Unavailable):  # another process was quicker
+                    return False
+                except Exception:
+                    log.exception("table %s could not be resumed", table_id)
+                    return False
+
+        n = sum(await asyncio.gather(*(claim(t) for t in free)))
         if n:
             log.info("claimed %d table(s) nobody owned", n)
         return n

@@ -20,7 +20,7 @@ from typing import Any, Callable, Sequence
 
 from ..bots.base import make_agent
 from ..core.clock import RealClock
-from ..core.errors import IllegalAction
+from ..core.errors import BotSpecError, IllegalAction
 from ..core.game import Game
 from ..core.log import GameLog, start_state
 from ..core.table import Table
@@ -119,6 +119,9 @@ class LiveTable:
         #: the game starts once every human seat is taken and has (docs/server.md)
         self.arrived: set[int] = set()
         self.failed: str | None = None
+        #: the bots of one's own this server allows (``Settings.allowed_bots``): a stored
+        #: bot spec outside them (the operator took it off ``--allow-bot``) is not loaded
+        self.allowed_bots: tuple[str, ...] = ()
         self._arrivals: list[float] = []  # when the people's actions not yet broadcast arrived
         self._timeouts: list[Any] = []    # actions the turn clock played, not yet told (Landed)
         #: the server's part of the latency, ms: from a person's action read off its socket
@@ -231,6 +234,8 @@ class LiveTable:
             self._tell_table()  # the others: one person fewer to wait for
         self.clients.add(client)
         client.put({"type": "table", "you": client.seat, **self.public()})
+        if self.failed is not None:
+            client.put({"type": "error", "message": self.failed, "ply": None})
         if self.table is not None and self._broadcast_ply == self.table.state.ply:
             self._send_frame(client, {})
 
@@ -298,7 +303,7 @@ class LiveTable:
             self.prefix = prefix
         self.committed = len(actions)
         # the bots think in the pool's workers, which replay the table for them
-        agents = [None if s["kind"] == HUMAN else RemoteBot(make_agent(game, s["bot"])) for s in self.seat_rows]
+        agents, refused = self._agents()
         self.table = Table(state, agents, seed=row["seed"], clock=clock or RealClock(),
                            bot_turn_ms=float(row["bot_delay_ms"]), turn_limit_ms=row["turn_limit_ms"],
                            strict_agents=False, record=True, histories=True)
@@ -306,8 +311,29 @@ class LiveTable:
             self.table.listeners.append(self._on_landed)
         self.table.actions = [list(a) for a in actions]  # the whole game's, the replayed ones first
         self.row["started"] = True
+        if refused and not self.over:  # it cannot go on here: said to everyone, never driven
+            self.failed = f"this table cannot go on: {refused}"
+            log.error("table %s not resumed: %s", self.id, refused)
+            for c in list(self.clients):
+                c.put({"type": "error", "message": self.failed, "ply": None})
         self._tell_table()
-        self.task = asyncio.get_running_loop().create_task(self._drive(), name=f"table {self.id}")
+        if self.failed is None:
+            self.task = asyncio.get_running_loop().create_task(self._drive(), name=f"table {self.id}")
+
+    def _agents(self) -> tuple[list[Any], str | None]:
+        """Each seat's agent (None: a person) and why a stored bot spec was refused (the
+        server's ``--allow-bot`` list no longer has it: that seat gets no agent) or None."""
+        agents: list[Any] = []
+        refused = None
+        for s in self.seat_rows:
+            agent = None
+            if s["kind"] != HUMAN:
+                try:
+                    agent = RemoteBot(make_agent(self.game, s["bot"], allow=self.allowed_bots))
+                except BotSpecError as exc:
+                    refused = refused or f"seat {s['seat']}'s {' '.join(str(exc).split())}"
+            agents.append(agent)
+        return agents, refused
 
     def submit(self, seat: int, action: Any, ply: Any) -> None:
         """A person's action, arriving now (``Table.submit``). ``IllegalAction`` /
@@ -325,8 +351,7 @@ class LiveTable:
             raise IllegalAction(f"the game has not started: waiting for seat{'s' if len(absent) > 1 else ''} "
                                 f"{', '.join(map(str, absent))} to connect")
         if self.over or self.failed:
-            raise IllegalAction("the game is over; no action is accepted" if not self.failed
-                                else "this table stopped after a server error; no action is accepted")
+            raise IllegalAction(f"{self.failed or 'the game is over'}; no action is accepted")
         if not isinstance(action, str):
             raise IllegalAction("action must be text in the game's notation")
         try:
@@ -343,7 +368,7 @@ class LiveTable:
         """What a bot worker needs to mirror this table (``botworker.Mirror``)."""
         row = self.row
         return (self.game.id, dict(row["options"]), row["players"], row["seed"], row["rules_version"],
-                [None if s["kind"] == HUMAN else s["bot"] for s in self.seat_rows])
+                [None if s["kind"] == HUMAN else s["bot"] for s in self.seat_rows], self.allowed_bots)
 
     def all_actions(self) -> list[list]:
         return self._actions()
@@ -404,9 +429,9 @@ class LiveTable:
                 self.on_refused(self)
         except Exception:  # a bug in a game or a bot: the table stops, the server goes on
             log.exception("table %s stopped", self.id)
-            self.failed = "internal error"
+            self.failed = "this table stopped after a server error"
             for c in list(self.clients):
-                c.put({"type": "error", "message": "this table stopped after a server error", "ply": None})
+                c.put({"type": "error", "message": self.failed, "ply": None})
 
     async def _commit(self) -> None:
         """Store every landed action not stored yet (retrying while the database

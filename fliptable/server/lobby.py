@@ -94,6 +94,7 @@ class Lobby:
         live.on_over = self.forget
         live.on_refused = self._refused
         live.latencies = self.latencies
+        live.allowed_bots = self.settings.allowed_bots
         live.waiting_since(self.settings.now())
         if any(s["kind"] != HUMAN for s in seat_rows) and not (row["over"] or row.get("expired")):
             self.pool.warm()
@@ -154,13 +155,24 @@ class Lobby:
             owner = await self.cluster.owner(table_id)
             if owner is not None and owner != self.cluster.node:
                 raise Elsewhere(owner)
-        pending = self._loading.get(table_id)
-        if pending is not None:
-            return await asyncio.shield(pending)
+        while (pending := self._loading.get(table_id)) is not None:
+            try:
+                return await asyncio.shield(pending)
+            except asyncio.CancelledError:
+                task = asyncio.current_task()
+                if not pending.cancelled() or (task is not None and task.cancelling()):
+                    raise  # this caller was cancelled
+            # the load it waited for was cancelled (its connection went away): load it here
+            live = self.live.get(table_id)
+            if live is not None:
+                return live
         fut = asyncio.get_running_loop().create_future()
         self._loading[table_id] = fut
         try:
             live = await self._load(table_id)
+        except asyncio.CancelledError:
+            fut.cancel()  # who waited for it loads it again, rather than be cancelled too
+            raise
         except BaseException as exc:
             fut.set_exception(exc)
             fut.exception()  # retrieved: no "never retrieved" warning when nobody else waited

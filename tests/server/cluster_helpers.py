@@ -73,14 +73,17 @@ def _admin(sql: str) -> None:
 
 
 class Servers:
-    """``n`` server processes sharing a new database (dropped at ``close``) and Redis."""
+    """``n`` server processes sharing a new database (dropped at ``close``) and Redis.
+    ``via``: process index -> the proxies (``FreezableProxy``: PostgreSQL's, Redis's)
+    that process reaches them through."""
 
-    def __init__(self, folder, n: int = 3, *extra: str):
+    def __init__(self, folder, n: int = 3, *extra: str, via: dict[int, tuple[Any, Any]] | None = None):
         self.folder = folder
         self.db_name = "ft_cluster_" + secrets.token_hex(6)
         _admin(f'CREATE DATABASE "{self.db_name}"')
         self.db = PG_URL.rsplit("/", 1)[0] + "/" + self.db_name
         self.extra = extra
+        self.via = via or {}
         self.ports = [_free_port() for _ in range(n)]
         self.procs: list[subprocess.Popen | None] = [None] * n
         self.nodes: list[str | None] = [None] * n
@@ -103,9 +106,12 @@ class Servers:
         return f"ws://127.0.0.1:{self.ports[i]}"
 
     def start(self, i: int, wait: bool = True) -> None:
+        db, redis_url = self.db, REDIS_URL
+        if i in self.via:
+            db, redis_url = self.via[i][0].url(db), self.via[i][1].url(redis_url)
         with open(self.log(i), "ab") as log:
             proc = subprocess.Popen([sys.executable, "-m", "fliptable", "serve", "--port", str(self.ports[i]),
-                                     "--db", self.db, "--redis", REDIS_URL, "--bot-delay-ms", "0",
+                                     "--db", db, "--redis", redis_url, "--bot-delay-ms", "0",
                                      "--bot-workers", "1", "--creates-per-minute", "1000",
                                      "--joins-per-minute", "1000", *self.extra],
                                     stdout=log, stderr=subprocess.STDOUT)
@@ -261,3 +267,87 @@ def check_player(replayed: Replayed, log: dict, p: NetPlayer) -> None:
             match = [u for u in unused if u[0] <= ply and u[2] == action]
             assert match, f"seat {p.seat}'s {action!r} at ply {ply} was never sent (or was applied twice)"
             unused.remove(match[-1])
+
+
+class FreezableProxy:
+    """A TCP proxy, in a thread of its own, between server processes and a service
+    (Redis, PostgreSQL): ``freeze()`` stops forwarding in both directions without closing
+    anything (new connections wait too), as a paused service or a cut-off network would
+    look to the server; ``thaw()`` forwards again what waited. ``url(u)``: ``u`` with
+    its host and port replaced by the proxy's."""
+
+    def __init__(self, host: str, port: int):
+        self.target = (host, port)
+        self.port = _free_port()
+        self.loop = asyncio.new_event_loop()
+        self._open: asyncio.Event | None = None
+        self._server: Any = None
+        self._writers: set = set()
+        started = threading.Event()
+        self._thread = threading.Thread(target=self._run, args=(started,), daemon=True)
+        self._thread.start()
+        started.wait(10)
+
+    def _run(self, started: threading.Event) -> None:
+        asyncio.set_event_loop(self.loop)
+
+        async def serve():
+            self._open = asyncio.Event()
+            self._open.set()
+            self._server = await asyncio.start_server(self._connection, "127.0.0.1", self.port)
+            started.set()
+
+        self.loop.run_until_complete(serve())
+        self.loop.run_forever()
+
+    async def _connection(self, reader, writer) -> None:
+        await self._open.wait()
+        try:
+            up_reader, up_writer = await asyncio.open_connection(*self.target)
+        except OSError:
+            writer.close()
+            return
+        self._writers |= {writer, up_writer}
+        await asyncio.gather(self._pump(reader, up_writer), self._pump(up_reader, writer), return_exceptions=True)
+
+    async def _pump(self, reader, writer) -> None:
+        try:
+            while True:
+                data = await reader.read(65536)
+                await self._open.wait()   # frozen: held here, nothing read or written meanwhile
+                if not data:
+                    break
+                writer.write(data)
+                await writer.drain()
+        finally:
+            writer.close()
+            self._writers.discard(writer)
+
+    def _call(self, fn) -> None:
+        self.loop.call_soon_threadsafe(fn)
+
+    def freeze(self) -> None:
+        done = threading.Event()
+        self._call(lambda: (self._open.clear(), done.set()))
+        done.wait(5)
+
+    def thaw(self) -> None:
+        self._call(self._open.set)
+
+    def url(self, url: str) -> str:
+        """``url`` (``scheme://[user@]host:port/rest``) through this proxy."""
+        scheme, rest = url.split("://", 1)
+        auth, _, hostpath = rest.rpartition("@")
+        path = hostpath.split("/", 1)[1] if "/" in hostpath else ""
+        return f"{scheme}://{auth + '@' if auth else ''}127.0.0.1:{self.port}/{path}"
+
+    def close(self) -> None:
+        async def stop():
+            self._open.set()
+            self._server.close()
+            for w in list(self._writers):
+                w.close()
+
+        asyncio.run_coroutine_threadsafe(stop(), self.loop).result(10)
+        self.loop.call_soon_threadsafe(self.loop.stop)
+        self._thread.join(10)

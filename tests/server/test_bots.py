@@ -197,3 +197,71 @@ def test_bots_play_whole_games_through_the_pool(sqlite_settings, game):
         log = c.get(f"/api/tables/{table}/log").json()
     replay(parse_log(log))
     assert len(log["actions"]) > 10
+
+
+OWN_BOT = '''
+from fliptable.core.agent import Agent
+
+open({marker!r}, "a").close()   # every import of this module leaves a mark
+
+
+class First(Agent):
+    """Always the first legal action: a bot of one's own."""
+    name = "first"
+    needs_view = False
+
+    def act(self, view, legal):
+        return legal[0]
+'''
+
+
+def test_a_stored_bot_the_server_no_longer_allows_is_never_loaded_on_resume(sqlite_settings, tmp_path,
+                                                                             monkeypatch):
+    """A table seated a bot of one's own while ``--allow-bot`` listed it; the server
+    restarted without it: the resumed table is not driven and says why, its module is
+    not imported again (here or in a bot worker), and acting is refused with that reason."""
+    import sys
+
+    from fliptable.core.errors import BotSpecError
+    from fliptable.server.botworker import Mirror
+
+    name = f"ownbot_{tmp_path.name.replace('-', '_')}"
+    marker = tmp_path / "imported"
+    (tmp_path / f"{name}.py").write_text(OWN_BOT.format(marker=str(marker)))
+    monkeypatch.syspath_prepend(str(tmp_path))
+    spec = f"{name}:First"
+    try:
+        with client(sqlite_settings, allowed_bots=(spec,), bot_delay_ms=60_000.0) as c:
+            made = create(c, game="flip7", seats=["human", spec], seed=4)
+            table = made["table"]
+            with c.websocket_connect(f"/ws/{table}?token={made['token']}") as ws:  # the game starts
+                while (m := ws.receive_json())["type"] != "frame":
+                    pass
+                ws.send_json({"type": "act", "action": "hit", "ply": 0})
+                while (m := ws.receive_json())["type"] != "frame" or m["ply"] < 1:
+                    pass
+        assert marker.exists()
+        marker.unlink()
+        sys.modules.pop(name, None)
+        with client(sqlite_settings) as c:  # restarted without --allow-bot
+            facts = wait_for(lambda: (lambda f: f if f["started"] else None)(c.get(f"/api/tables/{table}").json()))
+            assert facts["ply"] == 1 and not facts["over"]
+            with c.websocket_connect(f"/ws/{table}?token={made['token']}") as ws:
+                assert ws.receive_json()["type"] == "table"
+                said = ws.receive_json()
+                assert said["type"] == "error" and said["message"] == (
+                    f"this table cannot go on: seat 1's bot {spec!r} is not offered here: this server runs only "
+                    f"the bots of your own that its operator lists (fliptable serve --allow-bot NAME)")
+                ws.send_json({"type": "act", "action": "stay", "ply": 1})
+                refused = ws.receive_json()
+                assert refused["type"] == "error" and refused["ply"] == 1
+                assert refused["message"] == said["message"] + "; no action is accepted"
+            assert c.get(f"/api/tables/{table}").json()["ply"] == 1  # nothing played for the bot
+        assert not marker.exists()  # never imported again
+        setup = ("flip7", {}, 2, 4, get_game("flip7").rules_version, [None, spec])
+        with pytest.raises(BotSpecError, match="is not offered here"):  # a bot worker refuses it too
+            Mirror(*setup, ())
+        assert not marker.exists()
+        assert type(Mirror(*setup, (spec,)).agents[1]).__name__ == "First"
+    finally:
+        sys.modules.pop(name, None)

@@ -6,17 +6,19 @@ fence, and the per-address limits counted over every process."""
 from __future__ import annotations
 
 import asyncio
+import re
 import secrets
 import signal
 import threading
 import time
+from datetime import datetime
 
 import httpx
 import pytest
 
 from fliptable.server.config import Settings
 
-from .cluster_helpers import NetPlayer, Servers, check_player, services_or_skip
+from .cluster_helpers import FreezableProxy, NetPlayer, Servers, check_player, services_or_skip
 from .conftest import PG_URL, _drop_schema
 from .helpers import Replayed, wait_for
 
@@ -212,6 +214,87 @@ def test_a_paused_owner_never_drives_beside_the_new_one(servers):
     assert "lease lost" in woken or "refused" in woken
     # not before the lease lapsed (renewed up to a second before the stop), well within 10 s
     assert 2.9 <= taken_after < 10.0, taken_after
+
+
+def _stored(servers: Servers, table: str) -> tuple[int, int, int]:
+    """The table's ply, fence and number of stored actions, read from the database."""
+    import asyncpg
+
+    async def read():
+        conn = await asyncpg.connect(servers.db.replace("postgresql+asyncpg://", "postgresql://"))
+        try:
+            row = await conn.fetchrow("SELECT ply, fence FROM ft_tables WHERE id = $1", table)
+            n = await conn.fetchval("SELECT count(*) FROM ft_actions WHERE table_id = $1", table)
+        finally:
+            await conn.close()
+        return row["ply"], row["fence"], n
+
+    return asyncio.run(read())
+
+
+def _logged_at(servers: Servers, i: int, pattern: str) -> list[datetime]:
+    """When process ``i`` logged lines matching ``pattern`` (its log's timestamps)."""
+    out = []
+    for line in open(servers.log(i)).read().splitlines():
+        if re.search(pattern, line):
+            out.append(datetime.strptime(line[:23], "%Y-%m-%d %H:%M:%S,%f"))
+    return out
+
+
+@pytest.mark.parametrize("paused", ["redis", "both", "database"])
+def test_an_owner_cut_off_from_its_services_never_drives_beside_another(tmp_path, paused):
+    """The owner reaches Redis and PostgreSQL through proxies that are frozen (nothing
+    forwarded, nothing closed) for longer than the lease: Redis alone (it could still
+    store actions), both, or the database alone (it keeps its lease). The owner stops
+    driving before another process claims the table (their logs' times); the table is
+    played to the end, and the log is one game, every action stored once."""
+    services_or_skip()
+    host, port = PG_URL.split("@", 1)[1].split("/", 1)[0].split(":")
+    pg, rd = FreezableProxy(host, int(port)), FreezableProxy("127.0.0.1", 6379)
+    servers = None
+    try:
+        servers = Servers(tmp_path, 2, via={0: (pg, rd)})
+        made = _create(servers, 0, game="flip7", seats=["random", "random", "random"], seed=8, bot_delay_ms=250,
+                       options={"round_limit": 8})
+        table = made["table"]
+        assert servers.owner(table) == 0
+        wait_for(lambda: _stored(servers, table)[0] >= 3, timeout=30)
+        frozen = {"redis": [rd], "both": [rd, pg], "database": [pg]}[paused]
+        for proxy in frozen:
+            proxy.freeze()
+        before = _stored(servers, table)
+        if paused == "database":  # its lease is renewed: nobody else may take the table
+            end = time.monotonic() + 8.0
+            while time.monotonic() < end:
+                assert servers.owner(table) == 0
+                time.sleep(0.2)
+            assert _stored(servers, table) == before  # nothing stored meanwhile: the table waited
+        else:
+            wait_for(lambda: servers.owner(table) == 1, timeout=20, every=0.05)
+            wait_for(lambda: _stored(servers, table)[0] > before[0] + 2, timeout=30)  # played on by process 1
+            time.sleep(2.0)  # longer than the lease, all told
+        for proxy in frozen:
+            proxy.thaw()
+        wait_for(lambda: _stored(servers, table)[0] > 0 and _facts(servers, 1, table)["over"], timeout=180,
+                 every=0.2)
+        time.sleep(1.0)  # whatever the old owner still had in flight has arrived
+        log = _log(servers, table)
+        replayed = Replayed(log)  # one legal game: no action stored twice, none out of turn
+        ply, fence, n = _stored(servers, table)
+        assert replayed.state.is_over() and len(log["actions"]) == ply == n
+        stopped = _logged_at(servers, 0, rf"table {table}: lease lost")
+        claimed = _logged_at(servers, 1, rf"table {table}: claimed")
+        if paused == "database":
+            assert stopped == claimed == [] and fence == 1
+            wait_for(lambda: servers.owner(table) is None, timeout=10)  # over: given back
+        else:  # the owner stopped driving before the other process claimed the table
+            assert len(stopped) == len(claimed) == 1 and fence == 2, (stopped, claimed, fence)
+            assert stopped[0] < claimed[0], (stopped, claimed)
+    finally:
+        if servers is not None:
+            servers.close()
+        pg.close()
+        rd.close()
 
 
 @pytest.mark.servers(2, "--creates-per-minute", "3", "--joins-per-minute", "2", "--trust-proxy", "127.0.0.1")
