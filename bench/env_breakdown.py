@@ -2,7 +2,7 @@
 
     python bench/env_breakdown.py [--seconds 2] [GAME ...]
 
-Each env runs random legal actions (``fliptable.adapters.bench.Runner``, as ``bench
+Each env runs random legal actions (``fliptable.bench.envs.Runner``, as ``bench
 --envs``) in round-robin slices with texas_holdem_v4; the kernel's ``_apply`` and
 ``legal_actions`` (the rules), its ``view`` and the adapter's encoding
 (``Observer.encode_view``, or a direct encoder's ``write``, which builds no view) are timed
@@ -20,7 +20,7 @@ import warnings
 from fliptable.adapters.direct.base import DirectEncoder
 from fliptable.adapters.observation import Observer
 from fliptable.adapters import pettingzoo as pz
-from fliptable.adapters.bench import Runner
+from fliptable.bench.envs import Runner
 from fliptable.core.registry import all_game_ids
 
 _clock = time.perf_counter

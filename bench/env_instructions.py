@@ -4,7 +4,7 @@ and even CPU-time ratios move by 10-30% here between runs on a shared machine).
 
     python bench/env_instructions.py [--steps 2000] [GAME ...]
 
-Each env runs the benchmark's loop (``fliptable.adapters.bench``: seeded resets, random
+Each env runs the benchmark's loop (``fliptable.bench.envs``: seeded resets, random
 legal actions from the mask) for none and for ``--steps`` steps, in separate processes
 under ``valgrind --tool=callgrind``; the difference divided by the steps is the work of
 one step (imports and set-up cancel out). Needs valgrind (Debian: ``apt-get install

@@ -72,7 +72,7 @@ def bench_command(
                       f"{r['decisions_per_second']:,.0f}", f"{r['games_per_second']:,.1f}", "", "")
     _console().print(table)
     if "envs" in report:
-        from ..adapters.bench import describe
+        from ..bench.envs import describe
         for line in describe(report["envs"]):
             _console().print(f"RL env {line}" if line.startswith(("fliptable", "pettingzoo", "pure ")) else f"RL envs: {line}",
                              markup=False)
@@ -85,11 +85,11 @@ def bench_command(
 
 
 def _env_bench():
-    """``fliptable.adapters.bench.bench``, or one line naming the ``rl`` extra when its
+    """``fliptable.bench.envs.bench``, or one line naming the ``rl`` extra when its
     libraries are missing (checked before anything is measured)."""
     try:
         from ..adapters import pettingzoo  # noqa: F401 - numpy, gymnasium, pettingzoo
-        from ..adapters.bench import bench
+        from ..bench.envs import bench
     except ImportError as exc:
         missing = getattr(exc, "name", None) or str(exc)
         raise CliError(f"--envs needs the 'rl' extra (pip install 'fliptable[rl]'); "

@@ -2,7 +2,7 @@
 actions from the mask), and of PettingZoo's RLCard-based classic card games beside them
 when RLCard is installed (``pip install 'pettingzoo[classic]'``).
 
-    python -m fliptable.adapters.bench [--seconds 2] [--json] [GAME ...]
+    python -m fliptable.bench.envs [--seconds 2] [--json] [GAME ...]
 
 Two conventions, measured in the same interleaved run (every env in 8 slices of time,
 round robin, so a change of the machine's load touches them alike):
@@ -39,7 +39,7 @@ from typing import Any, Callable
 
 import numpy as np
 
-from fliptable.core.registry import all_game_ids
+from ..core.registry import all_game_ids
 
 
 class Runner:
@@ -145,7 +145,7 @@ class BenchError(RuntimeError):
 
 def _runners(games: list[str] | None, out: dict[str, Any]) -> dict[tuple[str, str, str], Runner]:
     """Every env under both conventions, made and seeded (RLCard's missing: said in ``out``)."""
-    from .pettingzoo import env
+    from ..adapters.pettingzoo import env
     runners: dict[tuple[str, str, str], Runner] = {}
     makers: dict[tuple[str, str], Callable[[], Any]] = {
         ("fliptable", g): (lambda g=g: env(g)) for g in games or all_game_ids()}
@@ -191,7 +191,7 @@ class _PureSide:
     (``main --lockstep``): ``start``, then ``slice()`` as often as asked, then ``result()``."""
 
     def __init__(self, games: list[str] | None, seconds: float, slices: int):
-        cmd = [sys.executable, "-m", "fliptable.adapters.bench", "--lockstep", "--seconds", repr(seconds),
+        cmd = [sys.executable, "-m", "fliptable.bench.envs", "--lockstep", "--seconds", repr(seconds),
                "--slices", str(slices), *(games or [])]
         env = {**os.environ, "FLIPTABLE_PURE": "1"}
         self.proc = subprocess.Popen(cmd, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
@@ -230,7 +230,7 @@ def bench(games: list[str] | None = None, seconds: float = 2.0, slices: int = 8,
     pure side under ``"pure"``, measured in turns with this one; see the module)."""
     if writers not in WRITERS_CHOICES:
         raise ValueError(f"writers must be one of {', '.join(WRITERS_CHOICES)}, not {writers!r}")
-    from .compiled import WRITERS
+    from ..adapters.compiled import WRITERS
     compiled = WRITERS is not None
     if writers == "pure" and compiled:
         side = _PureSide(games, seconds, slices)
@@ -259,7 +259,7 @@ def bench(games: list[str] | None = None, seconds: float = 2.0, slices: int = 8,
 
 def _lockstep(games: list[str] | None, seconds: float, slices: int) -> None:
     """The child's side of ``_PureSide``: a slice per ``go``, the report on ``report``."""
-    from .compiled import WRITERS
+    from ..adapters.compiled import WRITERS
     out = _fresh(WRITERS is not None)
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
