@@ -280,7 +280,7 @@ def describe(result: dict[str, Any]) -> list[str]:
     lines = [f"compiled writers: {'yes' if result['compiled_writers'] else 'no (pure Python: docs/rl.md)'}",
              "steps/s as pettingzoo.test.performance_benchmark measures (unseeded resets); "
              "[reseeded: a seeded reset every game]"]
-    lines += _rows(result)
+    lines += _rows(result) + _target(result, "compiled" if result["compiled_writers"] else "pure-Python")
     if "pure" in result:
         pure = result["pure"]
         if pure is None:
@@ -288,9 +288,25 @@ def describe(result: dict[str, Any]) -> list[str]:
         else:
             lines.append("pure-Python writers (FLIPTABLE_PURE=1, another process, measured in turns with the "
                          "above; each against its own texas_holdem_v4):")
-            lines += [f"pure {line}" for line in _rows(pure)]
+            lines += [f"pure {line}" for line in _rows(pure)] + _target(pure, "pure-Python")
             lines.append("compiled / pure, steps/s: " + ", ".join(f"{k} {v:.2f}x" for k, v in pure["speedup"].items()))
     return lines
+
+
+#: the speed target (issue 24): every env at least this many times texas_holdem_v4's steps/s
+TARGET = 3.0
+
+
+def _target(result: dict[str, Any], writers: str) -> list[str]:
+    """The line saying which envs, under the ``pettingzoo`` convention, reach ``TARGET``
+    (none without ``texas_holdem_v4`` to compare with)."""
+    ratios = {name: row["vs_texas_holdem_v4"] for name, row in result.get("fliptable", {}).items()
+              if isinstance(row, dict) and "vs_texas_holdem_v4" in row}
+    if not ratios:
+        return []
+    under = ", ".join(f"{name} {r:.2f}x" for name, r in ratios.items() if r < TARGET)
+    return [f"target {TARGET:g}x texas_holdem_v4 ({writers} writers, pettingzoo convention): "
+            + (f"not met by {under}" if under else f"met by every env ({len(ratios)})")]
 
 
 def _rows(result: dict[str, Any]) -> list[str]:
