@@ -63,9 +63,10 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 GAMES = ROOT / "fliptable" / "games"
-#: files that are not rules: text for people (terminal, browser) and the bots' heuristics (their mutants
-#: say nothing about the rules tests)
-NOT_RULES = ("render.py", "bots.py", "web.py")
+#: files that are not rules: text for people (terminal, browser), the bots' heuristics and the RL
+#: adapters' fast path (``fastobs.py``: NumPy, tested by tests/adapters); their mutants say nothing
+#: about the rules tests
+NOT_RULES = ("render.py", "bots.py", "web.py", "fastobs.py")
 #: mutmut's own statuses (``mutmut.stats.status_by_exit_code``) as this report names them
 REACHED = ("killed", "timeout", "survived")
 

@@ -42,7 +42,8 @@ def test_the_copy_holds_the_files_tests_read_and_the_config_the_timeouts(tmp_pat
     assert section["also_copy"].split() == ["README.md", "docs", "pyproject.toml", "tests", "tools"]
     assert section["only_mutate"] == "fliptable/games/flush/*"
     assert section["do_not_mutate"].split() == ["fliptable/games/flush/render.py",
-                                                "fliptable/games/flush/bots.py", "fliptable/games/flush/web.py"]
+                                                "fliptable/games/flush/bots.py", "fliptable/games/flush/web.py",
+                                                "fliptable/games/flush/fastobs.py"]
     assert section["pytest_add_cli_args"].split() == ["-p", "no:cacheprovider", "-p", "tools.mutation_caches"]
     assert float(section["timeout_multiplier"]) == 4.0
     mutation.set_timeout_factor(tmp_path, 12.0)      # a recheck of the timeouts (--timeouts)
