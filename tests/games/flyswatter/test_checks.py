@@ -239,6 +239,8 @@ def test_summarize_stats_with_no_window_has_no_penalty_rate():
     assert out == {"mean_turns": 20.0, "mean_windows": 0.0, "mean_flies_won": [0.0, 0.0], "penalty_rate": 0.0}
     out = GAME.summarize_stats({"player_windows": 8, "wrong_swats": 2, "flies_won_1": 6}, 0, 2)
     assert out["penalty_rate"] == 0.25 and out["mean_flies_won"] == [0.0, 6.0]
+    # windows played and no wrong swat counted: no penalty
+    assert GAME.summarize_stats({"player_windows": 8}, 1, 2)["penalty_rate"] == 0.0
 
 
 def test_fly_numbers_the_cards_colour_by_colour():

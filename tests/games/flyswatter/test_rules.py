@@ -5,6 +5,7 @@ from collections import Counter
 import pytest
 
 from fliptable.core import Over, PlayerCountError, OptionError, Race, Turn
+from fliptable.core.errors import IllegalAction
 from fliptable.games.flyswatter.cards import CARDS, COLOURS, full_deck
 
 from .helpers import GAME, deck, flip_all, middle, new, short_game
@@ -478,6 +479,16 @@ def test_swatting_flies_window_closes_on_the_clock():
     assert ev[0].data["closed_by"] == "clock"
     assert not s.open and s.won[1] == [CARDS.parse("red4")]
     assert s.decision() == Turn(1)
+
+
+def test_swatting_flies_the_clock_stops_a_racer_and_has_nothing_for_a_seat_done():
+    """A racer out of time is done; a seat that is done already has nothing the clock
+    could apply for it while the window stays open."""
+    s = _window(3, ("red1", "red4", "blue2"))
+    s.apply(0, "done")
+    assert s.timeout_action(1) == "done"
+    with pytest.raises(IllegalAction, match="player 0 has nothing to act on now"):
+        s.timeout_action(0)
 
 
 def test_swatting_flies_done_leaves_the_others_swatting():
