@@ -28,7 +28,12 @@ def test_a_seat_is_dealt_its_flinch_pile_and_first_hand_and_holds_its_hand():
 def test_a_game_ended_by_the_turn_cap_is_counted_as_capped():
     data = GAME.new_state(2, None, 1).to_json()
     data["state"]["over"], data["state"]["end"], data["state"]["winners"] = True, "cap", []
-    assert GAME.balance.capped(GAME.state_from_json(data)) is True
+    capped = GAME.state_from_json(data)
+    assert GAME.balance.capped(capped) is True
+    # simulate's statistics count it too
+    assert GAME.stats(capped) == {"turns": 0.0, "draws": 0.0, "capped": 1.0, "table_games": 0.0,
+                                  "challenges": 0.0, "right_challenges": 0.0, "restocks": 0.0}
+    assert GAME.summarize_stats(GAME.stats(capped), 1, 2)["cap_rate"] == 1.0
     data["state"]["end"] = "blocked"
     assert GAME.balance.capped(GAME.state_from_json(data)) is False
 
