@@ -101,6 +101,15 @@ def test_a_player_with_no_cards_left_has_won():
     refused(data, "a player with no cards left has won")
 
 
+def test_an_exhausted_hand_s_stock_pile_is_turned_over_at_once():
+    data = saved()
+    st = data["state"]
+    st["stocks"][1], st["hands"][1], st["hand_known"][1] = st["hands"][1][::-1], [], 0
+    refused(data, "seat 1's hand is exhausted but its Stock Pile was not turned over")
+    data["options"]["turn_over"] = "when-needed"      # turned over when a card is next needed
+    GAME.state_from_json(data)
+
+
 def test_with_no_muggins_window_the_offence_fields_are_clear():
     data = saved()
     data["state"]["callers"] = [1]

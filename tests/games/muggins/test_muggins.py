@@ -741,3 +741,25 @@ def test_determinize_redeals_only_the_cards_nobody_has_seen():
         assert d.legal_actions(1) == s.legal_actions(1)
         moved |= d.hands[1] != s.hands[1] or d.hands[2] != s.hands[2]
     assert moved
+
+
+def test_bad_input_the_hand_or_a_decline_refused_whole():
+    s = position(2, [[], [9, 8]], [[6, 5], [7]], [4], current=5, source="stock", turn=0, filler_seat=1,
+                 enforce="table", turn_over="when-needed")
+    rejected(s, 0, "hand", "your hand is empty; the Stock Pile's top must be played")
+    rejected(s, 0, "decline", "decline answers a Muggins window (muggins=window); none is open")
+
+
+def test_a_walked_away_player_s_placement_leaves_strict_rules_strict():
+    s = GAME.new_state(3, STRICT, 16)          # seat 0 has drawn a 1
+    before = json.dumps(s.to_json(), sort_keys=True)
+    assert s.timeout_action(0) == "new"
+    assert json.dumps(s.to_json(), sort_keys=True) == before
+    assert s.legal_actions(0) == ("new",)      # keeping the 1 is still a deviation strict rules forbid
+
+
+def test_stats_count_a_game_ended_by_the_round_limit():
+    end = play_match(GAME, [RandomAgent(), RandomAgent()], {"round_limit": 1}, 3).state
+    assert end.ended == "round_limit" and GAME.stats(end)["round_limit_endings"] == 1.0
+    out = play_match(GAME, [RandomAgent(), RandomAgent()], {}, 3).state
+    assert out.ended == "out" and GAME.stats(out)["round_limit_endings"] == 0.0

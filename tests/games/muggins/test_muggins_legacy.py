@@ -47,6 +47,8 @@ def test_window_a_deviation_with_the_last_card_waits_for_the_window_before_winni
     s = position(2, [[], [9, 8, 2]], [[], [6]], [4], current=5, turn=0, filler_seat=1, **V1)
     play(s, "stock:1")
     assert not s.is_over() and isinstance(s.decision(), Race)
+    # the paused state (seat 0 holds no card while the window is open) saves and loads
+    assert GAME.state_from_json(s.to_json()).frame(1) == s.frame(1)
     top1 = s.hands[1][0]
     play(s, (1, "muggins"))
     assert not s.is_over() and s.hands[0] == [5] and s.stocks[0] == [top1]
@@ -63,3 +65,9 @@ def test_when_needed_the_stock_pile_stays_face_up_until_a_card_is_needed():
     assert "turn_over" not in [e.type for e in events]
     assert s.hands[0] == [] and s.stocks[0] == [5, 8, 4, 7]
     assert in_play(s) == ("8", "hand") and s.legal_actions(1) == ("stock:0",)   # onto the face-up 7
+
+
+def test_window_a_kept_card_s_window_closed_by_the_clock_ends_the_turn():
+    s = position(3, [[], [10, 8], [9]], [[5, 8, 4], [], [2]], [2], current=3, turn=0, filler_seat=1, **V1)
+    assert [e.type for e in play(s, "keep")] == ["keep", "deviation"]      # the 3 was playable
+    assert [e.type for e in s.apply(None, "close")] == ["turn", "reveal"] and s.decision() == Turn(1)

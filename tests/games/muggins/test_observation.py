@@ -9,3 +9,6 @@ GAME = get_game("muggins")
 
 def test_every_view_of_random_play_fits_the_declared_observation():
     assert "turn" in assert_views_fit_observation(GAME)
+    # enforce=strict, a game ended by the round limit, a timed Muggins window
+    tables = [(2, {"enforce": "strict"}), (3, {"round_limit": 2}), (3, {"muggins": "window"})]
+    assert "round_limit" in assert_views_fit_observation(GAME, 200, tables=tables)
