@@ -185,6 +185,8 @@ def test_a_last_window_record_loads():
     loads(with_record())
     loads(with_record(closed_by="clock", outcome=[]))
     loads(with_record(outcome=[[0, 2, 4, "penalty", 1]]))
+    last = len(CARDS.names) - 1                     # the last card face: a lost card may be it
+    loads(with_record(outcome=[[0, 2, last, "penalty", last]]))
 
 
 def test_last_window_has_its_five_keys():
@@ -203,7 +205,7 @@ def test_last_window_was_closed_by_the_clock_or_all_done(changes):
 @pytest.mark.parametrize("outcome", [
     [0, 1, 1, "won"], [0, 1, 1, "lost", None], [0, 1.0, 1, "won", None], ["0", 1, 1, "won", None],
     [0, 1, 1, "won", "1"], [0, 1, 1, "won", -1], [0, 1, 1, "won", 10 ** 6], [0, 1, -1, "won", None],
-    [0, 1, 10 ** 6, "won", None], {"seat": 0}])
+    [0, 1, 10 ** 6, "won", None], [0, 1, 1, "won", len(CARDS.names)], {"seat": 0}])
 def test_an_outcome_is_seat_fly_card_what_and_the_lost_card(outcome):
     refused(with_record(outcome=[outcome]),
             "an outcome is [seat, fly, card, won|late|penalty, lost card or null]")
