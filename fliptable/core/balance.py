@@ -75,6 +75,21 @@ class Balance:
         ``reads_events``); else None."""
         return None
 
+    def add_dealt(self, dealt: Sequence[set[int]], events: Iterable[Event], kinds: Mapping[str, int]) -> None:
+        """Add to ``dealt`` (a set per seat) the index in ``kinds`` of every kind the
+        events dealt to each seat, as ``dealt_by`` reads them. A game whose events are many
+        may read them faster itself (Flip 7: every flip)."""
+        read, wanted, index = self.dealt_by, self.dealt_events, kinds.get
+        for event in events:
+            if event.type in wanted:
+                got = read(event)
+                if got is not None:
+                    into = dealt[got[0]]
+                    for label in got[1]:
+                        k = index(label)
+                        if k is not None:
+                            into.add(k)
+
     def held(self, state: State) -> Sequence[Iterable[str]] | None:
         """The kinds each seat holds when the game is over; None: the game has no hand."""
         return None

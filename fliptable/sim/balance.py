@@ -178,8 +178,8 @@ def run_chunk(job: tuple) -> tuple[int, BalanceTally]:
             _add(dealt, balance.dealt(state), kinds)
         match = play_match(game, agents, options, s, state=state, collect=told)
         if told is not None:
-            _add_told(dealt, balance, state.opening, kinds)
-            _add_told(dealt, balance, told, kinds)
+            balance.add_dealt(dealt, state.opening, kinds)
+            balance.add_dealt(dealt, told, kinds)
         result = state.result()
         lengths = dict(balance.lengths(state)) if len(names) > 1 else {}
         lengths["decisions"] = match.decisions
@@ -200,20 +200,6 @@ def _add(into: list[set[int]], labels: Sequence[Any] | None, kinds: Mapping[str,
         return
     for seat, got in enumerate(labels):
         into[seat].update(kinds[k] for k in got if k in kinds)
-
-
-def _add_told(dealt: Any, balance: Any, events: Sequence[Any], kinds: Mapping[str, int]) -> None:
-    """What the events of a game dealt to each seat (the types ``dealt_by`` reads)."""
-    read, wanted, index = balance.dealt_by, balance.dealt_events, kinds.get
-    for event in events:
-        if event.type in wanted:
-            got = read(event)
-            if got is not None:   # a plain loop: a generator per event cost 2% of a Flip 7 run
-                into = dealt[got[0]]
-                for label in got[1]:
-                    k = index(label)
-                    if k is not None:
-                        into.add(k)
 
 
 def combinations(game: Game, players: Sequence[int], vary: Mapping[str, Sequence[str]],
