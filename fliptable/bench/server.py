@@ -5,7 +5,9 @@ sees (from sending ``act`` to receiving the frame that shows it), p50/p90/p99.
 Every seat is a client-side bot (random legal actions after a think time), so the
 server does what it does for people: submit through the driver, commit, broadcast.
 The server runs in its own process on 127.0.0.1 with a fresh SQLite file (or ``db``)
-and is stopped at the end; the run stops by itself after ``seconds``.
+and is stopped at the end; the run stops by itself after ``seconds``. Tables are set up
+``SETUP_AT_ONCE`` at a time per server process (players arrive over time); a socket the
+server closes with 1012 or 1013 is opened again, as the browser does (``reconnects``).
 
 Besides: ``GET /api/games`` is timed every ``PROBE_SECONDS`` throughout (``api_games``);
 ``bot_tables`` all-bot tables (``bot`` at every seat, bot pace 0, a new one as each
@@ -41,6 +43,9 @@ UNSEEN_SECONDS = 10.0
 PROBE_SECONDS = 0.1
 #: the race probe's gap between the earlier and the later swat, ms
 RACE_GAP_MS = 50.0
+#: tables being set up (created, joined, their sockets opened) at once, per server process:
+#: players arrive over time, not all in one instant; the rest wait their turn
+SETUP_AT_ONCE = 16
 
 
 class BenchError(FliptableError):
@@ -82,30 +87,48 @@ class _Run:
         self.unseen = 0          # actions neither shown in a frame nor refused within UNSEEN_SECONDS
         self.games_done = 0
         self.sockets = 0
+        self.reconnects = 0      # connections closed by a server process (the table moved) and opened again
         self.rng = random.Random(seed)
         self.stop = asyncio.Event()
+        self.gates: dict[str, asyncio.Semaphore] = {}
 
     async def table(self, http, base: str | None = None) -> None:
         """One table after another at this place, until the run stops; created on the
         process at ``base`` (several processes: the tables are spread over them), its
-        seats connected there."""
+        seats connected there. At most ``SETUP_AT_ONCE`` tables per process are being
+        set up at a time (the ramp): a table's turn ends once its sockets are open."""
         base = base or self.base
         wsbase = "ws" + base[len("http"):]
+        gate = self.gates.setdefault(base, asyncio.Semaphore(SETUP_AT_ONCE))
         while not self.stop.is_set():
-            r = await http.post(f"{base}/api/tables", json={"game": self.game, "seats": ["human"] * self.players,
-                                                                  "options": self.options})
-            if r.status_code != 201:
-                raise BenchError(f"creating a table failed: {r.status_code} {r.text[:200]}")
-            made = r.json()
-            seats = [(made["seat"], made["token"])]
-            for _ in range(self.players - 1):
-                joined = (await http.post(f"{base}/api/tables/{made['table']}/join", json={})).json()
-                seats.append((joined["seat"], joined["token"]))
-            ended = await asyncio.gather(*(self.seat(made["table"], t, s, wsbase) for s, t in seats))
+            playing: list[asyncio.Future] = []
+            try:
+                async with gate:
+                    r = await http.post(f"{base}/api/tables", json={"game": self.game,
+                                                                    "seats": ["human"] * self.players,
+                                                                    "options": self.options})
+                    if r.status_code != 201:
+                        raise BenchError(f"creating a table failed: {r.status_code} {r.text[:200]}")
+                    made = r.json()
+                    seats = [(made["seat"], made["token"])]
+                    for _ in range(self.players - 1):
+                        joined = (await http.post(f"{base}/api/tables/{made['table']}/join", json={})).json()
+                        seats.append((joined["seat"], joined["token"]))
+                    opened = [asyncio.Event() for _ in seats]
+                    playing = [asyncio.ensure_future(self.seat(made["table"], t, s, wsbase, o))
+                               for (s, t), o in zip(seats, opened)]
+                    # until every socket is open (or a seat failed: the gather below says so)
+                    while not all(o.is_set() for o in opened) and not any(t.done() for t in playing):
+                        await asyncio.sleep(0.05)
+                ended = await asyncio.gather(*playing)
+            finally:
+                for t in playing:
+                    t.cancel()
             if any(ended):
                 self.games_done += 1
 
-    async def seat(self, table: str, token: str, seat: int, wsbase: str | None = None) -> bool:
+    async def seat(self, table: str, token: str, seat: int, wsbase: str | None = None,
+                   opened: asyncio.Event | None = None) -> bool:
         """Play one seat; True when the game ended (False: the run stopped first).
 
         One action at a time is outstanding. It is *accepted* when a frame shows it (a
@@ -114,67 +137,83 @@ class _Run:
         its ply: a lost race or a stale ply (another action landed first: the protocol
         refuses it, correctly), the rate limit, or anything else (a real error)."""
         from websockets.asyncio.client import connect
+        from websockets.exceptions import ConnectionClosed
 
-        async with connect(f"{wsbase or self.wsbase}/ws/{table}?token={token}", max_size=2 ** 22, open_timeout=60,
-                           ping_interval=None) as ws:
-            self.sockets += 1
+        while True:
             try:
-                sent_at: float | None = None   # the outstanding action's send time
-                sent_ply = -1
-                last: dict | None = None       # the newest frame
-                acted_on = -1                  # the ply of the newest frame acted on
+                async with connect(f"{wsbase or self.wsbase}/ws/{table}?token={token}", max_size=2 ** 22,
+                                   open_timeout=60, ping_interval=None) as ws:
+                    self.sockets += 1
+                    if opened is not None:
+                        opened.set()
+                    try:
+                        return await self._play(ws, seat)
+                    finally:
+                        self.sockets -= 1
+            except ConnectionClosed as closed:
+                # the table moved to another server process (1012) or its owner did not
+                # answer in time (1013): a client reconnects with its token, as the browser does
+                if closed.rcvd is None or closed.rcvd.code not in (1012, 1013) or self.stop.is_set():
+                    raise
+                self.reconnects += 1
+                await asyncio.sleep(0.2)
 
-                async def act(frame: dict) -> None:
-                    nonlocal sent_at, sent_ply, acted_on
-                    if self.think_ms > 0:
-                        await asyncio.sleep(self.think_ms / 1000.0 * self.rng.uniform(0.5, 1.5))
-                    if self.stop.is_set():
-                        return
-                    sent_ply = acted_on = frame["ply"]
-                    sent_at = time.perf_counter()
-                    await ws.send(json.dumps({"type": "act", "action": self.rng.choice(frame["legal"]),
-                                              "ply": sent_ply}))
+    async def _play(self, ws, seat: int) -> bool:
+        """One connection's play (``seat``); True when the game ended."""
+        sent_at: float | None = None   # the outstanding action's send time
+        sent_ply = -1
+        last: dict | None = None       # the newest frame
+        acted_on = -1                  # the ply of the newest frame acted on
 
-                while not self.stop.is_set():
-                    m = json.loads(await ws.recv())  # the run's end cancels this task
-                    if m["type"] == "error":
-                        if sent_at is None or m.get("ply") != sent_ply:
-                            self.errors += 1
-                            self.samples.setdefault(m["message"][:120], None)
-                            continue
-                        sent_at = None
-                        message = m["message"]
-                        if "was meant for ply" in message:   # StaleAction: lost a race, or late
-                            self.stale += 1
-                        elif message.startswith("too many messages"):
-                            self.rate_limited += 1
-                            await asyncio.sleep(0.1)
-                            acted_on = -1                    # act on the newest frame again
-                        else:
-                            self.errors += 1
-                            if len(self.samples) < 5:
-                                self.samples.setdefault(message[:120], None)
-                        if last is not None and last["legal"] and last["decision"]["kind"] != "over" \
-                                and last["ply"] != acted_on:
-                            await act(last)
-                        continue
-                    if m["type"] != "frame":
-                        continue
-                    last = m
-                    if sent_at is not None and m["ply"] > sent_ply:
-                        now = time.perf_counter()
-                        if any(e.get("player") == seat for e in m["events"]):
-                            self.latencies.append((now - sent_at) * 1000.0)
-                            sent_at = None
-                        elif now - sent_at > UNSEEN_SECONDS:  # neither shown nor refused: stop waiting
-                            self.unseen += 1
-                            sent_at = None
-                    if m["decision"]["kind"] == "over":
-                        return True
-                    if m["legal"] and sent_at is None and m["ply"] != acted_on:
-                        await act(m)
-            finally:
-                self.sockets -= 1
+        async def act(frame: dict) -> None:
+            nonlocal sent_at, sent_ply, acted_on
+            if self.think_ms > 0:
+                await asyncio.sleep(self.think_ms / 1000.0 * self.rng.uniform(0.5, 1.5))
+            if self.stop.is_set():
+                return
+            sent_ply = acted_on = frame["ply"]
+            sent_at = time.perf_counter()
+            await ws.send(json.dumps({"type": "act", "action": self.rng.choice(frame["legal"]),
+                                      "ply": sent_ply}))
+
+        while not self.stop.is_set():
+            m = json.loads(await ws.recv())  # the run's end cancels this task
+            if m["type"] == "error":
+                if sent_at is None or m.get("ply") != sent_ply:
+                    self.errors += 1
+                    self.samples.setdefault(m["message"][:120], None)
+                    continue
+                sent_at = None
+                message = m["message"]
+                if "was meant for ply" in message:   # StaleAction: lost a race, or late
+                    self.stale += 1
+                elif message.startswith("too many messages"):
+                    self.rate_limited += 1
+                    await asyncio.sleep(0.1)
+                    acted_on = -1                    # act on the newest frame again
+                else:
+                    self.errors += 1
+                    if len(self.samples) < 5:
+                        self.samples.setdefault(message[:120], None)
+                if last is not None and last["legal"] and last["decision"]["kind"] != "over" \
+                        and last["ply"] != acted_on:
+                    await act(last)
+                continue
+            if m["type"] != "frame":
+                continue
+            last = m
+            if sent_at is not None and m["ply"] > sent_ply:
+                now = time.perf_counter()
+                if any(e.get("player") == seat for e in m["events"]):
+                    self.latencies.append((now - sent_at) * 1000.0)
+                    sent_at = None
+                elif now - sent_at > UNSEEN_SECONDS:  # neither shown nor refused: stop waiting
+                    self.unseen += 1
+                    sent_at = None
+            if m["decision"]["kind"] == "over":
+                return True
+            if m["legal"] and sent_at is None and m["ply"] != acted_on:
+                await act(m)
         return False
 
 
@@ -196,13 +235,20 @@ class _Probes:
         behind the players' requests for a connection)."""
         import httpx
 
-        async with httpx.AsyncClient(timeout=60) as http:
+        # kept alive for less than the server's 5 s (uvicorn closes an idle connection then)
+        async with httpx.AsyncClient(timeout=60, limits=httpx.Limits(keepalive_expiry=2.0)) as http:
             await self._api_games(http)
 
     async def _api_games(self, http) -> None:
+        import httpx
+
         while True:
             t = time.perf_counter()
-            r = await http.get(f"{self.base}/api/games")
+            try:
+                r = await http.get(f"{self.base}/api/games")
+            except httpx.RemoteProtocolError:  # a kept-alive connection the server had just closed:
+                t = time.perf_counter()        # asked again on a new one, as a browser does
+                r = await http.get(f"{self.base}/api/games")
             if r.status_code != 200:
                 raise BenchError(f"GET /api/games answered {r.status_code}")
             if self.measuring:
@@ -338,23 +384,24 @@ async def _bench(tables: int, players: int, seconds: float, game: str, think_ms:
             # not a request's time
             timeout = httpx.Timeout(60, pool=None)
             async with httpx.AsyncClient(limits=limits, timeout=timeout) as http:
-                tasks = [asyncio.create_task(run.table(http, bases[k % len(bases)])) for k in range(tables)]
-                tasks += [asyncio.create_task(probes.api_games())]
-                tasks += [asyncio.create_task(probes.bot_table(http)) for _ in range(bot_tables)]
+                tasks = [asyncio.create_task(run.table(http, bases[k % len(bases)]), name=f"table {k}")
+                         for k in range(tables)]
+                tasks += [asyncio.create_task(probes.api_games(), name="the GET /api/games probe")]
+                tasks += [asyncio.create_task(probes.bot_table(http), name=f"bot table {k}") for k in range(bot_tables)]
                 if race_probe:
-                    tasks.append(asyncio.create_task(probes.race(http)))
+                    tasks.append(asyncio.create_task(probes.race(http), name="the race probe"))
                 try:
                     # the measured part starts once every socket is open
                     end_setup = time.monotonic() + 120 * len(bases)
                     while run.sockets < tables * players and time.monotonic() < end_setup:
                         for t in tasks:
                             if t.done() and t.exception() is not None:
-                                raise BenchError(f"a table failed: {type(t.exception()).__name__}: "
+                                raise BenchError(f"{t.get_name()} failed: {type(t.exception()).__name__}: "
                                                  f"{str(t.exception())[:200]}")
                         await asyncio.sleep(0.05)
                     opened = run.sockets
                     run.latencies.clear()
-                    run.errors = run.stale = run.rate_limited = run.unseen = 0
+                    run.errors = run.stale = run.rate_limited = run.unseen = run.reconnects = 0
                     started = time.perf_counter()
                     probes.measuring = True
                     cpu0 = _cpu_seconds(proc.pid) if proc is not None else None
@@ -368,11 +415,12 @@ async def _bench(tables: int, players: int, seconds: float, game: str, think_ms:
                     for t in tasks:
                         t.cancel()
                     results = await asyncio.gather(*tasks, return_exceptions=True)
-                failures = [r for r in results if isinstance(r, BaseException)
+                failures = [(t.get_name(), r) for t, r in zip(tasks, results) if isinstance(r, BaseException)
                             and not isinstance(r, asyncio.CancelledError)]
                 if failures:
-                    raise BenchError(f"{len(failures)} table(s) failed: {type(failures[0]).__name__}: "
-                                     f"{str(failures[0])[:200]}")
+                    name, first = failures[0]
+                    raise BenchError(f"{len(failures)} task(s) failed, first {name}: {type(first).__name__}: "
+                                     f"{str(first)[:200]}")
         finally:
             if proc is not None:
                 proc.kill()
@@ -385,7 +433,7 @@ async def _bench(tables: int, players: int, seconds: float, game: str, think_ms:
             "p99_ms": round(_percentile(lat, 99), 2), "max_ms": round(lat[-1], 2) if lat else None,
             "mean_ms": round(statistics.fmean(lat), 2) if lat else None,
             "refused_stale": run.stale, "refused_rate": run.rate_limited, "errors": run.errors,
-            "unseen": run.unseen,
+            "unseen": run.unseen, "reconnects": run.reconnects,
             "error_samples": list(run.samples)[:5],
             "games_finished": run.games_done, "server_ms": server_side[0] if len(bases) == 1 else server_side,
             "servers": len(bases),

@@ -17,7 +17,9 @@
   a process that does not own its table is attached to the owner there (``attach``): its
   messages go to the owner, which handles them as its own sockets' (``ws.handle``), and
   the messages queued for that one connection come back on the socket's process channel.
-  Lobby calls on one table (its facts, a join, freeing a seat) go to the owner the same way.
+  When the table changes hands, the socket stays open and is attached to the new owner
+  (``_move``), from the seat's events it has been sent already. Lobby calls on one table
+  (its facts, a join, freeing a seat) go to the owner the same way.
 - **Limits.** The per-address limits count in Redis (``SharedLimiter``), over every process.
 """
 from __future__ import annotations
@@ -35,7 +37,7 @@ from starlette.websockets import WebSocketDisconnect
 from ..core.errors import FliptableError
 from .lobby import Elsewhere, Expired, Forbidden, Full, NotFound, Unavailable
 from .live import Client
-from .security import WindowLimiter
+from .security import SharedLimiter
 from .setup import BadRequest
 from .ws import Refusal, _refuse, _sender, admit, finish_socket, handle, read_messages
 
@@ -46,18 +48,33 @@ RENEW_S = 1.0
 SCAN_S = 1.0
 #: how many tables without an owner one process loads at once when it claims them
 CLAIMS_AT_ONCE = 16
+#: Redis connections one process uses for its requests at most (more wait their turn, up
+#: to ``CALL_TIMEOUT_S``); its leases are renewed on a connection of their own
+REDIS_CONNECTIONS = 64
 #: how long a process waits for another's answer before the client is told to retry, s
 CALL_TIMEOUT_S = 5.0
 #: a process that has not said it is alive for this long is taken for dead by the owners
 #: of the tables its sockets watch (they detach those sockets), ms
 ALIVE_MS = 5000
+#: how long a relayed socket whose table changed hands looks for its new owner before it
+#: is closed (the client then reconnects), s
+MOVE_S = 20.0
+#: the close code an owner gives another process's connection when the table leaves it:
+#: that process attaches the socket to the new owner (``Cluster._move``)
+MOVED = 1012
 
-#: extends each lease (KEYS) still held by ARGV[1] by ARGV[2] ms: 1 each extended, 0 each lost
+#: extends each lease (KEYS) still held by ARGV[1] by ARGV[2] ms, and takes again one that
+#: lapsed while nobody took it (its holder was held up: nobody else started, and the
+#: database's fence refuses it if anyone did): 1 each kept, 0 each another process holds
 RENEW = """
 local out = {}
 for i, key in ipairs(KEYS) do
-    if redis.call('GET', key) == ARGV[1] then
+    local holder = redis.call('GET', key)
+    if holder == ARGV[1] then
         redis.call('PEXPIRE', key, ARGV[2])
+        out[i] = 1
+    elseif not holder then
+        redis.call('SET', key, ARGV[1], 'PX', ARGV[2])
         out[i] = 1
     else
         out[i] = 0
@@ -70,16 +87,6 @@ RELEASE = """
 if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) end
 return 0
 """
-#: a sliding window on Redis's clock: at most ARGV[2] events in ARGV[1] ms per key
-LIMIT = """
-local t = redis.call('TIME')
-local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
-redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', now - tonumber(ARGV[1]))
-if redis.call('ZCARD', KEYS[1]) >= tonumber(ARGV[2]) then return 0 end
-redis.call('ZADD', KEYS[1], now, ARGV[3])
-redis.call('PEXPIRE', KEYS[1], ARGV[1])
-return 1
-"""
 
 #: the errors a call to another process brings back as they were raised there
 ERRORS = {cls.__name__: cls for cls in (NotFound, Full, Forbidden, Expired, BadRequest, Unavailable)}
@@ -89,27 +96,6 @@ CALLS = ("show_here", "join_here", "free_here")
 
 def lease_key(table_id: str) -> str:
     return f"ft:lease:{table_id}"
-
-
-class SharedLimiter:
-    """``WindowLimiter`` counted in Redis, for every process at once; while Redis cannot
-    be reached, each process counts alone."""
-
-    def __init__(self, redis: Any, name: str, limit: int, window: float = 60.0):
-        self.redis, self.name, self.limit, self.window = redis, name, limit, window
-        self.local = WindowLimiter(limit, window)
-        self._script = redis.register_script(LIMIT)
-
-    def allow(self, key: str) -> bool:
-        return self.local.allow(key)
-
-    async def allowed(self, key: str) -> bool:
-        try:
-            return bool(await self._script(keys=[f"ft:limit:{self.name}:{key}"],
-                                           args=[int(self.window * 1000), self.limit, secrets.token_hex(8)]))
-        except Exception as exc:
-            log.warning("the shared limit %s could not be counted in Redis (%s); counting here", self.name, exc)
-            return self.local.allow(key)
 
 
 class Cluster:
@@ -122,17 +108,23 @@ class Cluster:
         self.lobby, self.store = app.state.lobby, app.state.store
         self.node = secrets.token_hex(6)
         self.lease_ms = int(settings.lease_ms)
-        self.redis = aioredis.from_url(settings.redis, decode_responses=True, socket_timeout=5,
-                                       socket_connect_timeout=5, health_check_interval=10)
-        self._renew = self.redis.register_script(RENEW)
+        options = dict(decode_responses=True, socket_timeout=5, socket_connect_timeout=5, health_check_interval=10)
+        # a bounded pool that makes a burst wait (redis-py's own refuses the 101st command at
+        # once: "Too many connections", which 600 tables' sockets setting up reached, and
+        # leases were lost), and the leases' own client, never queued behind the requests
+        self.redis = aioredis.Redis.from_pool(aioredis.BlockingConnectionPool.from_url(
+            settings.redis, max_connections=REDIS_CONNECTIONS, timeout=CALL_TIMEOUT_S, **options))
+        self.leases = aioredis.from_url(settings.redis, max_connections=4, **options)
+        self._renew = self.leases.register_script(RENEW)
         self._release = self.redis.register_script(RELEASE)
         #: the tables whose lease this process holds -> when it took it (time.monotonic)
         self.owned: dict[str, float] = {}  # (a table being created or loaded is not in the lobby yet)
         #: until when (time.monotonic) every lease renewed last is surely still held
         self.held_until = 0.0
         self._calls: dict[str, asyncio.Future] = {}
-        #: sockets here whose table another process owns: id -> (client, table, owner)
-        self.relays: dict[str, tuple[Client, str, str]] = {}
+        #: sockets here served by a table's owner (another process, or this one after the
+        #: table moved here): their attachment's id -> the relay
+        self.relays: dict[str, Relay] = {}
         #: connections of other processes' sockets to tables owned here: id -> (live, client, node)
         self.proxies: dict[str, tuple[Any, Client, str]] = {}
         self._outbox: asyncio.Queue = asyncio.Queue()
@@ -183,6 +175,7 @@ class Cluster:
             log.warning("giving the leases back failed (%s): they lapse in %d ms", exc, self.lease_ms)
         self.owned.clear()
         await self.redis.aclose()
+        await self.leases.aclose()
 
     def _spawn(self, coro) -> None:
         task = asyncio.get_running_loop().create_task(coro)
@@ -248,8 +241,18 @@ class Cluster:
             live.task.cancel()  # now: it runs no further step, whatever is scheduled before the stop
         log.warning("table %s: lease lost (%s); its driver stopped here", table_id, why)
         self._spawn(live.stop())
+        self.hand_over(live)
         for c in list(live.clients):
-            c.close(1012, "this table is now served by another server process; reconnect")
+            c.close(MOVED, "this table is now served by another server process; reconnect")
+
+    def hand_over(self, live: Any) -> None:
+        """The table left this process: other processes' connections to it are closed
+        with ``MOVED`` and nothing else, and those processes attach their sockets to the
+        new owner (``_move``)."""
+        for cid, (there, client, node) in list(self.proxies.items()):
+            if there is live:
+                live.detach(client)
+                client.close(MOVED)
 
     async def _renew_loop(self) -> None:
         while True:
@@ -264,7 +267,7 @@ class Cluster:
             keys = sorted(self.owned)
             try:  # given up before the leases could lapse: then this process stops driving first
                 async with asyncio.timeout(max(0.05, self.held_until - sent - RENEW_S / 2)):
-                    await self.redis.set(f"ft:alive:{self.node}", "1", px=ALIVE_MS)
+                    await self.leases.set(f"ft:alive:{self.node}", "1", px=ALIVE_MS)
                     kept = await self._renew(keys=[lease_key(t) for t in keys],
                                              args=[self.node, self.lease_ms]) if keys else []
             except asyncio.CancelledError:
@@ -361,10 +364,14 @@ class Cluster:
         if kind == "out":
             relay = self.relays.get(m["cid"])
             if relay is not None:
-                client = relay[0]
+                client = relay.client
                 for one in m["m"]:
                     client.put(one)
-                if m.get("close"):
+                    if one.get("type") == "frame":  # the seat's events this socket was sent
+                        client.sent += len(one["events"])
+                if m.get("close") == MOVED:
+                    self._spawn(self._move(relay))
+                elif m.get("close"):
                     client.close(m["close"])
         elif kind == "act":
             proxy = self.proxies.get(m["cid"])
@@ -422,12 +429,15 @@ class Cluster:
         self.send(m["from"], reply)
 
     # -- sockets whose table another process owns -------------------------------------------
-    async def _attach(self, node: str, table_id: str, token: str | None, host: str, cid: str) -> dict:
+    async def _attach(self, node: str, table_id: str, token: str | None, host: str, cid: str,
+                      sent: int = 0) -> dict:
         """(The owner.) Another process's socket joins the table here as a connection
-        whose messages go back to that process."""
+        whose messages go back to that process; ``sent``: how many of its seat's events
+        the socket was sent already (by a previous owner)."""
         live = self.lobby.live.get(table_id) or await self.lobby.get(table_id)
         seat = await admit(self.app, live, token, host)
         client = Client(seat)
+        client.sent = sent
         self.proxies[cid] = (live, client, node)
         self._spawn(self._pump(cid, node, client))
         live.attach(client)
@@ -459,38 +469,82 @@ class Cluster:
 
     async def relay(self, websocket: Any, node: str, table_id: str, token: str | None, host: str) -> None:
         """(A process that does not own the table.) Serve the socket through the owner."""
-        cid = secrets.token_hex(8)
-        client = Client(None)
-        self.relays[cid] = (client, table_id, node)
+        r = Relay(Client(None), table_id, node, token, host)
+        self.relays[r.cid] = r
         try:
             try:
-                got = await self.call(node, "attach", table_id, token, host, cid)
+                got = await self.call(node, "attach", table_id, token, host, r.cid)
             except Refusal as no:
                 await _refuse(websocket, no.code, no.message)
                 return
             except FliptableError as exc:
                 await _refuse(websocket, 1013, " ".join(str(exc).split()))
                 return
-            client.seat = got["seat"]
+            r.client.seat = got["seat"]
             await websocket.accept()
-            sender = asyncio.get_running_loop().create_task(_sender(websocket, client))
+            sender = asyncio.get_running_loop().create_task(_sender(websocket, r.client))
             try:
-                await read_messages(websocket, self.settings, client,
-                                    lambda text: self.send(node, {"k": "act", "cid": cid, "t": text}))
+                await read_messages(websocket, self.settings, r.client,
+                                    lambda text: self.send(r.node, {"k": "act", "cid": r.cid, "t": text}))
             except WebSocketDisconnect:
                 pass
             except Exception:
                 log.exception("table %s: relayed connection failed", table_id)
-                client.close(1011, "internal error")
+                r.client.close(1011, "internal error")
             finally:
-                self.send(node, {"k": "bye", "cid": cid})
-                await finish_socket(websocket, client, sender)
+                self.send(r.node, {"k": "bye", "cid": r.cid})
+                await finish_socket(websocket, r.client, sender)
+                r.client.close(1000)  # gone: a move under way lets the new owner go too
         finally:
-            self.relays.pop(cid, None)
+            self.relays.pop(r.cid, None)
+
+    async def _move(self, r: "Relay") -> None:
+        """The relayed socket's table changed hands: attach it to the new owner (claiming
+        the table here if nobody holds it), under a new id, from the events it has; if
+        none is found in ``MOVE_S``, close it (the client reconnects)."""
+        if r.moving or r.client.closed is not None or self.relays.get(r.cid) is not r:
+            return
+        r.moving = True
+        self.relays.pop(r.cid, None)
+        self.send(r.node, {"k": "bye", "cid": r.cid})
+        r.cid = secrets.token_hex(8)
+        self.relays[r.cid] = r
+        end = time.monotonic() + MOVE_S
+        try:
+            while r.client.closed is None and time.monotonic() < end:
+                try:
+                    await self.lobby.get(r.table)
+                    node = self.node  # claimed here: attached through this process's own channel
+                    got = await self.call(node, "attach", r.table, r.token, r.host, r.cid, r.client.sent)
+                except Elsewhere as there:
+                    try:
+                        got = await self.call(there.node, "attach", r.table, r.token, r.host, r.cid, r.client.sent)
+                    except Unavailable:
+                        await asyncio.sleep(0.2)
+                        continue
+                    node = there.node
+                except Refusal as no:
+                    r.client.close(no.code, no.message)
+                    return
+                except Unavailable:
+                    await asyncio.sleep(0.2)
+                    continue
+                r.node, r.client.seat = node, got["seat"]
+                if r.client.closed is not None:  # the socket closed meanwhile
+                    self.send(node, {"k": "bye", "cid": r.cid})
+                    return
+                log.info("table %s: a relayed connection moved to server process %s", r.table, node)
+                return
+            r.client.close(MOVED, "this table is now served by another server process; reconnect")
+        except Exception as exc:
+            log.warning("table %s: a relayed connection could not follow the table (%s)", r.table, exc)
+            r.client.close(MOVED, "this table is now served by another server process; reconnect")
+        finally:
+            r.moving = False
 
     async def _watch_loop(self) -> None:
-        """Close this process's relayed sockets whose table changed hands (they reconnect
-        to the new owner), and detach other processes' sockets once that process died."""
+        """Move this process's relayed sockets whose table changed hands to the new owner
+        (``_move``), and detach other processes' sockets once that process died."""
         while True:
             await asyncio.sleep(RENEW_S)
             try:
@@ -501,16 +555,29 @@ class Cluster:
                 log.warning("watching the relayed connections failed: %s", exc)
 
     async def watch(self) -> None:
-        relays = list(self.relays.values())
-        tables = sorted({t for _, t, _ in relays})
+        relays = [r for r in self.relays.values() if not r.moving]
+        tables = sorted({r.table for r in relays})
         if tables:
             owners = dict(zip(tables, await self.redis.mget([lease_key(t) for t in tables])))
-            for client, table_id, node in relays:
-                if owners[table_id] != node:
-                    client.close(1012, "this table is now served by another server process; reconnect")
+            for r in relays:
+                if owners[r.table] != r.node:  # the owner died, or lost the table
+                    self._spawn(self._move(r))
         nodes = sorted({n for _, _, n in self.proxies.values()})
         if nodes:
             alive = dict(zip(nodes, await self.redis.mget([f"ft:alive:{n}" for n in nodes])))
             for cid, (live, client, node) in list(self.proxies.items()):
                 if alive[node] is None and self.proxies.pop(cid, None) is not None:
                     self._detach(live, client, node)
+
+
+class Relay:
+    """A socket on this process served by its table's owner through Redis: the messages
+    for it, its table, the owner now and the attachment's id there, and what it connected
+    with (to attach again when the table moves)."""
+
+    __slots__ = ("client", "table", "node", "token", "host", "cid", "moving")
+
+    def __init__(self, client: Client, table: str, node: str, token: str | None, host: str):
+        self.client, self.table, self.node, self.token, self.host = client, table, node, token, host
+        self.cid = secrets.token_hex(8)
+        self.moving = False

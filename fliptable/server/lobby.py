@@ -226,6 +226,8 @@ class Lobby:
         they reconnect to whoever drives it now."""
         if self.live.get(live.id) is live:
             del self.live[live.id]
+        if self.cluster is not None:  # other processes' sockets follow the table
+            self.cluster.hand_over(live)
         for c in list(live.clients):
             c.close(1012, "this table is now served by another server process; reconnect")
         if self.cluster is not None:

@@ -5,10 +5,14 @@ import base64
 import hashlib
 import hmac
 import ipaddress
+import logging
 import secrets
 import time
 from collections import deque
+from typing import Any
 from urllib.parse import urlsplit
+
+log = logging.getLogger("fliptable.server")
 
 
 def new_token() -> str:
@@ -112,3 +116,36 @@ class WindowLimiter:
             for k in [k for k, v in self.seen.items() if not v or v[-1] <= now - self.window]:
                 del self.seen[k]
         return True
+
+
+#: (several processes, ``cluster.py``) a sliding window on Redis's clock: at most ARGV[2] events in ARGV[1] ms per key
+LIMIT = """
+local t = redis.call('TIME')
+local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
+redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', now - tonumber(ARGV[1]))
+if redis.call('ZCARD', KEYS[1]) >= tonumber(ARGV[2]) then return 0 end
+redis.call('ZADD', KEYS[1], now, ARGV[3])
+redis.call('PEXPIRE', KEYS[1], ARGV[1])
+return 1
+"""
+
+
+class SharedLimiter:
+    """``WindowLimiter`` counted in Redis, for every process at once; while Redis cannot
+    be reached, each process counts alone."""
+
+    def __init__(self, redis: Any, name: str, limit: int, window: float = 60.0):
+        self.redis, self.name, self.limit, self.window = redis, name, limit, window
+        self.local = WindowLimiter(limit, window)
+        self._script = redis.register_script(LIMIT)
+
+    def allow(self, key: str) -> bool:
+        return self.local.allow(key)
+
+    async def allowed(self, key: str) -> bool:
+        try:
+            return bool(await self._script(keys=[f"ft:limit:{self.name}:{key}"],
+                                           args=[int(self.window * 1000), self.limit, secrets.token_hex(8)]))
+        except Exception as exc:
+            log.warning("the shared limit %s could not be counted in Redis (%s); counting here", self.name, exc)
+            return self.local.allow(key)

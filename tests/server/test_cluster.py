@@ -62,6 +62,18 @@ def _log(servers: Servers, table: str) -> dict:
     return r.json()
 
 
+def _play_to_the_end(servers: Servers, table: str, *players: NetPlayer) -> tuple[dict, Replayed]:
+    """The players started and finished; the table's log and its replay (a game over)."""
+    for p in players:
+        p.start()
+    for p in players:
+        p.finish()
+    log = _log(servers, table)
+    replayed = Replayed(log)
+    assert replayed.state.is_over()
+    return log, replayed
+
+
 def test_two_people_on_different_processes_play_to_the_end(servers):
     made = _create(servers, 0, game="flip7", seats=["human", "random", "human"], seed=5, bot_delay_ms=100,
                    options={"round_limit": 3}, name="Ana")
@@ -159,8 +171,33 @@ def test_kill_9_of_the_owner_twice_and_play_goes_on(servers):
     log = _log(servers, table)
     replayed = Replayed(log)
     assert replayed.state.is_over() and len(servers.alive()) == 1
+    assert len(ana.connections) >= 2  # on the first owner: cut off, reconnected, played on
+    for p in (ana, bob):  # (Bob's socket on a process left follows the table: Cluster._move)
+        check_player(replayed, log, p)
+
+
+def test_sockets_on_the_processes_left_stay_open_when_the_owner_dies(servers):
+    """Both people connected to processes that do not own the table; the owner is
+    killed: their sockets stay open and follow the table to its new owner (nobody
+    reconnects), each connection's frames and events those of the log from the deal on."""
+    made = _create(servers, 0, game="flip7", seats=["human", "random", "human"], seed=21, bot_delay_ms=300,
+                   options={"round_limit": 4}, name="Ana")
+    table = made["table"]
+    ben = _join(servers, 2, table, "Ben")
+    killer = Killer(servers, table)
+
+    def hook(player, frame):
+        if "sent" in frame and frame["ply"] >= 4:  # the action is on its way to the owner
+            killer.kill("after an act", frame["ply"])
+
+    ana = NetPlayer(servers, table, made["token"], 0, first=1, seed=7, hook=hook, timeout=180)
+    bob = NetPlayer(servers, table, ben["token"], 2, first=2, seed=8, timeout=180)
+    log, replayed = _play_to_the_end(servers, table, ana, bob)
+    assert "after an act" in killer.moments and killer.failover_s[0] < 10.0, killer.failover_s
+    assert len(ana.connections) == len(bob.connections) == 1, (ana.closes, bob.closes)
     for p in (ana, bob):
-        assert len(p.connections) >= 2  # cut off, reconnected, played on
+        frames = [m for m in p.connections[0] if m["type"] == "frame"]
+        assert replayed.check(p.seat, frames) > 0  # every frame, every event: the whole game
         check_player(replayed, log, p)
 
 
@@ -177,14 +214,8 @@ def test_kill_9_during_a_fly_swatter_window(servers):
 
     ana = NetPlayer(servers, table, made["token"], 0, first=0, seed=5, hook=hook, timeout=240)
     bob = NetPlayer(servers, table, ben["token"], 1, first=1, seed=6, timeout=240)
-    ana.start()
-    bob.start()
-    ana.finish()
-    bob.finish()
+    log, replayed = _play_to_the_end(servers, table, ana, bob)
     assert "during a window" in killer.moments and killer.failover_s[0] < 10.0, killer.failover_s
-    log = _log(servers, table)
-    replayed = Replayed(log)
-    assert replayed.state.is_over()
     for p in (ana, bob):
         check_player(replayed, log, p)
 
