@@ -3,7 +3,7 @@ import json
 
 import pytest
 
-from fliptable.core import IllegalAction, StateError
+from fliptable.core import IllegalAction, Race, StateError
 
 
 def assert_rejected(state, player, action, *phrases):
@@ -116,3 +116,15 @@ def assert_views_fit_observation(game, steps: int = 60, options=None, tables=Non
             types.update(e.type for e in events)
     assert types <= set(declared(game).EVENTS), types - set(declared(game).EVENTS)
     return types
+
+
+def random_step(state, rng):
+    """One random legal step (clock defaults included): (player, action)."""
+    d = state.decision()
+    if isinstance(d, Race) and rng.random() < 0.05:
+        return None, d.default
+    actors = [p for p in d.actors if state.legal_actions(p)]
+    assert actors, f"nobody listed in {d} has a legal action"
+    p = actors[int(rng.random() * len(actors))]
+    legal = state.legal_actions(p)
+    return p, legal[int(rng.random() * len(legal))]

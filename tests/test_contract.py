@@ -10,26 +10,14 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from tests.helpers import new_random_state
-from fliptable.core import (IllegalAction, Race, SeatError, StaleAction, StateError, all_game_ids,
+from tests.helpers import new_random_state, random_step
+from fliptable.core import (IllegalAction, SeatError, StaleAction, StateError, all_game_ids,
                             get_game)
 
 GAMES = list(all_game_ids())
 MAX_STEPS = 20_000
 FRAME_KEYS = {"game", "ply", "seat", "decision", "legal", "view"}
 SECRET_WORDS = {"seed", "rng", "deck_order", "draw_order"}
-
-
-def step(state, rng):
-    """One random legal step (clock defaults included): (player, action)."""
-    d = state.decision()
-    if isinstance(d, Race) and rng.random() < 0.05:
-        return None, d.default
-    actors = [p for p in d.actors if state.legal_actions(p)]
-    assert actors, f"nobody listed in {d} has a legal action"
-    p = actors[int(rng.random() * len(actors))]
-    legal = state.legal_actions(p)
-    return p, legal[int(rng.random() * len(legal))]
 
 
 def walk(game, data, checks, every=None):
@@ -42,7 +30,7 @@ def walk(game, data, checks, every=None):
             break
         if n % every == 0:
             checks(state, rng)
-        p, a = step(state, rng)
+        p, a = random_step(state, rng)
         state.apply(p, a)
     else:
         pytest.fail(f"{game.id} did not end in {MAX_STEPS} random steps")
@@ -156,7 +144,7 @@ def test_frames_ply_and_stale_actions(game_id, data):
                 state.apply(bad, space[0])
         assert state.legal_actions(None) == ()
         if not state.is_over():
-            p, a = step(state, rng)
+            p, a = random_step(state, rng)
             before = state.to_json()
             with pytest.raises(StaleAction):
                 state.apply(p, a, ply=state.ply - 1)
@@ -187,7 +175,7 @@ def test_nothing_handed_out_shares_live_state(game_id, data):
         scramble(state.result().to_json())
         twin = state.clone()
         if not twin.is_over():
-            p, a = step(twin, rng)
+            p, a = random_step(twin, rng)
             for event in twin.apply(p, a):
                 # what one seat is told is its own: scrambling it changes no other's
                 told = [json.dumps(event.for_player(s)) for s in seats] + [json.dumps(event.full())]
@@ -231,7 +219,7 @@ def test_determinize_is_indistinguishable_and_plays_on(game_id, data):
         for _ in range(MAX_STEPS):
             if det.is_over():
                 break
-            p, a = step(det, rng)
+            p, a = random_step(det, rng)
             det.apply(p, a)
         assert det.is_over()
 
@@ -256,7 +244,7 @@ def test_clones_json_facts_and_returns(game_id, data):
             for _ in range(20):
                 if twin.is_over():
                     break
-                p, a = step(twin, rng)
+                p, a = random_step(twin, rng)
                 twin.apply(p, a)
         assert state.to_json() == before
         loaded = game.state_from_json(json.loads(json.dumps(before)))
@@ -285,7 +273,7 @@ def test_no_winners_before_the_end(game_id):
         result = state.result()
         assert not result.over and result.winners == (), "winners named before the game is over"
         assert result.returns() == (0.0,) * state.players
-        p, a = step(state, rng)
+        p, a = random_step(state, rng)
         state.apply(p, a)
 
 
@@ -492,7 +480,7 @@ def test_views_fit_the_schema_at_every_table_size(game_id, players):
             _check_views(state, rng)
         if state.is_over():
             break
-        types.update(e.type for e in state.apply(*step(state, rng)))
+        types.update(e.type for e in state.apply(*random_step(state, rng)))
     assert types <= set(declared(game).EVENTS), types - set(declared(game).EVENTS)
 
 

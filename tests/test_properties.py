@@ -10,24 +10,12 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from tests.helpers import new_random_state
-from fliptable.core import IllegalAction, Race, all_game_ids, get_game, replay
+from tests.helpers import new_random_state, random_step
+from fliptable.core import IllegalAction, all_game_ids, get_game, replay
 from fliptable.core.log import GameLog
 
 GAMES = [g for g in all_game_ids()]
 MAX_STEPS = 20_000
-
-
-def _step(state, rng):
-    """One random legal step: (player, action)."""
-    d = state.decision()
-    if isinstance(d, Race) and rng.random() < 0.05:
-        return None, d.default
-    actors = [p for p in d.actors if state.legal_actions(p)]
-    assert actors, f"nobody listed in {d} has a legal action"
-    p = actors[int(rng.random() * len(actors))]
-    legal = state.legal_actions(p)
-    return p, legal[int(rng.random() * len(legal))]
 
 
 def _illegal_probe(state, rng, game):
@@ -68,13 +56,13 @@ def test_random_games_keep_every_invariant(game_id, data):
             # clones are independent
             twin = state.clone()
             assert twin.to_json() == before
-            tp, ta = _step(twin, random.Random(step))
+            tp, ta = random_step(twin, random.Random(step))
             twin.apply(tp, ta)
             assert state.to_json() == before
             # views are JSON
             for seat in list(range(players)) + [None]:
                 json.dumps(state.view(seat))
-        p, a = _step(state, rng)
+        p, a = random_step(state, rng)
         state.apply(p, a)
         actions.append([p, a])
     else:

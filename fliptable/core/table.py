@@ -304,6 +304,8 @@ class Table(RemoteAnswers):
             kind = type(d)
             if kind is Turn:
                 if quick and not d.claimants:
+                    # a bot's move, inline: written again below for a simultaneous step (a
+                    # shared closure measured 3-8% slower on random-play simulations of flip7)
                     seat = d.player
                     agent = agents[seat]
                     if agent is not None:

@@ -39,6 +39,7 @@ from .lobby import Elsewhere, Expired, Forbidden, Full, NotFound, Unavailable
 from .live import Client
 from .security import SharedLimiter
 from .setup import BadRequest
+from .tasks import cancel_and_wait
 from .ws import Refusal, _refuse, _sender, admit, finish_socket, handle, read_messages
 
 log = logging.getLogger("fliptable.server")
@@ -159,13 +160,7 @@ class Cluster:
     async def close(self) -> None:
         """Stop (after the lobby stopped its tables): every lease this process held is
         given back, so the others resume its tables at once."""
-        for task in self._tasks:
-            task.cancel()
-        for task in self._tasks:
-            try:
-                await task
-            except (asyncio.CancelledError, Exception):
-                pass
+        await cancel_and_wait(*self._tasks)
         try:
             for table_id in list(self.owned):
                 await self._release(keys=[lease_key(table_id)], args=[self.node])

@@ -29,6 +29,7 @@ from .narration import lines as narration_lines
 from .security import token_matches
 from .setup import HUMAN
 from .store import Refused
+from .tasks import cancel_and_wait
 
 log = logging.getLogger("fliptable.server")
 
@@ -458,9 +459,4 @@ class LiveTable:
 
     async def stop(self) -> None:
         self.pool.forget(self.id)
-        if self.task is not None and not self.task.done():
-            self.task.cancel()
-            try:
-                await self.task
-            except (asyncio.CancelledError, Exception):
-                pass
+        await cancel_and_wait(self.task)

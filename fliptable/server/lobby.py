@@ -20,6 +20,7 @@ from .replays import frames_of
 from .security import hash_token, new_table_id, new_token, rematch_id
 from .setup import HUMAN, BadRequest, TableSpec, display_name
 from .store import Store
+from .tasks import cancel_and_wait
 
 log = logging.getLogger("fliptable.server")
 
@@ -526,13 +527,7 @@ class Lobby:
             del self.live[live.id]
 
     async def close(self) -> None:
-        for task in (self._expiry, self._seats, self.resuming):
-            if task is not None:
-                task.cancel()
-                try:
-                    await task
-                except (asyncio.CancelledError, Exception):
-                    pass
+        await cancel_and_wait(self._expiry, self._seats, self.resuming)
         for live in list(self.live.values()):
             await live.stop()
         self.live.clear()

@@ -16,6 +16,7 @@ from sqlalchemy.ext.asyncio import AsyncEngine, create_async_engine
 from . import migrate
 from .config import Settings
 from .models import actions, seats, tables
+from .tasks import cancel_and_wait
 
 
 #: how often SQLite's write-ahead log is checkpointed into the database, s
@@ -134,13 +135,7 @@ class Store:
                 pass
 
     async def close(self) -> None:
-        for task in (self._writer, self._checkpointer):
-            if task is not None:
-                task.cancel()
-                try:
-                    await task
-                except (asyncio.CancelledError, Exception):
-                    pass
+        await cancel_and_wait(self._writer, self._checkpointer)
         if self._pg_conn is not None:
             conn, self._pg_conn = self._pg_conn, None
             try:

@@ -34,6 +34,19 @@ def join(c: TestClient, table: str, name: str | None = None) -> dict:
     return r.json()
 
 
+def next_frame(ws, ply_at_least: int = 0) -> dict:
+    """The next frame on ``ws`` at ply ``ply_at_least`` or later (other messages skipped)."""
+    while True:
+        m = ws.receive_json()
+        if m["type"] == "frame" and m["ply"] >= ply_at_least:
+            return m
+
+
+def stored_actions(c: TestClient, table: str) -> list:
+    """The actions the store holds for ``table``."""
+    return c.portal.call(c.app.state.lobby.store.load_actions, table)
+
+
 def arrive(c: TestClient, table: str, token: str) -> None:
     """The seat's person connects once and goes (a game starts only once every person
     at it has connected: docs/server.md)."""

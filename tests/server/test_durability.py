@@ -7,18 +7,7 @@ import time
 
 from fliptable.server.store import Store
 
-from .helpers import arrive, client, create, join
-
-
-def _frame(ws, ply_at_least: int = 0) -> dict:
-    while True:
-        m = ws.receive_json()
-        if m["type"] == "frame" and m["ply"] >= ply_at_least:
-            return m
-
-
-def _stored(c, table) -> list:
-    return c.portal.call(c.app.state.lobby.store.load_actions, table)
+from .helpers import arrive, client, create, join, next_frame, stored_actions
 
 
 def test_a_slow_commit_holds_the_frame_back(db_settings, monkeypatch):
@@ -33,13 +22,13 @@ def test_a_slow_commit_holds_the_frame_back(db_settings, monkeypatch):
         table = made["table"]
         arrive(c, table, join(c, table)["token"])
         with c.websocket_connect(f"/ws/{table}?token={made['token']}") as ws:
-            first = _frame(ws)
+            first = next_frame(ws)
             monkeypatch.setattr(Store, "_write", slow)
             sent = time.monotonic()
             ws.send_json({"type": "act", "action": "hit", "ply": first["ply"]})
-            frame = _frame(ws, 1)
+            frame = next_frame(ws, 1)
             waited = time.monotonic() - sent
-            stored = _stored(c, table)  # read at once: the frame came, so the action is stored
+            stored = stored_actions(c, table)  # read at once: the frame came, so the action is stored
     assert waited >= 0.4
     assert stored == [[0, "hit"]] and frame["ply"] == 1
 
@@ -59,11 +48,11 @@ def test_a_failing_database_is_retried_and_nothing_is_shown_meanwhile(sqlite_set
         table = made["table"]
         arrive(c, table, join(c, table)["token"])
         with c.websocket_connect(f"/ws/{table}?token={made['token']}") as ws:
-            first = _frame(ws)
+            first = next_frame(ws)
             monkeypatch.setattr(Store, "_write", flaky)
             ws.send_json({"type": "act", "action": "hit", "ply": first["ply"]})
-            frame = _frame(ws, 1)
+            frame = next_frame(ws, 1)
             arrived = time.monotonic()
-            stored = _stored(c, table)
+            stored = stored_actions(c, table)
     assert failures and arrived - failures[0] >= 0.9  # the table waited and tried again (1 s)
     assert stored == [[0, "hit"]] and frame["ply"] == 1

@@ -10,7 +10,7 @@ from datetime import datetime, timezone
 import pytest
 from starlette.websockets import WebSocketDisconnect
 
-from .helpers import client, create, join, wait_for
+from .helpers import client, create, join, next_frame, wait_for
 
 HOUR = 3600.0
 
@@ -25,13 +25,6 @@ class Clock:
         return self.t
 
 
-def _frame(ws) -> dict:
-    while True:
-        m = ws.receive_json()
-        if m["type"] == "frame":
-            return m
-
-
 def test_bots_wait_for_the_person_to_connect(db_settings):
     with client(db_settings) as c:
         # seat 0 is a bot that would act at once; the person sits at seat 1
@@ -44,7 +37,7 @@ def test_bots_wait_for_the_person_to_connect(db_settings):
         with c.websocket_connect(f"/ws/{table}?token={made['token']}") as ws:
             told = ws.receive_json()
             assert told["type"] == "table" and told["you"] == 1
-            first = _frame(ws)
+            first = next_frame(ws)
             # the person sees the game from its deal: every event since the start
             assert first["events"]
             started = wait_for(lambda: (lambda f: f if f["ply"] >= 1 else None)(c.get(f"/api/tables/{table}").json()))
@@ -58,7 +51,7 @@ def test_a_person_alone_with_bots_after_a_restart_still_starts_the_game(sqlite_s
         table = made["table"]
         assert c.get(f"/api/tables/{table}").json()["started"] is False
         with c.websocket_connect(f"/ws/{table}?token={made['token']}") as ws:
-            assert _frame(ws)["seat"] == 1
+            assert next_frame(ws)["seat"] == 1
         assert c.get(f"/api/tables/{table}").json()["started"] is True
 
 
@@ -75,7 +68,7 @@ def test_abandoned_tables_are_closed(db_settings):
         ws = c.websocket_connect(f"/ws/{watched['table']}?token={watched['token']}")
         ws.__enter__()
         try:
-            _frame(ws)
+            next_frame(ws)
             clock.t += HOUR / 2
             assert c.portal.call(lobby.expire_idle) == []
             clock.t += HOUR / 2 + 60
@@ -137,7 +130,7 @@ def test_a_connected_table_is_stored_as_seen_at_every_round(db_settings):
         lobby = c.app.state.lobby
         made = create(c, game="flip7", seats=["human", "random"], seed=5)
         with c.websocket_connect(f"/ws/{made['table']}?token={made['token']}") as ws:
-            _frame(ws)
+            next_frame(ws)
             opened = wait_for(lambda: _seen(c, made["table"]))
             assert opened == pytest.approx(clock.t, abs=1e-3)
             clock.t += 3 * HOUR
@@ -162,7 +155,7 @@ def test_the_time_the_server_was_down_does_not_count(db_settings):
     with client(db_settings, **settings) as c:
         made = create(c, game="flip7", seats=["human", "random"], seed=5)
         with c.websocket_connect(f"/ws/{made['table']}?token={made['token']}") as ws:
-            _frame(ws)
+            next_frame(ws)
     clock.t += 5 * HOUR  # the server was down; its people could not come back
     with client(db_settings, **settings) as c:
         lobby = c.app.state.lobby
@@ -203,13 +196,13 @@ def test_a_person_who_came_and_went_still_counts_as_arrived(sqlite_settings):
         facts = c.get(f"/api/tables/{table}").json()
         assert facts["started"] is False and facts["waiting_for"] == [1]
         with c.websocket_connect(f"/ws/{table}?token={ben['token']}") as ws:
-            first = _frame(ws)
+            first = next_frame(ws)
             assert first["seat"] == 1
         assert c.get(f"/api/tables/{table}").json()["waiting_for"] == []
         with c.websocket_connect(f"/ws/{table}?token={made['token']}") as ws:
             told = ws.receive_json()
             assert told["type"] == "table" and told["started"] is True
-            back = _frame(ws)
+            back = next_frame(ws)
             # from the deal on, as her seat saw it
             assert back["seat"] == 0 and back["events"][0]["type"] == first["events"][0]["type"]
             assert len(back["events"]) >= len(first["events"])

@@ -11,20 +11,12 @@ import signal
 import socket
 import subprocess
 import sys
-import time
 
 import httpx
 import pytest
 
 from .conftest import PG_URL
-from .helpers import Player, Replayed, arrive, client, create, join, wait_for
-
-
-def _until_frame(ws, ply_at_least: int = 0) -> dict:
-    while True:
-        m = ws.receive_json()
-        if m["type"] == "frame" and m["ply"] >= ply_at_least:
-            return m
+from .helpers import Player, Replayed, arrive, client, create, join, next_frame, wait_for
 
 
 def test_new_app_on_the_same_database_resumes_tables_and_bots(db_settings):
@@ -37,10 +29,10 @@ def test_new_app_on_the_same_database_resumes_tables_and_bots(db_settings):
         ben = join(c, table, "Ben")
         arrive(c, table, ben["token"])
         with c.websocket_connect(f"/ws/{table}?token={made['token']}") as ws:
-            before = [_until_frame(ws)]
+            before = [next_frame(ws)]
             assert before[0]["ply"] == 0 and before[0]["decision"]["players"] == [0]
             ws.send_json({"type": "act", "action": "hit", "ply": 0})
-            before.append(_until_frame(ws, 1))
+            before.append(next_frame(ws, 1))
         # the bot at seat 1 is to act in 300 ms: the server stops first (or it acted, and is stored)
         assert before[-1]["ply"] == 1 and before[-1]["decision"]["players"] == [1]
         stopped = wait_for(lambda: (lambda f: f if f["ply"] >= 1 else None)(c.get(f"/api/tables/{bots_table}").json()))

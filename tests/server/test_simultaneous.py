@@ -6,21 +6,21 @@ and every frame sent equals the log's frame for that seat. Level 4's SPOOF too: 
 stay hidden past the simultaneous step, through the calls that follow it."""
 from __future__ import annotations
 
+from contextlib import ExitStack, contextmanager
 
 from fliptable.core.registry import get_game
 
-from .helpers import Player, Replayed, client, create, join, wait_for
+from .helpers import Player, Replayed, client, create, join, next_frame, stored_actions, wait_for
 
 #: seed 13, three players, Level 2: seat 0's first card can be the K - TRUMPS of Diamonds
 SEED, CALL = 13, "ktd:c"
 
 
 def _frame(ws, ply: int) -> dict:
-    while True:
-        m = ws.receive_json()
-        if m["type"] == "frame" and m["ply"] >= ply:
-            assert m["ply"] == ply, f"expected the frame at ply {ply}, got {m['ply']}"
-            return m
+    """The next frame, which must be the one at ``ply``."""
+    m = next_frame(ws, ply)
+    assert m["ply"] == ply, f"expected the frame at ply {ply}, got {m['ply']}"
+    return m
 
 
 def _reply(ws, types=("error", "pong")) -> dict:
@@ -31,8 +31,22 @@ def _reply(ws, types=("error", "pong")) -> dict:
             return m
 
 
-def _stored(c, table) -> list:
-    return c.portal.call(c.app.state.lobby.store.load_actions, table)
+@contextmanager
+def _three_seats_and_a_watcher(c, table: str, tokens: list[str]):
+    """The three seats' sockets and a spectator's (in that order), a ``frames(ply)`` that
+    reads the frame at ``ply`` on each of them, and ``seen``: each one's frames so far."""
+    urls = [f"/ws/{table}?token={t}" for t in tokens] + [f"/ws/{table}"]
+    with ExitStack() as stack:
+        ws = [stack.enter_context(c.websocket_connect(u)) for u in urls]
+        seen: dict = {s: [] for s in (0, 1, 2, None)}
+
+        def frames(ply: int) -> list[dict]:
+            out = [_frame(w, ply) for w in ws]
+            for seat, f in zip((0, 1, 2, None), out):
+                seen[seat].append(f)
+            return out
+
+        yield ws, frames, seen
 
 
 def test_trumps_commitments_over_websockets(db_settings):
@@ -42,17 +56,7 @@ def test_trumps_commitments_over_websockets(db_settings):
         made = create(c, game="flaps", seats=["human"] * 3, options={"level": 2}, seed=SEED, name="Ana")
         table = made["table"]
         tokens = [made["token"], join(c, table, "Ben")["token"], join(c, table, "Cy")["token"]]
-        urls = [f"/ws/{table}?token={t}" for t in tokens] + [f"/ws/{table}"]
-        sockets = [c.websocket_connect(u) for u in urls]
-        ws = [s.__enter__() for s in sockets]
-        seen: dict = {s: [] for s in (0, 1, 2, None)}
-        try:
-            def frames(ply: int) -> list[dict]:
-                out = [_frame(w, ply) for w in ws]
-                for seat, f in zip((0, 1, 2, None), out):
-                    seen[seat].append(f)
-                return out
-
+        with _three_seats_and_a_watcher(c, table, tokens) as (ws, frames, seen):
             frames(0)
             ws[0].send_json({"type": "act", "action": CALL, "ply": 0})
             f = frames(1)
@@ -81,7 +85,7 @@ def test_trumps_commitments_over_websockets(db_settings):
             assert stale["type"] == "error" and stale["ply"] == 1 and "that moment has passed" in stale["message"]
             ws[1].send_json({"type": "ping"})
             assert _reply(ws[1], ("pong",))["ply"] == 2
-            assert len(_stored(c, table)) == 2
+            assert len(stored_actions(c, table)) == 2
             # Cy answers the frame she chose from (ply 1): the same step, only Ben acted since
             cy_card = seen[2][1]["legal"][-1]
             ws[2].send_json({"type": "act", "action": cy_card, "ply": 1})
@@ -98,10 +102,7 @@ def test_trumps_commitments_over_websockets(db_settings):
             assert f[3]["decision"]["kind"] == "turn"
             told = str(f[3]["events"])
             assert all(card[2:] in told for card in (ana_card, ben_card, cy_card))
-        finally:
-            for s in sockets:
-                s.__exit__(None, None, None)
-        assert _stored(c, table) == [[0, CALL], [1, ben_card], [2, cy_card], [0, ana_card]]
+        assert stored_actions(c, table) == [[0, CALL], [1, ben_card], [2, cy_card], [0, ana_card]]
         # the game goes on to its end through the same protocol
         players = [Player(c, table, t, seed=i) for i, t in enumerate(tokens)]
         watcher = Player(c, table, None)
@@ -143,8 +144,8 @@ def test_a_bot_commits_beside_people_and_the_clock_plays_for_a_person_who_went_a
             # seat 0 never chooses (its socket sends nothing more): only the clock can lay
             # a card for it, and the step resolves (no wall-clock bound is asserted: the
             # limit counts from the step's start, the bot's thinking in its worker included)
-            wait_for(lambda: len(_stored(c, table)) >= 4, timeout=20)
-        actions = _stored(c, table)
+            wait_for(lambda: len(stored_actions(c, table)) >= 4, timeout=20)
+        actions = stored_actions(c, table)
     assert actions[3][0] == 0 and actions[3][1].startswith("t:")
 
 
@@ -163,16 +164,7 @@ def test_spoof_lays_and_calls_over_websockets(db_settings):
         made = create(c, game="flaps", seats=["human"] * 3, options={"level": 4}, seed=SPOOF_SEED)
         table = made["table"]
         tokens = [made["token"], join(c, table)["token"], join(c, table)["token"]]
-        sockets = [c.websocket_connect(f"/ws/{table}?token={t}") for t in tokens] + [c.websocket_connect(f"/ws/{table}")]
-        ws = [s.__enter__() for s in sockets]
-        seen: dict = {s: [] for s in (0, 1, 2, None)}
-        try:
-            def frames(ply: int) -> list[dict]:
-                out = [_frame(w, ply) for w in ws]
-                for seat, f in zip((0, 1, 2, None), out):
-                    seen[seat].append(f)
-                return out
-
+        with _three_seats_and_a_watcher(c, table, tokens) as (ws, frames, seen):
             frames(0)
             ws[0].send_json({"type": "act", "action": "ksc", "ply": 0})
             f = frames(1)
@@ -208,7 +200,7 @@ def test_spoof_lays_and_calls_over_websockets(db_settings):
             ws[2].send_json({"type": "act", "action": "call:20", "ply": 5})
             refused = _reply(ws[2])
             assert refused["ply"] == 5 and "20 has been called already" in refused["message"]
-            assert len(_stored(c, table)) == 5
+            assert len(stored_actions(c, table)) == 5
             ws[2].send_json({"type": "act", "action": "call:21", "ply": 5})
             f = frames(6)
             hidden(f, [None, 20, 21])
@@ -219,10 +211,7 @@ def test_spoof_lays_and_calls_over_websockets(db_settings):
             for frame in f:
                 told = str(frame["events"])
                 assert all(repr(card) in told for card in cards.values()), told
-        finally:
-            for s in sockets:
-                s.__exit__(None, None, None)
-        assert _stored(c, table) == [[0, "ksc"], [1, laid[1]], [2, laid[2]], [0, laid[0]],
+        assert stored_actions(c, table) == [[0, "ksc"], [1, laid[1]], [2, laid[2]], [0, laid[0]],
                                      [1, "call:20"], [2, "call:21"], [0, "call:3"]]
         players = [Player(c, table, t, seed=i) for i, t in enumerate(tokens)]
         watcher = Player(c, table, None)

@@ -5,18 +5,7 @@ from __future__ import annotations
 
 import time
 
-from .helpers import client, create, join
-
-
-def _frame(ws, ply_at_least: int = 0) -> dict:
-    while True:
-        m = ws.receive_json()
-        if m["type"] == "frame" and m["ply"] >= ply_at_least:
-            return m
-
-
-def _stored(c, table) -> list:
-    return c.portal.call(c.app.state.lobby.store.load_actions, table)
+from .helpers import client, create, join, next_frame, stored_actions
 
 
 def test_flyswatter_race_is_decided_by_arrival(sqlite_settings):
@@ -28,25 +17,25 @@ def test_flyswatter_race_is_decided_by_arrival(sqlite_settings):
         other = join(c, table)
         with c.websocket_connect(f"/ws/{table}?token={made['token']}") as a, \
                 c.websocket_connect(f"/ws/{table}?token={other['token']}") as b:
-            fa, fb = _frame(a), _frame(b)
+            fa, fb = next_frame(a), next_frame(b)
             while fa["decision"]["kind"] != "race":  # flip on our turns until a swat window opens
                 for ws, f in ((a, fa), (b, fb)):
                     if f["legal"] == ["flip"]:
                         ws.send_json({"type": "act", "action": "flip", "ply": f["ply"]})
-                fa = _frame(a, fa["ply"] + 1)
-                fb = _frame(b, fa["ply"])
+                fa = next_frame(a, fa["ply"] + 1)
+                fb = next_frame(b, fa["ply"])
             race_ply = fa["ply"]
             assert fa["decision"]["players"] == [0, 1, 2]
             assert fa["clock"]["limit_ms"] == 6000.0 and 0 < fa["clock"]["remaining_ms"] <= 6000.0
             swat = next(x for x in fa["legal"] if x.startswith("swat:"))
             # seat 1 arrives first, then seat 0 with the ply it saw (same window: still counts)
             b.send_json({"type": "act", "action": swat, "ply": race_ply})
-            _frame(b, race_ply + 1)
+            next_frame(b, race_ply + 1)
             a.send_json({"type": "act", "action": swat, "ply": race_ply})
             deadline = time.monotonic() + 10
-            while len(_stored(c, table)) < race_ply + 2 and time.monotonic() < deadline:
+            while len(stored_actions(c, table)) < race_ply + 2 and time.monotonic() < deadline:
                 time.sleep(0.05)
-        actions = _stored(c, table)
+        actions = stored_actions(c, table)
     assert actions[race_ply:race_ply + 2] == [[1, swat], [0, swat]]
 
 
@@ -57,7 +46,7 @@ def test_turn_clock_plays_for_a_player_who_went_away(sqlite_settings):
         assert c.get(f"/api/tables/{table}").json()["turn_limit_ms"] == 1000.0
         with c.websocket_connect(f"/ws/{table}?token={made['token']}") as ws, \
                 c.websocket_connect(f"/ws/{table}") as spectator:
-            first = _frame(ws)
+            first = next_frame(ws)
             assert first["ply"] == 0 and first["decision"]["players"] == [0]
             assert first["clock"]["limit_ms"] == 1000.0 and first["clock"]["remaining_ms"] <= 1000.0
             start = time.monotonic()
@@ -71,7 +60,7 @@ def test_turn_clock_plays_for_a_player_who_went_away(sqlite_settings):
             seen = spectator.receive_json()
             while seen["type"] != "timeout":
                 seen = spectator.receive_json()
-        actions = _stored(c, table)
+        actions = stored_actions(c, table)
     assert 0.8 <= waited < 15.0
     assert actions[0][0] == 0 and actions[0][1] in first["legal"]
     assert m["ply"] >= 1
@@ -85,7 +74,7 @@ def test_friends_tables_have_no_turn_clock(sqlite_settings):
     with client(sqlite_settings) as c:
         made = create(c, game="flip7", seats=["human", "random"])
         with c.websocket_connect(f"/ws/{made['table']}?token={made['token']}") as ws:
-            assert _frame(ws)["clock"] is None
+            assert next_frame(ws)["clock"] is None
 
 
 def test_a_claim_out_of_turn_is_accepted_through_the_driver(sqlite_settings):
@@ -111,18 +100,18 @@ def test_a_claim_out_of_turn_is_accepted_through_the_driver(sqlite_settings):
         sockets = [c.websocket_connect(f"/ws/{table}?token={t}") for t in tokens]
         ws = [s.__enter__() for s in sockets]
         try:
-            frames = [_frame(w) for w in ws]
+            frames = [next_frame(w) for w in ws]
             for ply, (seat, action) in enumerate(prefix):
                 ws[seat].send_json({"type": "act", "action": action, "ply": ply})
-                frames = [_frame(w, ply + 1) for w in ws]
+                frames = [next_frame(w, ply + 1) for w in ws]
             ply = len(prefix)
             mine = frames[claimant]
             assert mine["decision"]["claimants"] == [claimant] and "muggins" in mine["legal"]
             assert mine["decision"]["players"] != [claimant]
             ws[claimant].send_json({"type": "act", "action": "muggins", "ply": ply})
-            after = _frame(ws[claimant], ply + 1)
+            after = next_frame(ws[claimant], ply + 1)
         finally:
             for s in sockets:
                 s.__exit__(None, None, None)
-        actions = _stored(c, table)
+        actions = stored_actions(c, table)
     assert actions[ply] == [claimant, "muggins"] and after["ply"] == ply + 1

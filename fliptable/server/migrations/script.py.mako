@@ -8,6 +8,8 @@ from alembic import op
 import sqlalchemy as sa
 ${imports if imports else ""}
 
+# Alembic's revision form, the same in every migration on purpose: a released migration is
+# frozen history, never changed to share code with another one.
 revision = ${repr(up_revision)}
 down_revision = ${repr(down_revision)}
 branch_labels = ${repr(branch_labels)}

@@ -6,7 +6,7 @@ import pytest
 
 from fliptable.core import get_game
 from fliptable.games.flip7.cards import CARDS, DECK
-from fliptable.games.flip7.state import ACTIVE, BUSTED, FLIP7, STAYED, round_decision_cap
+from fliptable.games.flip7.state import BUSTED, FLIP7, STAYED, round_decision_cap
 from tests.helpers import assert_load_refused
 
 GAME = get_game("flip7")

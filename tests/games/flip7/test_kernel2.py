@@ -6,15 +6,10 @@ from collections import Counter
 
 import pytest
 
-from fliptable.core import SeatError, StateError, get_game
-from fliptable.games.flip7.cards import CARDS, DECK
+from fliptable.core import SeatError, StateError
+from fliptable.games.flip7.cards import CARDS
 from fliptable.games.flip7.state import Flip7State
-
-GAME = get_game("flip7")
-
-
-def new(players, top, **options):
-    return GAME.new_state(players, options, seed=1, deck=CARDS.stacked(top, DECK))
+from tests.games.flip7.helpers import GAME, new
 
 
 def midgame(seed=3, steps=25, players=4):

@@ -3,26 +3,10 @@ flipped during a Flip Three (``flip3_actions``), the round limit and the per-rou
 decision cap that bound a game."""
 from collections import Counter
 
-from fliptable.core import Turn, get_game
+from fliptable.core import Turn
 from fliptable.games.flip7.cards import CARDS, DECK
 from fliptable.games.flip7.state import ACTIVE, BUSTED, FLIP7, FROZEN, STAYED, round_decision_cap
-
-GAME = get_game("flip7")
-
-
-def new(players, top, **options):
-    return GAME.new_state(players, options, seed=1, deck=CARDS.stacked(top, DECK))
-
-
-def cards(state, seat):
-    return state.view(None)["seats"][seat]["cards"]
-
-
-def play(state, *actions):
-    events = []
-    for action in actions:
-        events += [e.full() for e in state.apply(state.decision().player, action)]
-    return events
+from tests.games.flip7.helpers import GAME, cards, new, play
 
 
 # -- flip3_actions: "Action Card: Resolve its effect immediately" ----------------------------

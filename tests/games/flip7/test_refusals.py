@@ -3,15 +3,8 @@
 action space)."""
 import random
 
-from fliptable.core import get_game
-from fliptable.games.flip7.cards import CARDS, DECK
 from tests.helpers import assert_rejected
-
-GAME = get_game("flip7")
-
-
-def new(players, top, **options):
-    return GAME.new_state(players, options, seed=1, deck=CARDS.stacked(top, DECK))
+from tests.games.flip7.helpers import GAME, new
 
 
 def says(state, player, action, reason):

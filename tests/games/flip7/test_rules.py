@@ -6,28 +6,10 @@ from collections import Counter
 
 import pytest
 
-from fliptable.core import IllegalAction, PlayerCountError, Turn, get_game
+from fliptable.core import IllegalAction, PlayerCountError, Turn
 from fliptable.games.flip7.cards import CARDS, DECK
 from fliptable.games.flip7.state import ACTIVE, BUSTED, FLIP7, FROZEN, STAYED
-
-GAME = get_game("flip7")
-
-
-def new(players, top, **options):
-    """A game whose deck starts with ``top`` (dealt first), the rest in table order."""
-    return GAME.new_state(players, options, seed=1, deck=CARDS.stacked(top, DECK))
-
-
-def cards(state, seat):
-    return state.view(None)["seats"][seat]["cards"]
-
-
-def play(state, *actions):
-    events = []
-    for action in actions:
-        player = state.decision().player
-        events += [e.full() for e in state.apply(player, action)]
-    return events
+from tests.games.flip7.helpers import GAME, cards, new, play
 
 
 # -- The Deck (94 Cards) ------------------------------------------------------------------

@@ -2,19 +2,7 @@
 value a search reads when it stops early (``evaluate``)."""
 import math
 
-from fliptable.core import get_game
-from fliptable.games.flip7.cards import CARDS, DECK
-
-GAME = get_game("flip7")
-
-
-def new(players, top, **options):
-    return GAME.new_state(players, options, seed=1, deck=CARDS.stacked(top, DECK))
-
-
-def play(state, *actions):
-    for action in actions:
-        state.apply(state.decision().player, action)
+from tests.games.flip7.helpers import GAME, new, play
 
 
 def test_stats_count_rounds_busts_flip_7s_and_round_scores():

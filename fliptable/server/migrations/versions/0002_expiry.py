@@ -8,6 +8,8 @@ Create Date: 2026-11-26
 import sqlalchemy as sa
 from alembic import op
 
+# Alembic's revision form, the same in every migration on purpose: a released migration is
+# frozen history, never changed to share code with another one.
 revision = "0002"
 down_revision = "0001"
 branch_labels = None

@@ -9,6 +9,8 @@ Create Date: 2026-11-27
 import sqlalchemy as sa
 from alembic import op
 
+# Alembic's revision form, the same in every migration on purpose: a released migration is
+# frozen history, never changed to share code with another one.
 revision = "0004"
 down_revision = "0003"
 branch_labels = None
