@@ -8,15 +8,16 @@ from typing import Any
 from .errors import StateError, UnknownGame, shorten
 from .game import Game, State
 
-#: game id -> module that defines it (imported on first use, so ``import fliptable`` is cheap)
+#: game id -> its package under ``fliptable.games`` (imported on first use, so ``import
+#: fliptable`` is cheap; the package's ``__init__`` imports its ``game`` module, which registers it)
 GAME_MODULES: dict[str, str] = {
     "flip7": "fliptable.games.flip7",
     "flyswatter": "fliptable.games.flyswatter",
-    "flinch": "fliptable.games.flinch.game",
-    "muggins": "fliptable.games.muggins.game",
-    "authors": "fliptable.games.authors.game",
-    "patience": "fliptable.games.patience.game",
-    "go-to-the-store": "fliptable.games.go_to_the_store.game",
+    "flinch": "fliptable.games.flinch",
+    "muggins": "fliptable.games.muggins",
+    "authors": "fliptable.games.authors",
+    "patience": "fliptable.games.patience",
+    "go-to-the-store": "fliptable.games.go_to_the_store",
     "flush": "fliptable.games.flush",
     "flaps": "fliptable.games.flaps",
 }

@@ -14,7 +14,7 @@ from ..core.registry import GAME_MODULES
 
 
 def game_module(game: Game) -> str:
-    """The module that defines ``game`` (``fliptable.games.muggins.game``)."""
+    """The package that defines ``game`` (``fliptable.games.muggins``)."""
     return GAME_MODULES.get(game.id) or type(game).__module__
 
 

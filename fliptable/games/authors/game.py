@@ -26,4 +26,4 @@ class AuthorsGame(AskingGame):
         return {"greedy": GreedyAuthors}
 
 
-AUTHORS = register(AuthorsGame())
+GAME = register(AuthorsGame())

@@ -53,7 +53,7 @@ Every card, with its notation:
 """ + card_list()
 
 
-class Flaps(Game):
+class FlapsGame(Game):
     wording = render
     balance = BALANCE
     id = "flaps"
@@ -201,4 +201,4 @@ class Flaps(Game):
         }
 
 
-FLAPS_GAME = register(Flaps())
+GAME = register(FlapsGame())

@@ -16,7 +16,7 @@ from .notation import CHALLENGE, DECLINE, DISCARD, NOTATION, PASS, PLAY
 from .state import FlinchState
 
 
-class Flinch(Game):
+class FlinchGame(Game):
     """FLINCH -- The Family Favorite."""
     wording = render
     balance = BALANCE
@@ -132,4 +132,4 @@ class Flinch(Game):
         return out
 
 
-FLINCH = register(Flinch())
+GAME = register(FlinchGame())

@@ -11,7 +11,7 @@ from .cards import CARDS, DECK
 from .state import ACTIVE, DISCARD, FLIP7, FROZEN, STAYED, Flip7State, round_decision_cap
 
 
-class Flip7(Game):
+class Flip7Game(Game):
     wording = render
     balance = BALANCE
     id = "flip7"
@@ -112,4 +112,4 @@ class Flip7(Game):
                 "flip7_rate": totals.get("flip7s", 0) / pr}
 
 
-FLIP7 = register(Flip7())
+GAME = register(Flip7Game())

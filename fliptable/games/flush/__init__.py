@@ -1,5 +1,5 @@
 """Flush (flush.md): a shedding game of Flushes, Mimics, Blind cards, Skips and Links."""
-from .game import FLUSH, Flush
+from .game import GAME, FlushGame
 from .state import FlushState
 
-__all__ = ["FLUSH", "Flush", "FlushState"]
+__all__ = ["GAME", "FlushGame", "FlushState"]

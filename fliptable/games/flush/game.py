@@ -44,7 +44,7 @@ b1..bB; pass:1..pass:B, keep; mimic:<face> for its number faces; mimic:b1..mimic
 `fliptable games` and Game.info give the count."""
 
 
-class Flush(Game):
+class FlushGame(Game):
     wording = render
     balance = BALANCE
     id = "flush"
@@ -148,4 +148,4 @@ class Flush(Game):
         }
 
 
-FLUSH = register(Flush())
+GAME = register(FlushGame())

@@ -13,7 +13,7 @@ from .state import DONE, MAX_MIDDLE, SWAT, FlyswatterState
 _ALIASES = {"f": "flip", "d": DONE, "pass": DONE, "stop": DONE}
 
 
-class Flyswatter(Game):
+class FlyswatterGame(Game):
     wording = render
     balance = BALANCE
     id = "flyswatter"
@@ -107,4 +107,4 @@ class Flyswatter(Game):
                 "penalty_rate": totals.get("wrong_swats", 0) / pw if pw else 0.0}
 
 
-FLYSWATTER = register(Flyswatter())
+GAME = register(FlyswatterGame())

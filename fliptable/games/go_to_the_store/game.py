@@ -26,4 +26,4 @@ class StoreGame(AskingGame):
         return {"greedy": GreedyStore}
 
 
-STORE = register(StoreGame())
+GAME = register(StoreGame())

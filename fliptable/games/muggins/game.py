@@ -99,4 +99,4 @@ class MugginsGame(Game):
         }
 
 
-MUGGINS = register(MugginsGame())
+GAME = register(MugginsGame())

@@ -86,4 +86,4 @@ class PatienceGame(Game):
                 "mean_up_cards": totals.get("up_cards", 0.0) / g, "games": games}
 
 
-PATIENCE = register(PatienceGame())
+GAME = register(PatienceGame())
