@@ -106,21 +106,25 @@ def games() -> list[str]:
 
 
 def users(game: str) -> list[str]:
-    """The other game packages whose rules import ``game``'s modules (Go to the Store
-    plays on Authors' asking code, Muggins on FLINCH's challenge window): their tests
-    test ``game``'s code too."""
+    """The other packages whose rules import ``game``'s modules, directly or through one
+    another (``flinch_pack``, the pack and the challenge window: FLINCH, Muggins, Patience
+    and ``asking``, hence Authors and Go to the Store): their tests test ``game``'s code too."""
     pattern = re.compile(rf"from \.\.{game}[ .]|fliptable\.games\.{game}\b")
     out = []
     for other in games():
         if other != game and any(pattern.search(f.read_text(encoding="utf-8"))
                                  for f in (GAMES / other).glob("*.py") if f.name not in NOT_RULES):
             out.append(other)
-    return out
+    for other in list(out):
+        out += [u for u in users(other) if u != game and u not in out]
+    return sorted(out)
 
 
 def default_tests(game: str) -> list[str]:
-    """The game's tests, those of the games built on it, and tests/golden (the logs replayed)."""
-    return [f"tests/games/{g}" for g in (game, *users(game))] + ["tests/golden"]
+    """The tests of the package and of those built on it (a shared package such as
+    ``asking`` has none of its own), and tests/golden (the logs replayed)."""
+    return [f"tests/games/{g}" for g in (game, *users(game)) if (ROOT / "tests" / "games" / g).is_dir()] \
+        + ["tests/golden"]
 
 
 def tree_files() -> list[str]:

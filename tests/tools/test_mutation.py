@@ -138,11 +138,13 @@ def test_import_time_code_is_found_by_collecting_in_a_mutated_copy(tmp_path):
 
 
 def test_a_games_code_is_tested_by_the_games_built_on_it_and_the_golden_logs():
-    assert mutation.users("authors") == ["go_to_the_store"]
-    assert mutation.users("flinch") == ["authors", "muggins", "patience"]   # its cards, its challenges
-    assert mutation.users("flush") == []
-    assert mutation.default_tests("authors") == ["tests/games/authors", "tests/games/go_to_the_store",
-                                                 "tests/golden"]
+    assert mutation.users("asking") == ["authors", "go_to_the_store"]
+    # its cards and challenge window, and through ``asking`` the games built on that
+    assert mutation.users("flinch_pack") == ["asking", "authors", "flinch", "go_to_the_store", "muggins",
+                                             "patience"]
+    assert mutation.users("flush") == mutation.users("authors") == []
+    assert mutation.default_tests("asking") == ["tests/games/authors", "tests/games/go_to_the_store",
+                                                "tests/golden"]
 
 
 def test_every_module_level_cache_of_the_rules_is_emptied():

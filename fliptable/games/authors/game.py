@@ -2,14 +2,12 @@
 from __future__ import annotations
 
 from ...core import register
-from . import render
-from .asking import AskingGame
+from ..asking.game import AskingGame
 from .bots import GreedyAuthors
 from .state import AuthorsState
 
 
 class AuthorsGame(AskingGame):
-    wording = render
     id = "authors"
     title = "Authors"
     summary = "Ask other players for cards of a number you hold; most books of four wins."

@@ -3,7 +3,7 @@ one card of a number you hold, ask again while you succeed, books of four, most 
 wins. Decisions are recorded in docs/rules/authors.md."""
 from __future__ import annotations
 
-from .asking import AskingState
+from ..asking.state import AskingState
 
 
 class AuthorsState(AskingState):

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import re
 
-from .cards import a_card
+from ..flinch_pack.cards import a_card
 from .layout import RESERVES, pile_takes
 from .notation import DECODE
 

@@ -9,7 +9,7 @@ import numpy as np
 
 from fliptable.adapters.direct.base import COMPILED, DirectEncoder, faces_are_ints, keep_block, pile_writer, plain
 
-from .cards import NAMES
+from ..flinch_pack.cards import NAMES
 from .layout import BUILD_NAMES, RESERVES
 
 #: the view's keys that are small values of the state (``FlinchKnowledge._view``), compared

@@ -9,7 +9,7 @@ from ...core import Game, Option, register
 from ...core.result import margin_values
 from . import render
 from .bots import GreedyAgent, QuickAgent
-from .cards import CARDS, pack_count, series_pack
+from ..flinch_pack.cards import CARDS, pack_count, series_pack
 from .explain import normalise
 from .layout import DECISIONS_PER_SEAT, check_table, max_piles, top_number
 from .notation import CHALLENGE, DECLINE, DISCARD, NOTATION, PASS, PLAY

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .cards import NAMES, names
+from ..flinch_pack.cards import NAMES, names
 from .layout import BUILD_NAMES, HAND, RESERVES
 
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any, Mapping
 
 from ...core import OptionError
-from .cards import pack_count
+from ..flinch_pack.cards import pack_count
 
 HAND = 5          # flinch.md "The Layout" b) hands of five
 RESERVES = 5      # "The Layout" d) no more than five reserve piles

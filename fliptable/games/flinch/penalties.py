@@ -1,5 +1,6 @@
 """FLINCH's "Challenge" (enforce=table): when an action may be challenged, who is right,
-and the penalty. A mixin of ``FlinchState``; the window itself is ``challenges.py``.
+and the penalty. A mixin of ``FlinchState``; the window itself is
+``flinch_pack/challenge_window.py``.
 
 ``challenge=claim`` (default): a challenge is a claim out of turn while play goes on.
 ``challenge=window``: fliptable 1's rules, kept to replay its logs -- a timed window after
@@ -10,8 +11,8 @@ from __future__ import annotations
 from bisect import bisect
 
 from ...core import Event
-from .cards import NAMES
-from .challenges import ChallengeWindow
+from ..flinch_pack.cards import NAMES
+from ..flinch_pack.challenge_window import ChallengeWindow
 from .layout import RESERVES
 from .notation import PUBLIC
 

@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from ...core.words import Words, cap, count_of
-from .cards import a_card
+from ..flinch_pack.cards import a_card
 
 
 def _pile(c: dict) -> str:

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from ...core import Event, Over, Result, ranks_from_keys, turn
 from ...core.game import State
-from .cards import NAMES
+from ..flinch_pack.cards import NAMES
 from .checks import check_state
 from .penalties import FlinchChallenges
 from .explain import explain
@@ -62,7 +62,7 @@ class FlinchState(FlinchChallenges, TurnFlow, FlinchKnowledge, State):
         "over": "bool",
         "winners": "seats",
         "end": "str?",              # "won", "blocked" or "cap" once over
-        # the challenge window (enforce=table; challenges.py)
+        # the challenge window (enforce=table; flinch_pack/challenge_window.py)
         "offender": "int",          # -1: no window
         "window": "int",
         "offence": "str?",          # the action called out, as the table saw it

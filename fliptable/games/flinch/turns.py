@@ -3,7 +3,7 @@ stack (flinch.md "The Play", "To Win", "Additional Notes"). A mixin of ``FlinchS
 from __future__ import annotations
 
 from ...core import Event
-from .cards import NAMES, names
+from ..flinch_pack.cards import NAMES, names
 from .layout import HAND, RESERVES
 
 

@@ -1,9 +1,9 @@
 """Go to the Store (flinch.md "Go to the Store"): the declared game record, its bot and
-text. The rules are Authors' asking game (``authors.asking``) with the Store."""
+text. The rules are the asking games' (``asking``) with the Store."""
 from __future__ import annotations
 
 from ...core import register
-from ..authors.asking import AskingGame
+from ..asking.game import AskingGame
 from . import render
 from .bots import GreedyStore
 from .state import StoreState

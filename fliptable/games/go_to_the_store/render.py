@@ -1,9 +1,9 @@
-"""Text rendering for Go to the Store (shared with Authors' renderer)."""
+"""Text rendering for Go to the Store (the asking games', ``asking/render.py``, with the Store's words)."""
 from __future__ import annotations
 
 from ...core.words import Words
-from ..authors.render import narrate as _narrate
-from ..authors.render import render
+from ..asking.render import narrate as _narrate
+from ..asking.render import render
 
 
 def narrate(event: dict, seat: int | None = None) -> str:

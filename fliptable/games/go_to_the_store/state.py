@@ -5,7 +5,8 @@ wins. Decisions are recorded in docs/rules/go_to_the_store.md."""
 from __future__ import annotations
 
 from ...core import Event
-from ..authors.asking import DRAW, DRAW_WHY, NAMES, AskingState
+from ..asking.record import DRAW, DRAW_WHY
+from ..asking.state import NAMES, AskingState
 
 HAND = 6  # "deal six cards to each player"
 

@@ -2,7 +2,7 @@
 state is loaded (``Game.state_from_json``): a tampered state is refused with one error."""
 from __future__ import annotations
 
-from ..flinch.cards import pack_count
+from ..flinch_pack.cards import pack_count
 from .rules import HAND, KEEP, NONE, SERIES, SKIP, STOCK, TOP, WRONG
 
 

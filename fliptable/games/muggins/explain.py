@@ -3,7 +3,7 @@ actions that are not legal (``State.why_illegal`` derives legality from
 ``legal_actions``), so it can never contradict the rules code."""
 from __future__ import annotations
 
-from ..flinch.cards import a_card
+from ..flinch_pack.cards import a_card
 
 _PLAY = 'Muggins, "The Play"'
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from .balance import BALANCE
 from ...core import Game, Option, register
 from ...core.result import margin_values
-from ..flinch.cards import CARDS, pack_count, series_pack
+from ..flinch_pack.cards import CARDS, pack_count, series_pack
 from . import render
 from .bots import GreedyMuggins
 from .rules import CENTRE_ACTIONS, MAX_PLAYERS, NOTATION, SERIES, STOCK_ACTIONS, TOP

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from ...core.schema import Bool, Card, Int, Maybe, Obj, PerSeat, Seat, Seats, Window, Word
 from .rules import KEEP, SERIES, SKIP, WRONG
-from ..flinch.cards import pack_count
+from ..flinch_pack.cards import pack_count
 
 
 def schema(game, players, options):

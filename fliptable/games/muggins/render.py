@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from ...core.words import Words, cap, count_of
-from ..flinch.cards import a_card
+from ..flinch_pack.cards import a_card
 
 _OFFENCES = {
     "keep": "kept a card that could be played",

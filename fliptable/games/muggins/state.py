@@ -11,15 +11,15 @@ and Stock Pile wins.
 
 ``enforce=strict`` allows only rule-following placements; ``enforce=table`` allows the
 deviations a physical player could make, after which every opponent may call
-``muggins`` out of turn (a claim, ``..flinch.challenges``) until the next action.
+``muggins`` out of turn (a claim, ``..flinch_pack.challenge_window``) until the next action.
 Every ruling is in docs/rules/muggins.md.
 """
 from __future__ import annotations
 
 from ...core import Event, Over, Result, ranks_from_keys
 from ...core.game import State
-from ..flinch.cards import NAMES, pack_count
-from ..flinch.challenges import ChallengeWindow
+from ..flinch_pack.cards import NAMES, pack_count
+from ..flinch_pack.challenge_window import ChallengeWindow
 from .checks import check_state
 from .explain import explain
 
@@ -46,7 +46,7 @@ class MugginsState(ChallengeWindow, State):
         "turns": "int",           # turns begun, from 1
         "current": "card?",       # the card in play
         "source": "int",          # where it came from: NONE, HAND, STOCK
-        # the Muggins window (enforce=table; ..flinch.challenges)
+        # the Muggins window (enforce=table; ..flinch_pack.challenge_window)
         "offender": "int",        # -1: no window
         "window": "int",
         "offence": "str?",        # KEEP, WRONG or SKIP

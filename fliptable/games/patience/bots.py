@@ -8,7 +8,7 @@ never seen)."""
 from __future__ import annotations
 
 from ...bots.base import Agent, number_param
-from ..flinch.cards import CARDS, series_pack, unseen_counts
+from ..flinch_pack.cards import CARDS, series_pack, unseen_counts
 from .state import DECODED, PatienceState, legal_moves
 
 _CARD = CARDS.by_name

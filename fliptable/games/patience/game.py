@@ -6,7 +6,7 @@ import re
 
 from ...core import Game, Option, register
 from ...core.stats import wilson_interval
-from ..flinch.cards import CARDS, series_pack
+from ..flinch_pack.cards import CARDS, series_pack
 from . import render
 from .bots import GreedyPatience, LookaheadPatience
 from .state import ACTIONS, MAX_DECISIONS, PatienceState

@@ -13,7 +13,7 @@ row-1 pile onto row 4; the space is filled from the pack).
 from __future__ import annotations
 
 from ...core import Event, Over, Result, State, Turn
-from ..flinch.cards import CARDS
+from ..flinch_pack.cards import CARDS
 
 SLOTS = range(4)
 RULE = "Patience rules"

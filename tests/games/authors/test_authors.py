@@ -333,7 +333,7 @@ def test_authors_stats_mean_books_per_seat():
 
 
 def test_authors_render_and_narrate():
-    from fliptable.games.authors.render import narrate, render
+    from fliptable.games.asking.render import narrate, render
     s = GAME.new_state(3, None, 2)
     events = s.apply(0, s.legal_actions(0)[0])
     text = render(s.view(1), 1)
@@ -356,7 +356,7 @@ def _play_random(players, seed, steps):
 def _replayed(state):
     """The game replayed from the deal that ``state``'s hands imply (what entered each
     hand = the hand now less what moved in the open), with the same actions."""
-    from fliptable.games.authors.redeal import read_record
+    from fliptable.games.asking.redeal import read_record
     facts = read_record(state.history, state.players, False)
     entered = [[n for n in range(1, 11) for _ in range(state.hands[q][n] - facts.moved[q][n])]
                for q in range(state.players)]
@@ -425,7 +425,7 @@ def test_authors_bounded_table_draws_tables_in_proportion_to_their_deals(sizes, 
     # the sampler behind the re-deal, against a brute-force count of every deal of the
     # physical cards
     from itertools import permutations
-    from fliptable.games.authors.redeal import BoundedTable
+    from fliptable.games.asking.redeal import BoundedTable
     lo = [[0] * 11 for _ in sizes]
     hi = [[4] * 11 for _ in sizes]
     for kind, row, number, bound in facts:
@@ -594,7 +594,7 @@ def test_authors_a_state_at_the_decision_cap_loads_one_past_it_does_not():
 
 
 def test_authors_balance_counts_the_numbers_dealt_and_held():
-    # what a balance report counts (games/authors/balance.py): each number is a kind
+    # what a balance report counts (games/asking/balance.py): each number is a kind
     s = new(4, {0: [5, 1, 1, 2, 2, 3, 3, 4, 4, 6], 2: [5, 6, 7, 7, 8, 8, 9, 9, 10, 10]})
     dealt = GAME.balance.dealt(s)
     assert dealt[0] == {"1", "2", "3", "4", "5", "6"} and dealt[2] == {"5", "6", "7", "8", "9", "10"}

@@ -982,7 +982,7 @@ def test_parse_action_aliases_to_canonical_notation():
 
 
 def test_a_card_is_named_with_its_article():
-    from fliptable.games.flinch.cards import a_card
+    from fliptable.games.flinch_pack.cards import a_card
     assert [a_card(n) for n in ("1", "7", "8", "11", "15")] == ["a 1", "a 7", "an 8", "an 11", "a 15"]
 
 

@@ -242,7 +242,7 @@ def test_store_greedy_clears_an_even_share_at_every_seat_against_random(players)
 
 
 def test_store_greedy_memory_never_contradicts_the_hands():
-    # the bot's card memory (authors.bots.Knowledge), built from the public record only:
+    # the bot's card memory (asking.bots.Knowledge), built from the public record only:
     # every card it believes a player holds is there, and a player it believes has none
     # of a number since he said "Go to the Store" (drawing nothing since) has none
     from fliptable.games.go_to_the_store.bots import GreedyStore
@@ -429,7 +429,7 @@ def test_store_a_store_the_draws_do_not_account_for_is_refused_at_load():
 def test_store_a_re_deal_never_found_is_an_error_not_the_real_cards(monkeypatch):
     # "never fall back to the real cards": a re-deal that finds no consistent deal in its
     # tries raises instead of leaving the hidden cards where they are
-    from fliptable.games.authors import redeal
+    from fliptable.games.asking import redeal
     s = _none_of_8_then_7_then_one_draw()
     monkeypatch.setattr(redeal, "MAX_TRIES", 0)
     with pytest.raises(StateError, match="no deal of the cards hidden from seat 0 fitting the public record"):

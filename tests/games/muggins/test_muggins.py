@@ -18,7 +18,7 @@ from hypothesis import given, settings, strategies as st
 from fliptable.bots.base import RandomAgent, make_agent
 from fliptable.core import BotSpecError, OptionError, Over, PlayerCountError, Turn, get_game, replay
 from fliptable.core.log import Recorder
-from fliptable.games.flinch.cards import series_pack
+from fliptable.games.flinch_pack.cards import series_pack
 from fliptable.games.muggins.render import narrate, render
 from fliptable.sim.match import play_match
 from tests.helpers import assert_rejected

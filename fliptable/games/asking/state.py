@@ -2,9 +2,8 @@
 Store"). In both a player asks another for cards of a number he holds ("He asks any
 other player for one card", "Give me all of your 5's") and lays down "books" of four;
 the most books wins. This module is the rules they share: hands, asking, books, the
-public record of the table. It lives in the Authors package (the rulebook's first
-asking game) and imports nothing from either game, so ``go_to_the_store`` imports it
-from here without a cycle.
+public record of the table. The declared record they share is
+``game.py`` (``AskingGame``); neither game's package is imported here.
 
 Hands are count vectors (``hands[p][n]`` = how many ``n`` seat ``p`` holds): cards of
 one number are interchangeable, so this is exact and makes asking O(1). A subclass sets
@@ -21,16 +20,13 @@ Notation: ``ask:S:N`` asks seat ``S`` (0-based) for number ``N`` (1-10);
 """
 from __future__ import annotations
 
-import re
 from typing import Any
 
-from .balance import BALANCE
-from ...core import Event, Game, Over, Result, State, ranks_from_keys
-from ...core.result import margin_values
+from ...core import Event, Over, Result, State, ranks_from_keys
 from ...core.decision import turn as turn_of
-from ..flinch.cards import CARDS, series_pack
+from ..flinch_pack.cards import CARDS
 
-from .record import ASK, BOOK, DRAW, DRAW_WHY, KIND_WORDS, NUMBERS, ROW_SIZE, STOP
+from .record import ASK, BOOK, DRAW, KIND_WORDS, NUMBERS, ROW_SIZE, STOP
 from .redeal import check_record, redeal
 
 BOOKS = 10  # four series of 1-10: ten books in all
@@ -43,7 +39,6 @@ MAX_DECISIONS = 2000
 #: ASK_TEXT[t][n] is the canonical text of "ask seat t for n" (precomputed: legal_actions is hot)
 ASK_TEXT = [[""] + [f"ask:{t}:{n}" for n in NUMBERS] for t in range(MAX_SEATS)]
 PARSE = {a: (t, n) for t in range(MAX_SEATS) for n in NUMBERS for a in (ASK_TEXT[t][n],)}
-_WORDS = re.compile(r"[a-z]+|\d+")
 _OVER = Over()
 
 
@@ -359,51 +354,3 @@ def hand_list(hand: list[int]) -> list[int]:
 
 def hand_names(hand: list[int]) -> list[str]:
     return [NAMES[n] for n in NUMBERS for _ in range(hand[n])]
-
-
-class AskingGame(Game):
-    """Shared facts of the asking games: the 40-card pack (flinch.md: "Use four series
-    of cards from 1 to 10"), the ``ask:S:N`` notation, books-per-seat stats."""
-    balance = BALANCE
-
-    cards = CARDS
-    default_bot = "greedy"
-    information = "imperfect"
-    MAY_STOP = False
-
-    def deck(self, players, options):
-        return series_pack(4, 10)
-
-    def action_space(self, players, options):
-        acts = tuple(ASK_TEXT[t][n] for t in range(players) for n in NUMBERS)
-        return acts + (("stop",) if self.MAY_STOP else ())
-
-    def max_decisions(self, players, options):
-        return MAX_DECISIONS
-
-    def parse_action(self, text):
-        canon = super().parse_action(text)
-        if canon in PARSE or canon == "stop":
-            return canon
-        words = _WORDS.findall(text.lower())  # before spaces are dropped: "ask 2 5"
-        if words and words[0] == "ask":
-            words = words[1:]
-        if len(words) == 2 and words[0].isdigit() and words[1].isdigit() and len(words[0]) < 4 \
-                and len(words[1]) < 4:
-            return f"ask:{int(words[0])}:{int(words[1])}"
-        return canon
-
-    def evaluate(self, state):
-        """Books so far; a lead of 2 books is large."""
-        r = state.result()
-        return margin_values(r, r.scores, 2.0)
-
-    def stats(self, state):
-        out = {f"books_seat{p}": float(len(b)) for p, b in enumerate(state.books)}
-        out["asks"] = float(sum(1 for h in state.history if h[0] == ASK))
-        return out
-
-    def summarize_stats(self, totals, games, players):
-        g = max(games, 1)
-        return {"mean_books": [totals.get(f"books_seat{p}", 0.0) / g for p in range(players)],
-                "mean_asks": totals.get("asks", 0.0) / g}

@@ -61,7 +61,7 @@ import random
 from math import comb, factorial
 
 from ...core import State, StateError
-from ..flinch.cards import series_pack, unseen_counts
+from ..flinch_pack.cards import series_pack, unseen_counts
 from .record import ASK, BOOK, DRAW, NUMBERS
 
 GE, EQ, LE = range(3)

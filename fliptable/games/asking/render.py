@@ -1,4 +1,4 @@
-"""Text rendering for Authors (and, via ``go_to_the_store.render``, Go to the Store): the table as
+"""Text rendering for the asking games: Authors, and Go to the Store (``go_to_the_store/render.py``): the table as
 one seat sees it, and one line per event."""
 from __future__ import annotations
 

@@ -1,7 +1,7 @@
 """The vocabulary of the asking games' public record (``AskingState.history``): one row
 of ints per thing the whole table saw, ``[ASK, asker, target, number, given]``,
 ``[DRAW, seat, why]``, ``[BOOK, seat, number]``, ``[STOP, seat]``. The rules
-(``asking.py``) write it; the re-deal (``redeal.py``) and the bots read it."""
+(``state.py``) write it; the re-deal (``redeal.py``) and the bots read it."""
 
 NUMBERS = range(1, 11)
 ASK, DRAW, BOOK, STOP = range(4)
