@@ -16,7 +16,7 @@ from .tables import BLIND, KINDS, PHASES, PICK, total_rounds
 
 
 class FlushDirect(DirectEncoder):
-    """Flush (``Views._view``): the hand, the pile, the discard pile, every base and the
+    """Flush (``View._view``): the hand, the pile, the discard pile, every base and the
     cards each seat knows in other hands counted from the state's card ints (a sorted
     list's last card is the highest by ``card_order``); a part rewritten only when its
     cards (and knowledge) changed; every other key handed to its compiled encoder."""

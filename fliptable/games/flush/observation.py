@@ -1,4 +1,4 @@
-"""Flush's view, declared (``core/schema.py``; ``Views._view``)."""
+"""Flush's view, declared (``core/schema.py``; ``View._view``)."""
 from __future__ import annotations
 
 from ...core.schema import Bool, Card, Cards, Int, Maybe, Null, Obj, PerSeat, Seat, Seats, Window, Word

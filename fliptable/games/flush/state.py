@@ -1,6 +1,6 @@
 """Flush state (flush.md, with the rulings of docs/rules/flush.md): its fields, declared
 once here, and the kernel contract; the rules live in the mixins ``FlushState`` is
-composed of (``declaring``, ``releasing``, ``rounds``, ``views``, ``checks``).
+composed of (``legal``, ``apply``, ``rounds``, ``view``, ``checks``).
 
 Where the cards are:
 
@@ -28,22 +28,22 @@ from __future__ import annotations
 from ...core.decision import TURNS, Over
 from ...core.game import State
 from . import actions as A
+from .apply import Apply
 from .cards import IS_LINK, VALUE
 from .checks import Checks
-from .declaring import Declaring
+from .legal import Legal
 from .deckspec import spec_of
-from .releasing import Releasing
 from .rounds import Rounds
 from .tables import BLIND, LINK_OF, N_STATS, PASS, PICK, PLAY, VSLOT
-from .views import Views
+from .view import View
 
 _OVER = Over()
 
 
-class FlushState(Declaring, Releasing, Rounds, Views, Checks, State):
+class FlushState(Legal, Apply, Rounds, View, Checks, State):
     """A game of Flush: the fields declared once here; the rules in the mixins —
-    ``declaring.py`` (legal actions, reasons), ``releasing.py`` (applying, resolving),
-    ``rounds.py`` (deal, scores, result), ``views.py`` (views, determinization),
+    ``legal.py`` (legal actions, reasons), ``apply.py`` (applying, resolving),
+    ``rounds.py`` (deal, scores, result), ``view.py`` (views, determinization),
     ``checks.py`` (loading checks)."""
 
     FIELDS = {

@@ -1,10 +1,10 @@
 """What bounds a Flush game (docs/rules/flush.md "The decision cap", the elimination
-round limit) and the determinization's weighted draw (``views._weighted_index``)."""
+round limit) and the determinization's weighted draw (``view._weighted_index``)."""
 import pytest
 
 from fliptable.games.flush.cards import VALUE
 from fliptable.games.flush.tables import MAX_ELIMINATION_ROUNDS, round_cap
-from fliptable.games.flush.views import _weighted_index
+from fliptable.games.flush.view import _weighted_index
 from tests.games.flush.helpers import FLUSH, ID, NAMES, kinds, play, table
 
 

@@ -18,7 +18,7 @@ _DECLARE, _HAND, _TOP, _BLIND, _LINK_FLUSH = A.DECLARE, A.HAND, A.TOP, A.BLIND, 
 _FLUSH_CARD, _BIG_CARD, _PASS, _KEEP = A.FLUSH_CARD, A.BIG_CARD, A.PASS, A.KEEP
 
 
-class Releasing:
+class Apply:
     """Actions applied, and releases resolved."""
 
     __slots__ = ()

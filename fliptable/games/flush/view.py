@@ -11,7 +11,7 @@ from .cards import NAMES, VALUE, card_order
 from .tables import BLIND, KINDS, PHASES, PICK, eligible_table, total_rounds
 
 
-class Views:
+class View:
     """Views, hidden slots and re-dealing."""
 
     __slots__ = ()

@@ -11,7 +11,7 @@ from .tables import (BIG_KIND, BLIND, ELIGIBLE, LINK, NUMBER, PASS, PICK, PLAY, 
                      eligible_table)
 
 
-class Declaring:
+class Legal:
     """Legal actions and the reasons for refusing the others."""
 
     __slots__ = ()
