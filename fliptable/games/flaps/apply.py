@@ -1,6 +1,6 @@
 """Applying a FLAPS action: laying a card and its effect, drawing, catching, TRUMPS
 (Levels 1-3); the Level 4-7 effects (SPOOF, the secrets pile, 1-DOWN piles, FULL MONTY)
-are in ``hidden.py``, the other mixin of ``FlapsState``.
+are in ``hidden.py``, the other mixin of ``FlapsState``; the phases and counters in ``tables.py``.
 
 Every rule cites its heading in flaps.md; the rulings are in docs/rules/flaps.md.
 """
@@ -13,18 +13,16 @@ from .cards import (ACE, ACE_END, ACE_JACK, ACE_LAY, ATTACK, DUMP, EIGHT, FINISH
                     KING_LAY, MEGA, NAMES, NINE, OL_MAID, QUACK, RANK, SEVEN, SIX, SPOOF, STOP, SUIT,
                     SUITS, TEN, TRUMPS, UP_JACKS, trumps_value, LOSE, PICK, GUESS, LOOK, SHARE, SOLVE, DOWN,
                     RIGHT, LEFT, OVER, PEEK, SWAP, UP, MONTY, SECRETS)
+from .tables import (ATTACKED, DOWN_PLACE, DUMP_RUN, FOLLOW, KING_RUN, KNOCK, MEGA_RUN,
+                     MONTY_LAYING, PLAY, SCUFFLE, SPOOF_CALL, SPOOF_GAME, ST_ATTACKS, ST_ATTACK_SUM,
+                     ST_CATCHES, ST_CUTS, ST_DOUBLE, ST_DRAWS, ST_FLAPPINGS, ST_FLAPS, ST_FORGETS, ST_LAYS,
+                     ST_MEGA, ST_PACK_OUT, ST_SCUFFLES, ST_TRUMPS, TRUMPS_GAME)
 
-# the phases (state.py), repeated here to keep the import one way
-(PLAY, ATTACKED, KNOCK, SCUFFLE, FOLLOW, KING_RUN, MEGA_RUN, DUMP_RUN, TRUMPS_GAME, SPOOF_GAME, SPOOF_CALL,
- SECRET_PICK, GUESSING, DOWN_PLACE, OVER_PICK, PEEK_PICK, SWAP_PICK, SWAP_GIVE, MONTY_LAYING, MONTY_POINT,
- MONTY_SHOW, MONTY_TAKE) = range(22)
-(ST_LAYS, ST_DRAWS, ST_ATTACKS, ST_ATTACK_SUM, ST_FLAPPINGS, ST_FLAPS, ST_CATCHES, ST_FORGETS, ST_TRUMPS,
- ST_CUTS, ST_PACK_OUT, ST_DOUBLE, ST_SCUFFLES, ST_MEGA, ST_SPOOFS, ST_SOLVED) = range(16)
 #: how many times tied players cut again before chance decides outright
 MAX_CUTS = 20
 
 
-class Effects:
+class Apply:
     """The ``_apply`` half of ``FlapsState`` (with ``HiddenEffects``, ``hidden.py``)."""
 
     __slots__ = ()

@@ -10,9 +10,10 @@ from ...core.result import margin_values
 from . import render
 from .actions import MAX_PACKS, MAX_SEATS, SEATS_PER_PACK, action_space, card_list, parse
 from .cards import BUILT_LEVELS, CARDS, deck
-from .state import (N_STATS, ST_ATTACK_SUM, ST_ATTACKS, ST_CATCHES, ST_CUTS, ST_DOUBLE, ST_DRAWS, ST_FLAPPINGS,
-                    ST_FLAPS, ST_FORGETS, ST_LAYS, ST_MEGA, ST_PACK_OUT, ST_SCUFFLES, ST_SOLVED, ST_SPOOFS, ST_TRUMPS,
-                    FlapsState)
+from .state import FlapsState
+from .tables import (N_STATS, ST_ATTACK_SUM, ST_ATTACKS, ST_CATCHES, ST_CUTS, ST_DOUBLE, ST_DRAWS,
+                     ST_FLAPPINGS, ST_FLAPS, ST_FORGETS, ST_LAYS, ST_MEGA, ST_PACK_OUT, ST_SCUFFLES, ST_SOLVED, ST_SPOOFS,
+                     ST_TRUMPS)
 
 NOTATION = """\
 Cards are written rank then suit (c d h s): 7h, 10s, 4c (FLAPS), qd, kc; the specials:

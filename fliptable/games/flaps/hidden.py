@@ -1,7 +1,7 @@
 """Applying the FLAPS cards of Levels 4-7, kept face down or secret: SPOOF (Level 4), the
 Solve the Mystery pile (Level 5), the 1-DOWN piles (Level 6), FULL MONTY (Level 7).
 
-A mixin of ``FlapsState`` beside ``Effects`` (``effects.py``: Levels 1-3, the entry point
+A mixin of ``FlapsState`` beside ``Apply`` (``apply.py``: Levels 1-3, the entry point
 ``_apply``, drawing, TRUMPS and the end). Every rule cites its heading in flaps.md; the
 rulings are in docs/rules/flaps.md.
 """
@@ -13,12 +13,12 @@ from . import actions as A
 from .actions import MAX_DOWNS
 from .cards import (GUESS, LEFT, LOOK, LOSE, NAMES, OVER, PEEK, PICK, RIGHT, SHARE,
                     SPOOF_VALUE, SWAP, DOWN)
-from .effects import (DOWN_PLACE, GUESSING, MONTY_POINT, MONTY_SHOW, MONTY_TAKE, OVER_PICK, PEEK_PICK,
-                      PLAY, SECRET_PICK, ST_SOLVED, ST_SPOOFS, SWAP_GIVE, SWAP_PICK)
+from .tables import (DOWN_PLACE, GUESSING, MONTY_POINT, MONTY_SHOW, MONTY_TAKE, OVER_PICK, PEEK_PICK, PLAY,
+                     SECRET_PICK, ST_SOLVED, ST_SPOOFS, SWAP_GIVE, SWAP_PICK)
 
 
 class HiddenEffects:
-    """The Level 4-7 half of applying (``_apply`` in ``effects.py`` calls it)."""
+    """The Level 4-7 half of applying (``_apply`` in ``apply.py`` calls it)."""
 
     __slots__ = ()
 

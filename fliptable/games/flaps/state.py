@@ -16,13 +16,20 @@ from __future__ import annotations
 from ...core.decision import Over, Simultaneous, Turn, turn as turn_of
 from ...core.events import Event
 from ...core.game import State
+from ...core.knowledge import PUBLIC
+from ...core.result import Result, ranks_from_keys
 from . import actions as A
+from .apply import Apply
 from .cards import (ATTACK, COLOUR, EIGHT, FAMILY, FLAPPER, HOOFERS, KIND, NAMES, NO_RANK, NO_SUIT,
                     OL_MAID, OM_ON, QUACK, KING_LAY, RANK, SEVEN, NINE, SUIT, WILD, FLAPS, STOP)
-from .effects import Effects
-from .hidden import HiddenEffects
 from .cards import LEVEL, MONTY, SPOOF_VALUE
-from ...core.knowledge import PUBLIC
+from .checks import Checks
+from .hidden import HiddenEffects
+from .tables import (ANY_SUIT, ATTACKED, DOWN_PLACE, DUMP_RUN, FACE_DOWN, FOLLOW, GUESSING, HAND_SIZE,
+                     KING_RUN, KNOCK, MEGA_RUN, MONTY_LAYING, MONTY_POINT, MONTY_SHOW, MONTY_TAKE, N_STATS,
+                     OVER_PICK, PEEK_PICK, PHASES, PLAY, SCUFFLE, SECRET_PICK, SPOOF_CALL, SPOOF_GAME,
+                     SWAP_GIVE, SWAP_PICK, TRUMPS_GAME)
+from .view import View
 
 #: the most a card is worth in SPOOF (an OL' MAID)
 SPOOF_TOP = max(SPOOF_VALUE)
@@ -31,33 +38,16 @@ _GUESS_CACHE: dict[int, tuple[str, ...]] = {}
 LEVEL6_FIELDS = ("downs", "downs_known", "pending")
 LEVEL7_FIELDS = ("monty", "monty_state")
 LEVEL5_FIELDS = ("mystery", "mystery_known", "known_cards", "known_masks", "guesses")
-from .views import Views
-
-# phases
-(PLAY, ATTACKED, KNOCK, SCUFFLE, FOLLOW, KING_RUN, MEGA_RUN, DUMP_RUN, TRUMPS_GAME, SPOOF_GAME, SPOOF_CALL,
- SECRET_PICK, GUESSING, DOWN_PLACE, OVER_PICK, PEEK_PICK, SWAP_PICK, SWAP_GIVE, MONTY_LAYING, MONTY_POINT,
- MONTY_SHOW, MONTY_TAKE) = range(22)
-PHASES = ("play", "attacked", "eight", "scuffle", "follow", "king'n'lay", "mega-flap", "dump", "trumps", "spoof",
-          "spoof-call", "pick a secret", "guess", "1-down", "1-over", "1-look", "1-swap", "1-swap give",
-          "full monty", "full monty point", "full monty show", "full monty take")
-#: the separate games where cards are laid face down (no catching, no claims)
-FACE_DOWN = (TRUMPS_GAME, SPOOF_GAME)
-ANY_SUIT = 4          # lead_suit when a suitless first card lets any suit follow
-HAND_SIZE = 7
-
-# stat counters
-(ST_LAYS, ST_DRAWS, ST_ATTACKS, ST_ATTACK_SUM, ST_FLAPPINGS, ST_FLAPS, ST_CATCHES, ST_FORGETS, ST_TRUMPS,
- ST_CUTS, ST_PACK_OUT, ST_DOUBLE, ST_SCUFFLES, ST_MEGA, ST_SPOOFS, ST_SOLVED) = range(16)
-N_STATS = 16
 
 _OVER = Over()
 _EMPTY: tuple[str, ...] = ()
 _SAY = (A.SAY_ACTION,)
 
 
-class FlapsState(Effects, HiddenEffects, Views, State):
-    """A game of FLAPS: the fields declared once here; applying in ``effects.py`` and ``hidden.py``, views,
-    result, determinization and load checks in ``views.py``."""
+class FlapsState(Apply, HiddenEffects, View, Checks, State):
+    """A game of FLAPS: the fields declared once here, who acts, what is legal and the result;
+    applying in ``apply.py`` and ``hidden.py``, views and determinization in ``view.py``, load
+    checks in ``checks.py``; the phases and counters in ``tables.py``."""
 
     FIELDS = {
         "hands": "piles",
@@ -253,6 +243,25 @@ class FlapsState(Effects, HiddenEffects, Views, State):
         return Turn(p, claim) if claim else turn_of(p)
 
     # -- what is legal --------------------------------------------------------------------------
+    def result(self) -> Result:
+        """Scores are the match's points (1 a game won, 2 a double win); ranks by points, then
+        fewer cards in hand; the winners have the most points once the match is over."""
+        n = self.players
+        counts = [len(h) for h in self.hands]
+        win = set(self.winners) if self.over else set()
+        keys = [(self.points[p], 0) if p in win else (self.points[p], -counts[p] - 1) for p in range(n)]
+        return Result(tuple(float(x) for x in self.points), tuple(self.winners) if self.over else (),
+                      ranks_from_keys(keys), self.over,
+                      {"cards_left": counts, "double_win": self.double, "ended": self.ended,
+                       "games_played": self.game_no})
+
+    def timeout_action(self, player):
+        legal = self.legal_actions(player)
+        for a in (A.DRAW_ACTION, A.TAKE_ACTION, A.KNOCK_ACTION, A.DONE_ACTION):
+            if a in legal:
+                return a
+        return super().timeout_action(player)
+
     def _legal_actions(self, player):
         if self.over:
             return _EMPTY

@@ -4,7 +4,7 @@ check passes), each with the whole message a person reads, and the bounds that l
 import pytest
 
 from fliptable.core import get_game
-from fliptable.games.flaps.state import ATTACKED, FOLLOW, MONTY_TAKE, PLAY, SPOOF_CALL, SPOOF_GAME, TRUMPS_GAME
+from fliptable.games.flaps.tables import ATTACKED, FOLLOW, MONTY_TAKE, PLAY, SPOOF_CALL, SPOOF_GAME, TRUMPS_GAME
 from tests.helpers import assert_load_refused
 
 GAME = get_game("flaps")
@@ -312,7 +312,7 @@ def test_1_down_piles_are_a_level_6_rule():
 
 
 def test_1_down_choices_are_a_level_6_rule():
-    from fliptable.games.flaps.state import DOWN_PLACE
+    from fliptable.games.flaps.tables import DOWN_PLACE
     data = saved(level=5)
     data["state"]["phase"] = DOWN_PLACE
     refused(data, "1-DOWN piles are a Level 6 rule")
@@ -351,7 +351,7 @@ def test_a_game_saved_in_any_phase_loads_back_the_same(level):
     """Every state of seeded random games (every phase, the separate games, the 1-DOWN and
     FULL MONTY choices) passes the loading checks and loads back unchanged."""
     import random
-    from fliptable.games.flaps.state import PHASES
+    from fliptable.games.flaps.tables import PHASES
     options = GAME.resolve_options({"level": level})
     seen = set()
     for seed in range(4):
@@ -393,7 +393,7 @@ def test_known_cards_are_in_their_holders_hand():
 
 
 def test_a_1_swap_holds_the_1_down_card_chosen():
-    from fliptable.games.flaps.state import SWAP_GIVE
+    from fliptable.games.flaps.tables import SWAP_GIVE
     data = reach(6, SWAP_GIVE)
     st = data["state"]
     seat, index = st["pending"]

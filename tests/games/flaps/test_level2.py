@@ -1,7 +1,7 @@
 """flaps.md "Level 2 Full Rules": "K - TRUMPS" (a Simultaneous step) and "OL' MAID"."""
 from fliptable.core import Simultaneous, Turn
 
-from fliptable.games.flaps.state import ST_CUTS
+from fliptable.games.flaps.tables import ST_CUTS
 
 from .helpers import dealt, hand, play, rejected, validated
 
