@@ -3,7 +3,7 @@ state is loaded (``Game.state_from_json``): a tampered state is refused with one
 from __future__ import annotations
 
 from ..flinch_pack.cards import pack_count
-from .rules import HAND, KEEP, NONE, SERIES, SKIP, STOCK, TOP, WRONG
+from .notation import HAND, KEEP, NONE, SERIES, SKIP, STOCK, TOP, WRONG
 
 
 def _fail(why: str) -> None:

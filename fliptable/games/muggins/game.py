@@ -8,7 +8,7 @@ from ...core.result import margin_values
 from ..flinch_pack.cards import CARDS, pack_count, series_pack
 from . import render
 from .bots import GreedyMuggins
-from .rules import CENTRE_ACTIONS, MAX_PLAYERS, NOTATION, SERIES, STOCK_ACTIONS, TOP
+from .notation import CENTRE_ACTIONS, MAX_PLAYERS, NOTATION, SERIES, STOCK_ACTIONS, TOP
 from .state import MugginsState
 
 

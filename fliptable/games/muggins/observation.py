@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from ...core.schema import Bool, Card, Int, Maybe, Obj, PerSeat, Seat, Seats, Window, Word
-from .rules import KEEP, SERIES, SKIP, WRONG
+from .notation import KEEP, SERIES, SKIP, WRONG
 from ..flinch_pack.cards import pack_count
 
 

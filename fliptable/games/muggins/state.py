@@ -23,7 +23,7 @@ from ..flinch_pack.challenge_window import ChallengeWindow
 from .checks import check_state
 from .explain import explain
 
-from .rules import (CENTRE_ACTIONS, HAND, KEEP, MUGGINS, NONE, SERIES, SKIP, SOURCE_NAMES, STOCK,
+from .notation import (CENTRE_ACTIONS, HAND, KEEP, MUGGINS, NONE, SERIES, SKIP, SOURCE_NAMES, STOCK,
                     STOCK_ACTIONS, TOP, WRONG)
 
 _OVER = Over()
