@@ -70,10 +70,10 @@ class ActionKey:
 
 
 class Game(DeclaresView):
-    """A game's fixed facts, declared once, and its constructors.
-
-    Subclasses set the class attributes and implement ``deck``, ``_new_state``,
-    ``action_space`` and ``state_class``."""
+    """A game's fixed facts, declared once, and its constructors. Subclasses (``<Name>Game``
+    in ``games/<game>/game.py``) set the class attributes and implement ``deck`` and
+    ``action_space``: their headers share a shape by design (each is one game's declaration);
+    what several games share is a base class (``games/asking/game.py``)."""
 
     id: ClassVar[str]
     title: ClassVar[str]

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from ...core.events import Event
 from ...core.knowledge import only
-from . import actions as A
+from . import notation as A
 from .cards import (ACE, ACE_END, ACE_JACK, ACE_LAY, ATTACK, DUMP, EIGHT, FINISH, FLAPS, HOOFERS, JACK, KIND,
                     KING_LAY, MEGA, NAMES, NINE, OL_MAID, QUACK, RANK, SEVEN, SIX, SPOOF, STOP, SUIT,
                     SUITS, TEN, TRUMPS, UP_JACKS, trumps_value, LOSE, PICK, GUESS, LOOK, SHARE, SOLVE, DOWN,

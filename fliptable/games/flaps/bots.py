@@ -14,7 +14,7 @@ from collections import Counter
 
 from ...bots.base import number_param
 from ...core.agent import Agent
-from . import actions as A
+from . import notation as A
 from .cards import (FINISH, ID, KIND, RANK, SUIT, SUITS, WILD, trumps_value, ATTACK, COLOUR, SEVEN, NINE, QUACK,
                     SPOOF_VALUE, deck)
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections import Counter
 
 from ...core.knowledge import PUBLIC
-from . import actions as A
+from . import notation as A
 from .cards import COLOUR, NCARDS, NO_RANK, NO_SUIT
 from .tables import (ANY_SUIT, ATTACKED, DOWN_PLACE, FOLLOW, GUESSING, MONTY_LAYING, MONTY_PHASES,
                      MONTY_POINT, MONTY_SHOW, MONTY_TAKE, SECRET_PICK, SPOOFING, SPOOF_CALL, SPOOF_GAME,

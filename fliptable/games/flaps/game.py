@@ -8,7 +8,7 @@ from ...core.options import Option
 from ...core.registry import register
 from ...core.result import margin_values
 from . import render
-from .actions import MAX_PACKS, MAX_SEATS, SEATS_PER_PACK, action_space, card_list, parse
+from .notation import MAX_PACKS, MAX_SEATS, SEATS_PER_PACK, action_space, card_list, parse
 from .cards import BUILT_LEVELS, CARDS, deck
 from .state import FlapsState
 from .tables import (N_STATS, ST_ATTACK_SUM, ST_ATTACKS, ST_CATCHES, ST_CUTS, ST_DOUBLE, ST_DRAWS,

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from ...core.events import Event
 from ...core.knowledge import NOBODY, PUBLIC, audience, only
-from . import actions as A
-from .actions import MAX_DOWNS
+from . import notation as A
+from .notation import MAX_DOWNS
 from .cards import (GUESS, LEFT, LOOK, LOSE, NAMES, OVER, PEEK, PICK, RIGHT, SHARE,
                     SPOOF_VALUE, SWAP, DOWN)
 from .tables import (DOWN_PLACE, GUESSING, MONTY_POINT, MONTY_SHOW, MONTY_TAKE, OVER_PICK, PEEK_PICK, PLAY,

@@ -18,7 +18,7 @@ from ...core.events import Event
 from ...core.game import State
 from ...core.knowledge import PUBLIC
 from ...core.result import Result, ranks_from_keys
-from . import actions as A
+from . import notation as A
 from .apply import Apply
 from .cards import (ATTACK, COLOUR, EIGHT, FAMILY, FLAPPER, HOOFERS, KIND, NAMES, NO_RANK, NO_SUIT,
                     OL_MAID, OM_ON, QUACK, KING_LAY, RANK, SEVEN, NINE, SUIT, WILD, FLAPS, STOP)

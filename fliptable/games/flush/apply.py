@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from ...core.events import Event
 from ...core.knowledge import PUBLIC
-from . import actions as A
-from .actions import INFO, SAID
+from . import notation as A
+from .notation import INFO, SAID
 from .cards import FLUSH, IS_FLUSH, NAMES, VALUE
 from .tables import (BIG_KIND, BLIND, ELIGIBLE, FLUSH_KIND, KINDS, LINK, LINK_OF, MARKS, NUMBER, PASS, PICK,
                      PLAY, ROUND_DECISIONS_PER_SEAT, ST_BIG, ST_BLINDS, ST_FLUSH_CARDS, ST_FLUSHES, ST_LINKS,

@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from ...core.agent import Agent
-from .actions import BIG_CARD, BLIND, DECLARE, FLUSH_CARD, HAND, INFO, LINK_FLUSH, MIMIC_HAND, TOP
+from .notation import BIG_CARD, BLIND, DECLARE, FLUSH_CARD, HAND, INFO, LINK_FLUSH, MIMIC_HAND, TOP
 from .cards import CARDS, IS_DEDUCTION, IS_LINK, IS_SKIP, VALUE
 from .deckspec import spec_of
 

@@ -4,7 +4,7 @@ conservation). A mixin of ``FlushState`` (``state.py``)."""
 from __future__ import annotations
 
 from ...core.knowledge import PUBLIC
-from . import actions as A
+from . import notation as A
 from .cards import IS_FLUSH, NCARDS, VALUE
 from .tables import (BIG_KIND, BLIND, FLUSH_KIND, MAX_ELIMINATION_ROUNDS, N_STATS, NUMBER, PASS, PICK, SWAP,
                      round_cap, total_rounds)

@@ -7,7 +7,7 @@ from ...core.options import Option
 from ...core.registry import register
 from ...core.result import margin_values
 from . import render
-from .actions import action_space, parse
+from .notation import action_space, parse
 from .cards import CARDS
 from .deckspec import DECK_OPTION, spec_of
 from .state import FlushState

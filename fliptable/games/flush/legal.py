@@ -5,7 +5,7 @@ A mixin of ``FlushState`` (``state.py``)."""
 from __future__ import annotations
 
 from ...core.errors import shorten
-from . import actions as A
+from . import notation as A
 from .cards import IS_FLUSH, IS_LINK, NAMES, VALUE, VALUE_PLURALS, said
 from .tables import (BIG_KIND, BLIND, ELIGIBLE, LINK, NUMBER, PASS, PICK, PLAY, SLOT, SWAP, VALUE_PREFIXES,
                      eligible_table)

@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from ...core.schema import Bool, Card, Cards, Int, Maybe, Null, Obj, PerSeat, Seat, Seats, Window, Word
-from .actions import MAX_BASES
+from .notation import MAX_BASES
 from .cards import card_order
 from .deckspec import spec_of
 from .tables import KINDS, PHASES, total_rounds

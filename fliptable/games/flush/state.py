@@ -27,7 +27,7 @@ from __future__ import annotations
 
 from ...core.decision import TURNS, Over
 from ...core.game import State
-from . import actions as A
+from . import notation as A
 from .apply import Apply
 from .cards import IS_LINK, VALUE
 from .checks import Checks

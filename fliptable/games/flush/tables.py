@@ -2,7 +2,7 @@
 phases and declaration kinds, the deal, the ``stat`` counters, and per-card tables."""
 from __future__ import annotations
 
-from . import actions as A
+from . import notation as A
 from .cards import BIG_FLUSH, FLUSH, IS_DEDUCTION, IS_LINK, IS_SKIP, NCARDS, VALUE
 
 PLAY, BLIND, PICK, PASS, SWAP = range(5)

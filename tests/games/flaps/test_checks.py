@@ -196,7 +196,7 @@ def test_a_game_in_play_at_phase_play_loads():
 
 @pytest.mark.parametrize("level", range(1, 8))
 def test_each_levels_actions_enter_the_action_space_at_that_level(level):
-    from fliptable.games.flaps import actions as A
+    from fliptable.games.flaps import notation as A
     space = set(A.action_space(3, level))
     blocks = {4: A.SPOOF_CALLS[:1], 5: [A.SECRET_PUTS[0], A.GUESSES[0]], 6: A.PLACES[:1] + A.PEEK_HANDS[:1],
               7: A.POINTS[:1] + A.SHOWS[:1] + A.KEEPS[:1]}
