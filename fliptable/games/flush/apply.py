@@ -13,7 +13,7 @@ from .tables import (BIG_KIND, BLIND, ELIGIBLE, FLUSH_KIND, KINDS, LINK, LINK_OF
                      PLAY, ROUND_DECISIONS_PER_SEAT, ST_BIG, ST_BLINDS, ST_FLUSH_CARDS, ST_FLUSHES, ST_LINKS,
                      ST_PICKUPS, ST_SUPERS, VSLOT)
 
-# the kinds of action (``actions.INFO``), most frequent first where they are tested
+# the kinds of action (``notation.INFO``), most frequent first where they are tested
 _DECLARE, _HAND, _TOP, _BLIND, _LINK_FLUSH = A.DECLARE, A.HAND, A.TOP, A.BLIND, A.LINK_FLUSH
 _FLUSH_CARD, _BIG_CARD, _PASS, _KEEP = A.FLUSH_CARD, A.BIG_CARD, A.PASS, A.KEEP
 
