@@ -80,7 +80,7 @@ def test_the_summary_counts_reached_mutants_only_in_the_kill_rate():
 def test_unknown_games_and_bad_samples_are_refused_in_one_line(capsys):
     with pytest.raises(SystemExit):
         mutation.main(["chess"])
-    assert "unknown game package 'chess'; accepted: authors," in capsys.readouterr().err
+    assert "unknown game package 'chess'; accepted: asking, authors," in capsys.readouterr().err
     with pytest.raises(SystemExit):
         mutation.main(["flush", "--sample", "0"])
     assert "--sample must be a positive number of mutants, not 0" in capsys.readouterr().err
