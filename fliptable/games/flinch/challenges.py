@@ -17,7 +17,7 @@ from .layout import RESERVES
 from .notation import PUBLIC
 
 
-class FlinchChallenges(ChallengeWindow):
+class Challenges(ChallengeWindow):
     """Opening, judging and paying for challenges."""
 
     __slots__ = ()

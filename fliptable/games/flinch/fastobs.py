@@ -12,7 +12,7 @@ from fliptable.adapters.direct.base import COMPILED, DirectEncoder, faces_are_in
 from ..flinch_pack.cards import NAMES
 from .layout import BUILD_NAMES, RESERVES
 
-#: the view's keys that are small values of the state (``FlinchView._view``), compared
+#: the view's keys that are small values of the state (``View._view``), compared
 #: all at once and written one by one when they changed
 _SMALL = ("phase", "turn", "turns", "started", "draw_count", "stack_groups", "removed", "stack_exhausted",
           "blocked", "idle_turns", "played_this_turn", "challenges", "challenge", "over", "winners", "end",
@@ -22,7 +22,7 @@ _NUM, _BOOL, _NUMS, _DIFF = "num", "bool", "nums", "diff"
 
 
 class FlinchDirect(DirectEncoder):
-    """FLINCH (``FlinchView._view``), written from the state's fields. The parts that
+    """FLINCH (``View._view``), written from the state's fields. The parts that
     repeat are encoded once per table and copied as blocks: the hand (by its cards), each
     game pile (count, top), each reserve pile (its pile number, count and top, or its cards
     where the owner sees them) and each centre entry (pile number, low, high, build); a

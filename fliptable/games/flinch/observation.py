@@ -1,4 +1,4 @@
-"""FLINCH's view, declared (``core/schema.py``; ``FlinchView._view``)."""
+"""FLINCH's view, declared (``core/schema.py``; ``View._view``)."""
 from __future__ import annotations
 
 from ...core.schema import Bool, Card, Cards, Int, Maybe, Obj, PerSeat, Seat, Seats, Tuple, Window, Word

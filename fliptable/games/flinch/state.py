@@ -18,9 +18,9 @@ from ...core import Event, Over, Result, ranks_from_keys, turn
 from ...core.game import State
 from ..flinch_pack.cards import NAMES
 from .checks import check_state
-from .challenges import FlinchChallenges
+from .challenges import Challenges
 from .explain import explain
-from .view import FlinchView
+from .view import View
 from .layout import GAME_PILE, HAND, RESERVES, config, pile_after
 from .notation import CHALLENGE, DECLINE, DECODE, DISCARD_ROWS, DISCARDS, PASS, PLAY, PUBLIC
 from .turns import TurnFlow
@@ -28,7 +28,7 @@ from .turns import TurnFlow
 _OVER = Over()
 
 
-class FlinchState(FlinchChallenges, TurnFlow, FlinchView, State):
+class FlinchState(Challenges, TurnFlow, View, State):
     """A FLINCH game in progress. Piles are lists with the top card last; reserve pile j
     of seat p is ``reserves[p * 5 + j]``.
 

@@ -16,7 +16,7 @@ from ..flinch_pack.cards import NAMES, names
 from .layout import BUILD_NAMES, HAND, RESERVES
 
 
-class FlinchView:
+class View:
     """``_view``, ``hidden_slots`` and ``_redeal`` of ``FlinchState``."""
 
     __slots__ = ()
