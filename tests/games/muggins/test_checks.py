@@ -192,3 +192,21 @@ def test_summarize_stats_divides_each_counter_by_the_games():
 def test_short_action_words():
     assert [GAME.parse_action(t) for t in ("centre3", "Center 10", "stock2", "stockx", "centre:1", "xstock2")] == \
         ["centre:3", "centre:10", "stock:2", "stockx", "centre:1", "xstock2"]
+
+
+def skip_window():
+    """enforce=table: seat 0 drew from the hand although its Stock Pile's 5 fit the centre 4."""
+    from tests.games.muggins.test_muggins import position
+    s = position(2, [[9, 8], [9, 7]], [[6, 5], [7]], [4], current=5, source="stock", turn=0, filler_seat=1,
+                 enforce="table")
+    s.apply(0, "hand")
+    assert s.offender == 0 and s.offence == "skip-stock"
+    return s.to_json()
+
+
+@pytest.mark.parametrize("field, value", [("off_source", 1), ("off_seat", 1), ("off_turned", True)])
+def test_a_skipped_stock_window_matches_the_table(field, value):
+    data = skip_window()
+    GAME.state_from_json(data)
+    data["state"][field] = value
+    refused(data, "the skip-stock window does not match the table")
