@@ -20,10 +20,11 @@ from typing import Any, Callable, Sequence
 
 from ..bots.base import make_agent
 from ..core.clock import RealClock
-from ..core.errors import BotSpecError, IllegalAction
+from ..core.errors import BotSpecError, IllegalAction, StaleAction
 from ..core.game import Game
 from ..core.log import GameLog, start_state
 from ..core.table import Table
+from ..tui.texts import refusal
 from .botpool import BotPool, RemoteBot
 from .narration import lines as narration_lines
 from .security import token_matches
@@ -358,6 +359,12 @@ class LiveTable:
         try:
             table.submit(seat, action, ply)
             self._arrivals.append(time.perf_counter())
+        except StaleAction:
+            raise
+        except IllegalAction:
+            # the kernel's words name "player N"; the one who reads this is that player
+            # (the terminal says it the same way: tui.texts.refusal)
+            raise IllegalAction(refusal(table.state, seat, action)) from None
         finally:
             self._wake.set()  # whatever was due landed first, even when this one was refused
 

@@ -47,10 +47,15 @@ def test_bad_messages_change_nothing(db_settings):
                 frame1 = _until(ws1, "frame")
                 assert frame1["seat"] == 1 and frame1["legal"] == []
                 _until(spectator, "frame")
-                # not your turn: the rule's words
+                # not your turn: said to the person who reads it ("you", not "player 1")
                 ws1.send_json({"type": "act", "action": "hit", "ply": 0})
                 err = _until(ws1, "error")
-                assert "may not act now" in err["message"] and err["ply"] == 0
+                assert err["message"] == "'hit': it is not your move now" and err["ply"] == 0
+                # an action the rules refuse on your turn: the rule, the legal actions, no "player 0"
+                ws0.send_json({"type": "act", "action": "fly away", "ply": 0})
+                err = _until(ws0, "error")
+                assert err["message"].startswith("'fly away' is not legal now") and "; legal: " in err["message"]
+                assert "player 0" not in err["message"], err
                 # a spectator cannot act
                 spectator.send_json({"type": "act", "action": "hit", "ply": 0})
                 assert "spectator" in _until(spectator, "error")["message"]

@@ -79,7 +79,7 @@ def test_trumps_commitments_over_websockets(db_settings):
             # a second commitment is refused (illegal now), so is one for a moment that passed
             ws[1].send_json({"type": "act", "action": seen[1][1]["legal"][1], "ply": 2})
             refused = _reply(ws[1])
-            assert refused["type"] == "error" and refused["ply"] == 2 and "may not act now" in refused["message"]
+            assert refused["type"] == "error" and refused["ply"] == 2 and refused["message"].endswith(": it is not your move now")
             ws[1].send_json({"type": "act", "action": ben_card, "ply": 1})
             stale = _reply(ws[1])
             assert stale["type"] == "error" and stale["ply"] == 1 and "that moment has passed" in stale["message"]
