@@ -210,3 +210,13 @@ def test_a_skipped_stock_window_matches_the_table(field, value):
     GAME.state_from_json(data)
     data["state"][field] = value
     refused(data, "the skip-stock window does not match the table")
+
+
+def test_a_player_with_no_cards_left_has_won_even_while_a_keep_window_is_open():
+    # only a wrong play with the last card waits for its window (muggins=window); a kept
+    # card stays on the keeper's Stock Pile
+    data = keep_window()
+    st = data["state"]
+    st["hands"][1] += st["hands"][0] + st["stocks"][0]
+    st["hands"][0], st["stocks"][0], st["hand_known"][0] = [], [], 0
+    refused(data, "a player with no cards left has won")
