@@ -70,4 +70,5 @@ def test_when_needed_the_stock_pile_stays_face_up_until_a_card_is_needed():
 def test_window_a_kept_card_s_window_closed_by_the_clock_ends_the_turn():
     s = position(3, [[], [10, 8], [9]], [[5, 8, 4], [], [2]], [2], current=3, turn=0, filler_seat=1, **V1)
     assert [e.type for e in play(s, "keep")] == ["keep", "deviation"]      # the 3 was playable
+    assert GAME.state_from_json(s.to_json()).frame(2) == s.frame(2)        # the open window loads
     assert [e.type for e in s.apply(None, "close")] == ["turn", "reveal"] and s.decision() == Turn(1)
