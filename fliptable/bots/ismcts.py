@@ -305,24 +305,9 @@ class ISMCTSAgent(Agent):
                 base = state.result().scores
             path = [root]
             # the root: the searcher's own options
-            node = root
-            root.avail += 0
-            for a in options:
-                child = root.children.get(a)
-                if child is not None:
-                    child.avail += 1
-            untried = [a for a in options if a not in root.children]
-            if untried:
-                a = untried[int(rng.random() * len(untried))]
-                child = root.children[a] = _Node(players)
-                child.avail = 1
-            else:
-                a = _ucb(root, options, seat, c)
-                child = root.children[a]
+            a, node, expanded = _select(root, options, seat, c, rng, players)
             self._root_move(state, a, policy, rng, timed)
-            node = child
             path.append(node)
-            expanded = bool(untried)
             # the tree below the root
             while not expanded:
                 if tree_cap and len(path) > tree_cap:
@@ -343,19 +328,7 @@ class ISMCTSAgent(Agent):
                     path.append(node)
                     continue
                 keys = [(mover, a) for a in options_here]
-                for k in keys:
-                    ch = node.children.get(k)
-                    if ch is not None:
-                        ch.avail += 1
-                untried = [k for k in keys if k not in node.children]
-                if untried:
-                    k = untried[int(rng.random() * len(untried))]
-                    nxt = node.children[k] = _Node(players)
-                    nxt.avail = 1
-                    expanded = True
-                else:
-                    k = _ucb(node, keys, mover, c)
-                    nxt = node.children[k]
+                k, nxt, expanded = _select(node, keys, mover, c, rng, players)
                 self._apply(state, mover, k[1], policy)
                 node = nxt
                 path.append(node)
@@ -382,7 +355,7 @@ class ISMCTSAgent(Agent):
                 break
             if base is not None and state.result().scores != base:
                 break
-            self._step(state, policy, rng)
+            self._others(state, policy, rng, exclude=None)
             steps += 1
 
     def _root_move(self, state, a, policy, rng, timed) -> None:
@@ -483,20 +456,6 @@ class ISMCTSAgent(Agent):
         turn_delay = max(_FLOOR, rng.expovariate(1.0 / 500.0))
         return (best[1], best[2]) if best[0] < turn_delay else None
 
-    def _step(self, state, policy, rng) -> None:
-        d = state.decision()
-        kind = type(d)
-        if kind is Race:
-            seat, action = self._race(state, d, policy, rng, exclude=None)
-        else:
-            claim = self._claims(state, d, policy, rng, exclude=None) if d.claimants else None
-            if claim is not None:
-                seat, action = claim
-            else:
-                seat = d.player if kind is Turn else d.players[0]
-                action = policy.turn(state, seat, state.legal_actions(seat))
-        self._apply(state, seat, action, policy)
-
     def _before(self, state, policy, rng, seat: int) -> bool:
         """``race=timed`` at a root race: draw the searcher's own reaction and land, in
         time order, the others' answers (the rollout policy's, re-asked after each) that
@@ -517,9 +476,9 @@ class ISMCTSAgent(Agent):
             if type(d) is not Race or d.window != window or seat not in d.players:
                 return False
 
-    def _others(self, state, policy, rng, exclude: int) -> None:
-        """The searcher waits: the decision goes on without it (one action by the others,
-        or the race's clock)."""
+    def _others(self, state, policy, rng, exclude: int | None) -> None:
+        """One step of the game without seat ``exclude`` (the searcher waiting; None: a
+        rollout's step, anyone may act): one action by the others, or the race's clock."""
         d = state.decision()
         kind = type(d)
         if kind is Race:
@@ -541,6 +500,25 @@ def _choice_param(key: str, value, accepted: tuple[str, ...]) -> str:
     if word not in accepted:
         raise BotSpecError(f"bot ismcts: {key}={value!r} is invalid; accepted: {', '.join(accepted)}")
     return word
+
+
+def _select(node: _Node, keys, mover: int, c: float, rng, players: int):
+    """One step down the tree at ``node``, among the ``keys`` this determinization offers:
+    each offered child counts one more availability; an untried key is added at random,
+    else the best by UCB for ``mover``. ``(key, child, added)``."""
+    children = node.children
+    for k in keys:
+        ch = children.get(k)
+        if ch is not None:
+            ch.avail += 1
+    untried = [k for k in keys if k not in children]
+    if untried:
+        k = untried[int(rng.random() * len(untried))]
+        ch = children[k] = _Node(players)
+        ch.avail = 1
+        return k, ch, True
+    k = _ucb(node, keys, mover, c)
+    return k, children[k], False
 
 
 def _ucb(node: _Node, keys, mover: int, c: float):
