@@ -29,6 +29,7 @@ import time
 import numpy as np
 
 from fliptable.adapters.gymnasium import make
+from fliptable.core.stats import wilson_interval
 from fliptable.games.flip7.bots import unseen_counts
 
 FEATURES = ("bias", "round_score", "p_bust", "gain", "second_chance", "numbers",
@@ -84,13 +85,6 @@ def play(env, w: np.ndarray, seed: int, rng: np.random.Generator | None):
             return reward, trace
 
 
-def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
-    p = wins / n
-    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
-    return max(0.0, centre - half), min(1.0, centre + half)
-
-
 def main(argv: list[str] | None = None) -> dict:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--train", type=int, default=8000, help="training games")
@@ -122,7 +116,7 @@ def main(argv: list[str] | None = None) -> dict:
     for g in range(args.eval):
         reward, _ = play(envs[g % 2], w, seed=10 ** 9 + args.seed * 1_000_000 + g, rng=None)
         wins += 1.0 if reward > 0 else (0.5 if reward == 0 else 0.0)
-    lo, hi = wilson(wins, args.eval)
+    lo, hi = wilson_interval(wins, args.eval)
     rate = wins / args.eval
     print(f"greedy policy vs threshold:25, {args.eval} games (seats alternating): wins {rate:.1%}, "
           f"95% interval {lo:.1%}-{hi:.1%} ({time.perf_counter() - t1:.0f} s)")

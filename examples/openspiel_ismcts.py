@@ -13,7 +13,6 @@ Seats alternate; the script prints IS-MCTS's win rate with a 95% Wilson interval
 from __future__ import annotations
 
 import argparse
-import math
 import random
 import time
 
@@ -24,6 +23,7 @@ from open_spiel.python.algorithms.mcts import RandomRolloutEvaluator
 
 from fliptable.adapters.openspiel import register
 from fliptable.bots.base import make_agent
+from fliptable.core.stats import wilson_interval
 
 
 def play(game, search: ISMCTSBot, bot_spec: str, search_seat: int, seed: int) -> float:
@@ -46,13 +46,6 @@ def play(game, search: ISMCTSBot, bot_spec: str, search_seat: int, seed: int) ->
     return state.returns()[search_seat]
 
 
-def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
-    p = wins / n
-    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
-    return max(0.0, centre - half), min(1.0, centre + half)
-
-
 def main(argv: list[str] | None = None) -> dict:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--games", type=int, default=40)
@@ -71,7 +64,7 @@ def main(argv: list[str] | None = None) -> dict:
     for g in range(args.games):
         r = play(game, search, args.bot, search_seat=g % 2, seed=args.seed * 100_000 + g)
         wins += 1.0 if r > 0 else (0.5 if r == 0 else 0.0)
-    lo, hi = wilson(wins, args.games)
+    lo, hi = wilson_interval(wins, args.games)
     rate = wins / args.games
     print(f"IS-MCTS ({args.simulations} simulations) vs {args.bot}, one-round Flip 7, {args.games} games: "
           f"wins {rate:.1%}, 95% interval {lo:.1%}-{hi:.1%} ({time.perf_counter() - t0:.0f} s)")
