@@ -181,6 +181,10 @@ def child_env(where: Path) -> dict[str, str]:
             if p and Path(p).resolve() != ROOT]
     env["PYTHONPATH"] = os.pathsep.join([str(where / "mutants"), *keep])
     env.pop("MUTANT_UNDER_TEST", None)
+    # Run from inside a pytest-xdist worker (this tool's own tests), the child would
+    # otherwise believe it is a worker too: its tests see PYTEST_XDIST_WORKER set.
+    for name in [k for k in env if k.startswith("PYTEST_XDIST_") or k == "PYTEST_CURRENT_TEST"]:
+        del env[name]
     return env
 
 
