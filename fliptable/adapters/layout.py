@@ -174,23 +174,7 @@ class Node:
                     out[b + i] = 1.0
             return f, width, "str"
         if kind == "dict":
-            items = []
-            off = 0
-            for k in self.keys:
-                child = self.children[k]
-                if child.width:
-                    items.append((k, child.compile(names, pure), off))
-                off += child.width
-            missing = object()
-
-            def f(v, out, b, vw):
-                if type(v) is dict:
-                    get = v.get
-                    for k, fn, o in items:
-                        x = get(k, missing)
-                        if x is not missing:
-                            fn(x, out, b + o, vw)
-            return f, width, "dict"
+            return self._generate_dict(names, pure), width, "dict"
         if kind == "cards":
             get = names.get
             copies = [float(c) for c in self._copies]
@@ -263,6 +247,41 @@ class Node:
                         fn(x, out, b + 1 + i * w, vw)
             return f, width, "list"
         raise AssertionError(kind)
+
+    def _generate_dict(self, names: Mapping[str, int], pure: bool):
+        """The dict encoder as generated code, one statement per key: a leaf (a bool,
+        number, seat, card or word with no flags) is written inline, any other key by its
+        node's function: 1.0-1.6x faster a view than the loop over (key, function,
+        offset) it replaced, same vectors (docs/rl.md "Fast paths re-measured")."""
+        ns: dict[str, Any] = {"missing": object()}
+        lines = ["def f(v, out, b, vw):", "    if type(v) is not dict:", "        return", "    get = v.get"]
+        off = 0
+        for j, k in enumerate(self.keys):
+            child = self.children[k]
+            o, off = off, off + child.width
+            if not child.width:
+                continue
+            ns[f"k{j}"] = k
+            leaf = child.kinds[0] if len(child.kinds) == 1 and not child.flag_types else None
+            if leaf == "bool":
+                lines += [f"    if get(k{j}) is True:", f"        out[b + {o}] = 1.0"]
+            elif leaf == "num":
+                ns[f"s{j}"] = float(child.scale)
+                lines += [f"    x = get(k{j})", "    if type(x) is int or type(x) is float:",
+                          f"        x = x / s{j}", f"        out[b + {o}] = 1.0 if x > 1.0 else (-1.0 if x < -1.0 else x)"]
+            elif leaf == "seat":
+                p = child._players
+                lines += [f"    x = get(k{j})", f"    if type(x) is int and 0 <= x < {p}:",
+                          f"        out[b + {o} + (x - vw) % {p}] = 1.0"]
+            elif leaf in ("card", "word"):
+                ns[f"g{j}"] = (names if leaf == "card" else child.vocab_index).get
+                lines += [f"    x = get(k{j})", "    if type(x) is str:", f"        i = g{j}(x)",
+                          "        if i is not None:", f"            out[b + {o} + i] = 1.0"]
+            else:
+                ns[f"f{j}"] = child.compile(names, pure)
+                lines += [f"    x = get(k{j}, missing)", "    if x is not missing:", f"        f{j}(x, out, b + {o}, vw)"]
+        exec(compile("\n".join(lines), f"<layout {self.path}>", "exec"), ns)
+        return ns["f"]
 
     # -- decoding ------------------------------------------------------------------------
     def decode(self, vec: np.ndarray, viewer: int, names: Sequence[str], absent: Any = None) -> Any:
