@@ -177,6 +177,8 @@ def test_a_fresh_run_has_the_mutant_active_and_spreads_over_the_workers(tmp_path
         "def test_spread():\n    assert os.environ.get('PYTEST_XDIST_WORKER')\n")
     env = mutation.child_env(tmp_path)
     env["PYTHONPATH"] += os.pathsep + os.environ.get("PYTHONPATH", "")
+    for name in [k for k in env if k.startswith("PYTEST_XDIST")]:
+        del env[name]                           # this test itself may run in an xdist worker
     assert mutation.run_tests(tmp_path, ["test_demo.py"], env, "demo.x_f__mutmut_1", 120, workers=2)[0] \
         == "survived"
     assert mutation.run_tests(tmp_path, ["test_demo.py"], env, "demo.x_f__mutmut_1", 120)[0] == "killed"
