@@ -128,3 +128,12 @@ def random_step(state, rng):
     p = actors[int(rng.random() * len(actors))]
     legal = state.legal_actions(p)
     return p, legal[int(rng.random() * len(legal))]
+
+
+def play(state, *moves):
+    """Apply ``(player, action)`` moves through the validated path (``State.apply``); the
+    events of the last."""
+    events = []
+    for player, action in moves:
+        events = state.apply(player, action)
+    return events

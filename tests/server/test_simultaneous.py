@@ -49,6 +49,25 @@ def _three_seats_and_a_watcher(c, table: str, tokens: list[str]):
         yield ws, frames, seen
 
 
+def _played_to_the_end(c, table: str, tokens: list[str], seen: dict) -> dict:
+    """The three seats and a spectator play the game on to its end; every frame each was
+    sent (``seen`` before, then these) equals the log's frame for it. The log."""
+    players = [Player(c, table, t, seed=i) for i, t in enumerate(tokens)]
+    watcher = Player(c, table, None)
+    for p in (*players, watcher):
+        p.start()
+    for p in (*players, watcher):
+        p.finish(120)
+    log = c.get(f"/api/tables/{table}/log").json()
+    assert log["result"]["over"] is True
+    replayed = Replayed(log)
+    for seat in (0, 1, 2, None):
+        replayed.check(seat, seen[seat], whole=False)
+    for seat, p in zip((0, 1, 2, None), (*players, watcher)):
+        assert replayed.check(seat, p.frames) >= 1
+    return log
+
+
 def test_trumps_commitments_over_websockets(db_settings):
     state = get_game("flaps").new_state(3, {"level": 2}, SEED)
     assert CALL in state.legal_actions(0)
@@ -104,19 +123,8 @@ def test_trumps_commitments_over_websockets(db_settings):
             assert all(card[2:] in told for card in (ana_card, ben_card, cy_card))
         assert stored_actions(c, table) == [[0, CALL], [1, ben_card], [2, cy_card], [0, ana_card]]
         # the game goes on to its end through the same protocol
-        players = [Player(c, table, t, seed=i) for i, t in enumerate(tokens)]
-        watcher = Player(c, table, None)
-        for p in (*players, watcher):
-            p.start()
-        for p in (*players, watcher):
-            p.finish(120)
-        log = c.get(f"/api/tables/{table}/log").json()
-    assert log["result"]["over"] is True and len(log["actions"]) > 4
-    replayed = Replayed(log)
-    for seat in (0, 1, 2, None):
-        replayed.check(seat, seen[seat], whole=False)
-    for seat, p in zip((0, 1, 2, None), (*players, watcher)):
-        assert replayed.check(seat, p.frames) >= 1
+        log = _played_to_the_end(c, table, tokens, seen)
+    assert len(log["actions"]) > 4
 
 
 def test_a_bot_commits_beside_people_and_the_clock_plays_for_a_person_who_went_away(sqlite_settings):
@@ -213,16 +221,4 @@ def test_spoof_lays_and_calls_over_websockets(db_settings):
                 assert all(repr(card) in told for card in cards.values()), told
         assert stored_actions(c, table) == [[0, "ksc"], [1, laid[1]], [2, laid[2]], [0, laid[0]],
                                      [1, "call:20"], [2, "call:21"], [0, "call:3"]]
-        players = [Player(c, table, t, seed=i) for i, t in enumerate(tokens)]
-        watcher = Player(c, table, None)
-        for p in (*players, watcher):
-            p.start()
-        for p in (*players, watcher):
-            p.finish(120)
-        log = c.get(f"/api/tables/{table}/log").json()
-    assert log["result"]["over"] is True
-    replayed = Replayed(log)
-    for seat in (0, 1, 2, None):
-        replayed.check(seat, seen[seat], whole=False)
-    for seat, p in zip((0, 1, 2, None), (*players, watcher)):
-        assert replayed.check(seat, p.frames) >= 1
+        _played_to_the_end(c, table, tokens, seen)

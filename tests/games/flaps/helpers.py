@@ -2,6 +2,7 @@
 from collections import Counter
 
 from fliptable.core import get_game
+from tests.helpers import play  # noqa: F401 - the game tests import it from here
 
 FLAPS = get_game("flaps")
 NAMES = FLAPS.cards.names
@@ -31,14 +32,6 @@ def dealt(players=2, hands=None, first="5c", pack=(), level=3, **options):
     """A new game from a fixed deal (``deck_order``); seat 0 plays first."""
     options = {"level": level, **options}
     return FLAPS.new_state(players, options, 0, deck_order(players, hands or {}, first, pack, level))
-
-
-def play(state, *moves):
-    """Apply ``(seat, action)`` moves through the validated path; the events of the last."""
-    events = []
-    for seat, action in moves:
-        events = state.apply(seat, action)
-    return events
 
 
 def hand(state, p):

@@ -5,6 +5,7 @@ from collections import Counter
 
 from fliptable.core import get_game
 from fliptable.core.knowledge import PUBLIC
+from tests.helpers import play  # noqa: F401 - the game tests import it from here
 
 FLUSH = get_game("flush")
 NAMES = FLUSH.cards.names
@@ -113,14 +114,6 @@ def table(players=2, hands=None, tops=None, blinds=None, pile=(), pile_as=None, 
     if totals is not None:
         s["totals"] = list(totals)
     return FLUSH.state_from_json(data)
-
-
-def play(state, *moves):
-    """Apply ``(player, action)`` moves (checked); return the events of the last."""
-    events = []
-    for player, action in moves:
-        events = state.apply(player, action)
-    return events
 
 
 def hand(state, p):
