@@ -80,9 +80,19 @@ def breakdown(games: list[str], seconds: float = 2.0, slices: int = 4) -> tuple[
         step = res["seconds"] / n * 1e6
         part = {k: v / n * 1e6 for k, v in totals[g].items()}
         rules, view, enc = part.get("rules", 0.0), part.get("view", 0.0), part.get("encoding", 0.0)
-        rows.append({"game": g, "steps_per_second": res["env_steps_per_second"], "us_per_step": step,
-                     "vs_texas": texas_us / step, "rules_us": rules, "view_us": view, "encoding_us": enc,
-                     "rest_us": step - rules - view - enc, "vs_texas_without_observation": texas_us / (step - view - enc)})
+        rows.append(
+            {
+                "game": g,
+                "steps_per_second": res["env_steps_per_second"],
+                "us_per_step": step,
+                "vs_texas": texas_us / step,
+                "rules_us": rules,
+                "view_us": view,
+                "encoding_us": enc,
+                "rest_us": step - rules - view - enc,
+                "vs_texas_without_observation": texas_us / (step - view - enc),
+            }
+        )
     return texas_us, rows
 
 

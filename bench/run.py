@@ -15,8 +15,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from fliptable.bench.rules import run_bench  # noqa: E402
-from fliptable.sim.simulate import simulate  # noqa: E402
+from fliptable.bench.rules import run_bench
+from fliptable.sim.simulate import simulate
 
 
 def scaling(games: int = 4000, repeats: int = 3) -> dict:

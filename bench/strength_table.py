@@ -54,12 +54,12 @@ def section(game_id: str, report: dict, elapsed: float) -> str:
     specs = [b["spec"] for b in report["bots"]]
     d = specs.index(default) if default in specs else None
     lines = [f"### {game_id}", "",
-             f"{report['games']} games, {report['players']} seat{'s' if report['players'] != 1 else ''} per game, "
+             (f"{report['games']} games, {report['players']} seat{'s' if report['players'] != 1 else ''} per game, "
              f"seed {SEED}"
              f"{' (interrupted)' if report['interrupted'] else ''}; "
-             f"{elapsed:.0f} s on this machine. Default bot: `{default}`.", "",
-             "| bot | rating | 95% interval | games | win rate | 95% interval | ahead of "
-             f"`{default}` |", "|---|---|---|---|---|---|---|"]
+             f"{elapsed:.0f} s on this machine. Default bot: `{default}`."), "",
+             ("| bot | rating | 95% interval | games | win rate | 95% interval | ahead of "
+             f"`{default}` |"), "|---|---|---|---|---|---|---|"]
     order = sorted(range(len(specs)), key=lambda i: -report["bots"][i]["rating"])
     for i in order:
         b = report["bots"][i]
@@ -79,10 +79,7 @@ def write(game_id: str, text: str) -> None:
     start, end = f"<!-- table:{game_id} -->", f"<!-- /table:{game_id} -->"
     block = f"{start}\n{text}\n{end}"
     pattern = re.compile(re.escape(start) + ".*?" + re.escape(end), re.S)
-    if pattern.search(doc):
-        doc = pattern.sub(lambda m: block, doc)
-    else:
-        doc = doc.rstrip("\n") + "\n\n" + block + "\n"
+    doc = pattern.sub(lambda m: block, doc) if pattern.search(doc) else doc.rstrip("\n") + "\n\n" + block + "\n"
     DOC.write_text(doc)
 
 

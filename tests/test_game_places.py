@@ -23,7 +23,10 @@ def missing_places(game_id: str, package: str) -> list[str]:
     ``package``) does not have yet, in the order the page lists them."""
     missing = []
     module = GAME_MODULES.get(game_id, "")
-    if module.split(".")[:3] != ["fliptable", "games", package] or not (ROOT / "fliptable" / "games" / package).is_dir():
+    if (
+        module.split(".")[:3] != ["fliptable", "games", package]
+        or not (ROOT / "fliptable" / "games" / package).is_dir()
+    ):
         missing.append(f"registry line naming fliptable.games.{package}")
     rules = ROOT / "docs" / "rules" / f"{package}.md"
     if not rules.is_file() or not rules.read_text(encoding="utf-8").strip():

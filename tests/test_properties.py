@@ -14,7 +14,7 @@ from tests.helpers import new_random_state, random_step
 from fliptable.core import IllegalAction, all_game_ids, get_game, replay
 from fliptable.core.log import GameLog
 
-GAMES = [g for g in all_game_ids()]
+GAMES = list(all_game_ids())
 MAX_STEPS = 20_000
 
 
@@ -32,7 +32,7 @@ def _illegal_probe(state, rng, game):
 @given(data=st.data())
 def test_random_games_keep_every_invariant(game_id, data):
     game = get_game(game_id)
-    state, players, options, seed = new_random_state(game, data.draw)
+    state, players, _options, seed = new_random_state(game, data.draw)
     deck = Counter(game.deck(players, state.options))
     rng = random.Random(seed)
     actions = []
@@ -60,7 +60,7 @@ def test_random_games_keep_every_invariant(game_id, data):
             twin.apply(tp, ta)
             assert state.to_json() == before
             # views are JSON
-            for seat in list(range(players)) + [None]:
+            for seat in [*range(players), None]:
                 json.dumps(state.view(seat))
         p, a = random_step(state, rng)
         state.apply(p, a)

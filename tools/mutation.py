@@ -110,11 +110,9 @@ def users(game: str) -> list[str]:
     another (``flinch_pack``, the pack and the challenge window: FLINCH, Muggins, Patience
     and ``asking``, hence Authors and Go to the Store): their tests test ``game``'s code too."""
     pattern = re.compile(rf"from \.\.{game}[ .]|fliptable\.games\.{game}\b")
-    out = []
-    for other in games():
-        if other != game and any(pattern.search(f.read_text(encoding="utf-8"))
-                                 for f in (GAMES / other).glob("*.py") if f.name not in NOT_RULES):
-            out.append(other)
+    out = [other for other in games()
+           if other != game and any(pattern.search(f.read_text(encoding="utf-8"))
+                                    for f in (GAMES / other).glob("*.py") if f.name not in NOT_RULES)]
     for other in list(out):
         out += [u for u in users(other) if u != game and u not in out]
     return sorted(out)

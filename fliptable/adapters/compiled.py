@@ -6,7 +6,7 @@ import hashlib
 import os
 import warnings
 from pathlib import Path
-from typing import Callable, Mapping
+from collections.abc import Callable, Mapping
 
 
 def load():

@@ -4,7 +4,8 @@ serialisation of its decisions: see ``pettingzoo``'s module docstring) and ``His
 (the events, the information-state counters and each seat's observation)."""
 from __future__ import annotations
 
-from typing import Any, Mapping
+from typing import Any
+from collections.abc import Mapping
 
 import numpy as np
 
@@ -24,7 +25,7 @@ class Moments:
     applies a kernel action, ``pass_`` a pass. ``events`` receives the events of
     every applied action (and the deal) for the per-seat histories."""
 
-    __slots__ = ("state", "players", "queue", "pos", "points", "listener", "_legal", "_legal_at")
+    __slots__ = ("_legal", "_legal_at", "listener", "players", "points", "pos", "queue", "state")
 
     def __init__(self, state, listener=None):
         self.state = state

@@ -23,7 +23,8 @@ the learner's reward.
 from __future__ import annotations
 
 import random
-from typing import Any, Sequence
+from typing import Any, ClassVar
+from collections.abc import Sequence
 
 import gymnasium as gym
 import numpy as np
@@ -40,7 +41,7 @@ from .episode import History, Moments, Spec
 class FliptableEnv(gym.Env):
     """One seat of a fliptable game; the other seats are bots."""
 
-    metadata = {"render_modes": ["ansi", "human"], "render_fps": 4}
+    metadata: ClassVar[dict[str, Any]] = {"render_modes": ["ansi", "human"], "render_fps": 4}
 
     def __init__(self, game: Game | str, opponents: Sequence[str] | None = None, *, players: int | None = None,
                  seat: int = 0, render_mode: str | None = None, info_state: bool = False,

@@ -14,7 +14,8 @@ entries, oldest first; ``Obj`` its keys, sorted. A shape with alternatives (``Ma
 from __future__ import annotations
 
 from collections import Counter
-from typing import Any, Iterable, Mapping, Sequence
+from typing import Any
+from collections.abc import Iterable, Mapping, Sequence
 
 import numpy as np
 
@@ -80,7 +81,7 @@ class Node:
             c.bind(players, ncards, copies, decksize)
         self.width = len(self.flag_types) + sum(self._kind_width(k) for k in self.kinds)
 
-    def _subnodes(self) -> list["Node"]:
+    def _subnodes(self) -> list[Node]:
         return list(self.children.values()) + self.index_items + ([self.item] if self.item else [])
 
     def _kind_width(self, kind: str) -> int:
@@ -232,7 +233,8 @@ class Node:
 
             def f(v, out, b, vw):
                 if type(v) is list:
-                    for (fn, o), x in zip(fns, v):
+                    # a record's row may be shorter than the widest row: its missing entries stay zero
+                    for (fn, o), x in zip(fns, v, strict=False):
                         fn(x, out, b + o, vw)
             return f, width, "list"
         if kind == "seq":
@@ -267,8 +269,12 @@ class Node:
                 lines += [f"    if get(k{j}) is True:", f"        out[b + {o}] = 1.0"]
             elif leaf == "num":
                 ns[f"s{j}"] = float(child.scale)
-                lines += [f"    x = get(k{j})", "    if type(x) is int or type(x) is float:",
-                          f"        x = x / s{j}", f"        out[b + {o}] = 1.0 if x > 1.0 else (-1.0 if x < -1.0 else x)"]
+                lines += [
+                    f"    x = get(k{j})",
+                    "    if type(x) is int or type(x) is float:",
+                    f"        x = x / s{j}",
+                    f"        out[b + {o}] = 1.0 if x > 1.0 else (-1.0 if x < -1.0 else x)",
+                ]
             elif leaf == "seat":
                 p = child._players
                 lines += [f"    x = get(k{j})", f"    if type(x) is int and 0 <= x < {p}:",
@@ -279,7 +285,11 @@ class Node:
                           "        if i is not None:", f"            out[b + {o} + i] = 1.0"]
             else:
                 ns[f"f{j}"] = child.compile(names, pure)
-                lines += [f"    x = get(k{j}, missing)", "    if x is not missing:", f"        f{j}(x, out, b + {o}, vw)"]
+                lines += [
+                    f"    x = get(k{j}, missing)",
+                    "    if x is not missing:",
+                    f"        f{j}(x, out, b + {o}, vw)",
+                ]
         exec(compile("\n".join(lines), f"<layout {self.path}>", "exec"), ns)
         return ns["f"]
 
@@ -307,7 +317,7 @@ class Node:
             return bool(vec[pos] > 0.5)
         if kind == "num":
             x = float(vec[pos]) * self.scale
-            return int(round(x)) if self.integer else float(f"{x:.6g}")
+            return round(x) if self.integer else float(f"{x:.6g}")
         if kind == "seat":
             return (int(np.argmax(vec[pos:pos + p])) + viewer) % p
         if kind == "seatset":
@@ -318,8 +328,8 @@ class Node:
             return self.vocab[int(np.argmax(vec[pos:pos + width]))]
         if kind == "cards":
             counts = np.rint(vec[pos:pos + n] * self._copies).astype(int)
-            hidden = int(round(float(vec[pos + n]) * self._decksize))
-            length = int(round(float(vec[pos + n + 1]) * self._decksize))
+            hidden = round(float(vec[pos + n]) * self._decksize)
+            length = round(float(vec[pos + n + 1]) * self._decksize)
             faces = [names[c] for c in range(n) for _ in range(counts[c])]
             if not length:
                 return []
@@ -344,7 +354,7 @@ class Node:
             return [self.item.decode_at(vec, pos + ((q - viewer) % p) * w, viewer, names) for q in range(p)]
         if kind == "seq":
             w = self.item.width
-            length = int(round(float(vec[pos]) * self.len_scale))
+            length = round(float(vec[pos]) * self.len_scale)
             return [self.item.decode_at(vec, pos + 1 + i * w, viewer, names) for i in range(min(length, self.window))]
         if kind == "fixed":
             if self.record is not None:
@@ -376,13 +386,13 @@ class Node:
                 for child in self.index_items:
                     yield from child.fields()
             elif kind == "perseat":
-                yield (self.path, f"one entry per seat, the viewer first, {self.item.width} each "
-                                  f"(entry fields below at the viewer's entry)", pos, w)
+                yield (self.path, (f"one entry per seat, the viewer first, {self.item.width} each "
+                                  f"(entry fields below at the viewer's entry)"), pos, w)
                 yield from self.item.fields()
             elif kind == "seq":
                 yield (self.path, f"length / {self.len_scale:g}", pos, 1)
-                yield (self.path, f"the last {self.window} entries (oldest first), {self.item.width} each "
-                                  f"(entry fields below at the first)", pos + 1, w - 1)
+                yield (self.path, (f"the last {self.window} entries (oldest first), {self.item.width} each "
+                                  f"(entry fields below at the first)"), pos + 1, w - 1)
                 yield from self.item.fields()
             else:
                 desc = {

@@ -17,7 +17,8 @@ event history (``Event.for_player``), over the event types the game declares.
 from __future__ import annotations
 
 from collections import Counter
-from typing import Any, Iterable, Mapping
+from typing import Any
+from collections.abc import Iterable, Mapping
 
 import numpy as np
 
@@ -30,7 +31,7 @@ from .layout import Node
 #: raise it with any change to a layout (``tests/adapters/golden/`` must be regenerated)
 OBSERVATION_VERSION = 2
 
-_LAYOUTS: dict[tuple, "Observer"] = {}
+_LAYOUTS: dict[tuple, Observer] = {}
 
 
 class Observer:
@@ -151,11 +152,11 @@ class InfoStateObserver(Observer):
         out = super().describe()
         p = self.players
         for i, t in enumerate(self.event_types):
-            out.append((f"events.{t}", f"tanh(count / 10) per seat that caused it (viewer first; "
-                                       f"last column: no seat)", self.events_offset + i * (p + 1), p + 1))
+            out.append((f"events.{t}", ("tanh(count / 10) per seat that caused it (viewer first; "
+                                       "last column: no seat)"), self.events_offset + i * (p + 1), p + 1))
         for rel in range(p):
-            out.append((f"events.cards[seat +{rel}]", "tanh(count / copies) per card face named by "
-                                                     "that seat's events", self.cards_offset + rel * self.ncards,
+            out.append((f"events.cards[seat +{rel}]", ("tanh(count / copies) per card face named by "
+                                                     "that seat's events"), self.cards_offset + rel * self.ncards,
                         self.ncards))
         return out
 
@@ -195,8 +196,8 @@ def layout_markdown(game: Game | str, players: int | None = None, options: Mappi
     """The layout of a table's observation (and information state) as a Markdown table."""
     o = observer(game, players, options, info_state=True)
     lines = [f"### {o.game.id}", "",
-             f"{o.players} players, default options: observation {o.view_size} floats, "
-             f"information state {o.size}.", "",
+             (f"{o.players} players, default options: observation {o.view_size} floats, "
+             f"information state {o.size}."), "",
              "| offset | width | field | encoding |", "|---:|---:|---|---|"]
     for path, desc, off, width in o.describe():
         lines.append(f"| {off} | {width} | `{path}` | {desc.replace('|', '/')} |")

@@ -151,7 +151,7 @@ class FliptableGame(pyspiel.Game):
                           "deals": self.deals,
                           **{k: _param_default(v) for k, v in self.table_options.items()}})
 
-    def new_initial_state(self, game_seed: int | None = None) -> "FliptableState":
+    def new_initial_state(self, game_seed: int | None = None) -> FliptableState:
         """A new game: dealt from ``game_seed`` when given; else with ``chance=explicit``
         a chance node choosing the deal, else dealt from the ``seed`` parameter and the
         number of games this table has dealt."""
@@ -189,7 +189,7 @@ class _Dealer:
     is dealt from ``deal_seed(k)``. Each game owns one (two games loaded with the same
     parameters deal the same sequence of games, independently); clones share it."""
 
-    __slots__ = ("seed", "dealt")
+    __slots__ = ("dealt", "seed")
 
     def __init__(self, seed: int, dealt: int = 0):
         self.seed, self.dealt = seed, dealt
@@ -244,7 +244,7 @@ class _JsonHistory(History):
         self.public: list[dict] = []
         self.public_texts: list[str] = []
 
-    def copy(self) -> "_JsonHistory":
+    def copy(self) -> _JsonHistory:
         h = _JsonHistory.__new__(_JsonHistory)
         h.spec = self.spec
         h.events = [list(e) for e in self.events]
@@ -417,7 +417,7 @@ class FliptableState(pyspiel.State):
             return [0.0] * self._shared.spec.players
         return [float(r) for r in self._shared.spec.returns(play.fstate)]
 
-    def resample_from_infostate(self, player_id: int, probability_sampler=None) -> "FliptableState":
+    def resample_from_infostate(self, player_id: int, probability_sampler=None) -> FliptableState:
         """A state ``player_id`` cannot tell from this one (``State.determinize``): the
         cards hidden from that seat re-dealt, future chance drawn afresh.
 

@@ -29,7 +29,8 @@ If every seat of a race passes, the race's clock runs out: its ``default`` is ap
 """
 from __future__ import annotations
 
-from typing import Any, Mapping
+from typing import Any, ClassVar
+from collections.abc import Mapping
 
 import numpy as np
 from gymnasium import spaces
@@ -46,7 +47,11 @@ from .observation import OBSERVATION_VERSION
 class raw_env(AECEnv):
     """A fliptable game as a PettingZoo AEC environment (see the module's docstring)."""
 
-    metadata = {"name": f"fliptable_v{OBSERVATION_VERSION}", "render_modes": ["ansi", "human"], "is_parallelizable": False}
+    metadata: ClassVar[dict[str, Any]] = {
+        "name": f"fliptable_v{OBSERVATION_VERSION}",
+        "render_modes": ["ansi", "human"],
+        "is_parallelizable": False,
+    }
 
     def __init__(self, game: Game | str, players: int | None = None, render_mode: str | None = None,
                  info_state: bool = False, **options: Any):
@@ -66,7 +71,7 @@ class raw_env(AECEnv):
             "observation": spaces.Box(-1.0, 1.0, (size,), dtype=np.float32),
             "action_mask": spaces.Box(0, 1, (spec.num_actions + 1,), dtype=np.int8),
         })
-        self.observation_spaces = {a: obs_space for a in self.possible_agents}
+        self.observation_spaces = dict.fromkeys(self.possible_agents, obs_space)
         self.action_spaces = {a: spaces.Discrete(spec.num_actions + 1) for a in self.possible_agents}
         self._seeds = np.random.default_rng()
         self.state = None
@@ -88,10 +93,10 @@ class raw_env(AECEnv):
         self.history = History(spec)
         self.moments = Moments(self.state, self.history)
         self.agents = list(self.possible_agents)
-        self.rewards = {a: 0.0 for a in self.agents}
-        self._cumulative_rewards = {a: 0.0 for a in self.agents}
-        self.terminations = {a: False for a in self.agents}
-        self.truncations = {a: False for a in self.agents}
+        self.rewards = dict.fromkeys(self.agents, 0.0)
+        self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
+        self.terminations = dict.fromkeys(self.agents, False)
+        self.truncations = dict.fromkeys(self.agents, False)
         self.infos = {a: {} for a in self.agents}
         self.agent_selection = self.possible_agents[self.moments.current]
         if self.moments.over:       # cannot happen for a dealt game, but stay consistent
@@ -118,7 +123,7 @@ class raw_env(AECEnv):
         self._cumulative_rewards[agent] = 0.0
         queue = moments.queue
         if not queue:
-            self.rewards = {a: 0.0 for a in self.agents}
+            self.rewards = dict.fromkeys(self.agents, 0.0)
             self._finish()
             self._accumulate_rewards()
         else:

@@ -35,7 +35,8 @@ import subprocess
 import sys
 import time
 import warnings
-from typing import Any, Callable
+from typing import Any
+from collections.abc import Callable
 
 import numpy as np
 
@@ -70,7 +71,7 @@ class Runner:
                 if time.perf_counter() >= deadline:
                     break
                 continue
-            obs, reward, term, trunc, info = env.last()
+            obs, _reward, term, trunc, info = env.last()
             if term or trunc:
                 action = None
             else:
@@ -106,7 +107,7 @@ class PettingZooRunner(Runner):
         turn = 0
         while True:
             for agent in env.agent_iter(env.num_agents):
-                obs, reward, termination, truncation, info = env.last()
+                obs, _reward, termination, truncation, _info = env.last()
                 if termination or truncation:
                     action = None
                 elif isinstance(obs, dict) and "action_mask" in obs:
@@ -278,8 +279,8 @@ def _lockstep(games: list[str] | None, seconds: float, slices: int) -> None:
 def describe(result: dict[str, Any]) -> list[str]:
     """The report's lines (``main`` and ``fliptable bench --envs``)."""
     lines = [f"compiled writers: {'yes' if result['compiled_writers'] else 'no (pure Python: docs/rl.md)'}",
-             "steps/s as pettingzoo.test.performance_benchmark measures (unseeded resets); "
-             "[reseeded: a seeded reset every game]"]
+             ("steps/s as pettingzoo.test.performance_benchmark measures (unseeded resets); "
+             "[reseeded: a seeded reset every game]")]
     lines += _rows(result) + _target(result, "compiled" if result["compiled_writers"] else "pure-Python")
     if "pure" in result:
         pure = result["pure"]

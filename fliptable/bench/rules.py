@@ -16,7 +16,8 @@ from __future__ import annotations
 
 import random
 import time
-from typing import Any, Mapping, Sequence
+from typing import Any
+from collections.abc import Mapping, Sequence
 
 from ..core.agent import RandomAgent
 from ..core.decision import Over, Turn
@@ -53,7 +54,7 @@ def play_random(game: Game, players: int, seed: int, rng: random.Random,
     while True:
         d = decision()
         kind = type(d)
-        if kind is Turn and not d.claimants:
+        if type(d) is Turn and not d.claimants:   # type(d), not kind: mypy narrows d
             p = d.player
             legal = legal_actions(p)
             apply(p, legal[int(rand() * len(legal))])
@@ -116,7 +117,7 @@ def bench_ismcts(game: Game, players: int, seconds: float = 0.5, seed: int = 0,
             spent[0] += time.perf_counter() - began
             searches[0] += 1
 
-    agent.search = timed
+    agent.search = timed  # type: ignore[method-assign]  # this agent's searches timed (instrumentation)
     try:
         game.new_state(players, options, seed).determinize(0, random.Random(seed))
     except _UNSUPPORTED:

@@ -71,7 +71,7 @@ def _cpu_seconds(pid: int) -> float | None:
 def _percentile(sorted_values: list[float], q: float) -> float:
     if not sorted_values:
         return float("nan")
-    k = min(len(sorted_values) - 1, max(0, int(round(q / 100.0 * (len(sorted_values) - 1)))))
+    k = min(len(sorted_values) - 1, max(0, round(q / 100.0 * (len(sorted_values) - 1))))
     return sorted_values[k]
 
 
@@ -116,7 +116,7 @@ class _Run:
                         seats.append((joined["seat"], joined["token"]))
                     opened = [asyncio.Event() for _ in seats]
                     playing = [asyncio.ensure_future(self.seat(made["table"], t, s, wsbase, o))
-                               for (s, t), o in zip(seats, opened)]
+                               for (s, t), o in zip(seats, opened, strict=True)]
                     # until every socket is open (or a seat failed: the gather below says so)
                     while not all(o.is_set() for o in opened) and not any(t.done() for t in playing):
                         await asyncio.sleep(0.05)
@@ -272,7 +272,9 @@ class _Probes:
         from websockets.asyncio.client import connect
 
         while True:
-            r = await http.post(f"{self.base}/api/tables", json={"game": race_probe_game(), "seats": ["human", "human"]})
+            r = await http.post(
+                f"{self.base}/api/tables", json={"game": race_probe_game(), "seats": ["human", "human"]}
+            )
             made = r.json()
             other = (await http.post(f"{self.base}/api/tables/{made['table']}/join", json={})).json()
             tokens = {made["seat"]: made["token"], other["seat"]: other["token"]}
@@ -367,14 +369,15 @@ async def _bench(tables: int, players: int, seconds: float, game: str, think_ms:
     bases = [u.rstrip("/") for u in servers] if servers else [base]
     with tempfile.TemporaryDirectory(prefix="fliptable-bench-") as tmp:
         db_arg = db or os.path.join(tmp, "bench.db")
-        log = open(os.path.join(tmp, "server.log"), "wb")
-        proc = None if url else subprocess.Popen(
-            [sys.executable, "-m", "fliptable", "serve", "--port", str(port), "--db", db_arg, "--bot-delay-ms", "0",
-             "--creates-per-minute", "1000000", "--joins-per-minute", "1000000", "--seat-timeout", "0"],
-            stdout=log, stderr=subprocess.STDOUT)
+        log_path = os.path.join(tmp, "server.log")
+        with open(log_path, "wb") as log:  # the server writes to its own copy of the descriptor
+            proc = None if url else subprocess.Popen(
+                [sys.executable, "-m", "fliptable", "serve", "--port", str(port), "--db", db_arg, "--bot-delay-ms", "0",
+                 "--creates-per-minute", "1000000", "--joins-per-minute", "1000000", "--seat-timeout", "0"],
+                stdout=log, stderr=subprocess.STDOUT)
         try:
             if proc is not None:
-                await _wait_up(base, proc, log.name)
+                await _wait_up(base, proc, log_path)
             run = _Run(base, game, players, think_ms, options, seed)
             probes = _Probes(base, game, players, bot)
             # no keep-alive: uvicorn closes idle connections after 5 s, and setting up 800 sockets
@@ -415,8 +418,11 @@ async def _bench(tables: int, players: int, seconds: float, game: str, think_ms:
                     for t in tasks:
                         t.cancel()
                     results = await asyncio.gather(*tasks, return_exceptions=True)
-                failures = [(t.get_name(), r) for t, r in zip(tasks, results) if isinstance(r, BaseException)
-                            and not isinstance(r, asyncio.CancelledError)]
+                failures = [
+                    (t.get_name(), r)
+                    for t, r in zip(tasks, results, strict=True)
+                    if isinstance(r, BaseException) and not isinstance(r, asyncio.CancelledError)
+                ]
                 if failures:
                     name, first = failures[0]
                     raise BenchError(f"{len(failures)} task(s) failed, first {name}: {type(first).__name__}: "
@@ -425,7 +431,6 @@ async def _bench(tables: int, players: int, seconds: float, game: str, think_ms:
             if proc is not None:
                 proc.kill()
                 proc.wait(10)
-            log.close()
     lat = sorted(run.latencies)
     return {"tables": tables, "players": players, "sockets": opened, "game": game, "think_ms": think_ms,
             "seconds": round(elapsed, 2), "actions": len(lat), "actions_per_second": round(len(lat) / elapsed, 1),

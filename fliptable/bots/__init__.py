@@ -1,4 +1,4 @@
 """Game-agnostic agents and the agent protocol."""
 from .base import Agent, RandomAgent, make_agent, parse_bot_spec, bot_names
 
-__all__ = ["Agent", "RandomAgent", "make_agent", "parse_bot_spec", "bot_names"]
+__all__ = ["Agent", "RandomAgent", "bot_names", "make_agent", "parse_bot_spec"]

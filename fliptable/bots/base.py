@@ -8,7 +8,7 @@ the driver uses to decide who was first.
 from __future__ import annotations
 
 import inspect
-from typing import Callable, Collection, Mapping
+from collections.abc import Callable, Collection, Mapping
 
 from ..core.agent import Agent, RandomAgent
 from ..core.errors import BotSpecError, shorten

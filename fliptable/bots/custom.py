@@ -15,7 +15,8 @@ import re
 import sys
 from functools import lru_cache
 from importlib.metadata import entry_points
-from typing import Any, Callable, Collection
+from typing import Any
+from collections.abc import Callable, Collection
 
 from ..core.agent import Agent
 from ..core.errors import BotSpecError, shorten

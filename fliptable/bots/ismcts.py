@@ -51,7 +51,7 @@ from __future__ import annotations
 import math
 import random
 import time
-from typing import Sequence
+from collections.abc import Sequence
 
 from ..core.agent import Agent, RandomAgent
 from ..core.decision import Over, Race, Turn
@@ -69,7 +69,7 @@ WAIT = None
 
 
 class _Node:
-    __slots__ = ("children", "n", "w", "avail")
+    __slots__ = ("avail", "children", "n", "w")
 
     def __init__(self, players: int):
         self.children: dict = {}
@@ -87,10 +87,7 @@ def _returns(state, seat_count: int, deck_size: int, game=None) -> list[float]:
             return [1.0]
         score = r.scores[0] if r.scores else 0.0
         return [0.5 * max(0.0, min(1.0, score / deck_size))]
-    if game is not None:
-        values = game.evaluate(state)
-    else:
-        values = state.result().rank_values()
+    values = game.evaluate(state) if game is not None else state.result().rank_values()
     if len(values) != seat_count:
         return [0.0] * seat_count
     return list(values)
@@ -254,8 +251,7 @@ class ISMCTSAgent(Agent):
     def act(self, view, legal):
         if len(legal) == 1:
             return legal[0]
-        best = self.search(legal, may_wait=False)
-        return best
+        return self.search(legal, may_wait=False)
 
     def react(self, view, legal):
         delay = max(1.0, self.rng.gauss(self.rt, self.sd))
@@ -341,9 +337,8 @@ class ISMCTSAgent(Agent):
                     w[s] += rewards[s]
             done += 1
         self.last_iterations = done
-        best = max(options, key=lambda a: (root.children[a].n if a in root.children else -1,
+        return max(options, key=lambda a: (root.children[a].n if a in root.children else -1,
                                            root.children[a].w[seat] if a in root.children else 0.0))
-        return best
 
     def _rollout(self, state, policy, rng, base) -> None:
         """Play ``state`` on by the policy to the end, ``depth`` decisions, or (``base``

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import importlib
 import sys
-from typing import NoReturn, Optional
+from typing import NoReturn
 
 import typer
 
@@ -19,7 +19,7 @@ from . import balance, bench, games, play, replay, serve, simulate  # noqa: F401
 from .common import PROG, CliError, _count, _emit, _version, app
 from .games import rules_text
 
-__all__ = ["app", "main", "rules_text", "CliError", "PROG", "_count", "_emit", "_version"]
+__all__ = ["PROG", "CliError", "_count", "_emit", "_version", "app", "main", "rules_text"]
 
 
 def _fail(message: str, code: int, where: str = PROG) -> NoReturn:
@@ -56,7 +56,7 @@ def _help(command, ctx=None) -> NoReturn:
     raise SystemExit(0)
 
 
-def main(argv: Optional[list[str]] = None) -> None:
+def main(argv: list[str] | None = None) -> None:
     """The console script: run a command, turning every user error into one line."""
     command = typer.main.get_command(app)
     errors = _click_errors()

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import re
 from pathlib import Path
-from typing import Any, Optional
+from typing import Any
 
 import typer
 
@@ -79,24 +79,24 @@ def _print(report: dict[str, Any]) -> None:
 @app.command("balance")
 def balance_command(
     game: str = typer.Argument(..., metavar="GAME", help="A game id (see `fliptable games`)."),
-    players: Optional[str] = typer.Option(None, "--players", "-p", metavar="N|A..B",
+    players: str | None = typer.Option(None, "--players", "-p", metavar="N|A..B",
                                           help="A player count or a range (default: the game's default)."),
-    vary: Optional[list[str]] = typer.Option(None, "--vary", metavar="OPTION=V1,V2,...",
+    vary: list[str] | None = typer.Option(None, "--vary", metavar="OPTION=V1,V2,...",
                                              help="An option to vary over values; may be repeated (every "
                                                   "combination is played)."),
-    bot: Optional[list[str]] = typer.Option(None, "--bot", "-b", metavar="SPEC",
+    bot: list[str] | None = typer.Option(None, "--bot", "-b", metavar="SPEC",
                                             help="Bot per seat of the line-up (rotated through the seats); "
                                                  "the last fills the rest (default: the game's default bot)."),
     games: int = typer.Option(1000, "--games", "-n", metavar="N", help="Games per combination."),
     seed: int = typer.Option(0, "--seed", metavar="S", help="Run seed: the same seed, the same report."),
-    workers: Optional[int] = typer.Option(None, "--workers", "-w", metavar="W",
+    workers: int | None = typer.Option(None, "--workers", "-w", metavar="W",
                                           help="Processes (default: all cores). Results do not depend on it."),
     backend: str = typer.Option("local", "--backend", metavar="local|ray",
                                 help="local (processes) or ray. Results do not depend on it."),
-    report_file: Optional[Path] = typer.Option(None, "--report", metavar="FILE.html",
+    report_file: Path | None = typer.Option(None, "--report", metavar="FILE.html",
                                                help="Write a self-contained HTML report (matplotlib figures)."),
     as_json: bool = typer.Option(False, "--json", help="Print the report's numbers as one JSON object."),
-    option: Optional[list[str]] = typer.Option(None, "--option", "-o", metavar="KEY=VALUE",
+    option: list[str] | None = typer.Option(None, "--option", "-o", metavar="KEY=VALUE",
                                                help="A game option held fixed; may be repeated."),
 ) -> None:
     """Seat advantage, game length, the game's statistics and card impact, per player
@@ -125,6 +125,7 @@ def balance_command(
     def page(report: dict[str, Any]) -> None:
         from ..sim.report import write_report
 
+        assert report_file is not None   # asked for only with --report
         write_report(report, report_file)
 
     finish(report, as_json, _print, page if report_file is not None else None)

@@ -3,7 +3,6 @@ from __future__ import annotations
 
 import math
 import sys
-from typing import Optional
 
 import typer
 
@@ -14,13 +13,13 @@ from .common import CliError, _console, _emit, _freeze_imports, _game, _options,
 @app.command("bench")
 def bench_command(
     as_json: bool = typer.Option(False, "--json", help="Print one JSON object."),
-    seconds: Optional[float] = typer.Option(None, "--seconds", metavar="S",
+    seconds: float | None = typer.Option(None, "--seconds", metavar="S",
                                             help="Time budget per game, seconds (default 2, less when "
                                                  "there are many games)."),
-    game: Optional[list[str]] = typer.Option(None, "--game", "-g", metavar="GAME", help="Only this game (repeatable)."),
-    players: Optional[int] = typer.Option(None, "--players", "-p", metavar="N",
+    game: list[str] | None = typer.Option(None, "--game", "-g", metavar="GAME", help="Only this game (repeatable)."),
+    players: int | None = typer.Option(None, "--players", "-p", metavar="N",
                                           help="Table size (with one --game; default: the game's default)."),
-    option: Optional[list[str]] = typer.Option(None, "--option", "-o", metavar="KEY=VALUE",
+    option: list[str] | None = typer.Option(None, "--option", "-o", metavar="KEY=VALUE",
                                                help="A game option (with one --game), e.g. -g flaps -o level=7."),
     envs: bool = typer.Option(False, "--envs", help="Also the RL environments' steps/s (needs the 'rl' extra) "
                                                     "beside PettingZoo's texas_holdem_v4 and leduc_holdem_v4, "
@@ -74,8 +73,10 @@ def bench_command(
     if "envs" in report:
         from ..bench.envs import describe
         for line in describe(report["envs"]):
-            _console().print(f"RL env {line}" if line.startswith(("fliptable", "pettingzoo", "pure ")) else f"RL envs: {line}",
-                             markup=False)
+            _console().print(
+                f"RL env {line}" if line.startswith(("fliptable", "pettingzoo", "pure ")) else f"RL envs: {line}",
+                markup=False,
+            )
     side = report.get("clone_vs_decisions")
     if side:
         _console().print(f"{side['game']} mid-game: a search clone takes {side['clone_us']:.2f} µs, "
@@ -105,16 +106,16 @@ def bench_server_command(
     think_ms: float = typer.Option(500.0, "--think-ms", metavar="MS",
                                    help="A client's mean think time before acting, 0-60000 ms."),
     game: str = typer.Option(REFERENCE_GAME, "--game", "-g", metavar="GAME", help="The game the tables play."),
-    db: Optional[str] = typer.Option(None, "--db", metavar="URL", help="The server's database (default: a "
+    db: str | None = typer.Option(None, "--db", metavar="URL", help="The server's database (default: a "
                                                                       "fresh SQLite file)."),
-    port: Optional[int] = typer.Option(None, "--port", metavar="P", help="The port the started server listens "
+    port: int | None = typer.Option(None, "--port", metavar="P", help="The port the started server listens "
                                                                          "on, 1-65535 (default: a free one)."),
     bot_tables: int = typer.Option(0, "--bot-tables", metavar="N", help="All-bot tables (bot pace 0) played "
                                                                         "meanwhile, 0-200."),
     bot: str = typer.Option("ismcts", "--bot", metavar="SPEC", help="The bot at every seat of the bot tables."),
     race_probe: bool = typer.Option(False, "--race-probe", help="Also time two swats sent 50 ms apart at a "
                                                                 "Fly-swatter table: how often the earlier wins."),
-    servers: Optional[str] = typer.Option(None, "--servers", metavar="URL,URL,...",
+    servers: str | None = typer.Option(None, "--servers", metavar="URL,URL,...",
                                           help="Measure several running `serve --redis` processes instead "
                                                "of starting one: the tables are spread over them."),
     as_json: bool = typer.Option(False, "--json", help="Print one JSON object."),

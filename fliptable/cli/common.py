@@ -7,7 +7,8 @@ import math
 import shutil
 import sys
 from pathlib import Path
-from typing import Any, Callable, Optional
+from typing import Any
+from collections.abc import Callable
 
 import typer
 
@@ -79,11 +80,11 @@ def _game(game_id: str) -> Game:
     return get_game(game_id.strip().lower())
 
 
-def _options(game: Game, pairs: Optional[list[str]]) -> dict[str, Any]:
+def _options(game: Game, pairs: list[str] | None) -> dict[str, Any]:
     return game.resolve_options(parse_option_pairs(pairs or []))
 
 
-def _players(game: Game, players: Optional[int]) -> int:
+def _players(game: Game, players: int | None) -> int:
     return game.check_players(game.default_players if players is None else players)
 
 
@@ -113,7 +114,7 @@ def check_writable_file(path: Path, flag: str) -> Path:
     return path
 
 
-def check_figure_file(path: Optional[Path], flag: str = "--plot") -> None:
+def check_figure_file(path: Path | None, flag: str = "--plot") -> None:
     """Refuse a figure file that matplotlib cannot draw or that cannot be written, before
     anything is played."""
     if path is None:

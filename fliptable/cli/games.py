@@ -32,8 +32,12 @@ def games_command(as_json: bool = typer.Option(False, "--json", help="Print one 
                          for o in d["options"]) or "-"
         lo, hi = d["players"]
         counts = f"{lo}" if lo == hi else f"{lo}-{hi} (default {d['default_players']})"
-        about = f"[bold]{d['id']}[/]  {escape(d['title'])}" + (f"\n[dim]{escape(d['summary'])}[/]" if d["summary"] else "")
-        table.add_row(about, counts, escape(opts), ", ".join(f"{b} (default)" if b == d["default_bot"] else b for b in d["bots"]))
+        about = f"[bold]{d['id']}[/]  {escape(d['title'])}" + (
+            f"\n[dim]{escape(d['summary'])}[/]" if d["summary"] else ""
+        )
+        table.add_row(
+            about, counts, escape(opts), ", ".join(f"{b} (default)" if b == d["default_bot"] else b for b in d["bots"])
+        )
     _console().print(table)
 
 

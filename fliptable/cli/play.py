@@ -4,7 +4,6 @@ from __future__ import annotations
 import os
 import sys
 from pathlib import Path
-from typing import Optional
 
 import typer
 
@@ -14,7 +13,7 @@ from ..core.rng import fresh_seed
 from .common import CliError, _game, _options, app, check_writable_file
 
 
-def play_players(game: Game, players: Optional[int], bot_specs: list[str]) -> int:
+def play_players(game: Game, players: int | None, bot_specs: list[str]) -> int:
     """``--players``, or the game's default (more when more ``--bot`` specs are given)."""
     if players is None:
         players = max(game.default_players, min(len(bot_specs) + 1, game.max_players))
@@ -35,22 +34,22 @@ def play_seats(game: Game, players: int, bot_specs: list[str], seat: int) -> lis
     for spec in others:
         if spec.strip().lower() != "human":
             make_agent(game, spec)
-    return others[:seat] + ["human"] + others[seat:]
+    return [*others[:seat], "human", *others[seat:]]
 
 
 @app.command("play")
 def play_command(
     game: str = typer.Argument(..., metavar="GAME", help="A game id (see `fliptable games`)."),
-    players: Optional[int] = typer.Option(None, "--players", "-p", metavar="N", help="Number of players."),
-    bot: Optional[list[str]] = typer.Option(None, "--bot", "-b", metavar="SPEC",
+    players: int | None = typer.Option(None, "--players", "-p", metavar="N", help="Number of players."),
+    bot: list[str] | None = typer.Option(None, "--bot", "-b", metavar="SPEC",
                                             help="Bot for the next other seat; the last fills the rest. "
                                                  "'human' adds a person (hotseat)."),
-    seed: Optional[int] = typer.Option(None, "--seed", metavar="S", help="Seed (default: a random one, printed)."),
-    option: Optional[list[str]] = typer.Option(None, "--option", "-o", metavar="KEY=VALUE",
+    seed: int | None = typer.Option(None, "--seed", metavar="S", help="Seed (default: a random one, printed)."),
+    option: list[str] | None = typer.Option(None, "--option", "-o", metavar="KEY=VALUE",
                                                help="A game option; may be repeated."),
     seat: int = typer.Option(0, "--seat", metavar="K", help="Your seat (0 acts first)."),
     plain: bool = typer.Option(False, "--plain", help="Line-based text instead of the full-screen UI."),
-    log: Optional[Path] = typer.Option(None, "--log", metavar="FILE",
+    log: Path | None = typer.Option(None, "--log", metavar="FILE",
                                        help="Write the game's log there when it ends or you leave "
                                             "(replay it with `fliptable replay FILE`)."),
 ) -> None:
@@ -71,12 +70,12 @@ def play_command(
             if not (exc.name or "").startswith("fliptable.tui"):
                 raise
         else:
-            code = run_play(g.id, n, specs_given, seat, seed, opts, log_path=log)
+            code = run_play(g.id, n, specs_given, seat, seed, opts, log_path=None if log is None else str(log))
             if code:
                 raise SystemExit(code)
             return
     from ..tui.plain import run_plain
 
-    run_plain(g, n, specs, seat, seed, opts, log_path=log)
+    run_plain(g, n, specs, seat, seed, opts, log_path=None if log is None else str(log))
 
 

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import typer
 
@@ -21,7 +22,7 @@ def replay_command(
     state = replay(game_log)
     check_result(game_log, state)
     result = state.result()
-    out = {"over": state.is_over(), "scores": list(result.scores), "winners": list(result.winners),
+    out: dict[str, Any] = {"over": state.is_over(), "scores": list(result.scores), "winners": list(result.winners),
            "actions_applied": len(game_log.actions)}
     if as_json:
         _emit(out)

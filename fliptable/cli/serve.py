@@ -3,7 +3,6 @@ from __future__ import annotations
 
 import ipaddress
 import math
-from typing import Optional
 
 import typer
 
@@ -14,10 +13,10 @@ from .common import CliError, _shown, app
 def serve_command(
     host: str = typer.Option("127.0.0.1", "--host", help="Interface to listen on."),
     port: int = typer.Option(8000, "--port", help="TCP port, 1-65535."),
-    db: Optional[str] = typer.Option(None, "--db", metavar="URL",
+    db: str | None = typer.Option(None, "--db", metavar="URL",
                                      help="sqlite+aiosqlite:///PATH (default ./fliptable-server.db), "
                                           "postgresql+asyncpg://..., or a file path."),
-    origin: Optional[list[str]] = typer.Option(None, "--origin", metavar="ORIGIN",
+    origin: list[str] | None = typer.Option(None, "--origin", metavar="ORIGIN",
                                                help="A browser origin allowed besides the server's own "
                                                     "(repeatable)."),
     bot_delay_ms: float = typer.Option(800.0, "--bot-delay-ms", metavar="MS",
@@ -32,19 +31,19 @@ def serve_command(
                                             "after joining (0: never), seconds."),
     joins_per_minute: int = typer.Option(30, "--joins-per-minute", metavar="N",
                                          help="Seats one address may take per minute, 1-1000000."),
-    trust_proxy: Optional[list[str]] = typer.Option(None, "--trust-proxy", metavar="ADDR",
+    trust_proxy: list[str] | None = typer.Option(None, "--trust-proxy", metavar="ADDR",
                                                     help="A reverse proxy's address or network in front of "
                                                          "the server: its X-Forwarded-For is believed "
                                                          "(repeatable; by default no header is)."),
-    bot_workers: Optional[int] = typer.Option(None, "--bot-workers", metavar="N",
+    bot_workers: int | None = typer.Option(None, "--bot-workers", metavar="N",
                                               help="Processes the bots think in, 1-256 (default: the cores)."),
     max_bot_ms: float = typer.Option(2000.0, "--max-bot-ms", metavar="MS",
                                      help="The longest a bot may think over one decision, 10-600000 ms."),
-    allow_bot: Optional[list[str]] = typer.Option(None, "--allow-bot", metavar="NAME",
+    allow_bot: list[str] | None = typer.Option(None, "--allow-bot", metavar="NAME",
                                                   help="A bot of your own that tables may seat: module:Class or "
                                                        "an installed fliptable.bots name (repeatable; checked "
                                                        "now; none by default)."),
-    redis: Optional[str] = typer.Option(None, "--redis", metavar="URL",
+    redis: str | None = typer.Option(None, "--redis", metavar="URL",
                                         help="redis://HOST:6379/0: run as one of several processes sharing "
                                              "the --db PostgreSQL and this Redis (docs/server.md)."),
 ) -> None:

@@ -4,12 +4,12 @@ from __future__ import annotations
 import sys
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Any, Optional
+from typing import Any
 
 import typer
 
 from ..exit_codes import TERMINATED
-from .common import (PROG, _console, _count, _count_of, _emit, _freeze_imports, _game, _options, _players,
+from .common import (PROG, _console, _count, _count_of, _freeze_imports, _game, _options, _players,
                      _progress_bar, _shown, app, check_figure_file, finish)
 
 
@@ -70,22 +70,35 @@ def _tournament_table(report: dict[str, Any]) -> None:
 def simulate_command(
     game: str = typer.Argument(..., metavar="GAME", help="A game id (see `fliptable games`)."),
     games: int = typer.Option(..., "--games", "-n", metavar="N", help="How many games to play (1 to 1,000,000,000)."),
-    players: Optional[int] = typer.Option(None, "--players", "-p", metavar="N", help="Number of players."),
-    bot: Optional[list[str]] = typer.Option(None, "--bot", "-b", metavar="SPEC",
-                                            help="Bot per seat in seat order; the last fills the rest "
-                                                 "(default: the game's default bot, see `fliptable games`)."),
+    players: int | None = typer.Option(None, "--players", "-p", metavar="N", help="Number of players."),
+    bot: list[str] | None = typer.Option(
+        None,
+        "--bot",
+        "-b",
+        metavar="SPEC",
+        help="Bot per seat in seat order; the last fills the rest "
+        "(default: the game's default bot, see `fliptable games`).",
+    ),
     seed: int = typer.Option(0, "--seed", metavar="S", help="Run seed; game i uses a seed derived from it and i."),
-    workers: Optional[int] = typer.Option(None, "--workers", "-w", metavar="W",
-                                          help="Processes, 1-256 (default: all cores). Results do not depend on it."),
-    backend: str = typer.Option("local", "--backend", metavar="local|ray",
-                                help="local (processes) or ray. Results do not depend on it."),
-    logs: Optional[Path] = typer.Option(None, "--logs", metavar="DIR", help="Write each game's log as DIR/<game>-<index>.json."),
+    workers: int | None = typer.Option(
+        None, "--workers", "-w", metavar="W", help="Processes, 1-256 (default: all cores). Results do not depend on it."
+    ),
+    backend: str = typer.Option(
+        "local", "--backend", metavar="local|ray", help="local (processes) or ray. Results do not depend on it."
+    ),
+    logs: Path | None = typer.Option(
+        None, "--logs", metavar="DIR", help="Write each game's log as DIR/<game>-<index>.json."
+    ),
     as_json: bool = typer.Option(False, "--json", help="Print one JSON object."),
-    option: Optional[list[str]] = typer.Option(None, "--option", "-o", metavar="KEY=VALUE",
-                                               help="A game option; may be repeated."),
-    plot_file: Optional[Path] = typer.Option(None, "--plot", metavar="FILE.png|.svg",
-                                             help="Draw the win rate per seat, the scores per seat and "
-                                                  "the game lengths (matplotlib)."),
+    option: list[str] | None = typer.Option(
+        None, "--option", "-o", metavar="KEY=VALUE", help="A game option; may be repeated."
+    ),
+    plot_file: Path | None = typer.Option(
+        None,
+        "--plot",
+        metavar="FILE.png|.svg",
+        help="Draw the win rate per seat, the scores per seat and the game lengths (matplotlib).",
+    ),
 ) -> None:
     """Play many games between bots and report statistics."""
     import os
@@ -110,6 +123,7 @@ def simulate_command(
     def figure(report: dict[str, Any]) -> None:
         from ..sim.plots import plot_simulation
 
+        assert plot_file is not None   # asked for only with --plot
         plot_simulation(report, plot_file)
 
     finish(report, as_json, _simulate_table, figure if plot_file is not None else None)
@@ -118,12 +132,12 @@ def simulate_command(
 @app.command("tournament")
 def tournament_command(
     game: str = typer.Argument(..., metavar="GAME", help="A game id (see `fliptable games`)."),
-    bot: Optional[list[str]] = typer.Option(None, "--bot", "-b", metavar="SPEC",
+    bot: list[str] | None = typer.Option(None, "--bot", "-b", metavar="SPEC",
                                             help="A bot in the tournament; give two or more."),
     games: int = typer.Option(..., "--games", "-n", metavar="N",
                               help="How many games, 1 to 1,000,000 (rounded up to whole rotations of "
                                    "the bots, and the command says so)."),
-    players: Optional[int] = typer.Option(None, "--players", "-p", metavar="K",
+    players: int | None = typer.Option(None, "--players", "-p", metavar="K",
                                           help="Seats per game, at least 2 (default: as many as bots, up "
                                                "to the game's default); 1 only for a one-player game."),
     seed: int = typer.Option(0, "--seed", metavar="S", help="Run seed: the same seed, the same report."),
@@ -132,9 +146,9 @@ def tournament_command(
     backend: str = typer.Option("local", "--backend", metavar="local|ray",
                                 help="local (processes) or ray. Results do not depend on it."),
     as_json: bool = typer.Option(False, "--json", help="Print one JSON object."),
-    option: Optional[list[str]] = typer.Option(None, "--option", "-o", metavar="KEY=VALUE",
+    option: list[str] | None = typer.Option(None, "--option", "-o", metavar="KEY=VALUE",
                                                help="A game option; may be repeated."),
-    plot_file: Optional[Path] = typer.Option(None, "--plot", metavar="FILE.png|.svg",
+    plot_file: Path | None = typer.Option(None, "--plot", metavar="FILE.png|.svg",
                                              help="Draw the ratings and the win rate by seat (matplotlib)."),
 ) -> None:
     """Seat-rotated games between bots, rated with openskill (docs/strength.md)."""
@@ -153,6 +167,7 @@ def tournament_command(
     def figure(report: dict[str, Any]) -> None:
         from ..sim.plots import plot_tournament
 
+        assert plot_file is not None   # asked for only with --plot
         plot_tournament(report, plot_file)
 
     finish(report, as_json, _tournament_table, figure if plot_file is not None else None)

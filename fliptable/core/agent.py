@@ -17,10 +17,11 @@ client adapter) meets the table. Agents see views, never states.
 from __future__ import annotations
 
 import random
-from typing import Any, Mapping, Sequence
+from typing import Any
+from collections.abc import Mapping, Sequence
 
 
-def _canonical_groups(state: Any, player: int) -> list[list[tuple[list, int]]]:
+def _canonical_groups(state: Any, player: int) -> list[list[tuple[list[int], int]]]:
     """The groups of places whose hidden cards a re-deal exchanges: the game's pools of
     exchangeable places when it has them (Flinch's ``_pools``), else its ``hidden_slots``
     as one group; [] when the game's re-deal reads only public facts (Authors)."""
@@ -40,7 +41,7 @@ class InformationSet:
     ``State.determinize(seat, rng)``: the result has the seat's view, legal actions and
     frame, and depends only on what the seat may know and on ``rng``."""
 
-    __slots__ = ("_state", "_seat")
+    __slots__ = ("_seat", "_state")
 
     def __init__(self, state: Any, seat: int):
         self._state = state
@@ -61,7 +62,7 @@ class InformationSet:
             changed = False
             for group in _canonical_groups(c, seat):
                 cards = sorted(pile[i] for pile, i in group)
-                for (pile, i), card in zip(group, cards):
+                for (pile, i), card in zip(group, cards, strict=True):
                     if pile[i] != card:
                         pile[i] = card
                         changed = True
@@ -80,7 +81,7 @@ class Agent:
     #: True for a search agent: the table gives it ``determinizations`` (an
     #: ``InformationSet`` of its seat), its only access to the state
     wants_determinizations = False
-    determinizations: "InformationSet | None" = None
+    determinizations: InformationSet | None = None
     #: mean reaction in races, ms, for agents that do not model their own
     reaction_ms = 500.0
 
@@ -89,18 +90,18 @@ class Agent:
         """Called once before a game; ``rng`` is this agent's own seeded RNG."""
         self.game, self.seat, self.players, self.options, self.rng = game, seat, players, options, rng
 
-    def act(self, view: dict | None, legal: Sequence[str]) -> str:
+    def act(self, view: dict[str, Any] | None, legal: Sequence[str]) -> str:
         raise NotImplementedError
 
-    def react(self, view: dict | None, legal: Sequence[str]) -> tuple[str, float]:
+    def react(self, view: dict[str, Any] | None, legal: Sequence[str]) -> tuple[str, float]:
         """An action in a race, and how many ms after the window opened it lands."""
         return self.act(view, legal), self.rng.expovariate(1.0 / self.reaction_ms)
 
-    def claim(self, view: dict | None, legal: Sequence[str]) -> tuple[str, float] | None:
+    def claim(self, view: dict[str, Any] | None, legal: Sequence[str]) -> tuple[str, float] | None:
         """A claim out of turn and its delay in ms, or None (the default: never claims)."""
         return None
 
-    def observe(self, event: dict) -> None:
+    def observe(self, event: dict[str, Any]) -> None:
         """One event as this seat saw it (the default remembers nothing)."""
 
     def describe(self) -> str:
@@ -121,10 +122,10 @@ class RandomAgent(Agent):
     #: how often it claims when it may act out of turn
     claim_rate = 0.1
 
-    def act(self, view, legal):
+    def act(self, view: dict[str, Any] | None, legal: Sequence[str]) -> str:
         return legal[int(self.rng.random() * len(legal))]
 
-    def claim(self, view, legal):
+    def claim(self, view: dict[str, Any] | None, legal: Sequence[str]) -> tuple[str, float] | None:
         if self.rng.random() >= self.claim_rate:
             return None
         return legal[int(self.rng.random() * len(legal))], self.rng.expovariate(1.0 / self.reaction_ms)

@@ -11,14 +11,28 @@ faces (Flush's Mimics: the cards of the round's Mimic value).
 """
 from __future__ import annotations
 
-from typing import Any, ClassVar, Iterable, Mapping, Sequence
+from typing import Any, ClassVar, Protocol, TypeAlias
+from collections.abc import Iterable, Mapping, Sequence
 
-from .cards import CardType
+from .cards import CardTable, CardType
 from .events import Event
 
-# a game and its state are ``core/game.py``'s ``Game`` and ``State``, which import this
-# module (``Game.balance``): they are annotated ``Any`` here, without an import cycle
-Game = State = Any
+
+class Game(Protocol):
+    """What this module reads of ``core/game.py``'s ``Game``, which imports this module
+    (``Game.balance``): declared here, without an import cycle."""
+
+    @property
+    def id(self) -> str: ...
+
+    @property
+    def cards(self) -> CardTable: ...
+
+    def deck(self, players: int, options: Mapping[str, Any]) -> list[int]: ...
+
+
+#: ``core/game.py``'s ``State`` (same reason); each game's declaration reads its own fields
+State: TypeAlias = Any
 
 
 class Balance:

@@ -8,7 +8,8 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass, field
-from typing import Iterable, Sequence
+from collections.abc import Iterable, Sequence
+from typing import NoReturn
 
 from .errors import DeckError
 
@@ -27,7 +28,7 @@ class CardType:
 class CardTable:
     """The faces of one game, indexed by small ints, with notation lookup."""
 
-    __slots__ = ("types", "by_name", "names")
+    __slots__ = ("by_name", "names", "types")
 
     def __init__(self, types: Sequence[CardType]):
         self.types: tuple[CardType, ...] = tuple(types)
@@ -88,7 +89,7 @@ class CardTable:
         return list(top) + tail
 
 
-def _bad_card(c, table: CardTable):
+def _bad_card(c: object, table: CardTable) -> NoReturn:
     raise DeckError(f"a card must be a string like {table.names[0]!r}, got {c!r}")
 
 

@@ -6,7 +6,8 @@ from __future__ import annotations
 
 import time
 from dataclasses import dataclass, field
-from typing import Callable, NamedTuple
+from typing import NamedTuple
+from collections.abc import Callable
 
 from .decision import Decision, Race, Simultaneous, Turn
 from .events import Event
@@ -46,7 +47,7 @@ class RealClock:
     """Monotonic time in ms since the clock was made, minus the time spent paused
     (the terminal pauses it while a notice covers the table)."""
 
-    __slots__ = ("_source", "_origin", "_paused_at", "_paused")
+    __slots__ = ("_origin", "_paused", "_paused_at", "_source")
 
     def __init__(self, source: Callable[[], float] = time.monotonic):
         self._source = source
@@ -77,6 +78,10 @@ class RealClock:
 #: what an intent is: a bot's answer to a race (``react``), to a turn or commit (``act``),
 #: a bot's claim, or an intent from outside the table (``person``: checked when it lands)
 REACT, ACT, CLAIM, PERSON = "react", "act", "claim", "person"
+
+
+#: an intent as the table keeps it: (at, tie, action, role, seat)
+IntentTuple = tuple[float, float, str, str, int]
 
 
 class Intent(NamedTuple):
@@ -121,9 +126,9 @@ class Dropped:
 def continues(prev: Decision, seat: int | None, d: Decision) -> bool:
     """Whether ``d``, asked right after ``seat`` acted in ``prev``, is the same moment."""
     kind = type(d)
-    if kind is Race:
+    if type(d) is Race:
         return type(prev) is Race and prev.window == d.window
-    if kind is Turn:
+    if type(d) is Turn:
         return type(prev) is Turn and prev.player == d.player and seat != d.player
     if kind is Simultaneous:
         if type(prev) is not Simultaneous:

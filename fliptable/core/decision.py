@@ -25,6 +25,7 @@ for a Turn or Simultaneous step a table may set a time limit, and then applies
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 
 @dataclass(frozen=True, slots=True)
@@ -92,7 +93,7 @@ def turn(player: int) -> Turn:
     return TURNS[player] if player < 64 else Turn(player)
 
 
-def decision_json(decision: Decision) -> dict:
+def decision_json(decision: Decision) -> dict[str, Any]:
     """The decision as the frame sends it: ``kind``, ``players``, ``claimants`` and,
     for a race, its ``default``, ``timeout_ms`` and ``window``."""
     if isinstance(decision, Turn):

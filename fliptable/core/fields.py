@@ -36,7 +36,8 @@ frozen     JSON data the state only ever       reference (dumped
 from __future__ import annotations
 
 import math
-from typing import Any, Callable
+from typing import Any
+from collections.abc import Callable
 
 FLAT = {"int", "bool", "str", "num", "seat", "card", "ref"}
 LISTS = {"ints", "bools", "seats", "cards"}
@@ -82,7 +83,7 @@ def make_copier(cls: type, fields: dict[str, str]) -> Callable[[Any, Any], None]
     lines += [f"    c.{name} = {_copy_expr(name, kind)}" for name, kind in fields.items()] or ["    pass"]
     namespace: dict[str, Any] = {"deep_copy": deep_copy}
     exec("\n".join(lines), namespace)  # noqa: S102 - generated from declared field names only
-    fn = namespace["copy_fields"]
+    fn: Callable[[Any, Any], None] = namespace["copy_fields"]
     fn.__qualname__ = f"{cls.__qualname__}.copy_fields"
     return fn
 

@@ -5,7 +5,8 @@ from __future__ import annotations
 import json
 import random
 from dataclasses import dataclass
-from typing import Any, Callable, ClassVar, Mapping, Sequence
+from typing import Any, ClassVar, cast
+from collections.abc import Callable, Mapping, Sequence
 
 from .balance import Balance
 from .cards import CardTable
@@ -93,7 +94,7 @@ class Game(DeclaresView):
     #: pairs for one action while legal (Fly-swatter's ``("enter", "done")``)
     action_keys: ClassVar[tuple[ActionKey, ...]] = ()
     key_aliases: ClassVar[tuple[tuple[str, str], ...]] = ()
-    state_class: ClassVar[type["State"]]
+    state_class: ClassVar[type[State]]
     #: how chance enters: "sampled" (the state's seeded RNG draws it)
     chance: ClassVar[str] = "sampled"
     #: "imperfect" when some card is hidden from some player, else "perfect"
@@ -115,7 +116,7 @@ class Game(DeclaresView):
         """This game's own bots: name -> factory(**params)."""
         return {}
 
-    def stats(self, state: "State") -> dict[str, float]:
+    def stats(self, state: State) -> dict[str, float]:
         """Additive counters of one finished game, for ``simulate``'s ``stats``."""
         return {}
 
@@ -133,7 +134,7 @@ class Game(DeclaresView):
         """The table as text (Rich markup allowed) from ``view``, ``seat``'s view, read by
         ``seat``'s person: "you" for ``seat`` (None: a spectator's table)."""
         if self.wording is not None:
-            return self.wording.render(view, seat)
+            return cast(str, self.wording.render(view, seat))
         return plain_render(view)
 
     def narrate(self, event: dict[str, Any], seat: int | None = None) -> str | None:
@@ -142,10 +143,10 @@ class Game(DeclaresView):
         "seat N" for the others (``core/words.py``); ``None``: a spectator, or several
         people at one keyboard — "seat N" for everyone."""
         if self.wording is not None:
-            return self.wording.narrate(event, seat)
+            return cast("str | None", self.wording.narrate(event, seat))
         return plain_narrate(event)
 
-    def evaluate(self, state: "State") -> tuple[float, ...]:
+    def evaluate(self, state: State) -> tuple[float, ...]:
         """A value per seat in [-1, 1] (1: as good as a win) of a position, for search
         bots that stop before the end (``ismcts:eval=game``): ``Result.returns()`` once
         the game is over; before, by default, the current ranks scored as returns are
@@ -159,7 +160,7 @@ class Game(DeclaresView):
         return summary(view, seat) if summary is not None else None
 
     # -- constructors ---------------------------------------------------------------
-    def check_players(self, players: int) -> int:
+    def check_players(self, players: object) -> int:
         if not isinstance(players, int) or isinstance(players, bool) or not (
                 self.min_players <= players <= self.max_players):
             lo, hi = self.min_players, self.max_players
@@ -178,7 +179,7 @@ class Game(DeclaresView):
         allow (FLAPS: more than eight players need ``packs=2``); by default every count does."""
 
     def new_state(self, players: int | None = None, options: Mapping[str, Any] | None = None,
-                  seed: int | str = 0, deck: Sequence[str] | None = None) -> "State":
+                  seed: int | str = 0, deck: Sequence[str] | None = None) -> State:
         """A new game. ``deck``, in card notation top card first, replaces the shuffle."""
         players = self.check_players(self.default_players if players is None else players)
         opts = self.resolve_options(options)
@@ -197,7 +198,7 @@ class Game(DeclaresView):
         state.opening = tuple(opening)
         return state
 
-    def state_from_json(self, data: Mapping[str, Any]) -> "State":
+    def state_from_json(self, data: Mapping[str, Any]) -> State:
         """The state ``to_json`` wrote (exact round trip, RNG included). Anything
         malformed or inconsistent — a tampered field, cards that are not exactly the
         game's deck, another rules version — is one ``StateError``."""
@@ -269,7 +270,7 @@ class Game(DeclaresView):
 
     def action_index(self, players: int, options: Mapping[str, Any]) -> dict[str, int]:
         key = (players, tuple(sorted(options.items())))
-        cache = self.__dict__.setdefault("_action_index_cache", {})
+        cache: dict[tuple[Any, ...], dict[str, int]] = self.__dict__.setdefault("_action_index_cache", {})
         index = cache.get(key)
         if index is None:
             index = cache[key] = {a: i for i, a in enumerate(self.action_space(players, options))}
@@ -307,7 +308,7 @@ class State:
     rebuild with ``_derive``; see ``fields.py``): ``clone``, ``to_json`` and
     ``Game.state_from_json`` are driven by that list."""
 
-    __slots__ = ("game", "players", "options", "rng", "ply", "opening")
+    __slots__ = ("game", "opening", "options", "players", "ply", "rng")
 
     #: the state's own fields and their kinds (``fields.py``), in a fixed order
     FIELDS: ClassVar[dict[str, str]] = {}
@@ -336,10 +337,9 @@ class State:
         self.options = options
         self.rng = rng
         self.ply = 0
-        #: the events of the deal, before the first action (``new_state`` collects them
-        #: while ``_setup`` runs: a game appends to ``self.opening`` there); () for a
-        #: loaded state. The table gives them to every seat's history first.
-        self.opening: tuple[Event, ...] = ()
+        #: the events of the deal, before the first action (a list ``_setup`` appends to, then a tuple;
+        #: () for a loaded state). The table gives them to every seat's history first.
+        self.opening: Sequence[Event] = ()
 
     # -- hooks for subclasses --------------------------------------------------------
     def _setup(self, deck: list[int]) -> None:
@@ -378,7 +378,7 @@ class State:
         property tests check this is always exactly the game's deck."""
         raise NotImplementedError
 
-    def hidden_slots(self, player: int | None) -> list[tuple[list, int]]:
+    def hidden_slots(self, player: int | None) -> list[tuple[list[int], int]]:
         """Every place holding a card ``player`` cannot identify, as ``(list, index)``.
         The default ``determinize`` re-deals the cards of these places among them."""
         raise NotImplementedError(f"{self.game.id} does not implement hidden_slots")
@@ -391,7 +391,7 @@ class State:
         slots = self.hidden_slots(player)
         cards = [pile[i] for pile, i in slots]
         rng.shuffle(cards)
-        for (pile, i), card in zip(slots, cards):
+        for (pile, i), card in zip(slots, cards, strict=True):
             pile[i] = card
         self._derive()
 
@@ -532,7 +532,7 @@ class State:
         return mask
 
     # -- copies -------------------------------------------------------------------------
-    def clone(self, rng: random.Random | None = None) -> "State":
+    def clone(self, rng: random.Random | None = None) -> State:
         """An independent copy. Without ``rng`` it is exact (the same future chance);
         with ``rng`` the copy draws its future chance from that generator — the cheap
         search clone, which must not know the original's future shuffles anyway."""
@@ -550,7 +550,7 @@ class State:
         copy(self, c)
         return c
 
-    def determinize(self, player: int | None, rng: random.Random) -> "State":
+    def determinize(self, player: int | None, rng: random.Random) -> State:
         """A complete state ``player`` cannot tell from this one — the same view, legal
         actions and frame — with every card hidden from them re-dealt uniformly among
         the arrangements consistent with what they have seen, and future chance drawn
@@ -564,7 +564,7 @@ class State:
     def _dump(self) -> dict[str, Any]:
         return {name: dump_field(getattr(self, name), kind) for name, kind in self.FIELDS.items()}
 
-    def _load(self, data: Mapping[str, Any]) -> None:
+    def _load(self, data: object) -> None:
         if not isinstance(data, Mapping):
             raise ValueError("state must be an object of fields")
         unknown = set(data) - set(self.FIELDS)

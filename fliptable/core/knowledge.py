@@ -15,7 +15,7 @@ A spectator (``None``) knows only public cards.
 """
 from __future__ import annotations
 
-from typing import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 
 NOBODY = 0
 PUBLIC = -1  # every bit set, for any number of players
@@ -52,7 +52,7 @@ def audience(mask: int, players: int) -> tuple[int, ...] | None:
 def shown(cards: Sequence[int], masks: Sequence[int], player: int | None,
           name: Callable[[int], str]) -> list[str | None]:
     """A pile as ``player`` sees it: card notation where they know the card, else None."""
-    return [name(c) if knows(m, player) else None for c, m in zip(cards, masks)]
+    return [name(c) if knows(m, player) else None for c, m in zip(cards, masks, strict=True)]
 
 
 def unknown_to(piles: Iterable[tuple[list[int], Sequence[int] | None]],

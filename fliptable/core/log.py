@@ -10,8 +10,10 @@ import json
 import math
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Mapping, Sequence
+from typing import Any, NoReturn
+from collections.abc import Mapping, Sequence
 
+from .events import Event
 from .errors import FliptableError, IllegalAction, LogError, ReplayError, shorten
 from .game import Game, State
 from .registry import get_game
@@ -24,13 +26,13 @@ class GameLog:
     """A finished or partial game as data."""
 
     game: str
-    options: dict
+    options: dict[str, Any]
     players: int
     seed: int | str
-    actions: list[list]
+    actions: list[list[Any]]   # [seat or None, action] pairs, as JSON has them
     deck: list[str] | None = None
     rules_version: str = "1"
-    result: dict | None = None
+    result: dict[str, Any] | None = None
 
     def to_json(self) -> dict[str, Any]:
         return {"format": LOG_FORMAT, "game": self.game, "rules_version": self.rules_version,
@@ -46,7 +48,9 @@ class GameLog:
             raise LogError(f"the log cannot be written as JSON: {shorten(str(exc), 120)}") from None
 
     @classmethod
-    def of(cls, state: State, seed: int | str, actions: Sequence[Sequence], deck: Sequence[str] | None = None) -> "GameLog":
+    def of(
+        cls, state: State, seed: int | str, actions: Sequence[Sequence[Any]], deck: Sequence[str] | None = None
+    ) -> GameLog:
         """The log of a game that started from (state's game, options, players, ``seed``,
         ``deck``) and applied ``actions``; ``result`` is the state's (possibly unfinished) result."""
         return cls(state.game.id, dict(state.options), state.players, seed, [list(a) for a in actions],
@@ -64,7 +68,7 @@ class GameLog:
 class Recorder:
     """Wraps a state: applies actions and records them into a log."""
 
-    __slots__ = ("state", "log")
+    __slots__ = ("log", "state")
 
     def __init__(self, game: Game, players: int, options: Mapping[str, Any] | None = None,
                  seed: int | str = 0, deck: Sequence[str] | None = None):
@@ -72,7 +76,7 @@ class Recorder:
         self.log = GameLog(game.id, dict(self.state.options), players, seed, [],
                            list(deck) if deck is not None else None, game.rules_version)
 
-    def apply(self, player: int | None, action: str):
+    def apply(self, player: int | None, action: str) -> list[Event]:
         events = self.state.apply(player, action)
         self.log.actions.append([player, action])
         return events
@@ -139,7 +143,7 @@ def _is_text(text: str) -> bool:
     return True
 
 
-def _reject_constant(name: str):
+def _reject_constant(name: str) -> NoReturn:
     raise ValueError(f"{name} is not a JSON number")
 
 

@@ -3,7 +3,8 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from typing import Any, Mapping, Sequence
+from typing import Any
+from collections.abc import Mapping, Sequence
 
 from .errors import OptionError, quoted, shorten
 
@@ -37,7 +38,7 @@ class Option:
     kind: str
     default: Any
     help: str = ""
-    choices: tuple = ()
+    choices: tuple[Any, ...] = ()
     min: float | None = None
     max: float | None = None
     #: a value of this option may name a local file, read when the value is resolved
@@ -64,6 +65,7 @@ class Option:
             return "|".join(str(c) for c in self.choices)
         if self.kind == "bool":
             return "true|false"
+        assert self.min is not None and self.max is not None   # a numeric option's (__post_init__)
         return (f"{'an integer' if self.kind == 'int' else 'a number'} "
                 f"in {_number_text(self.min)}..{_number_text(self.max)}")
 
@@ -112,13 +114,14 @@ class Option:
                     number = int(value)
         except (TypeError, ValueError, OverflowError):
             raise bad from None
+        assert self.min is not None and self.max is not None   # a numeric option's (__post_init__)
         if not self.min <= number <= self.max:
             raise bad
         return number
 
 
 def resolve_options(schema: Sequence[Option], given: Mapping[str, Any] | None, game_id: str,
-                    files: bool = True) -> dict:
+                    files: bool = True) -> dict[str, Any]:
     """Defaults overlaid with ``given`` (text or typed values), validated. ``files``
     False (a server): a value that names a local file is refused before anything is
     opened, whatever the game (``Option.local_file``)."""

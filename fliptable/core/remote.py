@@ -4,28 +4,42 @@ the table notes its questions and takes its answers whenever they come. A mixin 
 ``core.table.Table``, which calls ``_request`` where it would ask such an agent."""
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
 
-from .clock import ACT, CLAIM, REACT
+from .clock import ACT, CLAIM, REACT, IntentTuple
 from .decision import Decision, Race
 from .errors import shorten
+
+if TYPE_CHECKING:
+    from .agent import Agent
+    from .game import State
 
 
 class RemoteAnswers:
     """``Table``'s remote-bot half: ``take_requests``, ``asks`` and ``answer``."""
 
     # the table's own, set by ``Table.__init__``
-    state: Any
-    agents: list
+    state: State
+    agents: list[Agent | None]
     clock: Any
     notes: list[str]
     bot_turn_ms: float
     reaction_floor_ms: float
     requests: list[tuple[int, str, int]]
     _asked: dict[int, tuple[int, str, float]]
-    _pending: dict[int, tuple]
+    _pending: dict[int, IntentTuple]
     _now: float
     _start: float
+
+    if TYPE_CHECKING:   # the table's own methods, which these call
+        def _sync(self, d: Decision | None = None) -> Decision: ...
+
+        def _checked(self, seat: int, d: Decision, role: str, agent: Agent, legal: Sequence[str], action: str,
+                     delay: float) -> tuple[str, float] | None: ...
+
+        def _intent(self, seat: int, answer: tuple[str, float], d: Decision, kind: type,
+                    since: float | None = None) -> IntentTuple: ...
 
     def _request(self, seat: int, d: Decision, kind: type) -> None:
         """A remote agent's question: noted in ``requests`` (see "Remote bots")."""
@@ -80,7 +94,9 @@ class RemoteAnswers:
             delay_ms = self.bot_turn_ms
         elif delay_ms is None:
             delay_ms = self.reaction_floor_ms
-        checked = self._checked(seat, d, role, self.agents[seat], legal, action, delay_ms)
+        agent = self.agents[seat]
+        assert agent is not None, f"seat {seat}: a remote bot's question, but no bot"
+        checked = self._checked(seat, d, role, agent, legal, action, delay_ms)
         if checked is None:
             self._pending.pop(seat, None)
             return True
@@ -90,6 +106,6 @@ class RemoteAnswers:
         now = max(self._now, self.clock.now_ms() - self._start)
         intent = self._intent(seat, checked, d, kind, asked_now)
         if intent[0] < now:
-            intent = (now,) + intent[1:]
+            intent = (now, *intent[1:])
         self._pending[seat] = intent
         return True

@@ -2,7 +2,9 @@
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 
 @dataclass(frozen=True, slots=True)
@@ -13,7 +15,7 @@ class Result:
     winners: tuple[int, ...]
     ranks: tuple[int, ...] = ()
     over: bool = True
-    details: dict = field(default_factory=dict)
+    details: dict[str, Any] = field(default_factory=dict)
 
     def returns(self) -> tuple[float, ...]:
         """One number per player in [-1, 1] for learning and ratings, from the ranks:
@@ -32,12 +34,12 @@ class Result:
             return self.returns()
         return _from_ranks(self.ranks)
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         return {"over": self.over, "scores": list(self.scores), "winners": list(self.winners),
                 "ranks": list(self.ranks), **({"details": self.details} if self.details else {})}
 
 
-def ranks_from_keys(keys: list) -> tuple[int, ...]:
+def ranks_from_keys(keys: Sequence[Any]) -> tuple[int, ...]:
     """Competition ranks (1 = best, ties share) for sort keys where higher is better."""
     return tuple(1 + sum(1 for other in keys if other > k) for k in keys)
 
@@ -54,7 +56,7 @@ def _from_ranks(ranks: tuple[int, ...]) -> tuple[float, ...]:
     return tuple(out)
 
 
-def margin_values(result: Result, keys: "list[float] | tuple[float, ...]", scale: float) -> tuple[float, ...]:
+def margin_values(result: Result, keys: list[float] | tuple[float, ...], scale: float) -> tuple[float, ...]:
     """A position's value per seat for a search that stops early (``Game.evaluate``):
     ``result.returns()`` once over; before, half the current ranks (as ``returns``
     scores them) and half ``tanh((key - mean key of the others) / scale)``, where a

@@ -5,6 +5,7 @@ import hashlib
 import math
 import random
 import secrets
+from typing import Any
 
 from .errors import SeedError, StateError, shorten
 
@@ -27,7 +28,7 @@ def new_rng(seed: int | str) -> random.Random:
     return random.Random(check_seed(seed))
 
 
-def rng_to_json(rng: random.Random) -> list:
+def rng_to_json(rng: random.Random) -> list[Any]:
     version, internal, gauss = rng.getstate()
     return [version, list(internal), gauss]
 

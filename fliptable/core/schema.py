@@ -26,7 +26,8 @@ The vocabulary (each a JSON value of one shape):
 from __future__ import annotations
 
 import importlib
-from typing import Any, Callable, Iterator, Mapping, Sequence
+from typing import Any
+from collections.abc import Callable, Iterator, Mapping, Sequence
 
 #: the JSON type of a schema's values (``Either`` and ``Maybe`` tell alternatives apart by it)
 JSON_TYPES = ("null", "bool", "num", "str", "list", "dict")
@@ -50,9 +51,9 @@ def json_type(v: Any) -> str:
 class Context:
     """What a check needs of the table: the player count and the card names."""
 
-    __slots__ = ("players", "cards")
+    __slots__ = ("cards", "players")
 
-    def __init__(self, players: int, cards: Sequence[str]):
+    def __init__(self, players: int, cards: Sequence[str]) -> None:
         self.players = players
         self.cards = frozenset(cards)
 
@@ -76,7 +77,7 @@ class Schema:
 class Bool(Schema):
     jtype = "bool"
 
-    def check(self, v, ctx, path="view"):
+    def check(self, v: Any, ctx: Context, path: str = "view") -> Iterator[str]:
         yield from self._type(v, path)
 
 
@@ -85,18 +86,18 @@ class Int(Schema):
 
     jtype = "num"
 
-    def __init__(self, lo: int, hi: int):
+    def __init__(self, lo: int, hi: int) -> None:
         if lo > hi:
             raise ValueError(f"Int({lo}, {hi}): lo is above hi")
         self.lo, self.hi = int(lo), int(hi)
 
-    def check(self, v, ctx, path="view"):
+    def check(self, v: Any, ctx: Context, path: str = "view") -> Iterator[str]:
         if json_type(v) != "num" or v != int(v):
             yield f"{path}: {v!r} is not an integer"
         elif not self.lo <= v <= self.hi:
             yield f"{path}: {v} is outside {self.lo}..{self.hi}"
 
-    def __repr__(self):
+    def __repr__(self) -> str:
         return f"Int({self.lo}, {self.hi})"
 
 
@@ -105,25 +106,25 @@ class Num(Schema):
 
     jtype = "num"
 
-    def __init__(self, lo: float, hi: float):
+    def __init__(self, lo: float, hi: float) -> None:
         if lo > hi:
             raise ValueError(f"Num({lo}, {hi}): lo is above hi")
         self.lo, self.hi = lo, hi
 
-    def check(self, v, ctx, path="view"):
+    def check(self, v: Any, ctx: Context, path: str = "view") -> Iterator[str]:
         if json_type(v) != "num":
             yield f"{path}: {v!r} is not a number"
         elif not self.lo <= v <= self.hi:
             yield f"{path}: {v} is outside {self.lo}..{self.hi}"
 
-    def __repr__(self):
+    def __repr__(self) -> str:
         return f"Num({self.lo:g}, {self.hi:g})"
 
 
 class Seat(Schema):
     jtype = "num"
 
-    def check(self, v, ctx, path="view"):
+    def check(self, v: Any, ctx: Context, path: str = "view") -> Iterator[str]:
         if not (json_type(v) == "num" and v == int(v) and 0 <= v < ctx.players):
             yield f"{path}: {v!r} is not a seat of {ctx.players}"
 
@@ -133,7 +134,7 @@ class Seats(Schema):
 
     jtype = "list"
 
-    def check(self, v, ctx, path="view"):
+    def check(self, v: Any, ctx: Context, path: str = "view") -> Iterator[str]:
         if json_type(v) != "list":
             yield f"{path}: {v!r} is not a list"
             return
@@ -146,7 +147,7 @@ class Seats(Schema):
 class Card(Schema):
     jtype = "str"
 
-    def check(self, v, ctx, path="view"):
+    def check(self, v: Any, ctx: Context, path: str = "view") -> Iterator[str]:
         if not (isinstance(v, str) and v in ctx.cards):
             yield f"{path}: {v!r} is not a card"
 
@@ -154,16 +155,16 @@ class Card(Schema):
 class Word(Schema):
     jtype = "str"
 
-    def __init__(self, *vocab: str):
+    def __init__(self, *vocab: str) -> None:
         if not vocab or len(set(vocab)) != len(vocab):
             raise ValueError(f"Word{vocab}: give distinct words")
         self.vocab = tuple(vocab)
 
-    def check(self, v, ctx, path="view"):
+    def check(self, v: Any, ctx: Context, path: str = "view") -> Iterator[str]:
         if v not in self.vocab or not isinstance(v, str):
             yield f"{path}: {v!r} is not one of {'|'.join(self.vocab)}"
 
-    def __repr__(self):
+    def __repr__(self) -> str:
         return f"Word{self.vocab}"
 
 
@@ -174,12 +175,12 @@ class Cards(Schema):
 
     jtype = "list"
 
-    def __init__(self, hidden: bool = False, order: str | Callable[[str], Any] = "play"):
+    def __init__(self, hidden: bool = False, order: str | Callable[[str], Any] = "play") -> None:
         if order != "play" and not callable(order):
             raise ValueError("order is 'play' or a key function")
         self.hidden, self.order = hidden, order
 
-    def check(self, v, ctx, path="view"):
+    def check(self, v: Any, ctx: Context, path: str = "view") -> Iterator[str]:
         if json_type(v) != "list":
             yield f"{path}: {v!r} is not a list"
             return
@@ -187,11 +188,11 @@ class Cards(Schema):
             if x is None and self.hidden:
                 continue
             yield from Card().check(x, ctx, f"{path}[{i}]")
-        if callable(self.order) and None not in v and all(isinstance(x, str) for x in v):
-            if list(v) != sorted(v, key=self.order):
-                yield f"{path}: {v!r} is not in the declared order"
+        if (callable(self.order) and None not in v and all(isinstance(x, str) for x in v)
+                and list(v) != sorted(v, key=self.order)):
+            yield f"{path}: {v!r} is not in the declared order"
 
-    def __repr__(self):
+    def __repr__(self) -> str:
         return f"Cards(hidden={self.hidden}, order={'play' if self.order == 'play' else 'sorted'})"
 
 
@@ -200,17 +201,17 @@ class PerSeat(Schema):
 
     jtype = "list"
 
-    def __init__(self, item: Schema):
+    def __init__(self, item: Schema) -> None:
         self.item = item
 
-    def check(self, v, ctx, path="view"):
+    def check(self, v: Any, ctx: Context, path: str = "view") -> Iterator[str]:
         if json_type(v) != "list" or len(v) != ctx.players:
             yield f"{path}: {v!r} is not a list of {ctx.players} (one per seat)"
             return
         for i, x in enumerate(v):
             yield from self.item.check(x, ctx, f"{path}[{i}]")
 
-    def __repr__(self):
+    def __repr__(self) -> str:
         return f"PerSeat({self.item!r})"
 
 
@@ -219,17 +220,17 @@ class Tuple(Schema):
 
     jtype = "list"
 
-    def __init__(self, *items: Schema):
+    def __init__(self, *items: Schema) -> None:
         self.items = items
 
-    def check(self, v, ctx, path="view"):
+    def check(self, v: Any, ctx: Context, path: str = "view") -> Iterator[str]:
         if json_type(v) != "list" or len(v) != len(self.items):
             yield f"{path}: {v!r} is not a list of {len(self.items)}"
             return
-        for i, (s, x) in enumerate(zip(self.items, v)):
+        for i, (s, x) in enumerate(zip(self.items, v, strict=True)):
             yield from s.check(x, ctx, f"{path}[{i}]")
 
-    def __repr__(self):
+    def __repr__(self) -> str:
         return f"Tuple{self.items!r}"
 
 
@@ -239,12 +240,12 @@ class Window(Schema):
 
     jtype = "list"
 
-    def __init__(self, item: Schema, size: int, most: int):
-        if not (0 < size and 0 < most):
+    def __init__(self, item: Schema, size: int, most: int) -> None:
+        if not (size > 0 and most > 0):
             raise ValueError(f"Window: size ({size}) and most ({most}) are positive")
         self.item, self.size, self.most = item, min(size, most), most
 
-    def check(self, v, ctx, path="view"):
+    def check(self, v: Any, ctx: Context, path: str = "view") -> Iterator[str]:
         if json_type(v) != "list":
             yield f"{path}: {v!r} is not a list"
             return
@@ -253,7 +254,7 @@ class Window(Schema):
         for i, x in enumerate(v):
             yield from self.item.check(x, ctx, f"{path}[{i}]")
 
-    def __repr__(self):
+    def __repr__(self) -> str:
         return f"Window({self.item!r}, {self.size}, {self.most})"
 
 
@@ -266,7 +267,7 @@ class Record(Schema):
 
     jtype = "list"
 
-    def __init__(self, rows: Mapping[str, Sequence[Schema]]):
+    def __init__(self, rows: Mapping[str, Sequence[Schema]]) -> None:
         self.rows = {k: tuple(v) for k, v in rows.items()}
         self.tag = Word(*self.rows)
         width = max(len(v) for v in self.rows.values())
@@ -280,17 +281,17 @@ class Record(Schema):
                         raise ValueError(f"Record: entry {i + 1} is {old!r} in one row and {items[i]!r} in another")
             self.positions.append(alts)
 
-    def as_tuple(self) -> "Tuple":
+    def as_tuple(self) -> Tuple:
         return Tuple(self.tag, *(next(iter(a.values())) if len(a) == 1 else Either(*a.values())
                                  for a in self.positions))
 
-    def check(self, v, ctx, path="view"):
+    def check(self, v: Any, ctx: Context, path: str = "view") -> Iterator[str]:
         if json_type(v) != "list" or not v or v[0] not in self.rows or not isinstance(v[0], str):
             yield f"{path}: {v!r} is not a row starting with one of {'|'.join(self.rows)}"
             return
         yield from Tuple(self.tag, *self.rows[v[0]]).check(v, ctx, path)
 
-    def __repr__(self):
+    def __repr__(self) -> str:
         return f"Record({self.rows!r})"
 
 
@@ -299,13 +300,13 @@ class Obj(Schema):
 
     jtype = "dict"
 
-    def __init__(self, fields: Mapping[str, Schema], optional: Sequence[str] = ()):
+    def __init__(self, fields: Mapping[str, Schema], optional: Sequence[str] = ()) -> None:
         self.fields = dict(fields)
         self.optional = frozenset(optional)
         if not self.optional <= set(self.fields):
             raise ValueError(f"optional keys {sorted(self.optional - set(self.fields))} are not fields")
 
-    def check(self, v, ctx, path="view"):
+    def check(self, v: Any, ctx: Context, path: str = "view") -> Iterator[str]:
         if json_type(v) != "dict":
             yield f"{path}: {v!r} is not an object"
             return
@@ -318,7 +319,7 @@ class Obj(Schema):
             elif k not in self.optional:
                 yield f"{path}.{k}: missing"
 
-    def __repr__(self):
+    def __repr__(self) -> str:
         return f"Obj({sorted(self.fields)})"
 
 
@@ -327,27 +328,27 @@ class Either(Schema):
 
     jtype = ""
 
-    def __init__(self, *alts: Schema):
+    def __init__(self, *alts: Schema) -> None:
         types = [a.jtype for a in alts]
         if len(alts) < 2 or "" in types or len(set(types)) != len(types):
             raise ValueError(f"Either{alts}: alternatives of distinct JSON types")
         self.alts = {a.jtype: a for a in alts}
 
-    def check(self, v, ctx, path="view"):
+    def check(self, v: Any, ctx: Context, path: str = "view") -> Iterator[str]:
         alt = self.alts.get(json_type(v))
         if alt is None:
             yield f"{path}: {v!r} is none of {'|'.join(self.alts)}"
         else:
             yield from alt.check(v, ctx, path)
 
-    def __repr__(self):
+    def __repr__(self) -> str:
         return f"Either{tuple(self.alts.values())!r}"
 
 
 class Null(Schema):
     jtype = "null"
 
-    def check(self, v, ctx, path="view"):
+    def check(self, v: Any, ctx: Context, path: str = "view") -> Iterator[str]:
         yield from self._type(v, path)
 
 
@@ -421,7 +422,8 @@ class DeclaresView:
 
     def observation_schema(self, players: int, options: Mapping[str, Any]) -> Schema:
         """What ``view(seat)`` holds at such a table, declared in the game's ``observation.py``."""
-        return declared(self).schema(self, players, options)
+        schema: Schema = declared(self).schema(self, players, options)
+        return schema
 
     def spectator_schema(self, players: int, options: Mapping[str, Any]) -> Schema:
         """What ``view(None)`` holds: the game's ``observation.py``'s ``spectator_schema``
@@ -429,5 +431,6 @@ class DeclaresView:
         module = declared(self)
         own = getattr(module, "spectator_schema", None)
         if own is not None:
-            return own(self, players, options)
+            schema: Schema = own(self, players, options)
+            return schema
         return spectator(module.schema(self, players, options))

@@ -16,10 +16,12 @@ a fast path for a turn without claimants (asked and applied at once, unchecked).
 from __future__ import annotations
 
 import random
-from typing import Any, Callable, Sequence
+from typing import Any
+from collections.abc import Callable, Sequence
 
 from .agent import Agent, InformationSet
-from .clock import ACT, CLAIM, PERSON, REACT, Dropped, Intent, Landed, RealClock, VirtualClock, continues
+from .clock import (ACT, CLAIM, PERSON, REACT, Dropped, Intent, IntentTuple, Landed, RealClock, VirtualClock,
+                    continues)
 from .decision import Decision, Over, Race, Simultaneous, Turn
 from .errors import FliptableError, IllegalAction, StaleAction, quoted, shorten
 from .events import Event
@@ -29,8 +31,8 @@ from .log import GameLog
 from .remote import RemoteAnswers
 from .rng import derive_seed
 
-__all__ = ["Table", "VirtualClock", "RealClock", "Intent", "Landed", "Dropped", "REACTION_FLOOR_MS",
-           "AgentError", "TableStalled"]
+__all__ = ["REACTION_FLOOR_MS", "AgentError", "Dropped", "Intent", "Landed", "RealClock", "Table", "TableStalled",
+           "VirtualClock"]
 
 #: the shortest reaction the table lets a bot claim, in ms: athletics counts a start
 #: within 100 ms of the gun as a false start, as no person reacts that fast
@@ -89,16 +91,16 @@ class Table(RemoteAnswers):
         self.rng = random.Random(derive_seed(seed, "driver"))
         self._timing: random.Random | None = None
         #: [seat, action] in the order applied (seat None: a race's clock), or None
-        self.actions: list[list] | None = [] if record else None
+        self.actions: list[list[Any]] | None = [] if record else None
         self._observers = [(s, a) for s, a in enumerate(self.agents)
                            if a is not None and type(a).observe is not Agent.observe]
-        self._hist: list[list[dict]] | None = [[] for _ in range(n + 1)] if histories else None
+        self._hist: list[list[dict[str, Any]]] | None = [[] for _ in range(n + 1)] if histories else None
         self._events = histories or bool(self._observers)
         #: what misbehaving agents did (when not ``strict_agents``)
         self.notes: list[str] = []
         #: people's scheduled answers that never landed, until ``take_dropped``
         self.dropped: list[Dropped] = []
-        self._pending: dict[int, tuple] = {}  # seat -> (at, tie, action, role, seat)
+        self._pending: dict[int, IntentTuple] = {}  # seat -> (at, tie, action, role, seat)
         self._decision: Decision | None = None
         self._looked_ply = -1            # the ply the intents were brought up to date at
         self._landed_ply = -1            # the state's ply right after the table's last landing
@@ -132,14 +134,15 @@ class Table(RemoteAnswers):
         self._sync()
         return {seat: Intent._make(it) for seat, it in self._pending.items()}
 
-    def history(self, seat: int | None, start: int = 0) -> list[dict]:
+    def history(self, seat: int | None, start: int = 0) -> list[dict[str, Any]]:
         """Every event so far as ``seat`` saw it (``None``: a spectator), in order; from
         the ``start``-th on (a client sent the earlier ones: only the new are copied)."""
         if self._hist is None:
             raise ValueError("this table keeps no histories (histories=False)")
         if seat is not None:
             self.state._check_seat(seat)
-        return deep_copy(self._hist[self.players if seat is None else seat][start:])
+        copied: list[dict[str, Any]] = deep_copy(self._hist[self.players if seat is None else seat][start:])
+        return copied
 
     def log(self) -> GameLog:
         """The replayable log of the actions applied so far, with the state's result."""
@@ -191,19 +194,20 @@ class Table(RemoteAnswers):
         self.advance()
         d = self._sync()
         state = self.state
-        if ply is not None and ply != state.ply:
-            if not (type(ply) is int and self._moment_ply <= ply < state.ply and self._acted.get(seat, -1) <= ply):
-                race = type(self._decision) is Race or self._last_kind_race
-                what = ("that ply is not yet reached" if type(ply) is int and ply > state.ply
-                        else "the window closed" if race else "that moment has passed")
-                raise StaleAction(f"{shorten(action)!r} was meant for ply {quoted(ply)}, but {what} "
-                                  f"(the game is at ply {state.ply}); nothing changed")
+        if ply is not None and ply != state.ply and not (
+                type(ply) is int and self._moment_ply <= ply < state.ply and self._acted.get(seat, -1) <= ply):
+            race = type(self._decision) is Race or self._last_kind_race
+            what = ("that ply is not yet reached" if type(ply) is int and ply > state.ply
+                    else "the window closed" if race else "that moment has passed")
+            raise StaleAction(f"{shorten(action)!r} was meant for ply {quoted(ply)}, but {what} "
+                              f"(the game is at ply {state.ply}); nothing changed")
         now = max(self._now, self.clock.now_ms() - self._start)
         events = state.apply(seat, action)
         self._pending.pop(seat, None)
         self._now = now
         self._landed_at = self._start + now
-        self._out = out = []
+        out: list[Landed] = []
+        self._out = out
         try:
             self._landed(seat, action, d, "person", events)
         finally:
@@ -238,7 +242,8 @@ class Table(RemoteAnswers):
         ev = self._pick(d)
         if ev is None or self._start + ev[0] > self.clock.now_ms():
             return []
-        self._out = out = []
+        out: list[Landed] = []
+        self._out = out
         try:
             self._fire(d, ev)
         finally:
@@ -301,8 +306,7 @@ class Table(RemoteAnswers):
         n = 0
         while n < max_decisions:
             d = decision()
-            kind = type(d)
-            if kind is Turn:
+            if type(d) is Turn:   # type(d) in each test, not kept: mypy narrows d; a turn asks once
                 if quick and not d.claimants:
                     # a bot's move, inline: written again below for a simultaneous step (a
                     # shared closure measured 3-8% slower on random-play simulations of flip7)
@@ -322,14 +326,15 @@ class Table(RemoteAnswers):
                             self._landed(seat, action, d, "bot", state.apply(seat, action))
                         n += 1
                         continue
-            elif kind is Over:
+            elif type(d) is Over:
                 self.clock.set(self._landed_at)
                 return n
-            elif kind is Simultaneous and quick and not d.claimants and None not in [agents[s] for s in d.players]:
+            elif type(d) is Simultaneous and quick and not d.claimants and None not in [agents[s] for s in d.players]:
                 # the turn's bot move again, per seat: kept inline, as above (a shared closure
                 # measured 3-8% slower on random-play simulations of flip7)
                 for seat in d.players:
                     agent = agents[seat]
+                    assert agent is not None    # every seat's agent, tested above
                     legal = legal_actions(seat)
                     action = agent.act(view(seat) if agent.needs_view else None, legal)
                     if action not in legal:
@@ -357,7 +362,7 @@ class Table(RemoteAnswers):
         """The current decision (``d``: already asked of the state), intents up to date."""
         if self.state.ply != self._looked_ply:
             return self._look(d)
-        return self._decision  # type: ignore[return-value]
+        return self._decision  # type: ignore[return-value]  # set by _look at this ply: not None
 
     def _look(self, d: Decision | None = None) -> Decision:
         """Bring the intents up to date with the state, which changed since the last look."""
@@ -368,7 +373,7 @@ class Table(RemoteAnswers):
         prev = self._decision
         kind = type(d)
         if self._landed_ply == ply and self._looked_ply == ply - 1 and not self._break and prev is not None:
-            if kind is Race:
+            if type(d) is Race:
                 cont = type(prev) is Race and prev.window == d.window
             else:
                 cont = continues(prev, self._last_seat, d)
@@ -437,6 +442,7 @@ class Table(RemoteAnswers):
     def _ask(self, seat: int, d: Decision, kind: type) -> tuple[str, float] | None:
         """The seat's bot's answer (action, delay ms) for its part in ``d``, or None."""
         agent = self.agents[seat]
+        assert agent is not None, f"seat {seat} has no bot to ask"
         state = self.state
         legal = state.legal_actions(seat)
         if not legal:
@@ -489,36 +495,32 @@ class Table(RemoteAnswers):
         return action, (delay if delay >= floor else floor)  # NaN too gets the floor
 
     def _intent(self, seat: int, answer: tuple[str, float], d: Decision, kind: type,
-                since: float | None = None) -> tuple:
+                since: float | None = None) -> IntentTuple:
         action, delay = answer
         at = (self._now if since is None else since) + delay
-        if kind is Race:
+        if type(d) is Race:
             return at, self.rng.random(), action, (REACT if seat in d.players else CLAIM), seat
         if seat in d.players:  # a turn or a commit; with claimants it races them
             return at, (self.rng.random() if d.claimants else float(d.players.index(seat))), action, ACT, seat
         return at, self.rng.random(), action, CLAIM, seat
 
     def _deadline(self, d: Decision) -> float | None:
-        kind = type(d)
-        if kind is Race:
+        if type(d) is Race:
             return d.timeout_ms if d.timeout_ms is not None else self.turn_limit_ms
-        if kind is Over:
+        if type(d) is Over:
             return None
         return self.turn_limit_ms
 
-    def _pick(self, d: Decision) -> tuple[float, tuple | None] | None:
+    def _pick(self, d: Decision) -> tuple[float, IntentTuple | None] | None:
         """The next event: (offset, intent), or (deadline, None) when the clock comes first."""
         pending = self._pending
         best = min(pending.values()) if pending else None
-        if type(d) is Race and d.timeout_ms is not None:
-            deadline = d.timeout_ms
-        else:
-            deadline = self._deadline(d)
+        deadline = d.timeout_ms if type(d) is Race and d.timeout_ms is not None else self._deadline(d)
         if deadline is not None and (best is None or best[0] > deadline):
             return deadline, None
         return None if best is None else (best[0], best)
 
-    def _fire(self, d: Decision, ev: tuple[float, tuple | None]) -> int:
+    def _fire(self, d: Decision, ev: tuple[float, IntentTuple | None]) -> int:
         """Land ``ev``; the number of actions applied (their records go to ``_out``)."""
         at, it = ev
         state = self.state

@@ -17,7 +17,7 @@ keyboard — third person everywhere). Verbs are given in their plain form ("fli
 """
 from __future__ import annotations
 
-from typing import Iterable
+from collections.abc import Iterable
 
 #: verbs whose third person is not the plain form + "s"/"es"
 _IRREGULAR = {"be": "is", "have": "has", "do": "does", "go": "goes", "say": "says"}
@@ -95,7 +95,7 @@ class Words:
                 p = p[0]
         return f"{self.who(p) if isinstance(p, int) else self.all(p)} {self.verb(p, verb)}"
 
-    def per_seat(self, values: Iterable) -> str:
+    def per_seat(self, values: Iterable[object]) -> str:
         """One value per seat, named: "you 12, seat 1 5" (never a bare list)."""
         return ", ".join(f"{self.who(p)} {v}" for p, v in enumerate(values))
 

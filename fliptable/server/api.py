@@ -3,7 +3,8 @@ from __future__ import annotations
 
 import functools
 import logging
-from typing import Any, Awaitable, Callable
+from typing import Any
+from collections.abc import Awaitable, Callable
 
 from starlette.requests import ClientDisconnect, Request
 from starlette.responses import JSONResponse, Response
@@ -217,10 +218,21 @@ async def stats(request: Request) -> Response:
     live = list(lobby.live.values())
     cluster = request.app.state.cluster
     node = {} if cluster is None else {"node": cluster.node}  # several processes: which one this is
-    return JSONResponse({**node, "tables_live": len(live), "tables_running": sum(1 for t in live if t.task and not t.task.done()),
-                         "connections": sum(len(t.clients) for t in live),
-                         "latency_ms": {"samples": len(lat), "p50": pct(50), "p90": pct(90), "p99": pct(99),
-                                        "max": round(lat[-1], 3) if lat else None}})
+    return JSONResponse(
+        {
+            **node,
+            "tables_live": len(live),
+            "tables_running": sum(1 for t in live if t.task and not t.task.done()),
+            "connections": sum(len(t.clients) for t in live),
+            "latency_ms": {
+                "samples": len(lat),
+                "p50": pct(50),
+                "p90": pct(90),
+                "p99": pct(99),
+                "max": round(lat[-1], 3) if lat else None,
+            },
+        }
+    )
 
 
 routes = [

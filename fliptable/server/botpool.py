@@ -22,7 +22,8 @@ import multiprocessing
 import os
 import time
 from collections import deque
-from typing import Any, Protocol, Sequence
+from typing import Any, Protocol
+from collections.abc import Sequence
 
 from ..core.agent import Agent
 from ..core.registry import GAME_MODULES
@@ -80,7 +81,7 @@ class RemoteBot(Agent):
 
 
 class _Worker:
-    __slots__ = ("index", "proc", "conn", "ready", "known", "busy", "started", "timer", "drops", "starting")
+    __slots__ = ("busy", "conn", "drops", "index", "known", "proc", "ready", "started", "starting", "timer")
 
     def __init__(self, index: int):
         self.index = index

@@ -21,13 +21,15 @@ from __future__ import annotations
 import os
 import random
 import time
-from typing import Any, Sequence
+from typing import Any
+from collections.abc import Sequence
 
 from ..bots.base import make_agent
 from ..core.agent import Agent, InformationSet
 from ..core.log import GameLog, start_state
 from ..core.registry import all_games, get_game
 from ..core.rng import derive_seed
+import contextlib
 
 #: how much lower than the server's a worker's priority is (``os.nice``)
 NICE = 5
@@ -85,10 +87,8 @@ class Mirror:
 
 
 def main(conn) -> None:  # pragma: no cover - run in the worker process (tests/server/test_bots.py)
-    try:
+    with contextlib.suppress(OSError):
         os.nice(NICE)
-    except OSError:
-        pass
     all_games()   # every game's rules loaded before the first question
     try:
         conn.send(("ready",))

@@ -109,7 +109,12 @@ class Cluster:
         self.lobby, self.store = app.state.lobby, app.state.store
         self.node = secrets.token_hex(6)
         self.lease_ms = int(settings.lease_ms)
-        options = dict(decode_responses=True, socket_timeout=5, socket_connect_timeout=5, health_check_interval=10)
+        options = {
+            "decode_responses": True,
+            "socket_timeout": 5,
+            "socket_connect_timeout": 5,
+            "health_check_interval": 10,
+        }
         # a bounded pool that makes a burst wait (redis-py's own refuses the 101st command at
         # once: "Too many connections", which 600 tables' sockets setting up reached, and
         # leases were lost), and the leases' own client, never queued behind the requests
@@ -244,7 +249,7 @@ class Cluster:
         """The table left this process: other processes' connections to it are closed
         with ``MOVED`` and nothing else, and those processes attach their sockets to the
         new owner (``_move``)."""
-        for cid, (there, client, node) in list(self.proxies.items()):
+        for _cid, (there, client, _node) in list(self.proxies.items()):
             if there is live:
                 live.detach(client)
                 client.close(MOVED)
@@ -279,7 +284,7 @@ class Cluster:
                     log.warning("renewing %d lease(s) failed (%s); retrying", len(keys), exc)
                 continue
             self.held_until = sent + self.lease_ms / 1000.0
-            for table_id, ok in zip(keys, kept):
+            for table_id, ok in zip(keys, kept, strict=True):
                 if not ok and table_id in self.owned:
                     self._lost(table_id, "another process holds it")
 
@@ -301,7 +306,7 @@ class Cluster:
         if not ids:
             return 0
         owners = await self.redis.mget([lease_key(t) for t in ids])
-        free = [t for t, holder in zip(ids, owners) if holder is None]
+        free = [t for t, holder in zip(ids, owners, strict=True) if holder is None]
         if not free:
             return 0
         gate = asyncio.Semaphore(CLAIMS_AT_ONCE)  # a dead process's tables at once, not one by one
@@ -391,7 +396,7 @@ class Cluster:
         self.send(node, {"k": "call", "rid": rid, "from": self.node, "m": method, "a": list(args)})
         try:
             reply = await asyncio.wait_for(fut, CALL_TIMEOUT_S)
-        except (TimeoutError, asyncio.TimeoutError):
+        except TimeoutError:
             raise Unavailable("the server process holding this table did not answer; try again in a few "
                               "seconds") from None
         finally:
@@ -493,7 +498,7 @@ class Cluster:
         finally:
             self.relays.pop(r.cid, None)
 
-    async def _move(self, r: "Relay") -> None:
+    async def _move(self, r: Relay) -> None:
         """The relayed socket's table changed hands: attach it to the new owner (claiming
         the table here if nobody holds it), under a new id, from the events it has; if
         none is found in ``MOVE_S``, close it (the client reconnects)."""
@@ -553,13 +558,13 @@ class Cluster:
         relays = [r for r in self.relays.values() if not r.moving]
         tables = sorted({r.table for r in relays})
         if tables:
-            owners = dict(zip(tables, await self.redis.mget([lease_key(t) for t in tables])))
+            owners = dict(zip(tables, await self.redis.mget([lease_key(t) for t in tables]), strict=True))
             for r in relays:
                 if owners[r.table] != r.node:  # the owner died, or lost the table
                     self._spawn(self._move(r))
         nodes = sorted({n for _, _, n in self.proxies.values()})
         if nodes:
-            alive = dict(zip(nodes, await self.redis.mget([f"ft:alive:{n}" for n in nodes])))
+            alive = dict(zip(nodes, await self.redis.mget([f"ft:alive:{n}" for n in nodes]), strict=True))
             for cid, (live, client, node) in list(self.proxies.items()):
                 if alive[node] is None and self.proxies.pop(cid, None) is not None:
                     self._detach(live, client, node)
@@ -570,7 +575,7 @@ class Relay:
     for it, its table, the owner now and the attachment's id there, and what it connected
     with (to attach again when the table moves)."""
 
-    __slots__ = ("client", "table", "node", "token", "host", "cid", "moving")
+    __slots__ = ("cid", "client", "host", "moving", "node", "table", "token")
 
     def __init__(self, client: Client, table: str, node: str, token: str | None, host: str):
         self.client, self.table, self.node, self.token, self.host = client, table, node, token, host

@@ -4,7 +4,7 @@ from __future__ import annotations
 import os
 import time
 from dataclasses import dataclass, field
-from typing import Callable
+from collections.abc import Callable
 
 #: the database when ``--db`` is not given: an SQLite file in the working directory
 DEFAULT_DB = "sqlite+aiosqlite:///./fliptable-server.db"

@@ -15,8 +15,9 @@ import asyncio
 import logging
 import time
 from collections import deque
-from datetime import timezone
-from typing import Any, Callable, Sequence
+from datetime import UTC
+from typing import Any
+from collections.abc import Callable, Sequence
 
 from ..bots.base import make_agent
 from ..core.clock import RealClock
@@ -31,6 +32,7 @@ from .security import token_matches
 from .setup import HUMAN
 from .store import Refused
 from .tasks import cancel_and_wait
+import contextlib
 
 log = logging.getLogger("fliptable.server")
 
@@ -53,7 +55,7 @@ def public_facts(row: dict[str, Any], seat_rows: Sequence[dict[str, Any]], game:
         seats.append(entry)
     created = row.get("created")
     if created is not None and created.tzinfo is None:  # SQLite keeps no time zone: it was UTC
-        created = created.replace(tzinfo=timezone.utc)
+        created = created.replace(tzinfo=UTC)
     over = bool(row["over"])
     started = bool(row["started"])
     waiting = [] if started else [s["seat"] for s in seat_rows
@@ -72,7 +74,7 @@ class Client:
     """One connection's side of a live table: its seat (None: a spectator), the
     messages waiting to be sent, and how many of its seat's events it was sent."""
 
-    __slots__ = ("seat", "queue", "sent", "closed")
+    __slots__ = ("closed", "queue", "seat", "sent")
 
     def __init__(self, seat: int | None):
         self.seat = seat
@@ -130,12 +132,12 @@ class LiveTable:
         #: to its frames queued for every connection (committed on the way); the lobby's
         self.latencies: deque[float] = deque(maxlen=1000)
         #: called once the game is over and every client has its last frame
-        self.on_over: Callable[["LiveTable"], None] | None = None
+        self.on_over: Callable[[LiveTable], None] | None = None
         #: the fence this process claimed the table with (several processes: ``cluster.py``;
         #: None: the only process), and what to call when the database refuses its actions
         #: (another process claimed it): the driver has stopped, nothing more was sent
         self.fence: int | None = None
-        self.on_refused: Callable[["LiveTable"], None] | None = None
+        self.on_refused: Callable[[LiveTable], None] | None = None
         #: the creator's seat (the first human seat): the one that may free the others
         #: before the start, and is never freed itself
         self.creator: int | None = next((s["seat"] for s in self.seat_rows if s["kind"] == HUMAN), None)
@@ -289,7 +291,7 @@ class LiveTable:
         """Seat the bots and the driver on the state after ``actions`` (the stored
         ones: a resumed table replays them, rebuilding every seat's history), and start
         the table's task."""
-        row, game = self.row, self.game
+        row = self.row
         # as a log starts: a table stored under an older rules version plays on under the
         # options that reproduce that version (Game.legacy_options), or cannot resume
         state = start_state(self.game_log([]))
@@ -423,10 +425,8 @@ class LiveTable:
                 if timeout == 0.0:
                     await asyncio.sleep(0)
                     continue
-                try:
+                with contextlib.suppress(TimeoutError):
                     await asyncio.wait_for(self._wake.wait(), timeout)
-                except TimeoutError:
-                    pass
         except asyncio.CancelledError:
             raise
         except Refused:  # another process drives it now: nothing landed here since is shown

@@ -7,7 +7,7 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections import deque
-from datetime import datetime, timezone
+from datetime import datetime, UTC
 from typing import Any
 
 from ..core.errors import FliptableError, quoted
@@ -83,7 +83,7 @@ class Lobby:
 
     def now(self) -> datetime:
         """The wall clock expiry is measured on (``Settings.now``), in UTC."""
-        return datetime.fromtimestamp(self.settings.now(), timezone.utc)
+        return datetime.fromtimestamp(self.settings.now(), UTC)
 
     def expired_message(self) -> str:
         hours = (self.settings.expire_after_s or 0) / 3600.0
@@ -328,12 +328,16 @@ class Lobby:
             raise Forbidden("the game has started: its seats are kept; a seat is freed only before the start")
         people = [s["seat"] for s in live.seat_rows if s["kind"] == HUMAN and s["seat"] != live.creator]
         if type(seat) is not int or seat not in people:
-            raise BadRequest(f"seat must be another person's seat at this table ({', '.join(map(str, people)) or 'none'}), "
-                          f"got {quoted(seat)}")
+            raise BadRequest(
+                f"seat must be another person's seat at this table ({', '.join(map(str, people)) or 'none'}), "
+                f"got {quoted(seat)}"
+            )
         if live.seat_rows[seat]["token_hash"] is None:
             raise BadRequest(f"seat {seat} is free already")
         if not await self._free(live, seat, "creator", f"the table's creator freed seat {seat}", unless_arrived=False):
-            raise Forbidden("the game has started: its seats are kept" if live.started else f"seat {seat} is free already")
+            raise Forbidden(
+                "the game has started: its seats are kept" if live.started else f"seat {seat} is free already"
+            )
         return {"seat": seat, "freed": True}
 
     async def _seat_loop(self) -> None:
@@ -421,7 +425,7 @@ class Lobby:
         await self.store.touch([t for t, live in self.live.items() if live.clients and not live.over], self.now())
         if now - after < self.started_at:
             return []
-        cutoff = datetime.fromtimestamp(now - after, timezone.utc)
+        cutoff = datetime.fromtimestamp(now - after, UTC)
         closed = []
         for table_id in await self.store.idle_since(cutoff):
             live = self.live.get(table_id)

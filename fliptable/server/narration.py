@@ -5,7 +5,8 @@ every client: the browser draws these lines, it does not word events itself."""
 from __future__ import annotations
 
 import re
-from typing import Any, Sequence
+from typing import Any
+from collections.abc import Sequence
 
 from ..core.game import Game
 from ..tui.texts import rich_text, safe_narrate

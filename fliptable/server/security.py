@@ -76,7 +76,7 @@ def address_key(host: str) -> str:
 class TokenBucket:
     """``rate`` messages a second with bursts of ``burst``."""
 
-    __slots__ = ("rate", "burst", "tokens", "stamp", "clock")
+    __slots__ = ("burst", "clock", "rate", "stamp", "tokens")
 
     def __init__(self, rate: float, burst: float, clock=time.monotonic):
         self.rate, self.burst, self.tokens, self.clock = rate, burst, burst, clock

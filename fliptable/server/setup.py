@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from typing import Any, Mapping
+from typing import Any
+from collections.abc import Mapping
 
 from ..bots.base import bot_names, make_agent
 from ..core.errors import FliptableError, quoted, shorten
@@ -136,7 +137,9 @@ def table_spec(body: Any, default_bot_delay_ms: float, max_bot_ms: float | None 
                          f"or the clock would play for the bots")
     public = body.get("public", False)
     if type(public) is not bool:
-        raise BadRequest(f"public must be true (listed in the lobby) or false (reached by its link), got {quoted(public)}")
+        raise BadRequest(
+            f"public must be true (listed in the lobby) or false (reached by its link), got {quoted(public)}"
+        )
     return TableSpec(game, players, options, tuple(specs), seed, seeded, display_name(body.get("name")),
                      turn_limit, float(bot_delay), public)
 

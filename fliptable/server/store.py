@@ -6,8 +6,9 @@ import asyncio
 import json
 import sqlite3
 from concurrent.futures import ThreadPoolExecutor
-from datetime import datetime, timezone
-from typing import Any, Sequence
+from datetime import datetime, UTC
+from typing import Any
+from collections.abc import Sequence
 
 from sqlalchemy import bindparam, event, insert, or_, select, text, update
 from sqlalchemy.engine import make_url
@@ -17,6 +18,7 @@ from . import migrate
 from .config import Settings
 from .models import actions, seats, tables
 from .tasks import cancel_and_wait
+import contextlib
 
 
 #: how often SQLite's write-ahead log is checkpointed into the database, s
@@ -85,7 +87,7 @@ def make_engine(settings: Settings) -> AsyncEngine:
 
 
 def _utc(t: datetime) -> datetime:
-    return t.replace(tzinfo=timezone.utc) if t.tzinfo is None else t
+    return t.replace(tzinfo=UTC) if t.tzinfo is None else t
 
 
 def _row(r) -> dict[str, Any]:
@@ -106,7 +108,9 @@ class Store:
         # SQLite: the group commit's own thread and connection (see _write_sqlite)
         database = self.engine.url.database if self.backend == "sqlite" else None
         self._sqlite_path = database if database and database != ":memory:" else None
-        self._sqlite_thread = ThreadPoolExecutor(1, thread_name_prefix="fliptable-sqlite") if self._sqlite_path else None
+        self._sqlite_thread = (
+            ThreadPoolExecutor(1, thread_name_prefix="fliptable-sqlite") if self._sqlite_path else None
+        )
         self._sqlite_conn: sqlite3.Connection | None = None
         # PostgreSQL: the group commit's own connection, used through asyncpg directly
         self._pg_conn: Any = None
@@ -138,10 +142,8 @@ class Store:
         await cancel_and_wait(self._writer, self._checkpointer)
         if self._pg_conn is not None:
             conn, self._pg_conn = self._pg_conn, None
-            try:
+            with contextlib.suppress(Exception):  # a connection the server lost: nothing to give back
                 await conn.close()
-            except Exception:  # a connection the server lost: nothing to give back
-                pass
         if self._sqlite_thread is not None:
             conn, self._sqlite_conn = self._sqlite_conn, None
             if conn is not None:
@@ -152,7 +154,7 @@ class Store:
     # -- writes ------------------------------------------------------------------------
     async def create_table(self, row: dict[str, Any], seat_rows: Sequence[dict[str, Any]]) -> None:
         row = {**row, "seed": json.dumps(row["seed"])}
-        row.setdefault("created", datetime.now(timezone.utc))
+        row.setdefault("created", datetime.now(UTC))
         async with self.engine.begin() as conn:
             await conn.execute(insert(tables), [row])
             await conn.execute(insert(seats), [{**s, "table_id": row["id"]} for s in seat_rows])
@@ -319,10 +321,8 @@ class Store:
                                                  [p[0] for p in values], [p[3] for p in values])
         except BaseException:
             conn, self._pg_conn = self._pg_conn, None
-            try:
+            with contextlib.suppress(Exception):
                 await conn.invalidate()
-            except Exception:
-                pass
             raise
         return set(plies) - {r[0] for r in stored}
 

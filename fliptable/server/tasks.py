@@ -3,6 +3,7 @@ ends with (its cancellation or an error it died of) is dropped — a stop never 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 
 
 async def cancel_and_wait(*tasks: asyncio.Task | None) -> None:
@@ -11,7 +12,5 @@ async def cancel_and_wait(*tasks: asyncio.Task | None) -> None:
     for task in running:
         task.cancel()
     for task in running:
-        try:
+        with contextlib.suppress(asyncio.CancelledError, Exception):
             await task
-        except (asyncio.CancelledError, Exception):
-            pass

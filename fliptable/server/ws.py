@@ -12,6 +12,7 @@ from ..core.errors import FliptableError, IllegalAction, quoted, shorten
 from .lobby import Elsewhere, NotFound
 from .live import Client, LiveTable
 from .security import TokenBucket, address_key, origin_allowed
+import contextlib
 
 log = logging.getLogger("fliptable.server")
 
@@ -177,15 +178,13 @@ async def finish_socket(websocket: WebSocket, client: Client, sender: asyncio.Ta
     if client.closed is not None:
         try:
             await asyncio.wait_for(sender, 5.0)
-        except (asyncio.TimeoutError, Exception):
+        except (TimeoutError, Exception):
             sender.cancel()
     else:
         sender.cancel()
     if websocket.client_state == WebSocketState.CONNECTED and client.closed is None:
-        try:
+        with contextlib.suppress(Exception):
             await websocket.close()
-        except Exception:
-            pass
 
 
 async def table_socket(websocket: WebSocket) -> None:

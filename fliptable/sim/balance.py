@@ -24,7 +24,8 @@ from __future__ import annotations
 import itertools
 import time
 from dataclasses import dataclass, field
-from typing import Any, Mapping, Sequence
+from typing import Any
+from collections.abc import Mapping, Sequence
 
 from ..bots.base import make_agent
 from ..core.errors import FliptableError, OptionError
@@ -111,8 +112,8 @@ class BalanceTally:
             self.wins[seat] += s
             self.bot_wins[(seat + shift) % n] += s
         for name, counts in self.length_counts.items():
-            value = lengths[name]
-            counts[value] = counts.get(value, 0) + 1
+            length = lengths[name]
+            counts[length] = counts.get(length, 0) + 1
         self.capped += bool(capped)
         for key, value in stats.items():
             self.stats[key] = self.stats.get(key, 0) + value
@@ -132,7 +133,7 @@ class BalanceTally:
         """End a chunk: its stats totals become one jackknife group."""
         self.parts = [(dict(self.stats), self.games)]
 
-    def merge(self, other: "BalanceTally") -> None:
+    def merge(self, other: BalanceTally) -> None:
         """Fold a later chunk in."""
         self.games += other.games
         for i in range(self.players):
@@ -140,8 +141,8 @@ class BalanceTally:
             self.bot_wins[i] += other.bot_wins[i]
         for name, counts in other.length_counts.items():
             mine = self.length_counts[name]
-            for value, k in counts.items():
-                mine[value] = mine.get(value, 0) + k
+            for length, k in counts.items():
+                mine[length] = mine.get(length, 0) + k
         self.capped += other.capped
         for key, value in other.stats.items():
             self.stats[key] = self.stats.get(key, 0) + value
@@ -164,7 +165,7 @@ def run_chunk(job: tuple) -> tuple[int, BalanceTally]:
     number, game, combo, lineup, kinds, seed, start, stop = job
     balance = game.balance
     players, options = combo.players, combo.options
-    names = ("decisions",) + tuple(balance.length_names)
+    names = ("decisions", *balance.length_names)
     tally = BalanceTally(players, len(kinds), names)
     events = balance.reads_events(options) if kinds else False
     for index in range(start, stop):
@@ -183,7 +184,7 @@ def run_chunk(job: tuple) -> tuple[int, BalanceTally]:
         result = state.result()
         lengths = dict(balance.lengths(state)) if len(names) > 1 else {}
         lengths["decisions"] = match.decisions
-        held = None
+        held: list[set[int]] | None = None
         if kinds:
             got = balance.held(state)
             if got is not None:
@@ -227,7 +228,7 @@ def combinations(game: Game, players: Sequence[int], vary: Mapping[str, Sequence
     out = []
     for n in players:
         for values in itertools.product(*checked.values()):
-            given = dict(zip(checked, values))
+            given = dict(zip(checked, values, strict=True))
             opts = game.resolve_options({**base, **given})
             game.check_players(n)
             try:

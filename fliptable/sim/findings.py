@@ -15,7 +15,8 @@ value at the same player count and other values.
 """
 from __future__ import annotations
 
-from typing import Any, Mapping, Sequence
+from typing import Any
+from collections.abc import Mapping, Sequence
 
 from ..core.game import Game
 from .inference import (ALPHA, count_quantiles, difference, holm, jackknife, mean_difference, mean_interval, rate,
@@ -46,13 +47,13 @@ def build_report(game: Game, run: dict[str, Any], combos: Sequence[Any], tallies
     """The whole report: ``run`` (what was asked and how long it took), ``methods``, one
     record per combination, the differences per varied option, and the summary."""
     records = [combination_record(game, c, t, k, run["bots"][c.players])
-               for c, t, k in zip(combos, tallies, kinds) if t is not None and t.games]
+               for c, t, k in zip(combos, tallies, kinds, strict=True) if t is not None and t.games]
     omnibus = [r for r in records if r["seats"]["test"] is not None]
-    for r, q in zip(omnibus, holm([r["seats"]["test"]["p"] for r in omnibus])):
+    for r, q in zip(omnibus, holm([r["seats"]["test"]["p"] for r in omnibus]), strict=True):
         r["seats"]["test"]["p_holm"] = q
         r["seats"]["test"]["significant"] = q <= ALPHA
     seat_ps = [(r, j) for r in omnibus for j in range(r["players"])]
-    for (r, j), q in zip(seat_ps, holm([r["seats"]["test"]["seat_p"][j] for r, j in seat_ps])):
+    for (r, j), q in zip(seat_ps, holm([r["seats"]["test"]["seat_p"][j] for r, j in seat_ps]), strict=True):
         r["seats"]["test"].setdefault("seat_p_holm", [None] * r["players"])[j] = q
     report = {**run, "methods": METHODS, "seat0_starts": game.balance.seat0_starts, "combinations": records,
               "differences": differences(records, list(run["vary"]))}
@@ -64,7 +65,7 @@ def combination_record(game: Game, combo: Any, tally: Any, kinds: Mapping[str, i
                        lineup: Sequence[str]) -> dict[str, Any]:
     """Every number of one combination (see the module)."""
     n, players = tally.games, combo.players
-    seats = {"wins": [round(w, 9) for w in tally.wins],
+    seats: dict[str, Any] = {"wins": [round(w, 9) for w in tally.wins],
              "win_rate": [rate(w, n)["rate"] for w in tally.wins],
              "ci95": [rate(w, n)["ci95"] for w in tally.wins],
              "test": seat_test(tally.wins, n)}
@@ -85,7 +86,7 @@ def combination_record(game: Game, combo: Any, tally: Any, kinds: Mapping[str, i
     for k, kind in enumerate(names):
         dealt = rate(tally.dealt_w[k], tally.dealt_n[k])
         rest = rate(sum(tally.wins) - tally.dealt_w[k], n * players - tally.dealt_n[k])
-        entry = {"kind": kind, "dealt": dealt, "not_dealt": rest, "effect": difference(dealt, rest)}
+        entry: dict[str, Any] = {"kind": kind, "dealt": dealt, "not_dealt": rest, "effect": difference(dealt, rest)}
         if tally.has_hand:
             held = rate(tally.held_w[k], tally.held_n[k])
             free = rate(sum(tally.wins) - tally.held_w[k], n * players - tally.held_n[k])
@@ -94,7 +95,7 @@ def combination_record(game: Game, combo: Any, tally: Any, kinds: Mapping[str, i
     cards.sort(key=lambda e: (e["effect"] is None, -(e["effect"] or {"diff": 0})["diff"], e["kind"]))
     for effect in ("effect", "held_effect"):
         tested = [e[effect] for e in cards if e.get(effect)]
-        for d, q in zip(tested, holm([d["p"] for d in tested])):
+        for d, q in zip(tested, holm([d["p"] for d in tested]), strict=True):
             d["p_holm"] = q
             d["significant"] = q <= ALPHA
     balance = game.balance
@@ -120,7 +121,7 @@ def _stat_difference(a: Any, b: Any) -> Any:
     if isinstance(a, dict) and isinstance(b, dict):
         return {k: _stat_difference(v, b.get(k)) for k, v in a.items() if k in b}
     if isinstance(a, list) and isinstance(b, list) and len(a) == len(b):
-        return [_stat_difference(x, y) for x, y in zip(a, b)]
+        return [_stat_difference(x, y) for x, y in zip(a, b, strict=True)]
     return None
 
 
@@ -129,7 +130,7 @@ def differences(records: Sequence[dict[str, Any]], varied: Sequence[str]) -> lis
     combination from its base (the first value, all else equal)."""
     out = []
     by_key = {(r["players"], tuple(sorted(r["varied"].items()))): r for r in records}
-    firsts = {}
+    firsts: dict[str, Any] = {}
     for r in records:
         for key in varied:
             firsts.setdefault(key, r["varied"][key])
@@ -144,7 +145,7 @@ def differences(records: Sequence[dict[str, Any]], varied: Sequence[str]) -> lis
             entry = {"option": key, "value": r["varied"][key], "base": firsts[key], "players": r["players"],
                      "label": r["label"], "base_label": base["label"],
                      "seat_win_rate": [difference(rate(a, r["games"]), rate(b, base["games"]))
-                                       for a, b in zip(r["seats"]["wins"], base["seats"]["wins"])],
+                                       for a, b in zip(r["seats"]["wins"], base["seats"]["wins"], strict=True)],
                      "length": {name: mean_difference(r["length"][name], base["length"][name])
                                 for name in r["length"] if name in base["length"]},
                      "cap": difference(r["cap"], base["cap"]) if r["cap"] and base["cap"] else None,

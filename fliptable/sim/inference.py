@@ -18,7 +18,8 @@ check these against published values and, where it is installed, against SciPy):
 from __future__ import annotations
 
 import math
-from typing import Any, Callable, Mapping, Sequence
+from typing import Any
+from collections.abc import Callable, Mapping, Sequence
 
 from ..core.stats import Z95, wilson_interval
 

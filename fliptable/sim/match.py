@@ -6,7 +6,8 @@ so a match depends only on its seed."""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Mapping, Sequence
+from typing import Any
+from collections.abc import Mapping, Sequence
 
 from ..core.agent import Agent
 from ..core.clock import VirtualClock

@@ -3,10 +3,11 @@ parallel runner of ``simulate`` and ``tournament``.
 
 ``local`` plays in processes on this machine (in this process for one worker), ``ray``
 on a Ray cluster (the optional extra ``ray``): the one already joined by ``ray.init``,
-else the one ``RAY_ADDRESS`` names, else a new local one with one CPU per worker. Results come back in job order whatever the backend or the number of workers,
-so a report built from them is the same everywhere. Ctrl-C stops the workers at once
-and raises ``KeyboardInterrupt`` in the caller; SIGTERM does the same and raises
-``Terminated`` (a ``KeyboardInterrupt``). A worker process never outlives its parent:
+else the one ``RAY_ADDRESS`` names, else a new local one with one CPU per worker. Results
+come back in job order whatever the backend or the number of workers, so a report built
+from them is the same everywhere. Ctrl-C stops the workers at once and raises
+``KeyboardInterrupt`` in the caller; SIGTERM does the same and raises ``Terminated`` (a
+``KeyboardInterrupt``). A worker process never outlives its parent:
 on Linux each asks the kernel to end it when its parent dies (``PR_SET_PDEATHSIG``),
 even when the parent was killed with SIGKILL.
 """
@@ -23,7 +24,8 @@ from collections import deque
 from concurrent.futures import ProcessPoolExecutor
 from contextlib import contextmanager
 from itertools import chain, islice
-from typing import Any, Callable, Iterable, Iterator
+from typing import Any
+from collections.abc import Callable, Generator, Iterable, Iterator
 
 from ..core.errors import FliptableError
 
@@ -56,7 +58,7 @@ def check_workers(workers: Any, error: type[FliptableError] = BackendError) -> i
 
 
 def run_jobs(fn: Callable[[Any], Any], jobs: Iterable[Any], workers: int,
-             backend: str = "local") -> Iterator[Any]:
+             backend: str = "local") -> Generator[Any, None, None]:
     """``fn(job)`` for every job, yielded in job order. ``fn`` must be a module-level
     function (it is sent to other processes). ``jobs`` is read lazily, a window at a time
     (a run of a billion games never holds its jobs in memory). Close the iterator to stop early."""
@@ -134,7 +136,7 @@ class _Signals:
         self.received: list[int] = []
         self.previous: dict[int, Any] = {}
 
-    def __enter__(self) -> "_Signals":
+    def __enter__(self) -> _Signals:
         if threading.current_thread() is threading.main_thread():
             for signum in (signal.SIGINT, signal.SIGTERM):
                 self.previous[signum] = signal.signal(signum, lambda n, frame: self.received.append(n))
@@ -165,13 +167,13 @@ def _sigterm_raises() -> Iterator[None]:
             signal.signal(signal.SIGTERM, previous)
 
 
-def _in_process(fn: Callable[[Any], Any], jobs: Iterator[Any]) -> Iterator[Any]:
+def _in_process(fn: Callable[[Any], Any], jobs: Iterator[Any]) -> Generator[Any, None, None]:
     with _sigterm_raises():
         for job in jobs:
             yield fn(job)
 
 
-def _local(fn: Callable[[Any], Any], jobs: Iterable[Any], workers: int) -> Iterator[Any]:
+def _local(fn: Callable[[Any], Any], jobs: Iterable[Any], workers: int) -> Generator[Any, None, None]:
     queue = iter(jobs)
     window = 4 * workers  # jobs in flight; results are taken in job order
     first = list(islice(queue, window))
@@ -232,7 +234,7 @@ def _terminate(pool: ProcessPoolExecutor) -> None:
         manager.join(5)
 
 
-def _ray(fn: Callable[[Any], Any], jobs: Iterable[Any], workers: int) -> Iterator[Any]:
+def _ray(fn: Callable[[Any], Any], jobs: Iterable[Any], workers: int) -> Generator[Any, None, None]:
     try:
         import ray  # noqa: PLC0415 - optional extra
     except ImportError:

@@ -8,20 +8,22 @@ the game's default options, so that the options a run changed are named), and
 ``*_figure(report)`` draws them. A simulation shows the win rate per seat with its 95%
 interval beside an equal share, the distribution per seat (boxes) of what the game
 says its plot shows (the final score, unless the game names another by a method
-``plot_measure(state) -> (name, value per seat)``, as FLAPS does) and the histogram of game lengths; a tournament the bots'
-ratings with their 95% intervals and the win rate per seat.
+``plot_measure(state) -> (name, value per seat)``, as FLAPS does) and the histogram of
+game lengths; a tournament the bots' ratings with their 95% intervals and the win rate per seat.
 """
 from __future__ import annotations
 
 import math
 import os
 from pathlib import Path
-from typing import Any, Sequence
+from typing import Any
+from collections.abc import Sequence
 
 from ..core.errors import FliptableError
 from ..core.options import value_text
 from ..core.registry import get_game
 from ..core.words import count_of
+import itertools
 
 PLOT_SUFFIXES = (".png", ".svg")
 #: bars and boxes per seat, and the bots' ratings
@@ -94,7 +96,7 @@ def quantile(pairs: Sequence[Sequence[float]], q: float) -> float:
     if total <= 0:
         raise ValueError("no values")
     target = q * total
-    seen = 0
+    seen = 0.0
     for value, n in pairs:
         seen += n
         if seen >= target:
@@ -116,8 +118,8 @@ def _box(pairs: Sequence[Sequence[float]], label: str) -> dict[str, Any]:
 
 def _errors(values: Sequence[float], intervals: Sequence[Sequence[float]]) -> list[list[float]]:
     """matplotlib's error-bar lengths (below, above) of values with [low, high] intervals."""
-    return [[max(0.0, v - lo) for v, (lo, _) in zip(values, intervals)],
-            [max(0.0, hi - v) for v, (_, hi) in zip(values, intervals)]]
+    return [[max(0.0, v - lo) for v, (lo, _) in zip(values, intervals, strict=True)],
+            [max(0.0, hi - v) for v, (_, hi) in zip(values, intervals, strict=True)]]
 
 
 def _wrapped(spec: str, width: int = 14) -> str:
@@ -203,8 +205,8 @@ def seat_tick_labels(labels: Sequence[str], slanted: bool = False) -> list[str]:
     if len(set(bots)) == 1:
         return seats
     if slanted:
-        return [f"{s} {b}" for s, b in zip(seats, bots)]
-    return [f"{s}\n{_wrapped(b)}" for s, b in zip(seats, bots)]
+        return [f"{s} {b}" for s, b in zip(seats, bots, strict=True)]
+    return [f"{s}\n{_wrapped(b)}" for s, b in zip(seats, bots, strict=True)]
 
 
 def _seat_ticks(ax: Any, labels: Sequence[str], slanted: bool = False) -> None:
@@ -226,7 +228,7 @@ def crowded(fig: Any, ax: Any) -> bool:
     renderer = fig.canvas.get_renderer()
     boxes = sorted((t.get_window_extent(renderer) for t in ax.get_xticklabels() if t.get_text()),
                    key=lambda b: b.x0)
-    return any(a.x1 + TICK_GAP_PX > b.x0 for a, b in zip(boxes, boxes[1:]))
+    return any(a.x1 + TICK_GAP_PX > b.x0 for a, b in itertools.pairwise(boxes))
 
 
 def _label_seats(fig: Any, axes: Sequence[Any], labels: Sequence[str]) -> None:

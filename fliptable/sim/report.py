@@ -9,7 +9,8 @@ import base64
 import html
 import io
 from pathlib import Path
-from typing import Any, Sequence
+from typing import Any
+from collections.abc import Sequence
 
 from ..core.options import value_text
 from .findings import interval, pct, points
@@ -69,9 +70,8 @@ def _table(head: Sequence[str], rows: Sequence[Sequence[Any]], left: int = 1) ->
     """An HTML table; the first ``left`` columns are text, the rest numbers (already text)."""
     out = ["<div class=\"wide\"><table><tr>" + "".join(f'<th class="{"l" if i < left else ""}">{_e(h)}</th>'
                                    for i, h in enumerate(head)) + "</tr>"]
-    for row in rows:
-        out.append("<tr>" + "".join(f'<td class="{"l" if i < left else ""}">{c}</td>' for i, c in enumerate(row))
-                   + "</tr>")
+    out += ["<tr>" + "".join(f'<td class="{"l" if i < left else ""}">{c}</td>' for i, c in enumerate(row)) + "</tr>"
+            for row in rows]
     return "".join(out) + "</table></div>"
 
 
@@ -81,12 +81,12 @@ def render_html(report: dict[str, Any]) -> str:
     title = f"Balance of {report.get('title', report['game'])}"
     bots = "; ".join(f"{n} players: {', '.join(specs)}" for n, specs in report["bots"].items())
     opts = " ".join(f"{k}={_e(value_text(v))}" for k, v in report["options"].items() if k not in report["vary"])
-    parts = [f"<!DOCTYPE html><html lang=\"en\"><head><meta charset=\"utf-8\"><title>{_e(title)}</title>"
-             f"<style>{STYLE}</style></head><body><h1>{_e(title)}</h1>",
-             f"<p class=\"note\">{report['games']} games ({report['games_requested']} per combination"
+    parts = [(f"<!DOCTYPE html><html lang=\"en\"><head><meta charset=\"utf-8\"><title>{_e(title)}</title>"
+             f"<style>{STYLE}</style></head><body><h1>{_e(title)}</h1>"),
+             (f"<p class=\"note\">{report['games']} games ({report['games_requested']} per combination"
              f"{', interrupted' if report['interrupted'] else ''}), seed {_e(report['seed'])}, bots rotated "
              f"through the seats ({_e(bots)}); options {opts or 'as by default'}. "
-             f"{report['games_per_second']:,.0f} games/s on {report['workers']} worker(s).</p>",
+             f"{report['games_per_second']:,.0f} games/s on {report['workers']} worker(s).</p>"),
              "<h2>Summary</h2><ul class=\"summary\">"
              + "".join(f"<li>{_e(s)}</li>" for s in report["summary"]) + "</ul>"]
     parts.append(_seat_section(report, records))
@@ -143,7 +143,7 @@ def _seat_figure(records: Sequence[dict[str, Any]]) -> Any:
     axes = fig.subplots(rows, cols, squeeze=False)
     for ax in axes.flat[len(records):]:
         ax.set_visible(False)
-    for ax, r in zip(axes.flat, records):
+    for ax, r in zip(axes.flat, records, strict=False):  # the grid may have more axes (hidden above)
         s = r["seats"]
         x = list(range(r["players"]))
         ax.bar(x, s["win_rate"], yerr=_errors(s["win_rate"], s["ci95"]), color=SEAT, capsize=3)
@@ -212,7 +212,7 @@ def _length_section(records: Sequence[dict[str, Any]]) -> str:
     boxes = []
     for r in records:
         m = r["length"]["decisions"]
-        counts = {v: k for v, k in m["counts"]}
+        counts = dict(m["counts"])
         lo, hi = count_quantiles(counts, (0.01, 0.99))
         boxes.append({"label": r["label"], "med": m["median"], "q1": m["q1"], "q3": m["q3"], "whislo": lo,
                       "whishi": hi, "mean": m["mean"], "fliers": []})
@@ -262,11 +262,11 @@ def _stats_section(records: Sequence[dict[str, Any]]) -> str:
 
 
 def _card_section(records: Sequence[dict[str, Any]]) -> str:
-    out = ["<h2>Card impact</h2><p class=\"note\">Per kind of card, the win rate of players dealt it against "
+    out = [("<h2>Card impact</h2><p class=\"note\">Per kind of card, the win rate of players dealt it against "
            "players not dealt it (and, where the game has a hand, held at the end against not held), with 95% "
            "intervals; sorted by the effect of being dealt it. In bold red an effect significant after Holm's "
            "adjustment over "
-           "the kinds (two-proportion z test).</p>"]
+           "the kinds (two-proportion z test).</p>")]
     for r in records:
         if not r["cards"]:
             continue
@@ -301,7 +301,7 @@ def _card_figure(r: dict[str, Any]) -> Any:
     ci = [[100 * c for c in e["effect"]["ci95"]] for e in cards]
     ax.errorbar(d, y, xerr=_errors(d, ci), fmt="o", color=DEALT, capsize=3, label="dealt")
     if r["has_hand"]:
-        held = [(yy, e["held_effect"]) for yy, e in zip(y, cards) if e.get("held_effect")]
+        held = [(yy, e["held_effect"]) for yy, e in zip(y, cards, strict=True) if e.get("held_effect")]
         if held:
             hd = [100 * h["diff"] for _, h in held]
             ax.errorbar(hd, [yy - 0.3 for yy, _ in held], xerr=_errors(hd, [[100 * c for c in h["ci95"]]

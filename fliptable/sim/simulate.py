@@ -11,7 +11,8 @@ from __future__ import annotations
 import os
 import time
 from pathlib import Path
-from typing import Any, Callable, Iterator, Mapping, Sequence
+from typing import Any
+from collections.abc import Callable, Iterator, Mapping, Sequence
 
 from ..bots.base import make_agent
 from ..core.errors import BotSpecError, FliptableError
@@ -47,7 +48,7 @@ def seat_specs(specs: Sequence[str] | None, seats: int, default: str = "random",
                what: str = "players") -> list[str]:
     """One bot spec per seat: given in seat order, the last one fills the rest
     (README.md, "Bots"). ``default`` when none is given."""
-    specs = [s for s in (specs or [])]
+    specs = list(specs or [])
     if not specs:
         specs = [default]
     if len(specs) > seats:
@@ -88,6 +89,7 @@ def run_chunk(job: tuple) -> Tally:
         if measure is not None:
             tally.add_measure(*measure(state))
         if record:
+            assert match.log is not None   # play_match keeps the log when asked (record)
             path = Path(logs_dir) / f"{game.id}-{index}.json"
             path.write_text(match.log.dumps())  # strict JSON: never NaN
     return tally

@@ -7,7 +7,8 @@ hence every reported number, are identical whatever the number of workers.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Mapping, Sequence
+from typing import Any
+from collections.abc import Mapping, Sequence
 
 from ..core.stats import Z95, wilson_interval  # noqa: F401 - re-exported
 
@@ -66,7 +67,7 @@ class Tally:
             counts = self.measure_counts[seat]
             counts[value] = counts.get(value, 0) + 1
 
-    def merge(self, other: "Tally") -> None:
+    def merge(self, other: Tally) -> None:
         """Fold another tally in (callers merge chunks in game-index order)."""
         self.games += other.games
         self.decisions += other.decisions

@@ -32,7 +32,8 @@ from __future__ import annotations
 
 import random
 import time
-from typing import Any, Mapping, Sequence
+from typing import Any
+from collections.abc import Mapping, Sequence
 
 from ..bots.base import make_agent
 from ..core.errors import FliptableError
@@ -71,8 +72,7 @@ def lineups(specs: Sequence[str], players: int, blocks: int, seed: int | str,
     for block in range(first, first + blocks):
         order = list(range(b))
         random.Random(derive_seed(seed, "order", block)).shuffle(order)
-        for r in range(b):
-            out.append([order[(r + j) % b] for j in range(players)])
+        out += [[order[(r + j) % b] for j in range(players)] for r in range(b)]
     return out
 
 
@@ -185,11 +185,11 @@ def rate(specs: Sequence[str], players: int, records: Sequence[dict[str, Any]],
                         ahead[x][y] += 1.0 if ranks[i] < ranks[j] else (0.5 if ranks[i] == ranks[j] else 0.0)
     matches = (_ranks_solo(list(records), b) if solo else
                [(r["lineup"], r["ranks"]) for r in records if len(r["ranks"]) == len(r["lineup"]) > 1])
-    for bots, ranks in matches:
-        teams = [[ratings[i]] for i in bots]
+    for seated, ranks in matches:
+        teams = [[ratings[i]] for i in seated]
         new = model.rate(teams, ranks=list(ranks))
         deltas: dict[int, list[tuple[float, float]]] = {}
-        for i, team in zip(bots, new):
+        for i, team in zip(seated, new, strict=True):
             deltas.setdefault(i, []).append((team[0].mu, team[0].sigma))
         for i, got in deltas.items():
             mu = sum(m for m, _ in got) / len(got)
@@ -203,8 +203,8 @@ def rate(specs: Sequence[str], players: int, records: Sequence[dict[str, Any]],
                      "win_rate_ci95": list(wilson_interval(wins[i], appear[i]))})
     pairwise = [[(ahead[x][y] / met[x][y] if met[x][y] else None) if x != y else None for y in range(b)]
                 for x in range(b)]
-    seat = [w / seat_games if seat_games else 0.0 for w in seat_wins]
-    return {"bots": bots, "pairwise": pairwise, "seat_advantage": seat,
+    advantage = [w / seat_games if seat_games else 0.0 for w in seat_wins]
+    return {"bots": bots, "pairwise": pairwise, "seat_advantage": advantage,
             "seat_advantage_ci95": [list(wilson_interval(w, seat_games)) for w in seat_wins],
             "decisions": sum(r["decisions"] for r in records)}
 

@@ -15,11 +15,12 @@ from __future__ import annotations
 
 import os
 import sys
-from typing import Any, Mapping, Sequence
+from typing import Any, ClassVar
+from collections.abc import Mapping, Sequence
 
 from rich.text import Text
 from textual.app import App, ComposeResult
-from textual.binding import Binding
+from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, VerticalScroll
 from textual.widgets import Footer, Header, Input, RichLog, Static
 
@@ -42,7 +43,7 @@ from .screens import ConfirmScreen, NoticeScreen, PassScreen
 from .seating import player_count, reset_agents, seat_agents
 from .texts import has_round_summary, round_summary
 
-__all__ = ["TableApp", "PassScreen", "NoticeScreen", "ConfirmScreen", "HelpScreen", "build_table", "run_play"]
+__all__ = ["ConfirmScreen", "HelpScreen", "NoticeScreen", "PassScreen", "TableApp", "build_table", "run_play"]
 
 #: seconds a bot takes over a move, so a person can follow (``FLIPTABLE_DELAY`` overrides)
 DEFAULT_DELAY = 0.8
@@ -73,7 +74,7 @@ class TableApp(Drawing, Keyboard, App[int]):
     #typed { display: none; }
     #typed.open { display: block; }
     """
-    BINDINGS = [
+    BINDINGS: ClassVar[list[BindingType]] = [
         Binding("ctrl+c", "quit", "Quit", show=False, priority=True),
         Binding("ctrl+q", "quit", "Quit", show=False, priority=True),
         Binding("q", "leave", "Leave", show=True),

@@ -134,8 +134,10 @@ class Drawing:
                     out.append(f"{self._prefix}…", style="bold")
             units = [Text.assemble((f" {c.key} ", "reverse bold"), f" {c.label}") for c in self._menu]
             if group is None and not self._prefix:
-                units += [Text.assemble((f" {g.key} ", "reverse bold"), f" {g.label}{'' if len(g.actions) == 1 else '…'}")
-                          for g in self._groups]
+                units += [
+                    Text.assemble((f" {g.key} ", "reverse bold"), f" {g.label}{'' if len(g.actions) == 1 else '…'}")
+                    for g in self._groups
+                ]
             width = actions.content_size.width or max(20, self.size.width - 4)
             if out.plain:
                 out.append(" ")

@@ -4,10 +4,10 @@ notation and the rules of the game being played — the game's own texts
 never copied here. Time stands still while it is open."""
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, ClassVar
 
 from textual.app import ComposeResult
-from textual.binding import Binding
+from textual.binding import Binding, BindingType
 from rich.markdown import Markdown
 from textual.containers import Vertical, VerticalScroll
 from textual.screen import ModalScreen
@@ -52,7 +52,7 @@ class HelpScreen(ModalScreen[None]):
     HelpScreen > Vertical { width: 95%; height: 95%; border: round $accent; background: $panel; }
     HelpScreen #help-hint { height: 1; padding: 0 1; color: $text-muted; }
     """
-    BINDINGS = [Binding("escape,question_mark,q", "close", "Close help", show=True)]
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape,question_mark,q", "close", "Close help", show=True)]
 
     def __init__(self, markdown: str):
         super().__init__()

@@ -34,7 +34,7 @@ class Keyboard:
             return
         actor = self._actor()
         if actor is None:
-            if char and char.isprintable() or key == "enter":
+            if (char and char.isprintable()) or key == "enter":
                 pressed = char if char and char.isprintable() else key
                 if isinstance(self.table.decision, Race):
                     self._note(f"{pressed!r} was not played: you are done in this window")
@@ -58,7 +58,7 @@ class Keyboard:
             return
         choice = next((c for c in self._menu if c.key == char.lower()), None) if char else None
         if choice is None:
-            if char and char.isprintable() or key == "enter":
+            if (char and char.isprintable()) or key == "enter":
                 self._note(f"{char if char and char.isprintable() else key!r} does nothing now; "
                            "press one of the keys listed")
                 event.stop()

@@ -4,10 +4,10 @@ A short list of actions is offered flat, one key each (unless two would want the
 key: then the tree below): a one-word action gets its
 first letter (``hit`` -> h, ``stay`` -> s, ``done`` -> d), an action ending in a
 number 0-9 gets that digit (``give:2`` -> 2, ``swat:3`` -> 3; 10 -> 0), the rest the
-next free key of ``POOL``. ``q`` is never an action's key: it quits. A long list is offered as a tree over the notation's
-tokens (``play:hand1>c3`` -> play, hand, 1, c3): each key narrows the choice, Escape
-goes back. Counted actions (``3x6``, "3 Sixes") are always a tree keyed by their digits:
-3, then 6 (10 -> 0). Races are always flat, so one key acts.
+next free key of ``POOL``. ``q`` is never an action's key: it quits. A long list is
+offered as a tree over the notation's tokens (``play:hand1>c3`` -> play, hand, 1, c3):
+each key narrows the choice, Escape goes back. Counted actions (``3x6``, "3 Sixes") are
+always a tree keyed by their digits: 3, then 6 (10 -> 0). Races are always flat, so one key acts.
 
 A game may name kinds of its actions (``Game.action_keys``, e.g. FLAPS's ``!`` "Last
 Card" for ``5c!`` and ``c`` "catch" for ``catch:N``): those actions leave the ordinary
@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import Sequence
+from collections.abc import Sequence
 
 #: keys handed out when an action has no natural key of its own, in this order
 #: (never ``q``: it quits, as at the plain prompt)
@@ -72,14 +72,16 @@ def _assign(items: Sequence[tuple[str, str | None]], pool: str = POOL,
         if nat is not None and nat not in used and nat not in RESERVED:
             keys[i] = nat
             used.add(nat)
-    pool = (k for k in pool if k not in used)
-    for i, k in enumerate(keys):
+    free = (k for k in pool if k not in used)
+    out: list[str] = []
+    for k in keys:
         if k is None:
-            nxt = next(pool, None)
-            keys[i] = nxt if nxt is not None else ""
+            nxt = next(free, None)
+            k = nxt if nxt is not None else ""
             if nxt is not None:
                 used.add(nxt)
-    return keys  # type: ignore[return-value]
+        out.append(k)
+    return out
 
 
 def _flat_natural(action: str) -> str | None:
@@ -110,7 +112,7 @@ def flat_menu(actions: Sequence[str], prefix: str = "", reserved: frozenset[str]
     counted = bool(prefix) and _ENDS_IN_COUNT.search(prefix) is not None
     keys = _assign([(a, _natural(a[len(prefix):]) if counted and a[len(prefix):].isdigit() else _flat_natural(a))
                     for a in actions], reserved=reserved)
-    return [Choice(k, a, action=a) for k, a in zip(keys, actions) if k]
+    return [Choice(k, a, action=a) for k, a in zip(keys, actions, strict=True) if k]
 
 
 def menu(actions: Sequence[str], prefix: str = "", flat: bool = False,
@@ -131,7 +133,9 @@ def menu(actions: Sequence[str], prefix: str = "", flat: bool = False,
     while True:
         children: dict[str, str | None] = {}
         for a in cands:
-            child = prefix + _SEGMENT.match(a, len(prefix)).group(0)
+            segment = _SEGMENT.match(a, len(prefix))
+            assert segment is not None, a    # the pattern matches the empty string too
+            child = prefix + segment.group(0)
             if child == a:
                 children[child] = a
             else:
@@ -153,9 +157,9 @@ def menu(actions: Sequence[str], prefix: str = "", flat: bool = False,
         naturals.append(_natural(count.group(1) if count else token.rstrip(":>")))
     # beside counts (digits), other choices take letters first: a digit means a count
     counts = any(_COUNT.fullmatch(child[len(prefix):]) for child, leaf in items if leaf is None)
-    keys = _assign(list(zip(labels, naturals)), LETTERS_FIRST if counts else POOL, reserved)
+    keys = _assign(list(zip(labels, naturals, strict=True)), LETTERS_FIRST if counts else POOL, reserved)
     out = []
-    for k, (child, leaf), label in zip(keys, items, labels):
+    for k, (child, leaf), label in zip(keys, items, labels, strict=True):
         if not k:
             continue
         out.append(Choice(k, label, action=leaf) if leaf is not None else Choice(k, label, prefix=child))

@@ -13,7 +13,8 @@ from __future__ import annotations
 import re
 import shutil
 import time
-from typing import Any, Callable, Mapping, Sequence
+from typing import Any
+from collections.abc import Callable, Mapping, Sequence
 
 from ..bots.base import make_agent
 from ..core.clock import VirtualClock
@@ -66,7 +67,7 @@ def _one_of(answers: Mapping[str, str], legal: Sequence[str]) -> str:
         ways.append(f"1 to {numbers[-1]}" if run else " or ".join(numbers))
     if keys:
         ways.append(("the key " if len(keys) == 1 else "a key: ") + ", ".join(keys))
-    return " or ".join(ways + [f"an action ({listing(legal)})"])
+    return " or ".join([*ways, f"an action ({listing(legal)})"])
 
 
 class Quit(Exception):
@@ -131,7 +132,9 @@ class PlainGame:
             self.out(f"  ({note})")
         self.table.notes.clear()
         for dropped in self.table.take_dropped():
-            self.out(f"  too slow: {dropped.reason}" + ("" if len(self.humans) == 1 else f" ({self.who(dropped.seat)})"))
+            self.out(
+                f"  too slow: {dropped.reason}" + ("" if len(self.humans) == 1 else f" ({self.who(dropped.seat)})")
+            )
 
     def who(self, s: int) -> str:
         return "you" if s == self.reader else f"seat {s}"

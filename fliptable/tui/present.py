@@ -3,7 +3,8 @@
 other seat — a bot's spec in brackets where it helps ("seat 2 (ev)")."""
 from __future__ import annotations
 
-from typing import Any, Sequence
+from typing import Any
+from collections.abc import Sequence
 
 from rich.text import Text
 
@@ -72,7 +73,7 @@ def clock_bar(remaining_ms: float, limit_ms: float, width: int = 30) -> Text:
     """The countdown of a race window (or a turn limit)."""
     left = max(0.0, remaining_ms) / 1000.0
     total = max(0.001, limit_ms / 1000.0)
-    full = max(0, min(width, int(round(width * left / total))))
+    full = max(0, min(width, round(width * left / total)))
     style = "bold green" if left > total / 2 else ("bold yellow" if left > total / 5 else "bold red")
     return Text.assemble(("⏱ ", ""), ("█" * full, style), ("░" * (width - full), "dim"),
                          (f" {left:4.1f} s left", style))

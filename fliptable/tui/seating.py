@@ -4,7 +4,8 @@ fills the rest; the spec ``human`` is another person at the same keyboard)."""
 from __future__ import annotations
 
 import random
-from typing import Any, Mapping, Sequence
+from typing import Any
+from collections.abc import Mapping, Sequence
 
 from ..bots.base import Agent, make_agent
 from ..core.errors import BotSpecError, PlayerCountError

@@ -8,6 +8,7 @@ from __future__ import annotations
 import functools
 import importlib
 import json
+from typing import Any
 from collections.abc import Callable
 
 from ..core.cards import CardType
@@ -38,7 +39,7 @@ def faces() -> dict:
         title = _titles(gid)
         table = {}
         for t in get_game(gid).cards.types:
-            entry = {"kind": t.kind, "title": title(t) or _default_title(t)}
+            entry: dict[str, Any] = {"kind": t.kind, "title": title(t) or _default_title(t)}
             if t.rank is not None:
                 entry["rank"] = t.rank
             if t.suit is not None:

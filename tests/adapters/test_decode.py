@@ -35,19 +35,19 @@ def same(node, got, want, path="view"):
             assert got[-1] == want[-1], path
     elif kind == "perseat":
         assert len(got) == len(want), path
-        for i, (a, b) in enumerate(zip(got, want)):
+        for i, (a, b) in enumerate(zip(got, want, strict=True)):
             same(node.item, a, b, f"{path}[{i}]")
     elif kind == "seq":
         tail = want[-node.window:]
         assert len(got) == len(tail), path
-        for i, (a, b) in enumerate(zip(got, tail)):
+        for i, (a, b) in enumerate(zip(got, tail, strict=True)):
             same(node.item, a, b, f"{path}[-{len(tail) - i}]")
     elif kind == "fixed":
         assert len(got) == len(want), path
-        for i, (a, b) in enumerate(zip(got, want)):
+        for i, (a, b) in enumerate(zip(got, want, strict=True)):
             same(node.index_items[i], a, b, f"{path}[{i}]")
     else:
-        assert got == want and type(got) is type(want) or (kind == "num" and got == want), (path, got, want)
+        assert (got == want and type(got) is type(want)) or (kind == "num" and got == want), (path, got, want)
 
 
 @pytest.mark.parametrize("game,players", TABLES, ids=[f"{g}-{n}" for g, n in TABLES])

@@ -25,7 +25,7 @@ def test_bust_probability_is_the_share_of_held_numbers_among_unseen_cards(learn)
     view = s.view(0)
     assert view["seats"][0]["cards"] == ["12"]
     x = learn.features(view, 0, g.cards.names)
-    f = dict(zip(learn.FEATURES, x))
+    f = dict(zip(learn.FEATURES, x, strict=True))
     unseen = 94 - 2          # the deck less the two cards on the table
     assert f["p_bust"] == pytest.approx(11 / unseen)      # twelve 12s, one on the table
     assert f["round_score"] == pytest.approx(12 / 50)

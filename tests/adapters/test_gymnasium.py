@@ -22,12 +22,12 @@ def test_check_env(game):
 
 
 def _episode(env, seed, rng):
-    obs, info = env.reset(seed=seed)
+    obs, _info = env.reset(seed=seed)
     total, steps = 0.0, 0
     while True:
         mask = obs["action_mask"]
         assert mask.any()
-        obs, reward, terminated, truncated, info = env.step(int(rng.choice(np.flatnonzero(mask))))
+        obs, reward, terminated, truncated, _info = env.step(int(rng.choice(np.flatnonzero(mask))))
         total += reward
         steps += 1
         if terminated or truncated:
@@ -53,7 +53,7 @@ def test_illegal_action_loses_or_raises():
     env = make("flip7", ["random"], players=2)
     obs, _ = env.reset(seed=0)
     bad = int(np.flatnonzero(obs["action_mask"] == 0)[0])
-    obs, reward, terminated, truncated, info = env.step(bad)
+    obs, reward, terminated, _truncated, info = env.step(bad)
     assert (reward, terminated, info.get("illegal_action")) == (-1.0, True, True)
     with pytest.raises(RuntimeError):
         env.step(0)
@@ -70,7 +70,7 @@ def test_a_bad_bot_spec_fails_at_make():
 
 def test_racing_game_plays_to_the_end_against_bots():
     env = make("flyswatter", ["random"], players=3)
-    total, steps = _episode(env, 1, np.random.default_rng(2))
+    total, _steps = _episode(env, 1, np.random.default_rng(2))
     assert total == pytest.approx(env.state.result().returns()[0])
 
 
@@ -82,7 +82,7 @@ def test_registered_with_gymnasium_make():
         warnings.simplefilter("always")
         check_env(env.unwrapped)
     assert [str(w.message) for w in caught] == []     # with a spec, render modes are checked too
-    obs, info = env.reset(seed=1)
+    _obs, _info = env.reset(seed=1)
     assert "fliptable/go-to-the-store-v2" in gymnasium.registry
     assert isinstance(env.render(), str)
 

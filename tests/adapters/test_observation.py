@@ -41,8 +41,8 @@ def test_layout_is_deterministic_and_described_field_by_field():
     fields = {path for path, *_ in a.describe()}
     assert {"view.seats[].cards", "view.scores[]", "view.turn", "view.draw_count"} <= fields
     # every offset is inside the vector, every field has a width
-    for path, desc, off, width in a.describe():
-        assert width > 0 and 0 <= off and off + width <= a.size, path
+    for path, _desc, off, width in a.describe():
+        assert width > 0 and off >= 0 and off + width <= a.size, path
 
 
 def test_seats_are_relative_to_the_viewer():
@@ -94,7 +94,7 @@ def test_docs_list_every_game_layout():
     for game in all_game_ids():
         assert f"### {game}" in text, game
     # the Flip 7 table in the docs is today's layout (regenerate: python -m fliptable.adapters.observation)
-    for path, desc, off, width in observer("flip7").describe():
+    for path, _desc, off, width in observer("flip7").describe():
         assert f"| {off} | {width} | `{path}` |" in text, path
 
 
@@ -115,7 +115,7 @@ def test_flinch_information_state_remembers_every_reserve_pile(players, options)
         s = g.new_state(players, options, seed=seed)
         memories = [o.new_memory() for _ in range(players)]
 
-        def record(events):
+        def record(events, memories=memories):
             for e in events:
                 for p in range(players):
                     o.record(memories[p], e.for_player(p), p)
@@ -214,7 +214,7 @@ def test_flip7_round_is_scaled_by_the_round_limit():
     is now scaled by the table's own limit, so the last round reads 1.0."""
     for limit in (10, 200, 1000):
         o = Observer("flip7", 3, {"round_limit": limit})
-        assert dict((p, d) for p, d, off, w in o.describe())["view.round"] == f"value / {limit}, clipped to [-1, 1]"
+        assert {p: d for p, d, off, w in o.describe()}["view.round"] == f"value / {limit}, clipped to [-1, 1]"
         s = get_game("flip7").new_state(3, {"round_limit": limit}, seed=1)
         view = dict(s.view(0), round=limit)
         off, _ = _field(o, "view.round")

@@ -248,7 +248,7 @@ def test_resample_gives_every_seat_a_history_consistent_with_the_new_deal():
     assert after["events"][:len(public)] == public and after["redealt"] == redealt["redealt"]
     later, later_public = after["events"][len(public):], r.play.history.public[len(public):]
     assert len(later) == len(later_public) > 0
-    assert all(seen.items() >= pub.items() for seen, pub in zip(later, later_public))
+    assert all(seen.items() >= pub.items() for seen, pub in zip(later, later_public, strict=True))
 
 
 #: tables for the ISMCTS test where SMALL's has one seat or hid the crash

@@ -53,7 +53,7 @@ def _play(e, rng, prefer_pass=False):
     u = e.unwrapped
     final = {}
     for agent in e.agent_iter(max_iter=200_000):
-        obs, reward, term, trunc, info = e.last()
+        obs, reward, term, trunc, _info = e.last()
         if term or trunc:
             final[agent] = reward
             e.step(None)
@@ -69,10 +69,7 @@ def _play(e, rng, prefer_pass=False):
             if other != agent:
                 assert not u.observe(other)["action_mask"].any()
         ids = np.flatnonzero(mask)
-        if prefer_pass and mask[-1]:
-            a = len(mask) - 1
-        else:
-            a = int(rng.choice(ids))
+        a = len(mask) - 1 if prefer_pass and mask[-1] else int(rng.choice(ids))
         e.step(a)
         steps += 1
     assert u.state.is_over() and not e.agents

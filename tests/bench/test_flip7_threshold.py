@@ -60,9 +60,9 @@ def _engine_value(held, orders, actions, policy):
         return stay
     groups = {}
     for o in orders:
-        groups.setdefault(_seen(_play(held, o, actions + ["hit"])), []).append(o)
+        groups.setdefault(_seen(_play(held, o, [*actions, "hit"])), []).append(o)
     after = "stay" if policy in ("once", "stay") else "optimal"
-    hit = sum(len(g) * _engine_value(held, g, actions + ["hit"], after) for g in groups.values()) / len(orders)
+    hit = sum(len(g) * _engine_value(held, g, [*actions, "hit"], after) for g in groups.values()) / len(orders)
     return hit if policy == "once" else max(stay, hit)
 
 

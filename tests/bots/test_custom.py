@@ -3,7 +3,6 @@ entry point play in ``play``, ``simulate`` and ``tournament``; the server seats 
 when its operator allows them, and never imports a module a player names."""
 import json
 import sys
-import textwrap
 
 import pytest
 
@@ -106,7 +105,7 @@ def test_the_server_never_imports_a_module_a_player_names(own_bot):
 
     name, marker = own_bot
     body = {"game": "flip7", "seats": ["human", f"{name}_spy:Spy"]}
-    with pytest.raises(BotSpecError, match="not offered here.*--allow-bot"):
+    with pytest.raises(BotSpecError, match=r"not offered here.*--allow-bot"):
         table_spec(body, 800.0)
     with pytest.raises(BotSpecError, match="not offered here"):
         table_spec({"game": "flip7", "seats": ["human", "lastbot"]}, 800.0)
@@ -123,11 +122,11 @@ def test_serve_checks_each_allowed_bot_before_starting(own_bot, capsys, monkeypa
     name, _ = own_bot
     started = []
     monkeypatch.setattr("fliptable.server.serve.run_server", lambda *a, **k: started.append(k["allowed_bots"]))
-    code, out, err = run(capsys, "serve", "--allow-bot", "nope_nope:Bot")
+    code, _out, err = run(capsys, "serve", "--allow-bot", "nope_nope:Bot")
     assert "no module 'nope_nope'" in one_line_error(code, err) and started == []
-    code, out, err = run(capsys, "serve", "--allow-bot", "not a bot")
+    code, _out, err = run(capsys, "serve", "--allow-bot", "not a bot")
     assert "give module:Class" in one_line_error(code, err) and started == []
-    code, out, err = run(capsys, "serve", "--allow-bot", f"{name}:Last", "--allow-bot", "LastBot")
+    code, _out, err = run(capsys, "serve", "--allow-bot", f"{name}:Last", "--allow-bot", "LastBot")
     assert code == 0, err
     assert started == [(f"{name}:Last", "lastbot")]
 

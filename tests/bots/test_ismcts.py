@@ -39,7 +39,7 @@ def _hidden_variant(state, seat, rng):
     for group in groups:
         cards = [pile[i] for pile, i in group]
         rng.shuffle(cards)
-        for (pile, i), card in zip(group, cards):
+        for (pile, i), card in zip(group, cards, strict=True):
             pile[i] = card
     other._derive()
     if [[(id(p), i) for p, i in g] for g in _canonical_groups(other, seat)] != before:
@@ -260,7 +260,7 @@ def test_sweep_plays_every_root_option_on_each_sample(game_id):
         agent.determinizations = InformationSet(state, seat)
         legal = state.legal_actions(seat)
         options = len(legal) + (1 if seat not in d.players else 0)
-        assert agent.search(legal, may_wait=seat not in d.players) in list(legal) + [None]
+        assert agent.search(legal, may_wait=seat not in d.players) in [*legal, None]
         assert agent.last_iterations == max(1, 60 // options) * options
         return
     pytest.fail("no position with a choice")

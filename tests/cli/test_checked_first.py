@@ -34,7 +34,7 @@ def test_a_file_that_cannot_be_written_is_refused_before_playing(capsys, monkeyp
 
 
 def test_a_folder_given_as_the_log_is_refused(capsys, tmp_path):
-    code, out, err = run(capsys, "play", "flip7", "--plain", "--log", tmp_path)
+    code, _out, err = run(capsys, "play", "flip7", "--plain", "--log", tmp_path)
     assert "it is a folder" in one_line_error(code, err)
 
 

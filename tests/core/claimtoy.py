@@ -10,6 +10,8 @@ play their last card wins. A turn that runs out of time plays ``play``.
 """
 from __future__ import annotations
 
+from typing import ClassVar
+
 from fliptable.core import CardTable, CardType, Event, Game, Over, Result, Turn, ranks_from_keys
 from fliptable.core.game import State
 
@@ -17,8 +19,14 @@ CARDS = CardTable([CardType(str(r), "number", rank=r) for r in range(1, 13)])
 
 
 class LastCard(State):
-    __slots__ = ("hands", "draw", "played", "turn", "exposed")
-    FIELDS = {"hands": "piles", "draw": "cards", "played": "cards", "turn": "seat", "exposed": "seat?"}
+    __slots__ = ("draw", "exposed", "hands", "played", "turn")
+    FIELDS: ClassVar[dict[str, str]] = {
+        "hands": "piles",
+        "draw": "cards",
+        "played": "cards",
+        "turn": "seat",
+        "exposed": "seat?",
+    }
 
     def _setup(self, deck):
         n = self.players

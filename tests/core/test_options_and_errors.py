@@ -1,5 +1,6 @@
 """Options take finite numbers in a finite range; error messages quote a short prefix of
 the input; logs are strict JSON (issue 8, "Command and files")."""
+import re
 import json
 import math
 
@@ -16,7 +17,7 @@ NON_FINITE = ["nan", "NaN", "inf", "-inf", "Infinity", "1e999", "-1e999", float(
 
 
 @pytest.mark.parametrize("kind", ["int", "float"])
-@pytest.mark.parametrize("value", NON_FINITE + ["²", "", "1.5.2", [1], None, True])
+@pytest.mark.parametrize("value", [*NON_FINITE, "²", "", "1.5.2", [1], None, True])
 def test_numeric_options_refuse_non_finite_and_non_numbers(kind, value):
     opt = Option("n", kind, 5, min=0, max=10)
     with pytest.raises(OptionError, match=r"option n=.* is invalid; accepted: (an integer|a number) in 0\.\.10"):
@@ -39,7 +40,7 @@ def test_numeric_options_refuse_values_outside_the_type_or_range(kind, value):
         Option("n", kind, 5, min=0, max=10).coerce(value)
 
 
-@pytest.mark.parametrize("bounds", [dict(min=1), dict(max=5000), dict()])
+@pytest.mark.parametrize("bounds", [{"min": 1}, {"max": 5000}, {}])
 def test_a_numeric_option_must_declare_both_bounds(bounds):
     with pytest.raises(ValueError, match="declares both min and max"):
         Option("n", "float", 3000.0, **bounds)
@@ -49,11 +50,11 @@ def test_a_numeric_option_names_its_range_and_refuses_values_past_it():
     opt = Option("n", "float", 3000.0, min=1, max=600_000)
     assert opt.accepted() == "a number in 1..600000"
     assert Option("k", "int", 0, min=-3, max=3).accepted() == "an integer in -3..3"
-    with pytest.raises(OptionError, match="1..600000"):
+    with pytest.raises(OptionError, match=re.escape("1..600000")):
         opt.coerce("600001")
 
 
-@pytest.mark.parametrize("bad", [dict(min=10, max=0), dict(min=0, max=math.inf), dict(min=6, max=10)])
+@pytest.mark.parametrize("bad", [{"min": 10, "max": 0}, {"min": 0, "max": math.inf}, {"min": 6, "max": 10}])
 def test_a_declaration_needs_a_finite_range_holding_its_default(bad):
     with pytest.raises(ValueError):
         Option("n", "int", 5, **bad)
@@ -117,13 +118,13 @@ def _log(**changes):
 
 
 @pytest.mark.parametrize("changes, says", [
-    (dict(result=5), "result must be null or an object"),
-    (dict(result=[]), "result must be null or an object"),
-    (dict(result={"over": 1}), "result must be null or an object"),
-    (dict(seed="a\ud800"), "lone surrogate"),
-    (dict(players=-1), "must be a player count"),
-    (dict(players=10**4000), "must be a player count, got (an integer of about"),
-    (dict(game=["x"] * 10_000), "game must be a game id"),
+    ({"result": 5}, "result must be null or an object"),
+    ({"result": []}, "result must be null or an object"),
+    ({"result": {"over": 1}}, "result must be null or an object"),
+    ({"seed": "a\ud800"}, "lone surrogate"),
+    ({"players": -1}, "must be a player count"),
+    ({"players": 10**4000}, "must be a player count, got (an integer of about"),
+    ({"game": ["x"] * 10_000}, "game must be a game id"),
 ])
 def test_parse_log_refuses_with_a_short_message(changes, says):
     with pytest.raises(LogError) as exc:

@@ -9,6 +9,8 @@ who guess the parity of the next card score a point. The game ends when the pile
 """
 from __future__ import annotations
 
+from typing import ClassVar
+
 from fliptable.core import (CardTable, CardType, Event, Game, Option, Over, Race, Result,
                             Simultaneous, Turn, ranks_from_keys)
 
@@ -17,9 +19,19 @@ from fliptable.core.game import State  # noqa: E402
 
 
 class Snap(State):
-    __slots__ = ("draw", "table", "won", "scores", "turn", "flips", "racing", "guesses", "guessing", "window")
-    FIELDS = {"draw": "cards", "table": "cards", "won": "cards", "scores": "ints", "turn": "seat",
-              "flips": "int", "racing": "seats", "guesses": "json", "guessing": "bool", "window": "int"}
+    __slots__ = ("draw", "flips", "guesses", "guessing", "racing", "scores", "table", "turn", "window", "won")
+    FIELDS: ClassVar[dict[str, str]] = {
+        "draw": "cards",
+        "table": "cards",
+        "won": "cards",
+        "scores": "ints",
+        "turn": "seat",
+        "flips": "int",
+        "racing": "seats",
+        "guesses": "json",
+        "guessing": "bool",
+        "window": "int",
+    }
 
     def _setup(self, deck):
         self.draw = list(deck)

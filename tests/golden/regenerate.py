@@ -94,7 +94,7 @@ def seen(log) -> str:
     as they saw them and their view after every action. A change to what any seat is
     told or shown — an event's field, a view's key, a card revealed too early — changes it."""
     state = start_state(log)
-    seats = list(range(state.players)) + [None]
+    seats = [*range(state.players), None]
     h = hashlib.sha256()
 
     def add(events) -> None:
@@ -119,7 +119,9 @@ def main(games: list[str]) -> None:
             data = match.log.to_json()
             data["digest"] = digest(match.state)
             data["seen"] = seen(match.log)
-            name = f"{game_id}-{players}p-{seed}{'-' + '-'.join(f'{k}{v}' for k, v in options.items()) if options else ''}"
+            name = (
+                f"{game_id}-{players}p-{seed}{'-' + '-'.join(f'{k}{v}' for k, v in options.items()) if options else ''}"
+            )
             (HERE / f"{name}.json").write_text(json.dumps(data, separators=(",", ":")) + "\n")
             print(name, len(data["actions"]), "actions")
 

@@ -14,7 +14,9 @@ import subprocess
 import sys
 import threading
 import time
-from typing import Any, Callable
+from pathlib import Path
+from typing import Any
+from collections.abc import Callable
 
 import httpx
 import pytest
@@ -124,7 +126,7 @@ class Servers:
 
         def up():
             if proc.poll() is not None:
-                raise AssertionError(f"server {i} exited: {open(self.log(i)).read()[-3000:]}")
+                raise AssertionError(f"server {i} exited: {Path(self.log(i)).read_text()[-3000:]}")
             try:
                 r = httpx.get(self.base(i) + "/api/stats", timeout=2)
             except httpx.HTTPError:
@@ -172,7 +174,7 @@ class NetPlayer(threading.Thread):
     turn only that seat could play). ``hook(player, frame)``, before acting, may kill."""
 
     def __init__(self, servers: Servers, table: str, token: str, seat: int, first: int, seed: int = 0,
-                 hook: Callable[["NetPlayer", dict], Any] | None = None, timeout: float = 120.0):
+                 hook: Callable[[NetPlayer, dict], Any] | None = None, timeout: float = 120.0):
         super().__init__(daemon=True)
         self.servers, self.table, self.token, self.seat, self.at = servers, table, token, seat, first
         self.rng = random.Random(seed)
@@ -238,7 +240,7 @@ class NetPlayer(threading.Thread):
             if self.hook is not None:
                 self.hook(self, {**m, "sent": action})
 
-    def finish(self) -> "NetPlayer":
+    def finish(self) -> NetPlayer:
         self.join(self.timeout + 30)
         assert not self.is_alive(), f"seat {self.seat} did not finish"
         if self.error is not None:

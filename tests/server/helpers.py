@@ -7,7 +7,8 @@ import random
 import threading
 import time
 from dataclasses import replace
-from typing import Any, Callable
+from typing import Any
+from collections.abc import Callable
 
 from starlette.testclient import TestClient
 
@@ -99,7 +100,7 @@ class Player(threading.Thread):
         except BaseException as exc:  # reported by finish()
             self.error = exc
 
-    def finish(self, timeout: float = 60.0) -> "Player":
+    def finish(self, timeout: float = 60.0) -> Player:
         self.join(timeout)
         assert not self.is_alive(), f"player at {self.table} did not finish in {timeout} s"
         if self.error is not None:
@@ -119,7 +120,7 @@ class Replayed:
         parsed = parse_log(log)
         state = start_state(parsed)
         n = state.players
-        seats = list(range(n)) + [None]
+        seats = [*range(n), None]
         self.frames: list[dict] = [{s: _json(state.frame(s)) for s in seats}]
         self.events: dict = {s: [_json(e.for_player(s)) for e in state.opening] for s in seats}
         for seat, action in parsed.actions:

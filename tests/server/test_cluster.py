@@ -12,6 +12,7 @@ import signal
 import threading
 import time
 from datetime import datetime
+from pathlib import Path
 
 import httpx
 import pytest
@@ -126,8 +127,8 @@ class Killer:
             new = wait_for(lambda: (lambda o: o if o is not None and o in self.servers.alive() else None)(
                 self.servers.owner(self.table)), timeout=30, every=0.05)
         except AssertionError:  # what the processes left said, to tell why
-            logs = {i: open(self.servers.log(i)).read()[-1500:] for i in self.servers.alive()}
-            raise AssertionError(f"no process took table {self.table} over in 30 s after {moment!r}: {logs}")
+            logs = {i: Path(self.servers.log(i)).read_text()[-1500:] for i in self.servers.alive()}
+            raise AssertionError(f"no process took table {self.table} over in 30 s after {moment!r}: {logs}") from None
         assert new != owner
         self.failover_s.append(time.monotonic() - killed)
 
@@ -241,7 +242,7 @@ def test_a_paused_owner_never_drives_beside_the_new_one(servers):
     log = _log(servers, table)
     replayed = Replayed(log)  # one legal game: no action stored twice, none out of turn
     assert replayed.state.is_over() and len(log["actions"]) == _facts(servers, 0, table)["ply"]
-    woken = open(servers.log(0)).read()
+    woken = Path(servers.log(0)).read_text()
     assert "lease lost" in woken or "refused" in woken
     # not before the lease lapsed (renewed up to a second before the stop), well within 10 s
     assert 2.9 <= taken_after < 10.0, taken_after
@@ -265,11 +266,8 @@ def _stored(servers: Servers, table: str) -> tuple[int, int, int]:
 
 def _logged_at(servers: Servers, i: int, pattern: str) -> list[datetime]:
     """When process ``i`` logged lines matching ``pattern`` (its log's timestamps)."""
-    out = []
-    for line in open(servers.log(i)).read().splitlines():
-        if re.search(pattern, line):
-            out.append(datetime.strptime(line[:23], "%Y-%m-%d %H:%M:%S,%f"))
-    return out
+    return [datetime.strptime(line[:23], "%Y-%m-%d %H:%M:%S,%f")
+            for line in Path(servers.log(i)).read_text().splitlines() if re.search(pattern, line)]
 
 
 @pytest.mark.parametrize("paused", ["redis", "both", "database"])
@@ -346,11 +344,11 @@ def test_limits_per_address_hold_over_every_process(servers):
     for i in (0, 1):
         r = post(i, "/api/tables", {"game": "flip7", "seats": ["random", "random"]})
         assert r.status_code == 429 and "at most 3 tables a minute" in r.json()["error"]
-    assert post(1, "/api/tables/{}/join".format(tables[0]), {}).status_code == 200  # not its owner
-    assert post(0, "/api/tables/{}/join".format(tables[1]), {}).status_code == 200  # not its owner
-    r = post(1, "/api/tables/{}/join".format(tables[2]), {})
+    assert post(1, f"/api/tables/{tables[0]}/join", {}).status_code == 200  # not its owner
+    assert post(0, f"/api/tables/{tables[1]}/join", {}).status_code == 200  # not its owner
+    r = post(1, f"/api/tables/{tables[2]}/join", {})
     assert r.status_code == 429 and "at most 2 seats a minute" in r.json()["error"]
-    assert post(1, "/api/tables/{}/join".format(tables[2]), {}, other).status_code == 200  # another address
+    assert post(1, f"/api/tables/{tables[2]}/join", {}, other).status_code == 200  # another address
 
 
 def test_the_database_refuses_actions_under_an_old_fence():

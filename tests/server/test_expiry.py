@@ -5,7 +5,7 @@ stops, is stored as expired, and refuses joins and connections with a clear erro
 from __future__ import annotations
 
 import time
-from datetime import datetime, timezone
+from datetime import datetime, UTC
 
 import pytest
 from starlette.websockets import WebSocketDisconnect
@@ -57,7 +57,7 @@ def test_a_person_alone_with_bots_after_a_restart_still_starts_the_game(sqlite_s
 
 def test_abandoned_tables_are_closed(db_settings):
     clock = Clock()
-    settings = dict(now=clock, expire_after_s=HOUR, expire_check_s=HOUR)
+    settings = {"now": clock, "expire_after_s": HOUR, "expire_check_s": HOUR}
     with client(db_settings, **settings) as c:
         lobby = c.app.state.lobby
         waiting = create(c, game="flip7", seats=["random", "human"], public=True)["table"]          # nobody came
@@ -119,7 +119,7 @@ def test_expiry_can_be_turned_off(sqlite_settings):
 def _seen(c, table: str) -> float | None:
     row, _ = c.portal.call(c.app.state.lobby.store.load, table)
     seen = row["seen"]
-    return None if seen is None else (seen if seen.tzinfo else seen.replace(tzinfo=timezone.utc)).timestamp()
+    return None if seen is None else (seen if seen.tzinfo else seen.replace(tzinfo=UTC)).timestamp()
 
 
 def test_a_connected_table_is_stored_as_seen_at_every_round(db_settings):
@@ -143,7 +143,7 @@ def test_seen_only_moves_forward(sqlite_settings):
     with client(sqlite_settings, now=clock) as c:
         store = c.app.state.lobby.store
         table = create(c, game="flip7", seats=["random", "human"])["table"]
-        later, earlier = (datetime.fromtimestamp(clock.t + dt, timezone.utc) for dt in (60, 30))
+        later, earlier = (datetime.fromtimestamp(clock.t + dt, UTC) for dt in (60, 30))
         c.portal.call(store.touch, [table], later)
         c.portal.call(store.touch, [table], earlier)  # an opening stored after the closing
         assert _seen(c, table) == pytest.approx(later.timestamp(), abs=1e-3)
@@ -151,7 +151,7 @@ def test_seen_only_moves_forward(sqlite_settings):
 
 def test_the_time_the_server_was_down_does_not_count(db_settings):
     clock = Clock()
-    settings = dict(now=clock, expire_after_s=HOUR, expire_check_s=HOUR)
+    settings = {"now": clock, "expire_after_s": HOUR, "expire_check_s": HOUR}
     with client(db_settings, **settings) as c:
         made = create(c, game="flip7", seats=["human", "random"], seed=5)
         with c.websocket_connect(f"/ws/{made['table']}?token={made['token']}") as ws:

@@ -88,8 +88,8 @@ def test_a_deck_given_as_data_is_played_and_travels_whole(db_settings, as_text):
     ({**_mine(), "cards": _mine()["cards"][:-1]}, "option deck: the pack must hold 10 Flush cards"),
     ("{not json", "option deck: the deck spec is not valid JSON"),
     # over HTTP a path is never accepted, so the message does not offer one
-    (7, "option deck: give default or a deck spec (a JSON object; on the command line also a JSON "
-        "file's path), not 7"),
+    (7, ("option deck: give default or a deck spec (a JSON object; on the command line also a JSON "
+        "file's path), not 7")),
     ([RAW], "option deck: give default or a deck spec (a JSON object; "),
 ])
 def test_a_bad_deck_spec_is_one_line_about_the_deck(sqlite_settings, deck, words):
@@ -132,7 +132,7 @@ def test_the_command_line_reads_a_regular_file_only_and_never_blocks(tmp_path):
     for special in (str(fifo), "/dev/zero", str(tmp_path)):
         with pytest.raises(SpecError, match="is not a regular file"):
             resolve_deck(special)
-    with pytest.raises(SpecError, match="cannot read '.*nothing.json': No such file"):
+    with pytest.raises(SpecError, match=r"cannot read '.*nothing\.json': No such file"):
         resolve_deck(str(tmp_path / "nothing.json"))
 
 

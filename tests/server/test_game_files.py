@@ -34,7 +34,9 @@ def test_every_game_has_its_browser_module(game):
     js = (package / "web.js").read_text()
     exports = _exports(js)
     assert exports, f"{game}'s web.js exports nothing"
-    assert exports <= _allowed(), f"{game}'s web.js exports {sorted(exports - _allowed())}, which the client never reads"
+    assert exports <= _allowed(), (
+        f"{game}'s web.js exports {sorted(exports - _allowed())}, which the client never reads"
+    )
     sheet = re.search(r'^export const stylesheet = "([\w.-]+)";', js, re.M)
     if sheet:
         assert (package / sheet[1]).is_file(), f"{game}'s web.js names {sheet[1]}, which is missing"

@@ -229,7 +229,9 @@ def test_junk_never_changes_the_game_or_breaks_the_socket(sqlite_settings):
         kind = rng.random()
         if kind < 0.3:
             return "".join(chr(rng.randrange(1, 0x2FF)) for _ in range(rng.randrange(0, 40)))
-        message = {k: rng.choice(pieces) for k in rng.sample(["type", "action", "ply", "seat", "x"], rng.randrange(0, 5))}
+        message = {
+            k: rng.choice(pieces) for k in rng.sample(["type", "action", "ply", "seat", "x"], rng.randrange(0, 5))
+        }
         if kind < 0.8:
             message["type"] = rng.choice(["act", "act", "ping", "nope", None, 3])
         if message.get("type") == "act" and message.get("ply") in (0, None):

@@ -58,8 +58,11 @@ def test_a_rematch_seats_the_same_people_and_bots_with_a_new_seed(db_settings):
         facts = c.get(f"/api/tables/{new['table']}").json()
         assert (facts["game"], facts["players"], facts["options"], facts["public"]) == \
                ("flip7", 3, old["options"], True)
-        assert [(s["kind"], s.get("bot"), s["name"], s["taken"]) for s in facts["seats"]] == \
-               [("human", None, "Ana", True), ("human", None, "Ben", True), ("bot", "threshold:20", "threshold:20", True)]
+        assert [(s["kind"], s.get("bot"), s["name"], s["taken"]) for s in facts["seats"]] == [
+            ("human", None, "Ana", True),
+            ("human", None, "Ben", True),
+            ("bot", "threshold:20", "threshold:20", True),
+        ]
         assert facts["started"] is False and facts["seeded"] is False and facts["waiting_for"] == [0, 1]
         # each sits again with the token they had: the game starts and is played to the end
         ana_again, ben_again = _play(c, new["table"], [made["token"], ben["token"]])

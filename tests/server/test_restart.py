@@ -11,6 +11,7 @@ import signal
 import socket
 import subprocess
 import sys
+from pathlib import Path
 
 import httpx
 import pytest
@@ -68,15 +69,14 @@ def _free_port() -> int:
 
 def _serve(db: str, port: int, log_path: str | None = None) -> subprocess.Popen:
     log_path = log_path or db + ".log"
-    log = open(log_path, "ab")
-    proc = subprocess.Popen([sys.executable, "-m", "fliptable", "serve", "--port", str(port), "--db", db,
-                             "--bot-delay-ms", "0"], stdout=log, stderr=subprocess.STDOUT)
-    log.close()
+    with open(log_path, "ab") as log:  # the server writes to its own copy of the descriptor
+        proc = subprocess.Popen([sys.executable, "-m", "fliptable", "serve", "--port", str(port), "--db", db,
+                                 "--bot-delay-ms", "0"], stdout=log, stderr=subprocess.STDOUT)
     base = f"http://127.0.0.1:{port}"
 
     def up():
         if proc.poll() is not None:
-            raise AssertionError(f"the server exited: {open(log_path).read()[-2000:]}")
+            raise AssertionError(f"the server exited: {Path(log_path).read_text()[-2000:]}")
         try:
             return httpx.get(base + "/api/games", timeout=2).status_code == 200
         except httpx.HTTPError:
@@ -179,6 +179,6 @@ def test_kill_9_and_restart_resume_at_the_same_ply(served_db, tmp_path):
         proc.kill()
         proc.wait(10)
     # the server logged every connection, and never a token
-    log = open(log_path).read()
+    log = Path(log_path).read_text()
     assert f"/ws/{table}?token=***" in log
     assert made["token"] not in log and other["token"] not in log

@@ -42,7 +42,7 @@ def _three_seats_and_a_watcher(c, table: str, tokens: list[str]):
 
         def frames(ply: int) -> list[dict]:
             out = [_frame(w, ply) for w in ws]
-            for seat, f in zip((0, 1, 2, None), out):
+            for seat, f in zip((0, 1, 2, None), out, strict=True):
                 seen[seat].append(f)
             return out
 
@@ -63,7 +63,7 @@ def _played_to_the_end(c, table: str, tokens: list[str], seen: dict) -> dict:
     replayed = Replayed(log)
     for seat in (0, 1, 2, None):
         replayed.check(seat, seen[seat], whole=False)
-    for seat, p in zip((0, 1, 2, None), (*players, watcher)):
+    for seat, p in zip((0, 1, 2, None), (*players, watcher), strict=True):
         assert replayed.check(seat, p.frames) >= 1
     return log
 
@@ -98,7 +98,11 @@ def test_trumps_commitments_over_websockets(db_settings):
             # a second commitment is refused (illegal now), so is one for a moment that passed
             ws[1].send_json({"type": "act", "action": seen[1][1]["legal"][1], "ply": 2})
             refused = _reply(ws[1])
-            assert refused["type"] == "error" and refused["ply"] == 2 and refused["message"].endswith(": it is not your move now")
+            assert (
+                refused["type"] == "error"
+                and refused["ply"] == 2
+                and refused["message"].endswith(": it is not your move now")
+            )
             ws[1].send_json({"type": "act", "action": ben_card, "ply": 1})
             stale = _reply(ws[1])
             assert stale["type"] == "error" and stale["ply"] == 1 and "that moment has passed" in stale["message"]
@@ -187,7 +191,7 @@ def test_spoof_lays_and_calls_over_websockets(db_settings):
 
             def hidden(f: list[dict], calls: list) -> None:
                 # the others' cards stay face down: a seat's spoof view holds its own card only
-                for seat, frame in zip((0, 1, 2, None), f):
+                for seat, frame in zip((0, 1, 2, None), f, strict=True):
                     mine = {} if seat is None else {"mine": cards[seat]}
                     assert frame["view"]["spoof"] == {"caller": 0, "committed": [True] * 3, "calls": calls, **mine}
                     for e in frame["events"]:
@@ -199,7 +203,9 @@ def test_spoof_lays_and_calls_over_websockets(db_settings):
                 for frame in seen[seat]:
                     for e in frame["events"]:
                         if e["type"] == "commit":
-                            assert ("card" in e) == (e["player"] == seat) and e.get("card", cards[e["player"]]) == cards[e["player"]]
+                            assert ("card" in e) == (e["player"] == seat) and e.get(
+                                "card", cards[e["player"]]
+                            ) == cards[e["player"]]
             # the calls go round from the caller's left; a number taken is refused, nothing changes
             ws[1].send_json({"type": "act", "action": "call:20", "ply": 4})
             f = frames(5)

@@ -27,8 +27,10 @@ def test_migrations_build_the_models_schema(db_settings):
             assert await migrate.current(store.engine) == migrate.head() == "0004"
             async with store.engine.connect() as conn:
                 return await conn.run_sync(
-                    lambda sync: compare_metadata(MigrationContext.configure(sync, opts={"version_table": migrate.VERSION_TABLE}),
-                                                  metadata))
+                    lambda sync: compare_metadata(
+                        MigrationContext.configure(sync, opts={"version_table": migrate.VERSION_TABLE}), metadata
+                    )
+                )
         finally:
             await store.close()
 

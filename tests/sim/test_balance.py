@@ -105,7 +105,7 @@ def test_every_combination_is_played_and_bad_combinations_are_refused():
 
 
 def test_the_numbers_depend_only_on_the_seed_not_on_workers():
-    args = dict(players=[2, 3], vary={"rules": ["rulebook", "official"]}, games=12, seed=7)
+    args = {"players": [2, 3], "vary": {"rules": ["rulebook", "official"]}, "games": 12, "seed": 7}
     one = balance("flip7", workers=1, **args)
     two = balance("flip7", workers=2, **args)
     assert one["games"] == 48 and not one["interrupted"]

@@ -21,6 +21,7 @@ from fliptable.sim.simulate import simulate
 from fliptable.sim.tournament import tournament
 
 from ..cli.helpers import one_line_error, run
+import itertools
 
 PNG = b"\x89PNG\r\n\x1a\n"
 
@@ -86,7 +87,7 @@ def test_length_bins_cover_every_length_in_whole_steps():
         edges = length_bins(lengths)
         assert len(edges) - 1 <= 30
         assert edges[0] < min(lengths) and edges[-1] > max(lengths)
-        widths = {b - a for a, b in zip(edges, edges[1:])}
+        widths = {b - a for a, b in itertools.pairwise(edges)}
         assert len(widths) == 1 and float(widths.pop()).is_integer()
 
 
@@ -236,7 +237,7 @@ def _upright_overlaps(fig, ax):
     fig.draw_without_rendering()
     renderer = fig.canvas.get_renderer()
     boxes = sorted((t.get_window_extent(renderer) for t in ax.get_xticklabels()), key=lambda b: b.x0)
-    return [(a, b) for a, b in zip(boxes, boxes[1:]) if a.x1 > b.x0]
+    return [(a, b) for a, b in itertools.pairwise(boxes) if a.x1 > b.x0]
 
 
 @pytest.mark.parametrize("players,bots", [

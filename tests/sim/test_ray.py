@@ -58,7 +58,7 @@ def test_the_ray_backend_gives_the_local_reports(capsys, monkeypatch):
         assert _numbers(other, TOURNAMENT_TIMING) != _numbers(local, TOURNAMENT_TIMING)
 
         # balance
-        args = dict(players=[2], vary={"rules": ["rulebook", "official"]}, games=6, seed=2)
+        args = {"players": [2], "vary": {"rules": ["rulebook", "official"]}, "games": 6, "seed": 2}
         local = balance("flip7", **args)
         on_ray = balance("flip7", workers=2, backend="ray", **args)
         assert sent[-1] == "run_chunk" and sent.count("run_chunk") == 2 and on_ray["games"] == 12
@@ -72,7 +72,7 @@ def test_the_ray_backend_gives_the_local_reports(capsys, monkeypatch):
             code, out_ray, err = run(capsys, *command, "--json", "--workers", "1", "--backend", "ray")
             assert code == 0, err
             assert err == ""
-            timing = TIMING_KEYS + ("elapsed_seconds",)
+            timing = (*TIMING_KEYS, "elapsed_seconds")
             assert _numbers(json.loads(out_ray), timing) == _numbers(json.loads(out), timing)
             assert json.loads(out_ray)["backend"] == "ray"
     finally:

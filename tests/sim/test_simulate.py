@@ -57,10 +57,10 @@ def test_game_i_is_the_match_with_the_derived_seed():
 
 def test_report_shape_and_flip7_stats():
     report = simulate("flip7", 40, 4, ["random"], 0, 1, None)
-    assert REPORT_KEYS <= set(report)
+    assert set(report) >= REPORT_KEYS
     assert report["games"] == 40 and report["players"] == 4 and report["seed"] == 0
     assert sum(report["wins"]) == pytest.approx(40)  # Flip 7 always has one winner
-    for rate, (lo, hi) in zip(report["win_rate"], report["win_rate_ci95"]):
+    for rate, (lo, hi) in zip(report["win_rate"], report["win_rate_ci95"], strict=True):
         assert 0 <= lo <= rate <= hi <= 1
     assert set(report["stats"]) == {"mean_rounds", "mean_round_score", "bust_rate", "flip7_rate"}
     assert report["games_per_second"] > 0 and report["decisions_per_second"] > report["games_per_second"]
@@ -125,7 +125,7 @@ def test_cli_simulate_json(capsys):
                          "--workers", "2", "--seed", "3", "--json", "-o", "rules=official")
     assert code == 0, err
     report = json.loads(out)
-    assert REPORT_KEYS <= set(report)
+    assert set(report) >= REPORT_KEYS
     assert report["bots"] == ["threshold:25"] * 4 and report["workers"] == 2 and report["seed"] == 3
     _, out1, _ = run(capsys, "simulate", "flip7", "-n", "30", "-b", "threshold:25", "-w", "1", "--seed", "3",
                      "--json", "-o", "rules=official")

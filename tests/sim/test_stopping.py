@@ -89,15 +89,24 @@ def test_workers_die_with_a_parent_killed_outright():
     assert left == []
 
 
-@pytest.mark.parametrize("args,phrase", [
-    (["simulate", "flip7", "--games", "99999999999999999999999"], "--games must be a whole number from 1 to 1,000,000,000"),
-    (["simulate", "flip7", "--games", str(MAX_GAMES + 1)], "not 1000000001"),
-    (["simulate", "flip7", "--games", "-3"], "--games"),
-    (["simulate", "flip7", "--games", "2", "--workers", "100000"], f"--workers must be a whole number from 1 to {MAX_WORKERS}"),
-    (["simulate", "flip7", "--games", "2", "--workers", "-1"], "--workers"),
-    (["tournament", "flip7", "--bot", "ev", "--bot", "random", "--games", "1000001"], "1 to 1,000,000"),
-    (["tournament", "flip7", "--bot", "ev", "--bot", "random", "--games", "4", "--workers", "257"], "1 to 256"),
-])
+@pytest.mark.parametrize(
+    "args,phrase",
+    [
+        (
+            ["simulate", "flip7", "--games", "99999999999999999999999"],
+            "--games must be a whole number from 1 to 1,000,000,000",
+        ),
+        (["simulate", "flip7", "--games", str(MAX_GAMES + 1)], "not 1000000001"),
+        (["simulate", "flip7", "--games", "-3"], "--games"),
+        (
+            ["simulate", "flip7", "--games", "2", "--workers", "100000"],
+            f"--workers must be a whole number from 1 to {MAX_WORKERS}",
+        ),
+        (["simulate", "flip7", "--games", "2", "--workers", "-1"], "--workers"),
+        (["tournament", "flip7", "--bot", "ev", "--bot", "random", "--games", "1000001"], "1 to 1,000,000"),
+        (["tournament", "flip7", "--bot", "ev", "--bot", "random", "--games", "4", "--workers", "257"], "1 to 256"),
+    ],
+)
 def test_counts_out_of_bounds_are_one_line_before_any_game(capsys, monkeypatch, args, phrase):
     started = []
     for module in ("fliptable.sim.simulate", "fliptable.sim.parallel"):  # tournament: parallel.gather

@@ -17,7 +17,7 @@ def test_rotation_is_exact(bots, players):
     assert len(table) == 5 * bots
     for seat in range(players):
         counts = Counter(lineup[seat] for lineup in table)
-        assert counts == {b: 5 for b in range(bots)}, (seat, counts)
+        assert counts == dict.fromkeys(range(bots), 5), (seat, counts)
     if players <= bots:
         assert all(len(set(lineup)) == players for lineup in table)
 
@@ -48,7 +48,8 @@ def test_reproducible_from_the_seed_whatever_the_workers():
     a = tournament("go-to-the-store", ["greedy", "random"], 8, seed=3)
     b = tournament("go-to-the-store", ["greedy", "random"], 8, seed=3, workers=2)
     c = tournament("go-to-the-store", ["greedy", "random"], 8, seed=5)
-    strip = lambda r: {k: v for k, v in r.items() if k not in ("elapsed_seconds", "workers")}
+    def strip(r):
+        return {k: v for k, v in r.items() if k not in ("elapsed_seconds", "workers")}
     assert strip(a) == strip(b)
     assert strip(a) != strip(c)
 
@@ -126,7 +127,7 @@ def test_plot_draws_a_png_and_an_svg(tmp_path):
 
 
 def test_plot_refuses_other_formats_before_playing(capsys, tmp_path):
-    code, out, err = run(capsys, "tournament", "flip7", "--bot", "ev", "--bot", "random", "--games", "2",
+    code, _out, err = run(capsys, "tournament", "flip7", "--bot", "ev", "--bot", "random", "--games", "2",
                          "--plot", str(tmp_path / "r.pdf"))
     one_line_error(code, err)
     assert ".png or .svg" in err

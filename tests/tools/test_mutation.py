@@ -1,7 +1,6 @@
 """tools/mutation.py and its cache plugin, without running mutmut (that takes long)."""
 import configparser
 import os
-from pathlib import Path
 
 import pytest
 

@@ -4,7 +4,7 @@ table's next event (a bot's reaction, a window's end), so no test waits on real 
 from __future__ import annotations
 
 import time
-from typing import Callable
+from collections.abc import Callable
 
 from fliptable.bots.base import Agent
 from fliptable.core.clock import VirtualClock

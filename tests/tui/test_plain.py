@@ -122,7 +122,7 @@ def test_flip7_round_one_deal_is_narrated_like_every_later_round():
     assert "— round 1, dealer seat 2 —" in "\n".join(lines[:first_question])
     # one line per card dealt, in the order dealt from the dealer's left; the person at
     # this keyboard (seat 0) is "you"
-    expected = [f"you flip {tableau[0][0]}"] + [f"seat {p} flips {cards[0]}" for p, cards in enumerate(tableau)][1:]
+    expected = [f"you flip {tableau[0][0]}", *[f"seat {p} flips {cards[0]}" for p, cards in enumerate(tableau)][1:]]
     assert told == expected[:len(told)]
     assert len(told) >= 3
 

@@ -30,7 +30,9 @@ async def test_flip7_round_notice_leaves_the_next_round_in_sight_and_the_result_
         notice = app.screen.query_one("Vertical").region
         assert not notice.overlaps(app._w_table_box.region)  # the table (round 2, dealt) stays in sight
         while app.standings is None:
-            await drive(app, pilot, _stay, until=lambda a: a.standings is not None or isinstance(a.screen, NoticeScreen))
+            await drive(
+                app, pilot, _stay, until=lambda a: a.standings is not None or isinstance(a.screen, NoticeScreen)
+            )
             if isinstance(app.screen, NoticeScreen):
                 await pilot.press("enter")
         await pilot.pause(0.05)
@@ -71,7 +73,7 @@ async def test_patience_says_whether_you_won_and_its_header_has_no_markup():
         assert app.result_text.startswith("Game over: you win" if won else "Game over: you lose")
         lines: list[str] = []
         answers = iter(["1"] * 5000)
-        plain = PlainGame(game, 1, ["human"], 0, seed, None, input_fn=lambda _p: next(answers),
+        plain = PlainGame(game, 1, ["human"], 0, seed, None, input_fn=lambda _p, answers=answers: next(answers),
                           print_fn=lines.append)
         verdict = plain.run().winners == [0]
         assert lines[-1].endswith("You won!" if verdict else "You lost.")
@@ -80,7 +82,7 @@ async def test_patience_says_whether_you_won_and_its_header_has_no_markup():
 def test_go_to_the_store_keys_mean_what_they_say():
     """Two asks that both want "4" (seat 1 and seat 2 for 4s): not "1" for seat 2's 4s,
     but the seat, then the number."""
-    prefix, menu = keymod.menu(["ask:1:4", "ask:2:4", "ask:2:7"])
+    _prefix, menu = keymod.menu(["ask:1:4", "ask:2:4", "ask:2:7"])
     assert [(c.key, c.prefix) for c in menu] == [("1", "ask:1:"), ("2", "ask:2:")]
     _, second = keymod.menu(["ask:1:4", "ask:2:4", "ask:2:7"], "ask:2:")
     assert [(c.key, c.action) for c in second] == [("4", "ask:2:4"), ("7", "ask:2:7")]

@@ -95,7 +95,7 @@ def test_no_line_of_a_whole_game_reads_wrong(game_id, hotseat):
         lines: list[str] = []
         count = iter(range(4000))
 
-        def answer(_prompt):
+        def answer(_prompt, count=count, rng=rng):
             return "q" if next(count, None) is None else str(rng.randint(1, 3))
         PlainGame(game, players, specs[:players], 0, seed, None, input_fn=answer, print_fn=lines.append,
                   clock=lambda: 0.0).run()

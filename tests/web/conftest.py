@@ -44,11 +44,11 @@ def start_server(tmp: Path, port: int | None = None, extra: tuple[str, ...] = ()
     ``tmp``; ``extra``: more command-line flags."""
     port = port or _free_port()
     log = tmp / "server.log"
-    out = open(log, "ab")
-    proc = subprocess.Popen([sys.executable, "-m", "fliptable", "serve", "--host", "127.0.0.1", "--port", str(port),
-                             "--db", str(tmp / "web.sqlite3"), "--bot-delay-ms", "150",
-                             "--creates-per-minute", "1000", "--joins-per-minute", "1000", *extra],
-                            stdout=out, stderr=subprocess.STDOUT, cwd=tmp)
+    with open(log, "ab") as out:  # the server writes to its own copy of the descriptor
+        proc = subprocess.Popen([sys.executable, "-m", "fliptable", "serve", "--host", "127.0.0.1", "--port", str(port),
+                                 "--db", str(tmp / "web.sqlite3"), "--bot-delay-ms", "150",
+                                 "--creates-per-minute", "1000", "--joins-per-minute", "1000", *extra],
+                                stdout=out, stderr=subprocess.STDOUT, cwd=tmp)
     url = f"http://127.0.0.1:{port}"
     deadline = time.monotonic() + 30
     while True:
@@ -58,9 +58,8 @@ def start_server(tmp: Path, port: int | None = None, extra: tuple[str, ...] = ()
         except OSError:
             if proc.poll() is not None or time.monotonic() > deadline:
                 proc.kill()
-                raise RuntimeError(f"fliptable serve did not start:\n{log.read_text()[-3000:]}")
+                raise RuntimeError(f"fliptable serve did not start:\n{log.read_text()[-3000:]}") from None
             time.sleep(0.1)
-    out.close()
     return Server(url, proc, log)
 
 

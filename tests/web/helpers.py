@@ -41,7 +41,7 @@ def press_buttons(pages: list, until_over: bool = True, prefer=None, seconds: fl
     """Press one legal action's button on each page in turn until every page shows the
     result panel; the number of buttons pressed per page (by index)."""
     rng = rng or random.Random(5)
-    pressed = {i: 0 for i in range(len(pages))}
+    pressed = dict.fromkeys(range(len(pages)), 0)
     deadline = time.monotonic() + seconds
     while time.monotonic() < deadline:
         if all(p.locator("[data-over]").count() for p in pages):

@@ -4,9 +4,7 @@ pressing them plays (the frame's ply moves on, no error); the table's game's own
 module (its package's web.js, and the style sheet it names) is what drew it."""
 from __future__ import annotations
 
-import json
 import re
-import urllib.request
 from importlib import resources
 
 import pytest
@@ -50,7 +48,9 @@ def test_every_game_draws_and_plays_from_its_buttons(server, context, game):
         page.wait_for_function("p => Number(document.querySelector('#app').dataset.ply) > p", arg=ply, timeout=20_000)
         error = page.locator("#error").inner_text()
         # only a press overtaken by a bot's move at the same moment may be refused (stale)
-        assert error == "" or "moment has passed" in error or "moment passed" in error or "window closed" in error, error
+        assert error == "" or "moment has passed" in error or "moment passed" in error or "window closed" in error, (
+            error
+        )
     assert pressed >= 1
     # the person's hand: every card drawn as a card with its name for screen readers
     labels = page.locator("#hand .card[data-card]").evaluate_all("els => els.map(e => e.getAttribute('aria-label'))")
@@ -64,6 +64,8 @@ def test_every_game_draws_and_plays_from_its_buttons(server, context, game):
     js = (resources.files(package_of(game)) / "web.js").read_text()
     loaded = page.evaluate("async (g) => Object.keys((await import('/modules.js')).gameModule(g)).sort()", game)
     assert loaded and loaded == sorted(re.findall(r"^export (?:const|function) (\w+)", js, re.M)), loaded
-    sheets = page.evaluate("() => [...document.querySelectorAll('link[rel=stylesheet]')].map((l) => new URL(l.href).pathname)")
+    sheets = page.evaluate(
+        "() => [...document.querySelectorAll('link[rel=stylesheet]')].map((l) => new URL(l.href).pathname)"
+    )
     assert (f"/games/{game}/web.css" in sheets) == ("export const stylesheet" in js), sheets
     assert not errors, errors

@@ -13,9 +13,11 @@ import pytest
 
 from fliptable.server.narration import line
 from tests.helpers import play_randomly
+import contextlib
 
 #: a drawn line read back in notation: its text, each card drawn in it as the card's name
-READ = "li => [...li.childNodes].map(n => n.nodeType === 3 ? n.textContent : (n.dataset && n.dataset.card) || n.textContent).join('')"
+READ = ("li => [...li.childNodes].map(n => n.nodeType === 3 ? n.textContent "
+        ": (n.dataset && n.dataset.card) || n.textContent).join('')")
 
 
 def _events(game_id: str, limit: int = 400) -> list[tuple[dict, int | None]]:
@@ -56,7 +58,7 @@ def test_every_line_is_drawn_as_the_server_words_it(server, context, game):
         });
     }""", [game, [e for e, _ in events], texts, READ])
     names = set(g.cards.names)
-    for (event, _), text, got in zip(events, texts, drawn):
+    for (event, _), text, got in zip(events, texts, drawn, strict=True):
         if text is None:  # the game says nothing of it: no line
             assert got is None, event
             continue
@@ -89,18 +91,14 @@ def test_the_live_table_and_its_replay_show_the_servers_lines(server, context):
         for action in ("stay", "hit"):  # stay at once: a short round
             b = page.locator(f'#actions button[data-action="{action}"]:not([disabled])')
             if b.count():
-                try:
+                with contextlib.suppress(Exception):
                     b.first.click(timeout=500)
-                except Exception:
-                    pass
                 break
         else:
             b = page.locator("#actions button[data-action]:not([disabled])")
             if b.count():
-                try:
+                with contextlib.suppress(Exception):
                     b.first.click(timeout=500)
-                except Exception:
-                    pass
         time.sleep(0.05)
     token = page.evaluate(f"JSON.parse(localStorage.getItem('fliptable.seats'))[{table!r}].token")
     frames = server.get(f"/api/tables/{table}/frames?token={token}")["frames"]

@@ -22,7 +22,9 @@ def test_the_wheel_carries_the_web_client(tmp_path):
     games = WEB.parent / "games"
     files += sorted(p.relative_to(repo).as_posix() for p in games.glob("*/web.*"))
     assert len([f for f in files if f.endswith("/web.js")]) >= 9, files
-    assert "fliptable/web/index.html" in files and "fliptable/web/app.js" in files and "fliptable/web/style.css" in files
+    assert (
+        "fliptable/web/index.html" in files and "fliptable/web/app.js" in files and "fliptable/web/style.css" in files
+    )
     missing = [f for f in files if f not in names]
     assert not missing, missing
 
@@ -42,8 +44,8 @@ def test_the_client_names_no_game():
     import re
 
     from fliptable.core.registry import GAME_MODULES
-    ids = {g for g in GAME_MODULES} | {g.replace("-", "_") for g in GAME_MODULES}
-    pattern = re.compile(r"""["'`](%s)["'`]""" % "|".join(map(re.escape, sorted(ids))))
+    ids = set(GAME_MODULES) | {g.replace("-", "_") for g in GAME_MODULES}
+    pattern = re.compile(r"""["'`]({})["'`]""".format("|".join(map(re.escape, sorted(ids)))))
     found = [f"{p.name}:{n}: {m[0]}" for p in sorted(WEB.iterdir()) if p.suffix in (".js", ".css", ".py", ".html")
              for n, text in enumerate(p.read_text().splitlines(), 1) for m in pattern.finditer(text)]
     assert not found, found

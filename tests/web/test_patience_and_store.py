@@ -8,13 +8,14 @@ from tests.web.test_polish import SEATS, _page, _played_until
 
 
 def test_patience_draws_its_piles_and_words_its_moves(server, context):
-    state, _ = _played_until("patience", 1, 
+    state, _ = _played_until("patience", 1,
                              lambda st, ev: st.ply >= 10 and any(len(r) > 1 for r in st.frame(0)["view"]["rows"])
                              and any(a.startswith("row") and ">up" in a for a in st.frame(0)["legal"]))
     frame = state.frame(0)
     view = frame["view"]
     page, errors = _page(server, context)
-    got = page.evaluate("""async ([frame, seats]) => {
+    got = page.evaluate(
+        """async ([frame, seats]) => {
         const {centre, actionLabel, loadGame} = await import("/games.js");
         const {makeNames} = await import("/names.js");
         await loadGame("patience");
@@ -24,14 +25,19 @@ def test_patience_draws_its_piles_and_words_its_moves(server, context):
           : n.dataset && n.dataset.card ? `[${n.dataset.card}]` : read(n)).join("");
         const labels = {};
         for (const a of frame.legal) {
-          const b = document.createElement("button"); b.append(...actionLabel("patience", a, frame.view, makeNames(seats, 0)).flat());
+          const b = document.createElement("button");
+          b.append(...actionLabel("patience", a, frame.view, makeNames(seats, 0)).flat());
           labels[a] = read(b);
         }
         return {up: [...box.querySelectorAll('[aria-label="up piles"] figcaption')].map((c) => c.textContent),
-                upCards: [...box.querySelectorAll('[aria-label="up piles"] .pile > .card')].map((c) => c.dataset.card || null),
-                rows: [...box.querySelectorAll(".prow")].map((r) => [...r.querySelectorAll(".card")].map((c) => c.dataset.card)),
+                upCards: [...box.querySelectorAll('[aria-label="up piles"] .pile > .card')]
+                  .map((c) => c.dataset.card || null),
+                rows: [...box.querySelectorAll(".prow")]
+                  .map((r) => [...r.querySelectorAll(".card")].map((c) => c.dataset.card)),
                 piles: [...box.querySelectorAll(":scope > .pile figcaption")].map((c) => c.textContent), labels};
-    }""", [frame, SEATS])
+    }""",
+        [frame, SEATS],
+    )
     assert got["up"] == [f"up {k + 1}" for k in range(len(view["up"]))]
     assert got["upCards"] == view["up"]
     assert got["rows"] == view["rows"]
@@ -49,7 +55,9 @@ def test_patience_draws_its_piles_and_words_its_moves(server, context):
 
 
 def test_go_to_the_store_shows_each_seats_books(server, context):
-    state, _ = _played_until("go-to-the-store", 3, lambda st, ev: sum(bool(b) for b in st.frame(0)["view"]["books"]) >= 2)
+    state, _ = _played_until(
+        "go-to-the-store", 3, lambda st, ev: sum(bool(b) for b in st.frame(0)["view"]["books"]) >= 2
+    )
     frame = state.frame(0)
     page, errors = _page(server, context)
     books = page.evaluate("""async ([frame, seats]) => {

@@ -12,6 +12,7 @@ import re
 from fliptable.core.registry import get_game
 from fliptable.server.narration import line
 from tests.helpers import play_randomly
+import itertools
 
 
 def _page(server, context, **kw):
@@ -29,14 +30,17 @@ def _played_until(game_id: str, players: int, want, seed: int = 1, steps: int = 
     for s in range(seed, seed + 40):
         state = game.new_state(players, game.resolve_options({}), s)
         last: list = []
-        play_randomly(state, random.Random(s), steps, lambda st, ev: last.append(ev) or want(st, ev))
+        play_randomly(state, random.Random(s), steps, lambda st, ev, last=last: last.append(ev) or want(st, ev))
         if last and want(state, last[-1]):
             return state, last[-1]
     raise AssertionError(f"no {game_id} game reached the wanted moment")
 
 
-SEATS = [{"seat": 0, "kind": "human", "name": "Ana", "taken": True}, {"seat": 1, "kind": "bot", "bot": "greedy", "taken": True},
-         {"seat": 2, "kind": "human", "name": "Ben", "taken": True}]
+SEATS = [
+    {"seat": 0, "kind": "human", "name": "Ana", "taken": True},
+    {"seat": 1, "kind": "bot", "bot": "greedy", "taken": True},
+    {"seat": 2, "kind": "human", "name": "Ben", "taken": True},
+]
 
 
 def test_muggins_says_in_a_sentence_who_broke_which_rule(server, context):
@@ -66,7 +70,8 @@ def test_flinch_empty_reserves_show_and_their_captions_stand_apart(server, conte
                              and any(not r["count"] for r in st.frame(0)["view"]["reserves"][1]))
     frame = state.frame(0)
     page, errors = _page(server, context)
-    got = page.evaluate("""async ([frame, seats]) => {
+    got = page.evaluate(
+        """async ([frame, seats]) => {
         const {seatBoxes} = await import("/draw.js");
         const {makeNames} = await import("/names.js");
         await (await import("/games.js")).loadGame("flinch");
@@ -75,10 +80,14 @@ def test_flinch_empty_reserves_show_and_their_captions_stand_apart(server, conte
         const other = box.querySelector('.seat[data-seat="1"]');
         const empty = other.querySelector(".card.empty");
         const caps = [...other.querySelectorAll('[aria-label="reserve piles"] figcaption')].map((c) => {
-            const r = c.getBoundingClientRect(); return {left: r.left, right: r.right, top: r.top, text: c.textContent}; });
+            const r = c.getBoundingClientRect();
+            return {left: r.left, right: r.right, top: r.top, text: c.textContent}; });
         const s = getComputedStyle(empty);
-        return {border: s.borderTopColor, style: s.borderTopStyle, panel: getComputedStyle(other).backgroundColor, caps};
-    }""", [frame, SEATS])
+        return {border: s.borderTopColor, style: s.borderTopStyle,
+                panel: getComputedStyle(other).backgroundColor, caps};
+    }""",
+        [frame, SEATS],
+    )
     rgb = [int(x) for x in re.findall(r"\d+", got["border"])[:3]]
     assert got["style"] == "dashed" and max(rgb) < 160, got  # a dark outline on the light seat box
     caps = got["caps"]
@@ -87,13 +96,15 @@ def test_flinch_empty_reserves_show_and_their_captions_stand_apart(server, conte
     for c in caps:
         rows.setdefault(round(c["top"]), []).append(c)
     for row in rows.values():  # side by side: at least a few pixels between two captions
-        for a, b in zip(row, row[1:]):
+        for a, b in itertools.pairwise(row):
             assert b["left"] - a["right"] >= 6, (a, b)
     assert not errors, errors
 
 
 def test_flip7_says_a_round_score_is_points_this_round(server, context):
-    state, _ = _played_until("flip7", 3, lambda st, ev: any(s["round_score"] >= 10 for s in st.frame(0)["view"]["seats"]))
+    state, _ = _played_until(
+        "flip7", 3, lambda st, ev: any(s["round_score"] >= 10 for s in st.frame(0)["view"]["seats"])
+    )
     frame = state.frame(0)
     page, errors = _page(server, context)
     texts = page.evaluate("""async ([frame, seats]) => {
@@ -103,7 +114,7 @@ def test_flip7_says_a_round_score_is_points_this_round(server, context):
         return seatBoxes("flip7", {players: 3, seats}, frame, frame.view, makeNames(seats, 0), 0)
           .map((b) => b.querySelector(".seat-status").textContent);
     }""", [frame, SEATS])
-    for s, text in zip(frame["view"]["seats"], texts):
+    for s, text in zip(frame["view"]["seats"], texts, strict=True):
         assert f"{s['round_score']} pts this round" in text and not re.search(r"round \d", text), text
     assert not errors, errors
 
@@ -112,18 +123,22 @@ def test_flaps_names_ranks_and_follows_nothing_once_over(server, context):
     state, _ = _played_until("flaps", 3, lambda st, ev: st.frame(0)["view"]["lead"]["rank"] is not None)
     view = state.frame(0)["view"]
     page, errors = _page(server, context)
-    follow = page.evaluate("""async ([view, seats]) => {
+    follow = page.evaluate(
+        """async ([view, seats]) => {
         const {centre, loadGame} = await import("/games.js");
         const {makeNames} = await import("/names.js");
         await loadGame("flaps");
         const out = {};
-        for (const [rank, over] of [[11, false], [12, false], [1, false], [13, false], [8, false], [7, false], [11, true]]) {
+        for (const [rank, over] of [[11, false], [12, false], [1, false], [13, false], [8, false], [7, false],
+                                    [11, true]]) {
             const box = document.createElement("div");
             box.append(...centre("flaps", {...view, over, lead: {...view.lead, rank}}, makeNames(seats, 0)));
             out[`${rank}${over ? " over" : ""}`] = box.querySelector(".lead")?.textContent ?? null;
         }
         return out;
-    }""", [view, SEATS])
+    }""",
+        [view, SEATS],
+    )
     for rank, name in (("11", "a J"), ("12", "a Q"), ("1", "an A"), ("13", "a K"), ("8", "an 8"), ("7", "a 7")):
         assert follow[rank].startswith("to follow: ") and follow[rank].endswith(name), follow
         assert not re.search(r"rank \d", follow[rank])
@@ -149,7 +164,8 @@ def test_flyswatter_dots_stay_inside_the_card(server, context):
     page, errors = _page(server, context)
     for width in (1280, 390):
         page.set_viewport_size({"width": width, "height": 800})
-        spill = page.evaluate("""async (names) => {
+        spill = page.evaluate(
+            """async (names) => {
             const {card} = await import("/cards.js");
             await (await import("/games.js")).loadGame("flyswatter");
             const box = document.createElement("div"); document.body.append(box);
@@ -157,12 +173,15 @@ def test_flyswatter_dots_stay_inside_the_card(server, context):
             for (const n of names) {
                 const c = card("flyswatter", n); box.append(c);
                 const r = c.getBoundingClientRect(), m = c.querySelector(".middle").getBoundingClientRect();
-                if (m.left < r.left - 0.5 || m.right > r.right + 0.5 || m.top < r.top - 0.5 || m.bottom > r.bottom + 0.5)
+                if (m.left < r.left - 0.5 || m.right > r.right + 0.5
+                    || m.top < r.top - 0.5 || m.bottom > r.bottom + 0.5)
                     out.push([n, [r.left, r.right, r.top, r.bottom], [m.left, m.right, m.top, m.bottom]]);
             }
             box.remove();
             return out;
-        }""", names)
+        }""",
+            names,
+        )
         assert spill == [], (width, spill)
     assert any(get_game("flyswatter").cards.types[k].rank == 5 for k in range(len(names)))
     assert not errors, errors
@@ -219,12 +238,17 @@ def test_what_happened_is_on_a_phones_first_screen(server, context):
     }""")
     assert box["side"]["top"] < 844 * 0.5, box        # at the top of the first screen
     assert box["status"]["top"] < box["side"]["top"] < box["seats"]["top"], box  # under the status, above the table
-    assert box["side"]["height"] <= 8.6 * 16 + 1, box   # a few lines high
-    assert box["side"]["top"] <= box["last"]["top"] and box["last"]["bottom"] <= box["side"]["bottom"] + 1, box  # the latest shown
+    assert box["side"]["height"] <= 8.6 * 16 + 1, box  # a few lines high
+    assert box["side"]["top"] <= box["last"]["top"] and box["last"]["bottom"] <= box["side"]["bottom"] + 1, (
+        box
+    )  # the latest shown
     assert box["scrollX"]
     # on a wide screen it stays beside the table
     wide = context(viewport={"width": 1280, "height": 900}).new_page()
     wide.goto(f"{made['join']}")
     wide.wait_for_selector("#seats .seat")
-    side, main = wide.evaluate("() => [document.querySelector('.side').getBoundingClientRect().left, document.querySelector('.main').getBoundingClientRect().right]")
+    side, main = wide.evaluate(
+        "() => [document.querySelector('.side').getBoundingClientRect().left, "
+        "document.querySelector('.main').getBoundingClientRect().right]"
+    )
     assert side >= main

@@ -94,7 +94,9 @@ def test_a_spectator_sees_the_table_without_controls(server, context):
     page.click("#replay-next")
     assert page.locator("#replay-pos").inner_text() == f"ply 2 of {n}"
     assert 2 <= page.locator("#replay-events li:visible").count() < events
-    assert page.locator("#result[data-over]").get_attribute("data-winners") == ",".join(map(str, log["result"]["winners"]))
+    assert page.locator("#result[data-over]").get_attribute("data-winners") == ",".join(
+        map(str, log["result"]["winners"])
+    )
     assert not errors, errors
 
 
@@ -119,7 +121,9 @@ def test_the_page_reconnects_by_itself_after_the_server_is_killed_and_restarted(
         page.wait_for_function("document.querySelector('#conn').dataset.state === 'closed'")
         srv = start_server(tmp_path, port)
         page.wait_for_function("document.querySelector('#conn').dataset.state === 'open'", timeout=20_000)
-        page.wait_for_function("n => document.querySelectorAll('#narration li').length >= n", arg=len(before["narration"]))
+        page.wait_for_function(
+            "n => document.querySelectorAll('#narration li').length >= n", arg=len(before["narration"])
+        )
         page.wait_for_selector(LEGAL)
         assert _snapshot(page) == before
         page.locator(f'{LEGAL}[data-action="stay"]').click()
@@ -154,7 +158,9 @@ def test_a_turn_clock_chosen_in_the_lobby_counts_down_on_the_table(server, conte
 
 
 def test_a_token_that_holds_no_seat_falls_back_to_watching(server, context):
-    made = server.post("/api/tables", {"game": "flip7", "seats": ["human", "threshold"], "name": "Ana", "bot_delay_ms": 100})
+    made = server.post(
+        "/api/tables", {"game": "flip7", "seats": ["human", "threshold"], "name": "Ana", "bot_delay_ms": 100}
+    )
     page = context().new_page()
     page.goto(f"{made['join']}#seat=0&token=not-the-token")
     expect(page.locator("#error")).to_contain_text("no longer valid")

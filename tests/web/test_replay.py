@@ -26,7 +26,9 @@ def _drawn(page) -> dict:
         seat = int(box.get_attribute("data-seat"))
         seats[seat] = {"cards": box.locator(".card[data-card]").evaluate_all("els => els.map(e => e.dataset.card)"),
                        "score": int(box.locator(".score b").inner_text())}
-    active = sorted(int(x) for x in page.locator("#seats .seat.active").evaluate_all("els => els.map(e => e.dataset.seat)"))
+    active = sorted(
+        int(x) for x in page.locator("#seats .seat.active").evaluate_all("els => els.map(e => e.dataset.seat)")
+    )
     return {"seats": seats, "active": active}
 
 
@@ -124,6 +126,6 @@ def test_the_replay_on_a_phone(server, context):
     page.locator("#result").scroll_into_view_if_needed()
     assert page.evaluate("window.scrollY") > 200
     nxt = page.locator("#replay-next").bounding_box()
-    assert 0 <= nxt["y"] and nxt["y"] + nxt["height"] <= 667, "next is still on screen"
+    assert nxt["y"] >= 0 and nxt["y"] + nxt["height"] <= 667, "next is still on screen"
     page.tap("#replay-next")
     _at(page, 1)

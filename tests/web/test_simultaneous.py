@@ -37,7 +37,7 @@ def test_trumps_between_two_people_and_a_bot(server, context):
     expect(_commit_lines(ana)).to_have_count(1)
     assert ben.locator('#narration li[data-event="commit"] .card').count() == 1
     assert ana.locator('#narration li[data-event="commit"] .card').count() == 0
-    assert "Seat 1 lays a TRUMPS card face down" == ana.locator('#narration li[data-event="commit"]').inner_text()
+    assert ana.locator('#narration li[data-event="commit"]').inner_text() == "Seat 1 lays a TRUMPS card face down"
     assert ben.locator(LEGAL).count() == 0  # his choice is made; one only
     expect(ben.locator("#status")).to_contain_text("Waiting for")
     # Ana lays hers before the bot (6 s a commitment): then the bot, and the cards turn up

@@ -1,7 +1,8 @@
 """The base of direct encoders (``DirectEncoder``) and card-list writers from card ints."""
 from __future__ import annotations
 
-from typing import Any, Callable
+from typing import Any
+from collections.abc import Callable
 
 import numpy as np
 
@@ -42,7 +43,7 @@ class DirectEncoder:
         return z
 
     @classmethod
-    def fit(cls, observer: Observer, players: int) -> "DirectEncoder | None":
+    def fit(cls, observer: Observer, players: int) -> DirectEncoder | None:
         """The encoder for this layout, or None when the layout holds a key it does not write."""
         if not set(observer.root.children) <= cls.KEYS:
             return None

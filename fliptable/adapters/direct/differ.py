@@ -8,9 +8,8 @@ removed: issue 24.)
 """
 from __future__ import annotations
 
-from typing import Any, Mapping
+from collections.abc import Mapping
 
-import numpy as np
 
 from ..compiled import WRITERS
 from ..layout import Node
@@ -90,7 +89,8 @@ def compile_diff(node: Node, fn, names: Mapping[str, int]):
 
         def d(x, y, out, b, vw):
             if type(x) is not list or type(y) is not list or len(x) != p or len(y) != p:
-                return whole(x, y, out, b, vw)
+                whole(x, y, out, b, vw)
+                return
             for rel in range(p):
                 q = (vw + rel) % p
                 a = x[q]
@@ -113,7 +113,8 @@ def compile_diff(node: Node, fn, names: Mapping[str, int]):
 
         def d(x, y, out, b, vw):
             if type(x) is not dict or type(y) is not dict:
-                return whole(x, y, out, b, vw)
+                whole(x, y, out, b, vw)
+                return
             xg, yg = x.get, y.get
             for k, cd, o in parts:
                 a, c = xg(k, _MISSING), yg(k, _MISSING)
@@ -128,7 +129,8 @@ def compile_diff(node: Node, fn, names: Mapping[str, int]):
 
         def d(x, y, out, b, vw):
             if type(x) is not list or type(y) is not list or len(x) != p or len(y) != p:
-                return whole(x, y, out, b, vw)
+                whole(x, y, out, b, vw)
+                return
             for rel in range(p):
                 q = (vw + rel) % p
                 a, c = x[q], y[q]
@@ -163,12 +165,14 @@ def compile_diff(node: Node, fn, names: Mapping[str, int]):
 
         def d(x, y, out, b, vw):
             if type(x) is not list or type(y) is not list or not window:
-                return whole(x, y, out, b, vw)
+                whole(x, y, out, b, vw)
+                return
             nx, ny = len(x), len(y)
             grown = nx - ny
             if grown <= 0 or grown >= window or x[nx - grown - min(ny, window - grown):nx - grown] != \
                     y[ny - min(ny, window - grown):]:
-                return blocks(x, y, out, b, vw)
+                blocks(x, y, out, b, vw)
+                return
             # the window's first entry is x[nx - len(tail)]; entries that were already in
             # y's window move up by ``shift`` blocks
             tx = min(nx, window)
@@ -194,12 +198,15 @@ def compile_diff(node: Node, fn, names: Mapping[str, int]):
         def d(x, y, out, b, vw):
             if type(x) is not list or type(y) is not list or not y or len(x) <= len(y) or \
                     x[:len(y)] != y:
-                return whole(x, y, out, b, vw)
+                whole(x, y, out, b, vw)
+                return
             try:
                 if not known.issuperset(x):      # a non-card entry: the whole encoder's rules
-                    return whole(x, y, out, b, vw)
+                    whole(x, y, out, b, vw)
+                    return
             except TypeError:
-                return whole(x, y, out, b, vw)
+                whole(x, y, out, b, vw)
+                return
             for v in set(x[len(y):]):
                 if v is not None:
                     c = get(v)

@@ -21,7 +21,7 @@ class Knowledge:
     known to hold no ``n`` (``since[p][n]`` unknown cards drawn since then). Built
     incrementally from the view's history (bots see only views)."""
 
-    __slots__ = ("held", "lacks", "since", "seen")
+    __slots__ = ("held", "lacks", "seen", "since")
 
     def __init__(self, players: int):
         self.held = [[0] * 11 for _ in range(players)]

@@ -76,7 +76,7 @@ PACK = series_pack(4, 10)
 class Facts:
     """What the public record says about every seat's hidden cards."""
 
-    __slots__ = ("moved", "draws", "facts")
+    __slots__ = ("draws", "facts", "moved")
 
     def __init__(self, players: int):
         #: moved[q][n]: cards of n that entered q's hand in the open, less those that left
@@ -227,10 +227,7 @@ def sample_deal(state: State, player: int | None,
         # draws. Every try that keeps a table keeps it with the right weight, so which
         # way a try is made (decided by the table and the try's number alone) changes
         # nothing in what comes out.
-        if attempt >= QUICK_FIRST and table.build():
-            counts = table.programme(rng)
-        else:
-            counts = table.quick(rng)
+        counts = table.programme(rng) if attempt >= QUICK_FIRST and table.build() else table.quick(rng)
         if counts is not None and all(_one_card_a_draw(counts[r], facts.draws[q], caps[r])
                                       for r, q in enumerate(hidden) if caps[r]):
             break
@@ -436,6 +433,6 @@ class BoundedTable:
             for n in cards[at:at + c]:
                 table[r][n] += 1
             at += c
-        if any(x > h for row, top in zip(table, self.hi) for x, h in zip(row, top)):
+        if any(x > h for row, top in zip(table, self.hi, strict=True) for x, h in zip(row, top, strict=True)):
             return None
         return table

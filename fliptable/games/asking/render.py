@@ -2,6 +2,8 @@
 one seat sees it, and one line per event."""
 from __future__ import annotations
 
+from typing import Any
+
 from ...core.words import Words, count_of
 
 
@@ -14,8 +16,11 @@ def render(view: dict, seat: int | None) -> str:
     for p in range(view["players"]):
         books = " ".join(f"{n}s" for n in view["books"][p]) or "-"
         marker = ">" if p == view["turn"] else " "
-        lines.append(f"{marker} {w.who(p):<15} {view['hand_counts'][p]:>2} {'card ' if view['hand_counts'][p] == 1 else 'cards'}   "
-                     f"books ({len(view['books'][p])}): {books}")
+        lines.append(
+            f"{marker} {w.who(p):<15} {view['hand_counts'][p]:>2} "
+            f"{'card ' if view['hand_counts'][p] == 1 else 'cards'}   "
+            f"books ({len(view['books'][p])}): {books}"
+        )
     if store:
         lines.append(f"  Store: {count_of(view['draw_count'], 'card')} face down")
     if "hand" in view:
@@ -33,7 +38,7 @@ def narrate(event: dict, seat: int | None = None) -> str:
     ``seat`` ("you"; None: nobody)."""
     w = Words(seat)
     kind = event.get("type")
-    p = event.get("player")
+    p: Any = event.get("player")   # a seat (JSON), in the events that name one
     if kind == "ask":
         n, got = event["number"], event["got"]
         tail = f"{w.verb(p, 'get')} {got} card{'s' if got > 1 else ''}" if got else "none there"
@@ -41,7 +46,11 @@ def narrate(event: dict, seat: int | None = None) -> str:
     if kind == "book":
         return f"{w.does(p, 'lay')} down a book of {event['number']}s ({event['books']} in all)"
     if kind == "draw":
-        card = (f" an {event['card']}" if event["card"] == "8" else f" a {event['card']}") if "card" in event else " a card"
+        card = (
+            (f" an {event['card']}" if event["card"] == "8" else f" a {event['card']}")
+            if "card" in event
+            else " a card"
+        )
         why = " (empty hand)" if event.get("why") == "empty_hand" else ""
         return f"{w.does(p, 'draw')}{card} from the Store{why}; {event['store']} left"
     if kind == "store_empty":
@@ -56,5 +65,7 @@ def narrate(event: dict, seat: int | None = None) -> str:
         return f"the game stops at its cap of {event['decisions']} decisions; books decide"
     if kind == "over":
         won = w.all(event["winners"])
-        return f"all books are made - most books: {won}" if sum(event["books"]) == 10 else f"game over - most books: {won}"
+        return (
+            f"all books are made - most books: {won}" if sum(event["books"]) == 10 else f"game over - most books: {won}"
+        )
     return f"{kind}: " + ", ".join(f"{k}={v}" for k, v in event.items() if k != "type")

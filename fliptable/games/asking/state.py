@@ -20,7 +20,7 @@ Notation: ``ask:S:N`` asks seat ``S`` (0-based) for number ``N`` (1-10);
 """
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, ClassVar
 
 from ...core import Event, Over, Result, State, ranks_from_keys
 from ...core.decision import turn as turn_of
@@ -60,7 +60,7 @@ def history_words(history: list[list[int]]) -> list[list]:
 class AskingState(State):
     """A game of asking for cards: Authors or Go to the Store."""
 
-    FIELDS = {
+    FIELDS: ClassVar[dict[str, str]] = {
         "hands": "table",      # per seat, 11 counts: hands[p][n] cards numbered n
         "books": "piles",      # per seat, the numbers of his books in the order made
         "turn": "seat",        # who asks (or asked last, once over)
@@ -68,7 +68,7 @@ class AskingState(State):
         "history": "table",    # the public record (see the module doc)
         "successes": "int",    # successful asks in the current turn
     }
-    DERIVED = {
+    DERIVED: ClassVar[dict[str, str]] = {
         "nbooks": "int",       # books laid in all
         "_legal": "ref",       # the turn player's legal actions (a tuple), None until asked for
     }
@@ -191,7 +191,9 @@ class AskingState(State):
         if action == "stop":
             if not self.MAY_STOP:
                 return f'{self.RULE}: the asker "continues to ask until some player he asks fails"; there is no stop'
-            return f'{self.RULE}: "he may continue to ask ... as long as he succeeds" - stop only after a successful ask'
+            return (
+                f'{self.RULE}: "he may continue to ask ... as long as he succeeds" - stop only after a successful ask'
+            )
         parsed = PARSE.get(action)
         if parsed is None:
             return f"write an ask as ask:SEAT:NUMBER (seat 0-{self.players - 1}, number 1-10), e.g. ask:1:5"

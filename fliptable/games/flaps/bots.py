@@ -147,9 +147,8 @@ class GreedyFlaps(Agent):
                 score = -40 if phase == "play" else 0
             else:
                 score = -20 if phase == "play" else 0
-            if arg >= 0 and A.CALL_LAY[c][0]:
-                if arg != self._best_suit([h for h in hand if h != c]):
-                    score -= 5
+            if arg >= 0 and A.CALL_LAY[c][0] and arg != self._best_suit([h for h in hand if h != c]):
+                score -= 5
         elif not FINISH[c]:
             score = 40 if left > 0 else -60          # OL' MAID, DUMP THOSE FIVES: shed early
         if kind in (ATTACK,):

@@ -97,8 +97,14 @@ class Checks:
         for g in self.guesses:
             if len(g) != 3 or not 0 <= g[0] < n or not 0 <= g[1] < NCARDS or not 0 <= g[2] < len(self.mystery):
                 raise ValueError("a guess is [seat, card, index in the Solve the Mystery pile]")
-        if len(self.downs) != n or len(self.downs_known) != n or any(
-                len(d) != len(m) or len(d) > A.DOWNS_PER_PACK * self.packs for d, m in zip(self.downs, self.downs_known)):
+        if (
+            len(self.downs) != n
+            or len(self.downs_known) != n
+            or any(
+                len(d) != len(m) or len(d) > A.DOWNS_PER_PACK * self.packs
+                for d, m in zip(self.downs, self.downs_known, strict=True)
+            )
+        ):
             raise ValueError("a 1-DOWN pile per seat, a mask per card, at most the pack's 1-DOWN cards")
         if any(m != PUBLIC and not 0 <= m < 1 << n for ms in self.downs_known for m in ms):
             raise ValueError("a 1-DOWN card is face up or known to some seats")

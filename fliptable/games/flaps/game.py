@@ -11,9 +11,25 @@ from . import render
 from .notation import MAX_PACKS, MAX_SEATS, SEATS_PER_PACK, action_space, card_list, parse
 from .cards import BUILT_LEVELS, CARDS, deck
 from .state import FlapsState
-from .tables import (N_STATS, ST_ATTACK_SUM, ST_ATTACKS, ST_CATCHES, ST_CUTS, ST_DOUBLE, ST_DRAWS,
-                     ST_FLAPPINGS, ST_FLAPS, ST_FORGETS, ST_LAYS, ST_MEGA, ST_PACK_OUT, ST_SCUFFLES, ST_SOLVED, ST_SPOOFS,
-                     ST_TRUMPS)
+from .tables import (
+    N_STATS,
+    ST_ATTACK_SUM,
+    ST_ATTACKS,
+    ST_CATCHES,
+    ST_CUTS,
+    ST_DOUBLE,
+    ST_DRAWS,
+    ST_FLAPPINGS,
+    ST_FLAPS,
+    ST_FORGETS,
+    ST_LAYS,
+    ST_MEGA,
+    ST_PACK_OUT,
+    ST_SCUFFLES,
+    ST_SOLVED,
+    ST_SPOOFS,
+    ST_TRUMPS,
+)
 
 NOTATION = """\
 Cards are written rank then suit (c d h s): 7h, 10s, 4c (FLAPS), qd, kc; the specials:
@@ -150,7 +166,7 @@ class FlapsGame(Game):
     def evaluate(self, state):
         """Games won (ten each) minus the cards in hand; a lead of 3 is large."""
         r = state.result()
-        keys = [10 * p - c for p, c in zip(r.scores, r.details["cards_left"])]
+        keys = [10 * p - c for p, c in zip(r.scores, r.details["cards_left"], strict=True)]
         return margin_values(r, keys, 3.0)
 
     def bots(self):

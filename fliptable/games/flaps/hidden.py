@@ -89,7 +89,7 @@ class HiddenEffects:
                 events.append(Event("solve", {"player": p, "count": len(cards)},
                                     {"cards": [NAMES[c] for c in cards]}, (p,)))
             mine = only(p)
-            for c, m in zip(cards, masks):
+            for c, m in zip(cards, masks, strict=True):
                 self.hands[p].append(c)
                 others = m & ~mine
                 if others:
@@ -167,8 +167,14 @@ class HiddenEffects:
                 c, m = downs[arg].pop(), known[arg].pop()
                 self._to_hand(arg, c, m)
                 if events is not None:
-                    events.append(Event("down_up", {"player": arg, "by": p, **({"card": NAMES[c]} if m == PUBLIC else {})},
-                                        {"card": NAMES[c]}, (arg,) if m != PUBLIC else None))
+                    events.append(
+                        Event(
+                            "down_up",
+                            {"player": arg, "by": p, **({"card": NAMES[c]} if m == PUBLIC else {})},
+                            {"card": NAMES[c]},
+                            (arg,) if m != PUBLIC else None,
+                        )
+                    )
 
     def _one_choice(self, p: int, typ: int, card: int, arg: int, events) -> None:
         """The choice a 1 - DOWN, 1 - OVER, 1 - LOOK or 1 - SWAP asks of its player."""
@@ -227,9 +233,8 @@ class HiddenEffects:
             bit = only(p)
             masks = self.known_masks[q]
             for j, x in enumerate(self.known_cards[q]):
-                if x == c:
-                    if masks[j] & bit:
-                        return
+                if x == c and masks[j] & bit:
+                    return
             for j, x in enumerate(self.known_cards[q]):
                 if x == c:
                     masks[j] |= bit
@@ -244,7 +249,7 @@ class HiddenEffects:
         but not take, a card. Show all players one of the other two cards. Player can then take
         their original choice or the other face-down card. Only you and the other player know
         what card was taken. Take back your two cards. All players know what one of your cards is.\""""
-        owner, target, pointed, shown = self.monty_state
+        owner, target, _pointed, shown = self.monty_state
         if typ == A.MONTY_LAY:
             self._take_from_hand(p, card)
             self.monty.append(card)

@@ -96,7 +96,7 @@ INFO: dict[str, tuple[int, int, int, bool]] = {
 for _c in range(NCARDS):
     for _d in (0, 1):
         if CALL_LAY[_c][0]:
-            for _s, _a in zip(_call_suits(_c), CALL_LAY[_c][_d]):
+            for _s, _a in zip(_call_suits(_c), CALL_LAY[_c][_d], strict=True):
                 INFO[_a] = (LAY, _c, _s, bool(_d))
         elif TARGET_LAY[_c][0]:
             for _p, _a in enumerate(TARGET_LAY[_c][_d]):
@@ -199,7 +199,4 @@ def parse(text: str) -> str:
 
 def card_list() -> str:
     """Every card with its notation, for ``fliptable rules flaps``."""
-    lines = []
-    for x in FACES:
-        lines.append(f"  {x.name:<5} {x.title} ×{x.count} (level {x.level})")
-    return "\n".join(lines)
+    return "\n".join(f"  {x.name:<5} {x.title} ×{x.count} (level {x.level})" for x in FACES)

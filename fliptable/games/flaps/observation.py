@@ -13,29 +13,60 @@ def schema(game, players, options):
     follows = sorted({"/".join(SUIT_NAMES[s] for s in COLOUR[c]) for c in range(len(COLOUR)) if COLOUR[c]})
     committed = PerSeat(Bool())
     fields = {
-        "players": Int(game.min_players, game.max_players), "seat": Seat(), "level": Int(level, level),
-        "dealer": Seat(), "game": Int(1, games), "games": Int(games, games),
+        "players": Int(game.min_players, game.max_players),
+        "seat": Seat(),
+        "level": Int(level, level),
+        "dealer": Seat(),
+        "game": Int(1, games),
+        "games": Int(games, games),
         "scores": PerSeat(Int(0, 2 * games)),
-        "last_game": Maybe(Obj({"game": Int(1, games), "winners": Seats(), "double": Bool(),
-                                "how": Word("out", "pack", "trumps", "spoof")})),
-        "turn": Maybe(Seat()), "acting": Maybe(Seat()), "phase": Word(*PHASES), "direction": Int(-1, 1),
+        "last_game": Maybe(
+            Obj(
+                {
+                    "game": Int(1, games),
+                    "winners": Seats(),
+                    "double": Bool(),
+                    "how": Word("out", "pack", "trumps", "spoof"),
+                }
+            )
+        ),
+        "turn": Maybe(Seat()),
+        "acting": Maybe(Seat()),
+        "phase": Word(*PHASES),
+        "direction": Int(-1, 1),
         "hand_counts": PerSeat(Int(0, size)),
-        "shown": PerSeat(Cards()),          # cards of each hand shown to everyone
-        "draw_count": Int(0, size), "discard": Cards(), "top": Card(),
+        "shown": PerSeat(Cards()),  # cards of each hand shown to everyone
+        "draw_count": Int(0, size),
+        "discard": Cards(),
+        "top": Card(),
         "lead": Obj({"suit": Maybe(Word(*SUITS, "any")), "rank": Maybe(Int(0, max(RANK)))}),
         "attack": Maybe(Obj({"sum": Int(0, sum(max(RANK[c], 0) for c in deck)), "card": Card()})),
-        "flapping": Bool(), "last_flapper": Maybe(Seat()),
+        "flapping": Bool(),
+        "last_flapper": Maybe(Seat()),
         "mega": Maybe(Obj({"seat": Seat(), "laid": Int(0, 3), "cap": Int(0, 3)})),
         "dump_left": Maybe(Int(0, 3)),
         "scuffle": Maybe(Obj({"target": Seat(), "from": Seat()})),
         "follow": Maybe(Word(*follows, "king'n'lay")),
-        "trumps": Maybe(Obj({"suit": Word(*SUITS), "caller": Seat(), "committed": committed, "mine": Card()},
-                            optional=("mine",))),
-        "spoof": Maybe(Obj({"caller": Seat(), "committed": committed,
-                            "calls": PerSeat(Maybe(Int(0, max(SPOOF_VALUE) * players))), "mine": Card()},
-                           optional=("mine",))),
-        "forgot": Seats(), "unsaid": Seats(),
-        "over": Bool(), "winners": Seats(), "double_win": Bool(), "ended": Maybe(Word("out", "pack", "trumps", "spoof")),
+        "trumps": Maybe(
+            Obj({"suit": Word(*SUITS), "caller": Seat(), "committed": committed, "mine": Card()}, optional=("mine",))
+        ),
+        "spoof": Maybe(
+            Obj(
+                {
+                    "caller": Seat(),
+                    "committed": committed,
+                    "calls": PerSeat(Maybe(Int(0, max(SPOOF_VALUE) * players))),
+                    "mine": Card(),
+                },
+                optional=("mine",),
+            )
+        ),
+        "forgot": Seats(),
+        "unsaid": Seats(),
+        "over": Bool(),
+        "winners": Seats(),
+        "double_win": Bool(),
+        "ended": Maybe(Word("out", "pack", "trumps", "spoof")),
         "hand": Cards(),
     }
     if level >= 5:

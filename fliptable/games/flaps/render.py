@@ -1,6 +1,8 @@
 """FLAPS as text: the table one seat sees, and one line per event."""
 from __future__ import annotations
 
+from typing import Any
+
 from ...core.words import Words, cap, count_of
 from .cards import FACES, ID, NO_SUIT
 
@@ -34,16 +36,13 @@ def _points(scores, seat) -> str:
 def legend(view: dict, seat: int | None) -> str | None:
     """What the card codes on the table mean: the top card and every card in your hand,
     with its printed name (``klc`` = KING'N'LAY of Clubs); what the seat lines say."""
-    names = [view["top"]] + sorted_hand(view.get("hand") or []) if view.get("top") else []
-    lines = []
-    for name in dict.fromkeys(names):
-        if name in ID:
-            lines.append(f"- `{name}`: {FACES[ID[name]].title}")
+    names = [view["top"], *sorted_hand(view.get("hand") or [])] if view.get("top") else []
+    lines = [f"- `{name}`: {FACES[ID[name]].title}" for name in dict.fromkeys(names) if name in ID]
     head = ("A card is written by its number or letters and its suit: c Clubs, d Diamonds, h Hearts, "
             "s Spades (`9c` = 9 of Clubs). The cards on the table now:")
     return "\n".join([head, "", *lines, "",
-                      "`>` marks the seat to act; each seat shows how many cards it holds and what "
-                      "everybody has seen of them (\"known\"); `LAST CARD` means one card, said."])
+                      ("`>` marks the seat to act; each seat shows how many cards it holds and what "
+                      "everybody has seen of them (\"known\"); `LAST CARD` means one card, said.")])
 
 
 def render(view: dict, seat: int | None) -> str:
@@ -57,8 +56,8 @@ def render(view: dict, seat: int | None) -> str:
     way = "clockwise" if view["direction"] == 1 else "anticlockwise"
     match = (f" — game {view['game']} of {view['games']}, points: {_points(view['scores'], seat)}"
              if view["games"] > 1 else "")
-    lines = [f"FLAPS level {view['level']}{match} — pack {view['draw_count']}   top: {_title(view['top'])}"
-             f"   follow: {' or '.join(follow) or 'anything'}   play goes {way}"]
+    lines = [(f"FLAPS level {view['level']}{match} — pack {view['draw_count']}   top: {_title(view['top'])}"
+             f"   follow: {' or '.join(follow) or 'anything'}   play goes {way}")]
     if view["attack"]:
         lines.append(f"[b]ATTACK[/b]: {view['attack']['sum']} to pick up (last attack card {view['attack']['card']})")
     if view["flapping"]:
@@ -115,7 +114,10 @@ def render(view: dict, seat: int | None) -> str:
         if view.get("downs") and view["downs"][p]:
             notes.append("1-DOWN pile: " + " ".join(
                 f"{i}:{(d['card'] or '?') + ('↑' if d['up'] else '')}" for i, d in enumerate(view["downs"][p])))
-        lines.append(f"{mark} {_seat(p, seat):<8} {count:>2} {'card ' if count == 1 else 'cards'}" + (f"   ({'; '.join(notes)})" if notes else ""))
+        lines.append(
+            f"{mark} {_seat(p, seat):<8} {count:>2} {'card ' if count == 1 else 'cards'}"
+            + (f"   ({'; '.join(notes)})" if notes else "")
+        )
     if seat is not None and "hand" in view:
         lines.append("Your hand: " + " ".join(sorted_hand(view["hand"])))
     if view["forgot"]:
@@ -132,7 +134,7 @@ def narrate(event: dict, seat: int | None = None) -> str | None:
     """One line for an event as ``seat``'s person reads it ("you" for that seat)."""
     w = Words(seat)
     t = event.get("type")
-    p = event.get("player")
+    p: Any = event.get("player")   # a seat (JSON), in the events that name one
     # a face-down card is named only in the events of the seats that may see it
     in_brackets = f" ({event['card']})" if "card" in event else ""
     after_colon = f": {event['card']}" if "card" in event else ""
@@ -149,9 +151,14 @@ def narrate(event: dict, seat: int | None = None) -> str | None:
         return cap(text)
     if t == "draw":
         cards = f": {' '.join(event['cards'])}" if "cards" in event else ""
-        why = {"attack": " (the attack)", "caught": " (caught without Last Card)",
-               "cannot finish": " (cannot finish on it)", "hoofers": " (10 / HOOFERS-DOOFERS)",
-               "up-jacks": " (UP-JACKS)", "secret": " (their last card went to the Solve the Mystery pile)"}.get(event["why"], "")
+        why = {
+            "attack": " (the attack)",
+            "caught": " (caught without Last Card)",
+            "cannot finish": " (cannot finish on it)",
+            "hoofers": " (10 / HOOFERS-DOOFERS)",
+            "up-jacks": " (UP-JACKS)",
+            "secret": " (their last card went to the Solve the Mystery pile)",
+        }.get(event["why"], "")
         return cap(f"{w.does(p, 'pick')} up {event['count']}{why}{cards}")
     if t == "knock":
         return cap(f"{w.does(p, 'knock')} (misses a go)" if not w.you(p) else "you knock (miss a go)")
@@ -226,12 +233,18 @@ def narrate(event: dict, seat: int | None = None) -> str | None:
         cut = f" after {count_of(event['cuts'], 'cut')}" if event["cuts"] else ""
         return f"TRUMPS ({SUIT_WORDS[event['trump']]}): {cards} — {w.does(event['loser'], 'pick')} them up{cut}"
     if t == "deal":
-        return (f"Game {event['game']}: {w.does(event['dealer'], 'deal')} seven each and {w.verb(event['dealer'], 'turn')} "
-                f"up {_title(event['first'])}; {w.who(event['turn'])} {w.verb(event['turn'], 'start')}")
+        return (
+            f"Game {event['game']}: {w.does(event['dealer'], 'deal')} seven each and {w.verb(event['dealer'], 'turn')} "
+            f"up {_title(event['first'])}; {w.who(event['turn'])} {w.verb(event['turn'], 'start')}"
+        )
     if t == "hand":
         return cap(f"{w.does(p, 'be')} dealt {' '.join(sorted_hand(event['cards']))}") if "cards" in event else None
     if t == "win":
-        how = {"pack": " (fewest cards when the pack ran out)", "trumps": " (after TRUMPS)", "spoof": " (after SPOOF)"}.get(event["how"], "")
+        how = {
+            "pack": " (fewest cards when the pack ran out)",
+            "trumps": " (after TRUMPS)",
+            "spoof": " (after SPOOF)",
+        }.get(event["how"], "")
         return (cap(f"{w.does(event['winners'], 'win')} game {event['game']}{how}")
                 + (" — DOUBLE WIN" if event["double"] else "") + f"; points: {_points(event['points'], seat)}")
     return None
@@ -243,7 +256,9 @@ def round_summary(view: dict, seat: int | None) -> str | None:
     if not last or view["games"] <= 1:
         return None
     w = Words(seat)
-    how = {"pack": " (fewest cards when the pack ran out)", "trumps": " (after TRUMPS)", "spoof": " (after SPOOF)"}.get(last["how"], "")
+    how = {"pack": " (fewest cards when the pack ran out)", "trumps": " (after TRUMPS)", "spoof": " (after SPOOF)"}.get(
+        last["how"], ""
+    )
     points = ", ".join(f"{w.who(p)} {x}" for p, x in enumerate(view["scores"]))
     return (cap(f"{w.does(last['winners'], 'win')} game {last['game']} of {view['games']}{how}")
             + (" — a DOUBLE WIN" if last["double"] else "") + f". Points: {points}.")

@@ -13,6 +13,8 @@ say "Last Card"). TRUMPS is a ``Simultaneous`` step.
 """
 from __future__ import annotations
 
+from typing import ClassVar
+
 from ...core.decision import Over, Simultaneous, Turn, turn as turn_of
 from ...core.events import Event
 from ...core.game import State
@@ -49,7 +51,7 @@ class FlapsState(Apply, HiddenEffects, View, Checks, State):
     applying in ``apply.py`` and ``hidden.py``, views and determinization in ``view.py``, load
     checks in ``checks.py``; the phases and counters in ``tables.py``."""
 
-    FIELDS = {
+    FIELDS: ClassVar[dict[str, str]] = {
         "hands": "piles",
         "shown": "piles",          # per seat: hand cards every player saw go there
         "pack": "cards",           # top last
@@ -93,7 +95,8 @@ class FlapsState(Apply, HiddenEffects, View, Checks, State):
         "game_no": "int",          # the game of the match being played, from 1
         "last_game": "frozen?",    # the game just finished: winners, double, how (null before)
     }
-    DERIVED = {"level": "int", "after_last": "bool", "games": "int", "hoofers_plain": "bool", "king_next": "bool",
+    DERIVED: ClassVar[dict[str, str]] = {
+               "level": "int", "after_last": "bool", "games": "int", "hoofers_plain": "bool", "king_next": "bool",
                "pack_draw": "bool", "pack_short": "bool", "legacy": "bool", "ties_all": "bool", "packs": "int"}
     __slots__ = tuple(FIELDS) + tuple(DERIVED)
 
@@ -220,10 +223,7 @@ class FlapsState(Apply, HiddenEffects, View, Checks, State):
         return self.flapping and q != self.last_flapper
 
     def _may_catch(self, q: int) -> bool:
-        for o in self.forgot:
-            if o != q:
-                return True
-        return False
+        return any(o != q for o in self.forgot)
 
     def decision(self):
         if self.over:
@@ -323,34 +323,34 @@ class FlapsState(Apply, HiddenEffects, View, Checks, State):
         if phase == PLAY:
             cards = [c for c in faces if self._follows(c)]
             cards.sort()
-            return tuple(self._lays(p, cards)) + (A.DRAW_ACTION,)
+            return (*tuple(self._lays(p, cards)), A.DRAW_ACTION)
         if phase == ATTACKED:
             cards = sorted(c for c in faces if self._answers(c))
-            return tuple(self._lays(p, cards)) + (A.TAKE_ACTION,)
+            return (*tuple(self._lays(p, cards)), A.TAKE_ACTION)
         if phase == KNOCK:
             # flaps.md "8s": "miss a go (and knock on the table) or lay another 8"
             cards = sorted(c for c in faces if KIND[c] == EIGHT)
-            return tuple(self._lays(p, cards)) + (A.KNOCK_ACTION,)
+            return (*tuple(self._lays(p, cards)), A.KNOCK_ACTION)
         if phase == SCUFFLE:
             # flaps.md "10s and Qs": the target may fight back with a HOOFERS-DOOFERS
             cards = sorted(c for c in faces if KIND[c] == HOOFERS)
-            return tuple(self._lays(p, cards)) + (A.TAKE_ACTION,)
+            return (*tuple(self._lays(p, cards)), A.TAKE_ACTION)
         if phase == FOLLOW:
             colour = COLOUR[self.pile[-1]]      # the ACE'N'LAY just laid
             cards = sorted(c for c in faces if (WILD[c] or SUIT[c] in colour) and self._king_lay_on(c))
-            return tuple(self._lays(p, cards)) + (A.DRAW_ACTION,)
+            return (*tuple(self._lays(p, cards)), A.DRAW_ACTION)
         if phase == KING_RUN:
             # flaps.md "King 'N' Lay": "only Kings, Clubs, OL' MAIDS and Aces" follow
             cards = sorted(c for c in faces if RANK[c] == 13 or SUIT[c] == 0 or WILD[c] or KIND[c] == OL_MAID)
-            return tuple(self._lays(p, cards)) + (A.DONE_ACTION,)
+            return (*tuple(self._lays(p, cards)), A.DONE_ACTION)
         if phase == MEGA_RUN:
             cards = sorted(c for c in faces if KIND[c] in (FLAPS, STOP)) if self.mega_laid < self.mega_cap else []
-            return tuple(self._lays(p, cards)) + (A.DONE_ACTION,)
+            return (*tuple(self._lays(p, cards)), A.DONE_ACTION)
         if phase == DUMP_RUN:
             # "up to three more fives can follow": every five, the Level 5 ones too (legacy=v1: plain fives)
             cards = sorted(c for c in faces if RANK[c] == 5 and (FAMILY[c] == "five" or not self.legacy)
                            ) if self.run_left > 0 else []
-            return tuple(self._lays(p, cards)) + (A.DONE_ACTION,)
+            return (*tuple(self._lays(p, cards)), A.DONE_ACTION)
         if phase == SECRET_PICK:
             # "5 - PICK A SECRET": "Choose a card from your own hand"
             return tuple(A.SECRET_PUTS[c] for c in sorted(faces))
@@ -470,7 +470,7 @@ class FlapsState(Apply, HiddenEffects, View, Checks, State):
                 return f"you hold no {NAMES[card]}"
             if typ == A.SHOW:
                 return "show one of the other two cards, not the one indicated (FLAPS rules, \"FULL MONTY\")"
-            return "take the card indicated or the other face-down card, not the one shown (FLAPS rules, \"FULL MONTY\")"
+            return 'take the card indicated or the other face-down card, not the one shown (FLAPS rules, "FULL MONTY")'
         if typ in (A.PLACE, A.TURN_UP, A.PEEK_AT, A.PEEK_HAND, A.SWAP_AT, A.GIVE):
             return ("that answers a 1 - DOWN, 1 - OVER, 1 - LOOK or 1 - SWAP just laid, and only with a "
                     "choice offered (FLAPS rules, Level 6)")

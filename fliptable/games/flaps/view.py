@@ -75,12 +75,12 @@ class View:
             # the cards of other hands it knows beyond those everyone saw
             v["mystery"] = shown_to(self.mystery, self.mystery_known, player, NAMES.__getitem__)
             v["guesses"] = [{"player": q, "card": NAMES[c], "index": i} for q, c, i in self.guesses]
-            v["you_know"] = [[NAMES[c] for c, m in zip(self.known_cards[q], self.known_masks[q])
+            v["you_know"] = [[NAMES[c] for c, m in zip(self.known_cards[q], self.known_masks[q], strict=True)
                               if q != player and knows(m, player)] for q in range(n)]
         if self.level >= 6:
             # Level 6: the 1-DOWN piles, bottom first, each card as this seat knows it
             v["downs"] = [[{"card": NAMES[c] if knows(m, player) else None, "up": m == PUBLIC}
-                           for c, m in zip(self.downs[q], self.downs_known[q])] for q in range(n)]
+                           for c, m in zip(self.downs[q], self.downs_known[q], strict=True)] for q in range(n)]
             v["taken"] = (NAMES[self.pending[0]] if phase == DOWN_PLACE and player == self.actor else None)
             v["swap"] = ({"seat": self.pending[0], "index": self.pending[1]} if phase == SWAP_GIVE else None)
         if self.level >= 7:
@@ -117,7 +117,7 @@ class View:
         if self.mystery:
             slots += unknown_to([(self.mystery, self.mystery_known)], player)
         if any(self.downs):
-            slots += unknown_to(list(zip(self.downs, self.downs_known)), player)
+            slots += unknown_to(list(zip(self.downs, self.downs_known, strict=True)), player)
         if self.phase == DOWN_PLACE and player != self.actor:
             slots.append((self.pending, 0))
         if self.monty and player != self.monty_state[0]:
@@ -128,7 +128,9 @@ class View:
             hand = self.hands[q]
             known = Counter(self.shown[q])
             if self.known_cards[q]:
-                known.update(c for c, m in zip(self.known_cards[q], self.known_masks[q]) if knows(m, player))
+                known.update(
+                    c for c, m in zip(self.known_cards[q], self.known_masks[q], strict=True) if knows(m, player)
+                )
             for i, c in enumerate(hand):
                 if known[c] > 0:
                     known[c] -= 1
@@ -151,6 +153,6 @@ class View:
         for q in range(self.players):
             if q == player or not self.known_cards[q]:
                 continue
-            keep = [(c, m) for c, m in zip(self.known_cards[q], self.known_masks[q]) if knows(m, player)]
+            keep = [(c, m) for c, m in zip(self.known_cards[q], self.known_masks[q], strict=True) if knows(m, player)]
             self.known_cards[q] = [c for c, _ in keep]
             self.known_masks[q] = [m for _, m in keep]

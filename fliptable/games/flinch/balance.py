@@ -12,7 +12,7 @@ class FlinchBalance(Balance):
     has_cap = True
 
     def dealt(self, state):
-        return [self.labels(state.game, pile + hand) for pile, hand in zip(state.game_piles, state.hands)]
+        return [self.labels(state.game, pile + hand) for pile, hand in zip(state.game_piles, state.hands, strict=True)]
 
     def held(self, state):
         return [self.labels(state.game, hand) for hand in state.hands]

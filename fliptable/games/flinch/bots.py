@@ -117,7 +117,7 @@ class GreedyAgent(Agent):
     def _targets(self, view) -> list[int]:
         me = view["seat"]
         out = []
-        for q in [me] + list(view["partners"]):
+        for q in [me, *view["partners"]]:
             top = view["game_piles"][q]["top"]
             if top is not None:
                 out.append(top)
@@ -132,11 +132,8 @@ class GreedyAgent(Agent):
         piles = [(c["low"], c["high"], c["build"]) for c in view["centre"]]
         me = view["seat"]
         # available cards: hand values, and reserve piles as known stacks (top last)
-        stacks = []
-        for q in [me] + list(view["partners"]):
-            for r in view["reserves"][q]:
-                if r["top"] is not None:
-                    stacks.append(list(r.get("cards") or [r["top"]]) if q == me else [r["top"]])
+        stacks = [list(r.get("cards") or [r["top"]]) if q == me else [r["top"]]
+                  for q in [me, *view["partners"]] for r in view["reserves"][q] if r["top"] is not None]
         hand_left = list(hand)
         nodes = [0]
 
@@ -180,7 +177,7 @@ class GreedyAgent(Agent):
                     else:
                         stacks[x].append(v)
                     if found is not None:
-                        return [(kind, x, i, v)] + found
+                        return [(kind, x, i, v), *found]
             return None
 
         if goal_ok(piles):
@@ -188,7 +185,7 @@ class GreedyAgent(Agent):
         for depth in range(1, _MAX_DEPTH + 1):
             path = search(piles, depth)
             if path:
-                kind, x, i, v = path[0]
+                kind, _x, i, v = path[0]
                 for a, code in plays:
                     if code[2] != i + 1:
                         continue
@@ -280,7 +277,7 @@ class QuickAgent(GreedyAgent):
         have = [0] * (top + 2)
         for v in hand:
             have[v] += 1
-        for q in [me] + list(view["partners"]):
+        for q in [me, *view["partners"]]:
             for r in view["reserves"][q]:
                 if r["top"] is not None:
                     have[r["top"]] += 1

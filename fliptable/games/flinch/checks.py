@@ -35,7 +35,7 @@ def check_state(s) -> None:
     if len(s.pile_low) > cfg.max_piles:
         _fail(f"at most {cfg.max_piles} centre piles")
     kind = cfg.centre_kind
-    for lo, hi, d in zip(s.pile_low, s.pile_high, s.pile_build):
+    for lo, hi, d in zip(s.pile_low, s.pile_high, s.pile_build, strict=True):
         if kind == "fives":
             ok = d == 0 and 1 <= lo <= 5 <= hi <= top and not (lo == 1 and hi == top)
         elif d == 1:

@@ -52,7 +52,7 @@ class FlinchDirect(DirectEncoder):
     @staticmethod
     def differing(a, b):
         """The indices ``i`` of ``zip(a, b)``'s pairs where ``a[i] != b[i]`` (compiled: ``_writers.differing``)."""
-        return [i for i, (x, y) in enumerate(zip(a, b)) if x != y]
+        return [i for i, (x, y) in enumerate(zip(a, b, strict=False)) if x != y]
 
     def __init__(self, observer, players):
         super().__init__(observer, players)
@@ -138,7 +138,7 @@ class FlinchDirect(DirectEncoder):
                  list(state.winners), state.end, [len(h) for h in state.hands])
         last = memo.get("small")
         if last is None:
-            for k, v in zip(_SMALL, small):
+            for k, v in zip(_SMALL, small, strict=True):
                 put(k, v, out, seat, memo)
             memo["small"] = small
         elif last != small:
@@ -229,7 +229,7 @@ class FlinchDirect(DirectEncoder):
 
     def _block(self, key, takes, seat) -> memoryview:
         """One centre entry's block, encoded once per table and viewer."""
-        bkey = key + (seat,)
+        bkey = (*key, seat)
         block = self.blocks.get(bkey)
         if block is None:
             number, lo, hi, d = key
@@ -256,7 +256,7 @@ class FlinchDirect(DirectEncoder):
         if last is None or piles is None:
             # whole rows: the first time, or rows not written pile by pile
             rows = range(n) if last is None else \
-                {(i // R - seat) % n for i, (r, o) in enumerate(zip(rs, last)) if r != o}
+                {(i // R - seat) % n for i, (r, o) in enumerate(zip(rs, last, strict=True)) if r != o}
             for rel in rows:
                 q = (seat + rel) % n
                 cards = owner_sees and q == seat

@@ -3,7 +3,8 @@ set fixes (partnership teams, the top number, packs, the starter numbers), compu
 once per table as a ``Config`` shared by every state of that table."""
 from __future__ import annotations
 
-from typing import Any, Mapping
+from typing import Any
+from collections.abc import Mapping
 
 from ...core import OptionError
 from ..flinch_pack.cards import pack_count
@@ -74,9 +75,26 @@ def max_piles(players: int, options: Mapping[str, Any]) -> int:
 class Config:
     """What one table's options fix, shared (never changed) by its states."""
 
-    __slots__ = ("players", "top", "starter", "starters", "centre_kind", "table", "memory", "partnership",
-                 "team_of", "teams", "partners", "opponents", "max_piles", "cap", "window", "timeout",
-                 "two_rounds", "takes")
+    __slots__ = (
+        "cap",
+        "centre_kind",
+        "max_piles",
+        "memory",
+        "opponents",
+        "partners",
+        "partnership",
+        "players",
+        "starter",
+        "starters",
+        "table",
+        "takes",
+        "team_of",
+        "teams",
+        "timeout",
+        "top",
+        "two_rounds",
+        "window",
+    )
 
     def __init__(self, players: int, options: Mapping[str, Any]):
         n = self.players = players

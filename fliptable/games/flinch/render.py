@@ -1,6 +1,8 @@
 """Plain-text rendering of FLINCH views and events (terminal UI and logs)."""
 from __future__ import annotations
 
+from typing import Any
+
 from ...core.words import Words, cap, count_of
 from ..flinch_pack.cards import a_card
 
@@ -28,13 +30,13 @@ def _reserves(row: list[dict]) -> str:
 def legend(view: dict, seat: int | None) -> str:
     """How to read the table's short names (the names the notation uses too)."""
     return "\n".join([
-        "- **Centre** `c2: 1..4 ↑`: centre pile 2 holds 1 to 4 and is built up (`↓` down, `↕` "
-        "from 5 both ways); the bold number is the end to play on.",
-        "- `▶` marks the seat to play; **game pile** `9 (12 left)`: its face-up card and how many "
-        "cards it holds; **hand**: how many cards in hand.",
+        ("- **Centre** `c2: 1..4 ↑`: centre pile 2 holds 1 to 4 and is built up (`↓` down, `↕` "
+        "from 5 both ways); the bold number is the end to play on."),
+        ("- `▶` marks the seat to play; **game pile** `9 (12 left)`: its face-up card and how many "
+        "cards it holds; **hand**: how many cards in hand."),
         "- **reserves** `r1: 7 (3)`: reserve pile 1: 3 cards, a 7 on top (`—`: empty).",
-        "- **Your hand** `h1:5 h2:9`: hand cards by place, ascending, as the notation names them "
-        "(`play:hand2>c1` plays the 9 on centre pile 1; `h2` for short).",
+        ("- **Your hand** `h1:5 h2:9`: hand cards by place, ascending, as the notation names them "
+        "(`play:hand2>c1` plays the 9 on centre pile 1; `h2` for short)."),
     ])
 
 
@@ -85,14 +87,14 @@ def narrate(event: dict, seat: int | None = None) -> str:
     """One line for one event, read by the person at ``seat`` ("you"; None: nobody)."""
     w = Words(seat)
     t = event.get("type")
-    p = event.get("player")
+    p: Any = event.get("player")   # a seat (JSON), in the events that name one
     if t == "play":
         src = {"game": "game pile", "hand": "hand", "reserve": "reserve"}[event["from"]]
         owner = event.get("owner", p)
         src = f"the {src}" if owner == p else (
             f"your {src}" if w.you(owner) else f"partner {w.whose(owner)} {src}")
-        return f"{cap(w.does(p, 'play'))} the {event['card']} from {src} to centre pile {event['pile']} " \
-               f"({event['pile_low']}..{event['pile_high']})."
+        return (f"{cap(w.does(p, 'play'))} the {event['card']} from {src} to centre pile {event['pile']} "
+                f"({event['pile_low']}..{event['pile_high']}).")
     if t == "pile_finished":
         return f"Centre pile {event['pile']} is finished and leaves the table."
     if t == "game_pile_top":

@@ -14,6 +14,8 @@ Action notation (stable: logs depend on it)::
 """
 from __future__ import annotations
 
+from typing import ClassVar
+
 from ...core import Event, Over, Result, ranks_from_keys, turn
 from ...core.game import State
 from ..flinch_pack.cards import NAMES
@@ -37,7 +39,7 @@ class FlinchState(Challenges, TurnFlow, View, State):
     ones-and-tens) or 0 (both ways from a 5, centre=fives). Hands are kept ascending."""
 
     CALL = CHALLENGE
-    FIELDS = {
+    FIELDS: ClassVar[dict[str, str]] = {
         "game_piles": "piles",      # per seat, top card last
         "game_seen": "ints",        # per seat: cards at the bottom of the game pile everyone saw
                                     # arrive there (challenge penalties)
@@ -77,7 +79,7 @@ class FlinchState(Challenges, TurnFlow, View, State):
         "challenges": "int",
         "right_challenges": "int",
     }
-    DERIVED = {"cfg": "ref", "_dec": "ref", "_legal": "ref", "_must": "ref", "_acc": "ref"}
+    DERIVED: ClassVar[dict[str, str]] = {"cfg": "ref", "_dec": "ref", "_legal": "ref", "_must": "ref", "_acc": "ref"}
     __slots__ = tuple(FIELDS) + tuple(DERIVED)
 
     # -- set-up ---------------------------------------------------------------------------
@@ -129,7 +131,7 @@ class FlinchState(Challenges, TurnFlow, View, State):
             out += self.hands[p]
         for r in self.reserves:
             out += r
-        for lo, hi in zip(self.pile_low, self.pile_high):
+        for lo, hi in zip(self.pile_low, self.pile_high, strict=True):
             out += range(lo, hi + 1)     # a centre pile holds exactly the run lo..hi
         return out + self.stack + self.removed
 
@@ -221,7 +223,7 @@ class FlinchState(Challenges, TurnFlow, View, State):
         starter = cfg.starter
         acc = [[0] if starter[v] else [] for v in range(top + 2)]    # 0 = new, first
         takes = cfg.takes                                              # pile_takes, tabled
-        for i, (lo, hi, build) in enumerate(zip(self.pile_low, self.pile_high, self.pile_build), 1):
+        for i, (lo, hi, build) in enumerate(zip(self.pile_low, self.pile_high, self.pile_build, strict=True), 1):
             for v in takes[build][lo][hi]:
                 acc[v].append(i)
         self._acc = acc
@@ -259,10 +261,8 @@ class FlinchState(Challenges, TurnFlow, View, State):
                     row = PLAY[j]
                     other += [row[t] for t in acc[r[-1]]]
         hand_starts: list[str] = []
-        src = 0
         hand = self.hands[p]
-        for v in hand:
-            src += 1
+        for src, v in enumerate(hand, 1):
             ts = acc[v]
             if ts:
                 row = PLAY[src]
@@ -291,7 +291,7 @@ class FlinchState(Challenges, TurnFlow, View, State):
             legal = tuple(plays)
         elif not self.started or not hand:
             # The Play: the opening pass (no discard); or nothing to discard and nothing to draw
-            legal = tuple(plays) + (PASS,)
+            legal = (*plays, PASS)
         else:
             # The Play: the turn ends with a hand card to a reserve pile, never a 1
             mask = self._slot_mask(p)

@@ -125,7 +125,7 @@ class TurnFlow:
             if src.count(src[0]) == len(src):       # one stack: the hand's order is the cards'
                 hand.sort()
             else:
-                pairs = sorted(zip(hand, src))
+                pairs = sorted(zip(hand, src, strict=True))
                 hand[:] = [v for v, _ in pairs]
                 src[:] = [s for _, s in pairs]
             if events is not None:

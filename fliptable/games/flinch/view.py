@@ -44,7 +44,7 @@ class View:
             reserves.append(row)
         takes = cfg.takes                   # layout.pile_takes, tabled per table
         centre = []
-        for i, (lo, hi, d) in enumerate(zip(self.pile_low, self.pile_high, self.pile_build)):
+        for i, (lo, hi, d) in enumerate(zip(self.pile_low, self.pile_high, self.pile_build, strict=True)):
             centre.append({"pile": i + 1, "low": NAMES[lo], "high": NAMES[hi], "build": BUILD_NAMES[d],
                            "next": names(takes[d][lo][hi])})
         phase = self.phase_name()
@@ -111,11 +111,11 @@ class View:
         for slots in self._pools(player).values():
             cards = [pile[i] for pile, i in slots]
             rng.shuffle(cards)
-            for (pile, i), card in zip(slots, cards):
+            for (pile, i), card in zip(slots, cards, strict=True):
                 pile[i] = card
         for q in range(self.players):
             if q != player:
-                pairs = sorted(zip(self.hands[q], self.hand_src[q]))
+                pairs = sorted(zip(self.hands[q], self.hand_src[q], strict=True))
                 self.hands[q][:] = [v for v, _ in pairs]
                 self.hand_src[q][:] = [s for _, s in pairs]
         self._derive()

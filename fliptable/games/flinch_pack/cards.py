@@ -3,7 +3,8 @@ series of numbered cards. flinch.md "Equipment": 11 series of 1-10 (110 cards); 
 older edition has 10 series of 1-15 (150 cards)."""
 from __future__ import annotations
 
-from typing import Any, Iterable, Mapping
+from typing import Any
+from collections.abc import Iterable, Mapping
 
 from ...core.cards import CardTable, CardType
 

@@ -68,7 +68,7 @@ class ChallengeWindow:
         """``player``'s legal actions: the turn's for the actor, plus the call for whoever
         may call (only the call for a claimant)."""
         if player == actor:
-            return turn_legal + (self.CALL,) if self._may_call(player) else turn_legal
+            return (*turn_legal, self.CALL) if self._may_call(player) else turn_legal
         return (self.CALL,) if self._may_call(player) else ()
 
     def _can_call(self, player: int) -> bool:

@@ -150,7 +150,7 @@ def _forced(counts, size, mask, numbers, mods, doubled, second, held, left, free
                             (k_held, k_new, new_sum, k_mods, mod_sum, k_x2 - 1, k_other))
         elif card == _FREEZE and freeze_stops:
             value = _score(numbers, mods, doubled, held)
-        elif card == _FREEZE or card == _FLIP3 or card == _SECOND:
+        elif card in (_FREEZE, _FLIP3, _SECOND):
             value = _forced(counts, size1, mask, numbers, mods, doubled, second or card == _SECOND, held,
                             left1, freeze_stops, (k_held, k_new, new_sum, k_mods, mod_sum, k_x2, k_other - 1))
         else:

@@ -8,7 +8,9 @@ from ...core.registry import register
 from ...core.result import margin_values
 from . import render
 from .cards import CARDS, DECK
-from .state import ACTIVE, DISCARD, FLIP7, FROZEN, STAYED, Flip7State, round_decision_cap
+# the status FLIP7 under its own name: the module's FLIP7 is the registered game (below)
+from .state import ACTIVE, DISCARD, FROZEN, STAYED, Flip7State, round_decision_cap
+from .state import FLIP7 as FLIPPED_SEVEN
 
 
 class Flip7Game(Game):
@@ -57,8 +59,13 @@ class Flip7Game(Game):
         return list(DECK)
 
     def action_space(self, players, options):
-        return ("hit", "stay") + tuple(f"give:{p}" for p in range(players)) + \
-            tuple(f"target:{p}" for p in range(players)) + (DISCARD,)
+        return (
+            "hit",
+            "stay",
+            *(f"give:{p}" for p in range(players)),
+            *(f"target:{p}" for p in range(players)),
+            DISCARD,
+        )
 
     def legacy_options(self, rules_version):
         """Version 1 gave a spare Second Chance away (never discarded it by choice); its
@@ -90,7 +97,7 @@ class Flip7Game(Game):
         if state.over:
             return state.result().returns()
         status = state.status
-        keys = [t + (state.round_score(p) if status[p] in (STAYED, FROZEN, FLIP7)
+        keys = [t + (state.round_score(p) if status[p] in (STAYED, FROZEN, FLIPPED_SEVEN)
                      else 0.5 * state.round_score(p) if status[p] == ACTIVE else 0)
                 for p, t in enumerate(state.totals)]
         return margin_values(state.result(), keys, 40.0)

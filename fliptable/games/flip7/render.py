@@ -1,14 +1,21 @@
 """Flip 7 as text: the table one seat sees, and one line per event."""
 from __future__ import annotations
 
+from typing import Any
+
 from ...core.words import Words, count_of
 
 
 def render(view: dict, seat: int | None) -> str:
     """The table: every player's cards, round score, total, the draw pile, whose turn."""
     w = Words(seat)
-    lines = [f"Round {view['round']}   dealer: {w.who(view['dealer'])}   draw pile: {count_of(view['draw_count'], 'card')}"
-             f"   discards: {len(view['discard'])}"]
+    lines = [
+        (
+            f"Round {view['round']}   dealer: {w.who(view['dealer'])}   "
+            f"draw pile: {count_of(view['draw_count'], 'card')}"
+            f"   discards: {len(view['discard'])}"
+        )
+    ]
     for s, info in enumerate(view["seats"]):
         who = w.who(s)
         mark = ">" if view["turn"] == s else " "
@@ -31,7 +38,7 @@ def narrate(event: dict, seat: int | None = None) -> str:
     """One line for one event, read by the person at ``seat`` ("you"; None: nobody)."""
     w = Words(seat)
     t = event["type"]
-    p = event.get("player")
+    p: Any = event.get("player")   # a seat (JSON), in the events that name one
     if t == "flip":
         return f"{w.does(p, 'flip')} {event['card']}"
     if t == "stay":
@@ -84,6 +91,6 @@ def round_summary(view: dict, seat: int | None) -> str | None:
     lines = [f"Round {view['round'] - (0 if view.get('over') else 1)} is over.", ""]
     lines.append(f"{'':10}{'round':>7}{'total':>8}")
     w = Words(seat)
-    for p, (r, t) in enumerate(zip(scores, totals)):
+    for p, (r, t) in enumerate(zip(scores, totals, strict=True)):
         lines.append(f"{w.who(p):<10}{r:>7}{t:>8}")
     return "\n".join(lines)

@@ -9,6 +9,8 @@ is ``choice`` ("give" / "target"), ``chooser`` and ``choice_card``.
 """
 from __future__ import annotations
 
+from typing import ClassVar
+
 from ...core.decision import Over, turn
 from ...core.errors import shorten
 from ...core.events import Event
@@ -46,7 +48,7 @@ def round_decision_cap(players: int) -> int:
 class Flip7State(State):
     """A game of Flip 7."""
 
-    FIELDS = {
+    FIELDS: ClassVar[dict[str, str]] = {
         "draw": "cards",            # top card last
         "discard": "cards",         # bottom first
         "tableau": "piles",         # the cards in front of each player, in the order they came
@@ -68,7 +70,7 @@ class Flip7State(State):
         "last_round": "ints?",      # the scores of the round just finished
         "stat": "ints",             # player-rounds, busts, flip 7s, summed round scores
     }
-    DERIVED = {
+    DERIVED: ClassVar[dict[str, str]] = {
         "mask": "ints",             # bit n set: the player holds the number n
         "has_second": "bools",      # the player holds a Second Chance
     }
@@ -178,7 +180,7 @@ class Flip7State(State):
             if self.choice == "give":
                 # flip7.md "Second Chance": "extras must be given to another player or discarded"
                 gives = tuple(GIVE[q] for q in self._candidates())
-                return gives + (DISCARD,) if self.options["spare_second"] == "give_or_discard" else gives
+                return (*gives, DISCARD) if self.options["spare_second"] == "give_or_discard" else gives
             return tuple(TARGET[q] for q in self._candidates())
         return HIT_STAY if player == self.last else ()
 
@@ -396,7 +398,7 @@ class Flip7State(State):
                 return
             self._spare_second(p, card, events)
             return
-        if card == FREEZE or card == FLIP3:
+        if card in (FREEZE, FLIP3):
             if in_flip3 and self.options["flip3_actions"] == "after":
                 # the published clarification: set aside until the three are flipped
                 self.job_aside[-1].append(card)

@@ -43,11 +43,11 @@ class Apply:
         elif kind == _LINK_FLUSH:
             self.decl_kind, self.decl_value, self.decl_count = LINK, 0, a
             self._declared(p, events)
-        elif kind == _FLUSH_CARD or kind == _BIG_CARD:
+        elif kind in (_FLUSH_CARD, _BIG_CARD):
             self.decl_kind = FLUSH_KIND if kind == _FLUSH_CARD else BIG_KIND
             self.decl_value, self.decl_count = 0, 1
             self._declared(p, events)
-        elif kind == _PASS or kind == _KEEP:
+        elif kind in (_PASS, _KEEP):
             self._pass_base(p, a if kind == _PASS else None, events)
         else:
             self._swap(p, a, kind == A.MIMIC_TOP, events)
@@ -180,7 +180,7 @@ class Apply:
         legal = self._declarations(p, card)
         if len(legal) == 1:
             # the flipped card alone is the only play: its declaration is forced
-            kind, a, b = A.INFO[legal[0]]
+            _kind, a, b = A.INFO[legal[0]]
             self.decl_kind, self.decl_value, self.decl_count = NUMBER, a, b
             self._declared(p, events)
 

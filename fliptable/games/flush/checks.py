@@ -41,7 +41,7 @@ class Checks:
                 raise ValueError(f"seat {q}: a top is a card or -1")
         if any(t < 0 for t in self.totals):
             raise ValueError("totals are never below zero")
-        if not 1 <= self.round_no:
+        if not self.round_no >= 1:
             raise ValueError("round must be 1 or more")
         limit = total_rounds(self.options) or MAX_ELIMINATION_ROUNDS
         if self.round_no > limit:
@@ -54,7 +54,7 @@ class Checks:
         if len(self.pile_as) != len(self.pile) or any(not 1 <= v <= 10 for v in self.pile_as):
             raise ValueError("pile_as gives a value 1..10 per pile card")
         m = VALUE[self.indicator]
-        if any(VALUE[c] != v and VALUE[c] != m for c, v in zip(self.pile, self.pile_as)):
+        if any(VALUE[c] != v and VALUE[c] != m for c, v in zip(self.pile, self.pile_as, strict=True)):
             raise ValueError("a pile card counts as its own value, or is a Mimic")
         if len(self.laid_from) != len(self.laid) or any(not -1 <= f <= A.MAX_BASES for f in self.laid_from):
             raise ValueError("laid_from gives a source per laid card")

@@ -89,7 +89,7 @@ class FlushDirect(DirectEncoder):
     @staticmethod
     def select_bits(values, masks, bit):
         """The tuple of ``values[i]`` whose ``masks[i]`` has ``bit`` set."""
-        return tuple([v for v, mask in zip(values, masks) if mask >> bit & 1])
+        return tuple([v for v, mask in zip(values, masks, strict=True) if mask >> bit & 1])
 
     def write(self, state, seat, out, memo):
         n = self.players
@@ -153,7 +153,7 @@ class FlushDirect(DirectEncoder):
             if declaring:
                 key = ((state.turn - seat) % n, phase, state.decl_kind, state.decl_value, state.decl_count,
                        tuple(state.laid), tuple(state.laid_from))
-                memo["g:declared"] = source[:5] + (state.laid[:], state.laid_from[:])
+                memo["g:declared"] = (*source[:5], state.laid[:], state.laid_from[:])
             else:
                 key = memo["g:declared"] = None
             block = self.declared_blocks.get(key)

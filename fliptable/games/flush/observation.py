@@ -12,8 +12,8 @@ def schema(game, players, options):
     spec = spec_of(options["deck"])
     deck = sum(spec.counts)
     # a round's points: every card held, Mimics x3; its deduction: every Deduction card, doubled
-    round_max = 3 * sum(k * p for k, p in zip(spec.counts, spec.points))
-    deduction_max = 2 * sum(k * d for k, d in zip(spec.counts, spec.deduction))
+    round_max = 3 * sum(k * p for k, p in zip(spec.counts, spec.points, strict=True))
+    deduction_max = 2 * sum(k * d for k, d in zip(spec.counts, spec.deduction, strict=True))
     mode = options["mode"]
     if mode == "elimination":
         total_max = options["limit"] - 1 + round_max

@@ -15,7 +15,7 @@ def _cards(names) -> str:
 
 def _pile(view: dict) -> str:
     out = []
-    for name, value in zip(view["pile"], view["pile_as"]):
+    for name, value in zip(view["pile"], view["pile_as"], strict=True):
         head = name.rstrip("sld")
         out.append(name if head == str(value) else f"{name}={value}")
     return _cards(out)
@@ -25,7 +25,7 @@ def _laid(event: dict) -> str:
     """The cards of a play, each with where it came from and whether it is a Mimic."""
     value = event.get("value")
     shown = []
-    for name, source in zip(event["cards"], event["from"]):
+    for name, source in zip(event["cards"], event["from"], strict=True):
         notes = []
         if source > 0:
             notes.append(f"base {source}")
@@ -46,14 +46,14 @@ def _bases(tops) -> str:
 def legend(view: dict, seat: int | None) -> str:
     """How to read the table's compact notation (``B1(4/?)``, ``9l=7``, ``4d``)."""
     return "\n".join([
-        "- `>` marks the seat to play; **hand** is the cards in hand, **cards** every card the seat "
-        "still holds (hand and bases), **total** the score so far (lowest wins).",
-        "- **bases** `B1(4/?)`: base 1, a face-up 4 over its face-down Blind card (`?`: nobody has "
-        "seen it); `B2(?)`: only the Blind card is left.",
-        "- a card is its value, then `s` Skip, `l` Link, `d` Deduction ★ (`7s`, `4ld`); `f` is a Flush "
-        "card, `bf` a Big Flush card.",
-        "- on the pile, `9l=7` is a Mimic laid as a 7; **known in hand**: cards of that seat's hand "
-        "everybody saw go there.",
+        ("- `>` marks the seat to play; **hand** is the cards in hand, **cards** every card the seat "
+        "still holds (hand and bases), **total** the score so far (lowest wins)."),
+        ("- **bases** `B1(4/?)`: base 1, a face-up 4 over its face-down Blind card (`?`: nobody has "
+        "seen it); `B2(?)`: only the Blind card is left."),
+        ("- a card is its value, then `s` Skip, `l` Link, `d` Deduction ★ (`7s`, `4ld`); `f` is a Flush "
+        "card, `bf` a Big Flush card."),
+        ("- on the pile, `9l=7` is a Mimic laid as a 7; **known in hand**: cards of that seat's hand "
+        "everybody saw go there."),
     ])
 
 

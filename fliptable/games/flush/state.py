@@ -25,6 +25,8 @@ may add PASS (pass a base); a round whose Mimic card is a Flush card opens with 
 """
 from __future__ import annotations
 
+from typing import ClassVar
+
 from ...core.decision import TURNS, Over
 from ...core.game import State
 from . import notation as A
@@ -46,7 +48,7 @@ class FlushState(Legal, Apply, Rounds, View, Checks, State):
     ``rounds.py`` (deal, scores, result), ``view.py`` (views, determinization),
     ``checks.py`` (loading checks)."""
 
-    FIELDS = {
+    FIELDS: ClassVar[dict[str, str]] = {
         "hands": "piles",
         "known": "table",          # knowledge mask per hand card
         "blinds": "piles",
@@ -76,7 +78,7 @@ class FlushState(Legal, Apply, Rounds, View, Checks, State):
         "over": "bool",
         "stat": "ints",
     }
-    DERIVED = {
+    DERIVED: ClassVar[dict[str, str]] = {
         "mimic": "int",            # the Mimic value (0 while a Flush card waits to be swapped)
         "points": "ref",           # per card int, from the deck spec
         "deduction": "ref",
@@ -162,5 +164,5 @@ class FlushState(Legal, Apply, Rounds, View, Checks, State):
         if phase == BLIND:
             return self._declarations(player, self.laid[0])
         if phase == PASS:
-            return A.PASSES[:len(self.blinds[player])] + (A.KEEP_ACTION,)
+            return (*A.PASSES[:len(self.blinds[player])], A.KEEP_ACTION)
         return self._swaps(player)

@@ -27,13 +27,12 @@ N_STATS = 12
 
 #: per card int (and -1, an empty top, last): where ``_counts`` counts it — 2*value + Link
 #: for a number card, 22 a Flush card, 23 a Big Flush card, 24 no card
-SLOT = tuple(22 if c == FLUSH else 23 if c == BIG_FLUSH else 2 * VALUE[c] + IS_LINK[c]
-             for c in range(NCARDS)) + (24,)
+SLOT = (*(22 if c == FLUSH else 23 if c == BIG_FLUSH else 2 * VALUE[c] + IS_LINK[c] for c in range(NCARDS)), 24)
 #: per card int (and -1, an empty top, last): the value it is counted under in
 #: ``_declarations`` — its value, 11 a Flush card, 12 a Big Flush card, 13 no card
-VSLOT = tuple(11 if c == FLUSH else 12 if c == BIG_FLUSH else VALUE[c] for c in range(NCARDS)) + (13,)
+VSLOT = (*(11 if c == FLUSH else 12 if c == BIG_FLUSH else VALUE[c] for c in range(NCARDS)), 13)
 #: per card int (and -1): 1 for a Link card
-LINK_OF = tuple(int(IS_LINK[c]) for c in range(NCARDS)) + (0,)
+LINK_OF = (*(int(IS_LINK[c]) for c in range(NCARDS)), 0)
 #: per card int: its markings as bits — 1 Skip, 2 Link, 4 Deduction (0: a plain card)
 MARKS = tuple(int(IS_SKIP[c]) | int(IS_LINK[c]) << 1 | int(IS_DEDUCTION[c]) << 2 for c in range(NCARDS))
 VALUE_PREFIXES = tuple((v, A.DECL_PREFIX[v]) for v in range(1, 11))

@@ -58,7 +58,7 @@ class View:
             return
         eligible = eligible_table(self.decl_kind, self.decl_value, self.mimic)
         v = self.decl_value
-        seen = [c for c, mask in zip(hand, self.known[q]) if knows(mask, player)]
+        seen = [c for c, mask in zip(hand, self.known[q], strict=True) if knows(mask, player)]
         seen += [c for c in self.tops[q] if c >= 0]
         need = self.decl_count - len(self.laid) - sum(eligible[c] for c in seen)
         real_needed = self._needs_real() and not any(VALUE[c] == v for c in seen)
@@ -107,7 +107,7 @@ class View:
             if q == player:
                 known_cards.append(None)
                 continue
-            known_cards.append(sorted((names[c] for c, mask in zip(self.hands[q], self.known[q])
+            known_cards.append(sorted((names[c] for c, mask in zip(self.hands[q], self.known[q], strict=True)
                                        if knows(mask, player)), key=card_order))
         declared = None
         if self.phase in (PICK, BLIND) and not over:

@@ -19,11 +19,11 @@ CARDS = CardTable([CardType("swatter", "swatter")] + [
     for colour in COLOURS for value in range(1, 6)])
 
 #: colour index of each card int (-1 for the swatter)
-COLOUR: tuple[int, ...] = (-1,) + tuple(c for c in range(6) for _ in range(5))
+COLOUR: tuple[int, ...] = (-1, *(c for c in range(6) for _ in range(5)))
 #: value of each card int (0 for the swatter)
-VALUE: tuple[int, ...] = (0,) + tuple(v for _ in range(6) for v in range(1, 6))
+VALUE: tuple[int, ...] = (0, *(v for _ in range(6) for v in range(1, 6)))
 NAME: tuple[str, ...] = CARDS.names
-COLOUR_NAME: tuple[str | None, ...] = (None,) + tuple(COLOURS[c] for c in COLOUR[1:])
+COLOUR_NAME: tuple[str | None, ...] = (None, *(COLOURS[c] for c in COLOUR[1:]))
 
 
 def fly(colour: int, value: int) -> int:

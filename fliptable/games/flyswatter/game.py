@@ -55,7 +55,7 @@ class FlyswatterGame(Game):
         return full_deck()
 
     def action_space(self, players, options):
-        return ("flip", DONE) + SWAT[:MAX_MIDDLE]
+        return ("flip", DONE, *SWAT[:MAX_MIDDLE])
 
     def legacy_options(self, rules_version):
         """Version 1 checked a window's hands one by one in landing order."""

@@ -9,6 +9,8 @@ order they land and all are checked together when the window closes
 """
 from __future__ import annotations
 
+from typing import ClassVar
+
 from ...core.decision import Over, Race, Turn
 from ...core.errors import OptionError, shorten
 from ...core.events import Event
@@ -25,7 +27,7 @@ DONE = "done"
 CLOSE = "close"
 NONE: tuple[str, ...] = ()
 #: legal actions of a swatter with no hand down, by the number of flies in the middle
-ALL_SWATS = tuple(SWAT[:m] + (DONE,) for m in range(MAX_MIDDLE + 1))
+ALL_SWATS = tuple((*SWAT[:m], DONE) for m in range(MAX_MIDDLE + 1))
 #: (m, k) -> legal actions of a swatter whose one hand is on fly k of m
 _EXCEPT: dict[int, tuple[str, ...]] = {}
 TURNS = tuple(Turn(p) for p in range(8))
@@ -47,7 +49,7 @@ def _except(m: int, k: int) -> tuple[str, ...]:
 class FlyswatterState(State):
     """A game of Fly-swatter in progress."""
 
-    FIELDS = {
+    FIELDS: ClassVar[dict[str, str]] = {
         "draw": "piles",          # per seat, top card first
         "known": "ints",          # per seat: public penalty flies at the bottom of the stack
         "middle": "cards",        # the flies face up, in the order laid (fly n is middle[n-1])
@@ -67,7 +69,7 @@ class FlyswatterState(State):
         "last_flip": "ints?",     # [player, card]
         "last_window": "frozen?",  # the last closed window's record (replaced whole)
     }
-    DERIVED = {
+    DERIVED: ClassVar[dict[str, str]] = {
         "counts": "ints",         # flies in the middle per colour
         "colours": "int",         # colours present in the middle
         "placed": "table",        # per seat, the fly numbers its hands are on
@@ -168,7 +170,7 @@ class FlyswatterState(State):
             for o in last["outcome"]:
                 if (not isinstance(o, list) or len(o) != 5 or o[3] not in OUTCOMES
                         or not all(type(x) is int for x in o[:3])
-                        or not (o[4] is None or type(o[4]) is int and 0 <= o[4] < len(NAME))
+                        or not (o[4] is None or (type(o[4]) is int and 0 <= o[4] < len(NAME)))
                         or not 0 <= o[2] < len(NAME)):
                     raise ValueError("an outcome is [seat, fly, card, won|late|penalty, lost card or null]")
             if type(last["trigger"]) is not int or not 0 <= last["trigger"] < len(NAME) \
@@ -497,7 +499,7 @@ class FlyswatterState(State):
         winners have the highest score, ties going to the most flies won, then shared
         (flyswatter.md "SCORING"). Before that ``details.leading`` says who leads."""
         scores = [sum(VALUE[c] for c in w) for w in self.won]
-        keys = [(s, len(w)) for s, w in zip(scores, self.won)]
+        keys = [(s, len(w)) for s, w in zip(scores, self.won, strict=True)]
         best = max(keys)
         leading = tuple(p for p, k in enumerate(keys) if k == best)
         over = self.ending and not self.open

@@ -10,4 +10,4 @@ def schema(game, players, options):
 
 
 #: the asking games' events and the Store's
-EVENTS = ASKING_EVENTS + ("draw", "store_empty")
+EVENTS = (*ASKING_EVENTS, "draw", "store_empty")

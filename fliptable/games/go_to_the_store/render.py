@@ -16,4 +16,4 @@ def narrate(event: dict, seat: int | None = None) -> str:
     return _narrate(event, seat)
 
 
-__all__ = ["render", "narrate"]
+__all__ = ["narrate", "render"]

@@ -15,7 +15,7 @@ class MugginsBalance(Balance):
         return [self.labels(state.game, hand) for hand in state.hands]
 
     def held(self, state):
-        return [self.labels(state.game, hand + stock) for hand, stock in zip(state.hands, state.stocks)]
+        return [self.labels(state.game, hand + stock) for hand, stock in zip(state.hands, state.stocks, strict=True)]
 
     def lengths(self, state):
         return {"turns": state.turns}

@@ -82,9 +82,8 @@ class MugginsGame(Game):
         return margin_values(r, r.scores, 5.0)
 
     def stats(self, state):
-        out = {"turns": float(state.turns), "round_limit_endings": float(state.ended == "round_limit"),
+        return {"turns": float(state.turns), "round_limit_endings": float(state.ended == "round_limit"),
                "muggins_calls": float(state.calls), "deviations": float(state.deviations)}
-        return out
 
     def summarize_stats(self, totals, games, players):
         """Wins are ``simulate``'s ``win_rate`` (per seat; a round-limit tie shared by k

@@ -1,6 +1,8 @@
 """Plain-text rendering of Muggins views and events (terminal UI and logs)."""
 from __future__ import annotations
 
+from typing import Any
+
 from ...core.words import Words, cap, count_of
 from ..flinch_pack.cards import a_card
 
@@ -15,8 +17,8 @@ def render(view: dict, seat: int | None) -> str:
     """A table of everything ``seat`` sees: centre piles, every Stock Pile's top and
     count, every hand's count (hands are face down, even to their owner), the card in play."""
     w = Words(seat)
-    lines = [f"Muggins ({view['enforce']}) — turn {view['turns']}, round {view['round']} of at most "
-             f"{view['round_limit']}"]
+    lines = [(f"Muggins ({view['enforce']}) — turn {view['turns']}, round {view['round']} of at most "
+             f"{view['round_limit']}")]
     piles = [f"{i}:{top}" for i, top in enumerate(view["centre"], 1) if top is not None]
     lines.append("Centre: " + (" ".join(piles) if piles else "(no Playing Piles)")
                  + (f"   finished piles removed: {view['removed_piles']}" if view["removed_piles"] else ""))
@@ -46,7 +48,7 @@ def narrate(event: dict, seat: int | None = None) -> str:
     """One line for one event, read by the person at ``seat`` ("you"; None: nobody)."""
     w = Words(seat)
     t = event.get("type")
-    p = event.get("player")
+    p: Any = event.get("player")   # a seat (JSON), in the events that name one
     if t == "reveal":
         return f"{cap(w.does(p, 'turn'))} up {a_card(event['card'])} from the bottom of the hand."
     if t == "play":

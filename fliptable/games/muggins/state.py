@@ -16,6 +16,8 @@ Every ruling is in docs/rules/muggins.md.
 """
 from __future__ import annotations
 
+from typing import ClassVar
+
 from ...core import Event, Over, Result, ranks_from_keys
 from ...core.game import State
 from ..flinch_pack.cards import NAMES, pack_count
@@ -35,7 +37,7 @@ class MugginsState(ChallengeWindow, State):
     """A game of Muggins in progress."""
 
     CALL = MUGGINS
-    FIELDS = {
+    FIELDS: ClassVar[dict[str, str]] = {
         "hands": "piles",         # index 0 the top (the first card dealt), the last the bottom (next up)
         "hand_known": "ints",     # per seat: cards at the bottom of the hand everyone saw (taken back,
                                   # or a turned-over Stock Pile)
@@ -61,7 +63,7 @@ class MugginsState(ChallengeWindow, State):
         "calls": "int",
         "deviations": "int",
     }
-    DERIVED = {"strict": "bool", "round_limit": "int", "timed": "bool", "when_needed": "bool"}
+    DERIVED: ClassVar[dict[str, str]] = {"strict": "bool", "round_limit": "int", "timed": "bool", "when_needed": "bool"}
     __slots__ = tuple(FIELDS) + tuple(DERIVED)
 
     # -- set-up ---------------------------------------------------------------------------
@@ -425,7 +427,7 @@ class MugginsState(ChallengeWindow, State):
             events.append(Event("win", {"player": seat}))
 
     def cards_left(self) -> list[int]:
-        out = [len(h) + len(s) for h, s in zip(self.hands, self.stocks)]
+        out = [len(h) + len(s) for h, s in zip(self.hands, self.stocks, strict=True)]
         if self.source == HAND:
             out[self.turn] += 1
         return out
@@ -459,7 +461,7 @@ class MugginsState(ChallengeWindow, State):
         up (its top part); everything else -- every card turned up, Stock Piles, cards
         taken back, a turned-over Stock Pile -- everyone saw."""
         out = []
-        for hand, known in zip(self.hands, self.hand_known):
+        for hand, known in zip(self.hands, self.hand_known, strict=True):
             out.extend((hand, i) for i in range(len(hand) - known))
         return out
 

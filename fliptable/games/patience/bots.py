@@ -54,7 +54,7 @@ def greedy_move(rows: list[list[int]], pack_left: int, legal, keep_spaces: bool 
                 r = USELESS if keep_spaces and pack_left else ROW_UP_EMPTIES
             else:
                 t = -pile[0]  # up first from the pile with the highest bottom card
-        elif r == CARD_ROW or r == STOCK_ROW:
+        elif r in (CARD_ROW, STOCK_ROW):
             t = -rows[DECODED[a][3]][0]  # down onto the pile with the highest bottom card
         if r < rank or (r == rank and t < tie):
             best, rank, tie = a, r, t

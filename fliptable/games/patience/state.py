@@ -12,6 +12,8 @@ row-1 pile onto row 4; the space is filled from the pack).
 """
 from __future__ import annotations
 
+from typing import ClassVar
+
 from ...core import Event, Over, Result, State, Turn
 from ..flinch_pack.cards import CARDS
 
@@ -23,9 +25,16 @@ STOCK_UP = tuple(f"stock>up{k + 1}" for k in SLOTS)
 STOCK_ROW = tuple(f"stock>row{k + 1}" for k in SLOTS)
 ROW_UP = tuple(tuple(f"row{i + 1}>up{k + 1}" for k in SLOTS) for i in SLOTS)
 ROW_ROW = tuple(tuple(f"row{i + 1}>row{j + 1}" if i != j else "" for j in SLOTS) for i in SLOTS)
-ACTIONS: tuple[str, ...] = (("turn", "card>stock") + CARD_UP + CARD_ROW + STOCK_UP + STOCK_ROW
-                            + tuple(a for r in ROW_UP for a in r)
-                            + tuple(a for r in ROW_ROW for a in r if a))
+ACTIONS: tuple[str, ...] = (
+    "turn",
+    "card>stock",
+    *CARD_UP,
+    *CARD_ROW,
+    *STOCK_UP,
+    *STOCK_ROW,
+    *(a for r in ROW_UP for a in r),
+    *(a for r in ROW_ROW for a in r if a),
+)
 #: a bound on the actions of one game (docs/rules/patience.md "The end"): each of the
 #: forty cards is turned up once, leaves the turned-up place once, leaves the stock pile
 #: once and goes up once; a pile move either draws a pack card or empties a space for good
@@ -79,9 +88,7 @@ def legal_moves(pack: list[int], card: int | None, up: list[int], rows: list[lis
                     stock_playable = True
                     break
     if card:
-        for k in SLOTS:
-            if up[k] == card - 1:
-                acts.append(CARD_UP[k])
+        acts += [CARD_UP[k] for k in SLOTS if up[k] == card - 1]
         for k in SLOTS:
             r = rows[k]
             if r and r[-1] == card + 1:
@@ -114,9 +121,7 @@ def legal_moves(pack: list[int], card: int | None, up: list[int], rows: list[lis
         r = rows[i]
         if r:
             onto = r[0] + 1      # the pile's bottom card goes on a top one higher
-            for j in SLOTS:
-                if j != i and rows[j] and rows[j][-1] == onto:
-                    acts.append(ROW_ROW[i][j])
+            acts += [ROW_ROW[i][j] for j in SLOTS if j != i and rows[j] and rows[j][-1] == onto]
     if not card and pack and not (strict and forced):
         acts.append("turn")
     return acts
@@ -127,14 +132,14 @@ class PatienceState(State):
     ``up`` (top number of each 1s pile, 0 = space: a 1s pile always holds 1..top),
     ``rows`` (lower-row piles, bottom card first), ``stock`` (the stock pile, top last)."""
 
-    FIELDS = {
+    FIELDS: ClassVar[dict[str, str]] = {
         "pack": "cards",     # top card last; its order is hidden
         "card": "card?",     # the turned-up card, None when none waits
         "up": "ints",        # the top number of each 1s pile (0: an empty space)
         "rows": "piles",     # the lower row, each pile bottom card first
         "stock": "cards",    # the stock pile, bottom first
     }
-    DERIVED = {"_legal": "ref"}   # the legal moves' tuple, None until asked for
+    DERIVED: ClassVar[dict[str, str]] = {"_legal": "ref"}   # the legal moves' tuple, None until asked for
     __slots__ = tuple(FIELDS) + tuple(DERIVED)
 
     # -- set-up ---------------------------------------------------------------------

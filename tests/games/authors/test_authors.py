@@ -15,7 +15,7 @@ from fliptable.sim.match import play_match
 from tests.helpers import assert_load_refused, assert_rejected
 
 GAME = get_game("authors")
-PACK = Counter({n: 4 for n in range(1, 11)})
+PACK = Counter(dict.fromkeys(range(1, 11), 4))
 
 
 def deal(players: int, hands: dict[int, list[int]]) -> list[str]:
@@ -88,7 +88,7 @@ def test_authors_play_ask_any_other_player_for_one_card_of_a_number_you_hold():
 def test_authors_play_continues_from_any_player_while_succeeding_then_fails_passes_left():
     s = new(4, {0: [5, 1, 1, 2, 2, 3, 3, 4, 4, 6], 2: [5, 5, 7, 7, 8, 8, 9, 9, 10, 10]})
     s.apply(0, "ask:2:5")
-    assert 6 in [c for c in hand(s, 1) + hand(s, 3)]
+    assert 6 in list(hand(s, 1) + hand(s, 3))
     target = 1 if 6 in hand(s, 1) else 3
     s.apply(0, f"ask:{target}:6")
     assert hand(s, 0).count(6) == 2 and s.decision().player == 0
@@ -176,8 +176,8 @@ def test_authors_end_tied_books_share_the_win():
 # -- bad input -------------------------------------------------------------------------------
 @pytest.mark.parametrize("action,why", [
     ("ask:0:1", "Authors rules: a player asks any *other* player, never himself"),
-    ("ask:1:10", 'Authors rules: "he may ask for a card only if he has in his hand one with the same number" - '
-                 "you hold no 10"),
+    ("ask:1:10", ('Authors rules: "he may ask for a card only if he has in his hand one with the same number" - '
+                 "you hold no 10")),
     ("ask:7:1", "there is no seat 7; seats are 0 to 3"),
     ("stop", 'Authors rules: "he may continue to ask ... as long as he succeeds" - stop only after a successful ask'),
     ("ask:1", "write an ask as ask:SEAT:NUMBER (seat 0-3, number 1-10), e.g. ask:1:5"),
@@ -529,13 +529,13 @@ def test_authors_a_seat_with_no_cards_to_ask_is_rejected_when_loaded():
 @pytest.mark.parametrize("held,asked,ok", [(5, 5, True), (4, 5, False), (6, 5, False)])
 def test_authors_ask_only_for_the_same_number_you_hold(held, asked, ok):
     rest = [1, 1, 2, 2, 3, 3, 9, 9, 10]
-    s = new(4, {0: [held] + rest, 1: [asked, asked, 7, 7, 8, 8, 9, 10, 10, 1]})
+    s = new(4, {0: [held, *rest], 1: [asked, asked, 7, 7, 8, 8, 9, 10, 10, 1]})
     if ok:
         s.apply(0, f"ask:1:{asked}")
         assert hand(s, 0).count(asked) == 2
     else:
         assert_rejected(s, 0, f"ask:1:{asked}", "he may ask for a card only if he has in his hand one "
-                        f"with the same number", f"you hold no {asked}")
+                        "with the same number", f"you hold no {asked}")
 
 
 @pytest.mark.parametrize("have,book", [(2, False), (3, True)])
@@ -561,8 +561,8 @@ def _hand_of_seat_1(change):
 
 @pytest.mark.parametrize("change,says", [
     (lambda d: d["state"]["books"].pop(), "hands and books need one entry per seat"),
-    (_hand_of_seat_1(lambda h: h.__setitem__(0, 1)), "seat 1's hand must count 0-3 cards of each number "
-                                                     "1-10 (four of a number are a book)"),
+    (_hand_of_seat_1(lambda h: h.__setitem__(0, 1)), ("seat 1's hand must count 0-3 cards of each number "
+                                                     "1-10 (four of a number are a book)")),
     (_hand_of_seat_1(lambda h: h.__setitem__(9, -1)), "a hand holds 0 to 3 cards of each number"),
     (lambda d: d["state"]["history"].append([0, 4, 1, 5, 0]), "a history row is malformed"),
     (lambda d: d["state"]["history"].append([0, -1, 1, 5, 0]), "a history row is malformed"),

@@ -25,7 +25,7 @@ def deck_order(players, hands, first, pack=(), level=3):
         while len(h) < 7:
             h.append(rest.pop(0))
     deal = [given[p][i] for i in range(7) for p in range(players)]
-    return deal + [first, *pack] + rest
+    return [*deal, first, *pack, *rest]
 
 
 def dealt(players=2, hands=None, first="5c", pack=(), level=3, **options):

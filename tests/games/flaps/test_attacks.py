@@ -98,7 +98,7 @@ def test_2s_in_a_game_of_two_thats_you():
 
 def test_2s_the_sum_runs_on_around_the_table():
     s = dealt(3, {0: ["2h", "5c", "qc", "kc", "5d", "qd", "kd"], 1: ["2s", "5s", "qs", "ks", "5h", "qh", "kh"],
-                  2: ["3s", "2c", "7c", "9c", "qc"][:4] + ["4c", "4d", "4h"]}, first="9h")
+                  2: [*["3s", "2c", "7c", "9c", "qc"][:4], "4c", "4d", "4h"]}, first="9h")
     play(s, (0, "2h"), (1, "2s"), (2, "3s"))
     assert s.view(None)["attack"]["sum"] == 7 and s.decision() == Turn(0)
 

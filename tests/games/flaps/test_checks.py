@@ -253,7 +253,7 @@ def test_evaluate_weighs_games_won_against_cards_in_hand():
     s = GAME.new_state(3, {"games": 3}, 1)
     s.points[:] = [1, 0, 0]                        # seat 0 has won a game of the match
     r = s.result()
-    keys = [10 * p - len(h) for p, h in zip(r.scores, s.hands)]
+    keys = [10 * p - len(h) for p, h in zip(r.scores, s.hands, strict=True)]
     ranked = r.rank_values()
     want = tuple(0.5 * ranked[q] + 0.5 * math.tanh((keys[q] - (sum(keys) - keys[q]) / 2) / 3) for q in range(3))
     assert r.scores[0] == 1 and GAME.evaluate(s) == want

@@ -27,7 +27,7 @@ def test_views_hide_other_hands_and_the_pack():
 def test_a_draw_shows_the_card_to_its_drawer_only():
     s = dealt(3, {0: H0, 1: H1, 2: H2}, first="9c", level=2, pack=["as"])
     events = s.apply(0, "draw")
-    draw = [e for e in events if e.type == "draw"][0]
+    draw = next(e for e in events if e.type == "draw")
     assert draw.for_player(0)["cards"] == ["as"]
     assert "cards" not in draw.for_player(1) and "cards" not in draw.for_player(None)
 
@@ -60,7 +60,7 @@ def test_determinize_moves_unknown_cards_and_keeps_the_known_ones():
 
 def test_the_deal_is_told_each_player_sees_only_their_own_hand():
     s = dealt(3, {0: H0, 1: H1, 2: H2}, first="9c", level=2)
-    deal = [e for e in s.opening if e.type == "deal"][0]
+    deal = next(e for e in s.opening if e.type == "deal")
     assert deal.for_player(None) == {"type": "deal", "game": 1, "dealer": 2, "first": "9c", "turn": 0}
     hands = [e for e in s.opening if e.type == "hand"]
     assert hands[1].for_player(1)["cards"] == H1

@@ -31,7 +31,7 @@ def test_k_trumps_the_player_who_lays_the_lowest_card_picks_up_all_cards_laid():
     s = trumps()
     play(s, (0, "ktc:h"), (1, "t:5h"), (2, "t:3d"), (0, "t:5c"))
     # hearts trumps: 5h is 5 of trumps; 5c is a 5 of another suit; 3d lowest
-    assert sorted(hand(s, 2)) == sorted(H2[1:] + ["3d", "5h", "5c"])
+    assert sorted(hand(s, 2)) == sorted([*H2[1:], "3d", "5h", "5c"])
     assert sorted(s.view(None)["shown"][2]) == ["3d", "5c", "5h"]   # everyone saw them go there
     assert s.decision() == Turn(1)                                  # play goes on after the caller
 
@@ -52,7 +52,7 @@ def test_k_trumps_ranking_ol_maids_then_trump_kings_down_to_aces_then_other_king
 
 
 def test_k_trumps_equal_cards_cut_the_pack_and_the_lowest_cut_picks_up():
-    s = dealt(3, {0: H0, 1: ["5s"] + H1[1:], 2: ["5h"] + H2[1:]}, first="9c", level=2)
+    s = dealt(3, {0: H0, 1: ["5s", *H1[1:]], 2: ["5h", *H2[1:]]}, first="9c", level=2)
     play(s, (0, "ktc:d"), (1, "t:5s"), (2, "t:5h"), (0, "t:om1"))
     assert s.stat[ST_CUTS] >= 1                               # at least one cut
     lost = [p for p in (1, 2) if "om1" in hand(s, p)]
@@ -136,13 +136,13 @@ def test_ol_maid_leaves_the_suit_and_number_of_the_card_beneath():
 
 def test_k_trumps_ties_by_default_only_equal_lowest_cards_cut():
     # seats 1 and 2 lay the same 5, seat 0 the lower 3: seat 0 picks up, nobody cuts
-    s = dealt(3, {0: ["ktc", "3s"] + H0[2:], 1: ["5s"] + H1[1:], 2: ["5h"] + H2[1:]}, first="9c", level=2)
+    s = dealt(3, {0: ["ktc", "3s", *H0[2:]], 1: ["5s", *H1[1:]], 2: ["5h", *H2[1:]]}, first="9c", level=2)
     play(s, (0, "ktc:d"), (1, "t:5s"), (2, "t:5h"), (0, "t:3s"))
     assert s.stat[ST_CUTS] == 0 and {"3s", "5s", "5h"} <= set(hand(s, 0))
 
 
 def test_k_trumps_ties_any_option_if_two_or_more_cards_laid_are_the_same_those_players_cut():
-    s = dealt(3, {0: ["ktc", "3s"] + H0[2:], 1: ["5s"] + H1[1:], 2: ["5h"] + H2[1:]}, first="9c", level=2,
+    s = dealt(3, {0: ["ktc", "3s", *H0[2:]], 1: ["5s", *H1[1:]], 2: ["5h", *H2[1:]]}, first="9c", level=2,
               trumps_ties="any")
     play(s, (0, "ktc:d"), (1, "t:5s"), (2, "t:5h"), (0, "t:3s"))
     assert s.stat[ST_CUTS] >= 1                               # the players with the same cards cut

@@ -82,7 +82,7 @@ def test_k_spoof_turn_over_the_cards_the_furthest_out_picks_up_all_the_cards_lai
     events = play(s, (0, "call:10"))
     spoofed = next(e for e in events if e.type == "spoof")
     assert spoofed.data["total"] == 13 and spoofed.data["loser"] == 2       # 30 is 17 out
-    assert sorted(hand(s, 2)) == sorted(H2[1:] + ["3d", "5h", "5c"])
+    assert sorted(hand(s, 2)) == sorted([*H2[1:], "3d", "5h", "5c"])
     assert sorted(s.view(None)["shown"][2]) == ["3d", "5c", "5h"]          # everyone saw them go there
     assert s.decision() == Turn(1) and s.view(None)["spoof"] is None      # play goes on after the caller
     assert s.view(None)["top"] == "kss"
@@ -136,7 +136,7 @@ def test_k_spoof_a_last_card_that_loses_is_not_a_win():
 
 
 def test_k_spoof_a_last_card_you_cannot_finish_on_like_an_ace_means_another_card_from_the_pack():
-    hands = {0: H0, 1: ["ah"] + H1[1:], 2: H2}
+    hands = {0: H0, 1: ["ah", *H1[1:]], 2: H2}
     s = only(spoof(hands, pack=["qs"]), 1, "ah")
     play(s, (0, "kss"), (1, "t:ah"), (2, "t:3d"), (0, "t:5c"), (1, "call:9"), (2, "call:40"), (0, "call:10"))
     assert not s.is_over() and hand(s, 1) == ["qs"]

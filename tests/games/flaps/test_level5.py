@@ -106,7 +106,9 @@ def test_5_start_guessing_look_the_top_card_only_you_know():
 
 def test_5_share_a_secret_a_card_from_a_chosen_players_hand_known_to_you_both():
     s = secrets()
-    assert "5share>1" in s.legal_actions(0) and "5share>2" in s.legal_actions(0) and "5share>0" not in s.legal_actions(0)
+    assert (
+        "5share>1" in s.legal_actions(0) and "5share>2" in s.legal_actions(0) and "5share>0" not in s.legal_actions(0)
+    )
     n1 = len(s.hands[1])
     lay(s, 0, "5share>1")
     assert len(s.hands[1]) == n1 - 1

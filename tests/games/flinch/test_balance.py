@@ -16,7 +16,7 @@ def names(cards):
 def test_a_seat_is_dealt_its_flinch_pile_and_first_hand_and_holds_its_hand():
     start = GAME.new_state(3, None, 5)
     dealt = GAME.balance.dealt(start)
-    assert dealt == [names(pile + hand) for pile, hand in zip(start.game_piles, start.hands)]
+    assert dealt == [names(pile + hand) for pile, hand in zip(start.game_piles, start.hands, strict=True)]
     assert all(len(d) > 1 for d in dealt) and set().union(*dealt) <= set(GAME.balance.kinds(GAME, 3, start.options))
     end = play_match(GAME, [RandomAgent() for _ in range(3)], None, 5).state
     assert GAME.balance.held(end) == [names(hand) for hand in end.hands]

@@ -64,7 +64,7 @@ def test_random_games_keep_every_card_stay_legal_hide_secrets_and_round_trip(tab
             assert G.state_from_json(data).to_json() == data
             twin = state.clone()
             assert twin.to_json() == data and list(twin.legal_actions(seat)) == legal
-            for viewer in list(range(players)) + [None]:
+            for viewer in [*range(players), None]:
                 _check_view(state, viewer)
         action = rng.choice(legal)
         for e in rec.apply(seat, action):
@@ -210,10 +210,10 @@ def test_render_and_narrate_a_challenge():
                  piles=[(1, 4, UP), (1, 6, UP)], enforce="table", turn=1)
     events = s.apply(1, "play:hand1>c2")
     assert "may call \"Challenge!\"" in render(s.view(2), 2) and "game-pile card was playable" in render(s.view(0), 0)
-    window = [e for e in events if e.type == "window"][0]
+    window = next(e for e in events if e.type == "window")
     assert narrate(window.for_player(2)) == ("Seat 1 may be challenged for play:hand>c2 — the game-pile card "
                                              "was playable.")
     events = s.apply(0, "challenge")
-    done = [e.for_player(None) for e in events if e.type == "challenge_resolved"][0]
+    done = next(e.for_player(None) for e in events if e.type == "challenge_resolved")
     assert narrate(done).startswith('Seat 0 calls "Challenge!" on seat 1: right;')
     assert "Challenge" not in render(s.view(2), 2)

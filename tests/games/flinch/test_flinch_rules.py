@@ -104,7 +104,7 @@ def hand(state, seat):
 
 def test_equipment_110_cards_eleven_series_of_one_to_ten():
     deck = G.deck(2, G.resolve_options({}))
-    assert len(deck) == 110 and Counter(deck) == {v: 11 for v in range(1, 11)}
+    assert len(deck) == 110 and Counter(deck) == dict.fromkeys(range(1, 11), 11)
 
 
 def test_players_two_decks_when_four_or_more_play_by_default():
@@ -116,7 +116,7 @@ def test_players_two_decks_when_four_or_more_play_by_default():
 
 def test_edition_150_ten_series_of_one_to_fifteen_and_piles_run_to_15():
     deck = G.deck(2, G.resolve_options({"edition": "150"}))
-    assert len(deck) == 150 and Counter(deck) == {v: 10 for v in range(1, 16)}
+    assert len(deck) == 150 and Counter(deck) == dict.fromkeys(range(1, 16), 10)
     s = position(edition=150, game=[[9, 9], [9, 9]], hands=[[15, 8], [8]], piles=[(1, 14, UP)])
     assert "play:hand2>c1" in s.legal_actions(0)      # hands sort ascending: [8, 15]
     s.apply(0, "play:hand2>c1")
@@ -254,7 +254,7 @@ def test_the_play_nobody_has_a_one_whole_hands_start_five_reserve_piles_then_fre
     held = hand(s, 0)
     for _ in range(5):
         s.apply(0, "discard:hand1>res3")
-    assert s.reserves[2] == [4] + held and s.decision() == Turn(1)
+    assert s.reserves[2] == [4, *held] and s.decision() == Turn(1)
     for _ in range(5):
         s.apply(1, "discard:hand1>res1")
     assert s.decision() == Turn(0) and s.view(None)["phase"] == "opening"
@@ -295,7 +295,7 @@ def test_variation_building_down_and_both_ways_takes_exactly_the_next_number():
     # a down pile showing 2 takes the 1, which finishes it; an up pile never takes a 1
     u = position(2, game=[[9, 9], [9]], hands=[[1, 3], [9]], piles=[(2, 10, DOWN), (1, 2, UP)],
                  centre="ones-and-tens", enforce="table")
-    assert set(a for a in u.legal_actions(0) if a.startswith("play:")) == {
+    assert {a for a in u.legal_actions(0) if a.startswith("play:")} == {
         "play:hand1>c1", "play:hand1>new", "play:hand2>c2"}
 
 
@@ -582,7 +582,7 @@ def test_to_win_a_player_must_play_out_his_game_pile_a_penalty_card_never_emptie
     s.apply(0, "play:hand2>c2")                   # the 7, leaving the playable game-pile 5
     events = s.apply(1, "challenge")
     assert not s.is_over() and [len(g) for g in s.game_piles] == [2, 1, 2]
-    done = [e.for_player(None) for e in events if e.type == "challenge_resolved"][0]
+    done = next(e.for_player(None) for e in events if e.type == "challenge_resolved")
     assert done["right"] is True and done["card"] is None
     assert s.decision() == Turn(1)                # seat 0's turn still ends
     # a wrongly challenged player with one game-pile card left gives nothing either
@@ -849,7 +849,7 @@ def test_variation_fives_build_both_up_and_down_and_finish_at_one_and_ten():
     s = position(hands=[[4, 5, 6], [9]], piles=[], centre="fives", started=False)
     assert list(s.legal_actions(0)) == ["play:hand2>new"]
     s.apply(0, "play:hand2>new")
-    assert set(a for a in s.legal_actions(0) if a.startswith("play")) == {"play:hand1>c1", "play:hand2>c1"}
+    assert {a for a in s.legal_actions(0) if a.startswith("play")} == {"play:hand1>c1", "play:hand2>c1"}
     s.apply(0, "play:hand2>c1")
     s.apply(0, "play:hand1>c1")
     assert centre(s) == [(4, 6)] and s.view(None)["centre"][0]["next"] == ["3", "7"]
@@ -1010,7 +1010,7 @@ def test_views_hide_other_hands_and_game_piles_below_the_top():
 def test_events_show_a_draw_only_to_the_drawer():
     s = position(hands=[[2], [9]], piles=[(1, 1, UP)], stack=[3, 4, 9, 9, 9])
     events = s.apply(0, "play:hand1>c1")
-    draw = [e for e in events if e.type == "draw"][0]
+    draw = next(e for e in events if e.type == "draw")
     assert draw.for_player(0)["hand"] == ["3", "4", "9", "9", "9"]
     assert "hand" not in draw.for_player(1) and "hand" not in draw.for_player(None)
 

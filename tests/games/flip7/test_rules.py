@@ -66,7 +66,7 @@ def test_hit_number_card_is_placed_face_up():
 
 
 def test_hit_duplicate_number_busts_scoring_zero_and_discarding_everything():
-    s = new(2, ["5", "6", "+4", "x", "5"][:3] + ["5"])
+    s = new(2, [*["5", "6", "+4", "x", "5"][:3], "5"])
     play(s, "hit")        # seat 0: +4
     play(s, "stay")       # seat 1 stays with 6
     events = play(s, "hit")
@@ -425,7 +425,7 @@ def test_bad_input_is_rejected_and_changes_nothing(player, action, message):
 def test_giving_a_second_chance_to_an_ineligible_player_is_rejected():
     s = new(3, ["9", "6", "5", "second", "1", "2", "second"])
     play(s, "hit", "hit", "hit", "hit")
-    with pytest.raises(IllegalAction, match="'0' is not an eligible seat .*only another active player"):
+    with pytest.raises(IllegalAction, match=r"'0' is not an eligible seat .*only another active player"):
         s.apply(0, "give:0")
     with pytest.raises(IllegalAction, match="must first give the spare Second Chance away or discard it"):
         s.apply(0, "hit")

@@ -25,7 +25,7 @@ def test_views_never_reveal_the_draw_pile_order(seed, steps, players):
         s.apply(p, rng.choice(s.legal_actions(p)))
     other = s.clone()
     random.Random(seed + 1).shuffle(other.draw)
-    for seat in list(range(players)) + [None]:
+    for seat in [*range(players), None]:
         assert s.view(seat) == other.view(seat)
     text = str(s.view(0))
     assert "draw_count" in text and "'draw':" not in text
@@ -181,7 +181,7 @@ def test_ev_flip_three_term_is_the_engines_exact_expectation():
         exact = _forced(counts, len(under), mask, 12, 2, False, False, 2, 3, mode == "immediate")
         assert abs(exact - _forced_by_the_engine(held, under, mode)) < 1e-9, mode
     # holding a Second Chance: the duplicate 9 no longer busts
-    held_sc = held + ["second"]
+    held_sc = [*held, "second"]
     under_sc = ["9", "10", "x2", "+4", "freeze", "11", "12"]
     counts = [0] * len(CARDS)
     for c in under_sc:

@@ -36,7 +36,7 @@ def deck_order(players, seats, indicator, unused=(), options=None):
         if p not in given:
             given[p], rest = rest[:14], rest[14:]
     order = [given[p][i] for i in range(14) for p in range(players)]
-    return order + [indicator, *unused] + rest
+    return [*order, indicator, *unused, *rest]
 
 
 def dealt(players, seats, indicator, unused=(), first=0, options=None):

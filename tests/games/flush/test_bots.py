@@ -76,5 +76,5 @@ def test_greedy_beats_random_at_two_four_and_six():
     from fliptable.sim.simulate import simulate
     for players in (2, 4, 6):
         report = simulate("flush", 40, players, ["greedy", "random"], 7, 1, None)
-        low, high = report["win_rate_ci95"][0]
+        low, _high = report["win_rate_ci95"][0]
         assert low > 1 / players, (players, report["win_rate"][0])

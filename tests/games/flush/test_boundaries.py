@@ -65,7 +65,7 @@ def test_elimination_29_stays_30_is_out():
     state = table(3, hands={0: ["2"], 1: ["9", "10"], 2: ["9", "9s"]}, turn=0, options=options,
                   totals=[0, 11, 12], indicator="1s")
     events = play(state, (0, "1x2"))
-    end = [e for e in events if e.type == "round_end"][0].data
+    end = next(e for e in events if e.type == "round_end").data
     assert state.totals == [0, 30, 30] and end["eliminated"] == [1, 2] and state.is_over()
     near = table(3, hands={0: ["2"], 1: ["9", "10"], 2: ["9", "9s"]}, turn=0, options=options,
                  totals=[0, 10, 12], indicator="1s")

@@ -13,8 +13,8 @@ from tests.helpers import assert_load_refused
 def base(**kw):
     """Three seats, seat 0 to act with a 5 and a 6; seat 1 holds 9 9 3, seat 2 holds 8 2;
     every seat has one base (a Blind card, its top gone)."""
-    args = dict(hands={0: ["5", "6"], 1: ["9", "9", "3"], 2: ["8", "2"]},
-                blinds={0: ["1"], 1: ["2"], 2: ["3"]}, tops={0: [None], 1: [None], 2: [None]}, turn=0)
+    args = {"hands": {0: ["5", "6"], 1: ["9", "9", "3"], 2: ["8", "2"]},
+                "blinds": {0: ["1"], 1: ["2"], 2: ["3"]}, "tops": {0: [None], 1: [None], 2: [None]}, "turn": 0}
     args.update(kw)
     return table(3, **args).to_json()
 
@@ -350,7 +350,7 @@ def test_mimics_alone_taking_the_piles_value_need_no_real_card_with_mimic_join_p
     """flush.md "MIMIC CARDS", mimic_join=pile: Mimics alone may take the value on top of
     the pile, so a saved "2 Sevens" with Mimics only (no 7 held) can still be fulfilled;
     with mimic_join=play the same cards cannot be laid as Sevens."""
-    layout = dict(hands={0: ["5", "5s", "5l", "9"], 1: ["3"]}, indicator="5d", pile=["7"], turn=0)
+    layout = {"hands": {0: ["5", "5s", "5l", "9"], 1: ["3"]}, "indicator": "5d", "pile": ["7"], "turn": 0}
     state = table(2, options={"mimic_join": "pile"}, **layout)
     play(state, (0, "2x7"))
     assert state.phase == PICK and state.laid == []

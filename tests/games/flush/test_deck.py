@@ -96,13 +96,13 @@ def _set(index, key, value):
     ("{}", "format must be 'flush-deck/1', got null"),
     ('{"format": "flush-deck/2"}', 'format must be \'flush-deck/1\', got "flush-deck/2"'),
     (_spec_with(_set(0, "points", "x")), 'cards[0]: points must be an integer 0..100, got "x"'),
-    (_spec_with(_set(0, "count", 6)), 'the pack must hold 8 cards of each value (flush.md "Each deck consists of '
-                                      'card values from 1-10 (8 cards for each value)"); value 1 has 9'),
+    (_spec_with(_set(0, "count", 6)), ('the pack must hold 8 cards of each value (flush.md "Each deck consists of '
+                                      'card values from 1-10 (8 cards for each value)"); value 1 has 9')),
     (_spec_with(_set(0, "value", 11)), "cards[0]: value must be an integer 1..10, got 11"),
     (_spec_with(_set(3, "deduction", 0)), "cards[3]: deduction must be an integer 1..100, got 0"),
     (_spec_with(_set(1, "skip", "yes")), 'cards[1]: skip must be true or false, got "yes"'),
-    (_spec_with(_set(1, "colour", "red")), "cards[1]: unknown key 'colour'; accepted: count, deduction, flush, "
-                                           "link, points, skip, value"),
+    (_spec_with(_set(1, "colour", "red")), ("cards[1]: unknown key 'colour'; accepted: count, deduction, flush, "
+                                           "link, points, skip, value")),
     (_spec_with(_set(40, "count", 9)), "the pack must hold 10 Flush cards, plain and Big together; it has 11"),
     (_spec_with(_set(40, "link", True)), "cards[40]: a Flush card carries no Skip, Link or Deduction marking"),
     (_spec_with(_set(40, "skip", True)), "cards[40]: a Flush card carries no Skip, Link or Deduction marking"),

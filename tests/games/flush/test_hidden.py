@@ -66,7 +66,7 @@ def test_determinize_keeps_cards_everybody_saw_picked_up():
     assert state.view(1)["known"][0] == ["4", "7"]
     for i in range(10):
         det = state.determinize(1, random.Random(i))
-        held = sorted(NAMES[c] for c, m in zip(det.hands[0], det.known[0]) if m == PUBLIC)
+        held = sorted(NAMES[c] for c, m in zip(det.hands[0], det.known[0], strict=True) if m == PUBLIC)
         assert held == ["4", "7"] and det.view(1) == state.view(1)
 
 

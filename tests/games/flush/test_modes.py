@@ -36,7 +36,7 @@ def test_mode_arena_is_five_rounds_the_fifth_scoring_double():
     state = table(2, hands={0: ["4d"], 1: ["9", "3"]}, turn=0, options={"mode": "arena"}, round_no=5,
                   totals=[20, 10])
     events = play(state, (0, "1x4"))
-    end = [e for e in events if e.type == "round_end"][0].data
+    end = next(e for e in events if e.type == "round_end").data
     assert end["double"] and end["scores"] == [0, 24] and end["deduction"] == 10
     assert state.totals == [10, 34] and state.is_over() and state.result().winners == (0,)
     assert FLUSH.max_decisions(2, FLUSH.resolve_options({"mode": "arena"})) == 5 * 2 * 500
@@ -51,7 +51,7 @@ def test_mode_elimination_a_player_reaching_the_limit_is_out_and_not_dealt_in():
     options = {"mode": "elimination", "limit": 30}
     state = table(3, hands={0: ["2"], 1: ["9", "8"], 2: ["3"]}, turn=0, options=options, totals=[0, 14, 0])
     events = play(state, (0, "1x2"))
-    end = [e for e in events if e.type == "round_end"][0].data
+    end = next(e for e in events if e.type == "round_end").data
     assert end["eliminated"] == [1] and state.out_round == [0, 1, 0]
     assert not state.is_over() and state.round_no == 2
     assert state.hands[1] == [] and state.blinds[1] == [] and state.view(0)["playing"] == [True, False, True]

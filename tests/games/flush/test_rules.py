@@ -179,7 +179,13 @@ def test_making_a_flush_can_include_the_previous_players_cards():
 
 
 def test_making_a_flush_run_counts_every_card_of_the_value_on_top_previous_only_the_last_play():
-    layout = dict(hands={0: ["2", "9"], 1: ["3"]}, pile=["2", "2", "2"], pile_as=[2, 2, 2], top_count=1, turn=0)
+    layout = {
+        "hands": {0: ["2", "9"], 1: ["3"]},
+        "pile": ["2", "2", "2"],
+        "pile_as": [2, 2, 2],
+        "top_count": 1,
+        "turn": 0,
+    }
     run = table(2, **layout)
     assert "flush" in kinds(play(run, (0, "1x2")))
     previous = table(2, options={"flush_count": "previous"}, **layout)
@@ -221,7 +227,7 @@ def test_mimic_cards_may_be_played_as_their_own_value():
 
 
 def test_mimic_cards_need_a_card_of_the_value_in_their_play_unless_mimic_join_is_pile():
-    layout = dict(hands={0: ["5", "9"], 1: ["3"]}, indicator="5l", pile=["7"], turn=0)
+    layout = {"hands": {0: ["5", "9"], 1: ["3"]}, "indicator": "5l", "pile": ["7"], "turn": 0}
     state = table(2, **layout)
     assert "1x7" not in state.legal_actions(0)
     refused_because(state, 0, "1x7", "void declaration: a Mimic only mimics a card it is played with, and you "
@@ -289,7 +295,7 @@ def test_super_flush_six_of_a_value_mimics_included_may_pass_a_base_to_the_previ
 
 
 def test_super_flush_the_receiving_player_must_shed_the_extra_base_too():
-    state = table(2, hands={0: SIX_SEVENS + ["2", "4"], 1: ["3"]}, tops={0: [None]}, blinds={0: ["8"]},
+    state = table(2, hands={0: [*SIX_SEVENS, "2", "4"], 1: ["3"]}, tops={0: [None]}, blinds={0: ["8"]},
                   turn=0, previous=1)
     play(state, (0, "6x7"), (0, "pass:1"), (0, "1x2"))
     assert state.turn == 1 and state.view(1)["bases"][1] == [None]
@@ -299,11 +305,11 @@ def test_super_flush_the_receiving_player_must_shed_the_extra_base_too():
 
 
 def test_super_flush_keep_passes_no_base_and_without_a_previous_turn_none_is_offered():
-    state = table(2, hands={0: SIX_SEVENS + ["2"], 1: ["3"]}, tops={0: ["9"]}, blinds={0: ["8"]},
+    state = table(2, hands={0: [*SIX_SEVENS, "2"], 1: ["3"]}, tops={0: ["9"]}, blinds={0: ["8"]},
                   turn=0, previous=1)
     play(state, (0, "6x7"), (0, "keep"))
     assert len(state.blinds[0]) == 1 and state.view(0)["phase"] == "play"
-    first_turn = table(2, hands={0: SIX_SEVENS + ["2"], 1: ["3"]}, tops={0: ["9"]}, blinds={0: ["8"]}, turn=0)
+    first_turn = table(2, hands={0: [*SIX_SEVENS, "2"], 1: ["3"]}, tops={0: ["9"]}, blinds={0: ["8"]}, turn=0)
     play(first_turn, (0, "6x7"))
     assert first_turn.view(0)["phase"] == "play"
 
@@ -337,8 +343,8 @@ def test_blind_cards_are_flipped_unseen_and_may_be_joined_by_the_same_value_and_
 def test_mimic_cards_a_flipped_blind_mimic_mimics_only_a_card_it_is_played_with():
     # flush.md "MIMIC CARDS": the Mimic "can mimic any numerical value of a card it is played
     # with"; a flipped Blind Mimic alone is its own value (a Five), never a lone Six or Nine
-    layout = dict(hands={0: ["6", "6l", "9"], 1: ["3"]}, tops={0: [None]}, blinds={0: ["5s"]},
-                  indicator="5l", turn=0)
+    layout = {"hands": {0: ["6", "6l", "9"], 1: ["3"]}, "tops": {0: [None]}, "blinds": {0: ["5s"]},
+                  "indicator": "5l", "turn": 0}
     state = table(2, **layout)
     play(state, (0, "blind:1"))
     assert set(state.legal_actions(0)) == {"1x5", "2x6", "3x6", "2x9"}
@@ -426,7 +432,7 @@ def test_end_of_the_round_others_score_every_card_blind_cards_included_mimics_tr
     state = table(3, hands={0: ["2"], 1: ["5", "9"], 2: ["f"]}, tops={1: ["3"], 2: [None]},
                   blinds={1: ["4"], 2: ["10"]}, indicator="5l", turn=0, options={"rounds": 2})
     events = play(state, (0, "1x2"))
-    end = [e for e in events if e.type == "round_end"][0].data
+    end = next(e for e in events if e.type == "round_end").data
     # seat 1: a Mimic 5 (x3) + 9 + 3 + 4; seat 2: the Flush card 10 + the Blind 10
     assert end["winner"] == 0 and end["scores"] == [0, 15 + 9 + 3 + 4, 20]
     assert state.totals == [0, 31, 20] and state.turn == 0
@@ -442,7 +448,7 @@ def test_end_of_the_round_the_round_ends_as_soon_as_a_player_is_out():
 def test_deduction_cards_two_fours_with_the_four_deduction_card_deduct_five():
     state = table(2, hands={0: ["4", "4d"], 1: ["9"]}, totals=[12, 0], turn=0)
     events = play(state, (0, "2x4"))
-    end = [e for e in events if e.type == "round_end"][0].data
+    end = next(e for e in events if e.type == "round_end").data
     assert end["deduction"] == 5 and state.totals == [7, 9]
 
 
@@ -542,14 +548,14 @@ def test_big_flush_card_with_the_unused_deck_empty_nobody_draws():
 def test_big_flush_card_as_the_last_card_still_makes_the_opponents_draw():
     state = table(2, hands={0: ["bf"], 1: ["3"]}, unused=["10"], turn=0)
     events = play(state, (0, "bigflush"))
-    end = [e for e in events if e.type == "round_end"][0].data
+    end = next(e for e in events if e.type == "round_end").data
     assert end["scores"] == [0, 13]
 
 
 # -- void declarations name the rule -------------------------------------------------------------------
 @pytest.mark.parametrize("action, reason", [
-    ("link:4", "void declaration: a Link Flush needs 4 Link cards with those on top of the pile (0 there) and is "
-               "made with your own Link cards only; you have 0, declared 4"),
+    ("link:4", ("void declaration: a Link Flush needs 4 Link cards with those on top of the pile (0 there) and is "
+               "made with your own Link cards only; you have 0, declared 4")),
     ("flush", "you hold no Flush card"), ("bigflush", "you hold no Big Flush card"),
     ("blind:3", "you have no base 3"),
     ("6", "declare your play first (e.g. 3x6): the cards that fulfil it are chosen after"),

@@ -14,7 +14,16 @@ GAMES = 6
 
 def _count_events(paths):
     """Per-run totals read from the games' events (never from ``state.stat``)."""
-    totals = dict(games=0, rounds=0, decisions=0, turns=0, first_wins=0, flushes=0, supers=0, pickups=0)
+    totals = {
+        "games": 0,
+        "rounds": 0,
+        "decisions": 0,
+        "turns": 0,
+        "first_wins": 0,
+        "flushes": 0,
+        "supers": 0,
+        "pickups": 0,
+    }
     for path in paths:
         log = load_log(str(path))
         state = start_state(log)

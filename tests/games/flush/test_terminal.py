@@ -182,4 +182,4 @@ def test_plain_alone_at_seat_0_every_line_says_you_never_seat_0():
     assert not [line for line in lines[1:] if re.search(r"\bseat 0\b", line)]
     told = [line.strip() for line in lines if line.startswith("  ")]
     assert any(line.startswith("you declare “") for line in told)
-    assert any(line.startswith("you lay ") or line.startswith("you start a new pile") for line in told)
+    assert any(line.startswith(("you lay ", "you start a new pile")) for line in told)

@@ -57,7 +57,7 @@ def short_game(stacks, players=None):
     rest = FULL - Counter(order)
     removed = sorted(rest.elements())
     state = GAME.new_state(players, {"remove": len(removed)}, 0, removed + order)
-    assert [s for s in state._dump()["draw"]] == [CARDS_INTS(s) for s in stacks]
+    assert list(state._dump()["draw"]) == [CARDS_INTS(s) for s in stacks]
     return state
 
 

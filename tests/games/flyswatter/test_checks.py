@@ -219,7 +219,7 @@ def test_last_window_names_its_trigger_card_and_allowed_colours(changes):
 def window_on(flies):
     """A window open after ``flies`` flies of four colours, then a swatter."""
     names = [f"{c}{v}" for v in (1, 2, 3) for c in ("red", "blue", "green", "yellow")][:flies]
-    s = new(2, flips=names + ["swatter"])
+    s = new(2, flips=[*names, "swatter"])
     flip_all(s, flies + 1)
     assert s.open and len(s.middle) == flies
     return s

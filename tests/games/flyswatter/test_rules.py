@@ -113,7 +113,7 @@ def test_playing_the_game_seat_0_begins():
 def test_turn_over_cards_top_card_and_clockwise_order():
     s = new(3, flips=["red1", "blue2", "green3", "red4"])
     counts = s.view(None)["draw_counts"]
-    for p, card in zip([0, 1, 2, 0], ["red1", "blue2", "green3", "red4"]):
+    for p, card in zip([0, 1, 2, 0], ["red1", "blue2", "green3", "red4"], strict=True):
         assert s.decision() == Turn(p)
         ev = s.apply(p, "flip")
         assert ev[0].data["card"] == card and ev[0].data["player"] == p
@@ -175,7 +175,7 @@ def test_turns_go_on_clockwise_after_a_window():
 def test_five_colours_rulebook_example_blue_after_red_yellow_green_purple():
     # "9 flies lie face up ...: 5 red, 2 yellow, 1 green, and 1 purple. The player turns over a blue fly."
     nine = ["red1", "yellow1", "red2", "green2", "red3", "purple4", "yellow3", "red4", "red5"]
-    s = new(2, flips=nine + ["blue3"])
+    s = new(2, flips=[*nine, "blue3"])
     flip_all(s, 9)
     assert s.decision() == Turn(1)
     ev = s.apply(1, "flip")
@@ -224,7 +224,7 @@ def test_five_colours_a_known_colour_or_fewer_colours_do_not_trigger():
 # -- SWATTING FLIES! -------------------------------------------------------------------------
 def _window(players=2, flies=("red1", "red4", "blue2"), **opts):
     """A state with ``flies`` in the middle and a swatter just flipped."""
-    s = new(players, flips=list(flies) + ["swatter"], **opts)
+    s = new(players, flips=[*flies, "swatter"], **opts)
     flip_all(s, len(flies) + 1)
     assert s.open
     return s

@@ -2,6 +2,7 @@
 decision, bad input, view hiding, bots."""
 from __future__ import annotations
 
+import re
 import json
 import random
 from collections import Counter
@@ -15,7 +16,7 @@ from fliptable.sim.simulate import simulate
 from tests.helpers import assert_rejected
 
 GAME = get_game("go-to-the-store")
-PACK = Counter({n: 4 for n in range(1, 11)})
+PACK = Counter(dict.fromkeys(range(1, 11), 4))
 
 
 def deal(players: int, hands: dict[int, list[int]], store_top: list[int] = ()) -> list[str]:
@@ -78,7 +79,7 @@ def test_store_ask_give_me_all_of_your_fives_hands_over_all_and_asks_again():
 def test_store_ask_must_hold_one_of_the_number():
     s = new(3, {0: [5, 1, 2, 3, 4, 6], 2: [5, 5, 7, 8, 9, 10]})
     before = s.to_json()
-    with pytest.raises(IllegalAction, match="must hold|hold no 7|has in his hand"):
+    with pytest.raises(IllegalAction, match=re.escape('in his own hand" - you hold no 7')):
         s.apply(0, "ask:2:7")
     assert s.to_json() == before
 

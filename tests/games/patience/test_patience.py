@@ -15,7 +15,7 @@ from fliptable.sim.match import play_match
 from tests.helpers import assert_load_refused, assert_rejected
 
 GAME = get_game("patience")
-PACK = Counter({n: 4 for n in range(1, 11)})
+PACK = Counter(dict.fromkeys(range(1, 11), 4))
 
 
 def deck(*top: int, rest: str = "desc") -> list[str]:
@@ -320,8 +320,8 @@ def test_patience_greedy_merges_first_and_keeps_spaces_only_when_not_strict():
 def test_patience_a_one_built_down_on_a_two_may_go_up_from_the_row():
     s = new(9, 7, 5, 2, 1)
     play(s, "turn")
-    assert {"card>up1", "card>up2", "card>up3", "card>up4", "card>row4"} == set(
-        a for a in s.legal_actions(0) if a.startswith("card>"))
+    assert {"card>up1", "card>up2", "card>up3", "card>up4", "card>row4"} == {
+        a for a in s.legal_actions(0) if a.startswith("card>")}
     play(s, "card>row4")
     assert "row4>up2" in s.legal_actions(0) and "turn" not in s.legal_actions(0)
     play(s, "row4>up2", "row4>up2")  # the 1, then the 2 on it
@@ -580,10 +580,10 @@ def test_patience_strict_a_card_that_can_be_played_is_not_put_on_the_stock(up, r
 
 @pytest.mark.parametrize("rows, move, reason", [
     ([[9], [3, 2, 1], [6], [5]], "row1>row2", "Patience rules: row2 shows a 1; no pile goes on it"),
-    ([[9], [8], [6], [3, 2]], "row1>row4", 'Patience rules: "move one of the piles in the lower row onto another '
+    ([[9], [8], [6], [3, 2]], "row1>row4", ('Patience rules: "move one of the piles in the lower row onto another '
                                            'pile in the lower row if the sequence is right" - the row1 pile has 9 '
                                            'at its bottom; row4 shows 2, so only a pile with 1 at its bottom may '
-                                           'go on it'),
+                                           'go on it')),
 ])
 def test_patience_a_pile_move_that_does_not_fit_names_the_rule(rows, move, reason):
     message = assert_rejected(layout(rows), 0, move)
@@ -604,14 +604,14 @@ def _refusals():
     return [
         (turned, "turn", "Patience rules: turn up one card at a time - place the turned-up 6 first"),
         (used_up, "turn", 'Patience rules: "go through the pack only once" - the pack is used up'),
-        (must_play, "turn", 'Patience rules (strict=true): "Play from the Stock Pile whenever possible. Likewise, '
+        (must_play, "turn", ('Patience rules (strict=true): "Play from the Stock Pile whenever possible. Likewise, '
                             'play from the piles in the lower row to the piles in the upper row whenever possible" '
-                            "- make those plays before turning the next card"),
+                            "- make those plays before turning the next card")),
         (start, "up1>row1", "Patience rules: cards on the 1s piles stay there; only the piles' order of play matters"),
-        (start, "banana", "write turn, or SOURCE>DEST with SOURCE card, stock or row1-row4 and DEST up1-up4, "
-                          "row1-row4 (or stock, for the turned-up card), e.g. card>up2, stock>row1, row3>row1"),
-        (start, "row5>up1", "write turn, or SOURCE>DEST with SOURCE card, stock or row1-row4 and DEST up1-up4, "
-                            "row1-row4 (or stock, for the turned-up card), e.g. card>up2, stock>row1, row3>row1"),
+        (start, "banana", ("write turn, or SOURCE>DEST with SOURCE card, stock or row1-row4 and DEST up1-up4, "
+                          "row1-row4 (or stock, for the turned-up card), e.g. card>up2, stock>row1, row3>row1")),
+        (start, "row5>up1", ("write turn, or SOURCE>DEST with SOURCE card, stock or row1-row4 and DEST up1-up4, "
+                            "row1-row4 (or stock, for the turned-up card), e.g. card>up2, stock>row1, row3>row1")),
         (start, "card>up1", "Patience rules: no card is turned up - write turn to turn up the next card"),
         (start, "stock>stock", "the stock pile's top card cannot go back onto the stock pile"),
         (start, "stock>row1", "Patience rules: the stock pile is empty"),
