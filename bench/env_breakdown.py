@@ -11,15 +11,16 @@ the adapter's serialisation of decisions (``Moments``), masks and the benchmark'
 action choice. The timers add a little to every step they wrap. The last column is the
 ratio to texas_holdem_v4 the env would have if the view and its encoding cost nothing.
 """
+
 from __future__ import annotations
 
 import argparse
 import time
 import warnings
 
+from fliptable.adapters import pettingzoo as pz
 from fliptable.adapters.direct.base import DirectEncoder
 from fliptable.adapters.observation import Observer
-from fliptable.adapters import pettingzoo as pz
 from fliptable.bench.envs import Runner
 from fliptable.core.registry import all_game_ids
 
@@ -36,6 +37,7 @@ def _timed(cls, name: str, key: str, totals: dict):
             return inherited(self, *args)
         finally:
             totals[key] = totals.get(key, 0.0) + _clock() - t
+
     setattr(cls, name, wrapper)
     return original
 
@@ -50,6 +52,7 @@ def _restore(cls, name: str, original) -> None:
 def breakdown(games: list[str], seconds: float = 2.0, slices: int = 4) -> tuple[float, list[dict]]:
     """(texas_holdem_v4's microseconds per step, one row per game)."""
     from pettingzoo.classic import texas_holdem_v4
+
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
         runners = {g: Runner(lambda g=g: pz.env(g)) for g in games}
@@ -59,9 +62,15 @@ def breakdown(games: list[str], seconds: float = 2.0, slices: int = 4) -> tuple[
             for g, r in runners.items():
                 cls = type(r.env.unwrapped.state)
                 t = totals[g]
-                saved = [(c, n, _timed(c, n, k, t)) for c, n, k in (
-                    (cls, "_apply", "rules"), (cls, "legal_actions", "rules"), (cls, "view", "view"),
-                    (Observer, "encode_view", "encoding"))]
+                saved = [
+                    (c, n, _timed(c, n, k, t))
+                    for c, n, k in (
+                        (cls, "_apply", "rules"),
+                        (cls, "legal_actions", "rules"),
+                        (cls, "view", "view"),
+                        (Observer, "encode_view", "encoding"),
+                    )
+                ]
                 enc = type(r.env.unwrapped.history.seats)
                 if enc is not type(None) and issubclass(enc, DirectEncoder):
                     saved.append((enc, "write", _timed(enc, "write", "encoding", t)))
@@ -102,14 +111,18 @@ def main() -> None:
     ap.add_argument("--seconds", type=float, default=2.0)
     args = ap.parse_args()
     texas_us, rows = breakdown(args.games or all_game_ids(), args.seconds)
-    print(f"texas_holdem_v4: {1e6 / texas_us:,.0f} steps/s, {texas_us:.0f} us a step "
-          f"(3x needs at most {texas_us / 3:.0f} us)\n")
+    print(
+        f"texas_holdem_v4: {1e6 / texas_us:,.0f} steps/s, {texas_us:.0f} us a step "
+        f"(3x needs at most {texas_us / 3:.0f} us)\n"
+    )
     print("| env | steps/s | us/step | vs texas | rules | view | encoding | rest | vs texas, view+encoding free |")
     print("|---|---:|---:|---:|---:|---:|---:|---:|---:|")
     for r in rows:
-        print(f"| {r['game']} | {r['steps_per_second']:,.0f} | {r['us_per_step']:.0f} | {r['vs_texas']:.2f}x | "
-              f"{r['rules_us']:.0f} | {r['view_us']:.0f} | {r['encoding_us']:.0f} | {r['rest_us']:.0f} | "
-              f"{r['vs_texas_without_observation']:.2f}x |")
+        print(
+            f"| {r['game']} | {r['steps_per_second']:,.0f} | {r['us_per_step']:.0f} | {r['vs_texas']:.2f}x | "
+            f"{r['rules_us']:.0f} | {r['view_us']:.0f} | {r['encoding_us']:.0f} | {r['rest_us']:.0f} | "
+            f"{r['vs_texas_without_observation']:.2f}x |"
+        )
 
 
 if __name__ == "__main__":

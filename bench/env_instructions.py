@@ -14,6 +14,7 @@ Instructions are not time: the same count runs faster or slower with the code's
 instructions per cycle (here ``texas_holdem_v4``'s ran about 12% more per cycle than
 Flush's), so this ratio is an upper bound on the wall-clock one, not a substitute.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -25,7 +26,7 @@ import sys
 
 from fliptable.core.registry import all_game_ids
 
-_LOOP = r'''
+_LOOP = r"""
 import random, sys, warnings
 import numpy as np
 warnings.simplefilter("ignore")
@@ -50,17 +51,34 @@ while n < steps:
     obs, reward, term, trunc, info = env.last()
     env.step(None if term or trunc else choose(np.flatnonzero(obs["action_mask"]).tolist()))
     n += 1
-'''
+"""
 
 
 def instructions(game: str, steps: int) -> int:
     """Instructions callgrind counted for ``steps`` steps of ``game``'s env, set-up included."""
-    run = subprocess.run(["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null",
-                          sys.executable, "-c", _LOOP, game, str(steps)], capture_output=True, text=True,
-                         # str hashes: the same dict work each run; OpenBLAS's idle threads spin
-                         # for a varying number of instructions (counts moved by ~5% without this)
-                         env={**os.environ, "PYTHONHASHSEED": "0", "OPENBLAS_NUM_THREADS": "1",
-                              "OMP_NUM_THREADS": "1", "MKL_NUM_THREADS": "1"})
+    run = subprocess.run(
+        [
+            "valgrind",
+            "--tool=callgrind",
+            "--callgrind-out-file=/dev/null",
+            sys.executable,
+            "-c",
+            _LOOP,
+            game,
+            str(steps),
+        ],
+        capture_output=True,
+        text=True,
+        # str hashes: the same dict work each run; OpenBLAS's idle threads spin
+        # for a varying number of instructions (counts moved by ~5% without this)
+        env={
+            **os.environ,
+            "PYTHONHASHSEED": "0",
+            "OPENBLAS_NUM_THREADS": "1",
+            "OMP_NUM_THREADS": "1",
+            "MKL_NUM_THREADS": "1",
+        },
+    )
     found = re.search(r"Collected : (\d+)", run.stderr)
     if run.returncode or not found:
         raise RuntimeError(f"callgrind failed for {game}: {run.stderr.strip().splitlines()[-1:]}")

@@ -9,6 +9,7 @@ both alike); at every step the seat asked is observed, as the PettingZoo env's `
 does, and only that call is timed. A fast path is kept only where it measures at least 1.3x
 (issue 24); the load average is printed with each line.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -79,15 +80,18 @@ def main() -> None:
         load = os.getloadavg()[0]
         for r in range(args.rounds):
             for i, game in enumerate(games):
-                for which in ((False, True) if (i + r) % 2 == 0 else (True, False)):
+                for which in (False, True) if (i + r) % 2 == 0 else (True, False):
                     t = replay(spec, game, which)
                     if which:
                         fast += t
                     else:
                         generic += t
-        print(f"{g:16} {spec.players} players: generic {generic / steps * 1e6:6.1f} us, fast path "
-              f"{fast / steps * 1e6:6.1f} us an observation: {generic / fast:.2f}x ({steps} observations, "
-              f"load {load:.1f}-{os.getloadavg()[0]:.1f})", flush=True)
+        print(
+            f"{g:16} {spec.players} players: generic {generic / steps * 1e6:6.1f} us, fast path "
+            f"{fast / steps * 1e6:6.1f} us an observation: {generic / fast:.2f}x ({steps} observations, "
+            f"load {load:.1f}-{os.getloadavg()[0]:.1f})",
+            flush=True,
+        )
 
 
 if __name__ == "__main__":

@@ -20,6 +20,7 @@ Everything is an exact expectation over the pile's composition (enumeration, no
 sampling), evaluated in floating point. The same functions evaluate any pile
 (``counts``), which is how the test checks them against the engine on tiny piles.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -53,7 +54,7 @@ def best_case(counts, hand) -> int:
     numbers left, the ×2 if held or left, every modifier left, and the bonus."""
     mask, nsum, mods, x2, _ = hand
     free = [n for n in range(12, -1, -1) if counts[n] and not mask >> n & 1]
-    nsum += sum(free[:min(6, 7 - mask.bit_count())])
+    nsum += sum(free[: min(6, 7 - mask.bit_count())])
     mods += sum(counts[c] * MODIFIER_POINTS[c] for c in range(13, 18))
     return nsum * (2 if x2 or counts[X2] else 1) + mods + BONUS
 
@@ -114,9 +115,9 @@ class Round:
             rest = (*jobs[:-1], (0, aside[1:]))
             if aside[0] == FREEZE:
                 v = float(score(hand))
-            elif self.nested == "low":      # a nested Flip Three: at worst a bust
+            elif self.nested == "low":  # a nested Flip Three: at worst a bust
                 v = 0.0
-            elif self.nested == "high":     # at best every card it could bring is good
+            elif self.nested == "high":  # at best every card it could bring is good
                 v = float(best_case(counts, hand))
             else:
                 v = self._run(counts, hand, (*rest, (3, ())))
@@ -127,7 +128,7 @@ class Round:
 
     def _draw(self, counts, hand, jobs, in_job) -> float:
         size = sum(counts)
-        if size == 0:       # docs/rules/flip7.md "Running out": the round ends, banked
+        if size == 0:  # docs/rules/flip7.md "Running out": the round ends, banked
             return float(score(hand))
         acc = 0.0
         lst = list(counts)
@@ -144,18 +145,18 @@ class Round:
         mask, nsum, mods, x2, second = hand
         if c <= 12:
             if mask >> c & 1:
-                if second:   # the duplicate and the Second Chance are discarded
+                if second:  # the duplicate and the Second Chance are discarded
                     return self._run(counts, (mask, nsum, mods, x2, False), jobs)
-                return 0.0   # bust
+                return 0.0  # bust
             hand = (mask | 1 << c, nsum + c, mods, x2, second)
             if (mask | 1 << c).bit_count() == 7:
-                return float(score(hand))    # Flip 7: stops, pending cards discarded
+                return float(score(hand))  # Flip 7: stops, pending cards discarded
             return self._run(counts, hand, jobs)
         if c == SECOND:
             # a spare one (a second Second Chance) goes to nobody at a one-player round
             return self._run(counts, (mask, nsum, mods, x2, True), jobs)
         if c in (FREEZE, FLIP3):
-            if in_job:       # flip3_actions=after: set aside until the three are flipped
+            if in_job:  # flip3_actions=after: set aside until the three are flipped
                 left, aside = jobs[-1]
                 return self._run(counts, hand, (*jobs[:-1], (left, (*aside, c))))
             if c == FREEZE:
@@ -186,12 +187,19 @@ def ev_hits(numbers, removed=()) -> bool:
     to 200 does not apply); ``removed`` cards are shown to it as discards, so that it
     sees the same pile as the model."""
     from fliptable.games.flip7.bots import EVAgent
+
     names = [str(n) for n in numbers]
-    view = {"draw_count": 94 - len(names) - len(removed), "players": 1,
-            "discard": [CARDS.name(c) for c in removed], "flip_three": [], "choice": None,
-            "options": {"rules": "rulebook", "flip3_actions": "after"},
-            "seats": [{"cards": names, "status": "active", "round_score": sum(numbers), "total": 0,
-                       "second_chance": False}]}
+    view = {
+        "draw_count": 94 - len(names) - len(removed),
+        "players": 1,
+        "discard": [CARDS.name(c) for c in removed],
+        "flip_three": [],
+        "choice": None,
+        "options": {"rules": "rulebook", "flip3_actions": "after"},
+        "seats": [
+            {"cards": names, "status": "active", "round_score": sum(numbers), "total": 0, "second_chance": False}
+        ],
+    }
     agent = EVAgent()
     agent.seat = 0
     return agent.act(view, ("hit", "stay")) == "hit"
@@ -222,8 +230,17 @@ def compute(optimal: bool = True, max_held: int = 6, resolve: bool = True, log=N
         counts, hand = pile_without(held), hand_of(held)
         lo, hi = low.hit(counts, hand), high.hit(counts, hand)
         stay = float(sum(held))
-        row = {"held": held, "k": len(held), "total": sum(held), "stay": stay,
-               "hit_lo": lo, "hit_hi": hi, "hit": (lo + hi) / 2, "exact": False, "ev": ev_hits(held)}
+        row = {
+            "held": held,
+            "k": len(held),
+            "total": sum(held),
+            "stay": stay,
+            "hit_lo": lo,
+            "hit_hi": hi,
+            "hit": (lo + hi) / 2,
+            "exact": False,
+            "ev": ev_hits(held),
+        }
         if resolve and lo <= stay <= hi:
             t0 = time.time()
             row["hit"] = row["hit_lo"] = row["hit_hi"] = exact.hit(counts, hand)
@@ -276,9 +293,11 @@ def choices(rows: list[dict]) -> dict[str, list[bool]]:
     """Per policy, True where it hits: the one-step best response on the rulebook deck,
     the best known (one-step, or the two-step bound beats staying), ev; on the DP pile
     the optimum, hit-once and ev there."""
-    out = {"once": [r["hit"] > r["stay"] for r in rows],
-           "best": [r["hit"] > r["stay"] or (r.get("two") or 0) > r["stay"] for r in rows],
-           "ev": [r["ev"] for r in rows]}
+    out = {
+        "once": [r["hit"] > r["stay"] for r in rows],
+        "best": [r["hit"] > r["stay"] or (r.get("two") or 0) > r["stay"] for r in rows],
+        "ev": [r["ev"] for r in rows],
+    }
     if "dp_opt_hit" in rows[0]:
         out["dp_opt"] = [r["dp_opt_hit"] > r["stay"] for r in rows]
         out["dp_once"] = [r["dp_hit1"] > r["stay"] for r in rows]
@@ -315,69 +334,103 @@ def render(rows: list[dict], seconds: float) -> str:
     two_rows = [i for i, r in enumerate(rows) if r.get("two") is not None]
     two_flips = [i for i in two_rows if rows[i]["two"] > rows[i]["stay"] and not ch["once"][i]]
     lines = [
-        "# Flip 7: the best response to \"hit or stay?\"", "",
-        ("Generated by `nice -n 10 python bench/flip7_threshold.py` "
-        f"({seconds:.0f} s here); checked by `tests/bench/test_flip7_threshold.py`. "
-        "Issue 13, \"Numbers\"."), "",
-        "## The question and the model", "",
-        ("A player holds some distinct number cards and must hit or stay. What is each choice "
-        "worth, in expected round score? The model:"), "",
-        ("- **One player's round, rules as implemented with the default options** "
-        "(`rules=rulebook`, `flip3_actions=after`; docs/rules/flip7.md). Other players do not "
-        "change one's own round score under the rulebook rules, so they are left out; a spare "
-        "Second Chance is discarded (giving it away does not change one's own score)."),
-        ("- **The pile is the 94-card rulebook deck less the player's own cards** — a fresh "
-        "deck, nothing else seen this round (no other player's cards, no discards). Seen cards "
-        "change the answer; the `ev` bot uses them, this table is the fresh-deck case."),
-        (f"- **A hand is a set of distinct numbers**, 1 to 6 of them ({n} hands; a seventh number "
-        "ends the turn with the bonus), with no modifier, ×2 or Second Chance held. A modifier "
-        "held adds to the score and is lost in a bust like the numbers, so it moves the hand "
-        "toward staying; it is not tabulated."),
-        ("- **Values are exact expectations** over the pile's composition, card by card "
-        "without replacement (enumeration, no sampling; floating point). *stay* is the sum of "
-        "the numbers. *hit* is hitting once and then staying: every card type counts — a new "
-        "number (with the 15 bonus at the seventh), a duplicate (bust: 0), a modifier, the ×2, "
-        "a Freeze (banks the score), a Second Chance (kept), and a Flip Three (its three forced "
-        "cards exactly, with Second Chances, ×2, busts and the seventh number among them, and "
-        "a set-aside Freeze)."),
-        (f"- **A Flip Three flipped during a Flip Three** (about 1 hit in 450) makes the "
-        f"enumeration explode; it is first valued by bounds (0, and the best case of six "
-        f"more good cards): the bounds differ by at most {width:.2f} points. In the "
-        f"{resolved} hands where the bounds straddle the stay value it is resolved exactly "
-        "(every nested Flip Three and set-aside card); elsewhere the table shows the midpoint "
-        "and the decision is exact either way."),
-        ("- **More than one hit.** Staying beats hitting *once* does not mean staying is best: "
-        "one may hit and then decide again. Two computations:"),
-        ("  - *on the rulebook deck*, a lower bound of the best multi-step value: hit, then the "
-        "better of staying and one more hit (after a Flip Three: stay; nested Flip Threes "
-        "valued 0), for the "
-        f"{len(two_rows)} hands where one hit loses by less than 2 points. Where it beats "
-        "staying, staying is proved not to be the best response;"),
-        ("  - *the optimal policy by dynamic programming* over every reachable pile, on the "
-        "rulebook deck **without its three Flip Three and three Second Chance cards** (88 "
-        "cards): with them the reachable piles (a Second Chance's discarded duplicate, "
-        "forced draws) are too many for this script. Numbers, the five modifiers, the ×2 and "
-        "the Freezes are all there."),
+        '# Flip 7: the best response to "hit or stay?"',
+        "",
+        (
+            "Generated by `nice -n 10 python bench/flip7_threshold.py` "
+            f"({seconds:.0f} s here); checked by `tests/bench/test_flip7_threshold.py`. "
+            'Issue 13, "Numbers".'
+        ),
+        "",
+        "## The question and the model",
+        "",
+        (
+            "A player holds some distinct number cards and must hit or stay. What is each choice "
+            "worth, in expected round score? The model:"
+        ),
+        "",
+        (
+            "- **One player's round, rules as implemented with the default options** "
+            "(`rules=rulebook`, `flip3_actions=after`; docs/rules/flip7.md). Other players do not "
+            "change one's own round score under the rulebook rules, so they are left out; a spare "
+            "Second Chance is discarded (giving it away does not change one's own score)."
+        ),
+        (
+            "- **The pile is the 94-card rulebook deck less the player's own cards** — a fresh "
+            "deck, nothing else seen this round (no other player's cards, no discards). Seen cards "
+            "change the answer; the `ev` bot uses them, this table is the fresh-deck case."
+        ),
+        (
+            f"- **A hand is a set of distinct numbers**, 1 to 6 of them ({n} hands; a seventh number "
+            "ends the turn with the bonus), with no modifier, ×2 or Second Chance held. A modifier "
+            "held adds to the score and is lost in a bust like the numbers, so it moves the hand "
+            "toward staying; it is not tabulated."
+        ),
+        (
+            "- **Values are exact expectations** over the pile's composition, card by card "
+            "without replacement (enumeration, no sampling; floating point). *stay* is the sum of "
+            "the numbers. *hit* is hitting once and then staying: every card type counts — a new "
+            "number (with the 15 bonus at the seventh), a duplicate (bust: 0), a modifier, the ×2, "
+            "a Freeze (banks the score), a Second Chance (kept), and a Flip Three (its three forced "
+            "cards exactly, with Second Chances, ×2, busts and the seventh number among them, and "
+            "a set-aside Freeze)."
+        ),
+        (
+            f"- **A Flip Three flipped during a Flip Three** (about 1 hit in 450) makes the "
+            f"enumeration explode; it is first valued by bounds (0, and the best case of six "
+            f"more good cards): the bounds differ by at most {width:.2f} points. In the "
+            f"{resolved} hands where the bounds straddle the stay value it is resolved exactly "
+            "(every nested Flip Three and set-aside card); elsewhere the table shows the midpoint "
+            "and the decision is exact either way."
+        ),
+        (
+            "- **More than one hit.** Staying beats hitting *once* does not mean staying is best: "
+            "one may hit and then decide again. Two computations:"
+        ),
+        (
+            "  - *on the rulebook deck*, a lower bound of the best multi-step value: hit, then the "
+            "better of staying and one more hit (after a Flip Three: stay; nested Flip Threes "
+            "valued 0), for the "
+            f"{len(two_rows)} hands where one hit loses by less than 2 points. Where it beats "
+            "staying, staying is proved not to be the best response;"
+        ),
+        (
+            "  - *the optimal policy by dynamic programming* over every reachable pile, on the "
+            "rulebook deck **without its three Flip Three and three Second Chance cards** (88 "
+            "cards): with them the reachable piles (a Second Chance's discarded duplicate, "
+            "forced draws) are too many for this script. Numbers, the five modifiers, the ×2 and "
+            "the Freezes are all there."
+        ),
         "",
     ]
     # thresholds
     th = {name: thresholds(rows, ch[name]) for name in ch}
     agree = n - sum(ch["ev"][i] != ch["once"][i] for i in range(n))
     gains = [rows[i]["two"] - rows[i]["stay"] for i in two_flips]
-    lines += ["## In short", "",
-              "- **Stay threshold (hit once vs stay, rulebook deck, fresh deck):** "
-              + "; ".join(f"{k} card{'s' if k > 1 else ''}: "
-                          + ("always hit" if th["once"][k][0] is None else
-                             f"stay from {th['once'][k][0]}" if th["once"][k][0] == th["once"][k][1] else
-                             f"stay from {th['once'][k][0]}–{th['once'][k][1]}")
-                          for k in sorted(th["once"])) + " (a range: it depends on which numbers).",
-              (f"- **`ev` plays that rule:** it agrees with the exact one-hit comparison in {agree} of "
-              f"{n} hands."),
-              f"- **But one hit is not the whole story:** in {len(two_flips)} hands near the threshold "
-              "(mostly five and six cards) hitting and deciding again is proved better than "
-              "staying although one hit alone is not"
-              + (f"; the gain is small (at most {max(gains):.2f} points of expected round score)" if gains else "")
-              + f". `ev` stays in {sum(not ch['ev'][i] for i in two_flips)} of them.", ""]
+    lines += [
+        "## In short",
+        "",
+        "- **Stay threshold (hit once vs stay, rulebook deck, fresh deck):** "
+        + "; ".join(
+            f"{k} card{'s' if k > 1 else ''}: "
+            + (
+                "always hit"
+                if th["once"][k][0] is None
+                else f"stay from {th['once'][k][0]}"
+                if th["once"][k][0] == th["once"][k][1]
+                else f"stay from {th['once'][k][0]}–{th['once'][k][1]}"
+            )
+            for k in sorted(th["once"])
+        )
+        + " (a range: it depends on which numbers).",
+        (f"- **`ev` plays that rule:** it agrees with the exact one-hit comparison in {agree} of {n} hands."),
+        f"- **But one hit is not the whole story:** in {len(two_flips)} hands near the threshold "
+        "(mostly five and six cards) hitting and deciding again is proved better than "
+        "staying although one hit alone is not"
+        + (f"; the gain is small (at most {max(gains):.2f} points of expected round score)" if gains else "")
+        + f". `ev` stays in {sum(not ch['ev'][i] for i in two_flips)} of them.",
+        "",
+    ]
     lines += [
         "## The stay threshold per number of cards held",
         "",
@@ -389,22 +442,31 @@ def render(rows: list[dict], seconds: float) -> str:
             "duplicate in the pile, so the bust chance is lower)."
         ),
         "",
-        ("| cards held | stay from (some hand) | stay from (every hand) | with the two-step plan: stay from "
-        "(some / every) | optimal policy, 88-card DP pile: stay from (some / every) |"),
+        (
+            "| cards held | stay from (some hand) | stay from (every hand) | with the two-step plan: stay from "
+            "(some / every) | optimal policy, 88-card DP pile: stay from (some / every) |"
+        ),
         "|---|---|---|---|---|",
     ]
     for k in sorted(th["once"]):
         a = th["once"][k]
         b = th["best"][k]
         c = th["dp_opt"][k] if "dp_opt" in th else (None, None, None)
-        lines.append(f"| {k} | {_fmt(a[0])} | {_fmt(a[1])} | {_fmt(b[0])} / {_fmt(b[1])} | "
-                     f"{_fmt(c[0])} / {_fmt(c[1])} |")
-    lines += ["", ("Columns 2–3 compare staying with hitting once on the rulebook deck (exact): this "
-              "is the `ev` bot's rule. Column 4 also hits where the two-step plan beats staying "
-              "(proved better than staying); where it says stay, neither one hit nor the plan "
-              "beats staying, but the true optimum may still hit (column 5 shows where it does "
-              "on the DP pile). With six cards held the threshold jumps to the mid-30s: the "
-              "seventh number brings 15."), ""]
+        lines.append(
+            f"| {k} | {_fmt(a[0])} | {_fmt(a[1])} | {_fmt(b[0])} / {_fmt(b[1])} | {_fmt(c[0])} / {_fmt(c[1])} |"
+        )
+    lines += [
+        "",
+        (
+            "Columns 2–3 compare staying with hitting once on the rulebook deck (exact): this "
+            "is the `ev` bot's rule. Column 4 also hits where the two-step plan beats staying "
+            "(proved better than staying); where it says stay, neither one hit nor the plan "
+            "beats staying, but the true optimum may still hit (column 5 shows where it does "
+            "on the DP pile). With six cards held the threshold jumps to the mid-30s: the "
+            "seventh number brings 15."
+        ),
+        "",
+    ]
     # per class table
     lines += [
         "## Hit vs stay per hand class",
@@ -417,8 +479,10 @@ def render(rows: list[dict], seconds: float) -> str:
             "the threshold (every policy agrees on every hand) are left out."
         ),
         "",
-        ("| cards | total = stay | hands | hit once (min–max) | one hit better | one hit or two steps better "
-        "| `ev` hits | DP pile: hit once better | DP pile: optimal hits |"),
+        (
+            "| cards | total = stay | hands | hit once (min–max) | one hit better | one hit or two steps better "
+            "| `ev` hits | DP pile: hit once better | DP pile: optimal hits |"
+        ),
         "|---|---|---|---|---|---|---|---|---|",
     ]
     classes: dict[tuple, list[int]] = {}
@@ -431,20 +495,33 @@ def render(rows: list[dict], seconds: float) -> str:
             continue
         lo = min(rows[i]["hit"] for i in idx)
         hi = max(rows[i]["hit"] for i in idx)
-        lines.append(f"| {k} | {t} | {len(idx)} | {lo:.2f}–{hi:.2f} | {counts['once']} | {counts['best']} | "
-                     f"{counts['ev']} | {counts.get('dp_once', '-')} | {counts.get('dp_opt', '-')} |")
+        lines.append(
+            f"| {k} | {t} | {len(idx)} | {lo:.2f}–{hi:.2f} | {counts['once']} | {counts['best']} | "
+            f"{counts['ev']} | {counts.get('dp_once', '-')} | {counts.get('dp_opt', '-')} |"
+        )
         shown += 1
+
     # ev
     def dis(a, b):
         return [i for i in range(n) if ch[a][i] != ch[b][i]]
+
     d_once, d_best = dis("ev", "once"), dis("ev", "best")
-    lines += ["", f"{shown} classes shown of {len(classes)}.", "",
-              "## The `ev` bot against the best response", "",
-              ("`ev` (docs/rules/flip7.md \"Bots\") hits while one more card's expected change of "
-              "its round score is positive: the one-step rule, from the exact composition of "
-              "the unseen cards. It was asked about every hand of the table (a one-player view "
-              "with nothing else seen, total 0 so the race to 200 does not apply)."), "",
-              "| compared with | hands | disagreements | where |", "|---|---|---|---|"]
+    lines += [
+        "",
+        f"{shown} classes shown of {len(classes)}.",
+        "",
+        "## The `ev` bot against the best response",
+        "",
+        (
+            '`ev` (docs/rules/flip7.md "Bots") hits while one more card\'s expected change of '
+            "its round score is positive: the one-step rule, from the exact composition of "
+            "the unseen cards. It was asked about every hand of the table (a one-player view "
+            "with nothing else seen, total 0 so the race to 200 does not apply)."
+        ),
+        "",
+        "| compared with | hands | disagreements | where |",
+        "|---|---|---|---|",
+    ]
 
     def where(ix, key_ev="ev"):
         out = []
@@ -453,9 +530,12 @@ def render(rows: list[dict], seconds: float) -> str:
             out.append("{" + ",".join(map(str, r["held"])) + f"}}: ev {'hits' if ch[key_ev][i] else 'stays'}")
         more = f" and {len(ix) - 8} more" if len(ix) > 8 else ""
         return "; ".join(out) + more if out else "-"
+
     lines.append(f"| hit once vs stay, rulebook deck (exact) | {n} | {len(d_once)} | {where(d_once)} |")
-    lines.append(f"| one hit or the two-step plan beats staying, rulebook deck | {n} | {len(d_best)} | "
-                 f"{len(two_flips)} hands where one hit loses but the two-step plan beats staying |")
+    lines.append(
+        f"| one hit or the two-step plan beats staying, rulebook deck | {n} | {len(d_best)} | "
+        f"{len(two_flips)} hands where one hit loses but the two-step plan beats staying |"
+    )
     if "dp_opt" in ch:
         d_dp = dis("dp_ev", "dp_opt")
         d_dp1 = dis("dp_ev", "dp_once")
@@ -463,36 +543,53 @@ def render(rows: list[dict], seconds: float) -> str:
             f"| hit once vs stay, 88-card DP pile (`ev` shown that pile) | {n} | {len(d_dp1)} "
             f"| {where(d_dp1, 'dp_ev')} |"
         )
-        lines.append(f"| optimal policy, 88-card DP pile | {n} | {len(d_dp)} | by cards held: "
-                     + ", ".join(f"{k}: {sum(1 for i in d_dp if rows[i]['k'] == k)}" for k in range(1, 7)) + " |")
+        lines.append(
+            f"| optimal policy, 88-card DP pile | {n} | {len(d_dp)} | by cards held: "
+            + ", ".join(f"{k}: {sum(1 for i in d_dp if rows[i]['k'] == k)}" for k in range(1, 7))
+            + " |"
+        )
     if d_once:
         worst = max(d_once, key=lambda i: abs(rows[i]["hit"] - rows[i]["stay"]))
         r = rows[worst]
-        lines += ["", f"Where `ev` differs from the exact one-step comparison the margin is tiny: at "
-                  f"most {abs(r['hit'] - r['stay']):.3f} points ({{{','.join(map(str, r['held']))}}}: "
-                  f"hit {r['hit']:.3f} vs stay {r['stay']:.0f}). `ev` values a Flip Three nested in a "
-                  "Flip Three as a blank card, which is where it and the exact value part"
-                  + (" — and there the two-step plan shows hitting is in fact better, so `ev`'s "
-                     "choice is the right one." if (r.get("two") or 0) > r["stay"] else ".")]
+        lines += [
+            "",
+            f"Where `ev` differs from the exact one-step comparison the margin is tiny: at "
+            f"most {abs(r['hit'] - r['stay']):.3f} points ({{{','.join(map(str, r['held']))}}}: "
+            f"hit {r['hit']:.3f} vs stay {r['stay']:.0f}). `ev` values a Flip Three nested in a "
+            "Flip Three as a blank card, which is where it and the exact value part"
+            + (
+                " — and there the two-step plan shows hitting is in fact better, so `ev`'s choice is the right one."
+                if (r.get("two") or 0) > r["stay"]
+                else "."
+            ),
+        ]
     if two_flips:
         gain = max(two_flips, key=lambda i: rows[i]["two"] - rows[i]["stay"])
         r = rows[gain]
-        lines += ["", f"**One-step is not the best response.** In {len(two_flips)} hands staying beats "
-                  "hitting once, yet hitting and then deciding again beats staying (proved on the rulebook "
-                  f"deck by the two-step lower bound): the largest gain is {{{','.join(map(str, r['held']))}}}, "
-                  f"stay {r['stay']:.0f}, hit once {r['hit']:.2f}, hit then decide ≥ {r['two']:.2f}. "
-                  "By cards held: " + ", ".join(
-                      f"{k}: {sum(1 for i in two_flips if rows[i]['k'] == k)}" for k in range(1, 7))
-                  + f". `ev` stays in {sum(not ch['ev'][i] for i in two_flips)} of them. From five "
-                  "cards a card more is a step toward the seventh number's 15 points, which one hit "
-                  "alone cannot reach. With six cards the plan gains through the Second Chance: "
-                  "drawn, it makes the next hit safe (a duplicate only discards it), a chance of "
-                  "3 in about 88 that the 88-card DP pile (no Second Chance) does not have — which is "
-                  "why its optimum hits no six-card hand beyond the one-hit rule."]
+        lines += [
+            "",
+            f"**One-step is not the best response.** In {len(two_flips)} hands staying beats "
+            "hitting once, yet hitting and then deciding again beats staying (proved on the rulebook "
+            f"deck by the two-step lower bound): the largest gain is {{{','.join(map(str, r['held']))}}}, "
+            f"stay {r['stay']:.0f}, hit once {r['hit']:.2f}, hit then decide ≥ {r['two']:.2f}. "
+            "By cards held: "
+            + ", ".join(f"{k}: {sum(1 for i in two_flips if rows[i]['k'] == k)}" for k in range(1, 7))
+            + f". `ev` stays in {sum(not ch['ev'][i] for i in two_flips)} of them. From five "
+            "cards a card more is a step toward the seventh number's 15 points, which one hit "
+            "alone cannot reach. With six cards the plan gains through the Second Chance: "
+            "drawn, it makes the next hit safe (a duplicate only discards it), a chance of "
+            "3 in about 88 that the 88-card DP pile (no Second Chance) does not have — which is "
+            "why its optimum hits no six-card hand beyond the one-hit rule.",
+        ]
 
-    lines += ["", "## Reproduce", "",
-              "    nice -n 10 python bench/flip7_threshold.py            # this page",
-              "    python bench/flip7_threshold.py --hands 2,10,11       # one hand, printed", ""]
+    lines += [
+        "",
+        "## Reproduce",
+        "",
+        "    nice -n 10 python bench/flip7_threshold.py            # this page",
+        "    python bench/flip7_threshold.py --hands 2,10,11       # one hand, printed",
+        "",
+    ]
     return "\n".join(lines)
 
 
@@ -501,11 +598,16 @@ def main(argv=None) -> int:
     ap.add_argument("--stdout", action="store_true", help="print the page instead of writing it")
     ap.add_argument("--no-optimal", action="store_true", help="skip the multi-step DP")
     ap.add_argument("--hands", help="one hand, numbers 0-12 separated by commas: print its values")
-    ap.add_argument("--rows", type=Path, help="a JSON file of the computed rows: read if it exists "
-                    "(only the page is rewritten), else written")
+    ap.add_argument(
+        "--rows",
+        type=Path,
+        help="a JSON file of the computed rows: read if it exists (only the page is rewritten), else written",
+    )
     args = ap.parse_args(argv)
+
     def log(m):
-        return (print(m, file=sys.stderr))
+        return print(m, file=sys.stderr)
+
     if args.hands:
         try:
             held = tuple(sorted({int(x) for x in args.hands.split(",")}))
@@ -516,9 +618,11 @@ def main(argv=None) -> int:
             print(f"--hands {args.hands!r}: accepted 1 to 6 distinct numbers 0-12", file=sys.stderr)
             return 2
         counts, hand = pile_without(held), hand_of(held)
-        print(f"hand {held}: stay {sum(held)}, hit once {Round('once').hit(counts, hand):.4f}, "
-              f"hit then decide >= {twostep_hit(counts, hand):.4f}, ev "
-              f"{'hits' if ev_hits(held) else 'stays'}")
+        print(
+            f"hand {held}: stay {sum(held)}, hit once {Round('once').hit(counts, hand):.4f}, "
+            f"hit then decide >= {twostep_hit(counts, hand):.4f}, ev "
+            f"{'hits' if ev_hits(held) else 'stays'}"
+        )
         return 0
     t0 = time.time()
     if args.rows is not None and args.rows.exists():

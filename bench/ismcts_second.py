@@ -12,6 +12,7 @@ The plans below are the budgets docs/strength.md reports ("ISMCTS at one second"
 was checked to take under 1 s of CPU per decision here. Seeds are fixed: the same
 command on the same code plays the same games (budgets are iterations, not time).
 """
+
 from __future__ import annotations
 
 import argparse
@@ -60,15 +61,19 @@ def timed_run(plan: str, games: int | None = None, seed: int = SEED) -> dict:
 
     ismcts.ISMCTSAgent.search = timed
     try:
-        report = tournament(game_id, [spec, get_game(game_id).default_bot], games or n,
-                            players=players, seed=seed, workers=1)
+        report = tournament(
+            game_id, [spec, get_game(game_id).default_bot], games or n, players=players, seed=seed, workers=1
+        )
     finally:
         ismcts.ISMCTSAgent.search = search
     report["plan"] = plan
     for key, xs in (("search_cpu_seconds", cpu), ("search_wall_seconds", wall)):
         xs.sort()
-        report[key] = ({"mean": sum(xs) / len(xs), "p95": xs[int(0.95 * len(xs))], "max": xs[-1],
-                        "searches": len(xs)} if xs else None)
+        report[key] = (
+            {"mean": sum(xs) / len(xs), "p95": xs[int(0.95 * len(xs))], "max": xs[-1], "searches": len(xs)}
+            if xs
+            else None
+        )
     return report
 
 

@@ -5,6 +5,7 @@ search-clone rate, the ``simulate`` path for Flip 7 and its clone beside two ran
 decisions, and, with ``--scaling``, simulate on 1 and 2 workers.
 Targets are in bench/README.md.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -27,8 +28,14 @@ def scaling(games: int = 4000, repeats: int = 3) -> dict:
         for workers in (1, 2):
             times[workers].append(simulate("flip7", games, 4, ["random"], 0, workers, None)["elapsed_seconds"])
     one, two = min(times[1]), min(times[2])
-    return {"games": games, "seconds_1_worker": one, "seconds_2_workers": two, "speedup": one / two,
-            "cores": os.cpu_count(), "all_seconds": times}
+    return {
+        "games": games,
+        "seconds_1_worker": one,
+        "seconds_2_workers": two,
+        "speedup": one / two,
+        "cores": os.cpu_count(),
+        "all_seconds": times,
+    }
 
 
 def main() -> None:
@@ -45,21 +52,29 @@ def main() -> None:
         return
     for r in report["results"]:
         clone = r.get("clone_per_second")
-        print(f"{r['game']:<18} {r['players']:>2} players {r['decisions_per_second']:>10,.0f} decisions/s "
-              f"{r['games_per_second']:>9,.1f} games/s "
-              + (f"{clone:>10,.0f} clones/s" if clone is not None else "    (no search clone yet)"))
+        print(
+            f"{r['game']:<18} {r['players']:>2} players {r['decisions_per_second']:>10,.0f} decisions/s "
+            f"{r['games_per_second']:>9,.1f} games/s "
+            + (f"{clone:>10,.0f} clones/s" if clone is not None else "    (no search clone yet)")
+        )
     for r in report["simulate"]:
-        print(f"{r['game'] + ' simulate':<18} {r['players']:>2} players {r['decisions_per_second']:>10,.0f} "
-              f"decisions/s {r['games_per_second']:>9,.1f} games/s  (bots {r['bots']}, 1 worker)")
+        print(
+            f"{r['game'] + ' simulate':<18} {r['players']:>2} players {r['decisions_per_second']:>10,.0f} "
+            f"decisions/s {r['games_per_second']:>9,.1f} games/s  (bots {r['bots']}, 1 worker)"
+        )
     side = report.get("clone_vs_decisions")
     if side:
-        print(f"{side['game']} search clone {side['clone_us']:.2f} us vs random-play decision "
-              f"{side['decision_us']:.2f} us, timed side by side: a clone costs "
-              f"{side['clone_over_two_decisions']:.2f} x two decisions")
+        print(
+            f"{side['game']} search clone {side['clone_us']:.2f} us vs random-play decision "
+            f"{side['decision_us']:.2f} us, timed side by side: a clone costs "
+            f"{side['clone_over_two_decisions']:.2f} x two decisions"
+        )
     if "scaling" in report:
         s = report["scaling"]
-        print(f"simulate flip7 --games {s['games']} --bot random: 1 worker {s['seconds_1_worker']:.2f} s, "
-              f"2 workers {s['seconds_2_workers']:.2f} s, speedup {s['speedup']:.2f}x on {s['cores']} cores")
+        print(
+            f"simulate flip7 --games {s['games']} --bot random: 1 worker {s['seconds_1_worker']:.2f} s, "
+            f"2 workers {s['seconds_2_workers']:.2f} s, speedup {s['speedup']:.2f}x on {s['cores']} cores"
+        )
 
 
 if __name__ == "__main__":

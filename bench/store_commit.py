@@ -5,6 +5,7 @@ each appending one action every 0.25-0.75 s, for S seconds; the wait for each co
     python bench/store_commit.py --db sqlite          # a fresh SQLite file in /tmp
     python bench/store_commit.py --db postgresql      # a fresh schema in 127.0.0.1:5432/test, dropped after
 """
+
 from __future__ import annotations
 
 import argparse
@@ -24,19 +25,36 @@ PG = os.environ.get("FLIPTABLE_TEST_PG", "postgresql+asyncpg://postgres@127.0.0.
 async def run(db: str, seconds: float, tables: int) -> str:
     schema = "ft_bench_" + secrets.token_hex(4)
     folder = tempfile.mkdtemp(prefix="fliptable-store-")
-    settings = (Settings(db=PG, db_schema=schema) if db == "postgresql"
-                else Settings(db=f"sqlite+aiosqlite:///{folder}/store.db"))
+    settings = (
+        Settings(db=PG, db_schema=schema)
+        if db == "postgresql"
+        else Settings(db=f"sqlite+aiosqlite:///{folder}/store.db")
+    )
     store = Store(settings)
     await store.open()
     ids = []
     for _ in range(tables):
         tid = secrets.token_hex(8)
-        await store.create_table({"id": tid, "game": "flip7", "rules_version": "1", "players": 4, "options": {},
-                                  "seed": 1, "seeded": True, "turn_limit_ms": None, "bot_delay_ms": 0.0,
-                                  "started": True, "over": False, "ply": 0, "result": None, "seen": None,
-                                  "expired": False},
-                                 [{"seat": k, "kind": "human", "bot": None, "name": None, "token_hash": None}
-                                  for k in range(4)])
+        await store.create_table(
+            {
+                "id": tid,
+                "game": "flip7",
+                "rules_version": "1",
+                "players": 4,
+                "options": {},
+                "seed": 1,
+                "seeded": True,
+                "turn_limit_ms": None,
+                "bot_delay_ms": 0.0,
+                "started": True,
+                "over": False,
+                "ply": 0,
+                "result": None,
+                "seen": None,
+                "expired": False,
+            },
+            [{"seat": k, "kind": "human", "bot": None, "name": None, "token_hash": None} for k in range(4)],
+        )
         ids.append(tid)
     waits: list[float] = []
     end = time.perf_counter() + seconds
@@ -68,8 +86,10 @@ async def run(db: str, seconds: float, tables: int) -> str:
     def q(p: float) -> float:
         return round(waits[int(p / 100 * (len(waits) - 1))], 2)
 
-    return (f"{db}: {len(waits)} appends, commit wait p50 {q(50)} ms, p90 {q(90)} ms, p99 {q(99)} ms, "
-            f"max {waits[-1]:.1f} ms; CPU {cpu * 1000 / len(waits):.3f} ms an append")
+    return (
+        f"{db}: {len(waits)} appends, commit wait p50 {q(50)} ms, p90 {q(90)} ms, p99 {q(99)} ms, "
+        f"max {waits[-1]:.1f} ms; CPU {cpu * 1000 / len(waits):.3f} ms an append"
+    )
 
 
 def main() -> None:

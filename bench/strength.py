@@ -9,6 +9,7 @@ shared by k winners counts 1/k) is compared with the even share 1/P by a 95% Wil
 interval. Patience has one player: there the default bot's win rate is compared with
 random play's own win rate. Seeds are fixed: the same command gives the same table.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -52,16 +53,26 @@ def measure(game_id: str, players: int, games: int) -> dict:
         n = per_seat * players
         baseline = 1 / players
     lo, hi = wilson_interval(wins, n)
-    return {"game": game_id, "bot": bot, "players": players, "games": n, "win_rate": wins / n,
-            "ci95": (lo, hi), "baseline": baseline, "beats_random": lo > baseline}
+    return {
+        "game": game_id,
+        "bot": bot,
+        "players": players,
+        "games": n,
+        "win_rate": wins / n,
+        "ci95": (lo, hi),
+        "baseline": baseline,
+        "beats_random": lo > baseline,
+    }
 
 
 def row(r: dict) -> str:
     lo, hi = r["ci95"]
     base = "random's rate" if r["players"] == 1 else "even share"
     verdict = "yes" if r["beats_random"] else "**no**"
-    return (f"| {r['game']} | `{r['bot']}` | {r['players']} | {r['games']:,} | {100 * r['win_rate']:.1f}% "
-            f"| [{100 * lo:.1f}, {100 * hi:.1f}] | {100 * r['baseline']:.1f}% ({base}) | {verdict} |")
+    return (
+        f"| {r['game']} | `{r['bot']}` | {r['players']} | {r['games']:,} | {100 * r['win_rate']:.1f}% "
+        f"| [{100 * lo:.1f}, {100 * hi:.1f}] | {100 * r['baseline']:.1f}% ({base}) | {verdict} |"
+    )
 
 
 HEADER = """# Bots: the default bot of every game against random play
@@ -98,7 +109,7 @@ def main(argv: list[str] | None = None) -> int:
             print(rows[-1], f"  ({time.perf_counter() - began:.0f} s)", file=sys.stderr, flush=True)
     if not args.game:  # the table, then what the page says after it (the how-to), kept
         text = DOC.read_text() if DOC.exists() else ""
-        tail = text[text.index(TAIL):] if TAIL in text else ""
+        tail = text[text.index(TAIL) :] if TAIL in text else ""
         DOC.write_text(HEADER + "\n".join(rows) + "\n" + ("\n" + tail if tail else ""))
         print(f"wrote {DOC.relative_to(ROOT)}")
     else:

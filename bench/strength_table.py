@@ -10,6 +10,7 @@ Each game's table sits in docs/strength.md between ``<!-- table:GAME -->`` marke
 rest of the file (the analysis) is left as it is. Seeds are fixed: the same command on
 the same code gives the same tables (the ISMCTS budgets are iterations, not time).
 """
+
 from __future__ import annotations
 
 import argparse
@@ -53,13 +54,19 @@ def section(game_id: str, report: dict, elapsed: float) -> str:
     default = game.default_bot
     specs = [b["spec"] for b in report["bots"]]
     d = specs.index(default) if default in specs else None
-    lines = [f"### {game_id}", "",
-             (f"{report['games']} games, {report['players']} seat{'s' if report['players'] != 1 else ''} per game, "
-             f"seed {SEED}"
-             f"{' (interrupted)' if report['interrupted'] else ''}; "
-             f"{elapsed:.0f} s on this machine. Default bot: `{default}`."), "",
-             ("| bot | rating | 95% interval | games | win rate | 95% interval | ahead of "
-             f"`{default}` |"), "|---|---|---|---|---|---|---|"]
+    lines = [
+        f"### {game_id}",
+        "",
+        (
+            f"{report['games']} games, {report['players']} seat{'s' if report['players'] != 1 else ''} per game, "
+            f"seed {SEED}"
+            f"{' (interrupted)' if report['interrupted'] else ''}; "
+            f"{elapsed:.0f} s on this machine. Default bot: `{default}`."
+        ),
+        "",
+        (f"| bot | rating | 95% interval | games | win rate | 95% interval | ahead of `{default}` |"),
+        "|---|---|---|---|---|---|---|",
+    ]
     order = sorted(range(len(specs)), key=lambda i: -report["bots"][i]["rating"])
     for i in order:
         b = report["bots"][i]
@@ -67,8 +74,10 @@ def section(game_id: str, report: dict, elapsed: float) -> str:
         wl, wh = b["win_rate_ci95"]
         vs = report["pairwise"][i][d] if d is not None and i != d else None
         vs_text = "-" if vs is None else f"{100 * vs:.0f}%"
-        lines.append(f"| `{b['spec']}` | {b['rating']:.1f} | [{lo:.1f}, {hi:.1f}] | {b['games']} | "
-                     f"{100 * b['win_rate']:.1f}% | [{100 * wl:.1f}, {100 * wh:.1f}] | {vs_text} |")
+        lines.append(
+            f"| `{b['spec']}` | {b['rating']:.1f} | [{lo:.1f}, {hi:.1f}] | {b['games']} | "
+            f"{100 * b['win_rate']:.1f}% | [{100 * wl:.1f}, {100 * wh:.1f}] | {vs_text} |"
+        )
     seats = ", ".join(f"{100 * r:.0f}%" for r in report["seat_advantage"])
     lines += ["", f"Win rate by seat (whoever sat there): {seats}."]
     return "\n".join(lines)

@@ -5,6 +5,7 @@
   game in it is not); 2: any other user error (unknown game, bad option, malformed
   input); 130: interrupted (Ctrl-C); 143: stopped by SIGTERM.
 """
+
 from __future__ import annotations
 
 from .core.errors import ReplayError

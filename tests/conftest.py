@@ -16,4 +16,3 @@ def snap(monkeypatch):
     """The kernel's test game, registered for the duration of a test."""
     register_for_test(monkeypatch, SNAP)
     return SNAP
-

@@ -1,4 +1,5 @@
 """Helpers shared by the game tests."""
+
 import json
 
 import pytest
@@ -43,11 +44,13 @@ def draw_table(draw, game):
         elif opt.kind in ("int", "float") and opt.min is not None and opt.max is not None:
             lo, hi = opt.min, opt.max
             if opt.kind == "int":
-                value = draw(st.one_of(st.sampled_from([int(lo), int(hi), opt.default]),
-                                       st.integers(int(lo), int(hi))))
+                value = draw(st.one_of(st.sampled_from([int(lo), int(hi), opt.default]), st.integers(int(lo), int(hi))))
             else:
-                value = draw(st.one_of(st.sampled_from([lo, hi, opt.default]),
-                                       st.floats(lo, hi, allow_nan=False, allow_infinity=False)))
+                value = draw(
+                    st.one_of(
+                        st.sampled_from([lo, hi, opt.default]), st.floats(lo, hi, allow_nan=False, allow_infinity=False)
+                    )
+                )
             options[opt.name] = value
     return players, options
 

@@ -2,6 +2,7 @@
 legality (tuples, action space, why_illegal), frames, ply and stale actions, seat
 checks, determinization (invariance and non-triviality), no shared live state, clones
 with their own chance, validated loading, facts and returns."""
+
 import json
 import random
 from collections import Counter
@@ -10,9 +11,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from fliptable.core import IllegalAction, SeatError, StaleAction, StateError, all_game_ids, get_game
 from tests.helpers import new_random_state, random_step
-from fliptable.core import (IllegalAction, SeatError, StaleAction, StateError, all_game_ids,
-                            get_game)
 
 GAMES = list(all_game_ids())
 MAX_STEPS = 20_000
@@ -344,10 +344,12 @@ def _tamperings(data, rng):
             put(copy, path, value + rng.choice((-1, 1)))
         yield copy
     words = data["rng"][1]
-    for change in (lambda r: r[1].__setitem__(rng.randrange(624), words[0] + 2**32),
-                   lambda r: r[1].__setitem__(slice(0, 624), [0] * 624),
-                   lambda r: r[1].__setitem__(624, 625),
-                   lambda r: r.__setitem__(2, rng.choice(["x", 1, [0.5], True, {}]))):
+    for change in (
+        lambda r: r[1].__setitem__(rng.randrange(624), words[0] + 2**32),
+        lambda r: r[1].__setitem__(slice(0, 624), [0] * 624),
+        lambda r: r[1].__setitem__(624, 625),
+        lambda r: r.__setitem__(2, rng.choice(["x", 1, [0.5], True, {}])),
+    ):
         copy = json.loads(json.dumps(data))
         change(copy["rng"])
         yield copy
@@ -383,8 +385,9 @@ def test_tampered_states_load_exactly_and_determinize_or_are_refused(game_id, da
                 loaded = game.state_from_json(bad)
             except StateError:
                 continue
-            assert loaded.to_json() == bad, ("a loaded state does not write back what was read: "
-                                             + _first_difference(bad, loaded.to_json()))
+            assert loaded.to_json() == bad, "a loaded state does not write back what was read: " + _first_difference(
+                bad, loaded.to_json()
+            )
             loaded.decision()
             for p in range(loaded.players):
                 loaded.legal_actions(p)
@@ -444,13 +447,15 @@ def test_a_live_state_and_its_json_round_trip_look_alike_at_every_ply(game_id, d
 
 def _check_views(state, rng):
     from fliptable.core.schema import check
+
     game = state.game
     schema = game.observation_schema(state.players, state.options)
     for p in range(state.players):
         wrong = check(schema, state.view(p), state.players, game.cards.names)
         assert not wrong, f"{game.id} view({p}) departs from its declared schema: {wrong[:5]}"
-    wrong = check(game.spectator_schema(state.players, state.options), state.view(None), state.players,
-                  game.cards.names)
+    wrong = check(
+        game.spectator_schema(state.players, state.options), state.view(None), state.players, game.cards.names
+    )
     assert not wrong, f"{game.id} view(None) departs from its declared spectator schema: {wrong[:5]}"
 
 
@@ -472,6 +477,7 @@ def test_views_fit_the_schema_at_every_table_size(game_id, players):
     """One random game (its first 400 steps) at every player count the game allows; its
     events are of the types the game declares (``observation.py``'s ``EVENTS``)."""
     from fliptable.core.schema import declared
+
     game = get_game(game_id)
     options = {"packs": 2} if game_id == "flaps" and players > 8 else None
     state = game.new_state(players, options, seed=players)
@@ -494,19 +500,27 @@ def test_a_view_that_departs_from_its_schema_is_named():
     view["dealer"] = 3
     view["mystery"] = 1
     from fliptable.core.schema import check
+
     assert check(game.observation_schema(3, state.options), view, 3, game.cards.names) == [
-        "view.mystery: a key the schema does not declare", "view.dealer: 3 is not a seat of 3",
-        "view.seats[1].total: 10000 is outside 0..370"]
+        "view.mystery: a key the schema does not declare",
+        "view.dealer: 3 is not a seat of 3",
+        "view.seats[1].total: 10000 is outside 0..370",
+    ]
 
 
 def test_a_spectator_view_has_no_seat_and_no_hand():
     game = get_game("flush")
     state = game.new_state(3, None, seed=1)
     from fliptable.core.schema import check
+
     schema = game.spectator_schema(3, state.options)
     assert check(schema, state.view(None), 3, game.cards.names) == []
     # a seat's view is not a spectator's, nor the other way round
     assert check(schema, state.view(0), 3, game.cards.names) == [
-        "view.hand: a key the schema does not declare", "view.seat: 0 is not a null"]
+        "view.hand: a key the schema does not declare",
+        "view.seat: 0 is not a null",
+    ]
     assert check(game.observation_schema(3, state.options), state.view(None), 3, game.cards.names) == [
-        "view.seat: None is not a seat of 3", "view.hand: missing"]
+        "view.seat: None is not a seat of 3",
+        "view.hand: missing",
+    ]

@@ -4,6 +4,7 @@ package under ``fliptable/games/``, its rules document ``docs/rules/<package>.md
 test folder ``tests/games/<package>/`` and golden cases (in ``tests/golden/regenerate.py``'s
 ``CASES``, with their logs written). The browser module is checked by
 ``tests/server/test_game_files.py``."""
+
 from __future__ import annotations
 
 from pathlib import Path
@@ -48,8 +49,11 @@ def test_every_game_has_every_place_outside_its_package(game_id):
 
 def test_a_game_without_its_places_is_told_each_one():
     assert missing_places("chess", "chess") == [
-        "registry line naming fliptable.games.chess", "docs/rules/chess.md",
-        "tests/games/chess/ (with __init__.py and test_*.py)", "golden cases in tests/golden/regenerate.py"]
+        "registry line naming fliptable.games.chess",
+        "docs/rules/chess.md",
+        "tests/games/chess/ (with __init__.py and test_*.py)",
+        "golden cases in tests/golden/regenerate.py",
+    ]
 
 
 def test_a_registered_game_in_another_package_is_told_its_registry_line():

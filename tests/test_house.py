@@ -1,6 +1,7 @@
 """The house rules (README.md, "Layout") that a reader can check by eye but a change can
 quietly break: no import cycles between fliptable's modules (counting imports inside functions
 too, which is how a cycle usually hides), and no module past 600 lines."""
+
 import ast
 import sys
 from pathlib import Path
@@ -23,7 +24,7 @@ def _target(module: str, node: ast.ImportFrom, is_package: bool) -> str:
     if not node.level:
         return node.module or ""
     base = module.split(".") if is_package else module.split(".")[:-1]
-    base = base[:len(base) - (node.level - 1)]
+    base = base[: len(base) - (node.level - 1)]
     return ".".join(base + ([node.module] if node.module else []))
 
 
@@ -96,7 +97,8 @@ def test_the_graph_sees_relative_and_function_level_imports():
     graph = import_graph()
     assert len(graph) > 100
     assert "fliptable.core.state" in graph["fliptable.core"] or any(
-        m.startswith("fliptable.core.") for m in graph["fliptable.core"])
+        m.startswith("fliptable.core.") for m in graph["fliptable.core"]
+    )
     assert any(m.startswith("fliptable.server") for m in graph["fliptable.cli.serve"])
 
 
@@ -105,6 +107,5 @@ def test_no_import_cycles():
 
 
 def test_no_module_past_600_lines():
-    long = {name: n for name, path in MODULES.items()
-            if (n := len(path.read_text().splitlines())) > MAX_LINES}
+    long = {name: n for name, path in MODULES.items() if (n := len(path.read_text().splitlines())) > MAX_LINES}
     assert long == {}, f"split these modules (one module per concern): {long}"

@@ -2,6 +2,7 @@
 random_sim_test, ours): card conservation, legal-only transitions, illegal input
 leaves the state unchanged, exact JSON round trip, independent clones, JSON views,
 replay determinism."""
+
 import json
 import random
 from collections import Counter
@@ -10,9 +11,9 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from tests.helpers import new_random_state, random_step
 from fliptable.core import IllegalAction, all_game_ids, get_game, replay
 from fliptable.core.log import GameLog
+from tests.helpers import new_random_state, random_step
 
 GAMES = list(all_game_ids())
 MAX_STEPS = 20_000

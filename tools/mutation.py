@@ -45,6 +45,7 @@ How the tool keeps mutmut honest:
   limits scale the tests' clean time, so on a machine whose load rose during the run a
   mutant the tests would have killed, or not, can run out of time instead.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -110,9 +111,16 @@ def users(game: str) -> list[str]:
     another (``flinch_pack``, the pack and the challenge window: FLINCH, Muggins, Patience
     and ``asking``, hence Authors and Go to the Store): their tests test ``game``'s code too."""
     pattern = re.compile(rf"from \.\.{game}[ .]|fliptable\.games\.{game}\b")
-    out = [other for other in games()
-           if other != game and any(pattern.search(f.read_text(encoding="utf-8"))
-                                    for f in (GAMES / other).glob("*.py") if f.name not in NOT_RULES)]
+    out = [
+        other
+        for other in games()
+        if other != game
+        and any(
+            pattern.search(f.read_text(encoding="utf-8"))
+            for f in (GAMES / other).glob("*.py")
+            if f.name not in NOT_RULES
+        )
+    ]
     for other in list(out):
         out += [u for u in users(other) if u != game and u not in out]
     return sorted(out)
@@ -121,14 +129,16 @@ def users(game: str) -> list[str]:
 def default_tests(game: str) -> list[str]:
     """The tests of the package and of those built on it (a shared package such as
     ``asking`` has none of its own), and tests/golden (the logs replayed)."""
-    return [f"tests/games/{g}" for g in (game, *users(game)) if (ROOT / "tests" / "games" / g).is_dir()] \
-        + ["tests/golden"]
+    return [f"tests/games/{g}" for g in (game, *users(game)) if (ROOT / "tests" / "games" / g).is_dir()] + [
+        "tests/golden"
+    ]
 
 
 def tree_files() -> list[str]:
     """The working tree as git sees it (tracked and untracked, not ignored)."""
-    return subprocess.run(["git", "ls-files", "-co", "--exclude-standard"], cwd=ROOT, check=True,
-                          capture_output=True, text=True).stdout.splitlines()
+    return subprocess.run(
+        ["git", "ls-files", "-co", "--exclude-standard"], cwd=ROOT, check=True, capture_output=True, text=True
+    ).stdout.splitlines()
 
 
 def copy_tree(dest: Path) -> list[str]:
@@ -143,8 +153,7 @@ def copy_tree(dest: Path) -> list[str]:
     return sorted(tops)
 
 
-def write_config(where: Path, game: str, tests: list[str], tops: list[str],
-                 timeout_factor: float) -> None:
+def write_config(where: Path, game: str, tests: list[str], tops: list[str], timeout_factor: float) -> None:
     """mutmut's setup.cfg: mutate the game's rules; copy every other top-level entry of
     the tree into mutants/ (mutmut copies only tests/, setup.cfg and pyproject.toml);
     empty the caches before each test; timeouts relative to the clean run."""
@@ -153,30 +162,32 @@ def write_config(where: Path, game: str, tests: list[str], tops: list[str],
         "[mutmut]\n"
         "source_paths = fliptable\n"
         f"only_mutate = fliptable/games/{game}/*\n"
-        "do_not_mutate =\n" + "".join(f"    fliptable/games/{game}/{f}\n" for f in NOT_RULES)
-        + "also_copy =\n" + "".join(f"    {t}\n" for t in also)
-        + "pytest_add_cli_args_test_selection =\n" + "".join(f"    {t}\n" for t in tests)
+        "do_not_mutate =\n"
+        + "".join(f"    fliptable/games/{game}/{f}\n" for f in NOT_RULES)
+        + "also_copy =\n"
+        + "".join(f"    {t}\n" for t in also)
+        + "pytest_add_cli_args_test_selection =\n"
+        + "".join(f"    {t}\n" for t in tests)
         + "pytest_add_cli_args =\n    -p\n    no:cacheprovider\n    -p\n    tools.mutation_caches\n"
         # mutmut's wall limit is (tests' clean time + constant) * multiplier, its CPU
         # limit twice that
         f"timeout_multiplier = {timeout_factor}\n"
         "timeout_constant = 2.0\n"
-        "use_git_change_detection = false\n")
+        "use_git_change_detection = false\n"
+    )
 
 
 def set_timeout_factor(where: Path, timeout_factor: float) -> None:
     """Change the timeout factor in the mutmut config of a kept copy (``write_config``)."""
     cfg = where / "setup.cfg"
-    cfg.write_text(re.sub(r"(?m)^timeout_multiplier = .*$", f"timeout_multiplier = {timeout_factor}",
-                          cfg.read_text()))
+    cfg.write_text(re.sub(r"(?m)^timeout_multiplier = .*$", f"timeout_multiplier = {timeout_factor}", cfg.read_text()))
 
 
 def child_env(where: Path) -> dict[str, str]:
     """The environment of mutmut and the tests: the checkout's own ``fliptable`` must
     not be importable (PYTHONPATH pointing at it would shadow the mutated copy)."""
     env = dict(os.environ)
-    keep = [p for p in env.get("PYTHONPATH", "").split(os.pathsep)
-            if p and Path(p).resolve() != ROOT]
+    keep = [p for p in env.get("PYTHONPATH", "").split(os.pathsep) if p and Path(p).resolve() != ROOT]
     env["PYTHONPATH"] = os.pathsep.join([str(where / "mutants"), *keep])
     env.pop("MUTANT_UNDER_TEST", None)
     # Run from inside a pytest-xdist worker (this tool's own tests), the child would
@@ -219,6 +230,7 @@ def mutmut_verdicts(where: Path) -> dict[str, str]:
     """Each mutant's verdict from mutmut's result files (mutants/**/*.meta), as mutmut
     names it (killed, survived, timeout, no tests, not checked, ...)."""
     from mutmut.stats import status_by_exit_code
+
     out = {}
     for meta in (where / "mutants").rglob("*.meta"):
         for name, code in json.loads(meta.read_text()).get("exit_code_by_key", {}).items():
@@ -228,26 +240,49 @@ def mutmut_verdicts(where: Path) -> dict[str, str]:
 
 def import_time_functions(where: Path, tests: list[str], env: dict[str, str]) -> set[str]:
     """The mutated functions that run while the rules and the tests are imported."""
-    proc = subprocess.run([sys.executable, "-c", IMPORT_TIME, *tests], cwd=where / "mutants",
-                          env={**env, "MUTANT_UNDER_TEST": "stats"}, capture_output=True, text=True)
+    proc = subprocess.run(
+        [sys.executable, "-c", IMPORT_TIME, *tests],
+        cwd=where / "mutants",
+        env={**env, "MUTANT_UNDER_TEST": "stats"},
+        capture_output=True,
+        text=True,
+    )
     lines = [line for line in proc.stdout.splitlines() if line.startswith("{")]
     if not lines:
         raise RuntimeError(f"collecting the tests failed: {(proc.stderr or proc.stdout)[-500:]}")
     return set(json.loads(lines[-1])["functions"])
 
 
-def run_tests(where: Path, tests: list[str], env: dict[str, str], mutant: str,
-              timeout: float | None, workers: int = 1) -> tuple[str, float]:
+def run_tests(
+    where: Path, tests: list[str], env: dict[str, str], mutant: str, timeout: float | None, workers: int = 1
+) -> tuple[str, float]:
     """Run ``tests`` in a fresh interpreter with ``mutant`` active from the start ("" for
     the clean code), on ``workers`` processes (pytest-xdist) and stopping at the first
     failure: its verdict and the wall time taken."""
     start = time.monotonic()
     spread = ["-n", str(workers)] if workers > 1 else []
     try:
-        proc = subprocess.run([sys.executable, "-m", "pytest", "-x", "-q", "--rootdir=.", *spread,
-                               "-p", "no:cacheprovider", "-p", "tools.mutation_caches", *tests],
-                              cwd=where / "mutants", env={**env, "MUTANT_UNDER_TEST": mutant},
-                              capture_output=True, text=True, timeout=timeout)
+        proc = subprocess.run(
+            [
+                sys.executable,
+                "-m",
+                "pytest",
+                "-x",
+                "-q",
+                "--rootdir=.",
+                *spread,
+                "-p",
+                "no:cacheprovider",
+                "-p",
+                "tools.mutation_caches",
+                *tests,
+            ],
+            cwd=where / "mutants",
+            env={**env, "MUTANT_UNDER_TEST": mutant},
+            capture_output=True,
+            text=True,
+            timeout=timeout,
+        )
     except subprocess.TimeoutExpired:
         return "timeout", time.monotonic() - start
     took = time.monotonic() - start
@@ -260,8 +295,7 @@ def run_tests(where: Path, tests: list[str], env: dict[str, str], mutant: str,
     return "killed", took
 
 
-def summarize(game: str, verdicts: dict[str, str], population: int, seconds: float,
-              **extra) -> dict:
+def summarize(game: str, verdicts: dict[str, str], population: int, seconds: float, **extra) -> dict:
     """The report of one game from each chosen mutant's verdict."""
     counts = Counter(verdicts.values())
     killed = counts["killed"] + counts["timeout"]
@@ -269,9 +303,14 @@ def summarize(game: str, verdicts: dict[str, str], population: int, seconds: flo
     interval = wilson(killed, reached)
     tested = len(verdicts)
     return {
-        "game": game, "mutants": population, "tested": tested,
-        "killed": counts["killed"], "timeout": counts["timeout"], "survived": counts["survived"],
-        "not_reached": counts["no tests"], "not_testable": counts["not testable"],
+        "game": game,
+        "mutants": population,
+        "tested": tested,
+        "killed": counts["killed"],
+        "timeout": counts["timeout"],
+        "survived": counts["survived"],
+        "not_reached": counts["no tests"],
+        "not_testable": counts["not testable"],
         "other": {k: v for k, v in counts.items() if k not in (*REACHED, "no tests", "not testable")},
         "kill_rate": round(killed / reached, 4) if reached else None,
         "kill_rate_95": [round(x, 4) for x in interval] if interval else None,
@@ -282,9 +321,19 @@ def summarize(game: str, verdicts: dict[str, str], population: int, seconds: flo
     }
 
 
-def run_game(game: str, tests: list[str], *, workers: int, keep: Path | None, sample: int | None,
-             seed: int, timeout_factor: float, fresh: bool, fresh_max: int | None = None,
-             import_time_only: bool = False) -> dict:
+def run_game(
+    game: str,
+    tests: list[str],
+    *,
+    workers: int,
+    keep: Path | None,
+    sample: int | None,
+    seed: int,
+    timeout_factor: float,
+    fresh: bool,
+    fresh_max: int | None = None,
+    import_time_only: bool = False,
+) -> dict:
     started = time.monotonic()
     where = Path(tempfile.mkdtemp(prefix=f"mutation-{game}-")) if keep is None else keep / game
     if where.exists() and keep is not None:
@@ -293,8 +342,7 @@ def run_game(game: str, tests: list[str], *, workers: int, keep: Path | None, sa
     tops = copy_tree(where)
     write_config(where, game, tests, tops, timeout_factor)
     env = child_env(where)
-    gen = subprocess.run([sys.executable, "-c", GENERATE], cwd=where, env=env,
-                         capture_output=True, text=True)
+    gen = subprocess.run([sys.executable, "-c", GENERATE], cwd=where, env=env, capture_output=True, text=True)
     if gen.returncode:
         return {"game": game, "error": (gen.stderr or gen.stdout).strip().splitlines()[-3:]}
     population = mutant_names(where)
@@ -305,27 +353,43 @@ def run_game(game: str, tests: list[str], *, workers: int, keep: Path | None, sa
     chosen = draw(population, sample, seed)
     apart = [m for m in chosen if function_of(m) in at_import]
     forked = [m for m in chosen if function_of(m) not in at_import]
-    proc = subprocess.run([sys.executable, "-c", MUTMUT, "run", "--max-children", str(workers),
-                           *forked], cwd=where, env=env, capture_output=True, text=True) if forked else None
+    proc = (
+        subprocess.run(
+            [sys.executable, "-c", MUTMUT, "run", "--max-children", str(workers), *forked],
+            cwd=where,
+            env=env,
+            capture_output=True,
+            text=True,
+        )
+        if forked
+        else None
+    )
     mine = mutmut_verdicts(where)
     verdicts = {m: mine.get(m, "not checked") for m in forked}
     if proc is not None and proc.returncode not in (0, 1) and not any(v in REACHED for v in verdicts.values()):
-        return {"game": game, "error": (proc.stderr or proc.stdout).strip().splitlines()[-3:],
-                "copy": str(where)}
+        return {"game": game, "error": (proc.stderr or proc.stdout).strip().splitlines()[-3:], "copy": str(where)}
     # each fresh run is the game's whole test set: ``fresh_max`` bounds how many are made
     run_fresh = apart[:fresh_max] if fresh and fresh_max is not None else (apart if fresh else [])
     if run_fresh:
         _, clean = run_tests(where, tests, env, "", None, workers)
         for mutant in run_fresh:
-            verdicts[mutant], _ = run_tests(where, tests, env, mutant,
-                                            timeout_factor * clean + 10, workers)
+            verdicts[mutant], _ = run_tests(where, tests, env, mutant, timeout_factor * clean + 10, workers)
     verdicts.update((m, "not testable") for m in apart if m not in run_fresh)
-    return summarize(game, verdicts, len(population), time.monotonic() - started,
-                     tests=tests, sample=sample, seed=seed if sample else None,
-                     fresh=len(run_fresh), import_time=sorted(at_import),
-                     copy=str(where), mutmut_exit=proc.returncode if proc else None,
-                     import_time_only=import_time_only,
-                     fresh_verdicts={m: verdicts[m] for m in run_fresh})
+    return summarize(
+        game,
+        verdicts,
+        len(population),
+        time.monotonic() - started,
+        tests=tests,
+        sample=sample,
+        seed=seed if sample else None,
+        fresh=len(run_fresh),
+        import_time=sorted(at_import),
+        copy=str(where),
+        mutmut_exit=proc.returncode if proc else None,
+        import_time_only=import_time_only,
+        fresh_verdicts={m: verdicts[m] for m in run_fresh},
+    )
 
 
 def recheck(report: dict, timeout_factor: float, workers: int = 1, timeouts: bool = False) -> dict:
@@ -356,7 +420,7 @@ def recheck(report: dict, timeout_factor: float, workers: int = 1, timeouts: boo
         shutil.rmtree(dest / "tests")
         for name in tree_files():
             # everything but the mutated rules: the tests, and the code they run beside them
-            if (ROOT / name).is_file() and not (name.startswith(rules) and name[len(rules):] not in NOT_RULES):
+            if (ROOT / name).is_file() and not (name.startswith(rules) and name[len(rules) :] not in NOT_RULES):
                 (dest / name).parent.mkdir(parents=True, exist_ok=True)
                 shutil.copy2(ROOT / name, dest / name)
     (where / "mutants" / "mutmut-stats.json").unlink(missing_ok=True)
@@ -364,60 +428,110 @@ def recheck(report: dict, timeout_factor: float, workers: int = 1, timeouts: boo
         set_timeout_factor(where, timeout_factor)
     forked = [m for m in again if function_of(m) not in at_import]
     fresh = [m for m in again if function_of(m) in at_import]
-    proc = subprocess.run([sys.executable, "-c", MUTMUT, "run", "--max-children", str(workers), *forked],
-                          cwd=where, env=env, capture_output=True, text=True) if forked else None
+    proc = (
+        subprocess.run(
+            [sys.executable, "-c", MUTMUT, "run", "--max-children", str(workers), *forked],
+            cwd=where,
+            env=env,
+            capture_output=True,
+            text=True,
+        )
+        if forked
+        else None
+    )
     mine = mutmut_verdicts(where)
     if proc is not None and proc.returncode != 0:
-        return {"game": report["game"], "error": (proc.stdout + proc.stderr).strip().splitlines()[-8:],
-                "copy": str(where)}
+        return {
+            "game": report["game"],
+            "error": (proc.stdout + proc.stderr).strip().splitlines()[-8:],
+            "copy": str(where),
+        }
     verdicts.update((m, mine.get(m, "not checked")) for m in forked)
     if fresh:
         _, clean = run_tests(where, tests, env, "", None, workers)
         for mutant in fresh:
             verdicts[mutant], _ = run_tests(where, tests, env, mutant, timeout_factor * clean + 10, workers)
-    out = summarize(report["game"], verdicts, report["mutants"], time.monotonic() - started,
-                    tests=tests, sample=report["sample"], seed=report["seed"], copy=str(where),
-                    mutmut_exit=proc.returncode if proc else None,
-                    fresh_verdicts={m: v for m, v in verdicts.items() if function_of(m) in at_import
-                                    and v != "not testable"},
-                    import_time=sorted(at_import))
-    out["rechecked"] = {"mutants": len(again), "still_alive": sorted(m for m in again if verdicts[m] not in
-                                                                     ("killed", "timeout")),
-                        "first_run": {k: report[k] for k in ("killed", "timeout", "survived", "not_reached",
-                                                            "kill_rate", "kill_rate_95", "seconds")}}
+    out = summarize(
+        report["game"],
+        verdicts,
+        report["mutants"],
+        time.monotonic() - started,
+        tests=tests,
+        sample=report["sample"],
+        seed=report["seed"],
+        copy=str(where),
+        mutmut_exit=proc.returncode if proc else None,
+        fresh_verdicts={m: v for m, v in verdicts.items() if function_of(m) in at_import and v != "not testable"},
+        import_time=sorted(at_import),
+    )
+    out["rechecked"] = {
+        "mutants": len(again),
+        "still_alive": sorted(m for m in again if verdicts[m] not in ("killed", "timeout")),
+        "first_run": {
+            k: report[k]
+            for k in ("killed", "timeout", "survived", "not_reached", "kill_rate", "kill_rate_95", "seconds")
+        },
+    }
     return out
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("game", nargs="?", help=f"a game package ({', '.join(games())}) or 'all'")
-    parser.add_argument("--tests", nargs="+",
-                        help="test paths (default: the game's own tests, those of the games built on "
-                             "it and tests/golden, the logs replayed: mutmut runs only the tests that "
-                             "reach the mutated function)")
-    parser.add_argument("--workers", type=int, default=1,
-                        help="mutants run at once (default 1); an import-time mutant's fresh run spreads its "
-                             "tests over as many processes")
+    parser.add_argument(
+        "--tests",
+        nargs="+",
+        help="test paths (default: the game's own tests, those of the games built on "
+        "it and tests/golden, the logs replayed: mutmut runs only the tests that "
+        "reach the mutated function)",
+    )
+    parser.add_argument(
+        "--workers",
+        type=int,
+        default=1,
+        help="mutants run at once (default 1); an import-time mutant's fresh run spreads its "
+        "tests over as many processes",
+    )
     parser.add_argument("--keep", type=Path, help="run in this folder and keep it")
     parser.add_argument("--sample", type=int, help="test this many mutants drawn at random")
     parser.add_argument("--seed", type=int, default=0, help="the sample's seed (default 0)")
-    parser.add_argument("--timeout-factor", type=float, default=4.0,
-                        help="a mutant's tests may take this many times their clean time (default 4)")
-    parser.add_argument("--no-fresh", dest="fresh", action="store_false",
-                        help="count mutants of import-time code as not testable instead of "
-                             "running each in a fresh interpreter")
-    parser.add_argument("--fresh-max", type=int,
-                        help="run at most this many import-time mutants fresh (each runs every test "
-                             "of the game); the others count as not testable")
-    parser.add_argument("--import-time-only", action="store_true",
-                        help="test only the mutants of import-time code (each fresh; --sample draws from "
-                             "them): their kill rate, measured apart from a --no-fresh run's")
-    parser.add_argument("--recheck", type=Path, metavar="REPORT",
-                        help="a report (this tool's JSON line) of a run kept with --keep: run its surviving "
-                             "and unreached mutants again against the tests as they are now")
-    parser.add_argument("--timeouts", action="store_true",
-                        help="with --recheck: run the report's timed-out mutants again too, with "
-                             "--timeout-factor (a timeout on a loaded machine may be the load's)")
+    parser.add_argument(
+        "--timeout-factor",
+        type=float,
+        default=4.0,
+        help="a mutant's tests may take this many times their clean time (default 4)",
+    )
+    parser.add_argument(
+        "--no-fresh",
+        dest="fresh",
+        action="store_false",
+        help="count mutants of import-time code as not testable instead of running each in a fresh interpreter",
+    )
+    parser.add_argument(
+        "--fresh-max",
+        type=int,
+        help="run at most this many import-time mutants fresh (each runs every test "
+        "of the game); the others count as not testable",
+    )
+    parser.add_argument(
+        "--import-time-only",
+        action="store_true",
+        help="test only the mutants of import-time code (each fresh; --sample draws from "
+        "them): their kill rate, measured apart from a --no-fresh run's",
+    )
+    parser.add_argument(
+        "--recheck",
+        type=Path,
+        metavar="REPORT",
+        help="a report (this tool's JSON line) of a run kept with --keep: run its surviving "
+        "and unreached mutants again against the tests as they are now",
+    )
+    parser.add_argument(
+        "--timeouts",
+        action="store_true",
+        help="with --recheck: run the report's timed-out mutants again too, with "
+        "--timeout-factor (a timeout on a loaded machine may be the load's)",
+    )
     args = parser.parse_args(argv)
     if args.workers < 1 or args.timeout_factor <= 0:
         parser.error("--workers and --timeout-factor must be positive")
@@ -430,8 +544,10 @@ def main(argv: list[str] | None = None) -> int:
         except (OSError, UnicodeDecodeError, ValueError) as exc:
             parser.error(f"cannot read the report {args.recheck}: {exc}")
         if not isinstance(report, dict) or "copy" not in report or not Path(report["copy"]).is_dir():
-            parser.error(f"{args.recheck} holds no report of a run kept with --keep (a JSON line whose 'copy' "
-                         "folder still exists)")
+            parser.error(
+                f"{args.recheck} holds no report of a run kept with --keep (a JSON line whose 'copy' "
+                "folder still exists)"
+            )
         print(json.dumps(recheck(report, args.timeout_factor, args.workers, args.timeouts)), flush=True)
         return 0
     if args.game is None:
@@ -449,11 +565,23 @@ def main(argv: list[str] | None = None) -> int:
     chosen = games() if args.game == "all" else [args.game]
     for game in chosen:
         tests = args.tests or default_tests(game)
-        print(json.dumps(run_game(game, tests, workers=args.workers, keep=args.keep,
-                                  sample=args.sample, seed=args.seed,
-                                  timeout_factor=args.timeout_factor, fresh=args.fresh,
-                                  fresh_max=args.fresh_max, import_time_only=args.import_time_only)),
-              flush=True)
+        print(
+            json.dumps(
+                run_game(
+                    game,
+                    tests,
+                    workers=args.workers,
+                    keep=args.keep,
+                    sample=args.sample,
+                    seed=args.seed,
+                    timeout_factor=args.timeout_factor,
+                    fresh=args.fresh,
+                    fresh_max=args.fresh_max,
+                    import_time_only=args.import_time_only,
+                )
+            ),
+            flush=True,
+        )
     return 0
 
 

@@ -16,6 +16,7 @@ in the ``__dict__`` of an object a module holds (the games' ``_space_cache`` and
 ``_action_index_cache``), also one level inside a dict, list or tuple the module holds
 (the registry of games).
 """
+
 from __future__ import annotations
 
 import sys

@@ -1,12 +1,13 @@
 """The compiled writers (``_writers.pyx``: card lists, numbers and the layout's node
 encoders), when built and current; the adapters fall back to their pure-Python ones."""
+
 from __future__ import annotations
 
 import hashlib
 import os
 import warnings
-from pathlib import Path
 from collections.abc import Callable, Mapping
+from pathlib import Path
 
 
 def load():
@@ -21,8 +22,12 @@ def load():
         return None
     pyx = Path(__file__).resolve().parent / "_writers.pyx"
     if pyx.exists() and hashlib.sha256(pyx.read_bytes()).hexdigest() != getattr(_writers, "SOURCE_HASH", None):
-        warnings.warn("fliptable.adapters._writers was built from an older _writers.pyx: the pure-Python "
-                      "writers are used (reinstall fliptable to rebuild it)", RuntimeWarning, stacklevel=2)
+        warnings.warn(
+            "fliptable.adapters._writers was built from an older _writers.pyx: the pure-Python "
+            "writers are used (reinstall fliptable to rebuild it)",
+            RuntimeWarning,
+            stacklevel=2,
+        )
         return None
     return _writers
 
@@ -43,7 +48,7 @@ def compiled_tree(node, names: Mapping[str, int], type_of: Callable):
         pos += width
     flags = {t: i for i, t in enumerate(node.flag_types)}
     if not flags and len(parts) == 1:
-        (t, (enc, off)), = parts.items()
+        ((t, (enc, off)),) = parts.items()
         if off == 0:
             return enc
     return W.UnionEnc(flags, parts, type_of)
@@ -70,8 +75,7 @@ def _kind(node, kind: str, names: Mapping[str, int], type_of: Callable):
             off += child.width
         return W.DictEnc(items), off, "dict"
     if kind == "cards":
-        return W.CardsEnc(dict(names), [float(c) for c in node._copies], float(node._decksize), n), \
-            2 * n + 2, "list"
+        return W.CardsEnc(dict(names), [float(c) for c in node._copies], float(node._decksize), n), 2 * n + 2, "list"
     if kind == "seatset":
         return W.SeatEnc(p, True), p, "list"
     if kind == "perseat":
@@ -85,6 +89,9 @@ def _kind(node, kind: str, names: Mapping[str, int], type_of: Callable):
         return W.FixedEnc(fns), off, "list"
     if kind == "seq":
         w = node.item.width
-        return W.SeqEnc(node.window, float(node.len_scale), w, compiled_tree(node.item, names, type_of)), \
-            1 + node.window * w, "list"
+        return (
+            W.SeqEnc(node.window, float(node.len_scale), w, compiled_tree(node.item, names, type_of)),
+            1 + node.window * w,
+            "list",
+        )
     raise AssertionError(kind)

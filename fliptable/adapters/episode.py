@@ -2,10 +2,11 @@
 (the game, its action ids, masks and returns), ``Moments`` (the deterministic
 serialisation of its decisions: see ``pettingzoo``'s module docstring) and ``History``
 (the events, the information-state counters and each seat's observation)."""
+
 from __future__ import annotations
 
-from typing import Any
 from collections.abc import Mapping
+from typing import Any
 
 import numpy as np
 
@@ -106,14 +107,14 @@ class Moments:
             if self.listener is not None:
                 self.listener(events)
         else:
-            self._land(player, action)      # State.apply refuses it, naming the rule
+            self._land(player, action)  # State.apply refuses it, naming the rule
         self._build()
 
     def pass_(self) -> None:
         if not self.may_pass:
             raise ValueError(f"seat {self.current} may not pass now")
         self.pos += 1
-        if self.pos == len(self.queue):    # every seat of a race passed: its clock runs out
+        if self.pos == len(self.queue):  # every seat of a race passed: its clock runs out
             d = self.state.decision()
             assert isinstance(d, Race)
             self._land(None, d.default)
@@ -134,7 +135,7 @@ class Spec:
         self.info = self.game.info(self.players, self.options)
         self.observer = observer(self.game, self.players, self.options, info_state=info_state)
         self.info_state = info_state
-        self._masks: dict[tuple, np.ndarray] = {}   # (legal actions, may pass) -> mask
+        self._masks: dict[tuple, np.ndarray] = {}  # (legal actions, may pass) -> mask
         self._solo = getattr(self.game, "solo_return", None) if self.players == 1 else None
 
     def returns(self, state) -> tuple[float, ...]:
@@ -152,23 +153,27 @@ class Spec:
         return (1.0 if 0 in result.winners else -1.0,)
 
     def mask(self, moments: Moments, seat: int) -> np.ndarray:
-        check_seat(seat, self.players)      # True is not seat 1
+        check_seat(seat, self.players)  # True is not seat 1
         queue = moments.queue
         if not queue or queue[moments.pos][0] != seat:
             return np.zeros(self.num_actions + 1, dtype=np.int8)
-        if WRITERS is not None:         # built in C: cheaper than a cache's key (most legal sets are new)
-            return np.frombuffer(WRITERS.mask_bits(self.index, moments.legal(seat), self.num_actions + 1,
-                                                   self.PASS if queue[moments.pos][1] else -1), dtype=np.int8)
+        if WRITERS is not None:  # built in C: cheaper than a cache's key (most legal sets are new)
+            return np.frombuffer(
+                WRITERS.mask_bits(
+                    self.index, moments.legal(seat), self.num_actions + 1, self.PASS if queue[moments.pos][1] else -1
+                ),
+                dtype=np.int8,
+            )
         key = (moments.legal(seat), queue[moments.pos][1])
         try:
             m = self._masks.get(key)
-        except TypeError:       # legal actions not a tuple after all
+        except TypeError:  # legal actions not a tuple after all
             key = (tuple(key[0]), key[1])
             m = self._masks.get(key)
         if m is None:
-            if len(self._masks) >= 4096:      # a bound, not a policy: most tables repeat few sets
+            if len(self._masks) >= 4096:  # a bound, not a policy: most tables repeat few sets
                 self._masks.clear()
-            bits = bytearray(self.num_actions + 1)     # set byte by byte: a tenth of NumPy's item cost
+            bits = bytearray(self.num_actions + 1)  # set byte by byte: a tenth of NumPy's item cost
             index = self.index
             for a in key[0]:
                 bits[index[a]] = 1
@@ -197,7 +202,7 @@ class History:
             record = self.spec.observer.record
             for e in events:
                 for p in range(self.spec.players):
-                    record(memory[p], e.read(p), p)     # counted, never kept
+                    record(memory[p], e.read(p), p)  # counted, never kept
 
     def seat_events(self, seat: int) -> list[dict]:
         """Every event as ``seat`` saw it, starting with the deal."""

@@ -20,11 +20,12 @@ return a finished episode: it returns the final observation with only ``PASS`` l
 ``info["over_at_reset"] = True``, and the next ``step`` (any action) ends the episode with
 the learner's reward.
 """
+
 from __future__ import annotations
 
 import random
-from typing import Any, ClassVar
 from collections.abc import Sequence
+from typing import Any, ClassVar
 
 import gymnasium as gym
 import numpy as np
@@ -34,8 +35,8 @@ from fliptable.bots.base import make_agent
 from fliptable.core.decision import Race
 from fliptable.core.game import Game, check_seat
 
-from .observation import OBSERVATION_VERSION
 from .episode import History, Moments, Spec
+from .observation import OBSERVATION_VERSION
 
 
 class FliptableEnv(gym.Env):
@@ -43,11 +44,20 @@ class FliptableEnv(gym.Env):
 
     metadata: ClassVar[dict[str, Any]] = {"render_modes": ["ansi", "human"], "render_fps": 4}
 
-    def __init__(self, game: Game | str, opponents: Sequence[str] | None = None, *, players: int | None = None,
-                 seat: int = 0, render_mode: str | None = None, info_state: bool = False,
-                 illegal: str = "lose", **options: Any):
+    def __init__(
+        self,
+        game: Game | str,
+        opponents: Sequence[str] | None = None,
+        *,
+        players: int | None = None,
+        seat: int = 0,
+        render_mode: str | None = None,
+        info_state: bool = False,
+        illegal: str = "lose",
+        **options: Any,
+    ):
         self.spec_ = spec = Spec(game, players, options, info_state)
-        check_seat(seat, spec.players, ValueError)     # an int of the table: not True, not 1.0
+        check_seat(seat, spec.players, ValueError)  # an int of the table: not True, not 1.0
         if illegal not in ("lose", "raise"):
             raise ValueError(f"illegal must be 'lose' or 'raise', not {illegal!r}")
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
@@ -56,12 +66,14 @@ class FliptableEnv(gym.Env):
         specs = list(opponents) if opponents else [spec.game.default_bot]
         others = [s for s in range(spec.players) if s != seat]
         self.opponent_specs = {s: specs[min(i, len(specs) - 1)] for i, s in enumerate(others)}
-        for s in self.opponent_specs.values():       # a bad spec fails here, not at reset
+        for s in self.opponent_specs.values():  # a bad spec fails here, not at reset
             make_agent(spec.game, s)
-        self.observation_space = spaces.Dict({
-            "observation": spaces.Box(-1.0, 1.0, (spec.observer.size,), dtype=np.float32),
-            "action_mask": spaces.Box(0, 1, (spec.num_actions + 1,), dtype=np.int8),
-        })
+        self.observation_space = spaces.Dict(
+            {
+                "observation": spaces.Box(-1.0, 1.0, (spec.observer.size,), dtype=np.float32),
+                "action_mask": spaces.Box(0, 1, (spec.num_actions + 1,), dtype=np.int8),
+            }
+        )
         self.action_space = spaces.Discrete(spec.num_actions + 1)
         self.state = None
         self.moments: Moments | None = None
@@ -70,8 +82,10 @@ class FliptableEnv(gym.Env):
 
     # -- helpers ----------------------------------------------------------------------
     def _obs(self) -> dict[str, np.ndarray]:
-        return {"observation": self.history.observation(self.state, self.seat),
-                "action_mask": self.spec_.mask(self.moments, self.seat)}
+        return {
+            "observation": self.history.observation(self.state, self.seat),
+            "action_mask": self.spec_.mask(self.moments, self.seat),
+        }
 
     def _listen(self, events) -> None:
         self.history(events)
@@ -87,7 +101,7 @@ class FliptableEnv(gym.Env):
             legal = state.legal_actions(s)
             view = state.view(s) if agent.needs_view else None
             if m.may_pass:
-                if not legal:           # asked for fairness (``Moments``), nothing to claim
+                if not legal:  # asked for fairness (``Moments``), nothing to claim
                     m.pass_()
                     continue
                 if isinstance(state.decision(), Race) and s in state.decision().players:
@@ -109,7 +123,7 @@ class FliptableEnv(gym.Env):
     def reset(self, *, seed: int | None = None, options: dict | None = None):
         super().reset(seed=seed)
         spec = self.spec_
-        game_seed = int(self.np_random.integers(0, 2 ** 62))
+        game_seed = int(self.np_random.integers(0, 2**62))
         self.state = spec.game.new_state(spec.players, spec.options, seed=game_seed)
         bot_rng = random.Random(game_seed ^ 0x5EED)
         self.agents = {}
@@ -118,6 +132,7 @@ class FliptableEnv(gym.Env):
             agent.reset(spec.game, s, spec.players, spec.options, random.Random(bot_rng.getrandbits(64)))
             if getattr(agent, "wants_determinizations", False):
                 from fliptable.core import agent as agent_module
+
                 info_set = getattr(agent_module, "InformationSet", None)
                 if info_set is not None:
                     agent.determinizations = info_set(self.state, s)
@@ -131,14 +146,16 @@ class FliptableEnv(gym.Env):
             # with 2 players, learner at seat 1, against the default bot: every deal). An
             # episode cannot start finished, so it is one step long: only PASS is legal,
             # and any action ends it with the learner's reward
-            obs = {"observation": self.history.observation(self.state, self.seat),
-                   "action_mask": np.zeros(spec.num_actions + 1, dtype=np.int8)}
+            obs = {
+                "observation": self.history.observation(self.state, self.seat),
+                "action_mask": np.zeros(spec.num_actions + 1, dtype=np.int8),
+            }
             obs["action_mask"][spec.PASS] = 1
             return obs, {"game_seed": game_seed, "over_at_reset": True}
         return self._obs(), {"game_seed": game_seed}
 
     def step(self, action):
-        if self.over_at_reset:      # reset's one-step episode (see there): any action ends it
+        if self.over_at_reset:  # reset's one-step episode (see there): any action ends it
             self.over_at_reset = False
             return self._obs(), self._reward(), True, False, {"over_at_reset": True}
         if self.state is None or self.moments.over:
@@ -149,9 +166,11 @@ class FliptableEnv(gym.Env):
         if not (0 <= action < len(mask)) or not mask[action]:
             if self.illegal == "raise":
                 raise ValueError(f"action {action} is not legal now (legal ids: {np.flatnonzero(mask).tolist()})")
-            obs = {"observation": self.history.observation(self.state, self.seat),
-                   "action_mask": np.zeros(spec.num_actions + 1, dtype=np.int8)}
-            self.moments.queue = []     # the episode ends here
+            obs = {
+                "observation": self.history.observation(self.state, self.seat),
+                "action_mask": np.zeros(spec.num_actions + 1, dtype=np.int8),
+            }
+            self.moments.queue = []  # the episode ends here
             return obs, -1.0, True, False, {"illegal_action": True}
         if action == spec.PASS:
             m.pass_()
@@ -183,12 +202,17 @@ def register_envs() -> list[str]:
     version (``observation.OBSERVATION_VERSION``; ``gymnasium.make("fliptable/flip7-v2",
     opponents=["threshold:25"])``); returns the ids. Done on import of this module."""
     from fliptable.core.registry import all_game_ids
+
     ids = []
     for gid in all_game_ids():
         env_id = f"fliptable/{gid}-v{OBSERVATION_VERSION}"
         if env_id not in gym.registry:
-            gym.register(id=env_id, entry_point="fliptable.adapters.gymnasium:FliptableEnv",
-                         kwargs={"game": gid}, disable_env_checker=True)
+            gym.register(
+                id=env_id,
+                entry_point="fliptable.adapters.gymnasium:FliptableEnv",
+                kwargs={"game": gid},
+                disable_env_checker=True,
+            )
         ids.append(env_id)
     return ids
 

@@ -11,11 +11,12 @@ copies in the deck, hidden cards / deck, length / deck, one-hot face of the last
 ``Record`` one block per position; ``Window`` length / most, then the last ``size``
 entries, oldest first; ``Obj`` its keys, sorted. A shape with alternatives (``Maybe``,
 ``Either``) and an optional key get one presence flag per JSON type first."""
+
 from __future__ import annotations
 
 from collections import Counter
-from typing import Any
 from collections.abc import Iterable, Mapping, Sequence
+from typing import Any
 
 import numpy as np
 
@@ -24,9 +25,21 @@ from fliptable.core import schema as S
 from .compiled import WRITERS, compiled_tree
 
 #: the shapes each encoding kind comes from
-_KINDS = {S.Bool: "bool", S.Int: "num", S.Num: "num", S.Seat: "seat", S.Seats: "seatset", S.Card: "card",
-          S.Word: "word", S.Cards: "cards", S.PerSeat: "perseat", S.Tuple: "fixed", S.Record: "fixed",
-          S.Window: "seq", S.Obj: "dict"}
+_KINDS = {
+    S.Bool: "bool",
+    S.Int: "num",
+    S.Num: "num",
+    S.Seat: "seat",
+    S.Seats: "seatset",
+    S.Card: "card",
+    S.Word: "word",
+    S.Cards: "cards",
+    S.PerSeat: "perseat",
+    S.Tuple: "fixed",
+    S.Record: "fixed",
+    S.Window: "seq",
+    S.Obj: "dict",
+}
 
 
 class Node:
@@ -34,7 +47,7 @@ class Node:
 
     def __init__(self, path: str, schema: S.Schema, optional: bool = False):
         self.path = path
-        self.key = path.rpartition(".")[2]      # the object key this node is under
+        self.key = path.rpartition(".")[2]  # the object key this node is under
         alts = list(schema.alts.values()) if isinstance(schema, S.Either) else [schema]
         alts.sort(key=lambda a: a.jtype)
         self.types = [a.jtype for a in alts]
@@ -94,8 +107,15 @@ class Node:
             return sum(c.width for c in self.index_items)
         if kind == "seq":
             return 1 + self.window * self.item.width
-        return {"bool": 1, "num": 1, "seat": p, "card": n, "word": len(getattr(self, "vocab", ())),
-                "cards": 2 * n + 2, "seatset": p}[kind]
+        return {
+            "bool": 1,
+            "num": 1,
+            "seat": p,
+            "card": n,
+            "word": len(getattr(self, "vocab", ())),
+            "cards": 2 * n + 2,
+            "seatset": p,
+        }[kind]
 
     def place(self, offset: int) -> int:
         self.offset = offset
@@ -122,7 +142,7 @@ class Node:
         (``_writers``) when built, unless ``pure``."""
         if WRITERS is not None and not pure:
             return WRITERS.Encoder(compiled_tree(self, names, _type_of)).write
-        parts = {}      # type -> (function, offset from base)
+        parts = {}  # type -> (function, offset from base)
         pos = len(self.flag_types)
         for kind in self.kinds:
             fn, width, t = self._compile_kind(kind, names, pure)
@@ -130,7 +150,7 @@ class Node:
             pos += width
         flags = {t: i for i, t in enumerate(self.flag_types)}
         if not flags and len(parts) == 1:
-            (t, (fn, off)), = parts.items()
+            ((t, (fn, off)),) = parts.items()
             if off == 0:
                 return fn
         kinds_by_type, type_of = _TYPE_NAMES.get, _type_of
@@ -143,15 +163,18 @@ class Node:
             part = parts.get(t)
             if part is not None:
                 part[0](v, out, b + part[1], vw)
+
         return union
 
     def _compile_kind(self, kind: str, names: Mapping[str, int], pure: bool):
         p, n = self._players, self._ncards
         width = self._kind_width(kind)
         if kind == "bool":
+
             def f(v, out, b, vw):
                 if v is True:
                     out[b] = 1.0
+
             return f, 1, "bool"
         if kind == "num":
             scale = float(self.scale)
@@ -160,11 +183,14 @@ class Node:
                 if type(v) is int or type(v) is float:
                     x = v / scale
                     out[b] = 1.0 if x > 1.0 else (-1.0 if x < -1.0 else x)
+
             return f, 1, "num"
         if kind == "seat":
+
             def f(v, out, b, vw):
                 if type(v) is int and 0 <= v < p:
                     out[b + (v - vw) % p] = 1.0
+
             return f, p, "num"
         if kind in ("card", "word"):
             get = (names if kind == "card" else self.vocab_index).get
@@ -173,6 +199,7 @@ class Node:
                 i = get(v) if type(v) is str else None
                 if i is not None:
                     out[b + i] = 1.0
+
             return f, width, "str"
         if kind == "dict":
             return self._generate_dict(names, pure), width, "dict"
@@ -187,10 +214,10 @@ class Node:
                 hidden = 0
                 if len(v) > 8:
                     try:
-                        counted = Counter(v)          # counted in C: piles can be long
-                    except TypeError:                 # an entry that is no card
+                        counted = Counter(v)  # counted in C: piles can be long
+                    except TypeError:  # an entry that is no card
                         return
-                else:                                 # as ``_writers.CardsEnc`` does
+                else:  # as ``_writers.CardsEnc`` does
                     counted = {}
                     for x in v:
                         if type(x) is str or x is None:
@@ -207,13 +234,16 @@ class Node:
                 c = get(last) if type(last) is str else None
                 if c is not None:
                     out[b + n + 2 + c] = 1.0
+
             return f, width, "list"
         if kind == "seatset":
+
             def f(v, out, b, vw):
                 if type(v) is list:
                     for x in v:
                         if type(x) is int and 0 <= x < p:
                             out[b + (x - vw) % p] = 1.0
+
             return f, p, "list"
         if kind == "perseat":
             w = self.item.width
@@ -223,6 +253,7 @@ class Node:
                 if type(v) is list and len(v) == p:
                     for rel in range(p):
                         fn(v[(vw + rel) % p], out, b + rel * w, vw)
+
             return f, width, "list"
         if kind == "fixed":
             fns = []
@@ -236,6 +267,7 @@ class Node:
                     # a record's row may be shorter than the widest row: its missing entries stay zero
                     for (fn, o), x in zip(fns, v, strict=False):
                         fn(x, out, b + o, vw)
+
             return f, width, "list"
         if kind == "seq":
             w = self.item.width
@@ -247,6 +279,7 @@ class Node:
                     out[b] = min(1.0, len(v) / len_scale)
                     for i, x in enumerate(v[-window:]):
                         fn(x, out, b + 1 + i * w, vw)
+
             return f, width, "list"
         raise AssertionError(kind)
 
@@ -277,12 +310,20 @@ class Node:
                 ]
             elif leaf == "seat":
                 p = child._players
-                lines += [f"    x = get(k{j})", f"    if type(x) is int and 0 <= x < {p}:",
-                          f"        out[b + {o} + (x - vw) % {p}] = 1.0"]
+                lines += [
+                    f"    x = get(k{j})",
+                    f"    if type(x) is int and 0 <= x < {p}:",
+                    f"        out[b + {o} + (x - vw) % {p}] = 1.0",
+                ]
             elif leaf in ("card", "word"):
                 ns[f"g{j}"] = (names if leaf == "card" else child.vocab_index).get
-                lines += [f"    x = get(k{j})", "    if type(x) is str:", f"        i = g{j}(x)",
-                          "        if i is not None:", f"            out[b + {o} + i] = 1.0"]
+                lines += [
+                    f"    x = get(k{j})",
+                    "    if type(x) is str:",
+                    f"        i = g{j}(x)",
+                    "        if i is not None:",
+                    f"            out[b + {o} + i] = 1.0",
+                ]
             else:
                 ns[f"f{j}"] = child.compile(names, pure)
                 lines += [
@@ -308,7 +349,7 @@ class Node:
             if _KIND_TYPE[kind] == t:
                 return self._decode_kind(kind, vec, pos, viewer, names)
             pos += self._kind_width(kind)
-        return None         # the null alternative
+        return None  # the null alternative
 
     def _decode_kind(self, kind: str, vec: np.ndarray, pos: int, viewer: int, names: Sequence[str]) -> Any:
         p, n = self._players, self._ncards
@@ -319,15 +360,15 @@ class Node:
             x = float(vec[pos]) * self.scale
             return round(x) if self.integer else float(f"{x:.6g}")
         if kind == "seat":
-            return (int(np.argmax(vec[pos:pos + p])) + viewer) % p
+            return (int(np.argmax(vec[pos : pos + p])) + viewer) % p
         if kind == "seatset":
-            return sorted((int(r) + viewer) % p for r in np.flatnonzero(vec[pos:pos + p] > 0.5))
+            return sorted((int(r) + viewer) % p for r in np.flatnonzero(vec[pos : pos + p] > 0.5))
         if kind == "card":
-            return names[int(np.argmax(vec[pos:pos + n]))]
+            return names[int(np.argmax(vec[pos : pos + n]))]
         if kind == "word":
-            return self.vocab[int(np.argmax(vec[pos:pos + width]))]
+            return self.vocab[int(np.argmax(vec[pos : pos + width]))]
         if kind == "cards":
-            counts = np.rint(vec[pos:pos + n] * self._copies).astype(int)
+            counts = np.rint(vec[pos : pos + n] * self._copies).astype(int)
             hidden = round(float(vec[pos + n]) * self._decksize)
             length = round(float(vec[pos + n + 1]) * self._decksize)
             faces = [names[c] for c in range(n) for _ in range(counts[c])]
@@ -337,7 +378,7 @@ class Node:
                 return sorted(faces, key=self.order)
             # order of play: not in the vector; the faces in card-table order, the hidden
             # ones first, the last card last
-            last = vec[pos + n + 2:pos + 2 * n + 2]
+            last = vec[pos + n + 2 : pos + 2 * n + 2]
             if last.any():
                 faces.remove(names[int(np.argmax(last))])
                 faces.append(names[int(np.argmax(last))])
@@ -369,7 +410,7 @@ class Node:
         """``decode`` of a list entry written at ``offset`` (entries share the first one's
         node): the vector's slice moved under the node."""
         shifted = np.zeros(self.offset + self.width, dtype=vec.dtype)
-        shifted[self.offset:] = vec[offset:offset + self.width]
+        shifted[self.offset :] = vec[offset : offset + self.width]
         return self.decode(shifted, viewer, names)
 
     def fields(self) -> Iterable[tuple[str, str, int, int]]:
@@ -386,13 +427,27 @@ class Node:
                 for child in self.index_items:
                     yield from child.fields()
             elif kind == "perseat":
-                yield (self.path, (f"one entry per seat, the viewer first, {self.item.width} each "
-                                  f"(entry fields below at the viewer's entry)"), pos, w)
+                yield (
+                    self.path,
+                    (
+                        f"one entry per seat, the viewer first, {self.item.width} each "
+                        f"(entry fields below at the viewer's entry)"
+                    ),
+                    pos,
+                    w,
+                )
                 yield from self.item.fields()
             elif kind == "seq":
                 yield (self.path, f"length / {self.len_scale:g}", pos, 1)
-                yield (self.path, (f"the last {self.window} entries (oldest first), {self.item.width} each "
-                                  f"(entry fields below at the first)"), pos + 1, w - 1)
+                yield (
+                    self.path,
+                    (
+                        f"the last {self.window} entries (oldest first), {self.item.width} each "
+                        f"(entry fields below at the first)"
+                    ),
+                    pos + 1,
+                    w - 1,
+                )
                 yield from self.item.fields()
             else:
                 desc = {
@@ -402,7 +457,7 @@ class Node:
                     "card": "one-hot card face (card table order)",
                     "word": "one-hot of " + "|".join(getattr(self, "vocab", ())),
                     "cards": "count per card face / copies in the deck; hidden cards / deck; length / deck; "
-                             "one-hot face of the last card",
+                    "one-hot face of the last card",
                     "seatset": "multi-hot seats relative to the viewer",
                 }[kind]
                 yield (self.path, desc, pos, w)
@@ -410,8 +465,27 @@ class Node:
 
 
 _ABSENT = object()
-_KIND_TYPE = {"bool": "bool", "num": "num", "seat": "num", "seatset": "list", "card": "str", "word": "str",
-              "cards": "list", "perseat": "list", "fixed": "list", "seq": "list", "dict": "dict"}
-_TYPE_NAMES = {type(None): "null", bool: "bool", int: "num", float: "num", str: "str", dict: "dict",
-               list: "list", tuple: "list"}
+_KIND_TYPE = {
+    "bool": "bool",
+    "num": "num",
+    "seat": "num",
+    "seatset": "list",
+    "card": "str",
+    "word": "str",
+    "cards": "list",
+    "perseat": "list",
+    "fixed": "list",
+    "seq": "list",
+    "dict": "dict",
+}
+_TYPE_NAMES = {
+    type(None): "null",
+    bool: "bool",
+    int: "num",
+    float: "num",
+    str: "str",
+    dict: "dict",
+    list: "list",
+    tuple: "list",
+}
 _type_of = S.json_type

@@ -14,17 +14,19 @@ without a new observation version (``OBSERVATION_VERSION``).
 The information-state variant (``InfoStateObserver``) adds a summary of the seat's
 event history (``Event.for_player``), over the event types the game declares.
 """
+
 from __future__ import annotations
 
 from collections import Counter
-from typing import Any
 from collections.abc import Iterable, Mapping
+from typing import Any
 
 import numpy as np
 
 from fliptable.core.game import Game
 from fliptable.core.registry import get_game
 from fliptable.core.schema import declared, game_module
+
 from .layout import Node
 
 #: the observation's version: part of every environment's name (``fliptable_<game>_v2``);
@@ -84,8 +86,7 @@ class Observer:
         card and word notation), except that a card list in order of play (``Cards()``)
         comes back as its faces in card-table order, hidden cards first and its last card
         last, and a ``Window`` longer than its size as its last ``size`` entries."""
-        return self.root.decode(np.asarray(vector[:self.view_size], dtype=np.float32), viewer,
-                                self.game.cards.names)
+        return self.root.decode(np.asarray(vector[: self.view_size], dtype=np.float32), viewer, self.game.cards.names)
 
     def describe(self) -> list[tuple[str, str, int, int]]:
         """(path, encoding, offset, width) of every field."""
@@ -134,8 +135,8 @@ class InfoStateObserver(Observer):
     def encode_from(self, view_vector: np.ndarray, memory, viewer: int) -> np.ndarray:
         """``encode`` given the view's vector (``encode_view``'s) instead of the view."""
         out = np.empty(self.size, dtype=np.float32)
-        out[:self.view_size] = view_vector
-        out[self.view_size:] = 0.0
+        out[: self.view_size] = view_vector
+        out[self.view_size :] = 0.0
         self.write_memory(out, memory, viewer)
         return out
 
@@ -145,19 +146,30 @@ class InfoStateObserver(Observer):
         m = len(memory)
         if self.__dict__.get("_tiled") is None:
             self._tiled = np.tile(self.copies, self.players)
-        out[self.view_size:self.view_size + k] = np.tanh(memory[:k] / 10.0)
-        out[self.view_size + k:self.view_size + m] = np.tanh(memory[k:] / self._tiled)
+        out[self.view_size : self.view_size + k] = np.tanh(memory[:k] / 10.0)
+        out[self.view_size + k : self.view_size + m] = np.tanh(memory[k:] / self._tiled)
 
     def describe(self) -> list[tuple[str, str, int, int]]:
         out = super().describe()
         p = self.players
         for i, t in enumerate(self.event_types):
-            out.append((f"events.{t}", ("tanh(count / 10) per seat that caused it (viewer first; "
-                                       "last column: no seat)"), self.events_offset + i * (p + 1), p + 1))
+            out.append(
+                (
+                    f"events.{t}",
+                    ("tanh(count / 10) per seat that caused it (viewer first; last column: no seat)"),
+                    self.events_offset + i * (p + 1),
+                    p + 1,
+                )
+            )
         for rel in range(p):
-            out.append((f"events.cards[seat +{rel}]", ("tanh(count / copies) per card face named by "
-                                                     "that seat's events"), self.cards_offset + rel * self.ncards,
-                        self.ncards))
+            out.append(
+                (
+                    f"events.cards[seat +{rel}]",
+                    ("tanh(count / copies) per card face named by that seat's events"),
+                    self.cards_offset + rel * self.ncards,
+                    self.ncards,
+                )
+            )
         return out
 
 
@@ -177,8 +189,9 @@ def _cards_in(event: Mapping[str, Any], names: Mapping[str, int]) -> Iterable[in
                         yield c
 
 
-def observer(game: Game | str, players: int | None = None, options: Mapping[str, Any] | None = None,
-             *, info_state: bool = False) -> Observer:
+def observer(
+    game: Game | str, players: int | None = None, options: Mapping[str, Any] | None = None, *, info_state: bool = False
+) -> Observer:
     """The (cached) observer of a table; ``info_state=True`` for ``InfoStateObserver``."""
     g = get_game(game) if isinstance(game, str) else game
     n = g.check_players(g.default_players if players is None else players)
@@ -195,10 +208,14 @@ def observer(game: Game | str, players: int | None = None, options: Mapping[str,
 def layout_markdown(game: Game | str, players: int | None = None, options: Mapping[str, Any] | None = None) -> str:
     """The layout of a table's observation (and information state) as a Markdown table."""
     o = observer(game, players, options, info_state=True)
-    lines = [f"### {o.game.id}", "",
-             (f"{o.players} players, default options: observation {o.view_size} floats, "
-             f"information state {o.size}."), "",
-             "| offset | width | field | encoding |", "|---:|---:|---|---|"]
+    lines = [
+        f"### {o.game.id}",
+        "",
+        (f"{o.players} players, default options: observation {o.view_size} floats, information state {o.size}."),
+        "",
+        "| offset | width | field | encoding |",
+        "|---:|---:|---|---|",
+    ]
     for path, desc, off, width in o.describe():
         lines.append(f"| {off} | {width} | `{path}` | {desc.replace('|', '/')} |")
     return "\n".join(lines) + "\n"
@@ -207,9 +224,14 @@ def layout_markdown(game: Game | str, players: int | None = None, options: Mappi
 def golden(game: Game | str) -> dict[str, Any]:
     """The default table's layout as kept in ``tests/adapters/golden/<game>.json``."""
     o = observer(game, info_state=True)
-    return {"game": o.game.id, "version": OBSERVATION_VERSION, "players": o.players,
-            "observation": o.view_size, "information_state": o.size,
-            "fields": [list(f) for f in o.describe()]}
+    return {
+        "game": o.game.id,
+        "version": OBSERVATION_VERSION,
+        "players": o.players,
+        "observation": o.view_size,
+        "information_state": o.size,
+        "fields": [list(f) for f in o.describe()],
+    }
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -218,7 +240,9 @@ def main(argv: list[str] | None = None) -> None:
     import argparse
     import json
     from pathlib import Path
+
     from fliptable.core.registry import all_game_ids
+
     ap = argparse.ArgumentParser(description="print observation layouts as Markdown")
     ap.add_argument("games", nargs="*")
     ap.add_argument("--players", type=int)

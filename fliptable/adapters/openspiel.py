@@ -45,6 +45,7 @@ and the game's own options (same names, same defaults); ``chance`` and ``deals``
   the Python-game bridge (``PyGame`` in ``python_games.h``, OpenSpiel 2.0.2) does not
   forward to Python.
 """
+
 from __future__ import annotations
 
 import json
@@ -57,8 +58,8 @@ import pyspiel
 from fliptable.core.game import Game
 from fliptable.core.registry import all_games, get_game
 
-from .observation import observer
 from .episode import History, Moments, Spec
+from .observation import observer
 
 PREFIX = "python_fliptable_"
 
@@ -75,8 +76,10 @@ def _param_default(value: Any) -> Any:
 
 
 #: the ``chance`` parameter's values (and their OpenSpiel chance modes)
-CHANCE_MODES = {"sampled": pyspiel.GameType.ChanceMode.SAMPLED_STOCHASTIC,
-                "explicit": pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC}
+CHANCE_MODES = {
+    "sampled": pyspiel.GameType.ChanceMode.SAMPLED_STOCHASTIC,
+    "explicit": pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
+}
 #: default number of deals (chance outcomes) of ``chance=explicit``
 DEFAULT_DEALS = 1024
 #: the most deals ``chance=explicit`` accepts (the chance node lists them all)
@@ -84,8 +87,7 @@ MAX_DEALS = 1 << 20
 
 
 def _game_type(game: Game, chance: str = "sampled", one_seat: bool = False) -> pyspiel.GameType:
-    params: dict[str, Any] = {"players": game.default_players, "seed": 0, "chance": "sampled",
-                              "deals": DEFAULT_DEALS}
+    params: dict[str, Any] = {"players": game.default_players, "seed": 0, "chance": "sampled", "deals": DEFAULT_DEALS}
     for opt in game.options:
         params[opt.name] = _param_default(opt.default)
     return pyspiel.GameType(
@@ -110,7 +112,7 @@ def _game_type(game: Game, chance: str = "sampled", one_seat: bool = False) -> p
 class FliptableGame(pyspiel.Game):
     """A fliptable game at one table (players and options from the parameters)."""
 
-    fliptable_game: Game    # set on each registered subclass
+    fliptable_game: Game  # set on each registered subclass
 
     def __init__(self, params: dict | None = None):
         game = self.fliptable_game
@@ -124,8 +126,9 @@ class FliptableGame(pyspiel.Game):
         if not 1 <= self.deals <= MAX_DEALS:
             raise ValueError(f"deals={self.deals}: the number of deals must be 1 to {MAX_DEALS}")
         if self.chance == "sampled" and self.deals != DEFAULT_DEALS:
-            raise ValueError(f"deals={self.deals} applies only with chance=explicit (chance=sampled deals "
-                             f"every shuffle)")
+            raise ValueError(
+                f"deals={self.deals} applies only with chance=explicit (chance=sampled deals every shuffle)"
+            )
         #: chance=explicit: how many deals the opening chance node chooses among (else 0)
         self.explicit_deals = self.deals if self.chance == "explicit" else 0
         self.table_options = game.resolve_options(params)
@@ -146,10 +149,17 @@ class FliptableGame(pyspiel.Game):
             # each kernel action may follow a PASS of every seat
             max_game_length=self.spec_.info.max_decisions * (n + 1),
         )
-        super().__init__(_game_type(game, self.chance, n == 1), info,
-                         {"players": self.table_players, "seed": self.seed, "chance": self.chance,
-                          "deals": self.deals,
-                          **{k: _param_default(v) for k, v in self.table_options.items()}})
+        super().__init__(
+            _game_type(game, self.chance, n == 1),
+            info,
+            {
+                "players": self.table_players,
+                "seed": self.seed,
+                "chance": self.chance,
+                "deals": self.deals,
+                **{k: _param_default(v) for k, v in self.table_options.items()},
+            },
+        )
 
     def new_initial_state(self, game_seed: int | None = None) -> FliptableState:
         """A new game: dealt from ``game_seed`` when given; else with ``chance=explicit``
@@ -302,17 +312,32 @@ class _Play:
         m = Moments.__new__(Moments)
         old = self.moments
         m.state, m.players, m.queue, m.pos, m.points, m.listener = (
-            c.fstate, old.players, list(old.queue), old.pos, old.points, h)
+            c.fstate,
+            old.players,
+            list(old.queue),
+            old.pos,
+            old.points,
+            h,
+        )
         m.forget()
         c.moments = m
         return c
 
     def __getstate__(self):
         m = self.moments
-        return {"shared": self.shared, "game_seed": self.game_seed, "state": self.fstate.to_json(),
-                "events": self.history.events, "public": self.history.public, "redealt": self.redealt,
-                "memory": None if self.history.memory is None else [x.copy() for x in self.history.memory],
-                "own_moves": self.own_moves, "queue": m.queue, "pos": m.pos, "points": m.points}
+        return {
+            "shared": self.shared,
+            "game_seed": self.game_seed,
+            "state": self.fstate.to_json(),
+            "events": self.history.events,
+            "public": self.history.public,
+            "redealt": self.redealt,
+            "memory": None if self.history.memory is None else [x.copy() for x in self.history.memory],
+            "own_moves": self.own_moves,
+            "queue": m.queue,
+            "pos": m.pos,
+            "points": m.points,
+        }
 
     def __setstate__(self, data):
         self.shared, self.game_seed = data["shared"], data["game_seed"]
@@ -329,7 +354,13 @@ class _Play:
         self.own_moves = data["own_moves"]
         m = Moments.__new__(Moments)
         m.state, m.players, m.queue, m.pos, m.points, m.listener = (
-            self.fstate, spec.players, [tuple(q) for q in data["queue"]], data["pos"], data["points"], self.history)
+            self.fstate,
+            spec.players,
+            [tuple(q) for q in data["queue"]],
+            data["pos"],
+            data["points"],
+            self.history,
+        )
         m.forget()
         self.moments = m
 
@@ -427,8 +458,8 @@ class FliptableState(pyspiel.State):
         public events (``Event.for_player(None)``), its information state string adds its
         view of the re-dealt state (``"redealt"``: its hand there) and its own moves start
         again; its information-state counters are rebuilt from the public events."""
-        if probability_sampler is not None:       # OpenSpiel's samplers give uniform floats
-            rng = random.Random(int(probability_sampler() * 2 ** 53))
+        if probability_sampler is not None:  # OpenSpiel's samplers give uniform floats
+            rng = random.Random(int(probability_sampler() * 2**53))
         else:
             rng = random.Random()
         c = self.clone()
@@ -473,7 +504,7 @@ class FliptableObserver:
         self.dict = {"observation": self.tensor}
 
     def set_from(self, state: FliptableState, player: int) -> None:
-        if not state.dealt:             # chance=explicit's opening node: nothing to see yet
+        if not state.dealt:  # chance=explicit's opening node: nothing to see yet
             self.tensor.fill(0.0)
             return
         play = state.play
@@ -490,9 +521,12 @@ class FliptableObserver:
         play = state.play
         if self.perfect_recall:
             redealt = play.redealt[player]
-            return (f'{{"events": [{", ".join(play.history.texts[player])}], '
-                    f'"moves": {json.dumps(play.own_moves[player])}, '
-                    + ("" if redealt is None else f'"redealt": {redealt}, ') + f'"seat": {player}}}')
+            return (
+                f'{{"events": [{", ".join(play.history.texts[player])}], '
+                f'"moves": {json.dumps(play.own_moves[player])}, '
+                + ("" if redealt is None else f'"redealt": {redealt}, ')
+                + f'"seat": {player}}}'
+            )
         return json.dumps(play.fstate.view(player), sort_keys=True)
 
 
@@ -503,7 +537,7 @@ def register(games: list[str] | None = None) -> list[str]:
     """Register every fliptable game (or those named) with OpenSpiel; returns the
     short names. Registering twice is harmless."""
     names = []
-    for game in ([get_game(g) for g in games] if games else all_games()):
+    for game in [get_game(g) for g in games] if games else all_games():
         name = short_name(game)
         if name not in _REGISTERED:
             cls = type(f"Fliptable_{game.id.replace('-', '_')}", (FliptableGame,), {"fliptable_game": game})

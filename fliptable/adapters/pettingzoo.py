@@ -27,10 +27,11 @@ after every kernel action the env asks, one at a time,
      commit is secret: the others' observations do not show it until the step resolves).
 If every seat of a race passes, the race's clock runs out: its ``default`` is applied.
 """
+
 from __future__ import annotations
 
-from typing import Any, ClassVar
 from collections.abc import Mapping
+from typing import Any, ClassVar
 
 import numpy as np
 from gymnasium import spaces
@@ -53,24 +54,35 @@ class raw_env(AECEnv):
         "is_parallelizable": False,
     }
 
-    def __init__(self, game: Game | str, players: int | None = None, render_mode: str | None = None,
-                 info_state: bool = False, **options: Any):
+    def __init__(
+        self,
+        game: Game | str,
+        players: int | None = None,
+        render_mode: str | None = None,
+        info_state: bool = False,
+        **options: Any,
+    ):
         super().__init__()
         self.spec_ = Spec(game, players, options, info_state)
         spec = self.spec_
-        self.metadata = {**self.metadata, "name": f"fliptable_{spec.game.id}_v{OBSERVATION_VERSION}",
-                         # only a one-seat table acts in a fixed cycle (aec_to_parallel's assumption)
-                         "is_parallelizable": spec.players == 1}
+        self.metadata = {
+            **self.metadata,
+            "name": f"fliptable_{spec.game.id}_v{OBSERVATION_VERSION}",
+            # only a one-seat table acts in a fixed cycle (aec_to_parallel's assumption)
+            "is_parallelizable": spec.players == 1,
+        }
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
             raise ValueError(f"render_mode must be one of {self.metadata['render_modes']}, not {render_mode!r}")
         self.render_mode = render_mode
         self.possible_agents = [f"player_{i}" for i in range(spec.players)]
         self.agent_name_mapping = {a: i for i, a in enumerate(self.possible_agents)}
         size = spec.observer.size
-        obs_space = spaces.Dict({
-            "observation": spaces.Box(-1.0, 1.0, (size,), dtype=np.float32),
-            "action_mask": spaces.Box(0, 1, (spec.num_actions + 1,), dtype=np.int8),
-        })
+        obs_space = spaces.Dict(
+            {
+                "observation": spaces.Box(-1.0, 1.0, (size,), dtype=np.float32),
+                "action_mask": spaces.Box(0, 1, (spec.num_actions + 1,), dtype=np.int8),
+            }
+        )
         self.observation_spaces = dict.fromkeys(self.possible_agents, obs_space)
         self.action_spaces = {a: spaces.Discrete(spec.num_actions + 1) for a in self.possible_agents}
         self._seeds = np.random.default_rng()
@@ -88,7 +100,7 @@ class raw_env(AECEnv):
         if seed is not None:
             self._seeds = np.random.default_rng(seed)
         spec = self.spec_
-        self.game_seed = int(self._seeds.integers(0, 2 ** 62))
+        self.game_seed = int(self._seeds.integers(0, 2**62))
         self.state = spec.game.new_state(spec.players, spec.options, seed=self.game_seed)
         self.history = History(spec)
         self.moments = Moments(self.state, self.history)
@@ -99,13 +111,15 @@ class raw_env(AECEnv):
         self.truncations = dict.fromkeys(self.agents, False)
         self.infos = {a: {} for a in self.agents}
         self.agent_selection = self.possible_agents[self.moments.current]
-        if self.moments.over:       # cannot happen for a dealt game, but stay consistent
+        if self.moments.over:  # cannot happen for a dealt game, but stay consistent
             self._finish()
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
         seat = self.agent_name_mapping[agent]
-        return {"observation": self.history.observation(self.state, seat),
-                "action_mask": self.spec_.mask(self.moments, seat)}
+        return {
+            "observation": self.history.observation(self.state, seat),
+            "action_mask": self.spec_.mask(self.moments, seat),
+        }
 
     def step(self, action) -> None:
         agent = self.agent_selection
@@ -187,9 +201,9 @@ class _OrderEnforcing(wrappers.OrderEnforcingWrapper):
         else:
             super().step(action)
 
-    def agent_iter(self, max_iter: int = 2 ** 63):
+    def agent_iter(self, max_iter: int = 2**63):
         if not self._has_reset:
-            return super().agent_iter(max_iter)     # PettingZoo's error
+            return super().agent_iter(max_iter)  # PettingZoo's error
         return _AgentIterable(self, max_iter)
 
     def __str__(self) -> str:
@@ -200,10 +214,12 @@ def _after_reset(name: str) -> property:
     """The env's ``name`` read directly, with the order wrapper's error before ``reset``
     (``pettingzoo.test.performance_benchmark`` reads ``terminations`` and ``truncations``
     after every step: through the wrapper's ``__getattr__`` they cost about 5 us)."""
+
     def get(self):
         if not self._has_reset:
             raise AttributeError(f"{name} cannot be accessed before reset")
         return getattr(self.env, name)
+
     return property(get)
 
 

@@ -25,6 +25,7 @@ change of the machine's load touches both alike; each side has its own
 ``texas_holdem_v4`` to compare with, and ``pure.speedup`` says how much faster the
 compiled side ran each env.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -35,8 +36,8 @@ import subprocess
 import sys
 import time
 import warnings
-from typing import Any
 from collections.abc import Callable
+from typing import Any
 
 import numpy as np
 
@@ -50,8 +51,8 @@ class Runner:
 
     def __init__(self, make: Callable[[], Any], seed: int = 0):
         self.env = make()
-        self.rng = np.random.default_rng(seed)        # reset seeds
-        self.choose = random.Random(seed).choice       # actions
+        self.rng = np.random.default_rng(seed)  # reset seeds
+        self.choose = random.Random(seed).choice  # actions
         self.env.reset(seed=seed)
         self.it = iter(self.env.agent_iter())
         self.steps = self.games = 0
@@ -64,7 +65,7 @@ class Runner:
         steps = 0
         while True:
             agent = next(self.it, None)
-            if agent is None:            # the game is over: a new one
+            if agent is None:  # the game is over: a new one
                 self.games += 1
                 env.reset(seed=int(rng.integers(1 << 30)))
                 self.it = iter(env.agent_iter())
@@ -85,8 +86,12 @@ class Runner:
         self.elapsed += time.perf_counter() - start
 
     def result(self) -> dict[str, float]:
-        return {"env_steps_per_second": round(self.steps / self.elapsed, 1), "steps": self.steps,
-                "games": self.games, "seconds": round(self.elapsed, 3)}
+        return {
+            "env_steps_per_second": round(self.steps / self.elapsed, 1),
+            "steps": self.steps,
+            "games": self.games,
+            "seconds": round(self.elapsed, 3),
+        }
 
 
 class PettingZooRunner(Runner):
@@ -147,9 +152,11 @@ class BenchError(RuntimeError):
 def _runners(games: list[str] | None, out: dict[str, Any]) -> dict[tuple[str, str, str], Runner]:
     """Every env under both conventions, made and seeded (RLCard's missing: said in ``out``)."""
     from ..adapters.pettingzoo import env
+
     runners: dict[tuple[str, str, str], Runner] = {}
     makers: dict[tuple[str, str], Callable[[], Any]] = {
-        ("fliptable", g): (lambda g=g: env(g)) for g in games or all_game_ids()}
+        ("fliptable", g): (lambda g=g: env(g)) for g in games or all_game_ids()
+    }
     try:
         from pettingzoo.classic import leduc_holdem_v4, texas_holdem_v4
     except Exception as exc:  # RLCard missing
@@ -177,14 +184,19 @@ def _results(runners: dict[tuple[str, str, str], Runner], out: dict[str, Any]) -
             for conv in CONVENTIONS:
                 if conv in row:
                     row[conv]["vs_texas_holdem_v4"] = round(
-                        row[conv]["env_steps_per_second"] / texas[conv]["env_steps_per_second"], 2)
+                        row[conv]["env_steps_per_second"] / texas[conv]["env_steps_per_second"], 2
+                    )
     return out
 
 
 def _fresh(compiled: bool) -> dict[str, Any]:
-    return {"fliptable": {}, "pettingzoo_classic": {},
-            # docs/rl.md "Compiled writers": without them every env is slower
-            "compiled_writers": compiled, "conventions": list(CONVENTIONS)}
+    return {
+        "fliptable": {},
+        "pettingzoo_classic": {},
+        # docs/rl.md "Compiled writers": without them every env is slower
+        "compiled_writers": compiled,
+        "conventions": list(CONVENTIONS),
+    }
 
 
 class _PureSide:
@@ -192,11 +204,21 @@ class _PureSide:
     (``main --lockstep``): ``start``, then ``slice()`` as often as asked, then ``result()``."""
 
     def __init__(self, games: list[str] | None, seconds: float, slices: int):
-        cmd = [sys.executable, "-m", "fliptable.bench.envs", "--lockstep", "--seconds", repr(seconds),
-               "--slices", str(slices), *(games or [])]
+        cmd = [
+            sys.executable,
+            "-m",
+            "fliptable.bench.envs",
+            "--lockstep",
+            "--seconds",
+            repr(seconds),
+            "--slices",
+            str(slices),
+            *(games or []),
+        ]
         env = {**os.environ, "FLIPTABLE_PURE": "1"}
-        self.proc = subprocess.Popen(cmd, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                                     text=True, env=env)
+        self.proc = subprocess.Popen(
+            cmd, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env
+        )
         self._expect("ready")
 
     def _expect(self, word: str) -> str:
@@ -205,7 +227,7 @@ class _PureSide:
             self.proc.kill()
             err = (self.proc.stderr.read() or "").strip().splitlines()
             raise BenchError(f"the pure-Python writers' side failed: {err[-1] if err else line.strip() or 'no answer'}")
-        return line[len(word):]
+        return line[len(word) :]
 
     def slice(self) -> None:
         self.proc.stdin.write("go\n")
@@ -220,8 +242,9 @@ class _PureSide:
         return out
 
 
-def bench(games: list[str] | None = None, seconds: float = 2.0, slices: int = 8,
-          writers: str = "installed") -> dict[str, Any]:
+def bench(
+    games: list[str] | None = None, seconds: float = 2.0, slices: int = 8, writers: str = "installed"
+) -> dict[str, Any]:
     """Every env under both conventions, about ``seconds`` each in all, in ``slices``
     turns (round robin over every env and convention, so a change of the machine's load
     touches them alike). A row holds the ``pettingzoo`` convention's numbers and, under
@@ -232,6 +255,7 @@ def bench(games: list[str] | None = None, seconds: float = 2.0, slices: int = 8,
     if writers not in WRITERS_CHOICES:
         raise ValueError(f"writers must be one of {', '.join(WRITERS_CHOICES)}, not {writers!r}")
     from ..adapters.compiled import WRITERS
+
     compiled = WRITERS is not None
     if writers == "pure" and compiled:
         side = _PureSide(games, seconds, slices)
@@ -254,13 +278,16 @@ def bench(games: list[str] | None = None, seconds: float = 2.0, slices: int = 8,
         if side is not None:
             out["pure"]["speedup"] = {
                 name: round(row["env_steps_per_second"] / out["pure"]["fliptable"][name]["env_steps_per_second"], 2)
-                for name, row in out["fliptable"].items() if name in out["pure"]["fliptable"]}
+                for name, row in out["fliptable"].items()
+                if name in out["pure"]["fliptable"]
+            }
     return out
 
 
 def _lockstep(games: list[str] | None, seconds: float, slices: int) -> None:
     """The child's side of ``_PureSide``: a slice per ``go``, the report on ``report``."""
     from ..adapters.compiled import WRITERS
+
     out = _fresh(WRITERS is not None)
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
@@ -278,17 +305,23 @@ def _lockstep(games: list[str] | None, seconds: float, slices: int) -> None:
 
 def describe(result: dict[str, Any]) -> list[str]:
     """The report's lines (``main`` and ``fliptable bench --envs``)."""
-    lines = [f"compiled writers: {'yes' if result['compiled_writers'] else 'no (pure Python: docs/rl.md)'}",
-             ("steps/s as pettingzoo.test.performance_benchmark measures (unseeded resets); "
-             "[reseeded: a seeded reset every game]")]
+    lines = [
+        f"compiled writers: {'yes' if result['compiled_writers'] else 'no (pure Python: docs/rl.md)'}",
+        (
+            "steps/s as pettingzoo.test.performance_benchmark measures (unseeded resets); "
+            "[reseeded: a seeded reset every game]"
+        ),
+    ]
     lines += _rows(result) + _target(result, "compiled" if result["compiled_writers"] else "pure-Python")
     if "pure" in result:
         pure = result["pure"]
         if pure is None:
             lines.append("pure-Python writers: the rows above are pure Python already (no compiled writers here)")
         else:
-            lines.append("pure-Python writers (FLIPTABLE_PURE=1, another process, measured in turns with the "
-                         "above; each against its own texas_holdem_v4):")
+            lines.append(
+                "pure-Python writers (FLIPTABLE_PURE=1, another process, measured in turns with the "
+                "above; each against its own texas_holdem_v4):"
+            )
             lines += [f"pure {line}" for line in _rows(pure)] + _target(pure, "pure-Python")
             lines.append("compiled / pure, steps/s: " + ", ".join(f"{k} {v:.2f}x" for k, v in pure["speedup"].items()))
     return lines
@@ -301,13 +334,18 @@ TARGET = 3.0
 def _target(result: dict[str, Any], writers: str) -> list[str]:
     """The line saying which envs, under the ``pettingzoo`` convention, reach ``TARGET``
     (none without ``texas_holdem_v4`` to compare with)."""
-    ratios = {name: row["vs_texas_holdem_v4"] for name, row in result.get("fliptable", {}).items()
-              if isinstance(row, dict) and "vs_texas_holdem_v4" in row}
+    ratios = {
+        name: row["vs_texas_holdem_v4"]
+        for name, row in result.get("fliptable", {}).items()
+        if isinstance(row, dict) and "vs_texas_holdem_v4" in row
+    }
     if not ratios:
         return []
     under = ", ".join(f"{name} {r:.2f}x" for name, r in ratios.items() if r < TARGET)
-    return [f"target {TARGET:g}x texas_holdem_v4 ({writers} writers, pettingzoo convention): "
-            + (f"not met by {under}" if under else f"met by every env ({len(ratios)})")]
+    return [
+        f"target {TARGET:g}x texas_holdem_v4 ({writers} writers, pettingzoo convention): "
+        + (f"not met by {under}" if under else f"met by every env ({len(ratios)})")
+    ]
 
 
 def _rows(result: dict[str, Any]) -> list[str]:

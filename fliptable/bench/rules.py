@@ -12,12 +12,13 @@ and ``clone_vs_decisions`` sets it beside random-play decisions timed in the sam
 are measured on the registry's reference game (``REFERENCE_GAME``: Flip 7) when it is
 among the games benchmarked.
 """
+
 from __future__ import annotations
 
 import random
 import time
-from typing import Any
 from collections.abc import Mapping, Sequence
+from typing import Any
 
 from ..core.agent import RandomAgent
 from ..core.decision import Over, Turn
@@ -41,8 +42,14 @@ def _random_table(game: Game, state: State, seed: int, rng: random.Random) -> Ta
     return Table(state, agents, seed=seed, record=False, histories=False, reset_agents=False)
 
 
-def play_random(game: Game, players: int, seed: int, rng: random.Random,
-                deadline: float | None = None, options: Mapping[str, Any] | None = None) -> tuple[int, bool]:
+def play_random(
+    game: Game,
+    players: int,
+    seed: int,
+    rng: random.Random,
+    deadline: float | None = None,
+    options: Mapping[str, Any] | None = None,
+) -> tuple[int, bool]:
     """Play one game at random; (decisions, finished). Stops early past ``deadline``."""
     state = game.new_state(players, options, seed)
     legal_actions = state.legal_actions
@@ -54,7 +61,7 @@ def play_random(game: Game, players: int, seed: int, rng: random.Random,
     while True:
         d = decision()
         kind = type(d)
-        if type(d) is Turn and not d.claimants:   # type(d), not kind: mypy narrows d
+        if type(d) is Turn and not d.claimants:  # type(d), not kind: mypy narrows d
             p = d.player
             legal = legal_actions(p)
             apply(p, legal[int(rand() * len(legal))])
@@ -72,8 +79,13 @@ def play_random(game: Game, players: int, seed: int, rng: random.Random,
             return n, False
 
 
-def bench_game(game: Game | str, players: int | None = None, seconds: float = 2.0,
-               seed: int = 0, options: Mapping[str, Any] | None = None) -> dict[str, Any]:
+def bench_game(
+    game: Game | str,
+    players: int | None = None,
+    seconds: float = 2.0,
+    seed: int = 0,
+    options: Mapping[str, Any] | None = None,
+) -> dict[str, Any]:
     """Random-play decisions/s and games/s of one game (at ``options``) for about
     ``seconds``, and the search clone's rate (``clone_per_second``; None while the game
     cannot clone with ``rng=``)."""
@@ -85,8 +97,7 @@ def bench_game(game: Game | str, players: int | None = None, seconds: float = 2.
     began = time.perf_counter()
     stop = began + seconds
     while True:
-        n, finished = play_random(game, players, derive_seed(seed, games), rng,
-                                  began + seconds * MAX_BUDGETS, options)
+        n, finished = play_random(game, players, derive_seed(seed, games), rng, began + seconds * MAX_BUDGETS, options)
         decisions += n
         games += finished
         if not finished or time.perf_counter() >= stop:
@@ -94,13 +105,28 @@ def bench_game(game: Game | str, players: int | None = None, seconds: float = 2.
     elapsed = max(time.perf_counter() - began, 1e-9)
     clone = bench_clone(game, players, min(0.5, seconds / 4), seed, options)
     ismcts = bench_ismcts(game, players, min(0.5, seconds / 4), seed, options)
-    return {"game": game.id, "players": players, "options": options, "decisions_per_second": decisions / elapsed,
-            "games_per_second": games / elapsed, "games": games, "decisions": decisions,
-            "seconds": elapsed, "clone_per_second": clone, "ismcts_iterations_per_second": ismcts}
+    return {
+        "game": game.id,
+        "players": players,
+        "options": options,
+        "decisions_per_second": decisions / elapsed,
+        "games_per_second": games / elapsed,
+        "games": games,
+        "decisions": decisions,
+        "seconds": elapsed,
+        "clone_per_second": clone,
+        "ismcts_iterations_per_second": ismcts,
+    }
 
 
-def bench_ismcts(game: Game, players: int, seconds: float = 0.5, seed: int = 0,
-                 options: Mapping[str, Any] | None = None, iterations: int = 20) -> float | None:
+def bench_ismcts(
+    game: Game,
+    players: int,
+    seconds: float = 0.5,
+    seed: int = 0,
+    options: Mapping[str, Any] | None = None,
+    iterations: int = 20,
+) -> float | None:
     """ISMCTS iterations per second (``bots/ismcts.py``, random rollouts): seat 0 searches
     ``iterations`` per decision at a table of random bots, for about ``seconds`` of search."""
     from ..bots.ismcts import ISMCTSAgent
@@ -134,8 +160,9 @@ def bench_ismcts(game: Game, players: int, seconds: float = 0.5, seed: int = 0,
     return searches[0] * iterations / max(spent[0], 1e-9)
 
 
-def mid_game_states(game: Game, players: int, seed: int = 0, count: int = 64,
-                    options: Mapping[str, Any] | None = None) -> list[State]:
+def mid_game_states(
+    game: Game, players: int, seed: int = 0, count: int = 64, options: Mapping[str, Any] | None = None
+) -> list[State]:
     """Up to ``count`` exact copies of states met in random play (none at its start or
     end): the states a search would clone. [] when the game cannot copy its states."""
     rng = random.Random(seed)
@@ -169,8 +196,9 @@ def _clone_batch(states: Sequence[State], rng: random.Random, repeat: int) -> fl
     return time.perf_counter() - began
 
 
-def bench_clone(game: Game, players: int, seconds: float = 0.5, seed: int = 0,
-                options: Mapping[str, Any] | None = None) -> float | None:
+def bench_clone(
+    game: Game, players: int, seconds: float = 0.5, seed: int = 0, options: Mapping[str, Any] | None = None
+) -> float | None:
     """Search clones per second (``state.clone(rng=...)`` of mid-game states), or None
     when the game does not support the search clone yet."""
     states = mid_game_states(game, players, seed, options=options)
@@ -216,13 +244,21 @@ def clone_vs_decisions(game: Game | str = REFERENCE_GAME, seconds: float = 1.0, 
             games += 1
         decide_s += time.perf_counter() - began
     clone_us, decision_us = 1e6 * clone_s / clones, 1e6 * decide_s / decisions
-    return {"game": game.id, "players": players, "states": len(states), "clones": clones,
-            "decisions": decisions, "clone_us": clone_us, "decision_us": decision_us,
-            "clone_over_two_decisions": clone_us / (2 * decision_us)}
+    return {
+        "game": game.id,
+        "players": players,
+        "states": len(states),
+        "clones": clones,
+        "decisions": decisions,
+        "clone_us": clone_us,
+        "decision_us": decision_us,
+        "clone_over_two_decisions": clone_us / (2 * decision_us),
+    }
 
 
-def bench_simulate(game: Game | str = REFERENCE_GAME, seconds: float = 2.0, bot: str = "random",
-                   players: int | None = None) -> dict[str, Any]:
+def bench_simulate(
+    game: Game | str = REFERENCE_GAME, seconds: float = 2.0, bot: str = "random", players: int | None = None
+) -> dict[str, Any]:
     """Throughput of the ``simulate`` path (one worker) for about ``seconds``."""
     from ..sim.simulate import simulate
 
@@ -231,18 +267,28 @@ def bench_simulate(game: Game | str = REFERENCE_GAME, seconds: float = 2.0, bot:
     probe = simulate(game, 20, players, [bot], 0, 1, None)
     games = max(20, int(probe["games_per_second"] * seconds))
     report = simulate(game, games, players, [bot], 0, 1, None)
-    return {"game": game.id, "players": report["players"], "bots": bot, "workers": 1,
-            "decisions_per_second": report["decisions_per_second"],
-            "games_per_second": report["games_per_second"], "games": games,
-            "seconds": report["elapsed_seconds"]}
+    return {
+        "game": game.id,
+        "players": report["players"],
+        "bots": bot,
+        "workers": 1,
+        "decisions_per_second": report["decisions_per_second"],
+        "games_per_second": report["games_per_second"],
+        "games": games,
+        "seconds": report["elapsed_seconds"],
+    }
 
 
 #: the whole default run stays under about this many seconds
 TOTAL_BUDGET = 24.0
 
 
-def run_bench(game_ids: Sequence[str] | None = None, seconds: float | None = None,
-              players: int | None = None, options: Mapping[str, Any] | None = None) -> dict[str, Any]:
+def run_bench(
+    game_ids: Sequence[str] | None = None,
+    seconds: float | None = None,
+    players: int | None = None,
+    options: Mapping[str, Any] | None = None,
+) -> dict[str, Any]:
     """Every game's random-play throughput and search-clone rate, plus for the reference
     game (Flip 7) the simulate path and the clone beside two random-play decisions. ``seconds`` per game
     defaults to 2, less when many games share the total budget. ``players`` and

@@ -19,6 +19,7 @@ reports how often the earlier one landed first. Between races the probe moves th
 with the first legal action of a turn and the last of a race (the notation lists a
 race's pass last: Fly-swatter's ``done``).
 """
+
 from __future__ import annotations
 
 import asyncio
@@ -35,7 +36,6 @@ from typing import Any
 
 from ..core.errors import FliptableError
 from ..core.registry import REFERENCE_GAME
-
 
 #: an action neither shown in a frame nor refused after this long is given up on, s
 UNSEEN_SECONDS = 10.0
@@ -78,16 +78,16 @@ def _percentile(sorted_values: list[float], q: float) -> float:
 class _Run:
     def __init__(self, base: str, game: str, players: int, think_ms: float, options: dict, seed: int):
         self.base, self.game, self.players, self.think_ms, self.options = base, game, players, think_ms, options
-        self.wsbase = "ws" + base[len("http"):]
+        self.wsbase = "ws" + base[len("http") :]
         self.latencies: list[float] = []
-        self.errors = 0          # refusals that are not a lost race, a stale ply or the rate limit
-        self.stale = 0           # refused: another action landed first (a lost race, a stale ply)
-        self.rate_limited = 0    # refused: over the per-socket rate limit (sent again later)
+        self.errors = 0  # refusals that are not a lost race, a stale ply or the rate limit
+        self.stale = 0  # refused: another action landed first (a lost race, a stale ply)
+        self.rate_limited = 0  # refused: over the per-socket rate limit (sent again later)
         self.samples: dict[str, None] = {}  # the first few real errors' messages
-        self.unseen = 0          # actions neither shown in a frame nor refused within UNSEEN_SECONDS
+        self.unseen = 0  # actions neither shown in a frame nor refused within UNSEEN_SECONDS
         self.games_done = 0
         self.sockets = 0
-        self.reconnects = 0      # connections closed by a server process (the table moved) and opened again
+        self.reconnects = 0  # connections closed by a server process (the table moved) and opened again
         self.rng = random.Random(seed)
         self.stop = asyncio.Event()
         self.gates: dict[str, asyncio.Semaphore] = {}
@@ -98,15 +98,16 @@ class _Run:
         seats connected there. At most ``SETUP_AT_ONCE`` tables per process are being
         set up at a time (the ramp): a table's turn ends once its sockets are open."""
         base = base or self.base
-        wsbase = "ws" + base[len("http"):]
+        wsbase = "ws" + base[len("http") :]
         gate = self.gates.setdefault(base, asyncio.Semaphore(SETUP_AT_ONCE))
         while not self.stop.is_set():
             playing: list[asyncio.Future] = []
             try:
                 async with gate:
-                    r = await http.post(f"{base}/api/tables", json={"game": self.game,
-                                                                    "seats": ["human"] * self.players,
-                                                                    "options": self.options})
+                    r = await http.post(
+                        f"{base}/api/tables",
+                        json={"game": self.game, "seats": ["human"] * self.players, "options": self.options},
+                    )
                     if r.status_code != 201:
                         raise BenchError(f"creating a table failed: {r.status_code} {r.text[:200]}")
                     made = r.json()
@@ -115,8 +116,10 @@ class _Run:
                         joined = (await http.post(f"{base}/api/tables/{made['table']}/join", json={})).json()
                         seats.append((joined["seat"], joined["token"]))
                     opened = [asyncio.Event() for _ in seats]
-                    playing = [asyncio.ensure_future(self.seat(made["table"], t, s, wsbase, o))
-                               for (s, t), o in zip(seats, opened, strict=True)]
+                    playing = [
+                        asyncio.ensure_future(self.seat(made["table"], t, s, wsbase, o))
+                        for (s, t), o in zip(seats, opened, strict=True)
+                    ]
                     # until every socket is open (or a seat failed: the gather below says so)
                     while not all(o.is_set() for o in opened) and not any(t.done() for t in playing):
                         await asyncio.sleep(0.05)
@@ -127,8 +130,9 @@ class _Run:
             if any(ended):
                 self.games_done += 1
 
-    async def seat(self, table: str, token: str, seat: int, wsbase: str | None = None,
-                   opened: asyncio.Event | None = None) -> bool:
+    async def seat(
+        self, table: str, token: str, seat: int, wsbase: str | None = None, opened: asyncio.Event | None = None
+    ) -> bool:
         """Play one seat; True when the game ended (False: the run stopped first).
 
         One action at a time is outstanding. It is *accepted* when a frame shows it (a
@@ -141,8 +145,12 @@ class _Run:
 
         while True:
             try:
-                async with connect(f"{wsbase or self.wsbase}/ws/{table}?token={token}", max_size=2 ** 22,
-                                   open_timeout=60, ping_interval=None) as ws:
+                async with connect(
+                    f"{wsbase or self.wsbase}/ws/{table}?token={token}",
+                    max_size=2**22,
+                    open_timeout=60,
+                    ping_interval=None,
+                ) as ws:
                     self.sockets += 1
                     if opened is not None:
                         opened.set()
@@ -160,10 +168,10 @@ class _Run:
 
     async def _play(self, ws, seat: int) -> bool:
         """One connection's play (``seat``); True when the game ended."""
-        sent_at: float | None = None   # the outstanding action's send time
+        sent_at: float | None = None  # the outstanding action's send time
         sent_ply = -1
-        last: dict | None = None       # the newest frame
-        acted_on = -1                  # the ply of the newest frame acted on
+        last: dict | None = None  # the newest frame
+        acted_on = -1  # the ply of the newest frame acted on
 
         async def act(frame: dict) -> None:
             nonlocal sent_at, sent_ply, acted_on
@@ -173,8 +181,7 @@ class _Run:
                 return
             sent_ply = acted_on = frame["ply"]
             sent_at = time.perf_counter()
-            await ws.send(json.dumps({"type": "act", "action": self.rng.choice(frame["legal"]),
-                                      "ply": sent_ply}))
+            await ws.send(json.dumps({"type": "act", "action": self.rng.choice(frame["legal"]), "ply": sent_ply}))
 
         while not self.stop.is_set():
             m = json.loads(await ws.recv())  # the run's end cancels this task
@@ -185,18 +192,22 @@ class _Run:
                     continue
                 sent_at = None
                 message = m["message"]
-                if "was meant for ply" in message:   # StaleAction: lost a race, or late
+                if "was meant for ply" in message:  # StaleAction: lost a race, or late
                     self.stale += 1
                 elif message.startswith("too many messages"):
                     self.rate_limited += 1
                     await asyncio.sleep(0.1)
-                    acted_on = -1                    # act on the newest frame again
+                    acted_on = -1  # act on the newest frame again
                 else:
                     self.errors += 1
                     if len(self.samples) < 5:
                         self.samples.setdefault(message[:120], None)
-                if last is not None and last["legal"] and last["decision"]["kind"] != "over" \
-                        and last["ply"] != acted_on:
+                if (
+                    last is not None
+                    and last["legal"]
+                    and last["decision"]["kind"] != "over"
+                    and last["ply"] != acted_on
+                ):
                     await act(last)
                 continue
             if m["type"] != "frame":
@@ -223,7 +234,7 @@ class _Probes:
 
     def __init__(self, base: str, game: str, players: int, bot: str):
         self.base, self.game, self.players, self.bot = base, game, players, bot
-        self.wsbase = "ws" + base[len("http"):]
+        self.wsbase = "ws" + base[len("http") :]
         self.api: list[float] = []
         self.bot_games = 0
         self.races = 0
@@ -247,7 +258,7 @@ class _Probes:
             try:
                 r = await http.get(f"{self.base}/api/games")
             except httpx.RemoteProtocolError:  # a kept-alive connection the server had just closed:
-                t = time.perf_counter()        # asked again on a new one, as a browser does
+                t = time.perf_counter()  # asked again on a new one, as a browser does
                 r = await http.get(f"{self.base}/api/games")
             if r.status_code != 200:
                 raise BenchError(f"GET /api/games answered {r.status_code}")
@@ -258,8 +269,10 @@ class _Probes:
     async def bot_table(self, http) -> None:
         """One all-bot table after another."""
         while True:
-            r = await http.post(f"{self.base}/api/tables", json={"game": self.game, "seats": [self.bot] * self.players,
-                                                                  "bot_delay_ms": 0})
+            r = await http.post(
+                f"{self.base}/api/tables",
+                json={"game": self.game, "seats": [self.bot] * self.players, "bot_delay_ms": 0},
+            )
             if r.status_code != 201:
                 raise BenchError(f"creating a bot table failed: {r.status_code} {r.text[:200]}")
             table = r.json()["table"]
@@ -278,8 +291,10 @@ class _Probes:
             made = r.json()
             other = (await http.post(f"{self.base}/api/tables/{made['table']}/join", json={})).json()
             tokens = {made["seat"]: made["token"], other["seat"]: other["token"]}
-            async with connect(f"{self.wsbase}/ws/{made['table']}?token={tokens[0]}", ping_interval=None) as ws0, \
-                    connect(f"{self.wsbase}/ws/{made['table']}?token={tokens[1]}", ping_interval=None) as ws1:
+            async with (
+                connect(f"{self.wsbase}/ws/{made['table']}?token={tokens[0]}", ping_interval=None) as ws0,
+                connect(f"{self.wsbase}/ws/{made['table']}?token={tokens[1]}", ping_interval=None) as ws1,
+            ):
                 await self._race_game((ws0, ws1))
 
     async def _race_game(self, sockets) -> None:
@@ -296,7 +311,7 @@ class _Probes:
         try:
             latest: dict[int, dict] = {}
             probed: set[int] = set()
-            sent: dict[int, int] = {}    # seat -> the ply it last acted on
+            sent: dict[int, int] = {}  # seat -> the ply it last acted on
             waiting: list | None = None  # [ply swatted at, the earlier seat, refused]
             while True:
                 seat, m = await inbox.get()
@@ -357,9 +372,22 @@ async def _wait_up(base: str, proc: subprocess.Popen, log_path: str, timeout: fl
     raise BenchError("the server did not start in time")
 
 
-async def _bench(tables: int, players: int, seconds: float, game: str, think_ms: float, db: str | None,
-                 options: dict, seed: int, url: str | None, port: int | None = None, bot_tables: int = 0,
-                 bot: str = "ismcts", race_probe: bool = False, servers: list[str] | None = None) -> dict[str, Any]:
+async def _bench(
+    tables: int,
+    players: int,
+    seconds: float,
+    game: str,
+    think_ms: float,
+    db: str | None,
+    options: dict,
+    seed: int,
+    url: str | None,
+    port: int | None = None,
+    bot_tables: int = 0,
+    bot: str = "ismcts",
+    race_probe: bool = False,
+    servers: list[str] | None = None,
+) -> dict[str, Any]:
     import httpx
 
     port = port or _free_port()
@@ -371,10 +399,32 @@ async def _bench(tables: int, players: int, seconds: float, game: str, think_ms:
         db_arg = db or os.path.join(tmp, "bench.db")
         log_path = os.path.join(tmp, "server.log")
         with open(log_path, "wb") as log:  # the server writes to its own copy of the descriptor
-            proc = None if url else subprocess.Popen(
-                [sys.executable, "-m", "fliptable", "serve", "--port", str(port), "--db", db_arg, "--bot-delay-ms", "0",
-                 "--creates-per-minute", "1000000", "--joins-per-minute", "1000000", "--seat-timeout", "0"],
-                stdout=log, stderr=subprocess.STDOUT)
+            proc = (
+                None
+                if url
+                else subprocess.Popen(
+                    [
+                        sys.executable,
+                        "-m",
+                        "fliptable",
+                        "serve",
+                        "--port",
+                        str(port),
+                        "--db",
+                        db_arg,
+                        "--bot-delay-ms",
+                        "0",
+                        "--creates-per-minute",
+                        "1000000",
+                        "--joins-per-minute",
+                        "1000000",
+                        "--seat-timeout",
+                        "0",
+                    ],
+                    stdout=log,
+                    stderr=subprocess.STDOUT,
+                )
+            )
         try:
             if proc is not None:
                 await _wait_up(base, proc, log_path)
@@ -387,8 +437,10 @@ async def _bench(tables: int, players: int, seconds: float, game: str, think_ms:
             # not a request's time
             timeout = httpx.Timeout(60, pool=None)
             async with httpx.AsyncClient(limits=limits, timeout=timeout) as http:
-                tasks = [asyncio.create_task(run.table(http, bases[k % len(bases)]), name=f"table {k}")
-                         for k in range(tables)]
+                tasks = [
+                    asyncio.create_task(run.table(http, bases[k % len(bases)]), name=f"table {k}")
+                    for k in range(tables)
+                ]
                 tasks += [asyncio.create_task(probes.api_games(), name="the GET /api/games probe")]
                 tasks += [asyncio.create_task(probes.bot_table(http), name=f"bot table {k}") for k in range(bot_tables)]
                 if race_probe:
@@ -399,8 +451,9 @@ async def _bench(tables: int, players: int, seconds: float, game: str, think_ms:
                     while run.sockets < tables * players and time.monotonic() < end_setup:
                         for t in tasks:
                             if t.done() and t.exception() is not None:
-                                raise BenchError(f"{t.get_name()} failed: {type(t.exception()).__name__}: "
-                                                 f"{str(t.exception())[:200]}")
+                                raise BenchError(
+                                    f"{t.get_name()} failed: {type(t.exception()).__name__}: {str(t.exception())[:200]}"
+                                )
                         await asyncio.sleep(0.05)
                     opened = run.sockets
                     run.latencies.clear()
@@ -425,32 +478,58 @@ async def _bench(tables: int, players: int, seconds: float, game: str, think_ms:
                 ]
                 if failures:
                     name, first = failures[0]
-                    raise BenchError(f"{len(failures)} task(s) failed, first {name}: {type(first).__name__}: "
-                                     f"{str(first)[:200]}")
+                    raise BenchError(
+                        f"{len(failures)} task(s) failed, first {name}: {type(first).__name__}: {str(first)[:200]}"
+                    )
         finally:
             if proc is not None:
                 proc.kill()
                 proc.wait(10)
     lat = sorted(run.latencies)
-    return {"tables": tables, "players": players, "sockets": opened, "game": game, "think_ms": think_ms,
-            "seconds": round(elapsed, 2), "actions": len(lat), "actions_per_second": round(len(lat) / elapsed, 1),
-            "p50_ms": round(_percentile(lat, 50), 2), "p90_ms": round(_percentile(lat, 90), 2),
-            "p99_ms": round(_percentile(lat, 99), 2), "max_ms": round(lat[-1], 2) if lat else None,
-            "mean_ms": round(statistics.fmean(lat), 2) if lat else None,
-            "refused_stale": run.stale, "refused_rate": run.rate_limited, "errors": run.errors,
-            "unseen": run.unseen, "reconnects": run.reconnects,
-            "error_samples": list(run.samples)[:5],
-            "games_finished": run.games_done, "server_ms": server_side[0] if len(bases) == 1 else server_side,
-            "servers": len(bases),
-            "server_cpu_ms_per_action": (round((cpu1 - cpu0) * 1000.0 / len(lat), 3)
-                                         if cpu0 is not None and cpu1 is not None and lat else None),
-            "server_cpu_share": round((cpu1 - cpu0) / elapsed, 3) if cpu0 is not None and cpu1 is not None else None,
-            "db": "sqlite" if db is None else db.split("://")[0], "cores": os.cpu_count(),
-            "api_games_ms": _summary(probes.api), "bot_tables": bot_tables, "bot": bot if bot_tables else None,
-            "bot_games_finished": probes.bot_games,
-            "race_probe": ({"races": probes.races, "earlier_won": probes.earlier_won, "gap_ms": RACE_GAP_MS,
-                            "share": round(probes.earlier_won / probes.races, 4) if probes.races else None}
-                           if race_probe else None)}
+    return {
+        "tables": tables,
+        "players": players,
+        "sockets": opened,
+        "game": game,
+        "think_ms": think_ms,
+        "seconds": round(elapsed, 2),
+        "actions": len(lat),
+        "actions_per_second": round(len(lat) / elapsed, 1),
+        "p50_ms": round(_percentile(lat, 50), 2),
+        "p90_ms": round(_percentile(lat, 90), 2),
+        "p99_ms": round(_percentile(lat, 99), 2),
+        "max_ms": round(lat[-1], 2) if lat else None,
+        "mean_ms": round(statistics.fmean(lat), 2) if lat else None,
+        "refused_stale": run.stale,
+        "refused_rate": run.rate_limited,
+        "errors": run.errors,
+        "unseen": run.unseen,
+        "reconnects": run.reconnects,
+        "error_samples": list(run.samples)[:5],
+        "games_finished": run.games_done,
+        "server_ms": server_side[0] if len(bases) == 1 else server_side,
+        "servers": len(bases),
+        "server_cpu_ms_per_action": (
+            round((cpu1 - cpu0) * 1000.0 / len(lat), 3) if cpu0 is not None and cpu1 is not None and lat else None
+        ),
+        "server_cpu_share": round((cpu1 - cpu0) / elapsed, 3) if cpu0 is not None and cpu1 is not None else None,
+        "db": "sqlite" if db is None else db.split("://")[0],
+        "cores": os.cpu_count(),
+        "api_games_ms": _summary(probes.api),
+        "bot_tables": bot_tables,
+        "bot": bot if bot_tables else None,
+        "bot_games_finished": probes.bot_games,
+        "race_probe": (
+            {
+                "races": probes.races,
+                "earlier_won": probes.earlier_won,
+                "gap_ms": RACE_GAP_MS,
+                "share": round(probes.earlier_won / probes.races, 4) if probes.races else None,
+            }
+            if race_probe
+            else None
+        ),
+    }
 
 
 def race_probe_game() -> str:
@@ -462,19 +541,50 @@ def race_probe_game() -> str:
 
 def _summary(values: list[float]) -> dict[str, Any]:
     lat = sorted(values)
-    return {"samples": len(lat), "p50": round(_percentile(lat, 50), 2), "p99": round(_percentile(lat, 99), 2),
-            "max": round(lat[-1], 2) if lat else None}
+    return {
+        "samples": len(lat),
+        "p50": round(_percentile(lat, 50), 2),
+        "p99": round(_percentile(lat, 99), 2),
+        "max": round(lat[-1], 2) if lat else None,
+    }
 
 
-def run_bench_server(tables: int = 20, players: int = 4, seconds: float = 10.0, game: str = REFERENCE_GAME,
-                     think_ms: float = 500.0, db: str | None = None, options: dict | None = None,
-                     seed: int = 0, url: str | None = None, port: int | None = None, bot_tables: int = 0,
-                     bot: str = "ismcts", race_probe: bool = False,
-                     servers: list[str] | None = None) -> dict[str, Any]:
+def run_bench_server(
+    tables: int = 20,
+    players: int = 4,
+    seconds: float = 10.0,
+    game: str = REFERENCE_GAME,
+    think_ms: float = 500.0,
+    db: str | None = None,
+    options: dict | None = None,
+    seed: int = 0,
+    url: str | None = None,
+    port: int | None = None,
+    bot_tables: int = 0,
+    bot: str = "ismcts",
+    race_probe: bool = False,
+    servers: list[str] | None = None,
+) -> dict[str, Any]:
     """Run the benchmark (see the module); its report as a dict. ``url``: measure a
     server already running there (it must allow many table creations) instead;
     ``servers``: several processes already running (``serve --redis``), the tables
     spread over them in turn; ``port``: the port the started server listens on
     (default: a free one)."""
-    return asyncio.run(_bench(tables, players, seconds, game, think_ms, db, options or {}, seed, url, port,
-                              bot_tables, bot, race_probe, servers))
+    return asyncio.run(
+        _bench(
+            tables,
+            players,
+            seconds,
+            game,
+            think_ms,
+            db,
+            options or {},
+            seed,
+            url,
+            port,
+            bot_tables,
+            bot,
+            race_probe,
+            servers,
+        )
+    )

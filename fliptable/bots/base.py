@@ -5,6 +5,7 @@ Agents see views, never states. ``act`` answers a turn (or a simultaneous commit
 ``react`` answers a race with an action and a reaction delay in milliseconds, which
 the driver uses to decide who was first.
 """
+
 from __future__ import annotations
 
 import inspect
@@ -33,8 +34,9 @@ def _params(spec: str, name: str, colon: str, rest: str) -> tuple[str, dict[str,
         raise BotSpecError(f"bot spec {spec!r} has no name; write name, name:value or name:key=value,...")
     params: dict[str, str] = {}
     if colon and not rest.strip():
-        raise BotSpecError(f"bot spec {spec!r} has nothing after ':'; write {name}, {name}:value "
-                           f"or {name}:key=value,...")
+        raise BotSpecError(
+            f"bot spec {spec!r} has nothing after ':'; write {name}, {name}:value or {name}:key=value,..."
+        )
     if rest:
         if "=" not in rest:
             params["value"] = rest.strip()
@@ -44,8 +46,9 @@ def _params(spec: str, name: str, colon: str, rest: str) -> tuple[str, dict[str,
                 if not sep or not key.strip():
                     raise BotSpecError(f"bot spec {spec!r}: {part!r} is not key=value")
                 if key.strip() in params:
-                    raise BotSpecError(f"bot spec {shorten(spec)!r} gives {key.strip()!r} twice; "
-                                       f"give each parameter once")
+                    raise BotSpecError(
+                        f"bot spec {shorten(spec)!r} gives {key.strip()!r} twice; give each parameter once"
+                    )
                 params[key.strip()] = value.strip()
     return name, params
 
@@ -86,8 +89,10 @@ def make_agent(game: Game, spec: str, allow: bool | Collection[str] = custom.EVE
                 raise custom.refuse(name, allow)
             factory = custom.load_entry_point(name)
     if factory is None:
-        raise BotSpecError(f"unknown bot {name!r} for {game.id}; bots: {', '.join(bot_names(game, allow))} "
-                           f"(or module:Class for a bot of your own, docs/bots.md)")
+        raise BotSpecError(
+            f"unknown bot {name!r} for {game.id}; bots: {', '.join(bot_names(game, allow))} "
+            f"(or module:Class for a bot of your own, docs/bots.md)"
+        )
     try:
         agent = factory(**params)
     except BotSpecError:
@@ -95,7 +100,7 @@ def make_agent(game: Game, spec: str, allow: bool | Collection[str] = custom.EVE
     except (TypeError, ValueError) as exc:
         raise BotSpecError(f"bot spec {shorten(spec)!r}: {_unknown_params(name, factory, params) or exc}") from None
     bind = getattr(agent, "bind_game", None)
-    if bind is not None:   # parameters that need the game (ismcts:rollout=greedy)
+    if bind is not None:  # parameters that need the game (ismcts:rollout=greedy)
         bind(game)
     agent.spec = spec.strip()
     return agent
@@ -118,5 +123,6 @@ def _unknown_params(name: str, factory: Callable[..., Agent], params: Mapping[st
     if not unknown:
         return None
     shown = ", ".join("a bare value" if k == "value" else repr(shorten(k)) for k in unknown)
-    return (f"bot {name} has no parameter {shown}; its parameters: "
-            + ", ".join("a bare value" if p == "value" else p for p in accepted))
+    return f"bot {name} has no parameter {shown}; its parameters: " + ", ".join(
+        "a bare value" if p == "value" else p for p in accepted
+    )

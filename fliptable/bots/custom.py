@@ -7,16 +7,17 @@ every local command does (the person runs their own code); the server only for t
 names its operator lists with ``fliptable serve --allow-bot NAME`` — a remote player can
 never have it import a module by naming one.
 """
+
 from __future__ import annotations
 
 import importlib
 import os
 import re
 import sys
+from collections.abc import Callable, Collection
 from functools import lru_cache
 from importlib.metadata import entry_points
 from typing import Any
-from collections.abc import Callable, Collection
 
 from ..core.agent import Agent
 from ..core.errors import BotSpecError, shorten
@@ -58,8 +59,10 @@ def allowed(key: str, allow: bool | Collection[str]) -> bool:
 
 
 def refuse(key: str, allow: bool | Collection[str]) -> BotSpecError:
-    return BotSpecError(f"bot {shorten(key)!r} is not offered here: this server runs only the bots of your own "
-                        f"that its operator lists (fliptable serve --allow-bot NAME)")
+    return BotSpecError(
+        f"bot {shorten(key)!r} is not offered here: this server runs only the bots of your own "
+        f"that its operator lists (fliptable serve --allow-bot NAME)"
+    )
 
 
 def load_class(key: str) -> Callable[..., Agent]:
@@ -73,12 +76,15 @@ def load_class(key: str) -> Callable[..., Agent]:
         module = importlib.import_module(module_name)
     except ModuleNotFoundError as exc:
         if exc.name and module_name.startswith(exc.name):
-            raise BotSpecError(f"bot {shorten(key)!r}: there is no module {module_name!r} (from the current "
-                               f"folder or the installed packages)") from None
+            raise BotSpecError(
+                f"bot {shorten(key)!r}: there is no module {module_name!r} (from the current "
+                f"folder or the installed packages)"
+            ) from None
         raise BotSpecError(f"bot {shorten(key)!r}: importing {module_name!r} failed: {exc}") from None
     except Exception as exc:  # noqa: BLE001 - the person's module failed as it loaded: one line
-        raise BotSpecError(f"bot {shorten(key)!r}: importing {module_name!r} failed: "
-                           f"{type(exc).__name__}: {shorten(str(exc))}") from None
+        raise BotSpecError(
+            f"bot {shorten(key)!r}: importing {module_name!r} failed: {type(exc).__name__}: {shorten(str(exc))}"
+        ) from None
     return _agent_class(key, getattr(module, class_name, None), f"{module_name!r} has no {class_name!r}")
 
 
@@ -93,8 +99,9 @@ def load_entry_point(name: str) -> Callable[..., Agent] | None:
     try:
         target = found[0].load()
     except Exception as exc:  # noqa: BLE001
-        raise BotSpecError(f"bot {name!r} ({found[0].value}) could not be loaded: "
-                           f"{type(exc).__name__}: {shorten(str(exc))}") from None
+        raise BotSpecError(
+            f"bot {name!r} ({found[0].value}) could not be loaded: {type(exc).__name__}: {shorten(str(exc))}"
+        ) from None
     return _agent_class(name, target, f"{found[0].value} is not there")
 
 
@@ -102,6 +109,7 @@ def _agent_class(key: str, target: Any, missing: str) -> Callable[..., Agent]:
     if target is None:
         raise BotSpecError(f"bot {shorten(key)!r}: {missing}")
     if not (isinstance(target, type) and issubclass(target, Agent)):
-        raise BotSpecError(f"bot {shorten(key)!r} is not an agent class: write a subclass of "
-                           f"fliptable.core.agent.Agent (docs/bots.md)")
+        raise BotSpecError(
+            f"bot {shorten(key)!r} is not an agent class: write a subclass of fliptable.core.agent.Agent (docs/bots.md)"
+        )
     return target

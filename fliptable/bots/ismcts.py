@@ -46,6 +46,7 @@ cut by ``depth`` or ``until`` is scored the same way from the current ranks
 A one-player game (Patience) scores 1 for a win, else half the score as a fraction of
 the deck.
 """
+
 from __future__ import annotations
 
 import math
@@ -172,24 +173,38 @@ class ISMCTSAgent(Agent):
     name = "ismcts"
     wants_determinizations = True
 
-    def __init__(self, value: str | None = None, iterations: str | int | None = None,
-                 ms: str | float | None = None, rollout: str = "random", c: str | float = 1.0,
-                 depth: str | int = 0, rt: str | float = 400, sd: str | float = 100,
-                 eval: str = "rank", until: str = "end", epsilon: str | float = 0.0,  # noqa: A002
-                 race: str = "first", tree: str | int = 0, root: str = "ucb"):
+    def __init__(
+        self,
+        value: str | None = None,
+        iterations: str | int | None = None,
+        ms: str | float | None = None,
+        rollout: str = "random",
+        c: str | float = 1.0,
+        depth: str | int = 0,
+        rt: str | float = 400,
+        sd: str | float = 100,
+        eval: str = "rank",  # noqa: A002
+        until: str = "end",
+        epsilon: str | float = 0.0,
+        race: str = "first",
+        tree: str | int = 0,
+        root: str = "ucb",
+    ):
         if value is not None:
             if iterations is not None:
                 raise BotSpecError("bot ismcts: give the iterations once (ismcts:400 or ismcts:iterations=400)")
             iterations = value
-        self.iterations = None if iterations is None else int(number_param("ismcts", "iterations", iterations,
-                                                                           int, 1, 10_000_000))
+        self.iterations = (
+            None if iterations is None else int(number_param("ismcts", "iterations", iterations, int, 1, 10_000_000))
+        )
         self.ms = None if ms is None else number_param("ismcts", "ms", ms, float, 1, 3_600_000)
         if self.iterations is None and self.ms is None:
             self.iterations = 200
         rollout = str(rollout).strip().lower()
         if not rollout.replace("-", "").replace("_", "").isalnum():
-            raise BotSpecError(f"bot ismcts: rollout={rollout!r} is invalid; accepted: random, default "
-                               "or one of the game's bots")
+            raise BotSpecError(
+                f"bot ismcts: rollout={rollout!r} is invalid; accepted: random, default or one of the game's bots"
+            )
         self.rollout = rollout
         self.eval = _choice_param("eval", eval, ("rank", "game"))
         self.until = _choice_param("until", until, ("end", "score"))
@@ -197,8 +212,10 @@ class ISMCTSAgent(Agent):
         self.root = _choice_param("root", root, ("ucb", "sweep"))
         self.epsilon = number_param("ismcts", "epsilon", epsilon, float, 0, 1)
         if self.epsilon and rollout == "random":
-            raise BotSpecError("bot ismcts: epsilon mixes random moves into a bot's rollouts; "
-                               "accepted only with rollout=default or rollout=BOT")
+            raise BotSpecError(
+                "bot ismcts: epsilon mixes random moves into a bot's rollouts; "
+                "accepted only with rollout=default or rollout=BOT"
+            )
         self.c = number_param("ismcts", "c", c, float, 0, 100)
         self.depth = int(number_param("ismcts", "depth", depth, int, 0, 10_000_000))
         self.tree = int(number_param("ismcts", "tree", tree, int, 0, 10_000_000))
@@ -215,22 +232,28 @@ class ISMCTSAgent(Agent):
     def bind_game(self, game) -> None:
         """Checked by ``make_agent`` once the game is known: a rollout bot it has."""
         if self.rollout not in ("random", "default") and self.rollout not in game.bots():
-            raise BotSpecError(f"bot ismcts: rollout={self.rollout!r} is not a bot of {game.id}; accepted: "
-                               + ", ".join(["random", "default", *sorted(game.bots())]))
+            raise BotSpecError(
+                f"bot ismcts: rollout={self.rollout!r} is not a bot of {game.id}; accepted: "
+                + ", ".join(["random", "default", *sorted(game.bots())])
+            )
 
     def describe(self) -> str:
         budget = f"iterations={self.iterations}" if self.iterations is not None else ""
         if self.ms is not None:
             budget = (budget + "," if budget else "") + f"ms={self.ms:g}"
-        extra = "".join([f",rollout={self.rollout}" if self.rollout != "random" else "",
-                         f",epsilon={self.epsilon:g}" if self.epsilon else "",
-                         f",depth={self.depth}" if self.depth else "",
-                         f",tree={self.tree}" if self.tree else "",
-                         f",root={self.root}" if self.root != "ucb" else "",
-                         f",until={self.until}" if self.until != "end" else "",
-                         f",eval={self.eval}" if self.eval != "rank" else "",
-                         f",race={self.race}" if self.race != "first" else "",
-                         f",c={self.c:g}" if self.c != 1.0 else ""])
+        extra = "".join(
+            [
+                f",rollout={self.rollout}" if self.rollout != "random" else "",
+                f",epsilon={self.epsilon:g}" if self.epsilon else "",
+                f",depth={self.depth}" if self.depth else "",
+                f",tree={self.tree}" if self.tree else "",
+                f",root={self.root}" if self.root != "ucb" else "",
+                f",until={self.until}" if self.until != "end" else "",
+                f",eval={self.eval}" if self.eval != "rank" else "",
+                f",race={self.race}" if self.race != "first" else "",
+                f",c={self.c:g}" if self.c != 1.0 else "",
+            ]
+        )
         return f"ismcts:{budget}{extra}"
 
     def budget_ms(self) -> float | None:
@@ -243,8 +266,11 @@ class ISMCTSAgent(Agent):
 
     def reset(self, game, seat, players, options, rng):
         super().reset(game, seat, players, options, rng)
-        self._policy = (_RandomPolicy(players) if self.rollout == "random"
-                        else _BotPolicy(game, players, options, self.epsilon, self.rollout))
+        self._policy = (
+            _RandomPolicy(players)
+            if self.rollout == "random"
+            else _BotPolicy(game, players, options, self.epsilon, self.rollout)
+        )
         self._deck = max(1, len(game.deck(players, options)))
 
     # -- the agent protocol -------------------------------------------------------------
@@ -269,15 +295,17 @@ class ISMCTSAgent(Agent):
         """The most visited of the root's options (``WAIT`` among them when ``may_wait``)."""
         info = self.determinizations
         if info is None:
-            raise RuntimeError("ismcts needs a table that gives it its seat's determinizations "
-                               "(core/table.py); it never reads views alone")
+            raise RuntimeError(
+                "ismcts needs a table that gives it its seat's determinizations "
+                "(core/table.py); it never reads views alone"
+            )
         seat, players = self.seat, self.players
         rng = random.Random(self.rng.getrandbits(64))
         policy = self._policy
         root = _Node(players)
         options = list(legal) + ([WAIT] if may_wait else [])
         deadline = None if self.ms is None else time.perf_counter() + self.ms / 1000.0
-        hard = self.deadline   # the server's limit on a decision: the best move found by then
+        hard = self.deadline  # the server's limit on a decision: the best move found by then
         if hard is not None:
             deadline = hard if deadline is None else min(deadline, hard)
         budget = self.iterations
@@ -312,7 +340,7 @@ class ISMCTSAgent(Agent):
                 if type(d) is Over:
                     break
                 mover, options_here, chance = self._mover(state, d, policy, rng)
-                if chance is not None:   # a race or a claim, decided by the policy
+                if chance is not None:  # a race or a claim, decided by the policy
                     key = chance
                     self._apply(state, key[0], key[1], policy)
                     nxt = node.children.get(key)
@@ -337,8 +365,13 @@ class ISMCTSAgent(Agent):
                     w[s] += rewards[s]
             done += 1
         self.last_iterations = done
-        return max(options, key=lambda a: (root.children[a].n if a in root.children else -1,
-                                           root.children[a].w[seat] if a in root.children else 0.0))
+        return max(
+            options,
+            key=lambda a: (
+                root.children[a].n if a in root.children else -1,
+                root.children[a].w[seat] if a in root.children else 0.0,
+            ),
+        )
 
     def _rollout(self, state, policy, rng, base) -> None:
         """Play ``state`` on by the policy to the end, ``depth`` decisions, or (``base``
@@ -359,7 +392,7 @@ class ISMCTSAgent(Agent):
         if a is WAIT:
             self._others(state, policy, rng, exclude=seat)
         elif timed and not self._before(state, policy, rng, seat):
-            pass   # beaten to it: the window closed, or its action is no longer legal
+            pass  # beaten to it: the window closed, or its action is no longer legal
         else:
             self._apply(state, seat, a, policy)
 
@@ -381,7 +414,7 @@ class ISMCTSAgent(Agent):
             sample = info.sample(rng)
             seed = rng.getrandbits(64)
             for i, a in enumerate(options):
-                state = sample.clone()          # exact: the same future chance for every option
+                state = sample.clone()  # exact: the same future chance for every option
                 r = random.Random(seed)
                 policy.reset(state, r)
                 base = state.result().scores if until_score else None

@@ -4,6 +4,7 @@ all registered on the Typer ``app`` of ``common.py``.
 Every user error prints one line to stderr naming what was wrong and what is
 accepted, and exits 2 (1 when a log replays to an illegal action); never a traceback.
 """
+
 from __future__ import annotations
 
 import importlib
@@ -14,6 +15,7 @@ import typer
 
 from ..core.errors import FliptableError, shorten
 from ..exit_codes import INTERRUPTED, USER_ERROR, exit_code
+
 # the command modules register their commands on ``app`` when imported
 from . import balance, bench, games, play, replay, serve, simulate  # noqa: F401
 from .common import PROG, CliError, _count, _emit, _version, app
@@ -89,5 +91,3 @@ def main(argv: list[str] | None = None) -> None:
     if code == 130:  # Typer turns Ctrl-C into exit code 130
         _fail("interrupted", INTERRUPTED)
     raise SystemExit(code if isinstance(code, int) else 0)
-
-

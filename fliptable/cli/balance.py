@@ -1,4 +1,5 @@
 """``fliptable balance``: the designer's balance report (docs/balance.md)."""
+
 from __future__ import annotations
 
 import re
@@ -49,9 +50,11 @@ def _print(report: dict[str, Any]) -> None:
     from ..sim.findings import interval, pct, points
 
     console = _console()
-    console.print(f"[bold]{report['game']}[/]: {report['games']} games"
-                  f"{' (interrupted)' if report['interrupted'] else ''}, seed {report['seed']}, "
-                  f"{report['games_per_second']:,.0f} games/s on {report['workers']} worker(s)")
+    console.print(
+        f"[bold]{report['game']}[/]: {report['games']} games"
+        f"{' (interrupted)' if report['interrupted'] else ''}, seed {report['seed']}, "
+        f"{report['games_per_second']:,.0f} games/s on {report['workers']} worker(s)"
+    )
     for sentence in report["summary"]:
         console.print(f"• {sentence}", highlight=False)
     records = report["combinations"]
@@ -63,41 +66,54 @@ def _print(report: dict[str, Any]) -> None:
         t.add_column(col, justify="left" if col == "combination" else "right")
     for r in records:
         s, test = r["seats"], r["seats"]["test"]
-        cells = [f"{pct(s['win_rate'][j])} {interval(s['ci95'][j])}" if j < r["players"] else ""
-                 for j in range(seats)]
+        cells = [f"{pct(s['win_rate'][j])} {interval(s['ci95'][j])}" if j < r["players"] else "" for j in range(seats)]
         m = r["length"]["decisions"]
-        t.add_row(r["label"], str(r["games"]), *cells, f"{test['p_holm']:.3g}" if test else "",
-                  f"{m['mean']:.1f}")
+        t.add_row(r["label"], str(r["games"]), *cells, f"{test['p_holm']:.3g}" if test else "", f"{m['mean']:.1f}")
     console.print(t)
     for r in records:
         moved = [e for e in r["cards"] if e["effect"] and e["effect"].get("significant")]
         if moved:
-            console.print(f"  {r['label']}: dealt " + ", ".join(f"{e['kind']} {points(e['effect'])}"
-                                                             for e in moved[:6]), highlight=False)
+            console.print(
+                f"  {r['label']}: dealt " + ", ".join(f"{e['kind']} {points(e['effect'])}" for e in moved[:6]),
+                highlight=False,
+            )
 
 
 @app.command("balance")
 def balance_command(
     game: str = typer.Argument(..., metavar="GAME", help="A game id (see `fliptable games`)."),
-    players: str | None = typer.Option(None, "--players", "-p", metavar="N|A..B",
-                                          help="A player count or a range (default: the game's default)."),
-    vary: list[str] | None = typer.Option(None, "--vary", metavar="OPTION=V1,V2,...",
-                                             help="An option to vary over values; may be repeated (every "
-                                                  "combination is played)."),
-    bot: list[str] | None = typer.Option(None, "--bot", "-b", metavar="SPEC",
-                                            help="Bot per seat of the line-up (rotated through the seats); "
-                                                 "the last fills the rest (default: the game's default bot)."),
+    players: str | None = typer.Option(
+        None, "--players", "-p", metavar="N|A..B", help="A player count or a range (default: the game's default)."
+    ),
+    vary: list[str] | None = typer.Option(
+        None,
+        "--vary",
+        metavar="OPTION=V1,V2,...",
+        help="An option to vary over values; may be repeated (every combination is played).",
+    ),
+    bot: list[str] | None = typer.Option(
+        None,
+        "--bot",
+        "-b",
+        metavar="SPEC",
+        help="Bot per seat of the line-up (rotated through the seats); "
+        "the last fills the rest (default: the game's default bot).",
+    ),
     games: int = typer.Option(1000, "--games", "-n", metavar="N", help="Games per combination."),
     seed: int = typer.Option(0, "--seed", metavar="S", help="Run seed: the same seed, the same report."),
-    workers: int | None = typer.Option(None, "--workers", "-w", metavar="W",
-                                          help="Processes (default: all cores). Results do not depend on it."),
-    backend: str = typer.Option("local", "--backend", metavar="local|ray",
-                                help="local (processes) or ray. Results do not depend on it."),
-    report_file: Path | None = typer.Option(None, "--report", metavar="FILE.html",
-                                               help="Write a self-contained HTML report (matplotlib figures)."),
+    workers: int | None = typer.Option(
+        None, "--workers", "-w", metavar="W", help="Processes (default: all cores). Results do not depend on it."
+    ),
+    backend: str = typer.Option(
+        "local", "--backend", metavar="local|ray", help="local (processes) or ray. Results do not depend on it."
+    ),
+    report_file: Path | None = typer.Option(
+        None, "--report", metavar="FILE.html", help="Write a self-contained HTML report (matplotlib figures)."
+    ),
     as_json: bool = typer.Option(False, "--json", help="Print the report's numbers as one JSON object."),
-    option: list[str] | None = typer.Option(None, "--option", "-o", metavar="KEY=VALUE",
-                                               help="A game option held fixed; may be repeated."),
+    option: list[str] | None = typer.Option(
+        None, "--option", "-o", metavar="KEY=VALUE", help="A game option held fixed; may be repeated."
+    ),
 ) -> None:
     """Seat advantage, game length, the game's statistics and card impact, per player
     count and varied option (docs/balance.md)."""
@@ -125,7 +141,7 @@ def balance_command(
     def page(report: dict[str, Any]) -> None:
         from ..sim.report import write_report
 
-        assert report_file is not None   # asked for only with --report
+        assert report_file is not None  # asked for only with --report
         write_report(report, report_file)
 
     finish(report, as_json, _print, page if report_file is not None else None)

@@ -1,4 +1,5 @@
 """``fliptable bench`` and ``fliptable bench-server``: throughput and latency."""
+
 from __future__ import annotations
 
 import math
@@ -13,20 +14,33 @@ from .common import CliError, _console, _emit, _freeze_imports, _game, _options,
 @app.command("bench")
 def bench_command(
     as_json: bool = typer.Option(False, "--json", help="Print one JSON object."),
-    seconds: float | None = typer.Option(None, "--seconds", metavar="S",
-                                            help="Time budget per game, seconds (default 2, less when "
-                                                 "there are many games)."),
+    seconds: float | None = typer.Option(
+        None,
+        "--seconds",
+        metavar="S",
+        help="Time budget per game, seconds (default 2, less when there are many games).",
+    ),
     game: list[str] | None = typer.Option(None, "--game", "-g", metavar="GAME", help="Only this game (repeatable)."),
-    players: int | None = typer.Option(None, "--players", "-p", metavar="N",
-                                          help="Table size (with one --game; default: the game's default)."),
-    option: list[str] | None = typer.Option(None, "--option", "-o", metavar="KEY=VALUE",
-                                               help="A game option (with one --game), e.g. -g flaps -o level=7."),
-    envs: bool = typer.Option(False, "--envs", help="Also the RL environments' steps/s (needs the 'rl' extra) "
-                                                    "beside PettingZoo's texas_holdem_v4 and leduc_holdem_v4, "
-                                                    "as PettingZoo's performance_benchmark measures and reseeded."),
-    writers: str = typer.Option("installed", "--writers", metavar="installed|pure|both",
-                                help="With --envs: the observation writers measured: the installed (compiled "
-                                     "when built), the pure-Python ones, or both in one report, in turns."),
+    players: int | None = typer.Option(
+        None, "--players", "-p", metavar="N", help="Table size (with one --game; default: the game's default)."
+    ),
+    option: list[str] | None = typer.Option(
+        None, "--option", "-o", metavar="KEY=VALUE", help="A game option (with one --game), e.g. -g flaps -o level=7."
+    ),
+    envs: bool = typer.Option(
+        False,
+        "--envs",
+        help="Also the RL environments' steps/s (needs the 'rl' extra) "
+        "beside PettingZoo's texas_holdem_v4 and leduc_holdem_v4, "
+        "as PettingZoo's performance_benchmark measures and reseeded.",
+    ),
+    writers: str = typer.Option(
+        "installed",
+        "--writers",
+        metavar="installed|pure|both",
+        help="With --envs: the observation writers measured: the installed (compiled "
+        "when built), the pure-Python ones, or both in one report, in turns.",
+    ),
 ) -> None:
     """Random-policy throughput of every game, single process."""
     from ..bench.rules import run_bench
@@ -63,15 +77,27 @@ def bench_command(
         table.add_column(col, justify="left" if col == "game" else "right")
     for r in report["results"]:
         clone = r.get("clone_per_second")
-        table.add_row(r["game"], str(r["players"]), f"{r['decisions_per_second']:,.0f}",
-                      f"{r['games_per_second']:,.1f}", "-" if clone is None else f"{clone:,.0f}",
-                      "-" if r["ismcts_iterations_per_second"] is None else f"{r['ismcts_iterations_per_second']:,.0f}")
+        table.add_row(
+            r["game"],
+            str(r["players"]),
+            f"{r['decisions_per_second']:,.0f}",
+            f"{r['games_per_second']:,.1f}",
+            "-" if clone is None else f"{clone:,.0f}",
+            "-" if r["ismcts_iterations_per_second"] is None else f"{r['ismcts_iterations_per_second']:,.0f}",
+        )
     for r in report["simulate"]:
-        table.add_row(f"{r['game']} via simulate ({r['bots']})", str(r["players"]),
-                      f"{r['decisions_per_second']:,.0f}", f"{r['games_per_second']:,.1f}", "", "")
+        table.add_row(
+            f"{r['game']} via simulate ({r['bots']})",
+            str(r["players"]),
+            f"{r['decisions_per_second']:,.0f}",
+            f"{r['games_per_second']:,.1f}",
+            "",
+            "",
+        )
     _console().print(table)
     if "envs" in report:
         from ..bench.envs import describe
+
         for line in describe(report["envs"]):
             _console().print(
                 f"RL env {line}" if line.startswith(("fliptable", "pettingzoo", "pure ")) else f"RL envs: {line}",
@@ -79,10 +105,11 @@ def bench_command(
             )
     side = report.get("clone_vs_decisions")
     if side:
-        _console().print(f"{side['game']} mid-game: a search clone takes {side['clone_us']:.2f} µs, "
-                         f"a random-play decision {side['decision_us']:.2f} µs "
-                         f"(clone / two decisions = {side['clone_over_two_decisions']:.2f})")
-
+        _console().print(
+            f"{side['game']} mid-game: a search clone takes {side['clone_us']:.2f} µs, "
+            f"a random-play decision {side['decision_us']:.2f} µs "
+            f"(clone / two decisions = {side['clone_over_two_decisions']:.2f})"
+        )
 
 
 def _env_bench():
@@ -93,8 +120,9 @@ def _env_bench():
         from ..bench.envs import bench
     except ImportError as exc:
         missing = getattr(exc, "name", None) or str(exc)
-        raise CliError(f"--envs needs the 'rl' extra (pip install 'fliptable[rl]'); "
-                       f"{missing} is not installed") from None
+        raise CliError(
+            f"--envs needs the 'rl' extra (pip install 'fliptable[rl]'); {missing} is not installed"
+        ) from None
     return bench
 
 
@@ -103,21 +131,32 @@ def bench_server_command(
     tables: int = typer.Option(20, "--tables", metavar="N", help="Tables played at once, 1-2000."),
     players: int = typer.Option(4, "--players", metavar="P", help="Seats per table (every one a websocket)."),
     seconds: float = typer.Option(10.0, "--seconds", metavar="S", help="How long to measure, 1-3600 s."),
-    think_ms: float = typer.Option(500.0, "--think-ms", metavar="MS",
-                                   help="A client's mean think time before acting, 0-60000 ms."),
+    think_ms: float = typer.Option(
+        500.0, "--think-ms", metavar="MS", help="A client's mean think time before acting, 0-60000 ms."
+    ),
     game: str = typer.Option(REFERENCE_GAME, "--game", "-g", metavar="GAME", help="The game the tables play."),
-    db: str | None = typer.Option(None, "--db", metavar="URL", help="The server's database (default: a "
-                                                                      "fresh SQLite file)."),
-    port: int | None = typer.Option(None, "--port", metavar="P", help="The port the started server listens "
-                                                                         "on, 1-65535 (default: a free one)."),
-    bot_tables: int = typer.Option(0, "--bot-tables", metavar="N", help="All-bot tables (bot pace 0) played "
-                                                                        "meanwhile, 0-200."),
+    db: str | None = typer.Option(
+        None, "--db", metavar="URL", help="The server's database (default: a fresh SQLite file)."
+    ),
+    port: int | None = typer.Option(
+        None, "--port", metavar="P", help="The port the started server listens on, 1-65535 (default: a free one)."
+    ),
+    bot_tables: int = typer.Option(
+        0, "--bot-tables", metavar="N", help="All-bot tables (bot pace 0) played meanwhile, 0-200."
+    ),
     bot: str = typer.Option("ismcts", "--bot", metavar="SPEC", help="The bot at every seat of the bot tables."),
-    race_probe: bool = typer.Option(False, "--race-probe", help="Also time two swats sent 50 ms apart at a "
-                                                                "Fly-swatter table: how often the earlier wins."),
-    servers: str | None = typer.Option(None, "--servers", metavar="URL,URL,...",
-                                          help="Measure several running `serve --redis` processes instead "
-                                               "of starting one: the tables are spread over them."),
+    race_probe: bool = typer.Option(
+        False,
+        "--race-probe",
+        help="Also time two swats sent 50 ms apart at a Fly-swatter table: how often the earlier wins.",
+    ),
+    servers: str | None = typer.Option(
+        None,
+        "--servers",
+        metavar="URL,URL,...",
+        help="Measure several running `serve --redis` processes instead "
+        "of starting one: the tables are spread over them.",
+    ),
     as_json: bool = typer.Option(False, "--json", help="Print one JSON object."),
 ) -> None:
     """Action -> frame latency of a real server over real websockets (p50/p90/p99)."""
@@ -138,39 +177,58 @@ def bench_server_command(
         urls = [u.strip().rstrip("/") for u in servers.split(",") if u.strip()]
         bad = [u for u in urls if not u.startswith(("http://", "https://"))]
         if not urls or bad:
-            raise CliError(f"--servers must be http(s) URLs separated by commas, e.g. "
-                           f"http://127.0.0.1:8001,http://127.0.0.1:8002; got {servers!r}")
+            raise CliError(
+                f"--servers must be http(s) URLs separated by commas, e.g. "
+                f"http://127.0.0.1:8001,http://127.0.0.1:8002; got {servers!r}"
+            )
     g = _game(game)
     g.check_players(players)
     if bot_tables:
         from ..bots.base import make_agent
 
         make_agent(g, bot)  # an unknown bot is one line here, not a failed run
-    report = run_bench_server(tables, players, seconds, g.id, think_ms, db, port=port, bot_tables=bot_tables,
-                              bot=bot, race_probe=race_probe, servers=urls)
+    report = run_bench_server(
+        tables,
+        players,
+        seconds,
+        g.id,
+        think_ms,
+        db,
+        port=port,
+        bot_tables=bot_tables,
+        bot=bot,
+        race_probe=race_probe,
+        servers=urls,
+    )
     if as_json:
         _emit(report)
         return
     if not report["actions"]:
         raise CliError("no action was measured: try more --seconds or a shorter --think-ms")
-    sys.stdout.write(f"{report['tables']} {g.id} tables x {report['players']} seats = {report['sockets']} websockets, "
-                     f"think {_shown(think_ms)} ms, {report['seconds']} s on {report['cores']} cores "
-                     f"({f'{len(urls)} running processes' if urls else report['db']})\n"
-                     f"{report['actions']} actions accepted ({report['actions_per_second']:.0f}/s); "
-                     f"refused: {report['refused_stale']} lost races / stale, {report['refused_rate']} over the rate "
-                     f"limit; {report['errors']} errors\n"
-                     f"accepted action -> frame latency: p50 {report['p50_ms']:.1f} ms, p90 {report['p90_ms']:.1f} ms, "
-                     f"p99 {report['p99_ms']:.1f} ms, max {report['max_ms']:.1f} ms\n"
-                     f"GET /api/games: p50 {report['api_games_ms']['p50']:.1f} ms, "
-                     f"p99 {report['api_games_ms']['p99']:.1f} ms ({report['api_games_ms']['samples']} requests)"
-                     + (f", while {bot_tables} tables of {bot} bots played ({report['bot_games_finished']} "
-                        f"games finished)" if bot_tables else "") + "\n")
+    sys.stdout.write(
+        f"{report['tables']} {g.id} tables x {report['players']} seats = {report['sockets']} websockets, "
+        f"think {_shown(think_ms)} ms, {report['seconds']} s on {report['cores']} cores "
+        f"({f'{len(urls)} running processes' if urls else report['db']})\n"
+        f"{report['actions']} actions accepted ({report['actions_per_second']:.0f}/s); "
+        f"refused: {report['refused_stale']} lost races / stale, {report['refused_rate']} over the rate "
+        f"limit; {report['errors']} errors\n"
+        f"accepted action -> frame latency: p50 {report['p50_ms']:.1f} ms, p90 {report['p90_ms']:.1f} ms, "
+        f"p99 {report['p99_ms']:.1f} ms, max {report['max_ms']:.1f} ms\n"
+        f"GET /api/games: p50 {report['api_games_ms']['p50']:.1f} ms, "
+        f"p99 {report['api_games_ms']['p99']:.1f} ms ({report['api_games_ms']['samples']} requests)"
+        + (
+            f", while {bot_tables} tables of {bot} bots played ({report['bot_games_finished']} games finished)"
+            if bot_tables
+            else ""
+        )
+        + "\n"
+    )
     probe = report["race_probe"]
     if probe is not None:
         share = "-" if probe["share"] is None else f"{100 * probe['share']:.1f}%"
-        sys.stdout.write(f"race probe: the earlier of two swats {probe['gap_ms']:g} ms apart landed first in "
-                         f"{probe['earlier_won']} of {probe['races']} windows ({share})\n")
+        sys.stdout.write(
+            f"race probe: the earlier of two swats {probe['gap_ms']:g} ms apart landed first in "
+            f"{probe['earlier_won']} of {probe['races']} windows ({share})\n"
+        )
     for message in report["error_samples"]:
         sys.stdout.write(f"  error: {message}\n")
-
-

@@ -1,14 +1,15 @@
 """What every ``fliptable`` command shares: the Typer app, one-line errors, strict JSON
 output, the console, option and player parsing, the progress bar."""
+
 from __future__ import annotations
 
 import json
 import math
 import shutil
 import sys
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
-from collections.abc import Callable
 
 import typer
 
@@ -19,7 +20,10 @@ from ..core.registry import get_game
 from ..core.words import count_of as _count_of  # noqa: F401 - the commands' name for it
 
 app = typer.Typer(
-    name="fliptable", add_completion=False, no_args_is_help=True, pretty_exceptions_enable=False,
+    name="fliptable",
+    add_completion=False,
+    no_args_is_help=True,
+    pretty_exceptions_enable=False,
     help="Card games from the fliptable rulebooks: play, simulate, replay, benchmark.",
     context_settings={"help_option_names": ["-h", "--help"]},
 )
@@ -58,9 +62,11 @@ def _emit(data: Any) -> None:
 def _version() -> str:
     try:
         from importlib.metadata import PackageNotFoundError, version
+
         return version("fliptable")
     except (ImportError, PackageNotFoundError):
         from .. import __version__
+
         return __version__
 
 
@@ -71,8 +77,11 @@ def _show_version(value: bool) -> None:
 
 
 @app.callback()
-def _root(version: bool = typer.Option(False, "--version", is_eager=True, callback=_show_version,
-                                       help="Print the version and exit.")) -> None:
+def _root(
+    version: bool = typer.Option(
+        False, "--version", is_eager=True, callback=_show_version, help="Print the version and exit."
+    ),
+) -> None:
     """Card games from the fliptable rulebooks: play, simulate, replay, benchmark."""
 
 
@@ -109,8 +118,9 @@ def check_writable_file(path: Path, flag: str) -> Path:
             if not existed:
                 path.unlink(missing_ok=True)
     if problem:
-        raise CliError(f"{flag} {str(path)!r}: cannot write a file there ({problem}); "
-                       f"give a file path in a writable folder")
+        raise CliError(
+            f"{flag} {str(path)!r}: cannot write a file there ({problem}); give a file path in a writable folder"
+        )
     return path
 
 
@@ -125,8 +135,12 @@ def check_figure_file(path: Path | None, flag: str = "--plot") -> None:
     check_writable_file(path, flag)
 
 
-def finish(report: dict[str, Any], as_json: bool, show: Callable[[dict[str, Any]], None],
-           write: Callable[[dict[str, Any]], None] | None = None) -> None:
+def finish(
+    report: dict[str, Any],
+    as_json: bool,
+    show: Callable[[dict[str, Any]], None],
+    write: Callable[[dict[str, Any]], None] | None = None,
+) -> None:
     """The end of a command that plays many games: the report as JSON or as ``show``
     prints it, then ``write`` (a figure or a page: after the numbers, so a file that
     cannot be written loses only itself); a run stopped by Ctrl-C or SIGTERM, which
@@ -180,8 +194,15 @@ class _progress_bar:
         from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
         # no refresh thread: worker processes may be forked while the bar is up
-        self.progress = Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
-                                 TimeRemainingColumn(), console=console, auto_refresh=False, transient=True)
+        self.progress = Progress(
+            TextColumn("{task.description}"),
+            BarColumn(),
+            MofNCompleteColumn(),
+            TimeRemainingColumn(),
+            console=console,
+            auto_refresh=False,
+            transient=True,
+        )
         self.progress.start()
         self.task = self.progress.add_task(self.label, total=None)
         return self.update
@@ -193,5 +214,3 @@ class _progress_bar:
     def __exit__(self, *exc) -> None:
         if self.progress is not None:
             self.progress.stop()
-
-

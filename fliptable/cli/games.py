@@ -1,12 +1,13 @@
 """``fliptable games`` and ``fliptable rules``."""
+
 from __future__ import annotations
 
 import sys
 
 import typer
 
-from ..games.docs import rules_text
 from ..core.registry import all_games
+from ..games.docs import rules_text
 from .common import _console, _emit, _game, _shown, app
 
 
@@ -20,16 +21,14 @@ def games_command(as_json: bool = typer.Option(False, "--json", help="Print one 
     if as_json:
         _emit({"games": described})
         return
-    from rich.table import Table
-
     from rich.markup import escape
+    from rich.table import Table
 
     table = Table(title="fliptable games", show_lines=True)
     for col, ratio in (("game", 3), ("players", 1), ("options: -o name=default (accepted)", 3), ("bots", 1)):
         table.add_column(col, overflow="fold", ratio=ratio)
     for d in described:
-        opts = "\n".join(f"-o {o['name']}={_shown(o['default'])}  ({o['accepted']})"
-                         for o in d["options"]) or "-"
+        opts = "\n".join(f"-o {o['name']}={_shown(o['default'])}  ({o['accepted']})" for o in d["options"]) or "-"
         lo, hi = d["players"]
         counts = f"{lo}" if lo == hi else f"{lo}-{hi} (default {d['default_players']})"
         about = f"[bold]{d['id']}[/]  {escape(d['title'])}" + (
@@ -41,11 +40,8 @@ def games_command(as_json: bool = typer.Option(False, "--json", help="Print one 
     _console().print(table)
 
 
-
 # -- rules ----------------------------------------------------------------------------
 @app.command("rules")
 def rules_command(game: str = typer.Argument(..., metavar="GAME", help="A game id (see `fliptable games`).")) -> None:
     """Show the rules as implemented, and the action notation."""
     sys.stdout.write(rules_text(_game(game)))
-
-

@@ -1,4 +1,5 @@
 """``fliptable play``: the terminal game (full screen, or the plain prompt)."""
+
 from __future__ import annotations
 
 import os
@@ -41,17 +42,25 @@ def play_seats(game: Game, players: int, bot_specs: list[str], seat: int) -> lis
 def play_command(
     game: str = typer.Argument(..., metavar="GAME", help="A game id (see `fliptable games`)."),
     players: int | None = typer.Option(None, "--players", "-p", metavar="N", help="Number of players."),
-    bot: list[str] | None = typer.Option(None, "--bot", "-b", metavar="SPEC",
-                                            help="Bot for the next other seat; the last fills the rest. "
-                                                 "'human' adds a person (hotseat)."),
+    bot: list[str] | None = typer.Option(
+        None,
+        "--bot",
+        "-b",
+        metavar="SPEC",
+        help="Bot for the next other seat; the last fills the rest. 'human' adds a person (hotseat).",
+    ),
     seed: int | None = typer.Option(None, "--seed", metavar="S", help="Seed (default: a random one, printed)."),
-    option: list[str] | None = typer.Option(None, "--option", "-o", metavar="KEY=VALUE",
-                                               help="A game option; may be repeated."),
+    option: list[str] | None = typer.Option(
+        None, "--option", "-o", metavar="KEY=VALUE", help="A game option; may be repeated."
+    ),
     seat: int = typer.Option(0, "--seat", metavar="K", help="Your seat (0 acts first)."),
     plain: bool = typer.Option(False, "--plain", help="Line-based text instead of the full-screen UI."),
-    log: Path | None = typer.Option(None, "--log", metavar="FILE",
-                                       help="Write the game's log there when it ends or you leave "
-                                            "(replay it with `fliptable replay FILE`)."),
+    log: Path | None = typer.Option(
+        None,
+        "--log",
+        metavar="FILE",
+        help="Write the game's log there when it ends or you leave (replay it with `fliptable replay FILE`).",
+    ),
 ) -> None:
     """Play in the terminal against bots, or hotseat."""
     g = _game(game)
@@ -77,5 +86,3 @@ def play_command(
     from ..tui.plain import run_plain
 
     run_plain(g, n, specs, seat, seed, opts, log_path=None if log is None else str(log))
-
-

@@ -1,4 +1,5 @@
 """``fliptable replay``: check and replay a log."""
+
 from __future__ import annotations
 
 from pathlib import Path
@@ -22,17 +23,21 @@ def replay_command(
     state = replay(game_log)
     check_result(game_log, state)
     result = state.result()
-    out: dict[str, Any] = {"over": state.is_over(), "scores": list(result.scores), "winners": list(result.winners),
-           "actions_applied": len(game_log.actions)}
+    out: dict[str, Any] = {
+        "over": state.is_over(),
+        "scores": list(result.scores),
+        "winners": list(result.winners),
+        "actions_applied": len(game_log.actions),
+    }
     if as_json:
         _emit(out)
         return
     status = "game over" if out["over"] else "game not finished"
     winners = ", ".join(f"seat {w}" for w in out["winners"]) or "none"
     scores = ", ".join(f"{s:g}" for s in out["scores"])
-    print(f"{game_log.game}: {_count_of(game_log.players, 'player')}, seed {shorten(game_log.seed)}; "
-          f"{out['actions_applied']} actions replayed, all legal; {status}")
+    print(
+        f"{game_log.game}: {_count_of(game_log.players, 'player')}, seed {shorten(game_log.seed)}; "
+        f"{out['actions_applied']} actions replayed, all legal; {status}"
+    )
     print(f"scores: {scores}")
     print(f"{'winners' if out['over'] else 'leading'}: {winners}")
-
-

@@ -14,11 +14,12 @@ client adapter) meets the table. Agents see views, never states.
   a canonical arrangement of the hidden cards, so that for a given ``rng`` it is the
   same whatever the hidden cards really are. It is the only door to the state.
 """
+
 from __future__ import annotations
 
 import random
-from typing import Any
 from collections.abc import Mapping, Sequence
+from typing import Any
 
 
 def _canonical_groups(state: Any, player: int) -> list[list[tuple[list[int], int]]]:
@@ -57,8 +58,8 @@ class InformationSet:
 
     def sample(self, rng: random.Random) -> Any:
         state, seat = self._state, self._seat
-        c = state.clone(rng=random.Random(0))   # the real future chance is not copied either
-        for _ in range(8):   # which places count as hidden may move with duplicate cards
+        c = state.clone(rng=random.Random(0))  # the real future chance is not copied either
+        for _ in range(8):  # which places count as hidden may move with duplicate cards
             changed = False
             for group in _canonical_groups(c, seat):
                 cards = sorted(pile[i] for pile, i in group)
@@ -85,8 +86,7 @@ class Agent:
     #: mean reaction in races, ms, for agents that do not model their own
     reaction_ms = 500.0
 
-    def reset(self, game: Any, seat: int, players: int, options: Mapping[str, Any],
-              rng: random.Random) -> None:
+    def reset(self, game: Any, seat: int, players: int, options: Mapping[str, Any], rng: random.Random) -> None:
         """Called once before a game; ``rng`` is this agent's own seeded RNG."""
         self.game, self.seat, self.players, self.options, self.rng = game, seat, players, options, rng
 

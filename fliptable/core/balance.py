@@ -9,10 +9,11 @@ method reads the state just dealt, the finished state or one event: nothing is r
 Kinds are labels (``"MEGA-FLAP"``, ``"freeze"``); a game may add kinds that are not
 faces (Flush's Mimics: the cards of the round's Mimic value).
 """
+
 from __future__ import annotations
 
-from typing import Any, ClassVar, Protocol, TypeAlias
 from collections.abc import Iterable, Mapping, Sequence
+from typing import Any, ClassVar, Protocol, TypeAlias
 
 from .cards import CardTable, CardType
 from .events import Event

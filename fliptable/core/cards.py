@@ -4,11 +4,12 @@ A card table lists each distinct card face once (``CardType``); a deck spec says
 many copies of each face a pack holds. Cards of the same face are interchangeable, so a
 deck in notation (``["7", "freeze", ...]``) maps back to ints without ambiguity.
 """
+
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass, field
 from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
 from typing import NoReturn
 
 from .errors import DeckError

@@ -2,12 +2,13 @@
 clock: a ``VirtualClock`` for tests, simulation and replays of real-time games, a
 ``RealClock`` for people playing; and the table's records of what lands when
 (``Intent``, ``Landed``, ``Dropped``)."""
+
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import NamedTuple
-from collections.abc import Callable
 
 from .decision import Decision, Race, Simultaneous, Turn
 from .events import Event

@@ -22,6 +22,7 @@ The players a decision waits for (``players``) and its claimants are together it
 for a Turn or Simultaneous step a table may set a time limit, and then applies
 ``State.timeout_action(player)`` for each player still to act when it runs out.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -99,9 +100,14 @@ def decision_json(decision: Decision) -> dict[str, Any]:
     if isinstance(decision, Turn):
         return {"kind": "turn", "players": [decision.player], "claimants": list(decision.claimants)}
     if isinstance(decision, Race):
-        return {"kind": "race", "players": list(decision.players), "claimants": list(decision.claimants),
-                "default": decision.default, "timeout_ms": decision.timeout_ms, "window": decision.window}
+        return {
+            "kind": "race",
+            "players": list(decision.players),
+            "claimants": list(decision.claimants),
+            "default": decision.default,
+            "timeout_ms": decision.timeout_ms,
+            "window": decision.window,
+        }
     if isinstance(decision, Simultaneous):
-        return {"kind": "simultaneous", "players": list(decision.players),
-                "claimants": list(decision.claimants)}
+        return {"kind": "simultaneous", "players": list(decision.players), "claimants": list(decision.claimants)}
     return {"kind": "over", "players": [], "claimants": []}

@@ -1,5 +1,6 @@
 """Typed errors. Every user-facing error carries a one-line message naming what was
 wrong and what is accepted."""
+
 import json
 
 

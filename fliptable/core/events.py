@@ -1,4 +1,5 @@
 """Events: what an applied action caused, filtered per viewer like views are."""
+
 from __future__ import annotations
 
 from collections.abc import Callable
@@ -24,9 +25,13 @@ class Event:
     #: reader), found on the first read
     _nested: tuple[str, ...] | None = field(default=None, compare=False, repr=False)
 
-    def __init__(self, type: str,  # noqa: A002 - the field's own name: Event(type=...)
-                 data: dict[str, Any], secret: dict[str, Any] | None = None,
-                 audience: tuple[int, ...] | None = None) -> None:
+    def __init__(
+        self,
+        type: str,  # noqa: A002 - the field's own name: Event(type=...)
+        data: dict[str, Any],
+        secret: dict[str, Any] | None = None,
+        audience: tuple[int, ...] | None = None,
+    ) -> None:
         # the slots written through their descriptors: a frozen dataclass's own __init__
         # goes through object.__setattr__ per field, twice the cost of an event (the
         # rules make one or two a step); still frozen for everyone else
@@ -97,5 +102,9 @@ def _slot_setter(name: str) -> Callable[[Event, Any], None]:
 
 
 _set_type, _set_data, _set_secret, _set_audience, _set_nested = (
-    _slot_setter("type"), _slot_setter("data"), _slot_setter("secret"), _slot_setter("audience"),
-    _slot_setter("_nested"))
+    _slot_setter("type"),
+    _slot_setter("data"),
+    _slot_setter("secret"),
+    _slot_setter("audience"),
+    _slot_setter("_nested"),
+)

@@ -33,11 +33,12 @@ frozen     JSON data the state only ever       reference (dumped
            place: "the last window's outcome"
 =========  ==================================  ====================
 """
+
 from __future__ import annotations
 
 import math
-from typing import Any
 from collections.abc import Callable
+from typing import Any
 
 FLAT = {"int", "bool", "str", "num", "seat", "card", "ref"}
 LISTS = {"ints", "bools", "seats", "cards"}
@@ -186,8 +187,14 @@ def _check_json(value: Any, name: str, depth: int) -> None:
 
 
 def _describe(base: str, players: int, ncards: int) -> str:
-    return {"int": "an integer", "bool": "true or false", "str": "text", "num": "a finite number",
-            "seat": f"a seat 0..{players - 1}", "card": f"a card 0..{ncards - 1}"}.get(base, base)
+    return {
+        "int": "an integer",
+        "bool": "true or false",
+        "str": "text",
+        "num": "a finite number",
+        "seat": f"a seat 0..{players - 1}",
+        "card": f"a card 0..{ncards - 1}",
+    }.get(base, base)
 
 
 def _short(value: Any) -> str:

@@ -1,24 +1,24 @@
 """The kernel contract: ``Game`` (an immutable description) and ``State`` (a mutable
 game in progress). Everything above the kernel is written once against these."""
+
 from __future__ import annotations
 
 import json
 import random
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar, cast
-from collections.abc import Callable, Mapping, Sequence
 
 from .balance import Balance
 from .cards import CardTable
 from .decision import Decision, Over, Race, Simultaneous, Turn, decision_json
-from .errors import (FliptableError, IllegalAction, PlayerCountError, SeatError, StaleAction, StateError,
-                     quoted, shorten)
-from .fields import check_kinds, dump_field, load_field, make_copier
+from .errors import FliptableError, IllegalAction, PlayerCountError, SeatError, StaleAction, StateError, quoted, shorten
 from .events import Event
+from .fields import check_kinds, dump_field, load_field, make_copier
 from .options import Option, resolve_options
 from .result import Result
-from .schema import DeclaresView
 from .rng import new_rng, rng_from_json, rng_to_json
+from .schema import DeclaresView
 
 
 def plain_render(view: Any) -> str:
@@ -52,9 +52,16 @@ class GameInfo:
     dynamics: str
 
     def to_json(self) -> dict[str, Any]:
-        return {"game": self.game, "players": self.players, "num_actions": self.num_actions,
-                "max_decisions": self.max_decisions, "utility": list(self.utility),
-                "chance": self.chance, "information": self.information, "dynamics": self.dynamics}
+        return {
+            "game": self.game,
+            "players": self.players,
+            "num_actions": self.num_actions,
+            "max_decisions": self.max_decisions,
+            "utility": list(self.utility),
+            "chance": self.chance,
+            "information": self.information,
+            "dynamics": self.dynamics,
+        }
 
 
 @dataclass(frozen=True, slots=True)
@@ -161,11 +168,17 @@ class Game(DeclaresView):
 
     # -- constructors ---------------------------------------------------------------
     def check_players(self, players: object) -> int:
-        if not isinstance(players, int) or isinstance(players, bool) or not (
-                self.min_players <= players <= self.max_players):
+        if (
+            not isinstance(players, int)
+            or isinstance(players, bool)
+            or not (self.min_players <= players <= self.max_players)
+        ):
             lo, hi = self.min_players, self.max_players
-            takes = "exactly 1 player" if lo == hi == 1 else (f"exactly {lo} players" if lo == hi
-                                                               else f"{lo} to {hi} players")
+            takes = (
+                "exactly 1 player"
+                if lo == hi == 1
+                else (f"exactly {lo} players" if lo == hi else f"{lo} to {hi} players")
+            )
             raise PlayerCountError(f"{self.id} takes {takes}, not {quoted(players)}")
         return players
 
@@ -178,8 +191,13 @@ class Game(DeclaresView):
         """Refuse (``OptionError``, one line) resolved options that ``players`` seats do not
         allow (FLAPS: more than eight players need ``packs=2``); by default every count does."""
 
-    def new_state(self, players: int | None = None, options: Mapping[str, Any] | None = None,
-                  seed: int | str = 0, deck: Sequence[str] | None = None) -> State:
+    def new_state(
+        self,
+        players: int | None = None,
+        options: Mapping[str, Any] | None = None,
+        seed: int | str = 0,
+        deck: Sequence[str] | None = None,
+    ) -> State:
         """A new game. ``deck``, in card notation top card first, replaces the shuffle."""
         players = self.check_players(self.default_players if players is None else players)
         opts = self.resolve_options(options)
@@ -193,7 +211,7 @@ class Game(DeclaresView):
             order = self.cards.parse_deck(deck, full)
         state = self.state_class(self, players, opts, rng)
         opening: list[Event] = []
-        state.opening = opening     # a game's _setup may tell its deal here
+        state.opening = opening  # a game's _setup may tell its deal here
         state._setup(order)
         state.opening = tuple(opening)
         return state
@@ -207,8 +225,10 @@ class Game(DeclaresView):
         if data.get("game") != self.id:
             raise StateError(f"state is for game {shorten(data.get('game'))!r}, not {self.id!r}")
         if str(data.get("rules_version")) != self.rules_version:
-            raise StateError(f"state was saved under {self.id} rules version "
-                             f"{shorten(data.get('rules_version'))}, this is version {self.rules_version}")
+            raise StateError(
+                f"state was saved under {self.id} rules version "
+                f"{shorten(data.get('rules_version'))}, this is version {self.rules_version}"
+            )
         try:
             players = self.check_players(data.get("players"))
             options = self.resolve_options(data.get("options"))
@@ -235,8 +255,7 @@ class Game(DeclaresView):
             del decision
         except FliptableError as exc:
             raise StateError(f"invalid {self.id} state: {exc}") from None
-        except (ValueError, TypeError, KeyError, IndexError, AttributeError, OverflowError,
-                RecursionError) as exc:
+        except (ValueError, TypeError, KeyError, IndexError, AttributeError, OverflowError, RecursionError) as exc:
             raise StateError(f"invalid {self.id} state: {shorten(str(exc) or type(exc).__name__, 120)}") from None
         return state
 
@@ -246,9 +265,16 @@ class Game(DeclaresView):
         players = self.check_players(self.default_players if players is None else players)
         opts = self.resolve_options(options)
         self.check_table(players, opts)
-        return GameInfo(game=self.id, players=players, num_actions=len(self.action_space(players, opts)),
-                        max_decisions=self.max_decisions(players, opts), utility=(-1.0, 1.0),
-                        chance=self.chance, information=self.information, dynamics=self.dynamics)
+        return GameInfo(
+            game=self.id,
+            players=players,
+            num_actions=len(self.action_space(players, opts)),
+            max_decisions=self.max_decisions(players, opts),
+            utility=(-1.0, 1.0),
+            chance=self.chance,
+            information=self.information,
+            dynamics=self.dynamics,
+        )
 
     def legacy_options(self, rules_version: str) -> dict[str, Any] | None:
         """Options under which today's rules replay a log recorded under an earlier
@@ -279,12 +305,25 @@ class Game(DeclaresView):
     def describe(self) -> dict[str, Any]:
         """The game's declared facts, as ``fliptable games`` lists them."""
         return {
-            "id": self.id, "title": self.title, "summary": self.summary,
-            "players": [self.min_players, self.max_players], "default_players": self.default_players,
-            "options": [{"name": o.name, "default": o.default, "accepted": o.accepted(), "help": o.help,
-                         **({"local_file": True} if o.local_file else {})} for o in self.options],
-            "bots": sorted(set(self.bots()) | {"random"}), "default_bot": self.default_bot,
-            "play_bot": self.play_bot or self.default_bot}
+            "id": self.id,
+            "title": self.title,
+            "summary": self.summary,
+            "players": [self.min_players, self.max_players],
+            "default_players": self.default_players,
+            "options": [
+                {
+                    "name": o.name,
+                    "default": o.default,
+                    "accepted": o.accepted(),
+                    "help": o.help,
+                    **({"local_file": True} if o.local_file else {}),
+                }
+                for o in self.options
+            ],
+            "bots": sorted(set(self.bots()) | {"random"}),
+            "default_bot": self.default_bot,
+            "play_bot": self.play_bot or self.default_bot,
+        }
 
 
 #: no game's action is longer than this: a longer one is refused before any rule reads it
@@ -320,8 +359,10 @@ class State:
         super().__init_subclass__(**kwargs)
         if "legal_actions" in cls.__dict__:
             # the kernel's legal_actions checks the seat, then asks the game's _legal_actions
-            raise TypeError(f"{cls.__name__}: define _legal_actions(player), not legal_actions "
-                            f"(State.legal_actions checks the seat, then calls it)")
+            raise TypeError(
+                f"{cls.__name__}: define _legal_actions(player), not legal_actions "
+                f"(State.legal_actions checks the seat, then calls it)"
+            )
         if "FIELDS" in cls.__dict__ or "DERIVED" in cls.__dict__:
             every = {**cls.FIELDS, **cls.DERIVED}
             check_kinds(every, cls.__name__)
@@ -436,8 +477,14 @@ class State:
             self._check_seat(player)
         decision = self.decision()
         legal = list(self.legal_actions(player)) if player is not None else []
-        return {"game": self.game.id, "ply": self.ply, "seat": player, "decision": decision_json(decision),
-                "legal": legal, "view": self._view(player)}
+        return {
+            "game": self.game.id,
+            "ply": self.ply,
+            "seat": player,
+            "decision": decision_json(decision),
+            "legal": legal,
+            "view": self._view(player),
+        }
 
     def why_illegal(self, player: int | None, action: str) -> str | None:
         """None when ``action`` is legal for ``player`` now, else the reason it is not —
@@ -466,8 +513,10 @@ class State:
     def _reason(self, player: int, action: str) -> str | None:
         """The rule an illegal action breaks (``_illegal_reason``), or None."""
         if self._too_long(action):
-            return (f"{shorten(action)!r} is not an action of {self.game.id}: actions are short "
-                    f"words (at most {ACTION_LIMIT} characters; see the game's action notation)")
+            return (
+                f"{shorten(action)!r} is not an action of {self.game.id}: actions are short "
+                f"words (at most {ACTION_LIMIT} characters; see the game's action notation)"
+            )
         try:
             return self._illegal_reason(player, action)
         except Exception:  # an explanation must never break the refusal itself
@@ -480,8 +529,9 @@ class State:
         ``ply`` is given and is not the current ply the action was meant for an earlier
         moment: ``StaleAction``. Raises ``IllegalAction`` naming the rule (the state unchanged)."""
         if ply is not None and ply != self.ply:
-            raise StaleAction(f"{shorten(action)!r} was meant for ply {ply!r}, but the game is at ply "
-                              f"{self.ply}; nothing changed")
+            raise StaleAction(
+                f"{shorten(action)!r} was meant for ply {ply!r}, but the game is at ply {self.ply}; nothing changed"
+            )
         decision = self.decision()
         if not isinstance(action, str):
             raise IllegalAction(f"an action must be text in {self.game.id}'s notation, got {shorten(action)}")
@@ -493,10 +543,14 @@ class State:
                 self.apply_unchecked(None, action, events)
                 return events
             if isinstance(decision, Race):
-                raise IllegalAction(f"without a player only the race's default {decision.default!r} "
-                                    f"(the clock) may be applied, not {shorten(action)!r}")
-            raise IllegalAction(f"an action without a player is the clock closing a race; "
-                                f"no race is open now ({shorten(action)!r} rejected)")
+                raise IllegalAction(
+                    f"without a player only the race's default {decision.default!r} "
+                    f"(the clock) may be applied, not {shorten(action)!r}"
+                )
+            raise IllegalAction(
+                f"an action without a player is the clock closing a race; "
+                f"no race is open now ({shorten(action)!r} rejected)"
+            )
         self._check_seat(player, IllegalAction)
         legal = self.legal_actions(player)
         if action not in legal:
@@ -585,9 +639,15 @@ class State:
 
     def to_json(self) -> dict[str, Any]:
         """The whole state, RNG included, as JSON data of its own (exact round trip)."""
-        return {"game": self.game.id, "rules_version": self.game.rules_version,
-                "players": self.players, "options": dict(self.options), "ply": self.ply,
-                "rng": rng_to_json(self.rng), "state": self._dump()}
+        return {
+            "game": self.game.id,
+            "rules_version": self.game.rules_version,
+            "players": self.players,
+            "options": dict(self.options),
+            "ply": self.ply,
+            "rng": rng_to_json(self.rng),
+            "state": self._dump(),
+        }
 
 
 def _describe_decision(decision: Decision) -> str:

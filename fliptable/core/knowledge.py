@@ -13,6 +13,7 @@ are read by three things, so that they can never disagree:
 
 A spectator (``None``) knows only public cards.
 """
+
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
@@ -49,14 +50,16 @@ def audience(mask: int, players: int) -> tuple[int, ...] | None:
     return seats or None
 
 
-def shown(cards: Sequence[int], masks: Sequence[int], player: int | None,
-          name: Callable[[int], str]) -> list[str | None]:
+def shown(
+    cards: Sequence[int], masks: Sequence[int], player: int | None, name: Callable[[int], str]
+) -> list[str | None]:
     """A pile as ``player`` sees it: card notation where they know the card, else None."""
     return [name(c) if knows(m, player) else None for c, m in zip(cards, masks, strict=True)]
 
 
-def unknown_to(piles: Iterable[tuple[list[int], Sequence[int] | None]],
-               player: int | None) -> list[tuple[list[int], int]]:
+def unknown_to(
+    piles: Iterable[tuple[list[int], Sequence[int] | None]], player: int | None
+) -> list[tuple[list[int], int]]:
     """The ``(pile, index)`` places of these piles whose card ``player`` does not know.
     A pile given with ``None`` masks is hidden from ``player`` entirely."""
     out: list[tuple[list[int], int]] = []

@@ -4,17 +4,18 @@
 identical state. ``actions`` is ``[[player, action], ...]`` in the order applied;
 ``player`` is ``null`` for a race's default applied by the clock.
 """
+
 from __future__ import annotations
 
 import json
 import math
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, NoReturn
-from collections.abc import Mapping, Sequence
 
-from .events import Event
 from .errors import FliptableError, IllegalAction, LogError, ReplayError, shorten
+from .events import Event
 from .game import Game, State
 from .registry import get_game
 
@@ -29,21 +30,30 @@ class GameLog:
     options: dict[str, Any]
     players: int
     seed: int | str
-    actions: list[list[Any]]   # [seat or None, action] pairs, as JSON has them
+    actions: list[list[Any]]  # [seat or None, action] pairs, as JSON has them
     deck: list[str] | None = None
     rules_version: str = "1"
     result: dict[str, Any] | None = None
 
     def to_json(self) -> dict[str, Any]:
-        return {"format": LOG_FORMAT, "game": self.game, "rules_version": self.rules_version,
-                "options": self.options, "players": self.players, "seed": self.seed,
-                "deck": self.deck, "actions": self.actions, "result": self.result}
+        return {
+            "format": LOG_FORMAT,
+            "game": self.game,
+            "rules_version": self.rules_version,
+            "options": self.options,
+            "players": self.players,
+            "seed": self.seed,
+            "deck": self.deck,
+            "actions": self.actions,
+            "result": self.result,
+        }
 
     def dumps(self, indent: int | None = None) -> str:
         """The log as strict JSON (never NaN or Infinity); LogError when it cannot be."""
         try:
-            return json.dumps(self.to_json(), indent=indent, allow_nan=False,
-                              separators=None if indent is not None else (",", ":"))
+            return json.dumps(
+                self.to_json(), indent=indent, allow_nan=False, separators=None if indent is not None else (",", ":")
+            )
         except (TypeError, ValueError) as exc:
             raise LogError(f"the log cannot be written as JSON: {shorten(str(exc), 120)}") from None
 
@@ -53,9 +63,16 @@ class GameLog:
     ) -> GameLog:
         """The log of a game that started from (state's game, options, players, ``seed``,
         ``deck``) and applied ``actions``; ``result`` is the state's (possibly unfinished) result."""
-        return cls(state.game.id, dict(state.options), state.players, seed, [list(a) for a in actions],
-                   list(deck) if deck is not None else None, state.game.rules_version,
-                   state.result().to_json())
+        return cls(
+            state.game.id,
+            dict(state.options),
+            state.players,
+            seed,
+            [list(a) for a in actions],
+            list(deck) if deck is not None else None,
+            state.game.rules_version,
+            state.result().to_json(),
+        )
 
     def write(self, path: str | Path) -> None:
         """Write the log as JSON; LogError names the path when it cannot be written."""
@@ -70,11 +87,24 @@ class Recorder:
 
     __slots__ = ("log", "state")
 
-    def __init__(self, game: Game, players: int, options: Mapping[str, Any] | None = None,
-                 seed: int | str = 0, deck: Sequence[str] | None = None):
+    def __init__(
+        self,
+        game: Game,
+        players: int,
+        options: Mapping[str, Any] | None = None,
+        seed: int | str = 0,
+        deck: Sequence[str] | None = None,
+    ):
         self.state: State = game.new_state(players, options, seed, deck)
-        self.log = GameLog(game.id, dict(self.state.options), players, seed, [],
-                           list(deck) if deck is not None else None, game.rules_version)
+        self.log = GameLog(
+            game.id,
+            dict(self.state.options),
+            players,
+            seed,
+            [],
+            list(deck) if deck is not None else None,
+            game.rules_version,
+        )
 
     def apply(self, player: int | None, action: str) -> list[Event]:
         events = self.state.apply(player, action)
@@ -109,8 +139,7 @@ def parse_log(data: Any) -> GameLog:
         raise LogError(f"the log's seed {shorten(seed)!r} is not valid Unicode text (it holds a lone surrogate)")
     options = data.get("options", {})
     if not isinstance(options, Mapping):
-        raise LogError(f"the log's options must be an object ({{}} or no key for the defaults), "
-                       f"got {shorten(options)}")
+        raise LogError(f"the log's options must be an object ({{}} or no key for the defaults), got {shorten(options)}")
     deck = data.get("deck")
     if deck is not None and (not isinstance(deck, list) or not all(isinstance(c, str) for c in deck)):
         raise LogError("the log's deck must be null or a list of cards in notation, top card first")
@@ -118,16 +147,29 @@ def parse_log(data: Any) -> GameLog:
     if not isinstance(actions, list):
         raise LogError("the log's actions must be a list of [player, action] pairs")
     for i, pair in enumerate(actions):
-        if (not isinstance(pair, list) or len(pair) != 2 or not isinstance(pair[1], str)
-                or not (pair[0] is None or (isinstance(pair[0], int) and not isinstance(pair[0], bool)))):
-            raise LogError(f"action {i} must be [player, \"action\"] (player an integer or null), "
-                           f"got {shorten(pair)}")
+        if (
+            not isinstance(pair, list)
+            or len(pair) != 2
+            or not isinstance(pair[1], str)
+            or not (pair[0] is None or (isinstance(pair[0], int) and not isinstance(pair[0], bool)))
+        ):
+            raise LogError(f'action {i} must be [player, "action"] (player an integer or null), got {shorten(pair)}')
     result = data.get("result")
     if result is not None and not (isinstance(result, Mapping) and isinstance(result.get("over", False), bool)):
-        raise LogError(f"the log's result must be null or an object like {{\"over\": true, \"scores\": [...], "
-                       f"\"winners\": [...]}}, got {shorten(result)}")
-    return GameLog(data["game"], dict(options), players, seed, [list(a) for a in actions], deck,
-                   shorten(str(data.get("rules_version", "1"))), None if result is None else dict(result))
+        raise LogError(
+            f'the log\'s result must be null or an object like {{"over": true, "scores": [...], '
+            f'"winners": [...]}}, got {shorten(result)}'
+        )
+    return GameLog(
+        data["game"],
+        dict(options),
+        players,
+        seed,
+        [list(a) for a in actions],
+        deck,
+        shorten(str(data.get("rules_version", "1"))),
+        None if result is None else dict(result),
+    )
 
 
 #: no game seats more; a log claiming more players is not a log of a game
@@ -192,8 +234,10 @@ def start_state(log: GameLog) -> State:
     if log.rules_version != game.rules_version:
         legacy = game.legacy_options(log.rules_version)
         if legacy is None:
-            raise LogError(f"the log is for {log.game} rules version {shorten(log.rules_version)!r}; "
-                           f"this fliptable plays version {game.rules_version!r} and cannot replay it")
+            raise LogError(
+                f"the log is for {log.game} rules version {shorten(log.rules_version)!r}; "
+                f"this fliptable plays version {game.rules_version!r} and cannot replay it"
+            )
         # an older version's games are played by today's rules with the options that
         # reproduce that version (Game.legacy_options)
         options = {**log.options, **legacy}
@@ -216,8 +260,11 @@ def replay(log: GameLog) -> State:
             raise ReplayError(i, f"{_shown(player, action)} is illegal: {shorten(str(exc), 400)}") from None
         except (ArithmeticError, LookupError, TypeError, ValueError, RecursionError) as exc:
             # a game's own parsing failed on the action: still a log that does not replay
-            raise ReplayError(i, f"{_shown(player, action)} is illegal: {log.game} cannot read it "
-                                 f"({type(exc).__name__}: {shorten(str(exc))})") from None
+            raise ReplayError(
+                i,
+                f"{_shown(player, action)} is illegal: {log.game} cannot read it "
+                f"({type(exc).__name__}: {shorten(str(exc))})",
+            ) from None
     return state
 
 
@@ -240,12 +287,18 @@ def check_result(log: GameLog, state: State) -> None:
     over = state.is_over()
     n = len(log.actions)
     if said_over is True and not over:
-        raise ReplayError(None, f"the log records a finished game (scores {shorten(recorded.get('scores'))}, "
-                                f"winners {shorten(recorded.get('winners'))}), but its {n} actions replay to a "
-                                f"game not finished (scores {shorten(replayed['scores'])}); the log is cut short")
+        raise ReplayError(
+            None,
+            f"the log records a finished game (scores {shorten(recorded.get('scores'))}, "
+            f"winners {shorten(recorded.get('winners'))}), but its {n} actions replay to a "
+            f"game not finished (scores {shorten(replayed['scores'])}); the log is cut short",
+        )
     if said_over is False and over:
-        raise ReplayError(None, f"the log records an unfinished game, but its {n} actions replay to a finished "
-                                f"one (scores {shorten(replayed['scores'])}, winners {shorten(replayed['winners'])})")
+        raise ReplayError(
+            None,
+            f"the log records an unfinished game, but its {n} actions replay to a finished "
+            f"one (scores {shorten(replayed['scores'])}, winners {shorten(replayed['winners'])})",
+        )
     leading = (replayed.get("details") or {}).get("leading")
     if not over and recorded.get("winners") and recorded.get("winners") == leading:
         # before the end, earlier versions named the leaders as winners (details.leading now)
@@ -253,11 +306,13 @@ def check_result(log: GameLog, state: State) -> None:
     differ = recorded_differences(recorded, replayed)
     if differ:
         game = "" if over else "unfinished game "
-        raise ReplayError(n - 1 if n else None,
-                          f"the {game}replay ends with scores {shorten(replayed['scores'])} and winners "
-                          f"{shorten(replayed['winners'])}, but the log records "
-                          f"{shorten(recorded.get('scores'))} and {shorten(recorded.get('winners'))}"
-                          f" ({shorten(', '.join(differ), 120)} differ)")
+        raise ReplayError(
+            n - 1 if n else None,
+            f"the {game}replay ends with scores {shorten(replayed['scores'])} and winners "
+            f"{shorten(replayed['winners'])}, but the log records "
+            f"{shorten(recorded.get('scores'))} and {shorten(recorded.get('winners'))}"
+            f" ({shorten(', '.join(differ), 120)} differ)",
+        )
 
 
 def recorded_differences(recorded: Mapping[str, Any], replayed: Mapping[str, Any], prefix: str = "") -> list[str]:

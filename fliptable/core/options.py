@@ -1,10 +1,11 @@
 """Game options: a declared schema with defaults, validated from text or values."""
+
 from __future__ import annotations
 
 import math
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
-from collections.abc import Mapping, Sequence
 
 from .errors import OptionError, quoted, shorten
 
@@ -55,8 +56,9 @@ class Option:
             raise ValueError(f"option {self.name}: a numeric option declares both min and max")
         lo, hi = self.min, self.max
         if not (math.isfinite(lo) and math.isfinite(hi) and lo <= self.default <= hi):
-            raise ValueError(f"option {self.name}: the range {lo}..{hi} must be finite and hold "
-                             f"the default {self.default!r}")
+            raise ValueError(
+                f"option {self.name}: the range {lo}..{hi} must be finite and hold the default {self.default!r}"
+            )
         object.__setattr__(self, "min", lo)
         object.__setattr__(self, "max", hi)
 
@@ -65,9 +67,11 @@ class Option:
             return "|".join(str(c) for c in self.choices)
         if self.kind == "bool":
             return "true|false"
-        assert self.min is not None and self.max is not None   # a numeric option's (__post_init__)
-        return (f"{'an integer' if self.kind == 'int' else 'a number'} "
-                f"in {_number_text(self.min)}..{_number_text(self.max)}")
+        assert self.min is not None and self.max is not None  # a numeric option's (__post_init__)
+        return (
+            f"{'an integer' if self.kind == 'int' else 'a number'} "
+            f"in {_number_text(self.min)}..{_number_text(self.max)}"
+        )
 
     def names_file(self, value: Any) -> bool:
         """Whether ``value`` would be read as a local file's path (only an option that
@@ -96,7 +100,8 @@ class Option:
             for c in self.choices:
                 # true is not the choice 1 (True == 1 in Python)
                 if (value == c and isinstance(value, bool) == isinstance(c, bool)) or (
-                        isinstance(value, str) and value.strip().lower() == str(c).lower()):
+                    isinstance(value, str) and value.strip().lower() == str(c).lower()
+                ):
                     return c
             raise bad
         try:
@@ -114,14 +119,15 @@ class Option:
                     number = int(value)
         except (TypeError, ValueError, OverflowError):
             raise bad from None
-        assert self.min is not None and self.max is not None   # a numeric option's (__post_init__)
+        assert self.min is not None and self.max is not None  # a numeric option's (__post_init__)
         if not self.min <= number <= self.max:
             raise bad
         return number
 
 
-def resolve_options(schema: Sequence[Option], given: Mapping[str, Any] | None, game_id: str,
-                    files: bool = True) -> dict[str, Any]:
+def resolve_options(
+    schema: Sequence[Option], given: Mapping[str, Any] | None, game_id: str, files: bool = True
+) -> dict[str, Any]:
     """Defaults overlaid with ``given`` (text or typed values), validated. ``files``
     False (a server): a value that names a local file is refused before anything is
     opened, whatever the game (``Option.local_file``)."""
@@ -133,8 +139,10 @@ def resolve_options(schema: Sequence[Option], given: Mapping[str, Any] | None, g
             names = ", ".join(f"{o.name}={o.accepted()}" for o in schema) or "none"
             raise OptionError(f"{game_id} has no option {shorten(key)!r}; its options: {names}")
         if not files and opt.names_file(value):
-            raise OptionError(f"option {opt.name}: {quoted(value)} would name a file, and this server never "
-                              f"reads its own files; accepted: {opt.accepted_as_data()}")
+            raise OptionError(
+                f"option {opt.name}: {quoted(value)} would name a file, and this server never "
+                f"reads its own files; accepted: {opt.accepted_as_data()}"
+            )
         out[key] = opt.coerce(value)
     return out
 

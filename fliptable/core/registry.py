@@ -1,4 +1,5 @@
 """The game registry: one table of every game, looked up by id."""
+
 from __future__ import annotations
 
 import importlib

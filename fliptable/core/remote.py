@@ -2,6 +2,7 @@
 ``remote = True`` (the server's bots, which think in worker processes) is never called;
 the table notes its questions and takes its answers whenever they come. A mixin of
 ``core.table.Table``, which calls ``_request`` where it would ask such an agent."""
+
 from __future__ import annotations
 
 from collections.abc import Sequence
@@ -32,14 +33,17 @@ class RemoteAnswers:
     _now: float
     _start: float
 
-    if TYPE_CHECKING:   # the table's own methods, which these call
+    if TYPE_CHECKING:  # the table's own methods, which these call
+
         def _sync(self, d: Decision | None = None) -> Decision: ...
 
-        def _checked(self, seat: int, d: Decision, role: str, agent: Agent, legal: Sequence[str], action: str,
-                     delay: float) -> tuple[str, float] | None: ...
+        def _checked(
+            self, seat: int, d: Decision, role: str, agent: Agent, legal: Sequence[str], action: str, delay: float
+        ) -> tuple[str, float] | None: ...
 
-        def _intent(self, seat: int, answer: tuple[str, float], d: Decision, kind: type,
-                    since: float | None = None) -> IntentTuple: ...
+        def _intent(
+            self, seat: int, answer: tuple[str, float], d: Decision, kind: type, since: float | None = None
+        ) -> IntentTuple: ...
 
     def _request(self, seat: int, d: Decision, kind: type) -> None:
         """A remote agent's question: noted in ``requests`` (see "Remote bots")."""
@@ -64,8 +68,9 @@ class RemoteAnswers:
         asked = self._asked.get(seat)
         return asked is not None and asked[0] == ply == self.state.ply
 
-    def answer(self, seat: int, ply: int, action: str | None, delay_ms: float | None = None,
-               failed: str | None = None) -> bool:
+    def answer(
+        self, seat: int, ply: int, action: str | None, delay_ms: float | None = None, failed: str | None = None
+    ) -> bool:
         """A remote agent's answer to its question at ``ply``: ``action`` (None: a claim or
         a race it sits out) and, in a race or a claim, its delay in ms. ``failed``: it gave
         no answer (why, for ``notes``): a turn gets the game's ``timeout_action``, a race
@@ -79,8 +84,10 @@ class RemoteAnswers:
         legal = self.state.legal_actions(seat)
         kind = type(d)
         if failed is not None:
-            self.notes.append(f"bot at seat {seat} gave no answer ({shorten(failed, 80)})"
-                              + ("; the game's default action is played" if role is ACT else "; it sits this one out"))
+            self.notes.append(
+                f"bot at seat {seat} gave no answer ({shorten(failed, 80)})"
+                + ("; the game's default action is played" if role is ACT else "; it sits this one out")
+            )
             if role is not ACT:
                 return True
             action, delay_ms = self.state.timeout_action(seat), None
@@ -88,7 +95,7 @@ class RemoteAnswers:
             if role is ACT:
                 action = legal[0]
             else:
-                self._pending.pop(seat, None)   # it no longer claims
+                self._pending.pop(seat, None)  # it no longer claims
                 return True
         if role is ACT:
             delay_ms = self.bot_turn_ms
@@ -102,7 +109,7 @@ class RemoteAnswers:
             return True
         old = self._pending.get(seat)
         if old is not None and old[2] == checked[0]:
-            return True   # the same mind: it keeps its time
+            return True  # the same mind: it keeps its time
         now = max(self._now, self.clock.now_ms() - self._start)
         intent = self._intent(seat, checked, d, kind, asked_now)
         if intent[0] < now:

@@ -1,4 +1,5 @@
 """The outcome of a game as a value."""
+
 from __future__ import annotations
 
 import math
@@ -35,8 +36,13 @@ class Result:
         return _from_ranks(self.ranks)
 
     def to_json(self) -> dict[str, Any]:
-        return {"over": self.over, "scores": list(self.scores), "winners": list(self.winners),
-                "ranks": list(self.ranks), **({"details": self.details} if self.details else {})}
+        return {
+            "over": self.over,
+            "scores": list(self.scores),
+            "winners": list(self.winners),
+            "ranks": list(self.ranks),
+            **({"details": self.details} if self.details else {}),
+        }
 
 
 def ranks_from_keys(keys: Sequence[Any]) -> tuple[int, ...]:
@@ -51,7 +57,7 @@ def _from_ranks(ranks: tuple[int, ...]) -> tuple[float, ...]:
     out = []
     for r in ranks:
         tied = sum(1 for x in ranks if x == r)
-        mean_place = r + (tied - 1) / 2          # places r .. r+tied-1, 1 = best
+        mean_place = r + (tied - 1) / 2  # places r .. r+tied-1, 1 = best
         out.append(1.0 - 2.0 * (mean_place - 1) / (n - 1))
     return tuple(out)
 
@@ -69,5 +75,4 @@ def margin_values(result: Result, keys: list[float] | tuple[float, ...], scale: 
         return (0.0,) * n
     total = sum(keys)
     ranked = _from_ranks(result.ranks) if len(result.ranks) == n else (0.0,) * n
-    return tuple(0.5 * ranked[s] + 0.5 * math.tanh((keys[s] - (total - keys[s]) / (n - 1)) / scale)
-                 for s in range(n))
+    return tuple(0.5 * ranked[s] + 0.5 * math.tanh((keys[s] - (total - keys[s]) / (n - 1)) / scale) for s in range(n))

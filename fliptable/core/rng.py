@@ -1,4 +1,5 @@
 """Seeded randomness living inside the state, serialisable with it."""
+
 from __future__ import annotations
 
 import hashlib
@@ -17,8 +18,10 @@ def check_seed(seed: object) -> int | str:
     if isinstance(seed, str) or (isinstance(seed, int) and not isinstance(seed, bool) and seed >= 0):
         return seed
     if isinstance(seed, int) and not isinstance(seed, bool):
-        raise SeedError(f"a seed is a non-negative integer or text, got {shorten(seed)} "
-                        f"(a negative seed would deal the same game as its positive)")
+        raise SeedError(
+            f"a seed is a non-negative integer or text, got {shorten(seed)} "
+            f"(a negative seed would deal the same game as its positive)"
+        )
     raise SeedError(f"a seed is a non-negative integer or text, got {shorten(seed)}")
 
 
@@ -49,8 +52,9 @@ def rng_from_json(data: object) -> random.Random:
     version, internal, gauss = data
     if type(version) is not int or version != 3:
         raise StateError(f"the rng's version must be 3, got {shorten(version)}")
-    if not (isinstance(internal, (list, tuple)) and len(internal) == _WORDS + 1
-            and all(type(w) is int for w in internal)):
+    if not (
+        isinstance(internal, (list, tuple)) and len(internal) == _WORDS + 1 and all(type(w) is int for w in internal)
+    ):
         raise StateError(f"the rng's state must be {_WORDS} words and an index, all integers")
     if not all(0 <= w < _WORD for w in internal[:_WORDS]):
         raise StateError("the rng's words must be integers in [0, 2^32)")

@@ -23,11 +23,12 @@ The vocabulary (each a JSON value of one shape):
   keys that may be absent);
 - ``Maybe(x)`` x or ``None``; ``Either(a, b, ...)`` one of several of different JSON types.
 """
+
 from __future__ import annotations
 
 import importlib
-from typing import Any
 from collections.abc import Callable, Iterator, Mapping, Sequence
+from typing import Any
 
 #: the JSON type of a schema's values (``Either`` and ``Maybe`` tell alternatives apart by it)
 JSON_TYPES = ("null", "bool", "num", "str", "list", "dict")
@@ -188,8 +189,12 @@ class Cards(Schema):
             if x is None and self.hidden:
                 continue
             yield from Card().check(x, ctx, f"{path}[{i}]")
-        if (callable(self.order) and None not in v and all(isinstance(x, str) for x in v)
-                and list(v) != sorted(v, key=self.order)):
+        if (
+            callable(self.order)
+            and None not in v
+            and all(isinstance(x, str) for x in v)
+            and list(v) != sorted(v, key=self.order)
+        ):
             yield f"{path}: {v!r} is not in the declared order"
 
     def __repr__(self) -> str:
@@ -282,8 +287,9 @@ class Record(Schema):
             self.positions.append(alts)
 
     def as_tuple(self) -> Tuple:
-        return Tuple(self.tag, *(next(iter(a.values())) if len(a) == 1 else Either(*a.values())
-                                 for a in self.positions))
+        return Tuple(
+            self.tag, *(next(iter(a.values())) if len(a) == 1 else Either(*a.values()) for a in self.positions)
+        )
 
     def check(self, v: Any, ctx: Context, path: str = "view") -> Iterator[str]:
         if json_type(v) != "list" or not v or v[0] not in self.rows or not isinstance(v[0], str):

@@ -1,5 +1,6 @@
 """Interval estimates used by the rules' own statistics and by the simulator: the one
 place Wilson intervals are computed."""
+
 from __future__ import annotations
 
 import math

@@ -13,15 +13,15 @@ clocks, remote bots, stale actions) is written out once, in docs/table.md.
 The simulator's loop is ``Table.run``: a discrete-event loop on the virtual clock, with
 a fast path for a turn without claimants (asked and applied at once, unchecked).
 """
+
 from __future__ import annotations
 
 import random
-from typing import Any
 from collections.abc import Callable, Sequence
+from typing import Any
 
 from .agent import Agent, InformationSet
-from .clock import (ACT, CLAIM, PERSON, REACT, Dropped, Intent, IntentTuple, Landed, RealClock, VirtualClock,
-                    continues)
+from .clock import ACT, CLAIM, PERSON, REACT, Dropped, Intent, IntentTuple, Landed, RealClock, VirtualClock, continues
 from .decision import Decision, Over, Race, Simultaneous, Turn
 from .errors import FliptableError, IllegalAction, StaleAction, quoted, shorten
 from .events import Event
@@ -31,8 +31,17 @@ from .log import GameLog
 from .remote import RemoteAnswers
 from .rng import derive_seed
 
-__all__ = ["REACTION_FLOOR_MS", "AgentError", "Dropped", "Intent", "Landed", "RealClock", "Table", "TableStalled",
-           "VirtualClock"]
+__all__ = [
+    "REACTION_FLOOR_MS",
+    "AgentError",
+    "Dropped",
+    "Intent",
+    "Landed",
+    "RealClock",
+    "Table",
+    "TableStalled",
+    "VirtualClock",
+]
 
 #: the shortest reaction the table lets a bot claim, in ms: athletics counts a start
 #: within 100 ms of the gun as a false start, as no person reacts that fast
@@ -61,11 +70,23 @@ class Table(RemoteAnswers):
     is a list that gets the events of every landed action, on the fast path too (what a
     balance report counts, without the cost of per-seat histories)."""
 
-    def __init__(self, state: State, agents: Sequence[Agent | None] | None = None, *, seed: int | str = 0,
-                 clock: VirtualClock | RealClock | None = None, reaction_floor_ms: float = REACTION_FLOOR_MS,
-                 turn_limit_ms: float | None = None, bot_turn_ms: float = 0.0, record: bool = True,
-                 histories: bool = True, deck: Sequence[str] | None = None, strict_agents: bool = True,
-                 reset_agents: bool = True, collect: list[Event] | None = None):
+    def __init__(
+        self,
+        state: State,
+        agents: Sequence[Agent | None] | None = None,
+        *,
+        seed: int | str = 0,
+        clock: VirtualClock | RealClock | None = None,
+        reaction_floor_ms: float = REACTION_FLOOR_MS,
+        turn_limit_ms: float | None = None,
+        bot_turn_ms: float = 0.0,
+        record: bool = True,
+        histories: bool = True,
+        deck: Sequence[str] | None = None,
+        strict_agents: bool = True,
+        reset_agents: bool = True,
+        collect: list[Event] | None = None,
+    ):
         self.state = state
         self._collect = collect
         self.players = n = state.players
@@ -84,7 +105,7 @@ class Table(RemoteAnswers):
             for s, agent in enumerate(self.agents):
                 if agent is not None:
                     agent.reset(state.game, s, n, state.options, random.Random(derive_seed(seed, "agent", s)))
-        for s, agent in enumerate(self.agents):   # search agents: their seat's information set
+        for s, agent in enumerate(self.agents):  # search agents: their seat's information set
             if agent is not None and getattr(agent, "wants_determinizations", False):
                 agent.determinizations = InformationSet(state, s)
         #: tie-breaks between intents (the simulator's "driver" RNG, seeded as always)
@@ -92,8 +113,9 @@ class Table(RemoteAnswers):
         self._timing: random.Random | None = None
         #: [seat, action] in the order applied (seat None: a race's clock), or None
         self.actions: list[list[Any]] | None = [] if record else None
-        self._observers = [(s, a) for s, a in enumerate(self.agents)
-                           if a is not None and type(a).observe is not Agent.observe]
+        self._observers = [
+            (s, a) for s, a in enumerate(self.agents) if a is not None and type(a).observe is not Agent.observe
+        ]
         self._hist: list[list[dict[str, Any]]] | None = [[] for _ in range(n + 1)] if histories else None
         self._events = histories or bool(self._observers)
         #: what misbehaving agents did (when not ``strict_agents``)
@@ -102,24 +124,24 @@ class Table(RemoteAnswers):
         self.dropped: list[Dropped] = []
         self._pending: dict[int, IntentTuple] = {}  # seat -> (at, tie, action, role, seat)
         self._decision: Decision | None = None
-        self._looked_ply = -1            # the ply the intents were brought up to date at
-        self._landed_ply = -1            # the state's ply right after the table's last landing
+        self._looked_ply = -1  # the ply the intents were brought up to date at
+        self._landed_ply = -1  # the state's ply right after the table's last landing
         self._last_seat: int | None = None
-        self._break = False              # the last landing ended its moment, whatever follows
+        self._break = False  # the last landing ended its moment, whatever follows
         self._start = self.clock.now_ms()  # the current moment's start, on the clock
-        self._landed_at = self._start    # when the last action landed, on the clock
-        self._now = 0.0                  # "now" as an offset into the current moment
-        self._moment_ply = state.ply     # the ply the current moment started at
+        self._landed_at = self._start  # when the last action landed, on the clock
+        self._now = 0.0  # "now" as an offset into the current moment
+        self._moment_ply = state.ply  # the ply the current moment started at
         self._acted: dict[int, int] = {}  # seat -> the state's ply right after its last action
         self._out: list[Landed] | None = None  # where landings are reported (None: not asked)
         #: called with every ``Landed``, whichever call landed it (a client's narration)
         self.listeners: list[Callable[[Landed], None]] = []
-        self._last_kind_race = False     # whether the moment before the current one was a race
+        self._last_kind_race = False  # whether the moment before the current one was a race
         #: remote agents' questions not yet taken: (seat, role, ply), see "Remote bots"
         self.requests: list[tuple[int, str, int]] = []
         self._remote = [bool(getattr(a, "remote", False)) for a in self.agents]
         self._asked: dict[int, tuple[int, str, float]] = {}  # seat -> (ply, role, now) of its question
-        if state.ply == 0 and state.opening:   # the deal: the first thing every seat saw
+        if state.ply == 0 and state.opening:  # the deal: the first thing every seat saw
             self._tell(state.opening)
 
     # -- what is happening ------------------------------------------------------------
@@ -194,13 +216,23 @@ class Table(RemoteAnswers):
         self.advance()
         d = self._sync()
         state = self.state
-        if ply is not None and ply != state.ply and not (
-                type(ply) is int and self._moment_ply <= ply < state.ply and self._acted.get(seat, -1) <= ply):
+        if (
+            ply is not None
+            and ply != state.ply
+            and not (type(ply) is int and self._moment_ply <= ply < state.ply and self._acted.get(seat, -1) <= ply)
+        ):
             race = type(self._decision) is Race or self._last_kind_race
-            what = ("that ply is not yet reached" if type(ply) is int and ply > state.ply
-                    else "the window closed" if race else "that moment has passed")
-            raise StaleAction(f"{shorten(action)!r} was meant for ply {quoted(ply)}, but {what} "
-                              f"(the game is at ply {state.ply}); nothing changed")
+            what = (
+                "that ply is not yet reached"
+                if type(ply) is int and ply > state.ply
+                else "the window closed"
+                if race
+                else "that moment has passed"
+            )
+            raise StaleAction(
+                f"{shorten(action)!r} was meant for ply {quoted(ply)}, but {what} "
+                f"(the game is at ply {state.ply}); nothing changed"
+            )
         now = max(self._now, self.clock.now_ms() - self._start)
         events = state.apply(seat, action)
         self._pending.pop(seat, None)
@@ -296,7 +328,7 @@ class Table(RemoteAnswers):
         state = self.state
         agents = self.agents
         decision = state.decision
-        legal_actions = state._legal_actions    # seats named by the decision: no seat check
+        legal_actions = state._legal_actions  # seats named by the decision: no seat check
         view = state.view
         quick = self.bot_turn_ms == 0 and self.turn_limit_ms is None
         fast = quick and not self._events
@@ -306,7 +338,7 @@ class Table(RemoteAnswers):
         n = 0
         while n < max_decisions:
             d = decision()
-            if type(d) is Turn:   # type(d) in each test, not kept: mypy narrows d; a turn asks once
+            if type(d) is Turn:  # type(d) in each test, not kept: mypy narrows d; a turn asks once
                 if quick and not d.claimants:
                     # a bot's move, inline: written again below for a simultaneous step (a
                     # shared closure measured 3-8% slower on random-play simulations of flip7)
@@ -316,8 +348,10 @@ class Table(RemoteAnswers):
                         legal = legal_actions(seat)
                         action = agent.act(view(seat) if agent.needs_view else None, legal)
                         if action not in legal:
-                            raise AgentError(f"bot {agent.describe()} at seat {seat} chose illegal "
-                                             f"{shorten(action)!r}; legal: {list(legal)}")
+                            raise AgentError(
+                                f"bot {agent.describe()} at seat {seat} chose illegal "
+                                f"{shorten(action)!r}; legal: {list(legal)}"
+                            )
                         if fast:
                             apply(seat, action, told)
                             if actions is not None:
@@ -334,12 +368,14 @@ class Table(RemoteAnswers):
                 # measured 3-8% slower on random-play simulations of flip7)
                 for seat in d.players:
                     agent = agents[seat]
-                    assert agent is not None    # every seat's agent, tested above
+                    assert agent is not None  # every seat's agent, tested above
                     legal = legal_actions(seat)
                     action = agent.act(view(seat) if agent.needs_view else None, legal)
                     if action not in legal:
-                        raise AgentError(f"bot {agent.describe()} at seat {seat} chose illegal "
-                                         f"{shorten(action)!r}; legal: {list(legal)}")
+                        raise AgentError(
+                            f"bot {agent.describe()} at seat {seat} chose illegal "
+                            f"{shorten(action)!r}; legal: {list(legal)}"
+                        )
                     if fast:
                         apply(seat, action, told)
                         if actions is not None:
@@ -404,16 +440,21 @@ class Table(RemoteAnswers):
                 if seat not in actors:
                     del pending[seat]
                     if role is PERSON:
-                        self.dropped.append(Dropped(seat, it[2], "you may no longer act in this window"
-                                                    if kind is Race else "you may no longer act now"))
+                        self.dropped.append(
+                            Dropped(
+                                seat,
+                                it[2],
+                                "you may no longer act in this window" if kind is Race else "you may no longer act now",
+                            )
+                        )
                 elif cont:
                     if role is PERSON or (role is ACT and kind is Simultaneous) or agents[seat] is None:
                         continue  # a person's answer is checked when it lands; a commit is final
-                    if self._remote[seat]:   # its intent stands until the new answer, if still legal
+                    if self._remote[seat]:  # its intent stands until the new answer, if still legal
                         if it[2] in state.legal_actions(seat):
                             self._request(seat, d, kind)
                         else:
-                            del pending[seat]   # and asked below, once
+                            del pending[seat]  # and asked below, once
                         continue
                     answer = self._ask(seat, d, kind)
                     if answer is None:
@@ -464,18 +505,22 @@ class Table(RemoteAnswers):
         except Exception as exc:
             if self.strict_agents:
                 raise
-            self.notes.append(f"bot at seat {seat} failed ({shorten(repr(exc), 80)})"
-                              + (f"; it plays {legal[0]}" if role is ACT else "; it sits this one out"))
+            self.notes.append(
+                f"bot at seat {seat} failed ({shorten(repr(exc), 80)})"
+                + (f"; it plays {legal[0]}" if role is ACT else "; it sits this one out")
+            )
             return (legal[0], self.bot_turn_ms) if role is ACT else None
         return self._checked(seat, d, role, agent, legal, action, delay)
 
-    def _checked(self, seat: int, d: Decision, role: str, agent: Agent, legal: Sequence[str], action: str,
-                 delay: float) -> tuple[str, float] | None:
+    def _checked(
+        self, seat: int, d: Decision, role: str, agent: Agent, legal: Sequence[str], action: str, delay: float
+    ) -> tuple[str, float] | None:
         """A bot's answer made legal (or None: it sits out) and its delay floored."""
         if action not in legal:
             where = {REACT: " in a race", CLAIM: " as a claim"}.get(role, "")
-            message = (f"bot {agent.describe()} at seat {seat} chose illegal {shorten(action)!r}{where}; "
-                       f"legal: {list(legal)}")
+            message = (
+                f"bot {agent.describe()} at seat {seat} chose illegal {shorten(action)!r}{where}; legal: {list(legal)}"
+            )
             if self.strict_agents:
                 raise AgentError(message)
             if role is not ACT:
@@ -494,8 +539,9 @@ class Table(RemoteAnswers):
         delay = float(delay)
         return action, (delay if delay >= floor else floor)  # NaN too gets the floor
 
-    def _intent(self, seat: int, answer: tuple[str, float], d: Decision, kind: type,
-                since: float | None = None) -> IntentTuple:
+    def _intent(
+        self, seat: int, answer: tuple[str, float], d: Decision, kind: type, since: float | None = None
+    ) -> IntentTuple:
         action, delay = answer
         at = (self._now if since is None else since) + delay
         if type(d) is Race:
@@ -572,8 +618,7 @@ class Table(RemoteAnswers):
             for e in events:
                 agent.observe(e.for_player(s))
 
-    def _landed(self, seat: int | None, action: str, d: Decision, by: str,
-                events: list[Event] | None) -> Landed | None:
+    def _landed(self, seat: int | None, action: str, d: Decision, by: str, events: list[Event] | None) -> Landed | None:
         ply = self.state.ply
         if self.actions is not None:
             self.actions.append([seat, action])

@@ -15,6 +15,7 @@ keyboard — third person everywhere). Verbs are given in their plain form ("fli
     w.does([], "win")   -> "nobody wins"      w.per_seat([3, 5])  -> "you 3, seat 1 5"
     cap("seat 1 flips") -> "Seat 1 flips"      (``str.capitalize`` would lower the rest)
 """
+
 from __future__ import annotations
 
 from collections.abc import Iterable
@@ -24,7 +25,7 @@ _IRREGULAR = {"be": "is", "have": "has", "do": "does", "go": "goes", "say": "say
 
 
 def third_person(verb: str) -> str:
-    """"flip" -> "flips", "pass" -> "passes", "carry" -> "carries", "have" -> "has".
+    """ "flip" -> "flips", "pass" -> "passes", "carry" -> "carries", "have" -> "has".
     Only the first word changes ("turn up" -> "turns up")."""
     first, sep, rest = verb.partition(" ")
     if first in _IRREGULAR:

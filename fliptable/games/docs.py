@@ -3,6 +3,7 @@
 notation (``Game.notation``) and, where a game's wording declares one, the legend of
 its table's compact notation (``legend(view, seat)``). ``fliptable rules`` prints them;
 the terminal's help (``?``) shows them — one text, never copied."""
+
 from __future__ import annotations
 
 from importlib import resources
@@ -49,8 +50,9 @@ def notation_text(game: Game) -> str:
 def rules_text(game: Game) -> str:
     """The rules as implemented and the notation (``fliptable rules``)."""
     text = rules_document(game)
-    parts = [text.rstrip() if text is not None else
-             f"# {game.title}\n\n(no rules document is installed for {game.id} yet)"]
+    parts = [
+        text.rstrip() if text is not None else f"# {game.title}\n\n(no rules document is installed for {game.id} yet)"
+    ]
     parts.append(notation_text(game))
     return "\n\n".join(parts) + "\n"
 

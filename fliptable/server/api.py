@@ -1,10 +1,11 @@
 """The HTTP API (docs/server.md "HTTP API"): JSON in, JSON out, one-line errors."""
+
 from __future__ import annotations
 
 import functools
 import logging
-from typing import Any
 from collections.abc import Awaitable, Callable
+from typing import Any
 
 from starlette.requests import ClientDisconnect, Request
 from starlette.responses import JSONResponse, Response
@@ -30,8 +31,15 @@ class TooMany(FliptableError):
     """Too many requests from one address (429)."""
 
 
-STATUS = ((NotFound, 404), (Full, 409), (Forbidden, 403), (Expired, 410), (TooLarge, 413), (TooMany, 429),
-          (Unavailable, 503))
+STATUS = (
+    (NotFound, 404),
+    (Full, 409),
+    (Forbidden, 403),
+    (Expired, 410),
+    (TooLarge, 413),
+    (TooMany, 429),
+    (Unavailable, 503),
+)
 
 
 def _host(request: Request) -> str:
@@ -46,6 +54,7 @@ def error(status: int, message: str) -> JSONResponse:
 def handled(fn: Callable[[Request], Awaitable[Response]]) -> Callable[[Request], Awaitable[Response]]:
     """Every error as ``{"error": "..."}`` with its status; an unexpected one is logged
     here and the client gets "internal error" (never a stack trace)."""
+
     @functools.wraps(fn)
     async def wrapper(request: Request) -> Response:
         try:
@@ -60,6 +69,7 @@ def handled(fn: Callable[[Request], Awaitable[Response]]) -> Callable[[Request],
         except Exception:
             log.exception("%s %s failed", request.method, request.url.path)
             return error(500, "internal error")
+
     return wrapper
 
 
@@ -108,8 +118,9 @@ async def create_table(request: Request) -> Response:
     state = request.app.state
     if not await state.create_limiter.allowed(_host(request)):
         raise TooMany(f"at most {state.settings.creates_per_minute} tables a minute from one address")
-    spec = table_spec(await _body(request), state.settings.bot_delay_ms, state.settings.max_bot_ms,
-                      state.settings.allowed_bots)
+    spec = table_spec(
+        await _body(request), state.settings.bot_delay_ms, state.settings.max_bot_ms, state.settings.allowed_bots
+    )
     made = await state.lobby.create(spec)
     made["join"] = f"{_base_url(request)}/table/{made['table']}"
     return JSONResponse(made, status_code=201)
@@ -180,8 +191,9 @@ async def list_tables(request: Request) -> Response:
         # several processes: the database's facts, the same from every process
         live = lobby.live.get(row["id"]) if lobby.cluster is None else None
         try:
-            out.append(live.public() if live is not None else
-                       public_facts(row, seat_rows, get_game(row["game"]), row["ply"]))
+            out.append(
+                live.public() if live is not None else public_facts(row, seat_rows, get_game(row["game"]), row["ply"])
+            )
         except FliptableError:  # a game this fliptable no longer has
             continue
         if out[-1]["over"] and out[-1]["rematch"] is None and rematch_id(row["id"]) in listed:

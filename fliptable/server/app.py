@@ -1,6 +1,7 @@
 """The Starlette application: the HTTP API, the WebSocket endpoint, the browser client's
 files when the package has them (``fliptable/web``), and the lifespan that opens the
 database (migrating it) and resumes the running tables."""
+
 from __future__ import annotations
 
 import contextlib
@@ -43,6 +44,7 @@ def _web_routes() -> list:
 
     async def faces(request):  # the card tables the client draws from (fliptable/web/faces.py)
         from ..web.faces import module
+
         return Response(module(), media_type="text/javascript")
 
     async def game_file(request):  # a game's own browser module and style sheet, from its package
@@ -52,8 +54,12 @@ def _web_routes() -> list:
             return JSONResponse({"error": f"no such file: {request.url.path}"}, status_code=404)
         return Response(body, media_type=GAME_FILES[name])
 
-    return [Route("/table/{id}", page), Route("/faces.js", faces), Route("/games/{game}/{file}", game_file),
-            Mount("/", WebAssets(directory=path, html=True), name="web")]
+    return [
+        Route("/table/{id}", page),
+        Route("/faces.js", faces),
+        Route("/games/{game}/{file}", game_file),
+        Mount("/", WebAssets(directory=path, html=True), name="web"),
+    ]
 
 
 #: the files a game's package may hold for the browser (docs/writing-a-game.md, "In the
@@ -66,6 +72,7 @@ def _game_file(game_id: str, name: str) -> bytes | None:
     """``name`` (one of ``GAME_FILES``) of the registered game ``game_id``'s package, read
     with importlib.resources; None: no such game, file name or file."""
     from ..core.registry import all_game_ids, package_of
+
     if name not in GAME_FILES or game_id not in all_game_ids():
         return None
     file = resources.files(package_of(game_id)) / name
@@ -89,8 +96,9 @@ class WebAssets(StaticFiles):
 
 
 async def _no_api(request):
-    return JSONResponse({"error": f"no such API: {request.method} {request.url.path}; see docs/server.md"},
-                        status_code=404)
+    return JSONResponse(
+        {"error": f"no such API: {request.method} {request.url.path}; see docs/server.md"}, status_code=404
+    )
 
 
 async def _no_client(request):
@@ -129,8 +137,11 @@ def create_app(settings: Settings | None = None) -> Starlette:
             await store.close()
 
     web = _web_routes()
-    routes = [*api_routes, Route("/api/{rest:path}", _no_api, methods=["GET", "POST", "PUT", "DELETE", "PATCH"]),
-              WebSocketRoute("/ws/{id}", table_socket)]
+    routes = [
+        *api_routes,
+        Route("/api/{rest:path}", _no_api, methods=["GET", "POST", "PUT", "DELETE", "PATCH"]),
+        WebSocketRoute("/ws/{id}", table_socket),
+    ]
     routes += web or [Route("/", _no_client)]
     # HTTP answers compressed for clients that accept it (a long game's replay frames are a
     # megabyte of JSON; WebSocket messages are not touched)

@@ -14,6 +14,7 @@ table plays the game's default action for that seat (a turn) or leaves it out (a
 a claim). A worker that dies is replaced the same way. Workers start when the first table
 with bots is created or loaded (``warm``), so a server without bots runs none.
 """
+
 from __future__ import annotations
 
 import asyncio
@@ -22,8 +23,8 @@ import multiprocessing
 import os
 import time
 from collections import deque
-from typing import Any, Protocol
 from collections.abc import Sequence
+from typing import Any, Protocol
 
 from ..core.agent import Agent
 from ..core.registry import GAME_MODULES
@@ -57,8 +58,9 @@ class Asker(Protocol):
 
     def still_asks(self, seat: int, ply: int) -> bool: ...
 
-    def bot_answer(self, seat: int, ply: int, action: str | None, delay_ms: float | None,
-                   failed: str | None) -> None: ...
+    def bot_answer(
+        self, seat: int, ply: int, action: str | None, delay_ms: float | None, failed: str | None
+    ) -> None: ...
 
 
 class RemoteBot(Agent):
@@ -172,14 +174,14 @@ class BotPool:
         """The table is over or gone: its mirrors are dropped, its questions ignored."""
         for w in self._workers:
             if w.known.pop(table_id, None) is not None:
-                w.drops.append(table_id)   # sent with the worker's next question
+                w.drops.append(table_id)  # sent with the worker's next question
 
     def _dispatch(self) -> None:
         for w in self._workers:
             if w.busy is not None or not self._queue:
                 continue
             if w.proc is None:
-                self._spawn(w)   # it takes questions once it says it is ready
+                self._spawn(w)  # it takes questions once it says it is ready
             if not w.ready:
                 continue
             job = self._next_job()
@@ -215,7 +217,7 @@ class BotPool:
                 send(("sync", asker.id, None, known, [list(a) for a in actions[known:]]))
             w.known[asker.id] = len(actions)
             send(("ask", request, asker.id, seat, role, self.max_ms / 1000.0))
-        except (OSError, ValueError):   # the worker died: its answer would never come
+        except (OSError, ValueError):  # the worker died: its answer would never come
             self._lost(w, "its worker process stopped")
             return
         assert self._loop is not None
@@ -262,8 +264,12 @@ class BotPool:
     def _overran(self, w: _Worker, request: int) -> None:
         if w.busy is None or w.busy[0] != request:
             return
-        log.warning("table %s: the bot at seat %d took more than %g ms; its worker is replaced",
-                    w.busy[1].id, w.busy[2], self.max_ms)
+        log.warning(
+            "table %s: the bot at seat %d took more than %g ms; its worker is replaced",
+            w.busy[1].id,
+            w.busy[2],
+            self.max_ms,
+        )
         self._lost(w, f"it took more than the server's limit of {self.max_ms:g} ms")
 
     def _lost(self, w: _Worker, why: str) -> None:
@@ -285,8 +291,7 @@ class BotPool:
         server to load every game (seconds on a loaded machine), which must not stop the
         event loop (a process of several would miss renewing its leases: ``cluster.py``)."""
         parent, child = self._ctx.Pipe()
-        proc = self._ctx.Process(target=botworker.main, args=(child,), name=f"fliptable-bots-{w.index}",
-                                 daemon=True)
+        proc = self._ctx.Process(target=botworker.main, args=(child,), name=f"fliptable-bots-{w.index}", daemon=True)
         w.proc, w.conn, w.ready, w.starting = proc, parent, False, True
         w.known.clear()
         w.drops.clear()

@@ -16,20 +16,21 @@ afresh (``Mirror``'s fields), then apply ``actions`` from index ``first``;
 Out: ``("ready",)`` once every game is loaded (a decision's time never includes the
 worker's start), then ``("answer", request, action | None, delay_ms | None, error | None)``.
 """
+
 from __future__ import annotations
 
+import contextlib
 import os
 import random
 import time
-from typing import Any
 from collections.abc import Sequence
+from typing import Any
 
 from ..bots.base import make_agent
 from ..core.agent import Agent, InformationSet
 from ..core.log import GameLog, start_state
 from ..core.registry import all_games, get_game
 from ..core.rng import derive_seed
-import contextlib
 
 #: how much lower than the server's a worker's priority is (``os.nice``)
 NICE = 5
@@ -38,8 +39,16 @@ NICE = 5
 class Mirror:
     """One table as a worker sees it: its state and its bots."""
 
-    def __init__(self, game_id: str, options: dict, players: int, seed: Any, rules_version: str,
-                 specs: Sequence[str | None], allowed_bots: Sequence[str] = ()):
+    def __init__(
+        self,
+        game_id: str,
+        options: dict,
+        players: int,
+        seed: Any,
+        rules_version: str,
+        specs: Sequence[str | None],
+        allowed_bots: Sequence[str] = (),
+    ):
         game = get_game(game_id)
         self.state = state = start_state(GameLog(game_id, dict(options), players, seed, [], None, rules_version))
         self.agents: dict[int, Agent] = {}
@@ -76,7 +85,7 @@ class Mirror:
         state = self.state
         legal = state.legal_actions(seat)
         view = state.view(seat) if agent.needs_view else None
-        agent.deadline = deadline   # read by searches (ismcts); harmless elsewhere
+        agent.deadline = deadline  # read by searches (ismcts); harmless elsewhere
         if role == "act":
             return agent.act(view, legal), None
         if role == "react":
@@ -89,7 +98,7 @@ class Mirror:
 def main(conn) -> None:  # pragma: no cover - run in the worker process (tests/server/test_bots.py)
     with contextlib.suppress(OSError):
         os.nice(NICE)
-    all_games()   # every game's rules loaded before the first question
+    all_games()  # every game's rules loaded before the first question
     try:
         conn.send(("ready",))
     except (OSError, EOFError):
@@ -109,7 +118,7 @@ def main(conn) -> None:  # pragma: no cover - run in the worker process (tests/s
                 mirror = mirrors.get(table)
                 if mirror is not None:
                     mirror.extend(first, actions)
-            except Exception:   # the next ask says so; the server sends the table afresh
+            except Exception:  # the next ask says so; the server sends the table afresh
                 mirrors.pop(table, None)
         elif kind == "drop":
             mirrors.pop(message[1], None)

@@ -22,6 +22,7 @@
   (its facts, a join, freeing a seat) go to the owner the same way.
 - **Limits.** The per-address limits count in Redis (``SharedLimiter``), over every process.
 """
+
 from __future__ import annotations
 
 import asyncio
@@ -35,8 +36,8 @@ from typing import Any
 from starlette.websockets import WebSocketDisconnect
 
 from ..core.errors import FliptableError
-from .lobby import Elsewhere, Expired, Forbidden, Full, NotFound, Unavailable
 from .live import Client
+from .lobby import Elsewhere, Expired, Forbidden, Full, NotFound, Unavailable
 from .security import SharedLimiter
 from .setup import BadRequest
 from .tasks import cancel_and_wait
@@ -118,8 +119,11 @@ class Cluster:
         # a bounded pool that makes a burst wait (redis-py's own refuses the 101st command at
         # once: "Too many connections", which 600 tables' sockets setting up reached, and
         # leases were lost), and the leases' own client, never queued behind the requests
-        self.redis = aioredis.Redis.from_pool(aioredis.BlockingConnectionPool.from_url(
-            settings.redis, max_connections=REDIS_CONNECTIONS, timeout=CALL_TIMEOUT_S, **options))
+        self.redis = aioredis.Redis.from_pool(
+            aioredis.BlockingConnectionPool.from_url(
+                settings.redis, max_connections=REDIS_CONNECTIONS, timeout=CALL_TIMEOUT_S, **options
+            )
+        )
         self.leases = aioredis.from_url(settings.redis, max_connections=4, **options)
         self._renew = self.leases.register_script(RENEW)
         self._release = self.redis.register_script(RELEASE)
@@ -151,16 +155,24 @@ class Cluster:
         state.replay_limiter = SharedLimiter(self.redis, "replay", settings.replays_per_minute)
         loop = asyncio.get_running_loop()
         self.held_until = time.monotonic() + self.lease_ms / 1000.0
-        for name, fn in (("listen", self._listen), ("send", self._send_loop), ("renew", self._renew_loop),
-                         ("watch", self._watch_loop)):
+        for name, fn in (
+            ("listen", self._listen),
+            ("send", self._send_loop),
+            ("renew", self._renew_loop),
+            ("watch", self._watch_loop),
+        ):
             self._tasks.append(loop.create_task(fn(), name=f"fliptable cluster {name}"))
         if settings.resume:
             self._tasks.append(loop.create_task(self._scan_loop(), name="fliptable cluster scan"))
         # any process may have to take over tables with bots: its workers start now, not
         # during a failover
         self.lobby.pool.warm()
-        log.info("server process %s: one of several (Redis %s, leases of %d ms)", self.node,
-                 self.redis.connection_pool.connection_kwargs.get("host"), self.lease_ms)
+        log.info(
+            "server process %s: one of several (Redis %s, leases of %d ms)",
+            self.node,
+            self.redis.connection_pool.connection_kwargs.get("host"),
+            self.lease_ms,
+        )
 
     async def close(self) -> None:
         """Stop (after the lobby stopped its tables): every lease this process held is
@@ -268,8 +280,11 @@ class Cluster:
             try:  # given up before the leases could lapse: then this process stops driving first
                 async with asyncio.timeout(max(0.05, self.held_until - sent - RENEW_S / 2)):
                     await self.leases.set(f"ft:alive:{self.node}", "1", px=ALIVE_MS)
-                    kept = await self._renew(keys=[lease_key(t) for t in keys],
-                                             args=[self.node, self.lease_ms]) if keys else []
+                    kept = (
+                        await self._renew(keys=[lease_key(t) for t in keys], args=[self.node, self.lease_ms])
+                        if keys
+                        else []
+                    )
             except asyncio.CancelledError:
                 raise
             except TimeoutError:
@@ -397,8 +412,9 @@ class Cluster:
         try:
             reply = await asyncio.wait_for(fut, CALL_TIMEOUT_S)
         except TimeoutError:
-            raise Unavailable("the server process holding this table did not answer; try again in a few "
-                              "seconds") from None
+            raise Unavailable(
+                "the server process holding this table did not answer; try again in a few seconds"
+            ) from None
         finally:
             self._calls.pop(rid, None)
         if "err" in reply:
@@ -429,8 +445,7 @@ class Cluster:
         self.send(m["from"], reply)
 
     # -- sockets whose table another process owns -------------------------------------------
-    async def _attach(self, node: str, table_id: str, token: str | None, host: str, cid: str,
-                      sent: int = 0) -> dict:
+    async def _attach(self, node: str, table_id: str, token: str | None, host: str, cid: str, sent: int = 0) -> dict:
         """(The owner.) Another process's socket joins the table here as a connection
         whose messages go back to that process; ``sent``: how many of its seat's events
         the socket was sent already (by a previous owner)."""
@@ -484,8 +499,12 @@ class Cluster:
             await websocket.accept()
             sender = asyncio.get_running_loop().create_task(_sender(websocket, r.client))
             try:
-                await read_messages(websocket, self.settings, r.client,
-                                    lambda text: self.send(r.node, {"k": "act", "cid": r.cid, "t": text}))
+                await read_messages(
+                    websocket,
+                    self.settings,
+                    r.client,
+                    lambda text: self.send(r.node, {"k": "act", "cid": r.cid, "t": text}),
+                )
             except WebSocketDisconnect:
                 pass
             except Exception:

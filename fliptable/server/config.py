@@ -1,10 +1,11 @@
 """The server's settings: one frozen dataclass, built by ``fliptable serve`` or a test."""
+
 from __future__ import annotations
 
 import os
 import time
-from dataclasses import dataclass, field
 from collections.abc import Callable
+from dataclasses import dataclass, field
 
 #: the database when ``--db`` is not given: an SQLite file in the working directory
 DEFAULT_DB = "sqlite+aiosqlite:///./fliptable-server.db"

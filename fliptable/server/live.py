@@ -9,15 +9,17 @@ hands them to the pool, and each answer wakes the task. A person's action is han
 ``Table.submit`` the moment it is read from the socket, so the driver orders people and
 bots by arrival; it is committed and broadcast by the table's task.
 """
+
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import time
 from collections import deque
+from collections.abc import Callable, Sequence
 from datetime import UTC
 from typing import Any
-from collections.abc import Callable, Sequence
 
 from ..bots.base import make_agent
 from ..core.clock import RealClock
@@ -32,7 +34,6 @@ from .security import token_matches
 from .setup import HUMAN
 from .store import Refused
 from .tasks import cancel_and_wait
-import contextlib
 
 log = logging.getLogger("fliptable.server")
 
@@ -42,14 +43,23 @@ QUEUE_LIMIT = 2000
 RETRY_SECONDS = 1.0
 
 
-def public_facts(row: dict[str, Any], seat_rows: Sequence[dict[str, Any]], game: Game, ply: int,
-                 arrived: set[int] | frozenset[int] = frozenset()) -> dict[str, Any]:
+def public_facts(
+    row: dict[str, Any],
+    seat_rows: Sequence[dict[str, Any]],
+    game: Game,
+    ply: int,
+    arrived: set[int] | frozenset[int] = frozenset(),
+) -> dict[str, Any]:
     """A table's public facts from its stored row and seats: never a token, the seed or
     the deck. ``arrived``: the human seats whose person has connected (before the start)."""
     seats = []
     for s in seat_rows:
-        entry = {"seat": s["seat"], "kind": s["kind"], "name": s["name"],
-                 "taken": s["kind"] != HUMAN or s["token_hash"] is not None}
+        entry = {
+            "seat": s["seat"],
+            "kind": s["kind"],
+            "name": s["name"],
+            "taken": s["kind"] != HUMAN or s["token_hash"] is not None,
+        }
         if s["kind"] != HUMAN:
             entry["bot"] = s["bot"]
         seats.append(entry)
@@ -58,16 +68,35 @@ def public_facts(row: dict[str, Any], seat_rows: Sequence[dict[str, Any]], game:
         created = created.replace(tzinfo=UTC)
     over = bool(row["over"])
     started = bool(row["started"])
-    waiting = [] if started else [s["seat"] for s in seat_rows
-                                  if s["kind"] == HUMAN and s["token_hash"] is not None and s["seat"] not in arrived]
-    return {"table": row["id"], "game": game.id, "title": game.title, "players": row["players"],
-            "options": row["options"], "seats": seats, "public": bool(row.get("public")), "started": started,
-            "over": over,
-            "expired": bool(row.get("expired")), "waiting_for": waiting,
-            "ply": ply, "result": row.get("result") if over else None,
-            "turn_limit_ms": row["turn_limit_ms"], "bot_delay_ms": row["bot_delay_ms"],
-            "seeded": bool(row["seeded"]), "created": created.isoformat() if created is not None else None,
-            "rematch": row.get("rematch")}
+    waiting = (
+        []
+        if started
+        else [
+            s["seat"]
+            for s in seat_rows
+            if s["kind"] == HUMAN and s["token_hash"] is not None and s["seat"] not in arrived
+        ]
+    )
+    return {
+        "table": row["id"],
+        "game": game.id,
+        "title": game.title,
+        "players": row["players"],
+        "options": row["options"],
+        "seats": seats,
+        "public": bool(row.get("public")),
+        "started": started,
+        "over": over,
+        "expired": bool(row.get("expired")),
+        "waiting_for": waiting,
+        "ply": ply,
+        "result": row.get("result") if over else None,
+        "turn_limit_ms": row["turn_limit_ms"],
+        "bot_delay_ms": row["bot_delay_ms"],
+        "seeded": bool(row["seeded"]),
+        "created": created.isoformat() if created is not None else None,
+        "rematch": row.get("rematch"),
+    }
 
 
 class Client:
@@ -103,8 +132,14 @@ class LiveTable:
     """A table of the server, in memory: its public facts, its seats, and — once every
     human seat is taken — the ``Table`` playing it and the task driving that."""
 
-    def __init__(self, row: dict[str, Any], seat_rows: Sequence[dict[str, Any]], game: Game,
-                 commit: Callable[..., Any], pool: BotPool):
+    def __init__(
+        self,
+        row: dict[str, Any],
+        seat_rows: Sequence[dict[str, Any]],
+        game: Game,
+        commit: Callable[..., Any],
+        pool: BotPool,
+    ):
         self.id: str = row["id"]
         self.row = row
         self.game = game
@@ -127,7 +162,7 @@ class LiveTable:
         #: bot spec outside them (the operator took it off ``--allow-bot``) is not loaded
         self.allowed_bots: tuple[str, ...] = ()
         self._arrivals: list[float] = []  # when the people's actions not yet broadcast arrived
-        self._timeouts: list[Any] = []    # actions the turn clock played, not yet told (Landed)
+        self._timeouts: list[Any] = []  # actions the turn clock played, not yet told (Landed)
         #: the server's part of the latency, ms: from a person's action read off its socket
         #: to its frames queued for every connection (committed on the way); the lobby's
         self.latencies: deque[float] = deque(maxlen=1000)
@@ -165,8 +200,14 @@ class LiveTable:
 
     def ready(self) -> bool:
         """Every human seat is taken and its person has connected: time to start."""
-        return not self.started and not self.expired and all(
-            s["kind"] != HUMAN or (s["token_hash"] is not None and s["seat"] in self.arrived) for s in self.seat_rows)
+        return (
+            not self.started
+            and not self.expired
+            and all(
+                s["kind"] != HUMAN or (s["token_hash"] is not None and s["seat"] in self.arrived)
+                for s in self.seat_rows
+            )
+        )
 
     def free_seats(self) -> list[int]:
         return [s["seat"] for s in self.seat_rows if s["kind"] == HUMAN and s["token_hash"] is None]
@@ -183,8 +224,16 @@ class LiveTable:
 
     def game_log(self, actions: list[list]) -> GameLog:
         row = self.row
-        return GameLog(self.game.id, dict(row["options"]), row["players"], row["seed"], actions, None,
-                       row["rules_version"], row.get("result"))
+        return GameLog(
+            self.game.id,
+            dict(row["options"]),
+            row["players"],
+            row["seed"],
+            actions,
+            None,
+            row["rules_version"],
+            row.get("result"),
+        )
 
     # -- seats -----------------------------------------------------------------------
     def seat_taken(self, seat: int, name: str | None, token_hash: str, when: float) -> None:
@@ -198,8 +247,11 @@ class LiveTable:
         """(A table loaded, not started.) Its joined seats' people have until the seat
         timeout from ``when`` to connect (who had connected is not known after a restart)."""
         if not self.started:
-            self.taken_at = {s["seat"]: when for s in self.seat_rows
-                             if s["kind"] == HUMAN and s["token_hash"] is not None and s["seat"] != self.creator}
+            self.taken_at = {
+                s["seat"]: when
+                for s in self.seat_rows
+                if s["kind"] == HUMAN and s["token_hash"] is not None and s["seat"] != self.creator
+            }
 
     def free(self, seat: int, reason: str, message: str) -> None:
         """Free a human seat before the start (in memory; the lobby stores it): its
@@ -277,8 +329,14 @@ class LiveTable:
         timeouts, self._timeouts = self._timeouts, []
         for c in list(self.clients):
             for t in timeouts:  # the action only to its own seat: it may be a hidden card
-                c.put({"type": "timeout", "player": t.seat, "ply": t.ply,
-                       "action": t.action if c.seat == t.seat else None})
+                c.put(
+                    {
+                        "type": "timeout",
+                        "player": t.seat,
+                        "ply": t.ply,
+                        "action": t.action if c.seat == t.seat else None,
+                    }
+                )
             self._send_frame(c, frames)
         self._broadcast_ply = self.table.state.ply
         if self._arrivals:
@@ -308,9 +366,17 @@ class LiveTable:
         self.committed = len(actions)
         # the bots think in the pool's workers, which replay the table for them
         agents, refused = self._agents()
-        self.table = Table(state, agents, seed=row["seed"], clock=clock or RealClock(),
-                           bot_turn_ms=float(row["bot_delay_ms"]), turn_limit_ms=row["turn_limit_ms"],
-                           strict_agents=False, record=True, histories=True)
+        self.table = Table(
+            state,
+            agents,
+            seed=row["seed"],
+            clock=clock or RealClock(),
+            bot_turn_ms=float(row["bot_delay_ms"]),
+            turn_limit_ms=row["turn_limit_ms"],
+            strict_agents=False,
+            record=True,
+            histories=True,
+        )
         if row["turn_limit_ms"] is not None:  # only a turn clock plays for a person
             self.table.listeners.append(self._on_landed)
         self.table.actions = [list(a) for a in actions]  # the whole game's, the replayed ones first
@@ -344,16 +410,19 @@ class LiveTable:
         ``StaleAction``: refused, nothing changed."""
         table = self.table
         if self.expired:
-            raise IllegalAction("this table was closed after a long time with nobody connected; "
-                                "no action is accepted")
+            raise IllegalAction("this table was closed after a long time with nobody connected; no action is accepted")
         if table is None:
             waiting = len(self.free_seats())
             if waiting:
-                raise IllegalAction(f"the game has not started: waiting for {waiting} more "
-                                    f"{'player' if waiting == 1 else 'players'} to join")
+                raise IllegalAction(
+                    f"the game has not started: waiting for {waiting} more "
+                    f"{'player' if waiting == 1 else 'players'} to join"
+                )
             absent = self.public()["waiting_for"]
-            raise IllegalAction(f"the game has not started: waiting for seat{'s' if len(absent) > 1 else ''} "
-                                f"{', '.join(map(str, absent))} to connect")
+            raise IllegalAction(
+                f"the game has not started: waiting for seat{'s' if len(absent) > 1 else ''} "
+                f"{', '.join(map(str, absent))} to connect"
+            )
         if self.over or self.failed:
             raise IllegalAction(f"{self.failed or 'the game is over'}; no action is accepted")
         if not isinstance(action, str):
@@ -377,19 +446,30 @@ class LiveTable:
     def bot_setup(self) -> tuple:
         """What a bot worker needs to mirror this table (``botworker.Mirror``)."""
         row = self.row
-        return (self.game.id, dict(row["options"]), row["players"], row["seed"], row["rules_version"],
-                [None if s["kind"] == HUMAN else s["bot"] for s in self.seat_rows], self.allowed_bots)
+        return (
+            self.game.id,
+            dict(row["options"]),
+            row["players"],
+            row["seed"],
+            row["rules_version"],
+            [None if s["kind"] == HUMAN else s["bot"] for s in self.seat_rows],
+            self.allowed_bots,
+        )
 
     def all_actions(self) -> list[list]:
         return self._actions()
 
     def still_asks(self, seat: int, ply: int) -> bool:
         table = self.table
-        return (table is not None and self.failed is None and self.task is not None and not self.task.done()
-                and table.asks(seat, ply))
+        return (
+            table is not None
+            and self.failed is None
+            and self.task is not None
+            and not self.task.done()
+            and table.asks(seat, ply)
+        )
 
-    def bot_answer(self, seat: int, ply: int, action: str | None, delay_ms: float | None,
-                   failed: str | None) -> None:
+    def bot_answer(self, seat: int, ply: int, action: str | None, delay_ms: float | None, failed: str | None) -> None:
         if self.table is None or self.failed is not None or self.task is None or self.task.done():
             return
         try:
@@ -430,8 +510,7 @@ class LiveTable:
         except asyncio.CancelledError:
             raise
         except Refused:  # another process drives it now: nothing landed here since is shown
-            log.warning("table %s: the database refused its actions from ply %d; stopped here", self.id,
-                        self.committed)
+            log.warning("table %s: the database refused its actions from ply %d; stopped here", self.id, self.committed)
             self.pool.forget(self.id)
             if self.on_refused is not None:
                 self.on_refused(self)

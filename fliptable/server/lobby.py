@@ -2,12 +2,13 @@
 database), starting a game once every person at it has connected, resuming every running
 table when the server starts, closing tables nobody has been connected to for
 ``Settings.expire_after_s``, and a finished game's frames for the replay viewer."""
+
 from __future__ import annotations
 
 import asyncio
 import logging
 from collections import deque
-from datetime import datetime, UTC
+from datetime import UTC, datetime
 from typing import Any
 
 from ..core.errors import FliptableError, quoted
@@ -87,8 +88,7 @@ class Lobby:
 
     def expired_message(self) -> str:
         hours = (self.settings.expire_after_s or 0) / 3600.0
-        return (f"this table was closed: nobody was connected to it for {hours:g} "
-                f"{'hour' if hours == 1 else 'hours'}")
+        return f"this table was closed: nobody was connected to it for {hours:g} {'hour' if hours == 1 else 'hours'}"
 
     def _make(self, row: dict[str, Any], seat_rows: list[dict[str, Any]]) -> LiveTable:
         live = LiveTable(row, seat_rows, get_game(row["game"]), self.store.append_actions, self.pool)
@@ -111,15 +111,35 @@ class Lobby:
         for s, kind in enumerate(spec.seats):
             human = kind == HUMAN
             mine = bool(humans) and s == humans[0]
-            seat_rows.append({"seat": s, "kind": HUMAN if human else "bot", "bot": None if human else kind,
-                              "name": spec.name if mine else (None if human else kind),
-                              "token_hash": hash_token(token) if mine else None})
+            seat_rows.append(
+                {
+                    "seat": s,
+                    "kind": HUMAN if human else "bot",
+                    "bot": None if human else kind,
+                    "name": spec.name if mine else (None if human else kind),
+                    "token_hash": hash_token(token) if mine else None,
+                }
+            )
         started = not humans  # else once every person has taken a seat and connected (start_if_ready)
-        row = {"id": table_id, "game": spec.game.id, "rules_version": spec.game.rules_version,
-               "players": spec.players, "options": spec.options, "seed": spec.seed, "seeded": spec.seeded,
-               "turn_limit_ms": spec.turn_limit_ms, "bot_delay_ms": spec.bot_delay_ms, "started": started,
-               "over": False, "ply": 0, "result": None, "created": self.now(), "seen": None, "expired": False,
-               "public": spec.public}
+        row = {
+            "id": table_id,
+            "game": spec.game.id,
+            "rules_version": spec.game.rules_version,
+            "players": spec.players,
+            "options": spec.options,
+            "seed": spec.seed,
+            "seeded": spec.seeded,
+            "turn_limit_ms": spec.turn_limit_ms,
+            "bot_delay_ms": spec.bot_delay_ms,
+            "started": started,
+            "over": False,
+            "ply": 0,
+            "result": None,
+            "created": self.now(),
+            "seen": None,
+            "expired": False,
+            "public": spec.public,
+        }
         self.creating.add(table_id)
         try:
             if self.cluster is not None:  # its creator owns it first

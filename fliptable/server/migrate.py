@@ -1,5 +1,6 @@
 """Schema migrations: Alembic, run by the server on its own connection from the
 migrations shipped inside the package (so an installed wheel migrates too)."""
+
 from __future__ import annotations
 
 from alembic import command

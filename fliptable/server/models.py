@@ -1,14 +1,29 @@
 """The database schema (SQLAlchemy Core). Changing it needs a new Alembic migration in
 ``migrations/versions``; ``tests/server`` checks the migrated schema matches this."""
+
 from __future__ import annotations
 
-from sqlalchemy import (JSON, Boolean, Column, DateTime, Float, ForeignKey, Integer, MetaData, String, Table,
-                        Text, false, text)
+from sqlalchemy import (
+    JSON,
+    Boolean,
+    Column,
+    DateTime,
+    Float,
+    ForeignKey,
+    Integer,
+    MetaData,
+    String,
+    Table,
+    Text,
+    false,
+    text,
+)
 
 metadata = MetaData()
 
 tables = Table(
-    "ft_tables", metadata,
+    "ft_tables",
+    metadata,
     Column("id", String(32), primary_key=True),
     Column("game", String(64), nullable=False),
     Column("rules_version", String(32), nullable=False),
@@ -37,19 +52,21 @@ tables = Table(
 )
 
 seats = Table(
-    "ft_seats", metadata,
+    "ft_seats",
+    metadata,
     Column("table_id", String(32), ForeignKey("ft_tables.id", ondelete="CASCADE"), primary_key=True),
     Column("seat", Integer, primary_key=True),
-    Column("kind", String(8), nullable=False),          # "human" | "bot"
-    Column("bot", String(200), nullable=True),          # the bot spec
+    Column("kind", String(8), nullable=False),  # "human" | "bot"
+    Column("bot", String(200), nullable=True),  # the bot spec
     Column("name", String(80), nullable=True),
-    Column("token_hash", String(64), nullable=True),    # sha256 hex of the seat's token
+    Column("token_hash", String(64), nullable=True),  # sha256 hex of the seat's token
 )
 
 actions = Table(
-    "ft_actions", metadata,
+    "ft_actions",
+    metadata,
     Column("table_id", String(32), ForeignKey("ft_tables.id", ondelete="CASCADE"), primary_key=True),
     Column("idx", Integer, primary_key=True),
-    Column("seat", Integer, nullable=True),              # null: a race's clock
+    Column("seat", Integer, nullable=True),  # null: a race's clock
     Column("action", Text, nullable=False),
 )

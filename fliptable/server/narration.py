@@ -2,11 +2,12 @@
 it (``Game.narrate``, the same text the terminal shows), for the seat reading it — "you"
 for that seat, "seat N" for the others, third person for a spectator. One grammar for
 every client: the browser draws these lines, it does not word events itself."""
+
 from __future__ import annotations
 
 import re
-from typing import Any
 from collections.abc import Sequence
+from typing import Any
 
 from ..core.game import Game
 from ..tui.texts import rich_text, safe_narrate

@@ -9,6 +9,7 @@ person who accepts (opens the rematch) sits again at once, and the game starts o
 every person has. A person who does not come within the server's seat timeout loses
 the seat, which anyone may then take with the join link, as at any new table. Bots are
 seated again as they were."""
+
 from __future__ import annotations
 
 import asyncio
@@ -34,7 +35,7 @@ async def rematch(lobby: Lobby, table_id: str, token: Any) -> dict[str, Any]:
     had, held by the same token. ``Forbidden`` before the game is over or for a token
     that holds no seat at the table."""
     if not isinstance(token, str) or not token:
-        raise BadRequest("a rematch is asked for with your seat's token: {\"token\": \"…\"}")
+        raise BadRequest('a rematch is asked for with your seat\'s token: {"token": "…"}')
     live = await lobby.get(table_id, claim=False)  # several processes: its facts, wherever it is held
     if not live.over:
         raise Forbidden("a rematch is offered once the game is over")
@@ -70,14 +71,35 @@ async def _create(lobby: Lobby, old: Any, new_id: str, asker: int) -> bool:
         game.check_table(row["players"], options)
     except FliptableError as exc:
         raise BadRequest(f"this table's options cannot be played again under the current rules: {exc}") from None
-    seat_rows = [{"seat": s["seat"], "kind": s["kind"], "bot": s["bot"], "name": s["name"],
-                  "token_hash": s["token_hash"] if s["kind"] == HUMAN else None} for s in old.seat_rows]
-    new_row = {"id": new_id, "game": game.id, "rules_version": game.rules_version, "players": row["players"],
-               "options": options, "seed": fresh_seed(), "seeded": False,
-               "turn_limit_ms": row["turn_limit_ms"], "bot_delay_ms": row["bot_delay_ms"],
-               "started": False, "over": False, "ply": 0,
-               "result": None, "created": lobby.now(), "seen": None, "expired": False,
-               "public": bool(row.get("public"))}
+    seat_rows = [
+        {
+            "seat": s["seat"],
+            "kind": s["kind"],
+            "bot": s["bot"],
+            "name": s["name"],
+            "token_hash": s["token_hash"] if s["kind"] == HUMAN else None,
+        }
+        for s in old.seat_rows
+    ]
+    new_row = {
+        "id": new_id,
+        "game": game.id,
+        "rules_version": game.rules_version,
+        "players": row["players"],
+        "options": options,
+        "seed": fresh_seed(),
+        "seeded": False,
+        "turn_limit_ms": row["turn_limit_ms"],
+        "bot_delay_ms": row["bot_delay_ms"],
+        "started": False,
+        "over": False,
+        "ply": 0,
+        "result": None,
+        "created": lobby.now(),
+        "seen": None,
+        "expired": False,
+        "public": bool(row.get("public")),
+    }
     try:
         await lobby.store.create_table(new_row, seat_rows)
     except Exception:
@@ -91,7 +113,10 @@ async def _create(lobby: Lobby, old: Any, new_id: str, asker: int) -> bool:
     # others have the seat timeout to come, from now
     live.creator = asker
     now = lobby.settings.now()
-    live.taken_at = {s["seat"]: now for s in live.seat_rows
-                     if s["kind"] == HUMAN and s["token_hash"] is not None and s["seat"] != asker}
+    live.taken_at = {
+        s["seat"]: now
+        for s in live.seat_rows
+        if s["kind"] == HUMAN and s["token_hash"] is not None and s["seat"] != asker
+    }
     log.info("table %s: rematch %s created by seat %d", old.id, new_id, asker)
     return True

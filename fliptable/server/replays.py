@@ -1,6 +1,7 @@
 """A finished game's table at every ply, for the browser's replay viewer: its log
 replayed, and at each ply the frame one seat (or a spectator) was sent then, with the
 events that seat saw since the ply before (docs/server.md ``GET /api/tables/{id}/frames``)."""
+
 from __future__ import annotations
 
 from typing import Any

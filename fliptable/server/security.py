@@ -1,4 +1,5 @@
 """Tokens (random secrets, stored hashed), the origin check and rate limits."""
+
 from __future__ import annotations
 
 import base64
@@ -144,8 +145,12 @@ class SharedLimiter:
 
     async def allowed(self, key: str) -> bool:
         try:
-            return bool(await self._script(keys=[f"ft:limit:{self.name}:{key}"],
-                                           args=[int(self.window * 1000), self.limit, secrets.token_hex(8)]))
+            return bool(
+                await self._script(
+                    keys=[f"ft:limit:{self.name}:{key}"],
+                    args=[int(self.window * 1000), self.limit, secrets.token_hex(8)],
+                )
+            )
         except Exception as exc:
             log.warning("the shared limit %s could not be counted in Redis (%s); counting here", self.name, exc)
             return self.local.allow(key)

@@ -1,4 +1,5 @@
 """``fliptable serve``: the application on uvicorn."""
+
 from __future__ import annotations
 
 import asyncio
@@ -35,8 +36,10 @@ def check_db(url: str) -> str:
         backend = parsed.get_backend_name()
         parsed.get_dialect()
     except (ArgumentError, NoSuchModuleError, ValueError) as exc:
-        raise ServeError(f"--db {shown_db(url)!r} is not a database URL the server can use ({exc}); accepted: "
-                         f"sqlite+aiosqlite:///PATH, postgresql+asyncpg://USER@HOST/DB or a file path") from None
+        raise ServeError(
+            f"--db {shown_db(url)!r} is not a database URL the server can use ({exc}); accepted: "
+            f"sqlite+aiosqlite:///PATH, postgresql+asyncpg://USER@HOST/DB or a file path"
+        ) from None
     if backend not in ("sqlite", "postgresql"):
         raise ServeError(f"--db {shown_db(url)!r}: the server stores tables in SQLite or PostgreSQL, not {backend}")
     if backend == "sqlite" and parsed.database and parsed.database != ":memory:":
@@ -54,15 +57,18 @@ def check_redis(url: str | None, db: str | None) -> str | None:
         return None
     url = url.strip()
     if not url.startswith(("redis://", "rediss://", "unix://")):
-        raise ServeError(f"--redis {shown_db(url)!r} is not a Redis URL; accepted: redis://HOST:6379/0, "
-                         f"rediss://..., unix:///PATH")
+        raise ServeError(
+            f"--redis {shown_db(url)!r} is not a Redis URL; accepted: redis://HOST:6379/0, rediss://..., unix:///PATH"
+        )
     try:
         import redis  # noqa: F401
     except ImportError:
         raise ServeError("--redis needs the Redis client: pip install 'fliptable[cluster]'") from None
     if not db_url(db).startswith("postgresql"):
-        raise ServeError("--redis: several server processes share one PostgreSQL database; give "
-                         "--db postgresql+asyncpg://USER@HOST/DB (SQLite serves one process)")
+        raise ServeError(
+            "--redis: several server processes share one PostgreSQL database; give "
+            "--db postgresql+asyncpg://USER@HOST/DB (SQLite serves one process)"
+        )
     return url
 
 
@@ -79,8 +85,10 @@ class RedactTokens(logging.Filter):
 
     def filter(self, record: logging.LogRecord) -> bool:
         if record.args:
-            record.args = tuple(redact(a) if isinstance(a, str) else a for a in
-                                (record.args if isinstance(record.args, tuple) else (record.args,)))
+            record.args = tuple(
+                redact(a) if isinstance(a, str) else a
+                for a in (record.args if isinstance(record.args, tuple) else (record.args,))
+            )
         if isinstance(record.msg, str) and "token=" in record.msg:
             record.msg = redact(record.msg)
         return True
@@ -98,29 +106,55 @@ def behind_proxies(app, proxies: tuple[str, ...]):
     return ProxyHeadersMiddleware(app, trusted_hosts=list(proxies))
 
 
-def run_server(host: str, port: int, db: str | None, origins: tuple[str, ...], bot_delay_ms: float,
-               creates_per_minute: int = 30, expire_after_s: float | None = DEFAULT_EXPIRE_HOURS * 3600.0,
-               *, seat_timeout_s: float | None = DEFAULT_SEAT_TIMEOUT_S, joins_per_minute: int = 30,
-               trusted_proxies: tuple[str, ...] = (), bot_workers: int | None = None,
-               max_bot_ms: float = 2000.0, allowed_bots: tuple[str, ...] = (),
-               redis: str | None = None) -> None:
+def run_server(
+    host: str,
+    port: int,
+    db: str | None,
+    origins: tuple[str, ...],
+    bot_delay_ms: float,
+    creates_per_minute: int = 30,
+    expire_after_s: float | None = DEFAULT_EXPIRE_HOURS * 3600.0,
+    *,
+    seat_timeout_s: float | None = DEFAULT_SEAT_TIMEOUT_S,
+    joins_per_minute: int = 30,
+    trusted_proxies: tuple[str, ...] = (),
+    bot_workers: int | None = None,
+    max_bot_ms: float = 2000.0,
+    allowed_bots: tuple[str, ...] = (),
+    redis: str | None = None,
+) -> None:
     import uvicorn
 
     from .app import create_app
 
-    settings = Settings(db=check_db(db), origins=tuple(o.rstrip("/") for o in origins), bot_delay_ms=bot_delay_ms,
-                        creates_per_minute=creates_per_minute, expire_after_s=expire_after_s,
-                        expire_check_s=min(60.0, max(1.0, (expire_after_s or 60.0) / 10.0)),
-                        seat_timeout_s=seat_timeout_s, joins_per_minute=joins_per_minute,
-                        bot_workers=bot_workers, max_bot_ms=max_bot_ms, allowed_bots=allowed_bots,
-                        redis=check_redis(redis, db))
+    settings = Settings(
+        db=check_db(db),
+        origins=tuple(o.rstrip("/") for o in origins),
+        bot_delay_ms=bot_delay_ms,
+        creates_per_minute=creates_per_minute,
+        expire_after_s=expire_after_s,
+        expire_check_s=min(60.0, max(1.0, (expire_after_s or 60.0) / 10.0)),
+        seat_timeout_s=seat_timeout_s,
+        joins_per_minute=joins_per_minute,
+        bot_workers=bot_workers,
+        max_bot_ms=max_bot_ms,
+        allowed_bots=allowed_bots,
+        redis=check_redis(redis, db),
+    )
     # the schema first, so a database that cannot be opened is one line, not a traceback
     asyncio.run(_check_open(settings))
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s %(levelname)s %(message)s")
     app = behind_proxies(create_app(settings), trusted_proxies)
-    config = uvicorn.Config(app, host=host, port=port, ws_max_size=settings.max_message_bytes * 4,
-                            ws_per_message_deflate=False, log_level="info", proxy_headers=False,
-                            server_header=False)
+    config = uvicorn.Config(
+        app,
+        host=host,
+        port=port,
+        ws_max_size=settings.max_message_bytes * 4,
+        ws_per_message_deflate=False,
+        log_level="info",
+        proxy_headers=False,
+        server_header=False,
+    )
     for name in ("uvicorn.error", "uvicorn.access", "fliptable.server"):  # after uvicorn set logging up
         logging.getLogger(name).addFilter(RedactTokens())
     server = uvicorn.Server(config)
@@ -160,8 +194,9 @@ async def _check_open(settings: Settings) -> None:
         raise
     except Exception as exc:
         await asyncio.sleep(0.2)  # let the driver's worker thread finish before the loop closes
-        raise ServeError(f"cannot open the database {shown_db(settings.db)!r}: "
-                         f"{' '.join(str(exc).split())[:200]}") from None
+        raise ServeError(
+            f"cannot open the database {shown_db(settings.db)!r}: {' '.join(str(exc).split())[:200]}"
+        ) from None
     finally:
         await store.close()
     if settings.redis:

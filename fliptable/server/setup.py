@@ -1,11 +1,12 @@
 """A table request (``POST /api/tables``) checked into a ``TableSpec``: every error is
 one line naming what was wrong and what is accepted (HTTP 400)."""
+
 from __future__ import annotations
 
 import math
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
-from collections.abc import Mapping
 
 from ..bots.base import bot_names, make_agent
 from ..core.errors import FliptableError, quoted, shorten
@@ -65,22 +66,28 @@ def _number(body: Mapping[str, Any], key: str, lo: float, hi: float, default: An
     value = body.get(key, default)
     if value is None or value is default:
         return value
-    if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value) \
-            or not lo <= value <= hi:
-        raise BadRequest(f"{key} must be a number of milliseconds in {value_text(lo)}..{value_text(hi)}, "
-                         f"got {quoted(value)}")
+    if (
+        isinstance(value, bool)
+        or not isinstance(value, (int, float))
+        or not math.isfinite(value)
+        or not lo <= value <= hi
+    ):
+        raise BadRequest(
+            f"{key} must be a number of milliseconds in {value_text(lo)}..{value_text(hi)}, got {quoted(value)}"
+        )
     return float(value)
 
 
-def table_spec(body: Any, default_bot_delay_ms: float, max_bot_ms: float | None = None,
-               allowed_bots: tuple[str, ...] = ()) -> TableSpec:
+def table_spec(
+    body: Any, default_bot_delay_ms: float, max_bot_ms: float | None = None, allowed_bots: tuple[str, ...] = ()
+) -> TableSpec:
     """Check a ``POST /api/tables`` body; ``BadRequest`` (or the kernel's own error:
     unknown game, bad option, bad player count, bad bot spec) names the problem.
     ``max_bot_ms``: the server's limit on a bot's decision; a spec asking for more is refused.
     ``allowed_bots``: the bots of one's own the operator allows (``--allow-bot``); any other
     ``module:Class`` or installed bot is refused before anything is imported."""
     if not isinstance(body, Mapping):
-        raise BadRequest("the request must be a JSON object like {\"game\": \"flip7\", \"seats\": [\"human\", \"ev\"]}")
+        raise BadRequest('the request must be a JSON object like {"game": "flip7", "seats": ["human", "ev"]}')
     known = {"game", "players", "options", "seats", "seed", "name", "turn_limit_ms", "bot_delay_ms", "public"}
     unknown = sorted(str(k) for k in body if k not in known)
     if unknown:
@@ -93,7 +100,7 @@ def table_spec(body: Any, default_bot_delay_ms: float, max_bot_ms: float | None 
     seats = body.get("seats")
     if seats is not None:
         if not isinstance(seats, list) or not all(isinstance(s, str) for s in seats):
-            raise BadRequest("seats must be a list of \"human\" or bot specs, one per seat")
+            raise BadRequest('seats must be a list of "human" or bot specs, one per seat')
         if players is not None and players != len(seats):
             raise BadRequest(f"players is {quoted(players)} but {len(seats)} seats are given")
         players = len(seats)
@@ -111,9 +118,11 @@ def table_spec(body: Any, default_bot_delay_ms: float, max_bot_ms: float | None 
         bot = make_agent(game, spec, allow=allowed_bots)  # BotSpecError names the bots there are
         need = bot.budget_ms()
         if max_bot_ms is not None and need is not None and need > max_bot_ms:
-            raise BadRequest(f"bot {shorten(spec)!r} asks for {need:g} ms or more a decision; this server allows "
-                             f"at most {max_bot_ms:g} ms (--max-bot-ms)"
-                             + (f": ismcts:ms={max_bot_ms:g} or fewer iterations" if bot.name == "ismcts" else ""))
+            raise BadRequest(
+                f"bot {shorten(spec)!r} asks for {need:g} ms or more a decision; this server allows "
+                f"at most {max_bot_ms:g} ms (--max-bot-ms)"
+                + (f": ismcts:ms={max_bot_ms:g} or fewer iterations" if bot.name == "ismcts" else "")
+            )
         specs.append(spec)
     options = body.get("options") or {}
     if not isinstance(options, Mapping):
@@ -133,21 +142,36 @@ def table_spec(body: Any, default_bot_delay_ms: float, max_bot_ms: float | None 
     turn_limit = _number(body, "turn_limit_ms", *TURN_LIMIT_RANGE, None)
     bot_delay = _number(body, "bot_delay_ms", *BOT_DELAY_RANGE, default_bot_delay_ms)
     if turn_limit is not None and bot_delay >= turn_limit:
-        raise BadRequest(f"bot_delay_ms ({bot_delay:g}) must be shorter than turn_limit_ms ({turn_limit:g}), "
-                         f"or the clock would play for the bots")
+        raise BadRequest(
+            f"bot_delay_ms ({bot_delay:g}) must be shorter than turn_limit_ms ({turn_limit:g}), "
+            f"or the clock would play for the bots"
+        )
     public = body.get("public", False)
     if type(public) is not bool:
         raise BadRequest(
             f"public must be true (listed in the lobby) or false (reached by its link), got {quoted(public)}"
         )
-    return TableSpec(game, players, options, tuple(specs), seed, seeded, display_name(body.get("name")),
-                     turn_limit, float(bot_delay), public)
+    return TableSpec(
+        game,
+        players,
+        options,
+        tuple(specs),
+        seed,
+        seeded,
+        display_name(body.get("name")),
+        turn_limit,
+        float(bot_delay),
+        public,
+    )
 
 
 def game_entry(game: Game, allowed_bots: tuple[str, ...] = ()) -> dict[str, Any]:
     """One game as ``GET /api/games`` lists it (with the allowed bots of one's own)."""
     out = game.describe()
-    out["bots"] = sorted(set(bot_names(game, allowed_bots)) | {b for b in allowed_bots if ":" in b}
-                         | ({game.play_bot} if game.play_bot else set()))  # the people's default, as a choice
+    out["bots"] = sorted(
+        set(bot_names(game, allowed_bots))
+        | {b for b in allowed_bots if ":" in b}
+        | ({game.play_bot} if game.play_bot else set())
+    )  # the people's default, as a choice
     out["dynamics"] = game.dynamics
     return out

@@ -1,14 +1,16 @@
 """Every read and write of the database (SQLAlchemy 2 Core on an async engine):
 SQLite through aiosqlite by default, PostgreSQL through asyncpg."""
+
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import sqlite3
-from concurrent.futures import ThreadPoolExecutor
-from datetime import datetime, UTC
-from typing import Any
 from collections.abc import Sequence
+from concurrent.futures import ThreadPoolExecutor
+from datetime import UTC, datetime
+from typing import Any
 
 from sqlalchemy import bindparam, event, insert, or_, select, text, update
 from sqlalchemy.engine import make_url
@@ -18,8 +20,6 @@ from . import migrate
 from .config import Settings
 from .models import actions, seats, tables
 from .tasks import cancel_and_wait
-import contextlib
-
 
 #: how often SQLite's write-ahead log is checkpointed into the database, s
 CHECKPOINT_SECONDS = 2.0
@@ -61,8 +61,12 @@ class Refused(Exception):
 #: every SQLite connection's settings: WAL (a commit survives the process being killed),
 #: foreign keys, and checkpoints apart from commits (Store._checkpoints), so a commit
 #: never waits for a checkpoint's fsync
-SQLITE_PRAGMAS = ("PRAGMA journal_mode=WAL", "PRAGMA synchronous=NORMAL", "PRAGMA foreign_keys=ON",
-                  "PRAGMA wal_autocheckpoint=0")
+SQLITE_PRAGMAS = (
+    "PRAGMA journal_mode=WAL",
+    "PRAGMA synchronous=NORMAL",
+    "PRAGMA foreign_keys=ON",
+    "PRAGMA wal_autocheckpoint=0",
+)
 
 
 def make_engine(settings: Settings) -> AsyncEngine:
@@ -77,12 +81,14 @@ def make_engine(settings: Settings) -> AsyncEngine:
         options.setdefault("connect_args", {"server_settings": {"search_path": settings.db_schema}})
     engine = create_async_engine(url, **options)
     if backend == "sqlite":
+
         @event.listens_for(engine.sync_engine, "connect")
         def _pragmas(dbapi_connection, _record):  # pragma: no cover - run by the driver
             cursor = dbapi_connection.cursor()
             for pragma in SQLITE_PRAGMAS:
                 cursor.execute(pragma)
             cursor.close()
+
     return engine
 
 
@@ -122,8 +128,9 @@ class Store:
                 await conn.execute(text(f'CREATE SCHEMA IF NOT EXISTS "{self.settings.db_schema}"'))
         await migrate.upgrade(self.engine)
         if self.backend == "sqlite":
-            self._checkpointer = asyncio.get_running_loop().create_task(self._checkpoints(),
-                                                                        name="fliptable store checkpoints")
+            self._checkpointer = asyncio.get_running_loop().create_task(
+                self._checkpoints(), name="fliptable store checkpoints"
+            )
 
     async def _checkpoints(self) -> None:
         """SQLite: copy the write-ahead log into the database every few seconds (a
@@ -159,15 +166,20 @@ class Store:
             await conn.execute(insert(tables), [row])
             await conn.execute(insert(seats), [{**s, "table_id": row["id"]} for s in seat_rows])
 
-    async def take_seat(self, table_id: str, seat: int, name: str | None, token_hash: str,
-                        start: bool = False) -> bool:
+    async def take_seat(self, table_id: str, seat: int, name: str | None, token_hash: str, start: bool = False) -> bool:
         """Give a free human seat its token (and mark the table started, if ``start``).
         False when the seat was taken meanwhile."""
         async with self.engine.begin() as conn:
             done = await conn.execute(
-                update(seats).where(seats.c.table_id == table_id, seats.c.seat == seat,
-                                    seats.c.kind == "human", seats.c.token_hash.is_(None))
-                .values(token_hash=token_hash, name=name))
+                update(seats)
+                .where(
+                    seats.c.table_id == table_id,
+                    seats.c.seat == seat,
+                    seats.c.kind == "human",
+                    seats.c.token_hash.is_(None),
+                )
+                .values(token_hash=token_hash, name=name)
+            )
             if done.rowcount != 1:
                 return False
             if start:
@@ -179,9 +191,15 @@ class Store:
         join it again). False when that seat is not held by that token any more."""
         async with self.engine.begin() as conn:
             done = await conn.execute(
-                update(seats).where(seats.c.table_id == table_id, seats.c.seat == seat, seats.c.kind == "human",
-                                    seats.c.token_hash == token_hash)
-                .values(token_hash=None, name=None))
+                update(seats)
+                .where(
+                    seats.c.table_id == table_id,
+                    seats.c.seat == seat,
+                    seats.c.kind == "human",
+                    seats.c.token_hash == token_hash,
+                )
+                .values(token_hash=None, name=None)
+            )
         return done.rowcount == 1
 
     async def mark_started(self, table_id: str) -> None:
@@ -195,15 +213,18 @@ class Store:
         if not table_ids:
             return
         async with self.engine.begin() as conn:
-            await conn.execute(update(tables).where(tables.c.id.in_(list(table_ids)),
-                                                    or_(tables.c.seen.is_(None), tables.c.seen < when))
-                               .values(seen=when))
+            await conn.execute(
+                update(tables)
+                .where(tables.c.id.in_(list(table_ids)), or_(tables.c.seen.is_(None), tables.c.seen < when))
+                .values(seen=when)
+            )
 
     async def idle_since(self, cutoff: datetime) -> list[str]:
         """Ids of the tables not over nor expired whose last connection opened or closed
         (or, never connected, that were created) before ``cutoff``."""
-        query = select(tables.c.id, tables.c.created, tables.c.seen).where(tables.c.over.is_(False),
-                                                                          tables.c.expired.is_(False))
+        query = select(tables.c.id, tables.c.created, tables.c.seen).where(
+            tables.c.over.is_(False), tables.c.expired.is_(False)
+        )
         async with self.engine.connect() as conn:
             rows = (await conn.execute(query)).all()
         out = []
@@ -217,11 +238,13 @@ class Store:
         """Close a table nobody came back to: it is never resumed, joined or played again."""
         async with self.engine.begin() as conn:
             # a game that ended meanwhile is never closed: its log and replay stay
-            await conn.execute(update(tables).where(tables.c.id == table_id, tables.c.over.is_(False))
-                               .values(expired=True))
+            await conn.execute(
+                update(tables).where(tables.c.id == table_id, tables.c.over.is_(False)).values(expired=True)
+            )
 
-    async def append_actions(self, table_id: str, first: int, new: Sequence[Sequence[Any]],
-                             result: dict | None, fence: int | None = None) -> None:
+    async def append_actions(
+        self, table_id: str, first: int, new: Sequence[Sequence[Any]], result: dict | None, fence: int | None = None
+    ) -> None:
         """Store actions ``first``.. of a table and its new ply (and its result once
         over); returns once they are committed. ``fence``: the claim this process holds
         (several processes, PostgreSQL): ``Refused`` once another process claimed the
@@ -270,22 +293,35 @@ class Store:
             return set()
         if self.backend == "postgresql":
             return await self._write_postgresql(batch)
-        rows = [{"table_id": table_id, "idx": first + i, "seat": seat, "action": action}
-                for table_id, first, new, *_ in batch for i, (seat, action) in enumerate(new)]
-        running = [{"tid": table_id, "new_ply": first + len(new)}
-                   for table_id, first, new, result, *_ in batch if result is None]
-        ended = [{"tid": table_id, "new_ply": first + len(new), "new_result": result}
-                 for table_id, first, new, result, *_ in batch if result is not None]
+        rows = [
+            {"table_id": table_id, "idx": first + i, "seat": seat, "action": action}
+            for table_id, first, new, *_ in batch
+            for i, (seat, action) in enumerate(new)
+        ]
+        running = [
+            {"tid": table_id, "new_ply": first + len(new)}
+            for table_id, first, new, result, *_ in batch
+            if result is None
+        ]
+        ended = [
+            {"tid": table_id, "new_ply": first + len(new), "new_result": result}
+            for table_id, first, new, result, *_ in batch
+            if result is not None
+        ]
         async with self.engine.begin() as conn:
             if rows:
                 await conn.execute(insert(actions), rows)
             if running:
-                await conn.execute(update(tables).where(tables.c.id == bindparam("tid"))
-                                   .values(ply=bindparam("new_ply")), running)
+                await conn.execute(
+                    update(tables).where(tables.c.id == bindparam("tid")).values(ply=bindparam("new_ply")), running
+                )
             if ended:
-                await conn.execute(update(tables).where(tables.c.id == bindparam("tid"))
-                                   .values(ply=bindparam("new_ply"), over=True, result=bindparam("new_result")),
-                                   ended)
+                await conn.execute(
+                    update(tables)
+                    .where(tables.c.id == bindparam("tid"))
+                    .values(ply=bindparam("new_ply"), over=True, result=bindparam("new_result")),
+                    ended,
+                )
         return set()
 
     async def _write_postgresql(self, batch) -> set[str]:
@@ -309,16 +345,25 @@ class Store:
                 idx.append(first + i)
                 seats_.append(seat)
                 acts.append(action)
-        plies: dict[str, list] = {}   # a table twice in a batch: its first ply, its later ply
+        plies: dict[str, list] = {}  # a table twice in a batch: its first ply, its later ply
         for table_id, first, new, result, _, fence in batch:
             got = plies.setdefault(table_id, [first, 0, None, fence])
             got[1], got[2] = first + len(new), result
         values = list(plies.values())
         try:
-            stored = await self._pg_driver.fetch(PG_GROUP_COMMIT, ids, idx, seats_, acts, list(plies),
-                                                 [p[1] for p in values], [p[2] is not None for p in values],
-                                                 [None if p[2] is None else json.dumps(p[2]) for p in values],
-                                                 [p[0] for p in values], [p[3] for p in values])
+            stored = await self._pg_driver.fetch(
+                PG_GROUP_COMMIT,
+                ids,
+                idx,
+                seats_,
+                acts,
+                list(plies),
+                [p[1] for p in values],
+                [p[2] is not None for p in values],
+                [None if p[2] is None else json.dumps(p[2]) for p in values],
+                [p[0] for p in values],
+                [p[3] for p in values],
+            )
         except BaseException:
             conn, self._pg_conn = self._pg_conn, None
             with contextlib.suppress(Exception):
@@ -332,12 +377,16 @@ class Store:
         without its async layers, which cost a millisecond of CPU per commit."""
         conn = self._sqlite_conn
         if conn is None:
-            conn = self._sqlite_conn = sqlite3.connect(self._sqlite_path, timeout=30, isolation_level=None,
-                                                       check_same_thread=False)
+            conn = self._sqlite_conn = sqlite3.connect(
+                self._sqlite_path, timeout=30, isolation_level=None, check_same_thread=False
+            )
             for pragma in SQLITE_PRAGMAS:
                 conn.execute(pragma)
-        rows = [(table_id, first + i, seat, action)
-                for table_id, first, new, *_ in batch for i, (seat, action) in enumerate(new)]
+        rows = [
+            (table_id, first + i, seat, action)
+            for table_id, first, new, *_ in batch
+            for i, (seat, action) in enumerate(new)
+        ]
         conn.execute("BEGIN IMMEDIATE")
         try:
             if rows:
@@ -346,8 +395,10 @@ class Store:
                 if result is None:
                     conn.execute("UPDATE ft_tables SET ply = ? WHERE id = ?", (first + len(new), table_id))
                 else:
-                    conn.execute("UPDATE ft_tables SET ply = ?, over = 1, result = ? WHERE id = ?",
-                                 (first + len(new), json.dumps(result), table_id))
+                    conn.execute(
+                        "UPDATE ft_tables SET ply = ?, over = 1, result = ? WHERE id = ?",
+                        (first + len(new), json.dumps(result), table_id),
+                    )
             conn.execute("COMMIT")
         except BaseException:
             if conn.in_transaction:
@@ -360,8 +411,14 @@ class Store:
         table in flight (the row's lock): once it returns, every action stored under an
         older fence is loadable, and none can be stored any more."""
         async with self.engine.begin() as conn:
-            row = (await conn.execute(update(tables).where(tables.c.id == table_id)
-                                      .values(fence=tables.c.fence + 1).returning(tables.c.fence))).first()
+            row = (
+                await conn.execute(
+                    update(tables)
+                    .where(tables.c.id == table_id)
+                    .values(fence=tables.c.fence + 1)
+                    .returning(tables.c.fence)
+                )
+            ).first()
         return None if row is None else int(row[0])
 
     # -- reads -------------------------------------------------------------------------
@@ -371,16 +428,22 @@ class Store:
             row = (await conn.execute(select(tables).where(tables.c.id == table_id))).first()
             if row is None:
                 return None
-            seat_rows = (await conn.execute(select(seats).where(seats.c.table_id == table_id)
-                                             .order_by(seats.c.seat))).all()
+            seat_rows = (
+                await conn.execute(select(seats).where(seats.c.table_id == table_id).order_by(seats.c.seat))
+            ).all()
         out = _row(row)
         out["seed"] = json.loads(out["seed"])
         return out, [_row(s) for s in seat_rows]
 
     async def load_actions(self, table_id: str) -> list[list[Any]]:
         async with self.engine.connect() as conn:
-            rows = (await conn.execute(select(actions.c.idx, actions.c.seat, actions.c.action)
-                                       .where(actions.c.table_id == table_id).order_by(actions.c.idx))).all()
+            rows = (
+                await conn.execute(
+                    select(actions.c.idx, actions.c.seat, actions.c.action)
+                    .where(actions.c.table_id == table_id)
+                    .order_by(actions.c.idx)
+                )
+            ).all()
         out = []
         for i, (idx, seat, action) in enumerate(rows):
             if idx != i:
@@ -388,8 +451,9 @@ class Store:
             out.append([seat, action])
         return out
 
-    async def recent(self, status: str | None, limit: int = 100,
-                     public_only: bool = True) -> list[tuple[dict[str, Any], list[dict[str, Any]]]]:
+    async def recent(
+        self, status: str | None, limit: int = 100, public_only: bool = True
+    ) -> list[tuple[dict[str, Any], list[dict[str, Any]]]]:
         """The most recent tables (rows and seats, as ``load``): ``status`` open,
         running, over, expired or None (all); only the public ones unless ``public_only``
         is False."""
@@ -407,8 +471,15 @@ class Store:
         async with self.engine.connect() as conn:
             rows = [_row(r) for r in (await conn.execute(query)).all()]
             ids = [r["id"] for r in rows]
-            seat_rows = (await conn.execute(select(seats).where(seats.c.table_id.in_(ids))
-                                             .order_by(seats.c.table_id, seats.c.seat))).all() if ids else []
+            seat_rows = (
+                (
+                    await conn.execute(
+                        select(seats).where(seats.c.table_id.in_(ids)).order_by(seats.c.table_id, seats.c.seat)
+                    )
+                ).all()
+                if ids
+                else []
+            )
         by_table: dict[str, list[dict[str, Any]]] = {}
         for s in seat_rows:
             by_table.setdefault(s.table_id, []).append(_row(s))
@@ -419,6 +490,9 @@ class Store:
     async def resumable(self) -> list[str]:
         """Ids of every table that started and is neither over nor expired: the ones to resume."""
         async with self.engine.connect() as conn:
-            rows = await conn.execute(select(tables.c.id).where(tables.c.started.is_(True), tables.c.over.is_(False),
-                                                                tables.c.expired.is_(False)))
+            rows = await conn.execute(
+                select(tables.c.id).where(
+                    tables.c.started.is_(True), tables.c.over.is_(False), tables.c.expired.is_(False)
+                )
+            )
             return [r[0] for r in rows.all()]

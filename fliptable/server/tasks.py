@@ -1,5 +1,6 @@
 """Stopping the server's background tasks: each is cancelled and awaited, and whatever it
 ends with (its cancellation or an error it died of) is dropped — a stop never raises."""
+
 from __future__ import annotations
 
 import asyncio

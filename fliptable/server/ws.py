@@ -1,18 +1,19 @@
 """The WebSocket endpoint ``/ws/{id}?token=TOKEN`` (docs/server.md, protocol
 ``fliptable-ws/1``): frames out, ``act`` and ``ping`` in, errors that change nothing."""
+
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import logging
 
 from starlette.websockets import WebSocket, WebSocketDisconnect, WebSocketState
 
 from ..core.errors import FliptableError, IllegalAction, quoted, shorten
-from .lobby import Elsewhere, NotFound
 from .live import Client, LiveTable
+from .lobby import Elsewhere, NotFound
 from .security import TokenBucket, address_key, origin_allowed
-import contextlib
 
 log = logging.getLogger("fliptable.server")
 
@@ -72,25 +73,32 @@ def handle(live: LiveTable, client: Client, text: str) -> None:
         client.put({"type": "pong", "ply": live.committed if live.started else None})
         return
     if kind != "act":
-        client.put({"type": "error", "message": f"unknown message type {shorten(kind)!r}; accepted: act, ping",
-                    "ply": ply})
+        client.put(
+            {"type": "error", "message": f"unknown message type {shorten(kind)!r}; accepted: act, ping", "ply": ply}
+        )
         return
     if client.seat is None:
-        client.put({"type": "error", "message": "a spectator cannot act; connect with a seat's token to play",
-                    "ply": ply})
+        client.put(
+            {"type": "error", "message": "a spectator cannot act; connect with a seat's token to play", "ply": ply}
+        )
         return
     if "seat" in message and message["seat"] != client.seat:
-        client.put({"type": "error", "message": f"this connection acts for seat {client.seat} only, "
-                                                f"not {quoted(message['seat'])}", "ply": ply})
+        client.put(
+            {
+                "type": "error",
+                "message": f"this connection acts for seat {client.seat} only, not {quoted(message['seat'])}",
+                "ply": ply,
+            }
+        )
         return
     action = message.get("action")
     if not isinstance(action, str) or not action:
-        client.put({"type": "error", "message": "an act message needs an action: text in the game's notation",
-                    "ply": ply})
+        client.put(
+            {"type": "error", "message": "an act message needs an action: text in the game's notation", "ply": ply}
+        )
         return
     if ply is None:
-        client.put({"type": "error", "message": "an act message needs the ply of the frame it answers",
-                    "ply": None})
+        client.put({"type": "error", "message": "an act message needs the ply of the frame it answers", "ply": None})
         return
     try:
         live.submit(client.seat, action, ply)
@@ -125,14 +133,15 @@ async def admit(app, live: LiveTable, token: str | None, host: str) -> int | Non
             raise Refusal(CLOSE_BAD_TOKEN, "this token holds no seat at this table")
         held = sum(1 for c in live.clients if c.seat == seat)
         if held >= settings.max_connections_per_seat:
-            raise Refusal(CLOSE_TRY_LATER, f"seat {seat} has {held} connections open already; "
-                                           f"close one and try again")
+            raise Refusal(CLOSE_TRY_LATER, f"seat {seat} has {held} connections open already; close one and try again")
     elif len(live.clients) >= settings.max_connections_per_table:  # spectators never keep the people out
         raise Refusal(CLOSE_TRY_LATER, "this table has too many connections; try again later")
     if live.over and live.table is None:  # its final frame is a replay: limited per address, as replays are
         if not await app.state.replay_limiter.allowed(host):
-            raise Refusal(CLOSE_TRY_LATER, f"at most {settings.replays_per_minute} replays a minute "
-                                           f"from one address; try again later")
+            raise Refusal(
+                CLOSE_TRY_LATER,
+                f"at most {settings.replays_per_minute} replays a minute from one address; try again later",
+            )
         try:
             await lobby.replay_finished(live)
         except Exception:
@@ -165,9 +174,13 @@ async def read_messages(websocket: WebSocket, settings, client: Client, on_text)
             if refused > settings.flood_close_after:
                 client.close(CLOSE_POLICY, "too many messages; closing")
                 break
-            client.put({"type": "error", "message": f"too many messages: at most "
-                                                    f"{settings.rate_per_second:g} a second; nothing changed",
-                        "ply": _ply_of(text)})
+            client.put(
+                {
+                    "type": "error",
+                    "message": f"too many messages: at most {settings.rate_per_second:g} a second; nothing changed",
+                    "ply": _ply_of(text),
+                }
+            )
             continue
         on_text(text)
 
@@ -218,8 +231,9 @@ async def table_socket(websocket: WebSocket) -> None:
         await websocket.close(CLOSE_EXPIRED)
         return
     if token is not None and live.seat_for_token(token) != seat:  # the seat was freed meanwhile
-        await websocket.send_text(_dumps({"type": "error", "message": "this token holds no seat at this table",
-                                          "ply": None}))
+        await websocket.send_text(
+            _dumps({"type": "error", "message": "this token holds no seat at this table", "ply": None})
+        )
         await websocket.close(CLOSE_BAD_TOKEN)
         return
     client = Client(seat)

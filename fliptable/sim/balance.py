@@ -19,13 +19,14 @@ events of play (only for games that need them) and the finished state: no replay
 
 The statistics are built by ``sim/findings.py``; the page by ``sim/report.py``.
 """
+
 from __future__ import annotations
 
 import itertools
 import time
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
-from collections.abc import Mapping, Sequence
 
 from ..bots.base import make_agent
 from ..core.errors import FliptableError, OptionError
@@ -59,7 +60,7 @@ class Combination:
 
 def _short(value: str, width: int = 40) -> str:
     """A varied value as a label shows it: a file's path or a long JSON text cut short."""
-    return value if len(value) <= width else value[:width - 1] + "…"
+    return value if len(value) <= width else value[: width - 1] + "…"
 
 
 @dataclass(slots=True)
@@ -95,9 +96,16 @@ class BalanceTally:
         self.held_n = self.held_n or [0] * self.kinds
         self.held_w = self.held_w or [0.0] * self.kinds
 
-    def add_game(self, winners: Sequence[int], shift: int, lengths: Mapping[str, int], capped: bool,
-                 stats: Mapping[str, float], dealt: Sequence[set[int]] | None,
-                 held: Sequence[set[int]] | None) -> None:
+    def add_game(
+        self,
+        winners: Sequence[int],
+        shift: int,
+        lengths: Mapping[str, int],
+        capped: bool,
+        stats: Mapping[str, float],
+        dealt: Sequence[set[int]] | None,
+        held: Sequence[set[int]] | None,
+    ) -> None:
         """Fold one finished game in: ``shift`` is the line-up's rotation (seat ``j`` held
         line-up position ``(j + shift) % players``), ``dealt``/``held`` the kind indexes
         per seat."""
@@ -190,8 +198,15 @@ def run_chunk(job: tuple) -> tuple[int, BalanceTally]:
             if got is not None:
                 held = [set() for _ in range(players)]
                 _add(held, got, kinds)
-        tally.add_game(result.winners, index % players, lengths, balance.has_cap and balance.capped(state),
-                       game.stats(state), dealt, held)
+        tally.add_game(
+            result.winners,
+            index % players,
+            lengths,
+            balance.has_cap and balance.capped(state),
+            game.stats(state),
+            dealt,
+            held,
+        )
     tally.close_part()
     return number, tally
 
@@ -203,8 +218,9 @@ def _add(into: list[set[int]], labels: Sequence[Any] | None, kinds: Mapping[str,
         into[seat].update(kinds[k] for k in got if k in kinds)
 
 
-def combinations(game: Game, players: Sequence[int], vary: Mapping[str, Sequence[str]],
-                 options: Mapping[str, Any] | None = None) -> list[Combination]:
+def combinations(
+    game: Game, players: Sequence[int], vary: Mapping[str, Sequence[str]], options: Mapping[str, Any] | None = None
+) -> list[Combination]:
     """Every combination, player counts outermost, then the varied options in the order
     given, each value in the order given; refuses (one line) an unknown option, a value
     it does not accept, a repeated value, an option both set and varied, and a table
@@ -221,8 +237,9 @@ def combinations(game: Game, players: Sequence[int], vary: Mapping[str, Sequence
         for value in values:
             resolved = game.resolve_options({**base, key: value})[key]
             if resolved in seen:
-                raise BalanceError(f"--vary {key}: {value!r} is the same value as {seen[resolved]!r}; "
-                                   f"give each value once")
+                raise BalanceError(
+                    f"--vary {key}: {value!r} is the same value as {seen[resolved]!r}; give each value once"
+                )
             seen[resolved] = value
         checked[key] = list(values)
     out = []
@@ -248,10 +265,18 @@ def _as_given(game: Game, key: str, text: str, value: Any) -> str:
     return text.strip() if option.names_file(text) else value_text(value)
 
 
-def balance(game: Game | str, players: Sequence[int] | None = None, vary: Mapping[str, Sequence[str]] | None = None,
-            bot_specs: Sequence[str] | None = None, games: int = 1000, seed: int | str = 0, workers: int = 1,
-            backend: str = "local", options: Mapping[str, Any] | None = None,
-            progress: Progress | None = None) -> dict[str, Any]:
+def balance(
+    game: Game | str,
+    players: Sequence[int] | None = None,
+    vary: Mapping[str, Sequence[str]] | None = None,
+    bot_specs: Sequence[str] | None = None,
+    games: int = 1000,
+    seed: int | str = 0,
+    workers: int = 1,
+    backend: str = "local",
+    options: Mapping[str, Any] | None = None,
+    progress: Progress | None = None,
+) -> dict[str, Any]:
     """Play every combination and report what ``sim/findings.py`` measures (see the
     module); Ctrl-C or SIGTERM keeps the games that finished (``"interrupted": true``;
     ``"terminated": true`` after SIGTERM)."""
@@ -268,10 +293,17 @@ def balance(game: Game | str, players: Sequence[int] | None = None, vary: Mappin
     lineups = {n: seat_specs(bot_specs, n, game.default_bot) for n in counts}
     for lineup in lineups.values():
         check_specs(game, lineup)
-    kinds = [{name: i for i, name in enumerate(game.balance.kinds(game, c.players, c.options))}
-             if game.balance.counts_cards else {} for c in combos]
-    jobs = ((number, game, c, lineups[c.players], kinds[number], seed, start, stop)
-            for start, stop in _chunks(games) for number, c in enumerate(combos))  # made as needed
+    kinds = [
+        {name: i for i, name in enumerate(game.balance.kinds(game, c.players, c.options))}
+        if game.balance.counts_cards
+        else {}
+        for c in combos
+    ]
+    jobs = (
+        (number, game, c, lineups[c.players], kinds[number], seed, start, stop)
+        for start, stop in _chunks(games)
+        for number, c in enumerate(combos)
+    )  # made as needed
     tallies: list[BalanceTally | None] = [None] * len(combos)
     done = 0
 
@@ -289,11 +321,23 @@ def balance(game: Game | str, players: Sequence[int] | None = None, vary: Mappin
     began = time.perf_counter()
     interrupted, terminated = gather(run_chunk, jobs, workers, backend, fold, games * len(combos), progress)
     elapsed = max(time.perf_counter() - began, 1e-9)
-    run = {"game": game.id, "title": game.title, "seed": seed, "games_requested": games,
-           "players": counts, "vary": {k: list(v) for k, v in (vary or {}).items()},
-           "options": game.resolve_options(options), "bots": lineups, "workers": workers, "backend": backend,
-           "interrupted": interrupted, "terminated": terminated, "games": done, "elapsed_seconds": elapsed,
-           "games_per_second": done / elapsed}
+    run = {
+        "game": game.id,
+        "title": game.title,
+        "seed": seed,
+        "games_requested": games,
+        "players": counts,
+        "vary": {k: list(v) for k, v in (vary or {}).items()},
+        "options": game.resolve_options(options),
+        "bots": lineups,
+        "workers": workers,
+        "backend": backend,
+        "interrupted": interrupted,
+        "terminated": terminated,
+        "games": done,
+        "elapsed_seconds": elapsed,
+        "games_per_second": done / elapsed,
+    }
     return build_report(game, run, combos, tallies, kinds)
 
 

@@ -15,11 +15,12 @@ check these against published values and, where it is installed, against SciPy):
 * ``jackknife``: delete-one-group jackknife standard errors of any function of summed
   totals (Quenouille, Tukey; groups = the run's chunks), for a game's own ``stats``.
 """
+
 from __future__ import annotations
 
 import math
-from typing import Any
 from collections.abc import Callable, Mapping, Sequence
+from typing import Any
 
 from ..core.stats import Z95, wilson_interval
 
@@ -78,8 +79,12 @@ def holm(pvalues: Sequence[float]) -> list[float]:
 
 def rate(successes: float, n: int) -> dict[str, Any]:
     """A proportion with its 95% Wilson interval: ``{"n", "successes", "rate", "ci95"}``."""
-    return {"n": n, "successes": successes, "rate": successes / n if n else None,
-            "ci95": list(wilson_interval(successes, n)) if n else None}
+    return {
+        "n": n,
+        "successes": successes,
+        "rate": successes / n if n else None,
+        "ci95": list(wilson_interval(successes, n)) if n else None,
+    }
 
 
 def newcombe_interval(s1: float, n1: int, s2: float, n2: int) -> tuple[float, float, float] | None:
@@ -109,8 +114,11 @@ def difference(a: dict[str, Any] | None, b: dict[str, Any] | None) -> dict[str, 
     got = newcombe_interval(a["successes"], a["n"], b["successes"], b["n"])
     if got is None:
         return None
-    return {"diff": got[0], "ci95": [got[1], got[2]], "p": two_proportion_p(a["successes"], a["n"], b["successes"],
-                                                                               b["n"])}
+    return {
+        "diff": got[0],
+        "ci95": [got[1], got[2]],
+        "p": two_proportion_p(a["successes"], a["n"], b["successes"], b["n"]),
+    }
 
 
 def count_quantiles(counts: Mapping[float, int], qs: Sequence[float]) -> list[float]:
@@ -150,8 +158,9 @@ def mean_difference(a: dict[str, Any], b: dict[str, Any]) -> dict[str, Any]:
     return {"diff": d, "ci95": [d - half, d + half]}
 
 
-def jackknife(estimate: Callable[[dict[str, float], int], Any], parts: Sequence[tuple[Mapping[str, float], int]]
-              ) -> dict[str, Any]:
+def jackknife(
+    estimate: Callable[[dict[str, float], int], Any], parts: Sequence[tuple[Mapping[str, float], int]]
+) -> dict[str, Any]:
     """Every number ``estimate(totals, games)`` returns (nested in dicts and lists), with
     its delete-one-group jackknife standard error over ``parts`` (``(totals, games)`` of
     each group) and a 95% normal interval: ``{key: {"value", "se", "ci95"}}``; numbers
@@ -177,11 +186,15 @@ def _leaves(full: Any, loo: list[Any] | None) -> Any:
     if isinstance(full, bool) or not isinstance(full, (int, float, dict, list)):
         return full
     if isinstance(full, dict):
-        return {k: _leaves(v, [x.get(k) if isinstance(x, dict) else None for x in loo] if loo else None)
-                for k, v in full.items()}
+        return {
+            k: _leaves(v, [x.get(k) if isinstance(x, dict) else None for x in loo] if loo else None)
+            for k, v in full.items()
+        }
     if isinstance(full, list):
-        return [_leaves(v, [x[i] if isinstance(x, list) and i < len(x) else None for x in loo] if loo else None)
-                for i, v in enumerate(full)]
+        return [
+            _leaves(v, [x[i] if isinstance(x, list) and i < len(x) else None for x in loo] if loo else None)
+            for i, v in enumerate(full)
+        ]
     if loo is None or not math.isfinite(full):
         return {"value": full, "se": None, "ci95": None}
     values = [x for x in loo if isinstance(x, (int, float)) and not isinstance(x, bool) and math.isfinite(x)]

@@ -3,11 +3,12 @@ time, on its virtual clock: turns, races arbitrated by reaction delay (the earli
 intent lands; exact ties broken by the table's seeded RNG), claims out of turn and
 simultaneous commits. The table's RNGs and each agent's derive from the game's seed,
 so a match depends only on its seed."""
+
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
-from collections.abc import Mapping, Sequence
 
 from ..core.agent import Agent
 from ..core.clock import VirtualClock
@@ -27,11 +28,18 @@ class MatchResult:
     log: GameLog | None
 
 
-def play_match(game: Game, agents: Sequence[Agent], options: Mapping[str, Any] | None = None,
-               seed: int | str = 0, deck: Sequence[str] | None = None, record: bool = False,
-               max_decisions: int = 10_000_000, state: State | None = None,
-               reaction_floor_ms: float = REACTION_FLOOR_MS,
-               collect: list[Event] | None = None) -> MatchResult:
+def play_match(
+    game: Game,
+    agents: Sequence[Agent],
+    options: Mapping[str, Any] | None = None,
+    seed: int | str = 0,
+    deck: Sequence[str] | None = None,
+    record: bool = False,
+    max_decisions: int = 10_000_000,
+    state: State | None = None,
+    reaction_floor_ms: float = REACTION_FLOOR_MS,
+    collect: list[Event] | None = None,
+) -> MatchResult:
     """Play a whole game. ``record`` keeps a replayable log.
 
     Races: every eligible agent answers ``react`` with an action and a delay (never
@@ -44,7 +52,16 @@ def play_match(game: Game, agents: Sequence[Agent], options: Mapping[str, Any] |
     every action (``Table``'s ``collect``)."""
     if state is None:
         state = game.new_state(len(agents), options, seed, deck)
-    table = Table(state, agents, seed=seed, clock=VirtualClock(), reaction_floor_ms=reaction_floor_ms,
-                  record=record, histories=False, deck=deck, collect=collect)
+    table = Table(
+        state,
+        agents,
+        seed=seed,
+        clock=VirtualClock(),
+        reaction_floor_ms=reaction_floor_ms,
+        record=record,
+        histories=False,
+        deck=deck,
+        collect=collect,
+    )
     decisions = table.run(max_decisions)
     return MatchResult(state, decisions, table.log() if record else None)

@@ -11,6 +11,7 @@ from them is the same everywhere. Ctrl-C stops the workers at once and raises
 on Linux each asks the kernel to end it when its parent dies (``PR_SET_PDEATHSIG``),
 even when the parent was killed with SIGKILL.
 """
+
 from __future__ import annotations
 
 import ctypes
@@ -21,11 +22,11 @@ import signal
 import sys
 import threading
 from collections import deque
+from collections.abc import Callable, Generator, Iterable, Iterator
 from concurrent.futures import ProcessPoolExecutor
 from contextlib import contextmanager
 from itertools import chain, islice
 from typing import Any
-from collections.abc import Callable, Generator, Iterable, Iterator
 
 from ..core.errors import FliptableError
 
@@ -57,8 +58,9 @@ def check_workers(workers: Any, error: type[FliptableError] = BackendError) -> i
     return workers
 
 
-def run_jobs(fn: Callable[[Any], Any], jobs: Iterable[Any], workers: int,
-             backend: str = "local") -> Generator[Any, None, None]:
+def run_jobs(
+    fn: Callable[[Any], Any], jobs: Iterable[Any], workers: int, backend: str = "local"
+) -> Generator[Any, None, None]:
     """``fn(job)`` for every job, yielded in job order. ``fn`` must be a module-level
     function (it is sent to other processes). ``jobs`` is read lazily, a window at a time
     (a run of a billion games never holds its jobs in memory). Close the iterator to stop early."""
@@ -69,9 +71,15 @@ def run_jobs(fn: Callable[[Any], Any], jobs: Iterable[Any], workers: int,
     return _local(fn, jobs, workers)
 
 
-def gather(fn: Callable[[Any], Any], jobs: Iterable[Any], workers: int, backend: str,
-           fold: Callable[[Any], int], total: int,
-           progress: Callable[[int, int], None] | None = None) -> tuple[bool, bool]:
+def gather(
+    fn: Callable[[Any], Any],
+    jobs: Iterable[Any],
+    workers: int,
+    backend: str,
+    fold: Callable[[Any], int],
+    total: int,
+    progress: Callable[[int, int], None] | None = None,
+) -> tuple[bool, bool]:
     """Run ``jobs`` (``run_jobs``) and hand each result to ``fold`` in job order, which
     returns the games done so far, for ``progress``. Ctrl-C or SIGTERM keeps what was
     folded: (interrupted, terminated), the workers stopped (``tournament``, ``balance``)."""
@@ -157,8 +165,10 @@ def _sigterm_raises() -> Iterator[None]:
     ``Terminated`` where the main thread is, as Ctrl-C raises ``KeyboardInterrupt``."""
     previous = None
     if threading.current_thread() is threading.main_thread():
+
         def _terminated(signum: int, frame: Any) -> None:
             raise Terminated
+
         previous = signal.signal(signal.SIGTERM, _terminated)
     try:
         yield
@@ -187,8 +197,9 @@ def _local(fn: Callable[[Any], Any], jobs: Iterable[Any], workers: int) -> Gener
     done = False
     try:
         signals.__enter__()
-        pool = ProcessPoolExecutor(max_workers=min(workers, len(first)), mp_context=_pool_context(),
-                                   initializer=_worker_init)
+        pool = ProcessPoolExecutor(
+            max_workers=min(workers, len(first)), mp_context=_pool_context(), initializer=_worker_init
+        )
         waiting: deque = deque(pool.submit(fn, job) for job in first)
         while waiting:
             future = waiting[0]
@@ -238,8 +249,9 @@ def _ray(fn: Callable[[Any], Any], jobs: Iterable[Any], workers: int) -> Generat
     try:
         import ray  # noqa: PLC0415 - optional extra
     except ImportError:
-        raise BackendError("the ray backend needs Ray installed (pip install 'fliptable[ray]'); "
-                           "accepted backends: local, ray") from None
+        raise BackendError(
+            "the ray backend needs Ray installed (pip install 'fliptable[ray]'); accepted backends: local, ray"
+        ) from None
     if not ray.is_initialized():
         _ray_init(ray, workers)
     remote = ray.remote(fn)
@@ -269,12 +281,17 @@ def _ray_init(ray: Any, workers: int) -> None:
     import os  # noqa: PLC0415
 
     address = os.environ.get("RAY_ADDRESS")
-    where = {"address": address} if address else {"address": "local", "num_cpus": max(1, workers),
-                                                    "include_dashboard": False}
+    where = (
+        {"address": address}
+        if address
+        else {"address": "local", "num_cpus": max(1, workers), "include_dashboard": False}
+    )
     try:
         ray.init(log_to_driver=False, logging_level=logging.ERROR, **where)
     except Exception as exc:  # noqa: BLE001 - Ray's errors (bad address, no cluster) as one line
         detail = (str(exc).strip().splitlines() or [type(exc).__name__])[0]
         cluster = f"the Ray cluster at RAY_ADDRESS={address!r}" if address else "a local Ray cluster"
-        raise BackendError(f"the ray backend could not use {cluster}: {detail}; set RAY_ADDRESS to a "
-                           f"running cluster's address (or 'auto'), or unset it for a local one") from None
+        raise BackendError(
+            f"the ray backend could not use {cluster}: {detail}; set RAY_ADDRESS to a "
+            f"running cluster's address (or 'auto'), or unset it for a local one"
+        ) from None

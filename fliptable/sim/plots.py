@@ -11,19 +11,20 @@ says its plot shows (the final score, unless the game names another by a method
 ``plot_measure(state) -> (name, value per seat)``, as FLAPS does) and the histogram of
 game lengths; a tournament the bots' ratings with their 95% intervals and the win rate per seat.
 """
+
 from __future__ import annotations
 
+import itertools
 import math
 import os
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
-from collections.abc import Sequence
 
 from ..core.errors import FliptableError
 from ..core.options import value_text
 from ..core.registry import get_game
 from ..core.words import count_of
-import itertools
 
 PLOT_SUFFIXES = (".png", ".svg")
 #: bars and boxes per seat, and the bots' ratings
@@ -108,18 +109,35 @@ def _box(pairs: Sequence[Sequence[float]], label: str) -> dict[str, Any]:
     """A box for matplotlib's ``bxp``: quartiles, whiskers at the 5th and 95th
     percentiles, the mean; no outliers drawn."""
     if not pairs:
-        return {"label": label, "med": math.nan, "q1": math.nan, "q3": math.nan, "whislo": math.nan,
-                "whishi": math.nan, "mean": math.nan, "fliers": []}
+        return {
+            "label": label,
+            "med": math.nan,
+            "q1": math.nan,
+            "q3": math.nan,
+            "whislo": math.nan,
+            "whishi": math.nan,
+            "mean": math.nan,
+            "fliers": [],
+        }
     total = sum(n for _, n in pairs)
-    return {"label": label, "med": quantile(pairs, 0.5), "q1": quantile(pairs, 0.25),
-            "q3": quantile(pairs, 0.75), "whislo": quantile(pairs, 0.05), "whishi": quantile(pairs, 0.95),
-            "mean": sum(v * n for v, n in pairs) / total, "fliers": []}
+    return {
+        "label": label,
+        "med": quantile(pairs, 0.5),
+        "q1": quantile(pairs, 0.25),
+        "q3": quantile(pairs, 0.75),
+        "whislo": quantile(pairs, 0.05),
+        "whishi": quantile(pairs, 0.95),
+        "mean": sum(v * n for v, n in pairs) / total,
+        "fliers": [],
+    }
 
 
 def _errors(values: Sequence[float], intervals: Sequence[Sequence[float]]) -> list[list[float]]:
     """matplotlib's error-bar lengths (below, above) of values with [low, high] intervals."""
-    return [[max(0.0, v - lo) for v, (lo, _) in zip(values, intervals, strict=True)],
-            [max(0.0, hi - v) for v, (_, hi) in zip(values, intervals, strict=True)]]
+    return [
+        [max(0.0, v - lo) for v, (lo, _) in zip(values, intervals, strict=True)],
+        [max(0.0, hi - v) for v, (_, hi) in zip(values, intervals, strict=True)],
+    ]
 
 
 def _wrapped(spec: str, width: int = 14) -> str:
@@ -226,8 +244,7 @@ def crowded(fig: Any, ax: Any) -> bool:
     and the font)."""
     fig.draw_without_rendering()
     renderer = fig.canvas.get_renderer()
-    boxes = sorted((t.get_window_extent(renderer) for t in ax.get_xticklabels() if t.get_text()),
-                   key=lambda b: b.x0)
+    boxes = sorted((t.get_window_extent(renderer) for t in ax.get_xticklabels() if t.get_text()), key=lambda b: b.x0)
     return any(a.x1 + TICK_GAP_PX > b.x0 for a, b in itertools.pairwise(boxes))
 
 
@@ -252,8 +269,9 @@ def simulation_figure(report: dict[str, Any]) -> Any:
     wins, scores, lengths = fig.subplots(1, 3, gridspec_kw={"width_ratios": [2, 2, 2]})
     x = list(range(players))
 
-    wins.bar(x, series["win_rate"], yerr=_errors(series["win_rate"], series["win_rate_ci95"]),
-             color=SEAT_COLOUR, capsize=4)
+    wins.bar(
+        x, series["win_rate"], yerr=_errors(series["win_rate"], series["win_rate_ci95"]), color=SEAT_COLOUR, capsize=4
+    )
     if series["equal_share"] is not None:
         wins.axhline(series["equal_share"], color="grey", linestyle="--", linewidth=1, label="equal share")
         wins.legend(loc="best", fontsize="small")
@@ -261,17 +279,26 @@ def simulation_figure(report: dict[str, Any]) -> Any:
     wins.set_ylabel("win rate (95% interval)")
     wins.set_title("win rate per seat")
 
-    scores.bxp(series["score_boxes"], positions=x, showmeans=True, patch_artist=True,
-               boxprops={"facecolor": SEAT_COLOUR, "alpha": 0.6},
-               medianprops={"color": MEDIAN_COLOUR, "linewidth": 1.5, "gid": "median"})
+    scores.bxp(
+        series["score_boxes"],
+        positions=x,
+        showmeans=True,
+        patch_artist=True,
+        boxprops={"facecolor": SEAT_COLOUR, "alpha": 0.6},
+        medianprops={"color": MEDIAN_COLOUR, "linewidth": 1.5, "gid": "median"},
+    )
     scores.set_ylabel(series["score_label"])
-    scores.set_title(f"{series['score_label']} per seat\n(box: quartiles, line: median, whiskers: "
-                     f"5th-95th pct, ▲ mean)", fontsize="medium")
+    scores.set_title(
+        f"{series['score_label']} per seat\n(box: quartiles, line: median, whiskers: 5th-95th pct, ▲ mean)",
+        fontsize="medium",
+    )
 
-    lengths.hist(series["lengths"], bins=length_bins(series["lengths"]), weights=series["length_games"],
-                 color=LENGTH_COLOUR)
-    lengths.axvline(series["mean_length"], color="black", linestyle="--", linewidth=1,
-                    label=f"mean {series['mean_length']:.1f}")
+    lengths.hist(
+        series["lengths"], bins=length_bins(series["lengths"]), weights=series["length_games"], color=LENGTH_COLOUR
+    )
+    lengths.axvline(
+        series["mean_length"], color="black", linestyle="--", linewidth=1, label=f"mean {series['mean_length']:.1f}"
+    )
     lengths.legend(loc="best", fontsize="small")
     lengths.set_xlabel("decisions per game")
     lengths.set_ylabel("games")
@@ -286,8 +313,11 @@ def tournament_series(report: dict[str, Any]) -> dict[str, Any]:
     first) with their 95% intervals, and the win rate per seat with its interval."""
     bots = sorted(report["bots"], key=lambda b: b["rating"])
     seats = list(report["seat_advantage"])
-    games = (f"{report['games']} of {count_of(report['games_requested'], 'game')} (interrupted)"
-             if report.get("interrupted") else count_of(report["games"], "game"))
+    games = (
+        f"{report['games']} of {count_of(report['games_requested'], 'game')} (interrupted)"
+        if report.get("interrupted")
+        else count_of(report["games"], "game")
+    )
     return {
         "title": _title(report, f"{games}, {count_of(report['players'], 'seat')}"),
         "bots": [b["spec"] for b in bots],
@@ -306,8 +336,9 @@ def tournament_figure(report: dict[str, Any]) -> Any:
     fig.suptitle(series["title"])
     left, right = fig.subplots(1, 2, gridspec_kw={"width_ratios": [3, 2]})
     y = list(range(len(series["bots"])))
-    left.barh(y, series["rating"], xerr=_errors(series["rating"], series["rating_ci95"]),
-              color=RATING_COLOUR, capsize=4)
+    left.barh(
+        y, series["rating"], xerr=_errors(series["rating"], series["rating_ci95"]), color=RATING_COLOUR, capsize=4
+    )
     left.set_yticks(y, series["bots"])
     left.set_xlabel("openskill rating (mu, 95% interval)")
     left.set_title("bots by rating")

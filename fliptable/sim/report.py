@@ -3,14 +3,15 @@ FILE.html``): the summary in sentences first, then per section its tables and fi
 Figures are drawn with matplotlib (the ``plots`` extra) on the Agg canvas and embedded as
 base64 PNG ``data:`` URIs; the page has its style inline and loads nothing from a network.
 """
+
 from __future__ import annotations
 
 import base64
 import html
 import io
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
-from collections.abc import Sequence
 
 from ..core.options import value_text
 from .findings import interval, pct, points
@@ -68,10 +69,15 @@ def _e(text: Any) -> str:
 
 def _table(head: Sequence[str], rows: Sequence[Sequence[Any]], left: int = 1) -> str:
     """An HTML table; the first ``left`` columns are text, the rest numbers (already text)."""
-    out = ["<div class=\"wide\"><table><tr>" + "".join(f'<th class="{"l" if i < left else ""}">{_e(h)}</th>'
-                                   for i, h in enumerate(head)) + "</tr>"]
-    out += ["<tr>" + "".join(f'<td class="{"l" if i < left else ""}">{c}</td>' for i, c in enumerate(row)) + "</tr>"
-            for row in rows]
+    out = [
+        '<div class="wide"><table><tr>'
+        + "".join(f'<th class="{"l" if i < left else ""}">{_e(h)}</th>' for i, h in enumerate(head))
+        + "</tr>"
+    ]
+    out += [
+        "<tr>" + "".join(f'<td class="{"l" if i < left else ""}">{c}</td>' for i, c in enumerate(row)) + "</tr>"
+        for row in rows
+    ]
     return "".join(out) + "</table></div>"
 
 
@@ -81,14 +87,19 @@ def render_html(report: dict[str, Any]) -> str:
     title = f"Balance of {report.get('title', report['game'])}"
     bots = "; ".join(f"{n} players: {', '.join(specs)}" for n, specs in report["bots"].items())
     opts = " ".join(f"{k}={_e(value_text(v))}" for k, v in report["options"].items() if k not in report["vary"])
-    parts = [(f"<!DOCTYPE html><html lang=\"en\"><head><meta charset=\"utf-8\"><title>{_e(title)}</title>"
-             f"<style>{STYLE}</style></head><body><h1>{_e(title)}</h1>"),
-             (f"<p class=\"note\">{report['games']} games ({report['games_requested']} per combination"
-             f"{', interrupted' if report['interrupted'] else ''}), seed {_e(report['seed'])}, bots rotated "
-             f"through the seats ({_e(bots)}); options {opts or 'as by default'}. "
-             f"{report['games_per_second']:,.0f} games/s on {report['workers']} worker(s).</p>"),
-             "<h2>Summary</h2><ul class=\"summary\">"
-             + "".join(f"<li>{_e(s)}</li>" for s in report["summary"]) + "</ul>"]
+    parts = [
+        (
+            f'<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>{_e(title)}</title>'
+            f"<style>{STYLE}</style></head><body><h1>{_e(title)}</h1>"
+        ),
+        (
+            f'<p class="note">{report["games"]} games ({report["games_requested"]} per combination'
+            f"{', interrupted' if report['interrupted'] else ''}), seed {_e(report['seed'])}, bots rotated "
+            f"through the seats ({_e(bots)}); options {opts or 'as by default'}. "
+            f"{report['games_per_second']:,.0f} games/s on {report['workers']} worker(s).</p>"
+        ),
+        '<h2>Summary</h2><ul class="summary">' + "".join(f"<li>{_e(s)}</li>" for s in report["summary"]) + "</ul>",
+    ]
     parts.append(_seat_section(report, records))
     parts.append(_length_section(records))
     parts.append(_stats_section(records))
@@ -96,8 +107,11 @@ def render_html(report: dict[str, Any]) -> str:
         parts.append(_card_section(records))
     if report["differences"]:
         parts.append(_difference_section(report["differences"]))
-    parts.append("<h2>Methods</h2><ul>" + "".join(f"<li><b>{_e(k.replace('_', ' '))}</b>: {_e(v)}</li>"
-                                                   for k, v in report["methods"].items()) + "</ul>")
+    parts.append(
+        "<h2>Methods</h2><ul>"
+        + "".join(f"<li><b>{_e(k.replace('_', ' '))}</b>: {_e(v)}</li>" for k, v in report["methods"].items())
+        + "</ul>"
+    )
     parts.append("</body></html>\n")
     return "".join(parts)
 
@@ -117,20 +131,30 @@ def _seat_section(report: dict[str, Any], records: Sequence[dict[str, Any]]) -> 
         if t is None:
             cells += ["", ""]
         else:
-            cells += [f"{t['chi2']:.1f} (df {t['df']})",
-                      f'<span class="{"sig" if t["significant"] else ""}">{t["p_holm"]:.3g}</span>']
+            cells += [
+                f"{t['chi2']:.1f} (df {t['df']})",
+                f'<span class="{"sig" if t["significant"] else ""}">{t["p_holm"]:.3g}</span>',
+            ]
         rows.append(cells)
     seats = max(x["players"] for x in records)
-    out = ["<h2>Seats</h2><p class=\"note\">Win rate by seat with its 95% Wilson interval; in bold red a seat "
-           "whose share differs significantly from the even share. Test: " + _e(report["methods"]["seat_test"])
-           + ".</p>",
-           _table(["combination", "games", "even"] + [f"seat {j}" for j in range(seats)]
-                  + ["chi-square", "Holm p"], rows)]
+    out = [
+        '<h2>Seats</h2><p class="note">Win rate by seat with its 95% Wilson interval; in bold red a seat '
+        "whose share differs significantly from the even share. Test: " + _e(report["methods"]["seat_test"]) + ".</p>",
+        _table(["combination", "games", "even"] + [f"seat {j}" for j in range(seats)] + ["chi-square", "Holm p"], rows),
+    ]
     bots = [(r, b) for r in records for b in r["bots"]]
     if bots:
-        out.append("<h3>Bots</h3>" + _table(["combination", "bot", "seat-games", "win rate"],
-                                            [[_e(r["label"]), _e(b["spec"]), str(b["n"]),
-                                              f"{pct(b['rate'])} {interval(b['ci95'])}"] for r, b in bots], 2))
+        out.append(
+            "<h3>Bots</h3>"
+            + _table(
+                ["combination", "bot", "seat-games", "win rate"],
+                [
+                    [_e(r["label"]), _e(b["spec"]), str(b["n"]), f"{pct(b['rate'])} {interval(b['ci95'])}"]
+                    for r, b in bots
+                ],
+                2,
+            )
+        )
     out.append(_png(_seat_figure(records) if len(records) <= SMALL_MULTIPLES else _seat_map(records)))
     return "".join(out)
 
@@ -141,7 +165,7 @@ def _seat_figure(records: Sequence[dict[str, Any]]) -> Any:
     fig = _figure_class()(figsize=(3.2 * cols + 1, 2.6 * rows + 0.8), layout="constrained")
     fig.suptitle("win rate by seat (95% intervals) against the even share")
     axes = fig.subplots(rows, cols, squeeze=False)
-    for ax in axes.flat[len(records):]:
+    for ax in axes.flat[len(records) :]:
         ax.set_visible(False)
     for ax, r in zip(axes.flat, records, strict=False):  # the grid may have more axes (hidden above)
         s = r["seats"]
@@ -155,8 +179,9 @@ def _seat_figure(records: Sequence[dict[str, Any]]) -> Any:
     return fig
 
 
-def _heat_map(title: str, rows: Sequence[str], cols: Sequence[str], values: list[list[float | None]],
-              label: str) -> Any:
+def _heat_map(
+    title: str, rows: Sequence[str], cols: Sequence[str], values: list[list[float | None]], label: str
+) -> Any:
     """A diverging map of ``values[row][col]`` (None: blank), centred on 0."""
     import math  # noqa: PLC0415
 
@@ -174,19 +199,35 @@ def _heat_map(title: str, rows: Sequence[str], cols: Sequence[str], values: list
 
 def _seat_map(records: Sequence[dict[str, Any]]) -> Any:
     seats = max(r["players"] for r in records)
-    values = [[100 * (r["seats"]["win_rate"][j] - r["seats"]["even"])
-               if j < r["players"] and r["seats"]["even"] is not None else None for r in records]
-              for j in range(seats)]
-    return _heat_map("win rate by seat minus the even share (points)", [f"seat {j}" for j in range(seats)],
-                     [r["label"] for r in records], values, "percentage points")
+    values = [
+        [
+            100 * (r["seats"]["win_rate"][j] - r["seats"]["even"])
+            if j < r["players"] and r["seats"]["even"] is not None
+            else None
+            for r in records
+        ]
+        for j in range(seats)
+    ]
+    return _heat_map(
+        "win rate by seat minus the even share (points)",
+        [f"seat {j}" for j in range(seats)],
+        [r["label"] for r in records],
+        values,
+        "percentage points",
+    )
 
 
 def _card_map(records: Sequence[dict[str, Any]]) -> Any:
     kinds = list(dict.fromkeys(e["kind"] for r in records for e in r["cards"]))
     effects = [{e["kind"]: e["effect"] for e in r["cards"]} for r in records]
     values = [[100 * eff[k]["diff"] if eff.get(k) else None for eff in effects] for k in kinds]
-    return _heat_map("card impact: win rate dealt minus not dealt (points; blank: not in the pack)", kinds,
-                     [r["label"] for r in records], values, "percentage points")
+    return _heat_map(
+        "card impact: win rate dealt minus not dealt (points; blank: not in the pack)",
+        kinds,
+        [r["label"] for r in records],
+        values,
+        "percentage points",
+    )
 
 
 def _length_section(records: Sequence[dict[str, Any]]) -> str:
@@ -196,16 +237,31 @@ def _length_section(records: Sequence[dict[str, Any]]) -> str:
         for name in names:
             m = r["length"].get(name)
             if m:
-                rows.append([_e(r["label"]), _e(name), f"{m['mean']:.1f} {interval(m['ci95'], 1.0)}",
-                             f"{m['q1']:g}", f"{m['median']:g}", f"{m['q3']:g}", f"{m['p99']:g}", f"{m['max']:g}"])
-    caps = [[_e(r["label"]), f"{pct(r['cap']['rate'])} {interval(r['cap']['ci95'])}", str(r["cap"]["successes"])]
-            for r in records if r["cap"]]
-    out = ["<h2>Game length</h2>",
-           _table(["combination", "measure", "mean [95%]", "q1", "median", "q3", "p99 (longest 1%)", "max"], rows, 2)]
+                rows.append(
+                    [
+                        _e(r["label"]),
+                        _e(name),
+                        f"{m['mean']:.1f} {interval(m['ci95'], 1.0)}",
+                        f"{m['q1']:g}",
+                        f"{m['median']:g}",
+                        f"{m['q3']:g}",
+                        f"{m['p99']:g}",
+                        f"{m['max']:g}",
+                    ]
+                )
+    caps = [
+        [_e(r["label"]), f"{pct(r['cap']['rate'])} {interval(r['cap']['ci95'])}", str(r["cap"]["successes"])]
+        for r in records
+        if r["cap"]
+    ]
+    out = [
+        "<h2>Game length</h2>",
+        _table(["combination", "measure", "mean [95%]", "q1", "median", "q3", "p99 (longest 1%)", "max"], rows, 2),
+    ]
     if caps:
         out.append("<h3>Safety cap</h3>" + _table(["combination", "games capped", "count"], caps))
     else:
-        out.append("<p class=\"note\">The game has no safety cap.</p>")
+        out.append('<p class="note">The game has no safety cap.</p>')
     fig = _figure_class()(figsize=(10, 0.35 * len(records) + 1.6), layout="constrained")
     fig.suptitle("decisions per game: quartile box, whiskers to the 1st and 99th percentiles")
     ax = fig.subplots()
@@ -214,10 +270,24 @@ def _length_section(records: Sequence[dict[str, Any]]) -> str:
         m = r["length"]["decisions"]
         counts = dict(m["counts"])
         lo, hi = count_quantiles(counts, (0.01, 0.99))
-        boxes.append({"label": r["label"], "med": m["median"], "q1": m["q1"], "q3": m["q3"], "whislo": lo,
-                      "whishi": hi, "mean": m["mean"], "fliers": []})
-    style = {"showmeans": True, "patch_artist": True, "boxprops": {"facecolor": LENGTH, "alpha": 0.6},
-             "medianprops": {"color": "black"}}
+        boxes.append(
+            {
+                "label": r["label"],
+                "med": m["median"],
+                "q1": m["q1"],
+                "q3": m["q3"],
+                "whislo": lo,
+                "whishi": hi,
+                "mean": m["mean"],
+                "fliers": [],
+            }
+        )
+    style = {
+        "showmeans": True,
+        "patch_artist": True,
+        "boxprops": {"facecolor": LENGTH, "alpha": 0.6},
+        "medianprops": {"color": "black"},
+    }
     try:  # the first combination on top; matplotlib >= 3.10 says orientation, older ones vert
         ax.bxp(boxes[::-1], orientation="horizontal", **style)
     except TypeError:
@@ -257,16 +327,22 @@ def _stats_section(records: Sequence[dict[str, Any]]) -> str:
             ci = leaf["ci95"]
             row.append(_number(leaf["value"]) + (f" [{ci[0]:.4g}, {ci[1]:.4g}]" if ci else ""))
         rows.append(row)
-    return ("<h2>The game's own statistics</h2><p class=\"note\">Value and 95% interval (delete-one-chunk "
-            "jackknife, normal).</p>" + _table(["statistic"] + [r["label"] for r in records], rows))
+    return (
+        '<h2>The game\'s own statistics</h2><p class="note">Value and 95% interval (delete-one-chunk '
+        "jackknife, normal).</p>" + _table(["statistic"] + [r["label"] for r in records], rows)
+    )
 
 
 def _card_section(records: Sequence[dict[str, Any]]) -> str:
-    out = [("<h2>Card impact</h2><p class=\"note\">Per kind of card, the win rate of players dealt it against "
-           "players not dealt it (and, where the game has a hand, held at the end against not held), with 95% "
-           "intervals; sorted by the effect of being dealt it. In bold red an effect significant after Holm's "
-           "adjustment over "
-           "the kinds (two-proportion z test).</p>")]
+    out = [
+        (
+            '<h2>Card impact</h2><p class="note">Per kind of card, the win rate of players dealt it against '
+            "players not dealt it (and, where the game has a hand, held at the end against not held), with 95% "
+            "intervals; sorted by the effect of being dealt it. In bold red an effect significant after Holm's "
+            "adjustment over "
+            "the kinds (two-proportion z test).</p>"
+        )
+    ]
     for r in records:
         if not r["cards"]:
             continue
@@ -274,9 +350,13 @@ def _card_section(records: Sequence[dict[str, Any]]) -> str:
         for e in r["cards"]:
             eff = e["effect"]
             sig = bool(eff and eff.get("significant"))
-            row = [_e(e["kind"]), str(e["dealt"]["n"]), f"{pct(e['dealt']['rate'])} {interval(e['dealt']['ci95'])}",
-                   f"{pct(e['not_dealt']['rate'])} {interval(e['not_dealt']['ci95'])}",
-                   f'<span class="sig">{points(eff)}</span>' if sig else points(eff)]
+            row = [
+                _e(e["kind"]),
+                str(e["dealt"]["n"]),
+                f"{pct(e['dealt']['rate'])} {interval(e['dealt']['ci95'])}",
+                f"{pct(e['not_dealt']['rate'])} {interval(e['not_dealt']['ci95'])}",
+                f'<span class="sig">{points(eff)}</span>' if sig else points(eff),
+            ]
             if r["has_hand"]:
                 row += [f"{pct(e['held']['rate'])} {interval(e['held']['ci95'])}", points(e["held_effect"])]
             rows.append(row)
@@ -304,9 +384,16 @@ def _card_figure(r: dict[str, Any]) -> Any:
         held = [(yy, e["held_effect"]) for yy, e in zip(y, cards, strict=True) if e.get("held_effect")]
         if held:
             hd = [100 * h["diff"] for _, h in held]
-            ax.errorbar(hd, [yy - 0.3 for yy, _ in held], xerr=_errors(hd, [[100 * c for c in h["ci95"]]
-                                                                            for _, h in held]),
-                        fmt="s", color=HELD, capsize=2, markersize=3, label="held at end")
+            ax.errorbar(
+                hd,
+                [yy - 0.3 for yy, _ in held],
+                xerr=_errors(hd, [[100 * c for c in h["ci95"]] for _, h in held]),
+                fmt="s",
+                color=HELD,
+                capsize=2,
+                markersize=3,
+                label="held at end",
+            )
         ax.legend(loc="best", fontsize="small")
     ax.axvline(0, color=EVEN, linewidth=1)
     ax.set_yticks(y, [e["kind"] for e in cards])
@@ -319,10 +406,18 @@ def _difference_section(diffs: Sequence[dict[str, Any]]) -> str:
     for d in diffs:
         seats = "; ".join(f"{j}: {points(x)}" for j, x in enumerate(d["seat_win_rate"]) if x)
         dl = d["length"].get("decisions")
-        rows.append([_e(d["option"]), _e(f"{d['base']} → {d['value']}"), str(d["players"]), _e(seats),
-                     f"{dl['diff']:+.1f} {interval(dl['ci95'], 1.0)}" if dl else "",
-                     points(d["cap"]) if d["cap"] else ""])
-    return ("<h2>What each varied option changes</h2><p class=\"note\">Each value against the option's first "
-            "value, at the same player count and other values (differences with 95% intervals).</p>"
-            + _table(["option", "change", "players", "seat win rates (points)", "mean decisions", "capped"],
-                     rows, 4))
+        rows.append(
+            [
+                _e(d["option"]),
+                _e(f"{d['base']} → {d['value']}"),
+                str(d["players"]),
+                _e(seats),
+                f"{dl['diff']:+.1f} {interval(dl['ci95'], 1.0)}" if dl else "",
+                points(d["cap"]) if d["cap"] else "",
+            ]
+        )
+    return (
+        '<h2>What each varied option changes</h2><p class="note">Each value against the option\'s first '
+        "value, at the same player count and other values (differences with 95% intervals).</p>"
+        + _table(["option", "change", "players", "seat win rates (points)", "mean decisions", "capped"], rows, 4)
+    )

@@ -6,13 +6,14 @@ boundaries depend only on the number of games; each chunk is tallied on its own 
 the tallies are merged in game-index order, so every number in the report (floating
 point sums included) is identical whatever ``workers`` or the backend is.
 """
+
 from __future__ import annotations
 
 import os
 import time
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import Any
-from collections.abc import Callable, Iterator, Mapping, Sequence
 
 from ..bots.base import make_agent
 from ..core.errors import BotSpecError, FliptableError
@@ -44,8 +45,7 @@ def check_games(games: Any, most: int = MAX_GAMES, error: type[FliptableError] =
     return games
 
 
-def seat_specs(specs: Sequence[str] | None, seats: int, default: str = "random",
-               what: str = "players") -> list[str]:
+def seat_specs(specs: Sequence[str] | None, seats: int, default: str = "random", what: str = "players") -> list[str]:
     """One bot spec per seat: given in seat order, the last one fills the rest
     (README.md, "Bots"). ``default`` when none is given."""
     specs = list(specs or [])
@@ -53,8 +53,9 @@ def seat_specs(specs: Sequence[str] | None, seats: int, default: str = "random",
         specs = [default]
     if len(specs) > seats:
         what = what[:-1] if seats == 1 and what.endswith("s") else what  # "1 other seat"
-        raise BotSpecError(f"{len(specs)} --bot specs given for {seats} {what}; "
-                           f"give at most one per seat, the last fills the rest")
+        raise BotSpecError(
+            f"{len(specs)} --bot specs given for {seats} {what}; give at most one per seat, the last fills the rest"
+        )
     return specs + [specs[-1]] * (seats - len(specs))
 
 
@@ -89,16 +90,24 @@ def run_chunk(job: tuple) -> Tally:
         if measure is not None:
             tally.add_measure(*measure(state))
         if record:
-            assert match.log is not None   # play_match keeps the log when asked (record)
+            assert match.log is not None  # play_match keeps the log when asked (record)
             path = Path(logs_dir) / f"{game.id}-{index}.json"
             path.write_text(match.log.dumps())  # strict JSON: never NaN
     return tally
 
 
-def simulate(game: Game | str, games: int, players: int | None = None,
-             bot_specs: Sequence[str] | None = None, seed: int | str = 0, workers: int = 1,
-             options: Mapping[str, Any] | None = None, logs_dir: str | os.PathLike | None = None,
-             progress: Progress | None = None, backend: str = "local") -> dict[str, Any]:
+def simulate(
+    game: Game | str,
+    games: int,
+    players: int | None = None,
+    bot_specs: Sequence[str] | None = None,
+    seed: int | str = 0,
+    workers: int = 1,
+    options: Mapping[str, Any] | None = None,
+    logs_dir: str | os.PathLike | None = None,
+    progress: Progress | None = None,
+    backend: str = "local",
+) -> dict[str, Any]:
     """Play ``games`` games and report wins, win rates (95% Wilson intervals), mean
     scores, throughput, the game's own ``stats`` and the distributions of scores per
     seat and of game lengths in decisions (``score_counts``, ``length_counts``: ``[value,
@@ -135,8 +144,14 @@ def simulate(game: Game | str, games: int, players: int | None = None,
         tallies.close()  # on an error or Ctrl-C, stop the workers now
     elapsed = max(time.perf_counter() - began, 1e-9)
     return {
-        "game": game.id, "options": opts, "players": players, "bots": specs, "games": games,
-        "seed": seed, "workers": workers, "backend": backend,
+        "game": game.id,
+        "options": opts,
+        "players": players,
+        "bots": specs,
+        "games": games,
+        "seed": seed,
+        "workers": workers,
+        "backend": backend,
         **_without_float_noise(total.summary()),
         "decisions": total.decisions,
         "elapsed_seconds": elapsed,

@@ -4,11 +4,12 @@ Totals are folded in game-index order (per chunk, chunks in order, with chunk
 boundaries that depend only on the number of games), so the floating-point sums, and
 hence every reported number, are identical whatever the number of workers.
 """
+
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
-from collections.abc import Mapping, Sequence
 
 from ..core.stats import Z95, wilson_interval  # noqa: F401 - re-exported
 
@@ -43,8 +44,9 @@ class Tally:
         if not self.measure_counts:
             self.measure_counts = [{} for _ in range(self.players)]
 
-    def add_game(self, scores: Sequence[float], winners: Sequence[int], decisions: int,
-                 stats: Mapping[str, float]) -> None:
+    def add_game(
+        self, scores: Sequence[float], winners: Sequence[int], decisions: int, stats: Mapping[str, float]
+    ) -> None:
         """Fold one finished game in."""
         self.games += 1
         self.decisions += decisions
@@ -93,15 +95,21 @@ class Tally:
         return [s / self.games if self.games else 0.0 for s in self.score_sum]
 
     def summary(self) -> dict[str, Any]:
-        return {"wins": list(self.wins), "win_rate": self.win_rate(),
-                "win_rate_ci95": self.win_rate_ci95(), "mean_score": self.mean_score()}
+        return {
+            "wins": list(self.wins),
+            "win_rate": self.win_rate(),
+            "win_rate_ci95": self.win_rate_ci95(),
+            "mean_score": self.mean_score(),
+        }
 
     def distributions(self) -> dict[str, Any]:
         """``score_counts[seat]`` and ``length_counts``: ``[value, games]`` pairs in
         increasing value (JSON objects cannot have number keys); and the game's own plot
         measure, when it names one (``measure``: its name, ``measure_counts[seat]``)."""
-        out: dict[str, Any] = {"score_counts": [_pairs(c) for c in self.score_counts],
-                               "length_counts": _pairs(self.length_counts)}
+        out: dict[str, Any] = {
+            "score_counts": [_pairs(c) for c in self.score_counts],
+            "length_counts": _pairs(self.length_counts),
+        }
         if self.measure is not None:
             out["measure"] = self.measure
             out["measure_counts"] = [_pairs(c) for c in self.measure_counts]

@@ -28,12 +28,13 @@ Everything depends only on ``seed`` (not on ``workers`` or the backend). Ctrl-C 
 SIGTERM) keeps the games that finished: the report then says ``"interrupted": true``
 (and ``"terminated": true`` for SIGTERM).
 """
+
 from __future__ import annotations
 
 import random
 import time
-from typing import Any
 from collections.abc import Mapping, Sequence
+from typing import Any
 
 from ..bots.base import make_agent
 from ..core.errors import FliptableError
@@ -63,8 +64,7 @@ def whole_rotations(games: int, bots: int) -> int:
     return -(-games // bots) * bots
 
 
-def lineups(specs: Sequence[str], players: int, blocks: int, seed: int | str,
-            first: int = 0) -> list[list[int]]:
+def lineups(specs: Sequence[str], players: int, blocks: int, seed: int | str, first: int = 0) -> list[list[int]]:
     """For every game of blocks ``first .. first + blocks - 1``, the bot index at each
     seat (see the module: seat rotation)."""
     b = len(specs)
@@ -89,14 +89,29 @@ def _play_chunk(job: tuple) -> list[dict[str, Any]]:
         agents = [make_agent(game, specs[i]) for i in lineup]
         match = play_match(game, agents, options, deal)
         result = match.state.result()
-        out.append({"lineup": lineup, "ranks": list(result.ranks), "winners": list(result.winners),
-                    "scores": [float(s) for s in result.scores], "decisions": match.decisions})
+        out.append(
+            {
+                "lineup": lineup,
+                "ranks": list(result.ranks),
+                "winners": list(result.winners),
+                "scores": [float(s) for s in result.scores],
+                "decisions": match.decisions,
+            }
+        )
     return out
 
 
-def tournament(game: Game | str, bot_specs: Sequence[str], games: int, players: int | None = None,
-               seed: int | str = 0, workers: int = 1, options: Mapping[str, Any] | None = None,
-               progress: Progress | None = None, backend: str = "local") -> dict[str, Any]:
+def tournament(
+    game: Game | str,
+    bot_specs: Sequence[str],
+    games: int,
+    players: int | None = None,
+    seed: int | str = 0,
+    workers: int = 1,
+    options: Mapping[str, Any] | None = None,
+    progress: Progress | None = None,
+    backend: str = "local",
+) -> dict[str, Any]:
     """Play a seat-rotated tournament between ``bot_specs`` and rate them (see the module);
     ``backend`` is ``local`` (processes) or ``ray`` (``sim/parallel.py``)."""
     game = get_game(game) if isinstance(game, str) else game
@@ -113,17 +128,20 @@ def tournament(game: Game | str, bot_specs: Sequence[str], games: int, players: 
         players = max(game.min_players, min(len(specs), game.default_players, game.max_players))
     players = game.check_players(players)
     if players == 1 and game.max_players > 1:
-        raise TournamentError(f"a tournament seats the bots against each other: --players must be 2 to "
-                              f"{game.max_players} for {game.id}, not 1 (only a one-player game such as "
-                              f"patience ranks bots on shared deals)")
+        raise TournamentError(
+            f"a tournament seats the bots against each other: --players must be 2 to "
+            f"{game.max_players} for {game.id}, not 1 (only a one-player game such as "
+            f"patience ranks bots on shared deals)"
+        )
     opts = game.resolve_options(options)
     check_specs(game, specs)
     b = len(specs)
     total = whole_rotations(games, b)
     blocks = total // b
     per_chunk = CHUNK_BLOCKS * b
-    jobs = ((game, players, specs, opts, seed, start, min(total, start + per_chunk))
-            for start in range(0, total, per_chunk))
+    jobs = (
+        (game, players, specs, opts, seed, start, min(total, start + per_chunk)) for start in range(0, total, per_chunk)
+    )
     records: list[dict[str, Any]] = []
 
     def fold(chunk: list[dict[str, Any]]) -> int:
@@ -133,11 +151,22 @@ def tournament(game: Game | str, bot_specs: Sequence[str], games: int, players: 
     began = time.perf_counter()
     interrupted, terminated = gather(_play_chunk, jobs, workers, backend, fold, total, progress)
     report = rate(specs, players, records, solo=players == 1)
-    report.update({"game": game.id, "options": opts, "players": players, "games": len(records),
-                   "games_requested": games, "blocks": blocks, "seed": seed, "workers": workers,
-                   "backend": backend,
-                   "interrupted": interrupted, "terminated": terminated,
-                   "elapsed_seconds": time.perf_counter() - began})
+    report.update(
+        {
+            "game": game.id,
+            "options": opts,
+            "players": players,
+            "games": len(records),
+            "games_requested": games,
+            "blocks": blocks,
+            "seed": seed,
+            "workers": workers,
+            "backend": backend,
+            "interrupted": interrupted,
+            "terminated": terminated,
+            "elapsed_seconds": time.perf_counter() - began,
+        }
+    )
     return report
 
 
@@ -145,7 +174,7 @@ def _ranks_solo(records: list[dict[str, Any]], b: int) -> list[tuple[list[int], 
     """One-player games: each complete block is one ranking of the bots on its deal."""
     out = []
     for start in range(0, len(records) - b + 1, b):
-        block = records[start:start + b]
+        block = records[start : start + b]
         keys = [(1 if r["winners"] else 0, r["scores"][0] if r["scores"] else 0.0) for r in block]
         bots = [r["lineup"][0] for r in block]
         ranks = [1 + sum(1 for k in keys if k > mine) for mine in keys]
@@ -153,8 +182,7 @@ def _ranks_solo(records: list[dict[str, Any]], b: int) -> list[tuple[list[int], 
     return out
 
 
-def rate(specs: Sequence[str], players: int, records: Sequence[dict[str, Any]],
-         solo: bool = False) -> dict[str, Any]:
+def rate(specs: Sequence[str], players: int, records: Sequence[dict[str, Any]], solo: bool = False) -> dict[str, Any]:
     """Ratings, win rates, the pairwise table and the seat advantage of played games."""
     from openskill.models import PlackettLuce  # noqa: PLC0415 - a runtime dependency
 
@@ -183,8 +211,11 @@ def rate(specs: Sequence[str], players: int, records: Sequence[dict[str, Any]],
                     if x != y and i != j:
                         met[x][y] += 1
                         ahead[x][y] += 1.0 if ranks[i] < ranks[j] else (0.5 if ranks[i] == ranks[j] else 0.0)
-    matches = (_ranks_solo(list(records), b) if solo else
-               [(r["lineup"], r["ranks"]) for r in records if len(r["ranks"]) == len(r["lineup"]) > 1])
+    matches = (
+        _ranks_solo(list(records), b)
+        if solo
+        else [(r["lineup"], r["ranks"]) for r in records if len(r["ranks"]) == len(r["lineup"]) > 1]
+    )
     for seated, ranks in matches:
         teams = [[ratings[i]] for i in seated]
         new = model.rate(teams, ranks=list(ranks))
@@ -198,13 +229,24 @@ def rate(specs: Sequence[str], players: int, records: Sequence[dict[str, Any]],
     bots = []
     for i, spec in enumerate(specs):
         mu, sigma = ratings[i].mu, ratings[i].sigma
-        bots.append({"spec": spec, "rating": mu, "rating_ci95": [mu - Z95 * sigma, mu + Z95 * sigma],
-                     "games": appear[i], "win_rate": wins[i] / appear[i] if appear[i] else 0.0,
-                     "win_rate_ci95": list(wilson_interval(wins[i], appear[i]))})
-    pairwise = [[(ahead[x][y] / met[x][y] if met[x][y] else None) if x != y else None for y in range(b)]
-                for x in range(b)]
+        bots.append(
+            {
+                "spec": spec,
+                "rating": mu,
+                "rating_ci95": [mu - Z95 * sigma, mu + Z95 * sigma],
+                "games": appear[i],
+                "win_rate": wins[i] / appear[i] if appear[i] else 0.0,
+                "win_rate_ci95": list(wilson_interval(wins[i], appear[i])),
+            }
+        )
+    pairwise = [
+        [(ahead[x][y] / met[x][y] if met[x][y] else None) if x != y else None for y in range(b)] for x in range(b)
+    ]
     advantage = [w / seat_games if seat_games else 0.0 for w in seat_wins]
-    return {"bots": bots, "pairwise": pairwise, "seat_advantage": advantage,
-            "seat_advantage_ci95": [list(wilson_interval(w, seat_games)) for w in seat_wins],
-            "decisions": sum(r["decisions"] for r in records)}
-
+    return {
+        "bots": bots,
+        "pairwise": pairwise,
+        "seat_advantage": advantage,
+        "seat_advantage_ci95": [list(wilson_interval(w, seat_games)) for w in seat_wins],
+        "decisions": sum(r["decisions"] for r in records),
+    }

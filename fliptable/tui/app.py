@@ -11,12 +11,13 @@ bots' pace), and a timer (``TICK``) lands whatever is due on the table's clock â
 in tests. A key that arrives after its window closed is refused: "too slow".
 Naming: "you" for the person at this keyboard, "seat N" for the others.
 """
+
 from __future__ import annotations
 
 import os
 import sys
-from typing import Any, ClassVar
 from collections.abc import Mapping, Sequence
+from typing import Any, ClassVar
 
 from rich.text import Text
 from textual.app import App, ComposeResult
@@ -36,9 +37,9 @@ from ..core.table import Table
 from ..exit_codes import exit_code
 from . import keys as keymod
 from .drawing import LOG_KEEP, Drawing
+from .help import HelpScreen
 from .keyboard import Keyboard
 from .present import Names, clock_bar, standings
-from .help import HelpScreen
 from .screens import ConfirmScreen, NoticeScreen, PassScreen
 from .seating import player_count, reset_agents, seat_agents
 from .texts import has_round_summary, round_summary
@@ -85,11 +86,21 @@ class TableApp(Drawing, Keyboard, App[int]):
         Binding("minus", "speed(2)", "Slower", show=True),
     ]
 
-    def __init__(self, game: Game, state: State, agents: Sequence[Agent | None], *, seed: Any = None,
-                 viewer: int | None = None, delay: float = DEFAULT_DELAY,
-                 outcome_delay: float = DEFAULT_OUTCOME_DELAY, pause_on_rounds: bool = True,
-                 clock: RealClock | VirtualClock | None = None, turn_limit_ms: float | None = None,
-                 log_path: str | None = None):
+    def __init__(
+        self,
+        game: Game,
+        state: State,
+        agents: Sequence[Agent | None],
+        *,
+        seed: Any = None,
+        viewer: int | None = None,
+        delay: float = DEFAULT_DELAY,
+        outcome_delay: float = DEFAULT_OUTCOME_DELAY,
+        pause_on_rounds: bool = True,
+        clock: RealClock | VirtualClock | None = None,
+        turn_limit_ms: float | None = None,
+        log_path: str | None = None,
+    ):
         super().__init__()
         #: ``--log``: written when the game ends, and again at leaving if more was played
         self.log_path = log_path
@@ -101,9 +112,16 @@ class TableApp(Drawing, Keyboard, App[int]):
             raise ValueError("a table needs at least one person")
         self.viewer = viewer if viewer in self.humans else self.humans[0]
         self.clock = clock if clock is not None else RealClock()
-        self.table = Table(state, self.agents, seed=seed if seed is not None else 0, clock=self.clock,
-                           bot_turn_ms=delay * 1000.0, turn_limit_ms=turn_limit_ms, strict_agents=False,
-                           reset_agents=False)
+        self.table = Table(
+            state,
+            self.agents,
+            seed=seed if seed is not None else 0,
+            clock=self.clock,
+            bot_turn_ms=delay * 1000.0,
+            turn_limit_ms=turn_limit_ms,
+            strict_agents=False,
+            reset_agents=False,
+        )
         self._landed: list[Landed] = []
         self.table.listeners.append(self._landed.append)
         self.outcome_delay, self.pause_on_rounds = outcome_delay, pause_on_rounds
@@ -114,9 +132,9 @@ class TableApp(Drawing, Keyboard, App[int]):
         #: the table, the clock and the result as last drawn (plain text)
         self.table_text = self.clock_text = self.result_text = ""
         self.awaiting: int | None = None  # the person whose keys act now (turn, commit or claim)
-        self.messages: list[str] = []     # short notices shown under the keys (tests read them)
+        self.messages: list[str] = []  # short notices shown under the keys (tests read them)
         self._prefix = ""
-        self._group = ""                      # the game's named key whose actions the menu shows
+        self._group = ""  # the game's named key whose actions the menu shows
         self._groups: list[keymod.Group] = []
         self._menu: list[keymod.Choice] = []
         self._aliases: dict[str, str] = {}
@@ -124,9 +142,9 @@ class TableApp(Drawing, Keyboard, App[int]):
         self._summary_seen: str | None = None
         self._modal = False
         self._race_window: int | None = None  # the race window on screen
-        self._race_actor: int | None = None   # the person whose keys act in it
-        self._prompted: tuple | None = None   # (ply, viewer) the screen was set up for
-        self._seen_ply = state.ply            # the ply the person's keys are meant for
+        self._race_actor: int | None = None  # the person whose keys act in it
+        self._prompted: tuple | None = None  # (ply, viewer) the screen was set up for
+        self._seen_ply = state.ply  # the ply the person's keys are meant for
         self._flash = ""
         self._can_back = False
         #: a key the person pressed while others were to play (not played: told on their turn)
@@ -154,8 +172,9 @@ class TableApp(Drawing, Keyboard, App[int]):
         self._w_log = RichLog(id="log", wrap=True, markup=False, auto_scroll=True, min_width=20)
         self._w_clock = Static("", id="clock")
         self._w_actions = Static("", id="actions")
-        self._w_typed = Input(placeholder="type an action in the game's notation, Enter to play, Esc to cancel",
-                              id="typed")
+        self._w_typed = Input(
+            placeholder="type an action in the game's notation, Enter to play, Esc to cancel", id="typed"
+        )
         yield Header()
         yield self._w_status
         with Horizontal(id="main"):
@@ -178,7 +197,7 @@ class TableApp(Drawing, Keyboard, App[int]):
         you = f"; you are seat {self.viewer}" if self.names.you(self.viewer) else ""
         self._log_line(f"{self.game.title}: {n} player{'s' if n != 1 else ''}, seed {self.seed}{you}", style="bold")
         if self.state.ply == 0:
-            self._narrate(list(self.state.opening))   # the deal
+            self._narrate(list(self.state.opening))  # the deal
         self._draw()
         self.set_interval(TICK, self._tick)
         self.call_later(self._tick)
@@ -264,6 +283,7 @@ class TableApp(Drawing, Keyboard, App[int]):
                 self._show_notices(notices[1:])
             else:
                 self._release()
+
         self.push_screen(NoticeScreen(title, body, seconds), done)
 
     # -- what the screen asks for ------------------------------------------------------------
@@ -301,11 +321,17 @@ class TableApp(Drawing, Keyboard, App[int]):
             self._switch_viewer(self.awaiting)
             self._prompted = (self.state.ply, self.viewer)
         bots = [s for s in d.players if self.agents[s] is not None]
-        waiting = (f"{self.names.label(bots[0])} is thinking..." if isinstance(d, Turn)
-                   else "the others are choosing in secret...")
+        waiting = (
+            f"{self.names.label(bots[0])} is thinking..."
+            if isinstance(d, Turn)
+            else "the others are choosing in secret..."
+        )
         you = "You" if self.awaiting is None or self.names.you(self.awaiting) else f"Seat {self.awaiting}, you"
-        self._set_status(waiting + (f"  {you} may act out of turn: press a key below" if self.awaiting is not None
-                                    else "") + ("; Tab: next person" if len(people) > 1 else ""))
+        self._set_status(
+            waiting
+            + (f"  {you} may act out of turn: press a key below" if self.awaiting is not None else "")
+            + ("; Tab: next person" if len(people) > 1 else "")
+        )
         self._draw()
 
     def _claimers(self, d) -> list[int]:
@@ -344,14 +370,15 @@ class TableApp(Drawing, Keyboard, App[int]):
             def ready(_=None) -> None:
                 self._switch_viewer(p)
                 self._release()
-            self.push_screen(PassScreen(f"Pass the keyboard to seat {p}.\n\n"
-                                        f"Seat {p}: press Enter when you are ready."), ready)
+
+            self.push_screen(
+                PassScreen(f"Pass the keyboard to seat {p}.\n\nSeat {p}: press Enter when you are ready."), ready
+            )
             return
         self.awaiting = p
         self._flash = ""
         if self._early_key is not None:  # never dropped silently: the person is told, and presses again
-            self._note(f"{self._early_key!r}, pressed while the others played, was not played: "
-                       "press your key now")
+            self._note(f"{self._early_key!r}, pressed while the others played, was not played: press your key now")
             self._early_key = None
         d = self.table.decision
         who = "Your" if self.names.you(p) else f"Seat {p}, your"
@@ -474,8 +501,15 @@ def _env_float(name: str, default: float) -> float:
         return default
 
 
-def build_table(game_id: str, players: int | None, bot_specs: Sequence[str], seat: int, seed: int | None,
-                options: Mapping[str, str] | None, **kwargs) -> TableApp:
+def build_table(
+    game_id: str,
+    players: int | None,
+    bot_specs: Sequence[str],
+    seat: int,
+    seed: int | None,
+    options: Mapping[str, str] | None,
+    **kwargs,
+) -> TableApp:
     """The app for a new game; FliptableError names what was wrong. ``seed`` None: a
     fresh 64-bit seed."""
     game = get_game(game_id)
@@ -488,16 +522,28 @@ def build_table(game_id: str, players: int | None, bot_specs: Sequence[str], sea
     return TableApp(game, state, agents, seed=seed, viewer=seat, **kwargs)
 
 
-def run_play(game_id: str, players: int | None, bot_specs: list[str], seat: int = 0, seed: int | None = None,
-             options: dict[str, str] | None = None, *, delay: float | None = None,
-             outcome_delay: float | None = None, log_path: str | None = None) -> int:
+def run_play(
+    game_id: str,
+    players: int | None,
+    bot_specs: list[str],
+    seat: int = 0,
+    seed: int | None = None,
+    options: dict[str, str] | None = None,
+    *,
+    delay: float | None = None,
+    outcome_delay: float | None = None,
+    log_path: str | None = None,
+) -> int:
     """Play ``game_id`` in the terminal; the exit code (2 for a user error, named on stderr).
     ``log_path``: write the game's log there when the game ends, and when the app closes
     (Ctrl+C, ``q``) if more was played since."""
-    kwargs = {"log_path": None if log_path is None else str(log_path),
-              "delay": _env_float("FLIPTABLE_DELAY", DEFAULT_DELAY) if delay is None else delay,
-              "outcome_delay": (_env_float("FLIPTABLE_OUTCOME_DELAY", DEFAULT_OUTCOME_DELAY)
-                                if outcome_delay is None else outcome_delay)}
+    kwargs = {
+        "log_path": None if log_path is None else str(log_path),
+        "delay": _env_float("FLIPTABLE_DELAY", DEFAULT_DELAY) if delay is None else delay,
+        "outcome_delay": (
+            _env_float("FLIPTABLE_OUTCOME_DELAY", DEFAULT_OUTCOME_DELAY) if outcome_delay is None else outcome_delay
+        ),
+    }
     try:
         app = build_table(game_id, players, bot_specs, seat, seed, options, **kwargs)
     except FliptableError as exc:

@@ -1,5 +1,6 @@
 """Drawing the terminal game: the table, each person's log, the status line and the
 keys. A mixin of ``TableApp`` (``app.py``), which holds the widgets and the state."""
+
 from __future__ import annotations
 
 from rich.text import Text
@@ -146,8 +147,9 @@ class Drawing:
             if group is None and not self._prefix:
                 hints += [g.hint() for g in self._groups]
             hints.append(": type an action")
-            self._can_back = group is not None or self._prefix != keymod.menu(
-                plain, "", flat=race, reserved=reserved)[0]
+            self._can_back = (
+                group is not None or self._prefix != keymod.menu(plain, "", flat=race, reserved=reserved)[0]
+            )
             if self._can_back:
                 hints.append("Esc: back")
             out.append("\n")

@@ -2,13 +2,14 @@
 notation and the rules of the game being played — the game's own texts
 (``games/docs.py``: its rules document, ``Game.notation``, its wording's ``legend``),
 never copied here. Time stands still while it is open."""
+
 from __future__ import annotations
 
 from typing import Any, ClassVar
 
+from rich.markdown import Markdown
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from rich.markdown import Markdown
 from textual.containers import Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Static
@@ -38,8 +39,9 @@ def help_markdown(game: Game, view: Any, seat: int | None) -> str:
         parts += ["## Reading the table", told]
     parts.append(notation_text(game).replace("\n\n", "\n\n```\n", 1) + "\n```")
     doc = rules_document(game)
-    parts.append(doc.rstrip() if doc else f"(no rules document is installed for {game.id}: "
-                 f"see `fliptable rules {game.id}`)")
+    parts.append(
+        doc.rstrip() if doc else f"(no rules document is installed for {game.id}: see `fliptable rules {game.id}`)"
+    )
     return "\n\n".join(parts) + "\n"
 
 

@@ -3,6 +3,7 @@ keys, the menu tree, the aliases, Tab to the next person), the typed action box,
 footer's bindings (leave, back, bots' pace) and submitting to the table. A mixin of
 ``TableApp`` (``app.py``), which holds the widgets, the table and the routing of turns,
 claims and races (``_actor``, ``_prompt``, ``_next_claimer``, ``_next_race_actor``)."""
+
 from __future__ import annotations
 
 from textual.widgets import Input
@@ -59,8 +60,9 @@ class Keyboard:
         choice = next((c for c in self._menu if c.key == char.lower()), None) if char else None
         if choice is None:
             if (char and char.isprintable()) or key == "enter":
-                self._note(f"{char if char and char.isprintable() else key!r} does nothing now; "
-                           "press one of the keys listed")
+                self._note(
+                    f"{char if char and char.isprintable() else key!r} does nothing now; press one of the keys listed"
+                )
                 event.stop()
             return
         event.stop()
@@ -77,8 +79,11 @@ class Keyboard:
         try:
             self.table.submit(seat, action, self._seen_ply)
         except StaleAction:
-            self._note("too slow: the window closed" if isinstance(self.table.decision, Race)
-                       or self._race_window is not None else "too late: the game has moved on")
+            self._note(
+                "too slow: the window closed"
+                if isinstance(self.table.decision, Race) or self._race_window is not None
+                else "too late: the game has moved on"
+            )
         except IllegalAction:  # one sentence to the person: the game's rule, "you", what is legal
             self._note(refusal(self.state, seat, action, self.names.you(seat)))
         except FliptableError as exc:  # nothing changed
@@ -120,8 +125,10 @@ class Keyboard:
                 self.exit(0)
             elif not held:
                 self._release()
-        self.push_screen(ConfirmScreen("Leave the game? It is not over."
-                                       + (" The log is written." if self.log_path else "")), answer)
+
+        self.push_screen(
+            ConfirmScreen("Leave the game? It is not over." + (" The log is written." if self.log_path else "")), answer
+        )
 
     def action_help(self) -> None:
         """``?``: the keys, the table's legend, the notation and the rules of this game."""
@@ -134,8 +141,10 @@ class Keyboard:
         def closed(_=None) -> None:
             if not held:
                 self._release()
-        self.push_screen(HelpScreen(help_markdown(self.game, self.state.view(self.viewer),
-                                                  self._reader(self.viewer))), closed)
+
+        self.push_screen(
+            HelpScreen(help_markdown(self.game, self.state.view(self.viewer), self._reader(self.viewer))), closed
+        )
 
     def action_type_action(self) -> None:
         if self._actor() is None or self.standings is not None:

@@ -15,11 +15,12 @@ menu and are offered under their key (``groups``); the key acts at once when one
 action is legal, and narrows the menu to them when there are several. Their keys are
 never handed to other actions.
 """
+
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 from collections.abc import Sequence
+from dataclasses import dataclass
 
 #: keys handed out when an action has no natural key of its own, in this order
 #: (never ``q``: it quits, as at the plain prompt)
@@ -62,8 +63,9 @@ def _natural(token: str) -> str | None:
     return None
 
 
-def _assign(items: Sequence[tuple[str, str | None]], pool: str = POOL,
-            reserved: frozenset[str] = frozenset()) -> list[str]:
+def _assign(
+    items: Sequence[tuple[str, str | None]], pool: str = POOL, reserved: frozenset[str] = frozenset()
+) -> list[str]:
     """Keys for items given as (label, natural key or None): natural first, then ``pool``;
     never a ``reserved`` key (the game's named keys)."""
     keys: list[str | None] = [None] * len(items)
@@ -97,7 +99,7 @@ def _contested(actions: Sequence[str], prefix: str) -> bool:
     counted = bool(prefix) and _ENDS_IN_COUNT.search(prefix) is not None
     seen: set[str] = set()
     for a in actions:
-        nat = _natural(a[len(prefix):]) if counted and a[len(prefix):].isdigit() else _flat_natural(a)
+        nat = _natural(a[len(prefix) :]) if counted and a[len(prefix) :].isdigit() else _flat_natural(a)
         if nat is None:
             continue
         if nat in seen:
@@ -110,13 +112,19 @@ def flat_menu(actions: Sequence[str], prefix: str = "", reserved: frozenset[str]
     """One key per action (after a count step such as ``3x``, the number that follows
     is the key: ``3x6`` -> 6)."""
     counted = bool(prefix) and _ENDS_IN_COUNT.search(prefix) is not None
-    keys = _assign([(a, _natural(a[len(prefix):]) if counted and a[len(prefix):].isdigit() else _flat_natural(a))
-                    for a in actions], reserved=reserved)
+    keys = _assign(
+        [
+            (a, _natural(a[len(prefix) :]) if counted and a[len(prefix) :].isdigit() else _flat_natural(a))
+            for a in actions
+        ],
+        reserved=reserved,
+    )
     return [Choice(k, a, action=a) for k, a in zip(keys, actions, strict=True) if k]
 
 
-def menu(actions: Sequence[str], prefix: str = "", flat: bool = False,
-         reserved: frozenset[str] = frozenset()) -> tuple[str, list[Choice]]:
+def menu(
+    actions: Sequence[str], prefix: str = "", flat: bool = False, reserved: frozenset[str] = frozenset()
+) -> tuple[str, list[Choice]]:
     """The choices offered for ``actions`` narrowed to ``prefix``: (effective prefix, choices).
 
     Chains with a single continuation are skipped, so the returned prefix may be longer.
@@ -134,14 +142,14 @@ def menu(actions: Sequence[str], prefix: str = "", flat: bool = False,
         children: dict[str, str | None] = {}
         for a in cands:
             segment = _SEGMENT.match(a, len(prefix))
-            assert segment is not None, a    # the pattern matches the empty string too
+            assert segment is not None, a  # the pattern matches the empty string too
             child = prefix + segment.group(0)
             if child == a:
                 children[child] = a
             else:
                 children.setdefault(child, None)
         if len(children) == 1:
-            (child, leaf), = children.items()
+            ((child, leaf),) = children.items()
             if leaf is not None:
                 return prefix, flat_menu(cands, prefix, reserved)
             prefix = child
@@ -151,12 +159,12 @@ def menu(actions: Sequence[str], prefix: str = "", flat: bool = False,
     labels = []
     naturals = []
     for child, leaf in items:
-        token = child[len(prefix):]
+        token = child[len(prefix) :]
         labels.append(child if leaf is not None else child + "…")
         count = _COUNT.fullmatch(token) if leaf is None else None
         naturals.append(_natural(count.group(1) if count else token.rstrip(":>")))
     # beside counts (digits), other choices take letters first: a digit means a count
-    counts = any(_COUNT.fullmatch(child[len(prefix):]) for child, leaf in items if leaf is None)
+    counts = any(_COUNT.fullmatch(child[len(prefix) :]) for child, leaf in items if leaf is None)
     keys = _assign(list(zip(labels, naturals, strict=True)), LETTERS_FIRST if counts else POOL, reserved)
     out = []
     for k, (child, leaf), label in zip(keys, items, labels, strict=True):

@@ -8,13 +8,14 @@ answer that arrives after the window closed is not dropped silently: "too slow: 
 window closed". Naming: "you" for the person at this keyboard, "seat N" for the
 others (with several people at one keyboard, everyone is "seat N").
 """
+
 from __future__ import annotations
 
 import re
 import shutil
 import time
-from typing import Any
 from collections.abc import Callable, Mapping, Sequence
+from typing import Any
 
 from ..bots.base import make_agent
 from ..core.clock import VirtualClock
@@ -90,10 +91,18 @@ class PlainGame:
     """One game at a text prompt: people at ``humans`` seats, bots elsewhere.
     ``clock`` (seconds) times the people's answers."""
 
-    def __init__(self, game: Game, players: int, seat_specs: Sequence[str], seat: int,
-                 seed: int | str, options: Mapping[str, Any] | None,
-                 input_fn: Callable[[str], str] = input, print_fn: Callable[[str], None] = print,
-                 clock: Callable[[], float] = time.monotonic):
+    def __init__(
+        self,
+        game: Game,
+        players: int,
+        seat_specs: Sequence[str],
+        seat: int,
+        seed: int | str,
+        options: Mapping[str, Any] | None,
+        input_fn: Callable[[str], str] = input,
+        print_fn: Callable[[str], None] = print,
+        clock: Callable[[], float] = time.monotonic,
+    ):
         self.game, self.players, self.seat, self.seed = game, players, seat, seed
         self.state: State = game.new_state(players, options, seed)
         self.humans = {s for s, spec in enumerate(seat_specs) if spec.strip().lower() == HUMAN}
@@ -267,8 +276,10 @@ class PlainGame:
         m = _TRAILING_NUMBER.search(example)
         if example == "1" or m is None or m.group(1) != "1":
             return None
-        return (f"Numbers are the game's own: a bare number n = {example[:m.start()]}<n> "
-                f"(see ?), so a number means the same whatever else is listed.")
+        return (
+            f"Numbers are the game's own: a bare number n = {example[: m.start()]}<n> "
+            f"(see ?), so a number means the same whatever else is listed."
+        )
 
     # -- the loop -------------------------------------------------------------------
     def turn(self, s: int) -> None:
@@ -300,8 +311,13 @@ class PlainGame:
             elif len(people) > 1 or s != self.seat:
                 self.out(f"-- {self.who(s)} --")
             self.show_table(s)
-            extra = ("   (race! Enter lets it go)" if isinstance(d, Race) else
-                     "   (others may claim now)" if must else "   (you may act out of turn; Enter lets play go on)")
+            extra = (
+                "   (race! Enter lets it go)"
+                if isinstance(d, Race)
+                else "   (others may claim now)"
+                if must
+                else "   (you may act out of turn; Enter lets play go on)"
+            )
             while True:
                 action, ms = self.timed(s, self.state.legal_actions(s), extra)
                 if action is not None or not must:
@@ -335,19 +351,27 @@ class PlainGame:
         else:
             people = "People at " + ", ".join(f"seat {s}" for s in sorted(self.humans))
         bots = ", ".join(f"seat {s}: {spec}" for s, spec in enumerate(self.specs) if s not in self.humans)
-        self.out(f"{self.game.title}: {count_of(self.players, 'player')}, seed {self.seed}. {people}"
-                 + (f"; bots {bots}" if bots else "") + ".")
+        self.out(
+            f"{self.game.title}: {count_of(self.players, 'player')}, seed {self.seed}. {people}"
+            + (f"; bots {bots}" if bots else "")
+            + "."
+        )
         self.out("Answer with the number or the action; ? explains the table and the notation, q quits.")
         if self.game.dynamics == "real-time":
-            self.out("This prompt is turn-based: the table waits while you answer, and your answer's "
-                     "time races the bots' reactions; what happened meanwhile is told after you answer. "
-                     "The full-screen mode (without --plain) is live.")
+            self.out(
+                "This prompt is turn-based: the table waits while you answer, and your answer's "
+                "time races the bots' reactions; what happened meanwhile is told after you answer. "
+                "The full-screen mode (without --plain) is live."
+            )
         numbers = self.number_note()
         if numbers:
             self.out(numbers)
         if self.game.action_keys:
-            self.out("Keys: " + ", ".join(f"{k.key} {k.label}" for k in self.game.action_keys)
-                     + " (a key and its number when there are several).")
+            self.out(
+                "Keys: "
+                + ", ".join(f"{k.key} {k.label}" for k in self.game.action_keys)
+                + " (a key and its number when there are several)."
+            )
         table = self.table
         if self.state.ply == 0:
             self.tell_events(self.state.opening)
@@ -376,16 +400,29 @@ class PlainGame:
         scores = ", ".join(f"{self.who(s)} {score:g}" for s, score in enumerate(result.scores))
         winners = " and ".join(self.who(w) for w in result.winners) or "nobody"
         if len(result.scores) == 1:  # a game played alone (Patience): won or lost
-            self.out(f"Game over. Score: {result.scores[0]:g}. "
-                     + (f"{'You' if self.reader == 0 else 'Seat 0'} won!" if result.winners else
-                        f"{'You' if self.reader == 0 else 'Seat 0'} lost."))
+            self.out(
+                f"Game over. Score: {result.scores[0]:g}. "
+                + (
+                    f"{'You' if self.reader == 0 else 'Seat 0'} won!"
+                    if result.winners
+                    else f"{'You' if self.reader == 0 else 'Seat 0'} lost."
+                )
+            )
         else:
             self.out(f"Game over. Scores: {scores}. Winner: {winners}.")
         return result
 
 
-def run_plain(game: Game, players: int, seat_specs: Sequence[str], seat: int, seed: int | str,
-              options: Mapping[str, Any] | None, log_path: str | None = None, **io) -> Result | None:
+def run_plain(
+    game: Game,
+    players: int,
+    seat_specs: Sequence[str],
+    seat: int,
+    seed: int | str,
+    options: Mapping[str, Any] | None,
+    log_path: str | None = None,
+    **io,
+) -> Result | None:
     """Play ``game`` at a text prompt; ``seat_specs`` has one spec per seat (``human``
     for people; ``seat`` is always a person). ``log_path``: write the game's log there
     when it ends or the person leaves."""

@@ -1,10 +1,11 @@
 """Words and small texts of the terminal game, one naming everywhere on a screen:
 "you" for the person at this keyboard (when there is one person), "seat N" for every
 other seat — a bot's spec in brackets where it helps ("seat 2 (ev)")."""
+
 from __future__ import annotations
 
-from typing import Any
 from collections.abc import Sequence
+from typing import Any
 
 from rich.text import Text
 
@@ -25,7 +26,7 @@ class Names:
         return seat is not None and len(self.people) == 1 and seat == self.people[0]
 
     def name(self, seat: int | None) -> str:
-        """"you", "seat N", or "the clock" (a race's default)."""
+        """ "you", "seat N", or "the clock" (a race's default)."""
         if seat is None:
             return "the clock"
         return "you" if self.you(seat) else f"seat {seat}"
@@ -75,5 +76,6 @@ def clock_bar(remaining_ms: float, limit_ms: float, width: int = 30) -> Text:
     total = max(0.001, limit_ms / 1000.0)
     full = max(0, min(width, round(width * left / total)))
     style = "bold green" if left > total / 2 else ("bold yellow" if left > total / 5 else "bold red")
-    return Text.assemble(("⏱ ", ""), ("█" * full, style), ("░" * (width - full), "dim"),
-                         (f" {left:4.1f} s left", style))
+    return Text.assemble(
+        ("⏱ ", ""), ("█" * full, style), ("░" * (width - full), "dim"), (f" {left:4.1f} s left", style)
+    )

@@ -1,5 +1,6 @@
 """The terminal game's modal screens: passing the keyboard (hotseat) and notices over
 the table (a round's summary, a race window's outcome)."""
+
 from __future__ import annotations
 
 from textual.app import ComposeResult

@@ -1,11 +1,12 @@
 """Who sits where: the person at ``seat``, and the ``--bot`` specs for the other seats
 (README.md, "Bots": one spec per other seat in seat order, the last
 fills the rest; the spec ``human`` is another person at the same keyboard)."""
+
 from __future__ import annotations
 
 import random
-from typing import Any
 from collections.abc import Mapping, Sequence
+from typing import Any
 
 from ..bots.base import Agent, make_agent
 from ..core.errors import BotSpecError, PlayerCountError
@@ -14,6 +15,8 @@ from ..core.rng import derive_seed
 from ..core.words import count_of
 
 HUMAN = "human"
+
+
 #: the bot that fills the other seats when no ``--bot`` is given, per game
 def default_bot(game: Game) -> str:
     """The bot that fills the seats beside people when no ``--bot`` is given: the game's
@@ -35,8 +38,9 @@ def seat_agents(game: Game, players: int, bot_specs: Sequence[str], seat: int) -
     specs = list(bot_specs) or [default_bot(game)]
     others = [s for s in range(players) if s != seat]
     if len(specs) > len(others) and others:
-        raise BotSpecError(f"{len(specs)} --bot specs given for {count_of(len(others), 'other seat')} "
-                           f"at a {players}-player table")
+        raise BotSpecError(
+            f"{len(specs)} --bot specs given for {count_of(len(others), 'other seat')} at a {players}-player table"
+        )
     out: list[Agent | None] = [None] * players
     for i, s in enumerate(others):
         spec = specs[min(i, len(specs) - 1)]

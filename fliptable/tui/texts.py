@@ -1,6 +1,7 @@
 """A game's text for people, as the game declares it (``Game.render``, ``Game.narrate``,
 ``Game.round_summary``), made safe to show: a rendering bug shows as text, never a
 crash. Games that declare none get the base ``Game``'s plain listing."""
+
 from __future__ import annotations
 
 import inspect
@@ -40,7 +41,8 @@ def takes_seat(game: Game) -> bool:
             known = True
         else:
             known = sum(1 for p in params if p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD)) >= 2 or any(
-                p.kind is p.VAR_POSITIONAL for p in params)
+                p.kind is p.VAR_POSITIONAL for p in params
+            )
         _TAKES_SEAT[cls] = known
     return known
 
@@ -101,10 +103,12 @@ def _markup(markup: str) -> Text:
 
 # -- summaries -------------------------------------------------------------------------
 
+
 def has_round_summary(game: Game) -> bool:
     """Whether the game declares a round summary (shown when its text changes)."""
-    return (type(game).round_summary is not Game.round_summary
-            or getattr(game.wording, "round_summary", None) is not None)
+    return (
+        type(game).round_summary is not Game.round_summary or getattr(game.wording, "round_summary", None) is not None
+    )
 
 
 def round_summary(game: Game, view: Any, seat: int | None) -> str | None:

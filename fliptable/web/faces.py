@@ -3,13 +3,14 @@ its kind, rank, suit (or colour), flags and its name for people. Served as the E
 ``/faces.js`` (``fliptable/server/app.py``), built from the tables the server plays with,
 so the client never lags behind a game's cards. A card's name for people is its game's
 ``card_title`` (the optional ``web.py`` of the game's package), else "card RANK"."""
+
 from __future__ import annotations
 
 import functools
 import importlib
 import json
-from typing import Any
 from collections.abc import Callable
+from typing import Any
 
 from ..core.cards import CardType
 from ..core.registry import all_game_ids, get_game, package_of
@@ -54,5 +55,7 @@ def faces() -> dict:
 @functools.lru_cache(maxsize=1)
 def module() -> str:
     """``/faces.js``: ``export const FACES = {...};``"""
-    return ("// The games' card tables (fliptable/web/faces.py): per game, per card notation.\n"
-            "export const FACES = " + json.dumps(faces(), separators=(",", ":"), sort_keys=True) + ";\n")
+    return (
+        "// The games' card tables (fliptable/web/faces.py): per game, per card notation.\n"
+        "export const FACES = " + json.dumps(faces(), separators=(",", ":"), sort_keys=True) + ";\n"
+    )

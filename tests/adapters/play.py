@@ -1,4 +1,5 @@
 """Random play for the adapter tests."""
+
 import random
 
 from fliptable.core.decision import Race

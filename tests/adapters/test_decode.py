@@ -3,6 +3,7 @@
 games at every table size of every game. Two things the vector cannot hold are
 compared as it holds them: a pile in order of play (its faces, hidden count and last
 card) and a window's entries beyond its size (its last ones)."""
+
 from collections import Counter
 
 import numpy as np
@@ -16,15 +17,30 @@ TABLES = [(g, n) for g in all_game_ids() for n in range(get_game(g).min_players,
 
 def same(node, got, want, path="view"):
     """Whether ``got`` (decoded) is what the vector can hold of ``want`` (the view's)."""
-    t = "null" if want is None else ("bool" if isinstance(want, bool) else
-                                      "num" if isinstance(want, (int, float)) else
-                                      "str" if isinstance(want, str) else
-                                      "dict" if isinstance(want, dict) else "list")
+    t = (
+        "null"
+        if want is None
+        else (
+            "bool"
+            if isinstance(want, bool)
+            else "num"
+            if isinstance(want, (int, float))
+            else "str"
+            if isinstance(want, str)
+            else "dict"
+            if isinstance(want, dict)
+            else "list"
+        )
+    )
     if t == "null":
         assert got is None, path
         return
-    kind = next(k for k in node.kinds if {"bool": "bool", "num": "num", "seat": "num", "card": "str",
-                                            "word": "str", "dict": "dict"}.get(k, "list") == t)
+    kind = next(
+        k
+        for k in node.kinds
+        if {"bool": "bool", "num": "num", "seat": "num", "card": "str", "word": "str", "dict": "dict"}.get(k, "list")
+        == t
+    )
     if kind == "dict":
         assert set(got) == set(want), (path, set(got) ^ set(want))
         for k in want:
@@ -38,7 +54,7 @@ def same(node, got, want, path="view"):
         for i, (a, b) in enumerate(zip(got, want, strict=True)):
             same(node.item, a, b, f"{path}[{i}]")
     elif kind == "seq":
-        tail = want[-node.window:]
+        tail = want[-node.window :]
         assert len(got) == len(tail), path
         for i, (a, b) in enumerate(zip(got, tail, strict=True)):
             same(node.item, a, b, f"{path}[-{len(tail) - i}]")
@@ -78,7 +94,7 @@ def test_decode_gives_the_views_values_and_absolute_seats():
     env = raw_env("flip7", 3)
     env.reset(seed=4)
     for _ in range(6):
-        env.step(0)                # hit
+        env.step(0)  # hit
     view = env.state.view(2)
     got = env.decode("player_2", env.observe("player_2"))
     for k in ("round", "dealer", "turn", "scores", "draw_count", "over", "winners", "options", "players", "seat"):

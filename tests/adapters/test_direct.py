@@ -1,27 +1,42 @@
 """Direct encoders (``adapters.direct``: a seat's observation written from the state, no
 view) give exactly the generic encoding of the view, over random play of several tables."""
+
 import random
 
 import numpy as np
 import pytest
 
 from fliptable.adapters.direct import encoder_class, seat_encoder
+from fliptable.adapters.episode import Moments, Spec
+from fliptable.adapters.observation import Observer, observer
 from fliptable.core.registry import get_game
 from fliptable.games.flinch.fastobs import FlinchDirect
 from fliptable.games.flush.fastobs import FlushDirect
-from fliptable.adapters.observation import Observer, observer
-from fliptable.adapters.episode import Moments, Spec
 
-TABLES = [("flush", 4, {}), ("flush", 3, {"mode": "elimination"}), ("flush", 2, {"rounds": 1}),
-          ("flinch", 2, {}), ("flinch", 4, {"partnership": True, "enforce": "table"})]
+TABLES = [
+    ("flush", 4, {}),
+    ("flush", 3, {"mode": "elimination"}),
+    ("flush", 2, {"rounds": 1}),
+    ("flinch", 2, {}),
+    ("flinch", 4, {"partnership": True, "enforce": "table"}),
+]
 #: FLINCH tables (players, options) whose views differ in structure: reserve rows of five
 #: piles (a per-seat list at five seats), owners' reserve cards, challenges (claims and the
 #: timed window), partners' piles, centre piles built down and both ways, the 1-15 edition
-FLINCH_TABLES = [(2, {}), (3, {}), (5, {}), (6, {"packs": 1}), (4, {"partnership": True}),
-                 (6, {"partnership": True, "enforce": "table"}), (3, {"enforce": "table", "challenge": "window"}),
-                 (2, {"reserve_memory": "off"}), (4, {"reserve_memory": "off", "enforce": "table"}),
-                 (3, {"centre": "ones-and-tens"}), (3, {"centre": "fives", "enforce": "table"}),
-                 (2, {"edition": 150})]
+FLINCH_TABLES = [
+    (2, {}),
+    (3, {}),
+    (5, {}),
+    (6, {"packs": 1}),
+    (4, {"partnership": True}),
+    (6, {"partnership": True, "enforce": "table"}),
+    (3, {"enforce": "table", "challenge": "window"}),
+    (2, {"reserve_memory": "off"}),
+    (4, {"reserve_memory": "off", "enforce": "table"}),
+    (3, {"centre": "ones-and-tens"}),
+    (3, {"centre": "fives", "enforce": "table"}),
+    (2, {"edition": 150}),
+]
 
 
 @pytest.mark.parametrize("game,players,options", TABLES)
@@ -36,7 +51,7 @@ def test_direct_observations_equal_the_generic_encoding(game, players, options):
         moments = Moments(state)
         while not moments.over and steps < 1500:
             seat = moments.current
-            for p in {seat, rng.randrange(players)}:       # the seat asked, and another
+            for p in {seat, rng.randrange(players)}:  # the seat asked, and another
                 np.testing.assert_array_equal(enc.observe(state, p), spec.observer.observe(state, p))
             steps += 1
             if moments.may_pass and (rng.random() < 0.5 or not state.legal_actions(moments.current)):
@@ -45,7 +60,7 @@ def test_direct_observations_equal_the_generic_encoding(game, players, options):
                 moments.act(rng.choice(state.legal_actions(seat)))
         rounds += 1
         longest = max(longest, state.ply)
-    assert rounds > 1 and longest > 40     # several games, long enough to move every part
+    assert rounds > 1 and longest > 40  # several games, long enough to move every part
 
 
 @pytest.mark.parametrize("players,options", FLINCH_TABLES)
@@ -58,7 +73,7 @@ def test_flinch_direct_observations_equal_the_generic_encoding_at_every_ply_and_
     while games < 3 or plies < 400:
         state = spec.game.new_state(players, spec.options, seed=rng.randrange(1 << 30))
         moments = Moments(state)
-        while True:                                     # every ply, game over included
+        while True:  # every ply, game over included
             for p in range(players):
                 np.testing.assert_array_equal(enc.observe(state, p), spec.observer.observe(state, p))
             if moments.over or plies >= 800:
@@ -72,21 +87,22 @@ def test_flinch_direct_observations_equal_the_generic_encoding_at_every_ply_and_
         if plies >= 800:
             break
         assert state.over
-        enc = seat_encoder(spec.observer, players)      # a new game: a new encoder (as the env's reset)
+        enc = seat_encoder(spec.observer, players)  # a new game: a new encoder (as the env's reset)
     assert games > 1 or plies >= 800
 
 
 def test_a_layout_it_does_not_know_gets_the_generic_path():
     o = Observer("flush", 3)
-    o.root.children["surprise"] = o.root.children["round"]     # a key the direct encoder never writes
+    o.root.children["surprise"] = o.root.children["round"]  # a key the direct encoder never writes
     assert FlushDirect.fit(o, 3) is None
     assert seat_encoder(o, 3) is None
-    assert seat_encoder(observer("muggins"), 2) is None     # no direct encoder
+    assert seat_encoder(observer("muggins"), 2) is None  # no direct encoder
     assert seat_encoder(observer("flip7"), 4) is None
 
 
 def test_the_games_with_a_fast_path_are_the_ones_found_in_their_packages():
     from fliptable.core.registry import all_game_ids
+
     found = {g: encoder_class(get_game(g)) for g in all_game_ids()}
     assert {g for g, cls in found.items() if cls is not None} == {"flush", "flinch"}
     assert found["flush"] is FlushDirect and found["flinch"] is FlinchDirect

@@ -1,10 +1,9 @@
 """Gymnasium adapter: check_env for every game, one seat against bots."""
+
 import warnings
 
 import numpy as np
 import pytest
-
-
 from gymnasium.utils.env_checker import check_env
 
 from fliptable.adapters.gymnasium import make
@@ -76,12 +75,13 @@ def test_racing_game_plays_to_the_end_against_bots():
 
 def test_registered_with_gymnasium_make():
     import gymnasium
+
     env = gymnasium.make("fliptable/flip7-v2", opponents=["threshold:25"], players=2, render_mode="ansi")
     assert env.spec.id == "fliptable/flip7-v2"
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always")
         check_env(env.unwrapped)
-    assert [str(w.message) for w in caught] == []     # with a spec, render modes are checked too
+    assert [str(w.message) for w in caught] == []  # with a spec, render modes are checked too
     _obs, _info = env.reset(seed=1)
     assert "fliptable/go-to-the-store-v2" in gymnasium.registry
     assert isinstance(env.render(), str)
@@ -120,7 +120,7 @@ def test_reset_never_returns_a_finished_episode():
         obs, info = env.reset(seed=seed)
         assert info["over_at_reset"] is True and env.state.is_over()
         assert np.flatnonzero(obs["action_mask"]).tolist() == [pass_id]
-        obs, reward, terminated, truncated, info = env.step(seed)     # any action
+        obs, reward, terminated, truncated, info = env.step(seed)  # any action
         assert terminated and not truncated and info == {"over_at_reset": True}
         assert reward == env.state.result().returns()[1] == -1.0
         assert not obs["action_mask"].any()

@@ -3,6 +3,7 @@ import the standard library alone (NumPy, PettingZoo, Gymnasium and OpenSpiel on
 fliptable.adapters, and in the modules of a game package that only the adapters import:
 ``fastobs.py`` and ``infostate.py``, found by ``core.schema.game_module``), and importing
 fliptable.adapters itself pulls none of them in."""
+
 import ast
 import subprocess
 import sys
@@ -26,7 +27,8 @@ def _top_level_imports(path: Path) -> set[str]:
 
 def test_core_and_games_import_only_the_standard_library():
     files = sorted((ROOT / "core").rglob("*.py")) + sorted(
-        f for f in (ROOT / "games").rglob("*.py") if f.name not in ADAPTER_PARTS)
+        f for f in (ROOT / "games").rglob("*.py") if f.name not in ADAPTER_PARTS
+    )
     assert len(files) > 20
     bad = {}
     for f in files:
@@ -50,7 +52,8 @@ def test_rules_load_with_the_rl_libraries_blocked():
         "for g in games:\n"
         "    s = g.new_state(None, None, seed=1)\n"
         "    s.view(0)\n"
-        "print(len(games))\n")
+        "print(len(games))\n"
+    )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
     assert out.returncode == 0, out.stderr
     assert int(out.stdout) >= 9
@@ -69,7 +72,8 @@ def test_no_game_package_or_registry_entry_imports_numpy():
         "for g in all_games():\n"
         "    g.observation_schema(g.default_players, g.resolve_options(None))\n"
         "print(len(GAME_MODULES), sorted(m for m in sys.modules if m.split('.')[0] == 'numpy'"
-        " or m.endswith(('.fastobs', '.infostate'))))\n")
+        " or m.endswith(('.fastobs', '.infostate'))))\n"
+    )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
     assert out.returncode == 0, out.stderr
     count, loaded = out.stdout.split(" ", 1)
@@ -82,5 +86,6 @@ def test_the_adapter_parts_of_game_packages_build_on_the_adapters():
     assert {f.parent.name for f in parts} >= {"flush", "flinch"}
     for f in parts:
         tree = ast.parse(f.read_text(), filename=str(f))
-        assert any(isinstance(n, ast.ImportFrom) and (n.module or "").startswith("fliptable.adapters")
-                   for n in ast.walk(tree)), f
+        assert any(
+            isinstance(n, ast.ImportFrom) and (n.module or "").startswith("fliptable.adapters") for n in ast.walk(tree)
+        ), f

@@ -1,6 +1,7 @@
 """The generic observer: fixed shapes, bounded values, the compiled encoder equal to the
 pure-Python one, layouts built from the declared schema (seat-relative lists only where
 the schema says so), the information state, and docs/rl.md."""
+
 from pathlib import Path
 
 import numpy as np
@@ -31,6 +32,7 @@ def test_every_view_encodes_to_the_fixed_shape_in_bounds(game):
             pure(view, w, 0, p)
             np.testing.assert_array_equal(v, w)
             count += 1
+
     random_play(g, o.players, o.options, 424242, 150, visit)
     assert count > 0
 
@@ -56,12 +58,12 @@ def test_seats_are_relative_to_the_viewer():
     per = width // n
     vec = [o.encode_view(s.view(q), q) for q in range(n)]
     for p in range(n):
-        own = vec[p][off:off + per]
+        own = vec[p][off : off + per]
         assert own.any()
         for q in range(n):
             rel = (p - q) % n
-            np.testing.assert_array_equal(vec[q][off + rel * per:off + (rel + 1) * per], own)
-    assert not np.array_equal(vec[0][off:off + per], vec[1][off:off + per])
+            np.testing.assert_array_equal(vec[q][off + rel * per : off + (rel + 1) * per], own)
+    assert not np.array_equal(vec[0][off : off + per], vec[1][off : off + per])
 
 
 def test_information_state_remembers_what_the_view_forgets():
@@ -84,8 +86,8 @@ def test_information_state_remembers_what_the_view_forgets():
             o.record(memory, e.for_player(0), 0)
     full = o.encode(s.view(0), memory, 0)
     assert full.shape == (o.size,)
-    np.testing.assert_array_equal(full[:o.view_size], o.encode_view(s.view(0), 0)[:o.view_size])
-    assert full[o.view_size:].any()        # the history left counts behind
+    np.testing.assert_array_equal(full[: o.view_size], o.encode_view(s.view(0), 0)[: o.view_size])
+    assert full[o.view_size :].any()  # the history left counts behind
     assert np.all(full <= 1.0) and np.all(full >= -1.0)
 
 
@@ -105,13 +107,14 @@ def test_flinch_information_state_remembers_every_reserve_pile(players, options)
     Partnership Game too, where a play from partner S's reserve is ``play:resK@S>cN``
     (issue 24: it crashed the encoder)."""
     from fliptable.games.flinch.infostate import FlinchInfoState
+
     o = observer("flinch", players, options, info_state=True)
     assert isinstance(o, FlinchInfoState)
     g = get_game("flinch")
     names = g.cards.names
     rng = np.random.default_rng(3)
     deep = partner_plays = steps = 0
-    for seed in range(8, 20):       # the Partnership Game ends sooner: play several games
+    for seed in range(8, 20):  # the Partnership Game ends sooner: play several games
         s = g.new_state(players, options, seed=seed)
         memories = [o.new_memory() for _ in range(players)]
 
@@ -119,6 +122,7 @@ def test_flinch_information_state_remembers_every_reserve_pile(players, options)
             for e in events:
                 for p in range(players):
                     o.record(memories[p], e.for_player(p), p)
+
         record(s.opening)
         while not s.is_over() and steps < 200:
             steps += 1
@@ -131,20 +135,20 @@ def test_flinch_information_state_remembers_every_reserve_pile(players, options)
             else:
                 action = legal[int(rng.integers(len(legal)))]
             record(s.apply(p, action))
-            truth = s.to_json()["state"]["reserves"]    # seat-major, 5 piles each, bottom first
+            truth = s.to_json()["state"]["reserves"]  # seat-major, 5 piles each, bottom first
             want = [[[names[c] for c in truth[seat * 5 + k]] for k in range(5)] for seat in range(players)]
             for p in range(players):
                 assert o.piles(memories[p]) == want
             deep = max(deep, max(len(pile) for seat in want for pile in seat))
             for v in s.view(0)["reserves"]:
                 for pile in v:
-                    assert set(pile) == {"top", "count"}        # the view itself forgets
+                    assert set(pile) == {"top", "count"}  # the view itself forgets
         if steps >= 200:
             break
     assert deep >= 3
     assert (partner_plays > 0) == bool(options)
     full = o.encode(s.view(1), memories[1], 1)
-    assert full.shape == (o.size,) and full[o.reserve_offset:].any()
+    assert full.shape == (o.size,) and full[o.reserve_offset :].any()
     assert np.all(full >= -1.0) and np.all(full <= 1.0)
 
 
@@ -154,8 +158,13 @@ def test_a_view_beyond_its_schema_still_encodes_to_the_fixed_shape():
     o = observer("flip7", 2)
     s = get_game("flip7").new_state(2, None, seed=5)
     view = s.view(0)
-    odd = dict(view, mystery_key=1, seats=[dict(view["seats"][0], status="dancing"), view["seats"][1]],
-               discard=view["discard"] + ["no-such-card"], round=10 ** 6)
+    odd = dict(
+        view,
+        mystery_key=1,
+        seats=[dict(view["seats"][0], status="dancing"), view["seats"][1]],
+        discard=view["discard"] + ["no-such-card"],
+        round=10**6,
+    )
     v = o.encode_view(odd, 0)
     assert v.shape == (o.size,) and np.all(np.abs(v) <= 1.0)
 
@@ -174,13 +183,13 @@ def test_flinch_reserve_piles_are_not_rotated_at_five_players():
     off, width = _field(o, "view.reserves")
     per_seat = width // 5
     view = state.view(0)
-    assert len({r["count"] for seat in view["reserves"] for r in seat}) > 2     # piles differ
+    assert len({r["count"] for seat in view["reserves"] for r in seat}) > 2  # piles differ
     blocks = {}
     for viewer in range(5):
         v = o.encode_view(state.view(viewer), viewer)
         assert o.decode(v, viewer)["reserves"] == view["reserves"]
         for q in range(5):
-            block = v[off + ((q - viewer) % 5) * per_seat:][:per_seat]
+            block = v[off + ((q - viewer) % 5) * per_seat :][:per_seat]
             # seat q's piles, in pile order, whoever looks (the old layout rotated them)
             np.testing.assert_array_equal(blocks.setdefault(q, block), block)
 
@@ -200,13 +209,14 @@ def test_flyswatter_hands_are_seat_and_place_pairs_at_two_players():
         view = state.view(0)
         if view["window"] and view["window"]["hands"]:
             seen.append(state.clone())
+
     random_play(g, 2, None, 1, 400, visit)
     assert seen
     for state in seen[:20]:
         for viewer in range(2):
             view = state.view(viewer)
             got = o.decode(o.encode_view(view, viewer), viewer)["window"]["hands"]
-            assert got == view["window"]["hands"][-len(got):]
+            assert got == view["window"]["hands"][-len(got) :]
 
 
 def test_flip7_round_is_scaled_by_the_round_limit():

@@ -1,11 +1,11 @@
 """OpenSpiel adapter: pyspiel.random_sim_test for every game, and what the adapter adds."""
+
 import json
 import pickle
 
 import numpy as np
-import pytest
-
 import pyspiel  # the dev extra installs open-spiel (tests here never skip)
+import pytest
 
 from fliptable.adapters.openspiel import register, short_name
 from fliptable.core.registry import all_game_ids
@@ -50,7 +50,7 @@ def test_random_sim_test(game):
     while not s.is_terminal():
         s.apply_action(int(rng.choice(s.legal_actions())))
     assert len(s.history()) > 1
-    if g.num_players() > 1:         # one seat: the game's own outcome (general-sum)
+    if g.num_players() > 1:  # one seat: the game's own outcome (general-sum)
         assert sum(s.returns()) == pytest.approx(0.0)
     else:
         assert s.returns() in ([1.0], [-1.0])
@@ -74,8 +74,7 @@ def test_random_sim_test_serialized_with_explicit_chance(game):
 
 def test_explicit_chance_is_one_opening_node_choosing_the_deal():
     sampled = pyspiel.load_game("python_fliptable_authors", {"players": 3, "seed": 9})
-    g = pyspiel.load_game("python_fliptable_authors", {"players": 3, "seed": 9, "chance": "explicit",
-                                                       "deals": 8})
+    g = pyspiel.load_game("python_fliptable_authors", {"players": 3, "seed": 9, "chance": "explicit", "deals": 8})
     assert g.max_chance_outcomes() == 8
     s = g.new_initial_state()
     assert s.is_chance_node() and s.current_player() == pyspiel.PlayerId.CHANCE
@@ -136,14 +135,16 @@ def test_clone_is_independent_and_has_the_same_future():
     c.apply_action(c.legal_actions()[0])
     assert s.history() == [] and len(c.history()) == 1
     s.apply_action(s.legal_actions()[0])
-    assert str(s) == str(c)      # same action, same chance
+    assert str(s) == str(c)  # same action, same chance
     assert s.observation_tensor(0) == c.observation_tensor(0)
 
 
 def test_states_are_dealt_differently_and_exact_seeds_repeat():
     g = pyspiel.load_game("python_fliptable_authors", {"players": 3})
+
     def deal(s):
         return json.dumps(s.play.fstate.to_json()["state"])
+
     assert deal(g.new_initial_state()) != deal(g.new_initial_state())
     assert deal(g.new_initial_state(11)) == deal(g.new_initial_state(11))
 
@@ -191,7 +192,7 @@ def test_states_pickle_in_both_chance_modes_with_the_same_future(chance):
         u.apply_action(a)
         assert str(u) == str(s)
     assert u.returns() == s.returns()
-    fresh = pickle.loads(pickle.dumps(g.new_initial_state()))     # not dealt yet (or a chance node)
+    fresh = pickle.loads(pickle.dumps(g.new_initial_state()))  # not dealt yet (or a chance node)
     assert fresh.history() == [] and fresh.is_chance_node() == (chance == "explicit")
 
 
@@ -233,27 +234,32 @@ def test_resample_gives_every_seat_a_history_consistent_with_the_new_deal():
     other = (seat + 1) % 3
     public = s.play.history.public
     real = json.loads(s.information_state_string(other))
-    assert real["events"] != public and real["moves"]       # it saw private events, and moved
+    assert real["events"] != public and real["moves"]  # it saw private events, and moved
     r = s.resample_from_infostate(seat, lambda: 0.25)
     assert r.information_state_string(seat) == s.information_state_string(seat)
     assert r.information_state_tensor(seat) == s.information_state_tensor(seat)
     redealt = json.loads(r.information_state_string(other))
     assert redealt["events"] == public and redealt["moves"] == []
-    assert redealt["redealt"] == json.loads(r.observation_string(other))      # its hand in the new deal
+    assert redealt["redealt"] == json.loads(r.observation_string(other))  # its hand in the new deal
     assert redealt["redealt"]["hand"] != json.loads(s.observation_string(other))["hand"]
     # the history goes on from there as that seat sees the new deal
     while not r.is_terminal():
         r.apply_action(int(rng.choice(r.legal_actions())))
     after = json.loads(r.information_state_string(other))
-    assert after["events"][:len(public)] == public and after["redealt"] == redealt["redealt"]
-    later, later_public = after["events"][len(public):], r.play.history.public[len(public):]
+    assert after["events"][: len(public)] == public and after["redealt"] == redealt["redealt"]
+    later, later_public = after["events"][len(public) :], r.play.history.public[len(public) :]
     assert len(later) == len(later_public) > 0
     assert all(seen.items() >= pub.items() for seen, pub in zip(later, later_public, strict=True))
 
 
 #: tables for the ISMCTS test where SMALL's has one seat or hid the crash
-ISMCTS_TABLES = {"flinch": {"players": 2}, "authors": {"players": 2}, "go-to-the-store": {"players": 3},
-                 "flush": {"players": 3}, "flaps": {"players": 3}}
+ISMCTS_TABLES = {
+    "flinch": {"players": 2},
+    "authors": {"players": 2},
+    "go-to-the-store": {"players": 3},
+    "flush": {"players": 3},
+    "flaps": {"players": 3},
+}
 
 
 class _ZeroEvaluator:
@@ -274,6 +280,7 @@ def test_openspiels_own_ismcts_plays_with_its_default_settings(game):
     FLAPS, the other seats' real histories making one key's legal actions differ
     between resamples. Seat 0 searches its first decisions of two small games."""
     from open_spiel.python.algorithms import ismcts
+
     params = {**SMALL[game], **ISMCTS_TABLES.get(game, {})}
     g = pyspiel.load_game(short_name(game), params)
     searched = 0
@@ -311,8 +318,10 @@ def test_one_seat_returns_are_the_games_own_outcome():
     alone, and the game is general-sum (OpenSpiel checks a zero-sum game's returns)."""
     g = pyspiel.load_game("python_fliptable_flinch", {"players": 1})
     assert g.get_type().utility == pyspiel.GameType.Utility.GENERAL_SUM
-    assert pyspiel.load_game("python_fliptable_flinch", {"players": 2}).get_type().utility == \
-        pyspiel.GameType.Utility.ZERO_SUM
+    assert (
+        pyspiel.load_game("python_fliptable_flinch", {"players": 2}).get_type().utility
+        == pyspiel.GameType.Utility.ZERO_SUM
+    )
     seen = set()
     for seed in range(6):
         s = g.new_initial_state(seed)

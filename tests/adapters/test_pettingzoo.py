@@ -1,11 +1,10 @@
 """PettingZoo adapter: the library's own conformance tests for every game, and the
 serialisation of races and claims (docs/rl.md)."""
+
 import warnings
 
 import numpy as np
 import pytest
-
-
 from pettingzoo.test import api_test, parallel_api_test, seed_test
 from pettingzoo.utils.conversions import aec_to_parallel
 
@@ -25,8 +24,17 @@ def _quiet():
 
 
 def test_every_registered_game_is_covered():
-    assert {"flip7", "flyswatter", "flinch", "muggins", "authors", "patience", "go-to-the-store",
-            "flush", "flaps"} <= set(GAMES)
+    assert {
+        "flip7",
+        "flyswatter",
+        "flinch",
+        "muggins",
+        "authors",
+        "patience",
+        "go-to-the-store",
+        "flush",
+        "flaps",
+    } <= set(GAMES)
 
 
 @pytest.mark.parametrize("game", GAMES)
@@ -83,7 +91,7 @@ def test_whole_games_end_with_the_returns(game):
     steps, rewards = _play(e, rng)
     u = e.unwrapped
     assert steps > 0
-    want = u.state.result().returns() if u.spec_.players > 1 else u.spec_.returns(u.state)   # one seat: below
+    want = u.state.result().returns() if u.spec_.players > 1 else u.spec_.returns(u.state)  # one seat: below
     assert [rewards[a] for a in u.possible_agents] == pytest.approx(list(want))
 
 
@@ -151,6 +159,7 @@ def test_same_seed_same_game_and_different_seeds_differ():
             out.append(o["observation"].tobytes())
             e.step(int(np.flatnonzero(o["action_mask"])[0]))
         return out
+
     assert trace(4) == trace(4)
     assert trace(4) != trace(5)
 
@@ -183,13 +192,14 @@ def test_claimants_are_asked_before_the_turn_player_and_may_pass():
                 with_claims = [p for p in d.claimants if m.state.legal_actions(p)]
                 if with_claims:
                     queue = list(m.queue)
-                    assert [p for p, _ in queue[:-1]] == sorted(
-                        d.claimants, key=lambda p: (p - queue[0][0]) % 3)
+                    assert [p for p, _ in queue[:-1]] == sorted(d.claimants, key=lambda p: (p - queue[0][0]) % 3)
                     assert all(may for _, may in queue[:-1])
                     for p, _ in queue[:-1]:
                         legal = {e.spec_.index[a] for a in m.state.legal_actions(p)} | {e.spec_.PASS}
-                        assert set(np.flatnonzero(e.spec_.mask(m, p) if m.current == p else
-                                                  _mask_if_asked(e, m, p))) == legal
+                        assert (
+                            set(np.flatnonzero(e.spec_.mask(m, p) if m.current == p else _mask_if_asked(e, m, p)))
+                            == legal
+                        )
                     assert queue[-1] == (d.player, False)
                     # everyone passes: the turn player is then asked, and the ply has not moved
                     ply = m.state.ply
@@ -218,8 +228,10 @@ def test_who_is_asked_out_of_turn_reveals_no_hidden_hand():
     decided whether it was asked. Two states that differ only in hidden cards (a
     determinization for the seat asked) now ask the same seats, in the same order, each
     allowed to PASS; only their masks differ."""
-    from fliptable.adapters.episode import Moments
     import random
+
+    from fliptable.adapters.episode import Moments
+
     env = raw_env("flaps", 4)
     rng = np.random.default_rng(0)
     compared = differed = 0
@@ -236,14 +248,13 @@ def test_who_is_asked_out_of_turn_reveals_no_hidden_hand():
                     twin = state.determinize(viewer, random.Random(seed))
                     a, b = Moments(state.clone()), Moments(twin)
                     assert a.queue == b.queue
-                    differed += any(bool(state.legal_actions(p)) != bool(twin.legal_actions(p))
-                                    for p in d.claimants)
+                    differed += any(bool(state.legal_actions(p)) != bool(twin.legal_actions(p)) for p in d.claimants)
                     compared += 1
             mask = env.observe(env.agent_selection)["action_mask"]
             env.step(int(rng.choice(np.flatnonzero(mask))))
         if compared >= 200 and differed >= 5:
             break
-    assert compared >= 200 and differed >= 5      # the hidden hands did change who holds a claim
+    assert compared >= 200 and differed >= 5  # the hidden hands did change who holds a claim
 
 
 @pytest.mark.parametrize("game", ["flinch", "authors"])
@@ -318,18 +329,19 @@ def test_one_seat_patience_reward_is_a_win_or_a_loss():
     from fliptable.adapters.episode import Spec
     from fliptable.bots.base import make_agent
     from fliptable.core.registry import get_game
+
     g = get_game("patience")
     spec = Spec(g, 1, {})
-    for seed, won in ((0, False), (3, True)):       # the lookahead bot wins deal 3, not deal 0
+    for seed, won in ((0, False), (3, True)):  # the lookahead bot wins deal 3, not deal 0
         s = g.new_state(1, None, seed=seed)
         bot = make_agent(g, "lookahead")
         bot.reset(g, 0, 1, spec.options, random.Random(seed))
-        assert spec.returns(s) == (0.0,)            # not over yet
+        assert spec.returns(s) == (0.0,)  # not over yet
         while not s.is_over():
             s.apply(0, bot.act(s.view(0), s.legal_actions(0)))
         assert bool(s.result().winners) is won
         assert spec.returns(s) == ((1.0,) if won else (-1.0,))
-    for seed in range(2):           # through the env too (rewarded 0 before)
+    for seed in range(2):  # through the env too (rewarded 0 before)
         final, result = _random_episode(env("patience"), seed)
         assert final == {"player_0": 1.0 if result.winners else -1.0}
 

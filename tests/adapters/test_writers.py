@@ -1,6 +1,7 @@
 """The compiled writers (``adapters/_writers.pyx``, built at install time by
 ``hatch_build.py``) write the same float32s as the pure-Python ones they replace, refuse
 what would write outside their region, and are not used when stale or refused."""
+
 import re
 import warnings
 from types import SimpleNamespace
@@ -26,6 +27,7 @@ def test_the_compiled_writers_are_built_and_used():
     assert type(card_list_writer(node, [1, 1, 1], 3).__self__) is base.COMPILED.CardList
     assert card_list_writer(node, [1, 1, 1], 3, pure=True).__name__ == "f"
     from fliptable.adapters.direct import seat_encoder
+
     spec = Spec("flush", 4, {})
     assert type(seat_encoder(spec.observer, 4).put.__self__) is base.COMPILED.Putter
 
@@ -43,7 +45,7 @@ def both(make, *args):
 
 def buffers():
     a, b = np.zeros(SIZE, dtype=np.float32), np.zeros(SIZE, dtype=np.float32)
-    return a, b, memoryview(b)      # the pure writers are handed the memoryview, as the encoders do
+    return a, b, memoryview(b)  # the pure writers are handed the memoryview, as the encoders do
 
 
 @settings(max_examples=300, deadline=None)
@@ -57,7 +59,7 @@ def test_card_lists_with_hidden_cards_are_written_alike(d, data):
     fast(cards, a, at, last)
     slow(cards, mv, at, last)
     np.testing.assert_array_equal(a, b)
-    assert not a[:at].any() and not a[at + 2 * n + 2:].any()
+    assert not a[:at].any() and not a[at + 2 * n + 2 :].any()
 
 
 @settings(max_examples=300, deadline=None)
@@ -70,8 +72,10 @@ def test_piles_and_grown_piles_are_written_alike(d, data):
     other = data.draw(st.lists(face, min_size=1, max_size=50))
     node = SimpleNamespace(_ncards=n)
     for new in (grown, other, old[:-1]):
-        (pile_fast, pile_slow), (grow_fast, grow_slow) = both(pile_writer, node, copies, decksize), \
-            both(pile_grower, node, copies, decksize)
+        (pile_fast, pile_slow), (grow_fast, grow_slow) = (
+            both(pile_writer, node, copies, decksize),
+            both(pile_grower, node, copies, decksize),
+        )
         a, b, mv = buffers()
         pile_fast(old, a, at)
         pile_slow(old, mv, at)
@@ -87,8 +91,10 @@ def test_piles_and_grown_piles_are_written_alike(d, data):
 @given(st.data())
 def test_per_seat_numbers_and_number_sequences_are_written_alike(data):
     ch = Spec("flush", 4, {}).observer.root.children
-    (nums_fast, nums_slow), (seq_fast, seq_slow) = both(nums_writer, ch["hand_counts"]), both(
-        num_seq_writer, ch["pile_as"])
+    (nums_fast, nums_slow), (seq_fast, seq_slow) = (
+        both(nums_writer, ch["hand_counts"]),
+        both(num_seq_writer, ch["pile_as"]),
+    )
     size = ch["pile_as"].offset + ch["pile_as"].width + ch["hand_counts"].offset + 8
     a, b = np.zeros(size, dtype=np.float32), np.zeros(size, dtype=np.float32)
     number = st.one_of(st.integers(-300, 300), st.floats(-300, 300))
@@ -141,13 +147,15 @@ def test_the_wheel_carries_the_compiled_writers_and_their_source(tmp_path):
     from pathlib import Path
 
     from hatchling.builders.wheel import WheelBuilder
+
     repo = Path(base.__file__).resolve().parents[3]
     wheel = next(WheelBuilder(str(repo)).build(directory=str(tmp_path), versions=["standard"]))
     names = set(zipfile.ZipFile(wheel).namelist())
-    assert "fliptable/adapters/_writers.pyx" in names            # the stale check reads it
+    assert "fliptable/adapters/_writers.pyx" in names  # the stale check reads it
     assert any(n.startswith("fliptable/adapters/_writers.") and n.endswith(".so") for n in names), sorted(
-        n for n in names if "_writers" in n)
-    assert not wheel.endswith("-py3-none-any.whl")                 # a compiled module: a platform tag
+        n for n in names if "_writers" in n
+    )
+    assert not wheel.endswith("-py3-none-any.whl")  # a compiled module: a platform tag
 
 
 def _encodings(node, names, value, viewer, size):
@@ -156,7 +164,7 @@ def _encodings(node, names, value, viewer, size):
         a = np.zeros(size, dtype=np.float32)
         try:
             node.compile(names, pure=pure)(value, a if pure is False else memoryview(a), 0, viewer)
-        except Exception as exc:          # both must refuse alike
+        except Exception as exc:  # both must refuse alike
             out.append(type(exc))
         else:
             out.append(a)
@@ -168,6 +176,7 @@ def test_compiled_node_encoders_write_every_view_as_the_closures_do(game):
     import random
 
     from fliptable.adapters.episode import Moments
+
     spec = Spec(game, None, {})
     obs, n = spec.observer, spec.players
     rng = random.Random(5)
@@ -191,11 +200,24 @@ class _Int(int):
 
 
 JSON = st.recursive(
-    st.one_of(st.none(), st.booleans(), st.integers(-5, 12), st.builds(_Int, st.integers(0, 5)),
-              st.floats(-50, 50), st.sampled_from(["7", "Skip", "red", "x", "flush", "B3", "R10"])),
-    lambda inner: st.one_of(st.lists(inner, max_size=12), st.dictionaries(
-        st.sampled_from(["value", "count", "kind", "player", "laid", "suit", "rank", "sum", "card"]), inner,
-        max_size=4)), max_leaves=30)
+    st.one_of(
+        st.none(),
+        st.booleans(),
+        st.integers(-5, 12),
+        st.builds(_Int, st.integers(0, 5)),
+        st.floats(-50, 50),
+        st.sampled_from(["7", "Skip", "red", "x", "flush", "B3", "R10"]),
+    ),
+    lambda inner: st.one_of(
+        st.lists(inner, max_size=12),
+        st.dictionaries(
+            st.sampled_from(["value", "count", "kind", "player", "laid", "suit", "rank", "sum", "card"]),
+            inner,
+            max_size=4,
+        ),
+    ),
+    max_leaves=30,
+)
 
 
 @settings(max_examples=400, deadline=None)
@@ -212,13 +234,15 @@ def test_compiled_node_encoders_take_any_value_as_the_closures_do(game, data):
         np.testing.assert_array_equal(fast, slow)
 
 
-@pytest.mark.parametrize("game,players,options", [("flush", 4, {}), ("flinch", 3, {"enforce": "table"}),
-                                                  ("flyswatter", 4, {})])
+@pytest.mark.parametrize(
+    "game,players,options", [("flush", 4, {}), ("flinch", 3, {"enforce": "table"}), ("flyswatter", 4, {})]
+)
 def test_masks_built_in_c_equal_the_cached_pure_ones(game, players, options, monkeypatch):
     import random
 
     from fliptable.adapters import episode
     from fliptable.adapters.episode import Moments
+
     assert episode.WRITERS is not None
     spec = Spec(game, players, options)
     rng = random.Random(3)
@@ -240,7 +264,7 @@ def test_masks_built_in_c_equal_the_cached_pure_ones(game, players, options, mon
                 moments.pass_()
             else:
                 moments.act(rng.choice(state.legal_actions(moments.current)))
-    assert game != "flyswatter" or passes       # masks with PASS set were compared
+    assert game != "flyswatter" or passes  # masks with PASS set were compared
 
 
 def test_mask_bits_refuses_unknown_actions_and_ids_outside_the_mask():
@@ -263,11 +287,26 @@ def test_the_pure_python_writers_still_encode_as_the_generic_path():
     import subprocess
     import sys
     from pathlib import Path
+
     tests = Path(__file__).resolve().parent
-    run = subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "-p", "no:xdist",
-                          str(tests / "test_direct.py")],
-                         env={**os.environ, "FLIPTABLE_PURE": "1"}, capture_output=True, text=True,
-                         cwd=tests.parents[1], timeout=280)
+    run = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "pytest",
+            "-q",
+            "-p",
+            "no:cacheprovider",
+            "-p",
+            "no:xdist",
+            str(tests / "test_direct.py"),
+        ],
+        env={**os.environ, "FLIPTABLE_PURE": "1"},
+        capture_output=True,
+        text=True,
+        cwd=tests.parents[1],
+        timeout=280,
+    )
     assert run.returncode == 0, run.stdout[-3000:] + run.stderr[-2000:]
     assert " passed" in run.stdout and " skipped" not in run.stdout
 
@@ -275,6 +314,7 @@ def test_the_pure_python_writers_still_encode_as_the_generic_path():
 def test_the_build_hook_goes_on_pure_python_when_the_writers_cannot_be_built(tmp_path, monkeypatch):
     import importlib.util
     from pathlib import Path
+
     repo = Path(base.__file__).resolve().parents[3]
     spec = importlib.util.spec_from_file_location("hatch_build_under_test", repo / "hatch_build.py")
     hook_module = importlib.util.module_from_spec(spec)
@@ -289,15 +329,20 @@ def test_the_build_hook_goes_on_pure_python_when_the_writers_cannot_be_built(tmp
 
     def no_compiler(root):
         raise OSError("command 'cc' failed: No such file or directory")
+
     monkeypatch.setattr(hook_module, "build_writers", no_compiler)
     app = App()
     hook = hook_module.WritersHook(str(repo), {}, None, None, str(tmp_path), "wheel", app=app)
     build_data = {"force_include": {}, "pure_python": True, "infer_tag": False}
     hook.initialize("standard", build_data)
     assert build_data == {"force_include": {}, "pure_python": True, "infer_tag": False}
-    assert app.warnings == [("fliptable: compiled writers not built (OSError: command 'cc' failed: No such file or "
-                            "directory); the RL adapters use their pure-Python writers")]
-    monkeypatch.setenv("FLIPTABLE_PURE_BUILD", "1")          # asked not to build: not even tried
+    assert app.warnings == [
+        (
+            "fliptable: compiled writers not built (OSError: command 'cc' failed: No such file or "
+            "directory); the RL adapters use their pure-Python writers"
+        )
+    ]
+    monkeypatch.setenv("FLIPTABLE_PURE_BUILD", "1")  # asked not to build: not even tried
     monkeypatch.setattr(hook_module, "build_writers", lambda root: pytest.fail("built"))
     hook.initialize("standard", build_data)
     assert build_data["force_include"] == {}
@@ -307,6 +352,7 @@ def test_the_build_hook_goes_on_pure_python_when_the_writers_cannot_be_built(tmp
 @given(st.lists(JSON, max_size=12), st.lists(JSON, max_size=12), st.booleans())
 def test_differing_finds_the_pairs_that_differ_as_python_does(a, b, as_tuples):
     from fliptable.games.flinch.fastobs import FlinchDirect
+
     if base.COMPILED is None:
         pytest.fail("fliptable.adapters._writers is not built")
     if as_tuples:
@@ -323,10 +369,10 @@ def test_encode_view_still_writes_any_array_it_is_given():
     state = spec.game.new_state(3, spec.options, seed=random.Random(2).randrange(1 << 30))
     view = state.view(1)
     want = obs.encode_view(view, 1)
-    wide = np.zeros(obs.size, dtype=np.float64)                     # float64
-    assert obs.encode_view(view, 1, out=wide) is wide               # the doubles, unrounded
+    wide = np.zeros(obs.size, dtype=np.float64)  # float64
+    assert obs.encode_view(view, 1, out=wide) is wide  # the doubles, unrounded
     np.testing.assert_array_equal(wide.astype(np.float32), want)
     assert wide.any()
-    strided = np.zeros((obs.size, 2), dtype=np.float32)[:, 0]       # not contiguous
+    strided = np.zeros((obs.size, 2), dtype=np.float32)[:, 0]  # not contiguous
     obs.encode_view(view, 1, out=strided)
     np.testing.assert_array_equal(strided, want)

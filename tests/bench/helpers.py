@@ -1,4 +1,5 @@
 """Import a script of bench/ (not a package) by file name."""
+
 from __future__ import annotations
 
 import importlib.util

@@ -1,12 +1,16 @@
 """``fliptable bench --envs``'s report says whether every env reaches the speed target
 (3x ``texas_holdem_v4`` under PettingZoo's convention), for each side's writers."""
+
 from fliptable.bench.envs import describe
 
 
 def _side(compiled: bool, ratios: dict[str, float]) -> dict:
     rows = {name: {"env_steps_per_second": 100.0 * r, "vs_texas_holdem_v4": r} for name, r in ratios.items()}
-    return {"compiled_writers": compiled, "fliptable": rows,
-            "pettingzoo_classic": {"texas_holdem_v4": {"env_steps_per_second": 100.0}}}
+    return {
+        "compiled_writers": compiled,
+        "fliptable": rows,
+        "pettingzoo_classic": {"texas_holdem_v4": {"env_steps_per_second": 100.0}},
+    }
 
 
 def test_the_report_names_the_envs_under_the_target_for_each_side():

@@ -1,6 +1,7 @@
 """bench/flip7_threshold.py against an independent computation: the engine itself
 (Flip7State) played over every order of a tiny draw pile, with the best decision at each
 point taken over what the player has seen (expectimax over information sets)."""
+
 from __future__ import annotations
 
 from itertools import permutations
@@ -23,7 +24,7 @@ def _ids(names):
 def _play(held, order, actions):
     """A one-player round: ``held`` in front of the player, the pile ``order`` (top card
     first, no discards: running out ends the round), then ``actions``."""
-    s = GAME.new_state(1, {"round_limit": 1}, seed=1)   # the game is this one round
+    s = GAME.new_state(1, {"round_limit": 1}, seed=1)  # the game is this one round
     s.tableau[0] = list(held)
     s.draw = list(reversed(order))
     s.discard = []
@@ -82,13 +83,13 @@ CASES = [
     (["5", "9"], ["9", "3", "+4", "x2", "freeze"]),
     (["2", "7", "11"], ["11", "flip3", "4", "second", "7", "+10"]),
     (["1", "3", "4", "5", "6", "8"], ["0", "8", "flip3", "x2", "12"]),
-    (["12"], ["flip3", "flip3", "12", "6", "freeze", "2", "3"]),   # a Flip Three in a Flip Three
-    (["10"], ["flip3", "10", "second", "10", "4", "+2"]),          # a Second Chance saves a forced draw
+    (["12"], ["flip3", "flip3", "12", "6", "freeze", "2", "3"]),  # a Flip Three in a Flip Three
+    (["10"], ["flip3", "10", "second", "10", "4", "+2"]),  # a Second Chance saves a forced draw
 ]
 # for the optimum, piles without Flip Three (a later hit could start one near the end)
 DECIDE = [
     (["5", "9"], ["9", "3", "+4", "x2", "freeze"]),
-    (["10"], ["second", "10", "10", "4", "+2", "6"]),               # used, then a second duplicate
+    (["10"], ["second", "10", "10", "4", "+2", "6"]),  # used, then a second duplicate
     (["2", "7", "11"], ["11", "second", "4", "second", "7", "+10"]),  # a spare Second Chance
     (["0", "1", "3", "6", "8"], ["8", "2", "4", "6", "+6", "freeze"]),  # the seventh number's bonus
 ]
@@ -153,7 +154,7 @@ def test_rulebook_pile_without_flip_three_has_a_closed_form():
             total += k * 2 * t
         elif name.startswith("+"):
             total += k * (t + int(name[1:]))
-        else:                      # Freeze banks, a Second Chance is kept
+        else:  # Freeze banks, a Second Chance is kept
             total += k * t
     assert F.Round("once").hit(tuple(pile), F.hand_of(held)) == pytest.approx(total / sum(pile), abs=1e-12)
 
@@ -193,7 +194,7 @@ def test_the_page_from_small_hands(capsys):
         assert r["dp_opt_hit"] >= r["dp_hit1"] - 1e-12
     F.add_twostep(rows)
     page = F.render(rows, 1.0)
-    assert "| 1 | never | never |" in page            # one card: always hit
+    assert "| 1 | never | never |" in page  # one card: always hit
     assert "## The `ev` bot against the best response" in page
     # {12}: hit (16.6 against 12), {11, 12}: stay (22.2 against 23)
     by = {r["held"]: r for r in rows}

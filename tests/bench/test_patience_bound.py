@@ -1,6 +1,7 @@
 """bench/patience_bound.py: the clairvoyant solver on handmade deals (one it must win,
 one it cannot), its winning lines replayed through the game's validating ``apply``, and
 an independent exhaustive search over the public API on a deal small enough for it."""
+
 from __future__ import annotations
 
 import pytest
@@ -66,6 +67,7 @@ def test_the_solver_agrees_with_an_exhaustive_search_of_the_public_api(seed):
     # a deal cut short: most of the pack is already turned (the search is then small),
     # played from a real deal's position after the greedy bot's first moves
     from fliptable.games.patience.bots import greedy_move
+
     st = GAME.new_state(1, {}, seed=seed)
     while len(st.pack) > 14 and st.legal_actions(0):
         legal = st.legal_actions(0)
@@ -88,9 +90,9 @@ def test_a_small_measurement_and_its_page(tmp_path):
     report = B.measure(deals=2, budget=20_000, cache=cache)
     assert [r["deal"] for r in report["rows"]] == [0, 1]
     for r in report["rows"]:
-        if r["won"] is not None:                                 # the bound holds deal by deal
+        if r["won"] is not None:  # the bound holds deal by deal
             assert r["bot_up"] <= (40 if r["won"] else r["best"])
-    again = B.measure(deals=3, budget=20_000, cache=cache)      # resumes: deals 0-1 kept
+    again = B.measure(deals=3, budget=20_000, cache=cache)  # resumes: deals 0-1 kept
     assert again["rows"][:2] == report["rows"] and len(again["rows"]) == 3
     page = B.render(again)
     assert "| `lookahead` (sees the face-up cards) |" in page and "clairvoyant" in page

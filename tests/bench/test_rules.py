@@ -1,9 +1,10 @@
 """`fliptable bench`: the random-play loop and the report's shape."""
+
 import json
 import random
 
-from fliptable.core.registry import all_game_ids, get_game
 from fliptable.bench.rules import bench_clone, bench_game, play_random, run_bench
+from fliptable.core.registry import all_game_ids, get_game
 
 from ..cli.helpers import one_line_error, run
 
@@ -73,6 +74,7 @@ def test_a_game_that_cannot_clone_with_an_rng_reports_null(snap, monkeypatch):
 
 def test_races_in_random_play_are_arbitrated_by_the_table(snap, monkeypatch):
     from fliptable.core import table as table_mod
+
     calls = []
     real = table_mod.Table.resolve
     monkeypatch.setattr(table_mod.Table, "resolve", lambda self, d=None: calls.append(d) or real(self, d))

@@ -1,4 +1,5 @@
 """``fliptable bench-server``: a real server, real websockets, a latency report."""
+
 from __future__ import annotations
 
 import json
@@ -7,8 +8,26 @@ import sys
 
 
 def test_bench_server_measures_action_to_frame_latency():
-    r = subprocess.run([sys.executable, "-m", "fliptable", "bench-server", "--tables", "3", "--players", "3",
-                        "--seconds", "2", "--think-ms", "50", "--json"], capture_output=True, text=True, timeout=120)
+    r = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "fliptable",
+            "bench-server",
+            "--tables",
+            "3",
+            "--players",
+            "3",
+            "--seconds",
+            "2",
+            "--think-ms",
+            "50",
+            "--json",
+        ],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
     assert r.returncode == 0, r.stderr
     report = json.loads(r.stdout)
     assert report["sockets"] == 9 and report["tables"] == 3
@@ -17,8 +36,12 @@ def test_bench_server_measures_action_to_frame_latency():
 
 
 def test_bench_server_user_errors():
-    r = subprocess.run([sys.executable, "-m", "fliptable", "bench-server", "--players", "99"],
-                       capture_output=True, text=True, timeout=60)
+    r = subprocess.run(
+        [sys.executable, "-m", "fliptable", "bench-server", "--players", "99"],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
     assert r.returncode == 2 and "flip7 takes 1 to 12 players" in r.stderr and len(r.stderr.splitlines()) == 1
 
 
@@ -26,9 +49,28 @@ def test_bench_server_tells_refusals_from_errors():
     """Fly-swatter clients acting the instant each frame comes: some actions are refused
     (the rate limit; lost races when loaded), counted apart from errors, and only accepted
     actions are timed."""
-    r = subprocess.run([sys.executable, "-m", "fliptable", "bench-server", "-g", "flyswatter", "--tables", "3",
-                        "--players", "4", "--seconds", "2", "--think-ms", "0", "--json"],
-                       capture_output=True, text=True, timeout=120)
+    r = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "fliptable",
+            "bench-server",
+            "-g",
+            "flyswatter",
+            "--tables",
+            "3",
+            "--players",
+            "4",
+            "--seconds",
+            "2",
+            "--think-ms",
+            "0",
+            "--json",
+        ],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
     assert r.returncode == 0, r.stderr
     report = json.loads(r.stdout)
     assert report["errors"] == 0 and report["error_samples"] == [], report
@@ -63,8 +105,13 @@ class _ScriptedSocket:
 
 
 def _frame(ply, events=(), over=False):
-    return {"type": "frame", "ply": ply, "events": list(events), "legal": [] if over else ["swat:1"],
-            "decision": {"kind": "over" if over else "race"}}
+    return {
+        "type": "frame",
+        "ply": ply,
+        "events": list(events),
+        "legal": [] if over else ["swat:1"],
+        "decision": {"kind": "over" if over else "race"},
+    }
 
 
 def test_bench_server_counts_lost_races_and_the_rate_limit_apart_from_errors(monkeypatch):
@@ -78,14 +125,18 @@ def test_bench_server_counts_lost_races_and_the_rate_limit_apart_from_errors(mon
 
     socket = _ScriptedSocket(
         frames=[_frame(0), _frame(1), _frame(1), _frame(2), _frame(3, [{"player": 0}]), _frame(4, over=True)],
-        replies=["'swat:1' was meant for ply 0, but the window closed (the game is at ply 1); nothing changed",
-                 "too many messages: at most 20 a second",
-                 "something went wrong",
-                 None, None])
+        replies=[
+            "'swat:1' was meant for ply 0, but the window closed (the game is at ply 1); nothing changed",
+            "too many messages: at most 20 a second",
+            "something went wrong",
+            None,
+            None,
+        ],
+    )
     monkeypatch.setattr(client, "connect", lambda *a, **kw: socket)
     run = _Run("http://bench.invalid", "flyswatter", 1, 0.0, {}, 1)
     sleep = asyncio.sleep
-    monkeypatch.setattr(asyncio, "sleep", lambda seconds: sleep(0))   # the rate limit's pause, skipped
+    monkeypatch.setattr(asyncio, "sleep", lambda seconds: sleep(0))  # the rate limit's pause, skipped
     assert asyncio.run(run.seat("t", "token", 0)) is True
     assert (run.stale, run.rate_limited, run.errors) == (1, 1, 1)
     assert list(run.samples) == ["something went wrong"]
@@ -96,9 +147,31 @@ def test_bench_server_with_bot_tables_and_the_race_probe():
     """The mode of issue 23: all-bot tables of searching bots play while a person's
     act -> frame and GET /api/games are timed, and the swat-race probe runs (what it
     reports, not how fast: no timing is asserted)."""
-    r = subprocess.run([sys.executable, "-m", "fliptable", "bench-server", "--tables", "1", "--players", "2",
-                        "--bot-tables", "1", "--bot", "ismcts:iterations=20", "--race-probe", "--seconds", "3",
-                        "--think-ms", "50", "--json"], capture_output=True, text=True, timeout=180)
+    r = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "fliptable",
+            "bench-server",
+            "--tables",
+            "1",
+            "--players",
+            "2",
+            "--bot-tables",
+            "1",
+            "--bot",
+            "ismcts:iterations=20",
+            "--race-probe",
+            "--seconds",
+            "3",
+            "--think-ms",
+            "50",
+            "--json",
+        ],
+        capture_output=True,
+        text=True,
+        timeout=180,
+    )
     assert r.returncode == 0, r.stderr
     report = json.loads(r.stdout)
     assert report["bot_tables"] == 1 and report["bot"] == "ismcts:iterations=20" and report["errors"] == 0
@@ -109,9 +182,12 @@ def test_bench_server_with_bot_tables_and_the_race_probe():
 
 
 def test_bench_server_flag_errors():
-    for args, words in ((["--port", "0"], "--port must be 1 to 65535, not 0"),
-                        (["--bot-tables", "201"], "--bot-tables must be 0 to 200, not 201"),
-                        (["--bot-tables", "1", "--bot", "nosuchbot"], "unknown bot 'nosuchbot'")):
-        r = subprocess.run([sys.executable, "-m", "fliptable", "bench-server", *args],
-                           capture_output=True, text=True, timeout=60)
+    for args, words in (
+        (["--port", "0"], "--port must be 1 to 65535, not 0"),
+        (["--bot-tables", "201"], "--bot-tables must be 0 to 200, not 201"),
+        (["--bot-tables", "1", "--bot", "nosuchbot"], "unknown bot 'nosuchbot'"),
+    ):
+        r = subprocess.run(
+            [sys.executable, "-m", "fliptable", "bench-server", *args], capture_output=True, text=True, timeout=60
+        )
         assert r.returncode == 2 and words in r.stderr and len(r.stderr.splitlines()) == 1, r.stderr

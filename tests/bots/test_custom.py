@@ -1,6 +1,7 @@
 """Bots of one's own: ``--bot module:Class`` and an installed package's ``fliptable.bots``
 entry point play in ``play``, ``simulate`` and ``tournament``; the server seats them only
 when its operator allows them, and never imports a module a player names."""
+
 import json
 import sys
 
@@ -37,8 +38,9 @@ def own_bot(tmp_path, monkeypatch):
     name = f"ownbot_{tmp_path.name.replace('-', '_')}"
     (tmp_path / f"{name}.py").write_text(BOT.format(cls="Last", name="last"))
     marker = tmp_path / "imported"
-    (tmp_path / f"{name}_spy.py").write_text(f"open({str(marker)!r}, 'w').close()\n"
-                                             + BOT.format(cls="Spy", name="spy"))
+    (tmp_path / f"{name}_spy.py").write_text(
+        f"open({str(marker)!r}, 'w').close()\n" + BOT.format(cls="Spy", name="spy")
+    )
     dist = tmp_path / "lastbot-1.0.dist-info"
     dist.mkdir()
     (dist / "METADATA").write_text("Metadata-Version: 2.1\nName: lastbot\nVersion: 1.0\n")
@@ -82,12 +84,15 @@ def test_own_bots_in_the_commands(own_bot, capsys, monkeypatch):
     assert seated == [["human", "lastbot", f"{name}:Last", f"{name}:Last"]]
 
 
-@pytest.mark.parametrize("spec,phrase", [
-    ("no_such_module_xyz:Bot", "there is no module 'no_such_module_xyz'"),
-    ("{name}:Missing", "has no 'Missing'"),
-    ("json:JSONDecoder", "is not an agent class"),
-    ("{name}:Last:depth=3", "has no parameter 'depth'"),
-])
+@pytest.mark.parametrize(
+    "spec,phrase",
+    [
+        ("no_such_module_xyz:Bot", "there is no module 'no_such_module_xyz'"),
+        ("{name}:Missing", "has no 'Missing'"),
+        ("json:JSONDecoder", "is not an agent class"),
+        ("{name}:Last:depth=3", "has no parameter 'depth'"),
+    ],
+)
 def test_a_bad_own_bot_is_one_line(own_bot, capsys, spec, phrase):
     name, _ = own_bot
     spec = spec.format(name=name)
@@ -141,8 +146,9 @@ def test_the_how_to_s_bot_plays_as_docs_bots_md_says(tmp_path, monkeypatch, caps
     monkeypatch.chdir(tmp_path)
     monkeypatch.setattr(sys, "path", [p for p in sys.path if p not in ("", str(tmp_path))])
     try:
-        code_, out, err = run(capsys, "simulate", "flip7", "--games", "20", "--bot", "mybot:Careful:25",
-                              "--bot", "ev", "--json")
+        code_, out, err = run(
+            capsys, "simulate", "flip7", "--games", "20", "--bot", "mybot:Careful:25", "--bot", "ev", "--json"
+        )
         assert code_ == 0, err
         assert json.loads(out)["bots"][0] == "mybot:Careful:25"
         code_, out, err = run(capsys, "simulate", "flip7", "--games", "2", "--bot", "mybot:Careful:abc")
@@ -163,8 +169,20 @@ def test_a_whole_game_at_the_plain_prompt_against_bots_of_ones_own(own_bot, caps
     name, _ = own_bot
     monkeypatch.setattr(sys, "stdin", io.StringIO("s\n" * 1000))  # always stay
     log = tmp_path / "game.json"
-    code, out, err = run(capsys, "play", "flip7", "--plain", "--seed", "4", "--bot", "lastbot",
-                         "--bot", f"{name}:Last:pick=first", "--log", log)
+    code, out, err = run(
+        capsys,
+        "play",
+        "flip7",
+        "--plain",
+        "--seed",
+        "4",
+        "--bot",
+        "lastbot",
+        "--bot",
+        f"{name}:Last:pick=first",
+        "--log",
+        log,
+    )
     assert code == 0, err
     assert f"bots seat 1: lastbot, seat 2: {name}:Last:pick=first" in out and "Game over." in out
     code, out, err = run(capsys, "replay", log, "--json")

@@ -1,5 +1,6 @@
 """ISMCTS: registered for every game, reproducible, blind to hidden cards, and stronger
 than random play where that is cheap to see."""
+
 import random
 
 import pytest
@@ -32,7 +33,7 @@ def _hidden_variant(state, seat, rng):
     ``seat`` cannot tell from ``state``. None when nothing hidden can move."""
     other = state.clone(rng=random.Random(rng.getrandbits(64)))
     groups = _canonical_groups(other, seat)
-    if not groups:   # the game re-deals from public facts alone (Authors): its own re-deal
+    if not groups:  # the game re-deals from public facts alone (Authors): its own re-deal
         other = state.determinize(seat, rng)
         return None if other.to_json()["state"] == state.to_json()["state"] else other
     before = [[(id(p), i) for p, i in g] for g in groups]
@@ -43,7 +44,7 @@ def _hidden_variant(state, seat, rng):
             pile[i] = card
     other._derive()
     if [[(id(p), i) for p, i in g] for g in _canonical_groups(other, seat)] != before:
-        return None   # a duplicate card moved which places count as hidden (Flaps)
+        return None  # a duplicate card moved which places count as hidden (Flaps)
     if other.to_json()["state"] == state.to_json()["state"]:
         return None
     return other
@@ -115,23 +116,33 @@ def test_reproducible_for_a_fixed_iteration_budget():
     game = get_game("go-to-the-store")
     logs = []
     for _ in range(2):
-        agents = [make_agent(game, "ismcts:iterations=15"), make_agent(game, "greedy"),
-                  make_agent(game, "ismcts:iterations=15")]
+        agents = [
+            make_agent(game, "ismcts:iterations=15"),
+            make_agent(game, "greedy"),
+            make_agent(game, "ismcts:iterations=15"),
+        ]
         logs.append(play_match(game, agents, None, 11, record=True).log.actions)
     assert logs[0] == logs[1]
-    agents = [make_agent(game, "ismcts:iterations=15"), make_agent(game, "greedy"),
-              make_agent(game, "ismcts:iterations=15")]
+    agents = [
+        make_agent(game, "ismcts:iterations=15"),
+        make_agent(game, "greedy"),
+        make_agent(game, "ismcts:iterations=15"),
+    ]
     assert play_match(game, agents, None, 12, record=True).log.actions != logs[0]
 
 
-@pytest.mark.parametrize("game_id,spec", [("flyswatter", "ismcts:iterations=3"),
-                                          ("muggins", "ismcts:iterations=3,rollout=default,depth=10"),
-                                          ("flaps", "ismcts:iterations=3,depth=10"),
-                                          ("patience", "ismcts:iterations=5")])
+@pytest.mark.parametrize(
+    "game_id,spec",
+    [
+        ("flyswatter", "ismcts:iterations=3"),
+        ("muggins", "ismcts:iterations=3,rollout=default,depth=10"),
+        ("flaps", "ismcts:iterations=3,depth=10"),
+        ("patience", "ismcts:iterations=5"),
+    ],
+)
 def test_plays_races_claims_and_commits_through_the_table(game_id, spec):
     game = get_game(game_id)
-    agents = [make_agent(game, spec)] + [make_agent(game, game.default_bot)
-                                          for _ in range(game.default_players - 1)]
+    agents = [make_agent(game, spec)] + [make_agent(game, game.default_bot) for _ in range(game.default_players - 1)]
     match = play_match(game, agents, None, 5)
     assert match.state.is_over()
 
@@ -155,19 +166,24 @@ def test_without_a_table_it_refuses_plainly():
         agent.act(None, ("hit", "stay"))
 
 
-@pytest.mark.parametrize("spec,phrase", [("ismcts:iterations=0", "iterations='0'"),
-                                         ("ismcts:rollout=greedy", "rollout='greedy'"),
-                                         ("ismcts:ms=-5", "ms='-5'"),
-                                         ("ismcts:budget=3", "budget"),
-                                         ("ismcts:eval=score", "eval='score'"),
-                                         ("ismcts:until=round", "until='round'"),
-                                         ("ismcts:race=never", "race='never'"),
-                                         ("ismcts:tree=-1", "tree='-1'"),
-                                         ("ismcts:root=flat", "root='flat'"),
-                                         ("ismcts:rollout=default,epsilon=1.5", "epsilon='1.5'"),
-                                         ("ismcts:epsilon=0.1", "only with rollout=default"),
-                                         ("ismcts:rollout=lookahead", "not a bot of flip7"),
-                                         ("ismcts:rollout=a b", "rollout='a b'")])
+@pytest.mark.parametrize(
+    "spec,phrase",
+    [
+        ("ismcts:iterations=0", "iterations='0'"),
+        ("ismcts:rollout=greedy", "rollout='greedy'"),
+        ("ismcts:ms=-5", "ms='-5'"),
+        ("ismcts:budget=3", "budget"),
+        ("ismcts:eval=score", "eval='score'"),
+        ("ismcts:until=round", "until='round'"),
+        ("ismcts:race=never", "race='never'"),
+        ("ismcts:tree=-1", "tree='-1'"),
+        ("ismcts:root=flat", "root='flat'"),
+        ("ismcts:rollout=default,epsilon=1.5", "epsilon='1.5'"),
+        ("ismcts:epsilon=0.1", "only with rollout=default"),
+        ("ismcts:rollout=lookahead", "not a bot of flip7"),
+        ("ismcts:rollout=a b", "rollout='a b'"),
+    ],
+)
 def test_bad_parameters_are_one_line_errors(spec, phrase):
     with pytest.raises(BotSpecError) as info:
         make_agent(get_game("flip7"), spec)
@@ -207,6 +223,7 @@ def test_tree_limits_the_decisions_the_tree_holds(monkeypatch):
     """``tree=1`` is flat Monte Carlo: the root and one node per root option, every later
     decision the rollout policy's; ``tree=2`` adds one more level; no limit grows deeper."""
     from fliptable.bots import ismcts
+
     game = get_game("flinch")
     state = game.new_state(2, {}, 5)
     rng = random.Random(5)
@@ -283,6 +300,7 @@ def test_game_evaluation_is_a_value_per_seat_in_range(game_id):
 
 def test_margin_values_follow_the_lead():
     from fliptable.core.result import Result, margin_values
+
     r = Result((50.0, 10.0, 10.0), (), (1, 2, 2), over=False)
     v = margin_values(r, r.scores, 20.0)
     assert v[0] > 0.8 and v[1] == v[2] < 0 and all(-1 <= x <= 1 for x in v)
@@ -314,5 +332,6 @@ def test_scoring_by_the_game_stops_wrong_swats_in_flyswatter():
                     count += sum(1 for o in w["outcome"] if o[0] == 0 and o[3] == "penalty")
         return count
 
-    assert penalties("ismcts:iterations=40,rollout=default,until=score,eval=game") * 3 <= \
-        penalties("ismcts:iterations=40,depth=20")
+    assert penalties("ismcts:iterations=40,rollout=default,until=score,eval=game") * 3 <= penalties(
+        "ismcts:iterations=40,depth=20"
+    )

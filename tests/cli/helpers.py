@@ -1,4 +1,5 @@
 """Run the ``fliptable`` command in-process, as the console script does."""
+
 from __future__ import annotations
 
 import pytest

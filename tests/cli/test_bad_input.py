@@ -1,6 +1,7 @@
 """Bad input from a fuzzing run (issue 8, "Command and files"): every one is one line on
 stderr and exit 2 (1 for a log that replays to an illegal action or to another result),
 never a traceback, and nothing is changed."""
+
 import json
 
 import pytest
@@ -100,8 +101,9 @@ def test_a_one_megabyte_game_id_is_quoted_briefly(capsys, tmp_path, flip7_log):
 
 
 # -- actions that do not replay: exit 1 -----------------------------------------------
-@pytest.mark.parametrize("action", ["centre:²", "stock:" + "9" * 5000, "centre:" + "9" * 5000,
-                                    "x" * 1_000_000, "\ud800"])
+@pytest.mark.parametrize(
+    "action", ["centre:²", "stock:" + "9" * 5000, "centre:" + "9" * 5000, "x" * 1_000_000, "\ud800"]
+)
 def test_a_muggins_action_the_game_cannot_read_exits_1(capsys, tmp_path, muggins_log, action):
     log = _copy(muggins_log)
     log["actions"][0][1] = action
@@ -155,10 +157,17 @@ def test_an_unfinished_log_with_its_unfinished_result_replays(capsys, tmp_path):
 def test_odd_answers_at_the_plain_prompt_never_end_the_game(game_id):
     """'²' passes str.isdigit() but not int(); games parse numbers inside actions."""
     game = get_game(game_id)
-    answers = iter(["²", "1²", "centre:²", "stock:²", "stock:" + "9" * 5000, "9" * 5000,
-                    "x" * 100_000, "\ud800", "q"])
+    answers = iter(["²", "1²", "centre:²", "stock:²", "stock:" + "9" * 5000, "9" * 5000, "x" * 100_000, "\ud800", "q"])
     lines = []
-    result = run_plain(game, game.default_players, ["human"] + ["random"] * (game.default_players - 1),
-                       0, 4, None, input_fn=lambda _p: next(answers), print_fn=lines.append)
+    result = run_plain(
+        game,
+        game.default_players,
+        ["human"] + ["random"] * (game.default_players - 1),
+        0,
+        4,
+        None,
+        input_fn=lambda _p: next(answers),
+        print_fn=lines.append,
+    )
     assert result is None and lines[-1] == "You left the table."
     assert all("x" * 100 not in line and "9" * 100 not in line for line in lines)

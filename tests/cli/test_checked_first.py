@@ -1,6 +1,7 @@
 """What the command checks before a game is played or anything is measured: a file it
 will write (``--log``, ``--plot``), a bot spec that gives a parameter twice, and the
 ``rl`` extra that ``bench --envs`` needs."""
+
 import os
 import subprocess
 import sys
@@ -17,11 +18,14 @@ ROOT = Path(__file__).resolve().parents[2]
 
 
 @pytest.mark.skipif(not Path("/proc/self").is_dir(), reason="needs /proc (Linux)")
-@pytest.mark.parametrize("args", [
-    ["play", "flip7", "--plain", "--log", "/proc/x.json"],
-    ["simulate", "flip7", "--games", "2", "--plot", "/proc/x.png"],
-    ["tournament", "flip7", "--bot", "ev", "--bot", "random", "--games", "2", "--plot", "/proc/x.svg"],
-])
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["play", "flip7", "--plain", "--log", "/proc/x.json"],
+        ["simulate", "flip7", "--games", "2", "--plot", "/proc/x.png"],
+        ["tournament", "flip7", "--bot", "ev", "--bot", "random", "--games", "2", "--plot", "/proc/x.svg"],
+    ],
+)
 def test_a_file_that_cannot_be_written_is_refused_before_playing(capsys, monkeypatch, args):
     """/proc takes no new file, though ``os.access`` says yes to root: the file is tried."""
     played = []
@@ -58,8 +62,10 @@ def test_a_parameter_given_twice_is_refused(spec):
 
 
 def test_a_parameter_given_twice_is_one_line_in_every_command(capsys):
-    for args in (["play", "flip7", "--plain", "--bot", "ismcts:iterations=5,iterations=6"],
-                 ["simulate", "flip7", "--games", "2", "--bot", "threshold:value=5,value=6"]):
+    for args in (
+        ["play", "flip7", "--plain", "--bot", "ismcts:iterations=5,iterations=6"],
+        ["simulate", "flip7", "--games", "2", "--bot", "threshold:value=5,value=6"],
+    ):
         code, out, err = run(capsys, *args)
         assert "twice" in one_line_error(code, err) and out == ""
 
@@ -71,12 +77,21 @@ def test_different_parameters_still_combine():
 
 def test_bench_envs_without_the_rl_extra_is_one_line_naming_it():
     """A Python where gymnasium and pettingzoo cannot be imported (as without the extra)."""
-    code = ("import sys\n"
-            "for m in ('pettingzoo', 'gymnasium'): sys.modules[m] = None\n"
-            "from fliptable.cli import main\n"
-            "main(['bench', '--envs', '--seconds', '0.1', '-g', 'flip7'])\n")
-    proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120, cwd=ROOT,
-                          env={**os.environ, "PYTHONPATH": str(ROOT)})
+    code = (
+        "import sys\n"
+        "for m in ('pettingzoo', 'gymnasium'): sys.modules[m] = None\n"
+        "from fliptable.cli import main\n"
+        "main(['bench', '--envs', '--seconds', '0.1', '-g', 'flip7'])\n"
+    )
+    proc = subprocess.run(
+        [sys.executable, "-c", code],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        cwd=ROOT,
+        env={**os.environ, "PYTHONPATH": str(ROOT)},
+    )
     assert proc.returncode == 2 and proc.stdout == ""  # nothing measured first
-    assert proc.stderr == ("fliptable: error: --envs needs the 'rl' extra (pip install 'fliptable[rl]'); "
-                           "gymnasium is not installed\n")
+    assert proc.stderr == (
+        "fliptable: error: --envs needs the 'rl' extra (pip install 'fliptable[rl]'); gymnasium is not installed\n"
+    )

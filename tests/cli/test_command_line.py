@@ -1,5 +1,6 @@
 """The command's rough edges (issue 8): help once, --version, TERM=dumb, the terminal's
 width, command-line spellings, non-finite numbers, bot parameters, seeds, strict JSON."""
+
 import io
 import json
 import re
@@ -17,6 +18,7 @@ from .helpers import one_line_error, run
 def _strict(text):
     def refuse(name):
         raise AssertionError(f"{name} in --json output")
+
     return json.loads(text, parse_constant=refuse)
 
 
@@ -38,6 +40,7 @@ def _fake_terminal(monkeypatch):
     fake.run_play = lambda *args, **kwargs: calls.append((args, kwargs)) or 0
     monkeypatch.setitem(sys.modules, "fliptable.tui.app", fake)
     import fliptable.tui
+
     monkeypatch.setattr(fliptable.tui, "app", fake, raising=False)
     tty = io.StringIO("q\n")
     tty.isatty = lambda: True
@@ -92,15 +95,18 @@ def test_non_finite_options_are_refused(capsys, option, value):
     assert f"option {option}=" in err and "accepted: " in err and out == "" and len(err) < 200
 
 
-@pytest.mark.parametrize("spec, says", [
-    ("random:5", "bot random takes no parameters"),
-    ("random:speed=2", "bot random takes no parameters"),
-    ("swatter:rt=nan", "rt='nan' is invalid"),
-    ("swatter:rt=inf", "rt='inf' is invalid"),
-    ("swatter:sd=1e999", "sd='1e999' is invalid"),
-    ("swatter:err=-inf", "err='-inf' is invalid"),
-    ("swatter:bogus=1", "has no parameter 'bogus'"),
-])
+@pytest.mark.parametrize(
+    "spec, says",
+    [
+        ("random:5", "bot random takes no parameters"),
+        ("random:speed=2", "bot random takes no parameters"),
+        ("swatter:rt=nan", "rt='nan' is invalid"),
+        ("swatter:rt=inf", "rt='inf' is invalid"),
+        ("swatter:sd=1e999", "sd='1e999' is invalid"),
+        ("swatter:err=-inf", "err='-inf' is invalid"),
+        ("swatter:bogus=1", "has no parameter 'bogus'"),
+    ],
+)
 def test_bad_bot_parameters_are_one_line(capsys, spec, says):
     code, _, err = run(capsys, "simulate", "flyswatter", "--games", "1", "--bot", spec)
     one_line_error(code, err)
@@ -124,8 +130,9 @@ def test_bench_table_shows_the_search_clone_rate_beside_decisions(capsys):
 
 
 def test_bench_measures_one_games_table_at_the_options_given(capsys):
-    code, out, _ = run(capsys, "bench", "--seconds", "0.05", "--game", "flaps", "-o", "level=7", "--players", "3",
-                       "--json")
+    code, out, _ = run(
+        capsys, "bench", "--seconds", "0.05", "--game", "flaps", "-o", "level=7", "--players", "3", "--json"
+    )
     row = json.loads(out)["results"][0]
     assert code == 0 and row["options"]["level"] == 7 and row["players"] == 3 and row["decisions"] > 0
     assert row["ismcts_iterations_per_second"] > 0
@@ -143,7 +150,7 @@ def test_bench_envs_reports_env_steps_beside_pettingzoos_own(capsys):
     report = json.loads(out)
     assert code == 0 and report["results"][0]["env_steps_per_second"] > 0
     assert report["envs"]["pettingzoo_classic"]["texas_holdem_v4"]["env_steps_per_second"] > 0
-    assert report["envs"]["compiled_writers"] is True          # CI builds them (docs/rl.md)
+    assert report["envs"]["compiled_writers"] is True  # CI builds them (docs/rl.md)
     # both conventions: PettingZoo's performance_benchmark (unseeded resets) and reseeded
     flip7 = report["envs"]["fliptable"]["flip7"]
     assert flip7["vs_texas_holdem_v4"] > 0 and flip7["reseeded"]["vs_texas_holdem_v4"] > 0
@@ -210,18 +217,21 @@ def test_words_one_player_and_a_header_without_options(capsys):
 def test_bench_envs_measures_the_pure_python_writers_too(capsys):
     """--writers both: this process (compiled) and a FLIPTABLE_PURE=1 process take their
     slices in turns; one report, each side against its own texas_holdem_v4."""
-    code, out, err = run(capsys, "bench", "--seconds", "0.2", "--game", "flip7", "--envs", "--writers", "both",
-                         "--json")
+    code, out, err = run(
+        capsys, "bench", "--seconds", "0.2", "--game", "flip7", "--envs", "--writers", "both", "--json"
+    )
     assert code == 0, err
     envs = json.loads(out)["envs"]
     assert envs["compiled_writers"] is True and envs["pure"]["compiled_writers"] is False
     pure = envs["pure"]
     assert pure["fliptable"]["flip7"]["env_steps_per_second"] > 0
     assert pure["pettingzoo_classic"]["texas_holdem_v4"]["reseeded"]["env_steps_per_second"] > 0
-    assert pure["speedup"]["flip7"] == round(envs["fliptable"]["flip7"]["env_steps_per_second"]
-                                             / pure["fliptable"]["flip7"]["env_steps_per_second"], 2)
-    code, out, err = run(capsys, "bench", "--seconds", "0.2", "--game", "flip7", "--envs", "--writers", "pure",
-                         "--json")
+    assert pure["speedup"]["flip7"] == round(
+        envs["fliptable"]["flip7"]["env_steps_per_second"] / pure["fliptable"]["flip7"]["env_steps_per_second"], 2
+    )
+    code, out, err = run(
+        capsys, "bench", "--seconds", "0.2", "--game", "flip7", "--envs", "--writers", "pure", "--json"
+    )
     assert code == 0, err
     envs = json.loads(out)["envs"]
     assert envs["compiled_writers"] is False and "pure" not in envs
@@ -230,10 +240,13 @@ def test_bench_envs_measures_the_pure_python_writers_too(capsys):
     assert "compiled / pure, steps/s: flip7" in out
 
 
-@pytest.mark.parametrize("args,phrase", [
-    (["bench", "--writers", "pure"], "give --envs with it"),
-    (["bench", "--envs", "--writers", "cython"], "--writers must be one of installed, pure, both"),
-])
+@pytest.mark.parametrize(
+    "args,phrase",
+    [
+        (["bench", "--writers", "pure"], "give --envs with it"),
+        (["bench", "--envs", "--writers", "cython"], "--writers must be one of installed, pure, both"),
+    ],
+)
 def test_bench_writers_bad_input_is_one_line(capsys, args, phrase):
     code, out, err = run(capsys, *args)
     assert phrase in one_line_error(code, err) and out == ""

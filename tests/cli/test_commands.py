@@ -1,4 +1,5 @@
 """`fliptable games`, `rules`, `serve`, usage errors, and the console entry point."""
+
 import json
 import subprocess
 import sys
@@ -29,8 +30,9 @@ def test_games_json_describes_every_registered_game(capsys):
     assert [g["id"] for g in data["games"]] == all_game_ids()
     flip7 = next(g for g in data["games"] if g["id"] == "flip7")
     assert flip7["players"] == [1, 12]
-    assert {"name": "rules", "default": "rulebook", "accepted": "rulebook|official"}.items() <= \
-        flip7["options"][0].items()
+    assert {"name": "rules", "default": "rulebook", "accepted": "rulebook|official"}.items() <= flip7["options"][
+        0
+    ].items()
     assert set(flip7["bots"]) == {"random", "threshold", "ev", "ismcts"}  # the search bot plays every game
     assert flip7["default_bot"] == "ev"
 
@@ -69,8 +71,13 @@ def test_rules_text_is_self_contained(capsys, game_id):
 
 def test_rules_of_each_flinch_pack_game_show_its_own_document(capsys):
     """FLINCH, Muggins, Authors, Patience and Go to the Store: one document each."""
-    for game_id, package in (("flinch", "flinch"), ("muggins", "muggins"), ("authors", "authors"),
-                             ("patience", "patience"), ("go-to-the-store", "go_to_the_store")):
+    for game_id, package in (
+        ("flinch", "flinch"),
+        ("muggins", "muggins"),
+        ("authors", "authors"),
+        ("patience", "patience"),
+        ("go-to-the-store", "go_to_the_store"),
+    ):
         _, out, _ = run(capsys, "rules", game_id)
         title = get_game(game_id).title
         assert out.startswith(f"# {title}, as implemented\n")
@@ -91,14 +98,17 @@ def test_serve_rejects_a_bad_port_in_one_line(capsys):
     assert "--port must be 1 to 65535" in err
 
 
-@pytest.mark.parametrize("args, says", [
-    (["nope"], "No such command 'nope'"),
-    (["rules"], "Missing argument"),
-    (["simulate", "flip7"], "--games"),
-    (["simulate", "flip7", "--games", "many"], "--games"),
-    (["simulate", "flip7", "--games", "3", "--bogus"], "--bogus"),
-    (["play", "flip7", "--seed", "x"], "--seed"),
-])
+@pytest.mark.parametrize(
+    "args, says",
+    [
+        (["nope"], "No such command 'nope'"),
+        (["rules"], "Missing argument"),
+        (["simulate", "flip7"], "--games"),
+        (["simulate", "flip7", "--games", "many"], "--games"),
+        (["simulate", "flip7", "--games", "3", "--bogus"], "--bogus"),
+        (["play", "flip7", "--seed", "x"], "--seed"),
+    ],
+)
 def test_usage_errors_are_one_line(capsys, args, says):
     code, _, err = run(capsys, *args)
     one_line_error(code, err)
@@ -111,11 +121,17 @@ def test_no_arguments_shows_help(capsys):
 
 
 def test_console_entry_point_runs_and_errors_cleanly():
-    ok = subprocess.run([sys.executable, "-m", "fliptable", "games", "--json"], capture_output=True,
-                        text=True, cwd=REPO, timeout=60)
+    ok = subprocess.run(
+        [sys.executable, "-m", "fliptable", "games", "--json"], capture_output=True, text=True, cwd=REPO, timeout=60
+    )
     assert ok.returncode == 0 and json.loads(ok.stdout)["games"]
-    bad = subprocess.run([sys.executable, "-m", "fliptable", "simulate", "chess", "--games", "1"],
-                         capture_output=True, text=True, cwd=REPO, timeout=60)
+    bad = subprocess.run(
+        [sys.executable, "-m", "fliptable", "simulate", "chess", "--games", "1"],
+        capture_output=True,
+        text=True,
+        cwd=REPO,
+        timeout=60,
+    )
     one_line_error(bad.returncode, bad.stderr)
     assert bad.stdout == ""
 

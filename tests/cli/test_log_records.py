@@ -1,8 +1,9 @@
 """Logs that were accepted silently though they should not be (issue 22, "Records and
 saved states"): each is one line and exit 2 from ``fliptable replay`` (1 for a result
 the replay contradicts), and the same refusal from the library's log loading."""
-import re
+
 import json
+import re
 
 import pytest
 

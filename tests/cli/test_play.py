@@ -1,4 +1,5 @@
 """`fliptable play`: seats and bot specs, errors, and whole games at the plain prompt."""
+
 import io
 import json
 import re
@@ -35,8 +36,21 @@ def test_play_hotseat_two_people(capsys, monkeypatch):
 
 def test_play_at_another_seat_with_mixed_bots(capsys, monkeypatch):
     _stdin(monkeypatch, "2\n" * 1000)  # answer by number: 2) stay
-    code, out, err = run(capsys, "play", "flip7", "--players", "3", "--seat", "2",
-                         "--bot", "threshold:15", "--bot", "random", "--seed", "9")
+    code, out, err = run(
+        capsys,
+        "play",
+        "flip7",
+        "--players",
+        "3",
+        "--seat",
+        "2",
+        "--bot",
+        "threshold:15",
+        "--bot",
+        "random",
+        "--seed",
+        "9",
+    )
     assert code == 0, err
     assert "You are seat 2; bots seat 0: threshold:15, seat 1: random." in out
     assert "[you]" in out and "Game over." in out
@@ -73,13 +87,15 @@ def test_play_calls_the_terminal_ui_when_there_is_a_terminal(capsys, monkeypatch
     fake.run_play = lambda *args, **kwargs: calls.append((args, kwargs)) or 0
     monkeypatch.setitem(sys.modules, "fliptable.tui.app", fake)
     import fliptable.tui
+
     monkeypatch.setattr(fliptable.tui, "app", fake, raising=False)
     tty = io.StringIO()
     tty.isatty = lambda: True
     monkeypatch.setattr(sys, "stdin", tty)
     monkeypatch.setattr(sys.stdout, "isatty", lambda: True)
-    code, _, err = run(capsys, "play", "flip7", "--players", "3", "--seat", "1", "--bot", "ev",
-                       "--seed", "4", "-o", "rules=official")
+    code, _, err = run(
+        capsys, "play", "flip7", "--players", "3", "--seat", "1", "--bot", "ev", "--seed", "4", "-o", "rules=official"
+    )
     assert code == 0, err
     (game_id, players, specs, seat, seed, options), kwargs = calls[0]
     assert (game_id, players, specs, seat, seed) == ("flip7", 3, ["ev"], 1, 4)
@@ -97,20 +113,23 @@ def test_play_falls_back_to_the_plain_prompt_without_the_terminal_ui(capsys, mon
     assert "Answer with the number or the action" in out and "You left the table." in out
 
 
-@pytest.mark.parametrize("args, says", [
-    (["play", "chess"], "unknown game 'chess'"),
-    (["play", "flip7", "--players", "13"], "1 to 12 players"),
-    (["play", "flip7", "-o", "rules=house"], "accepted: rulebook|official"),
-    (["play", "flip7", "-o", "speed=fast"], "no option 'speed'"),
-    (["play", "flip7", "-o", "rules"], "key=value"),
-    (["play", "flip7", "--bot", "genius"], "unknown bot 'genius'"),
-    (["play", "flip7", "--bot", "threshold:lots"], "threshold"),
-    (["play", "flip7", "--bot", "ev:x=1"], "ev"),
-    (["play", "flip7", "--players", "2", "--bot", "ev", "--bot", "ev"], "2 --bot specs given for 1 other seat;"),
-    (["play", "flip7"] + ["--bot", "ev"] * 12, "12 --bot specs given for 11 other seats"),
-    (["play", "patience", "--bot", "random"], "no seat for --bot"),
-    (["play", "flip7", "--seat", "4"], "seats are 0 to 3"),
-])
+@pytest.mark.parametrize(
+    "args, says",
+    [
+        (["play", "chess"], "unknown game 'chess'"),
+        (["play", "flip7", "--players", "13"], "1 to 12 players"),
+        (["play", "flip7", "-o", "rules=house"], "accepted: rulebook|official"),
+        (["play", "flip7", "-o", "speed=fast"], "no option 'speed'"),
+        (["play", "flip7", "-o", "rules"], "key=value"),
+        (["play", "flip7", "--bot", "genius"], "unknown bot 'genius'"),
+        (["play", "flip7", "--bot", "threshold:lots"], "threshold"),
+        (["play", "flip7", "--bot", "ev:x=1"], "ev"),
+        (["play", "flip7", "--players", "2", "--bot", "ev", "--bot", "ev"], "2 --bot specs given for 1 other seat;"),
+        (["play", "flip7"] + ["--bot", "ev"] * 12, "12 --bot specs given for 11 other seats"),
+        (["play", "patience", "--bot", "random"], "no seat for --bot"),
+        (["play", "flip7", "--seat", "4"], "seats are 0 to 3"),
+    ],
+)
 def test_play_errors_are_one_line(capsys, monkeypatch, args, says):
     _stdin(monkeypatch, "")
     code, out, err = run(capsys, *args)
@@ -131,8 +150,10 @@ def test_every_game_plays_to_the_end_at_the_prompt(game_id):
         assert len(lines) < 200_000
         key = re.match(r"\[[^]]*\] (\S+?)\) ", lines[-1])
         return key.group(1) if key else "1"
-    result = run_plain(game, players, specs, 0, 11, None, input_fn=first_listed,
-                       print_fn=lines.append, clock=lambda: 0.0)
+
+    result = run_plain(
+        game, players, specs, 0, 11, None, input_fn=first_listed, print_fn=lines.append, clock=lambda: 0.0
+    )
     assert result is not None and result.over
     assert any("Game over." in line for line in lines)
 
@@ -147,8 +168,7 @@ def test_every_game_has_a_text_renderer():
 def test_play_log_writes_a_log_that_replays_to_the_same_result(capsys, monkeypatch, tmp_path):
     _stdin(monkeypatch, "s\n" * 1000)
     path = tmp_path / "game.json"
-    code, out, err = run(capsys, "play", "flip7", "--bot", "threshold:20", "--seed", "5", "--plain",
-                         "--log", path)
+    code, out, err = run(capsys, "play", "flip7", "--bot", "threshold:20", "--seed", "5", "--plain", "--log", path)
     assert code == 0, err
     code, out, err = run(capsys, "replay", path, "--json")
     assert code == 0, err

@@ -1,4 +1,5 @@
 """`fliptable replay`: good logs, malformed logs (exit 2) and illegal actions (exit 1)."""
+
 import json
 
 import pytest
@@ -19,9 +20,12 @@ def _write(tmp_path, data, name="game.json"):
 def test_replay_json(capsys, tmp_path, flip7_log):
     code, out, err = run(capsys, "replay", _write(tmp_path, flip7_log), "--json")
     assert code == 0, err
-    assert json.loads(out) == {"over": True, "scores": flip7_log["result"]["scores"],
-                               "winners": flip7_log["result"]["winners"],
-                               "actions_applied": len(flip7_log["actions"])}
+    assert json.loads(out) == {
+        "over": True,
+        "scores": flip7_log["result"]["scores"],
+        "winners": flip7_log["result"]["winners"],
+        "actions_applied": len(flip7_log["actions"]),
+    }
 
 
 def test_replay_summary(capsys, tmp_path, flip7_log):
@@ -73,21 +77,24 @@ def test_a_recorded_result_that_the_replay_contradicts_exits_1(capsys, tmp_path,
     assert "the log records [0, 0, 0]" in err
 
 
-@pytest.mark.parametrize("change, says", [
-    (lambda d: d.update(deck=["0"] * 94), "the deck must be exactly the game's 94 cards"),
-    (lambda d: d.update(deck=["7"]), "the deck must be exactly the game's 94 cards (got 1)"),
-    (lambda d: d.update(deck=["joker"] * 94), "unknown card 'joker'"),
-    (lambda d: d.update(deck="7 8 9"), "deck must be null or a list"),
-    (lambda d: d.update(game="chess"), "unknown game 'chess'"),
-    (lambda d: d.update(players=13), "1 to 12 players"),
-    (lambda d: d.update(players="four"), "players must be an integer"),
-    (lambda d: d.update(options={"rules": "house"}), "accepted: rulebook|official"),
-    (lambda d: d.update(options={"speed": 1}), "no option 'speed'"),
-    (lambda d: d.update(format="fliptable-log/9"), "unknown log format"),
-    (lambda d: d.pop("actions"), "no 'actions'"),
-    (lambda d: d.update(actions=[["0", "hit"]]), "action 0 must be [player, \"action\"]"),
-    (lambda d: d.update(rules_version="0"), "rules version"),
-])
+@pytest.mark.parametrize(
+    "change, says",
+    [
+        (lambda d: d.update(deck=["0"] * 94), "the deck must be exactly the game's 94 cards"),
+        (lambda d: d.update(deck=["7"]), "the deck must be exactly the game's 94 cards (got 1)"),
+        (lambda d: d.update(deck=["joker"] * 94), "unknown card 'joker'"),
+        (lambda d: d.update(deck="7 8 9"), "deck must be null or a list"),
+        (lambda d: d.update(game="chess"), "unknown game 'chess'"),
+        (lambda d: d.update(players=13), "1 to 12 players"),
+        (lambda d: d.update(players="four"), "players must be an integer"),
+        (lambda d: d.update(options={"rules": "house"}), "accepted: rulebook|official"),
+        (lambda d: d.update(options={"speed": 1}), "no option 'speed'"),
+        (lambda d: d.update(format="fliptable-log/9"), "unknown log format"),
+        (lambda d: d.pop("actions"), "no 'actions'"),
+        (lambda d: d.update(actions=[["0", "hit"]]), 'action 0 must be [player, "action"]'),
+        (lambda d: d.update(rules_version="0"), "rules version"),
+    ],
+)
 def test_malformed_logs_exit_2_with_one_line(capsys, tmp_path, flip7_log, change, says):
     bad = json.loads(json.dumps(flip7_log))
     change(bad)
@@ -96,11 +103,14 @@ def test_malformed_logs_exit_2_with_one_line(capsys, tmp_path, flip7_log, change
     assert says in err and out == ""
 
 
-@pytest.mark.parametrize("text, says", [
-    ("{not json", "is not valid JSON"),
-    ("[1, 2]", "a log must be a JSON object"),
-    ("", "is not valid JSON"),
-])
+@pytest.mark.parametrize(
+    "text, says",
+    [
+        ("{not json", "is not valid JSON"),
+        ("[1, 2]", "a log must be a JSON object"),
+        ("", "is not valid JSON"),
+    ],
+)
 def test_files_that_are_not_logs_exit_2(capsys, tmp_path, text, says):
     code, _, err = run(capsys, "replay", _write(tmp_path, text))
     one_line_error(code, err)

@@ -8,6 +8,7 @@ lands, every other player (but the one whose turn it is) may claim ``catch`` out
 turn, and the exposed player draws two penalty cards (seen only by them). The first to
 play their last card wins. A turn that runs out of time plays ``play``.
 """
+
 from __future__ import annotations
 
 from typing import ClassVar
@@ -30,8 +31,8 @@ class LastCard(State):
 
     def _setup(self, deck):
         n = self.players
-        self.hands = [deck[3 * p:3 * p + 3] for p in range(n)]
-        self.draw = list(deck[3 * n:])
+        self.hands = [deck[3 * p : 3 * p + 3] for p in range(n)]
+        self.draw = list(deck[3 * n :])
         self.played, self.turn, self.exposed = [], 0, None
 
     def decision(self):
@@ -59,21 +60,41 @@ class LastCard(State):
             self.hands[victim] += drawn
             self.exposed = None
             if events is not None:
-                events.append(Event("caught", {"by": player, "player": victim, "drew": len(drawn)},
-                                    {"cards": [CARDS.name(c) for c in drawn]}, (victim,)))
+                events.append(
+                    Event(
+                        "caught",
+                        {"by": player, "player": victim, "drew": len(drawn)},
+                        {"cards": [CARDS.name(c) for c in drawn]},
+                        (victim,),
+                    )
+                )
             return
         card = self.hands[player].pop()
         self.played.append(card)
         self.exposed = player if len(self.hands[player]) == 1 and action == "play" else None
         self.turn = (self.turn + 1) % self.players
         if events is not None:
-            events.append(Event("play", {"player": player, "card": CARDS.name(card),
-                                         "left": len(self.hands[player]), "announced": action == "play+last"}))
+            events.append(
+                Event(
+                    "play",
+                    {
+                        "player": player,
+                        "card": CARDS.name(card),
+                        "left": len(self.hands[player]),
+                        "announced": action == "play+last",
+                    },
+                )
+            )
 
     def _view(self, player):
-        return {"turn": self.turn, "hand_counts": [len(h) for h in self.hands], "draw_count": len(self.draw),
-                "played": [CARDS.name(c) for c in self.played], "exposed": self.exposed,
-                **({"hand": [CARDS.name(c) for c in self.hands[player]]} if player is not None else {})}
+        return {
+            "turn": self.turn,
+            "hand_counts": [len(h) for h in self.hands],
+            "draw_count": len(self.draw),
+            "played": [CARDS.name(c) for c in self.played],
+            "exposed": self.exposed,
+            **({"hand": [CARDS.name(c) for c in self.hands[player]]} if player is not None else {}),
+        }
 
     def all_cards(self):
         return [c for h in self.hands for c in h] + self.draw + self.played

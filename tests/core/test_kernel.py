@@ -1,14 +1,30 @@
 """The kernel contract, proved on the small Snap game: turns, races, simultaneous
 commits, checked apply, views, events, JSON round trip, logs and replay."""
-import re
+
 import json
+import re
 
 import pytest
 
 from fliptable.bots.base import Agent, RandomAgent, make_agent, parse_bot_spec
-from fliptable.core import (BotSpecError, DeckError, IllegalAction, LogError, OptionError, Over,
-                            PlayerCountError, Race, ReplayError, Simultaneous, Turn, UnknownGame,
-                            get_game, parse_log, parse_option_pairs, replay)
+from fliptable.core import (
+    BotSpecError,
+    DeckError,
+    IllegalAction,
+    LogError,
+    OptionError,
+    Over,
+    PlayerCountError,
+    Race,
+    ReplayError,
+    Simultaneous,
+    Turn,
+    UnknownGame,
+    get_game,
+    parse_log,
+    parse_option_pairs,
+    replay,
+)
 from fliptable.core.log import GameLog, Recorder
 from fliptable.core.registry import load_state
 from fliptable.sim.match import BotError, play_match
@@ -76,12 +92,14 @@ def test_simultaneous_commits_are_secret_until_all_have_committed(snap):
 def test_illegal_actions_are_rejected_with_a_reason_and_change_nothing(snap):
     s = snap.new_state(2, deck=DECK)
     before = json.dumps(s.to_json())
-    cases = [((1, "flip"), "player 1 may not act now"),
-             ((0, "snap"), "snap only when the flipped card matches"),
-             ((0, "dance"), "legal now: flip"),
-             ((5, "flip"), "no player 5"),
-             ((None, "flip"), "no race is open now"),
-             ((0, 3), "must be text")]
+    cases = [
+        ((1, "flip"), "player 1 may not act now"),
+        ((0, "snap"), "snap only when the flipped card matches"),
+        ((0, "dance"), "legal now: flip"),
+        ((5, "flip"), "no player 5"),
+        ((None, "flip"), "no race is open now"),
+        ((0, 3), "must be text"),
+    ]
     for (player, action), message in cases:
         with pytest.raises(IllegalAction, match=message):
             s.apply(player, action)
@@ -92,8 +110,10 @@ def test_game_over_accepts_nothing(snap):
     s = snap.new_state(1, deck=DECK)
     while not s.is_over():
         d = s.decision()
-        s.apply(None if isinstance(d, Race) else d.players[0],
-                "close" if isinstance(d, Race) else s.legal_actions(d.players[0])[0])
+        s.apply(
+            None if isinstance(d, Race) else d.players[0],
+            "close" if isinstance(d, Race) else s.legal_actions(d.players[0])[0],
+        )
     assert s.decision() == Over()
     with pytest.raises(IllegalAction, match="game is over"):
         s.apply(0, "flip")
@@ -168,13 +188,16 @@ def test_replay_names_the_index_of_an_illegal_action(snap):
     assert info.value.index == 1
 
 
-@pytest.mark.parametrize("data, message", [
-    ([], "must be a JSON object"),
-    ({"format": "x", "game": "snap", "players": 2, "seed": 0, "actions": []}, "unknown log format"),
-    ({"game": "snap", "seed": 0, "actions": []}, "no 'players'"),
-    ({"game": "snap", "players": 2, "seed": 0, "actions": [[0]]}, "action 0 must be"),
-    ({"game": "snap", "players": 2, "seed": 0, "actions": [], "deck": "1 2"}, "deck must be"),
-])
+@pytest.mark.parametrize(
+    "data, message",
+    [
+        ([], "must be a JSON object"),
+        ({"format": "x", "game": "snap", "players": 2, "seed": 0, "actions": []}, "unknown log format"),
+        ({"game": "snap", "seed": 0, "actions": []}, "no 'players'"),
+        ({"game": "snap", "players": 2, "seed": 0, "actions": [[0]]}, "action 0 must be"),
+        ({"game": "snap", "players": 2, "seed": 0, "actions": [], "deck": "1 2"}, "deck must be"),
+    ],
+)
 def test_malformed_logs_are_rejected(snap, data, message):
     with pytest.raises(LogError, match=message):
         parse_log(data)
@@ -226,6 +249,7 @@ def test_driver_rejects_a_bot_that_plays_illegally(snap):
     class Bad(Agent):
         def act(self, view, legal):
             return "dance"
+
     with pytest.raises(BotError, match="chose illegal 'dance'"):
         play_match(snap, [Bad(), RandomAgent()], seed=0)
 

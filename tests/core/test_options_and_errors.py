@@ -1,8 +1,9 @@
 """Options take finite numbers in a finite range; error messages quote a short prefix of
 the input; logs are strict JSON (issue 8, "Command and files")."""
-import re
+
 import json
 import math
+import re
 
 import pytest
 
@@ -12,8 +13,19 @@ from fliptable.core.log import GameLog, loads_strict, parse_log
 from fliptable.core.options import Option
 from fliptable.core.registry import all_game_ids, get_game
 
-NON_FINITE = ["nan", "NaN", "inf", "-inf", "Infinity", "1e999", "-1e999", float("nan"), float("inf"),
-              -float("inf"), 10**400]
+NON_FINITE = [
+    "nan",
+    "NaN",
+    "inf",
+    "-inf",
+    "Infinity",
+    "1e999",
+    "-1e999",
+    float("nan"),
+    float("inf"),
+    -float("inf"),
+    10**400,
+]
 
 
 @pytest.mark.parametrize("kind", ["int", "float"])
@@ -24,17 +36,26 @@ def test_numeric_options_refuse_non_finite_and_non_numbers(kind, value):
         opt.coerce(value)
 
 
-@pytest.mark.parametrize("kind, value, expected", [
-    ("int", "7", 7), ("int", 7.0, 7), ("int", " 10 ", 10), ("int", 0, 0),
-    ("float", "2.5", 2.5), ("float", 3, 3.0), ("float", "1e1", 10.0),
-])
+@pytest.mark.parametrize(
+    "kind, value, expected",
+    [
+        ("int", "7", 7),
+        ("int", 7.0, 7),
+        ("int", " 10 ", 10),
+        ("int", 0, 0),
+        ("float", "2.5", 2.5),
+        ("float", 3, 3.0),
+        ("float", "1e1", 10.0),
+    ],
+)
 def test_numeric_options_accept_finite_numbers_in_range(kind, value, expected):
     got = Option("n", kind, 5, min=0, max=10).coerce(value)
     assert got == expected and type(got) is type(expected)
 
 
-@pytest.mark.parametrize("kind, value", [("int", "2.5"), ("int", 2.5), ("int", "11"), ("float", -0.1),
-                                         ("float", "10.000001")])
+@pytest.mark.parametrize(
+    "kind, value", [("int", "2.5"), ("int", 2.5), ("int", "11"), ("float", -0.1), ("float", "10.000001")]
+)
 def test_numeric_options_refuse_values_outside_the_type_or_range(kind, value):
     with pytest.raises(OptionError):
         Option("n", kind, 5, min=0, max=10).coerce(value)
@@ -97,35 +118,48 @@ def test_shorten():
     assert len(shorten(deep)) <= 61
 
 
-@pytest.mark.parametrize("text, says", [
-    ("[" * 100_000, "nested too deeply"),
-    ('{"n": ' + "1" * 5000 + "}", "integer string conversion"),
-    ('{"n": NaN}', "NaN is not a JSON number"),
-    ('{"n": -Infinity}', "-Infinity is not a JSON number"),
-    ('{"n": 1e999}', "too large"),
-    ("{", "is not valid JSON"),
-])
+@pytest.mark.parametrize(
+    "text, says",
+    [
+        ("[" * 100_000, "nested too deeply"),
+        ('{"n": ' + "1" * 5000 + "}", "integer string conversion"),
+        ('{"n": NaN}', "NaN is not a JSON number"),
+        ('{"n": -Infinity}', "-Infinity is not a JSON number"),
+        ('{"n": 1e999}', "too large"),
+        ("{", "is not valid JSON"),
+    ],
+)
 def test_logs_are_strict_json(text, says):
     with pytest.raises(LogError, match=says):
         loads_strict(text)
 
 
 def _log(**changes):
-    data = {"format": "fliptable-log/1", "game": "flip7", "options": {}, "players": 2, "seed": 1,
-            "actions": [], "result": None}
+    data = {
+        "format": "fliptable-log/1",
+        "game": "flip7",
+        "options": {},
+        "players": 2,
+        "seed": 1,
+        "actions": [],
+        "result": None,
+    }
     data.update(changes)
     return data
 
 
-@pytest.mark.parametrize("changes, says", [
-    ({"result": 5}, "result must be null or an object"),
-    ({"result": []}, "result must be null or an object"),
-    ({"result": {"over": 1}}, "result must be null or an object"),
-    ({"seed": "a\ud800"}, "lone surrogate"),
-    ({"players": -1}, "must be a player count"),
-    ({"players": 10**4000}, "must be a player count, got (an integer of about"),
-    ({"game": ["x"] * 10_000}, "game must be a game id"),
-])
+@pytest.mark.parametrize(
+    "changes, says",
+    [
+        ({"result": 5}, "result must be null or an object"),
+        ({"result": []}, "result must be null or an object"),
+        ({"result": {"over": 1}}, "result must be null or an object"),
+        ({"seed": "a\ud800"}, "lone surrogate"),
+        ({"players": -1}, "must be a player count"),
+        ({"players": 10**4000}, "must be a player count, got (an integer of about"),
+        ({"game": ["x"] * 10_000}, "game must be a game id"),
+    ],
+)
 def test_parse_log_refuses_with_a_short_message(changes, says):
     with pytest.raises(LogError) as exc:
         parse_log(_log(**changes))

@@ -2,6 +2,7 @@
 ``rng_to_json`` writes — [3, 624 words in [0, 2^32) and an index 0..624, gauss_next null
 or a finite float], not the zero state — so a loaded state writes back what it was read
 from, and anything else is one StateError."""
+
 import json
 import random
 import re
@@ -16,7 +17,7 @@ def _saved(gauss=False):
     rng = random.Random(12)
     rng.random()
     if gauss:
-        rng.gauss(0.0, 1.0)           # leaves gauss_next set
+        rng.gauss(0.0, 1.0)  # leaves gauss_next set
     return json.loads(json.dumps(rng_to_json(rng)))
 
 
@@ -38,23 +39,26 @@ def _word(data, i, value):
     return data
 
 
-@pytest.mark.parametrize("change,says", [
-    (lambda d: _word(d, 7, d[1][7] + 2**32), "words must be integers in [0, 2^32)"),   # was truncated
-    (lambda d: _word(d, 0, -1), "words must be integers in [0, 2^32)"),
-    (lambda d: _word(d, 3, 1.0), "624 words and an index, all integers"),
-    (lambda d: _word(d, 3, True), "624 words and an index, all integers"),
-    (lambda d: _word(d, 624, 625), "index must be in 0..624"),
-    (lambda d: d[1].pop(), "624 words and an index"),
-    (lambda d: d.__setitem__(1, [0] * 624 + [624]), "all zeros"),
-    (lambda d: d.__setitem__(1, [2**31 - 1] + [0] * 623 + [0]), "all zeros"),   # low bits of word 0 are not state
-    (lambda d: d.__setitem__(2, "x"), "gauss_next must be null or a finite float"),
-    (lambda d: d.__setitem__(2, [0.5]), "gauss_next must be null or a finite float"),
-    (lambda d: d.__setitem__(2, 1), "gauss_next must be null or a finite float"),
-    (lambda d: d.__setitem__(2, True), "gauss_next must be null or a finite float"),
-    (lambda d: d.__setitem__(2, float("nan")), "gauss_next must be null or a finite float"),
-    (lambda d: d.__setitem__(0, 2), "version must be 3"),
-    (lambda d: d.pop(), "the rng must be [3,"),
-])
+@pytest.mark.parametrize(
+    "change,says",
+    [
+        (lambda d: _word(d, 7, d[1][7] + 2**32), "words must be integers in [0, 2^32)"),  # was truncated
+        (lambda d: _word(d, 0, -1), "words must be integers in [0, 2^32)"),
+        (lambda d: _word(d, 3, 1.0), "624 words and an index, all integers"),
+        (lambda d: _word(d, 3, True), "624 words and an index, all integers"),
+        (lambda d: _word(d, 624, 625), "index must be in 0..624"),
+        (lambda d: d[1].pop(), "624 words and an index"),
+        (lambda d: d.__setitem__(1, [0] * 624 + [624]), "all zeros"),
+        (lambda d: d.__setitem__(1, [2**31 - 1] + [0] * 623 + [0]), "all zeros"),  # low bits of word 0 are not state
+        (lambda d: d.__setitem__(2, "x"), "gauss_next must be null or a finite float"),
+        (lambda d: d.__setitem__(2, [0.5]), "gauss_next must be null or a finite float"),
+        (lambda d: d.__setitem__(2, 1), "gauss_next must be null or a finite float"),
+        (lambda d: d.__setitem__(2, True), "gauss_next must be null or a finite float"),
+        (lambda d: d.__setitem__(2, float("nan")), "gauss_next must be null or a finite float"),
+        (lambda d: d.__setitem__(0, 2), "version must be 3"),
+        (lambda d: d.pop(), "the rng must be [3,"),
+    ],
+)
 def test_a_saved_rng_that_would_not_write_back_is_refused(change, says):
     data = _saved()
     change(data)

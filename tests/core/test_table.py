@@ -1,6 +1,7 @@
 """The table, the one driver of time (core/table.py), on the virtual clock: races by
 arrival, seeded tie-breaks, the reaction floor, claims out of turn, clocks, stale
 submits, per-seat histories, and games played through submit()."""
+
 from __future__ import annotations
 
 import pytest
@@ -11,11 +12,11 @@ from fliptable.core.clock import RealClock, VirtualClock
 from fliptable.core.rng import derive_seed
 from fliptable.core.table import REACTION_FLOOR_MS, AgentError, Table, TableStalled
 from fliptable.sim.match import play_match
-
 from tests.conftest import register_for_test
 
 from .claimtoy import LAST_CARD
 from .toygame import SNAP
+
 
 @pytest.fixture(autouse=True)
 def _games(monkeypatch):
@@ -87,6 +88,7 @@ def test_exact_ties_are_broken_by_the_seeded_rng_reproducibly():
             table.advance_to(table.clock.now_ms() + 150.0)
             out.append(table.actions[2][0])
         return out
+
     first = winners()
     assert first == winners()  # the same seeds, the same winners
     assert set(first) == {0, 1}  # and each seat wins some exact ties
@@ -94,6 +96,7 @@ def test_exact_ties_are_broken_by_the_seeded_rng_reproducibly():
 
 def test_a_tie_goes_to_the_lower_draw_of_the_driver_rng():
     import random
+
     table = snap_table([Bot(("snap", 150.0)), Bot(("snap", 150.0))], seed=7)
     open_window(table)
     rng = random.Random(derive_seed(7, "driver"))
@@ -236,6 +239,7 @@ def test_a_claim_loses_to_the_turn_player_when_it_comes_later_and_play_goes_on()
 
 def test_a_bots_turn_races_claims_with_a_delay_from_the_timing_rng():
     import random
+
     state = LAST_CARD.new_state(3, seed=4)
     turner = Bot()
     table = Table(state, [None, turner, Bot(claim=("catch", 5000.0))], seed=4, clock=VirtualClock())
@@ -258,6 +262,7 @@ def test_claims_in_simulation_are_reproducible_from_the_seed():
     def play(seed):
         m = play_match(LAST_CARD, [RandomAgent() for _ in range(3)], None, seed, record=True)
         return m.log.actions
+
     logs = [play(s) for s in range(30)]
     assert logs == [play(s) for s in range(30)]
     assert any(a == "catch" for log in logs for _, a in log), "random agents never claimed"

@@ -2,6 +2,7 @@
 calling the agent, and takes the answer whenever it comes — as the intent the bot would
 have made when asked, never landing before it arrived; a stale answer is ignored; a bot
 that gives no answer plays the game's default action on a turn and sits a race out."""
+
 from __future__ import annotations
 
 import pytest
@@ -10,7 +11,6 @@ from fliptable.core import Race
 from fliptable.core.agent import Agent
 from fliptable.core.clock import VirtualClock
 from fliptable.core.table import Table
-
 from tests.conftest import register_for_test
 
 from .claimtoy import LAST_CARD, LastCard, LastCardGame
@@ -21,6 +21,7 @@ from .toygame import SNAP
 class HarshLastCard(LastCard):
     """Last Card where a catch also costs the player on turn a card from the draw pile:
     a claim that changes what the player on turn may do, while the turn stays theirs."""
+
     __slots__ = ()
 
     def _apply(self, player, action, events):
@@ -62,12 +63,12 @@ def snap(agents, **kw) -> Table:
 
 def test_a_remote_bots_turn_is_a_question_and_its_answer_lands_at_its_pace_from_the_question():
     table = snap([Remote(), None], bot_turn_ms=800.0)
-    assert table.next_due_ms() is None                 # nothing lands until the answer comes
+    assert table.next_due_ms() is None  # nothing lands until the answer comes
     assert table.take_requests() == [(0, "act", 0)]
-    assert table.take_requests() == []                  # taken once
-    table.clock.set(300.0)                              # the answer took 300 ms to think
+    assert table.take_requests() == []  # taken once
+    table.clock.set(300.0)  # the answer took 300 ms to think
     assert table.answer(0, 0, "flip") is True
-    assert table.next_due_ms() == 800.0                 # its pace counts from the question
+    assert table.next_due_ms() == 800.0  # its pace counts from the question
     assert table.advance_to(800.0)[0].action == "flip"
 
 
@@ -85,7 +86,7 @@ def test_an_answer_for_a_ply_the_game_left_is_ignored():
     assert table.answer(0, 5, "flip") is False
     assert not table.asks(0, 5) and table.asks(0, 0)
     assert table.answer(0, 0, "flip") and not table.asks(0, 0)
-    assert table.answer(0, 0, "flip") is False          # answered already
+    assert table.answer(0, 0, "flip") is False  # answered already
 
 
 def test_a_remote_bot_that_gives_no_answer_plays_the_games_timeout_action_on_a_turn():
@@ -117,7 +118,7 @@ def test_a_remote_bot_in_a_race_reacts_from_the_question_and_sits_out_when_it_fa
     table.clock.set(start + 50.0)
     table.answer(1, ply, "snap", 250.0)
     table.answer(2, ply, None, failed="its worker process stopped")
-    assert table.pending[1].at == 250.0 and 2 not in table.pending   # from the question, not the answer
+    assert table.pending[1].at == 250.0 and 2 not in table.pending  # from the question, not the answer
     table.advance_to(start + 250.0)
     assert table.actions[-1] == [1, "snap"]
 
@@ -155,8 +156,7 @@ def test_a_remote_bots_intent_that_a_claim_made_illegal_is_dropped_and_asked_aga
     """(docs/table.md, "Remote bots") A claim lands while a remote bot's answer for its
     turn waits to land; the turn stays the bot's but its answer is no longer legal: the
     answer is dropped and the bot asked again, never applied."""
-    table = Table(HARSH.new_state(3, seed=5), [None, Remote(), None], seed=5, clock=VirtualClock(),
-                  bot_turn_ms=800.0)
+    table = Table(HARSH.new_state(3, seed=5), [None, Remote(), None], seed=5, clock=VirtualClock(), bot_turn_ms=800.0)
     state = table.state
 
     def remote_plays(action):
@@ -168,18 +168,18 @@ def test_a_remote_bots_intent_that_a_claim_made_illegal_is_dropped_and_asked_aga
     table.submit(0, "play", state.ply)
     remote_plays("play")
     table.submit(2, "play", state.ply)
-    table.submit(0, "play", state.ply)                   # seat 0 is down to one card, unannounced
+    table.submit(0, "play", state.ply)  # seat 0 is down to one card, unannounced
     assert state.exposed == 0 and state.turn == 1 and len(state.hands[1]) == 2
     (question,) = table.take_requests()
-    table.answer(1, question[2], "play+last")            # lands 800 ms after the question
+    table.answer(1, question[2], "play+last")  # lands 800 ms after the question
     assert table.pending[1].action == "play+last"
     table.clock.advance(100.0)
-    table.submit(2, "catch", state.ply)                  # seat 1 now holds three cards
+    table.submit(2, "catch", state.ply)  # seat 1 now holds three cards
     assert state.turn == 1 and state.legal_actions(1) == ("play",)
-    assert 1 not in table.pending                        # the answer it can no longer play is gone
-    (again,) = table.take_requests()                     # once
+    assert 1 not in table.pending  # the answer it can no longer play is gone
+    (again,) = table.take_requests()  # once
     assert again == (1, "act", state.ply)
-    assert table.advance_to(5000.0) == []               # nothing lands for seat 1 but a new answer
+    assert table.advance_to(5000.0) == []  # nothing lands for seat 1 but a new answer
     table.answer(1, again[2], "play")
     (landed,) = table.advance_to(table.next_due_ms())
     assert (landed.seat, landed.action) == (1, "play")

@@ -1,4 +1,5 @@
 """core/words.py: "you" for the reader's seat, "seat N" for the others, with agreeing verbs."""
+
 from __future__ import annotations
 
 from fliptable.core.words import Words, cap, third_person
@@ -22,12 +23,30 @@ def test_a_spectator_reads_third_person_everywhere():
 def test_verbs_agree_with_the_subject():
     you, other = Words(0), Words(None)
     assert [you.does(0, v) for v in ("be", "have", "go", "pass", "carry", "stay", "turn up")] == [
-        "you are", "you have", "you go", "you pass", "you carry", "you stay", "you turn up"]
+        "you are",
+        "you have",
+        "you go",
+        "you pass",
+        "you carry",
+        "you stay",
+        "you turn up",
+    ]
     assert [other.does(0, v) for v in ("be", "have", "go", "pass", "carry", "stay", "turn up")] == [
-        "seat 0 is", "seat 0 has", "seat 0 goes", "seat 0 passes", "seat 0 carries", "seat 0 stays",
-        "seat 0 turns up"]
+        "seat 0 is",
+        "seat 0 has",
+        "seat 0 goes",
+        "seat 0 passes",
+        "seat 0 carries",
+        "seat 0 stays",
+        "seat 0 turns up",
+    ]
     assert [third_person(v) for v in ("catch", "push", "fix", "do", "say")] == [
-        "catches", "pushes", "fixes", "does", "says"]
+        "catches",
+        "pushes",
+        "fixes",
+        "does",
+        "says",
+    ]
 
 
 def test_several_seats_take_the_plural_verb():

@@ -7,12 +7,24 @@ the clock's default ``close`` ends the window with nobody winning. Every fifth f
 ``Simultaneous`` guess follows: each player commits ``odd`` or ``even`` secretly; those
 who guess the parity of the next card score a point. The game ends when the pile is out.
 """
+
 from __future__ import annotations
 
 from typing import ClassVar
 
-from fliptable.core import (CardTable, CardType, Event, Game, Option, Over, Race, Result,
-                            Simultaneous, Turn, ranks_from_keys)
+from fliptable.core import (
+    CardTable,
+    CardType,
+    Event,
+    Game,
+    Option,
+    Over,
+    Race,
+    Result,
+    Simultaneous,
+    Turn,
+    ranks_from_keys,
+)
 
 CARDS = CardTable([CardType(str(r), "number", rank=r) for r in range(1, 6)])
 from fliptable.core.game import State  # noqa: E402
@@ -38,7 +50,7 @@ class Snap(State):
         self.table, self.won, self.scores = [], [], [0] * self.players
         self.turn, self.flips, self.window = 0, 0, 0
         self.racing: list[int] = []
-        self.guesses: dict[str, str] = {}   # seat (as text, JSON's keys) -> secret guess
+        self.guesses: dict[str, str] = {}  # seat (as text, JSON's keys) -> secret guess
         self.guessing = False
 
     def _check(self):
@@ -112,9 +124,13 @@ class Snap(State):
                 self.guessing = False
 
     def _view(self, player):
-        return {"table": [CARDS.name(c) for c in self.table], "draw_count": len(self.draw),
-                "scores": list(self.scores), "committed": sorted(int(p) for p in self.guesses),
-                "my_guess": self.guesses.get(str(player)) if player is not None else None}
+        return {
+            "table": [CARDS.name(c) for c in self.table],
+            "draw_count": len(self.draw),
+            "scores": list(self.scores),
+            "committed": sorted(int(p) for p in self.guesses),
+            "my_guess": self.guesses.get(str(player)) if player is not None else None,
+        }
 
     def all_cards(self):
         return self.draw + self.table + self.won
@@ -123,8 +139,12 @@ class Snap(State):
         keys = list(self.scores)
         best = max(keys)
         over = self.is_over()
-        return Result(tuple(self.scores), tuple(p for p, s in enumerate(keys) if s == best) if over else (),
-                      ranks_from_keys(keys), over)
+        return Result(
+            tuple(self.scores),
+            tuple(p for p, s in enumerate(keys) if s == best) if over else (),
+            ranks_from_keys(keys),
+            over,
+        )
 
 
 class SnapGame(Game):

@@ -1,6 +1,7 @@
 """Views that compute a part of the result themselves, without building a ``Result`` on
 every call (FLINCH's ``scores``, Muggins' ``winners``), show exactly what ``result()``
 says, at every step of random games, finished ones included."""
+
 import random
 
 import pytest
@@ -8,11 +9,16 @@ import pytest
 from fliptable.adapters.episode import Moments, Spec
 
 
-@pytest.mark.parametrize("game,players,options,key", [
-    ("flinch", 2, {}, "scores"), ("flinch", 4, {"partnership": True}, "scores"),
-    ("muggins", 3, {}, "winners"), ("muggins", 2, {"round_limit": 15}, "winners"),
-    ("muggins", 4, {"enforce": "strict", "turn_over": "when-needed"}, "winners"),
-])
+@pytest.mark.parametrize(
+    "game,players,options,key",
+    [
+        ("flinch", 2, {}, "scores"),
+        ("flinch", 4, {"partnership": True}, "scores"),
+        ("muggins", 3, {}, "winners"),
+        ("muggins", 2, {"round_limit": 15}, "winners"),
+        ("muggins", 4, {"enforce": "strict", "turn_over": "when-needed"}, "winners"),
+    ],
+)
 def test_the_view_shows_the_result(game, players, options, key):
     spec = Spec(game, players, options)
     rng = random.Random(7)
@@ -35,4 +41,4 @@ def test_the_view_shows_the_result(game, players, options, key):
             else:
                 moments.act(rng.choice(state.legal_actions(moments.current)))
         finished += 1
-    assert len(seen) > 1 and steps > 100       # the value moved: not checked at one value only
+    assert len(seen) > 1 and steps > 100  # the value moved: not checked at one value only

@@ -9,6 +9,7 @@ theirs:
     python -m tests.golden.regenerate [GAME ...]
     python -m tests.golden.regenerate --seen [GAME ...]   # only the 'seen' digests, actions kept
 """
+
 import hashlib
 import json
 import sys
@@ -130,6 +131,7 @@ def reseen(games: list[str]) -> None:
     """Rewrite only the ``seen`` digest of the existing logs (their actions kept): for a
     change to what seats are told or shown that leaves play itself alone."""
     from fliptable.core import parse_log
+
     for path in sorted(HERE.glob("*.json")):
         data = json.loads(path.read_text())
         if games and data["game"] not in games:

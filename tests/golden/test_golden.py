@@ -1,4 +1,5 @@
 """Golden logs replay to exactly the recorded result and final state (see regenerate.py)."""
+
 import json
 from pathlib import Path
 

@@ -2,6 +2,7 @@
 first release (rules version 1, in ``v1/``) replay under today's rules — with the
 options ``Game.legacy_options`` gives for that version — to exactly the result they
 recorded."""
+
 import json
 from pathlib import Path
 

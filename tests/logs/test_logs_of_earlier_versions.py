@@ -1,6 +1,7 @@
 """Logs written by earlier versions of fliptable keep replaying (README.md here: which
 commit wrote each folder, and how). Every log replays with every action legal, and its
 recorded result — finished or not — holds on every key it records."""
+
 import hashlib
 import json
 from pathlib import Path
@@ -23,8 +24,17 @@ def test_every_folder_of_logs_is_named_in_the_readme():
         assert f"`{folder.name}/`" in readme, f"README.md does not say which commit wrote {folder.name}/"
     # every game of today has logs of at least one earlier version
     games = {json.loads(p.read_text())["game"] for p in LOGS}
-    assert games >= {"flip7", "flyswatter", "flinch", "muggins", "authors", "patience",
-                     "go-to-the-store", "flush", "flaps"}
+    assert games >= {
+        "flip7",
+        "flyswatter",
+        "flinch",
+        "muggins",
+        "authors",
+        "patience",
+        "go-to-the-store",
+        "flush",
+        "flaps",
+    }
 
 
 def test_the_logs_are_kept_as_their_versions_wrote_them():
@@ -39,7 +49,7 @@ def test_a_log_of_an_earlier_version_replays_to_what_it_records(path):
     log = load_log(path)
     assert log.result is not None, "these logs record their result"
     state = replay(log)
-    check_result(log, state)          # raises ReplayError on any recorded key that differs
+    check_result(log, state)  # raises ReplayError on any recorded key that differs
     assert state.is_over() == log.result["over"]
     assert list(state.result().scores) == log.result["scores"]
     if log.rules_version != get_game(log.game).rules_version:

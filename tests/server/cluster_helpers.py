@@ -1,6 +1,7 @@
 """Helpers of tests/server/test_cluster.py: several real ``fliptable serve --redis``
 processes on one fresh PostgreSQL database, and people playing over real WebSockets who
 reconnect (to the next process) whenever their connection drops."""
+
 from __future__ import annotations
 
 import asyncio
@@ -14,9 +15,9 @@ import subprocess
 import sys
 import threading
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
-from collections.abc import Callable
 
 import httpx
 import pytest
@@ -112,11 +113,31 @@ class Servers:
         if i in self.via:
             db, redis_url = self.via[i][0].url(db), self.via[i][1].url(redis_url)
         with open(self.log(i), "ab") as log:
-            proc = subprocess.Popen([sys.executable, "-m", "fliptable", "serve", "--port", str(self.ports[i]),
-                                     "--db", db, "--redis", redis_url, "--bot-delay-ms", "0",
-                                     "--bot-workers", "1", "--creates-per-minute", "1000",
-                                     "--joins-per-minute", "1000", *self.extra],
-                                    stdout=log, stderr=subprocess.STDOUT)
+            proc = subprocess.Popen(
+                [
+                    sys.executable,
+                    "-m",
+                    "fliptable",
+                    "serve",
+                    "--port",
+                    str(self.ports[i]),
+                    "--db",
+                    db,
+                    "--redis",
+                    redis_url,
+                    "--bot-delay-ms",
+                    "0",
+                    "--bot-workers",
+                    "1",
+                    "--creates-per-minute",
+                    "1000",
+                    "--joins-per-minute",
+                    "1000",
+                    *self.extra,
+                ],
+                stdout=log,
+                stderr=subprocess.STDOUT,
+            )
         self.procs[i] = proc
         if wait:
             self.wait_up(i)
@@ -173,8 +194,17 @@ class NetPlayer(threading.Thread):
     acknowledged (``acked``: a frame at a later ply on the same connection, answering a
     turn only that seat could play). ``hook(player, frame)``, before acting, may kill."""
 
-    def __init__(self, servers: Servers, table: str, token: str, seat: int, first: int, seed: int = 0,
-                 hook: Callable[[NetPlayer, dict], Any] | None = None, timeout: float = 120.0):
+    def __init__(
+        self,
+        servers: Servers,
+        table: str,
+        token: str,
+        seat: int,
+        first: int,
+        seed: int = 0,
+        hook: Callable[[NetPlayer, dict], Any] | None = None,
+        timeout: float = 120.0,
+    ):
         super().__init__(daemon=True)
         self.servers, self.table, self.token, self.seat, self.at = servers, table, token, seat, first
         self.rng = random.Random(seed)
@@ -200,8 +230,9 @@ class NetPlayer(threading.Thread):
                 if self.at not in alive:  # the next process alive
                     self.at = min(alive, key=lambda i: (i - self.at) % len(self.servers.procs))
                 try:
-                    with connect(f"{self.servers.ws(self.at)}/ws/{self.table}?token={self.token}",
-                                 open_timeout=5) as ws:
+                    with connect(
+                        f"{self.servers.ws(self.at)}/ws/{self.table}?token={self.token}", open_timeout=5
+                    ) as ws:
                         self._play(ws)
                 except (ConnectionClosed, InvalidHandshake, OSError, TimeoutError) as exc:
                     self.closes.append((self.at, repr(exc)[:200]))
@@ -257,7 +288,7 @@ def check_player(replayed: Replayed, log: dict, p: NetPlayer) -> None:
         frames = [m for m in messages if m["type"] == "frame"]
         replayed.check(p.seat, frames, whole=False)
         events = [e for f in frames for e in f["events"]]
-        assert events == replayed.events[p.seat][:len(events)], f"seat {p.seat}'s events differ from the log's"
+        assert events == replayed.events[p.seat][: len(events)], f"seat {p.seat}'s events differ from the log's"
     actions = log["actions"]
     for ply, action in p.acked.items():
         assert actions[ply] == [p.seat, action], f"seat {p.seat}'s acknowledged {action!r} at ply {ply} was lost"
@@ -316,7 +347,7 @@ class FreezableProxy:
         try:
             while True:
                 data = await reader.read(65536)
-                await self._open.wait()   # frozen: held here, nothing read or written meanwhile
+                await self._open.wait()  # frozen: held here, nothing read or written meanwhile
                 if not data:
                     break
                 writer.write(data)

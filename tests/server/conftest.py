@@ -1,6 +1,7 @@
 """Fixtures of the server's tests: a database URL for each backend (an SQLite file in a
 temporary folder; PostgreSQL at 127.0.0.1:5432/test in a schema of its own, dropped
 after the test), and a way to start the application on it."""
+
 from __future__ import annotations
 
 import asyncio
@@ -50,5 +51,6 @@ def sqlite_settings(tmp_path):
 
 
 def pytest_configure(config):
-    config.addinivalue_line("markers", "servers(n, *args): test_cluster.py's processes: how many, and "
-                                       "the options they are started with")
+    config.addinivalue_line(
+        "markers", "servers(n, *args): test_cluster.py's processes: how many, and the options they are started with"
+    )

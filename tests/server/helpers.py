@@ -1,14 +1,15 @@
 """Helpers of the server's tests: clients that play over the WebSocket protocol, and the
 frames and events a finished game's log says each seat should have been sent."""
+
 from __future__ import annotations
 
 import json
 import random
 import threading
 import time
+from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
-from collections.abc import Callable
 
 from starlette.testclient import TestClient
 
@@ -60,8 +61,15 @@ class Player(threading.Thread):
     records every message, and answers every frame that has legal actions with
     ``choose(frame)`` until the game is over (or ``stop_at_ply`` is reached)."""
 
-    def __init__(self, c: TestClient, table: str, token: str | None, choose: Callable[[dict], str] | None = None,
-                 seed: int = 0, stop_at_ply: int | None = None):
+    def __init__(
+        self,
+        c: TestClient,
+        table: str,
+        token: str | None,
+        choose: Callable[[dict], str] | None = None,
+        seed: int = 0,
+        stop_at_ply: int | None = None,
+    ):
         super().__init__(daemon=True)
         self.c, self.table, self.token = c, table, token
         rng = random.Random(seed)
@@ -78,15 +86,19 @@ class Player(threading.Thread):
         url = f"/ws/{self.table}" + (f"?token={self.token}" if self.token else "")
         try:
             with self.c.websocket_connect(url) as ws:
-                sent: dict | None = None   # the last action sent, until a frame follows it
+                sent: dict | None = None  # the last action sent, until a frame follows it
                 while True:
                     m = ws.receive_json()
                     self.messages.append(m)
                     if m["type"] == "table" and m["over"]:
                         return  # sent after the last frame, with the result
-                    if (m["type"] == "error" and sent is not None and m["ply"] == sent["ply"]
-                            and m["message"].startswith("too many messages")):
-                        time.sleep(0.1)   # a bot at pace 0 answers at once: past the rate limit,
+                    if (
+                        m["type"] == "error"
+                        and sent is not None
+                        and m["ply"] == sent["ply"]
+                        and m["message"].startswith("too many messages")
+                    ):
+                        time.sleep(0.1)  # a bot at pace 0 answers at once: past the rate limit,
                         ws.send_json(sent)  # the person waits a moment and acts again
                         continue
                     if m["type"] != "frame" or m["decision"]["kind"] == "over":
@@ -141,8 +153,9 @@ class Replayed:
             expected = self.frames[f["ply"]][seat]
             assert body == expected, f"seat {seat}'s frame at ply {f['ply']} differs from the log's"
             # each event's line, as the game words it for this seat (the terminal's text)
-            assert f["narration"] == [line(game, e, seat) for e in f["events"]], \
+            assert f["narration"] == [line(game, e, seat) for e in f["events"]], (
                 f"seat {seat}'s narration at ply {f['ply']} is not the game's"
+            )
             sent_events += f["events"]
         if whole:
             assert sent_events == self.events[seat], f"seat {seat}'s events differ from the log's"

@@ -1,5 +1,6 @@
 """The HTTP API: the game list, creating, joining, public facts, the log only once
 over, tokens stored hashed, one-line errors with their statuses."""
+
 from __future__ import annotations
 
 import asyncio
@@ -34,8 +35,14 @@ def test_games_list_for_the_lobby(sqlite_settings):
 
 def test_create_join_and_public_facts(db_settings):
     with client(db_settings) as c:
-        made = create(c, game="flip7", seats=["human", "ev", "human", "human"], options={"rules": "official"},
-                      name="Ana", public=True)
+        made = create(
+            c,
+            game="flip7",
+            seats=["human", "ev", "human", "human"],
+            options={"rules": "official"},
+            name="Ana",
+            public=True,
+        )
         table = made["table"]
         assert set(made) == {"table", "seat", "token", "join"} and made["seat"] == 0
         assert len(made["token"]) >= 40
@@ -75,16 +82,18 @@ def test_create_join_and_public_facts(db_settings):
         # tokens are stored hashed: the database holds the SHA-256, never the token
         lobby: Lobby = c.app.state.lobby
         hashes = c.portal.call(_seat_hashes, lobby.store, table)
-    assert hashes == [hashlib.sha256(t.encode()).hexdigest() for t in
-                      (made["token"], None, first["token"], second["token"]) if t is not None]
+    assert hashes == [
+        hashlib.sha256(t.encode()).hexdigest()
+        for t in (made["token"], None, first["token"], second["token"])
+        if t is not None
+    ]
     assert not any(t in " ".join(hashes) for t in (made["token"], first["token"], second["token"]))
 
 
 async def _seat_hashes(store: Store, table: str) -> list:
     """Every stored token hash of the table's seats (bots have none)."""
     async with store.engine.connect() as conn:
-        rows = await conn.execute(select(seats.c.token_hash).where(seats.c.table_id == table)
-                                  .order_by(seats.c.seat))
+        rows = await conn.execute(select(seats.c.token_hash).where(seats.c.table_id == table).order_by(seats.c.seat))
         return [r[0] for r in rows.all() if r[0] is not None]
 
 
@@ -118,29 +127,32 @@ def test_all_bot_table_starts_at_once_and_its_log_is_served_when_over(sqlite_set
     replayed.check(None, [frame])
 
 
-@pytest.mark.parametrize("body,status,words", [
-    ({"game": "chess"}, 400, "unknown game 'chess'"),
-    ({"game": "flip7", "options": {"rules": "house"}}, 400, "rulebook|official"),
-    ({"game": "flip7", "seats": ["human", "grandmaster"]}, 400, "unknown bot 'grandmaster'"),
-    ({"game": "flip7", "seats": ["human", "ev"], "players": 3}, 400, "players is 3 but 2 seats"),
-    ({"game": "flyswatter", "seats": ["human"]}, 400, "2 to 8 players"),
-    ({"game": "flaps", "players": 12}, 400, "12 players need two packs: option packs=2"),
-    ({"game": "flip7", "colour": "red"}, 400, "unknown field 'colour'"),
-    ({"game": "flip7", "seed": 1.5}, 400, "seed must be a non-negative integer or text"),
-    ({"game": "flip7", "seed": -5}, 400, "seed must be a non-negative integer or text, got -5"),
-    ({"game": "flip7", "turn_limit_ms": 5}, 400, "turn_limit_ms must be a number of milliseconds in 1000"),
-    ({"game": "flip7", "turn_limit_ms": "1000"}, 400, 'in 1000..3600000, got "1000"'),  # text, quoted as text
-    ({"game": "flip7", "players": "4"}, 400, 'flip7 takes 1 to 12 players, not "4"'),
-    ({"game": "flip7", "options": "fast"}, 400, 'got "fast"'),
-    # JSON's null, true and lists are shown as JSON spells them, not as Python would
-    ({"game": "flip7", "public": None}, 400, "or false (reached by its link), got null"),
-    ({"game": "flip7", "seed": True}, 400, "non-negative integer or text, got true"),
-    ({"game": "flip7", "options": ["fast"]}, 400, 'option: value, got ["fast"]'),
-    ({"game": "flip7", "players": {"n": 4}}, 400, 'not {"n": 4}'),
-    ({"game": "flip7", "name": "x" * 41}, 400, "at most 40"),
-    ({"game": "flip7", "turn_limit_ms": 2000, "bot_delay_ms": 2000}, 400, "must be shorter than turn_limit_ms"),
-    ([1, 2], 400, "JSON object"),
-])
+@pytest.mark.parametrize(
+    "body,status,words",
+    [
+        ({"game": "chess"}, 400, "unknown game 'chess'"),
+        ({"game": "flip7", "options": {"rules": "house"}}, 400, "rulebook|official"),
+        ({"game": "flip7", "seats": ["human", "grandmaster"]}, 400, "unknown bot 'grandmaster'"),
+        ({"game": "flip7", "seats": ["human", "ev"], "players": 3}, 400, "players is 3 but 2 seats"),
+        ({"game": "flyswatter", "seats": ["human"]}, 400, "2 to 8 players"),
+        ({"game": "flaps", "players": 12}, 400, "12 players need two packs: option packs=2"),
+        ({"game": "flip7", "colour": "red"}, 400, "unknown field 'colour'"),
+        ({"game": "flip7", "seed": 1.5}, 400, "seed must be a non-negative integer or text"),
+        ({"game": "flip7", "seed": -5}, 400, "seed must be a non-negative integer or text, got -5"),
+        ({"game": "flip7", "turn_limit_ms": 5}, 400, "turn_limit_ms must be a number of milliseconds in 1000"),
+        ({"game": "flip7", "turn_limit_ms": "1000"}, 400, 'in 1000..3600000, got "1000"'),  # text, quoted as text
+        ({"game": "flip7", "players": "4"}, 400, 'flip7 takes 1 to 12 players, not "4"'),
+        ({"game": "flip7", "options": "fast"}, 400, 'got "fast"'),
+        # JSON's null, true and lists are shown as JSON spells them, not as Python would
+        ({"game": "flip7", "public": None}, 400, "or false (reached by its link), got null"),
+        ({"game": "flip7", "seed": True}, 400, "non-negative integer or text, got true"),
+        ({"game": "flip7", "options": ["fast"]}, 400, 'option: value, got ["fast"]'),
+        ({"game": "flip7", "players": {"n": 4}}, 400, 'not {"n": 4}'),
+        ({"game": "flip7", "name": "x" * 41}, 400, "at most 40"),
+        ({"game": "flip7", "turn_limit_ms": 2000, "bot_delay_ms": 2000}, 400, "must be shorter than turn_limit_ms"),
+        ([1, 2], 400, "JSON object"),
+    ],
+)
 def test_bad_requests_are_one_line(sqlite_settings, body, status, words):
     with client(sqlite_settings) as c:
         r = c.post("/api/tables", json=body)
@@ -185,9 +197,19 @@ def test_the_browser_client_is_served_and_unknown_api_paths_are_json(sqlite_sett
         missing = c.get("/api/nothing/here")
         wrong_method = c.delete("/api/tables")
         # the web assets only: never the package's Python sources, caches or notes
-        sources = [c.get(p).status_code for p in ("/faces.py", "/__init__.py", "/README.md", "/__pycache__/",
-                                                   "/__pycache__/faces.cpython-312.pyc", "/%2e%2e/cli.py",
-                                                   "/../server/app.py", "/FACES.PY")]
+        sources = [
+            c.get(p).status_code
+            for p in (
+                "/faces.py",
+                "/__init__.py",
+                "/README.md",
+                "/__pycache__/",
+                "/__pycache__/faces.cpython-312.pyc",
+                "/%2e%2e/cli.py",
+                "/../server/app.py",
+                "/FACES.PY",
+            )
+        ]
         if index.is_file():
             for asset in ("/app.js", "/style.css", "/index.html", "/faces.js", "/table.js"):
                 assert c.get(asset).status_code == 200, asset

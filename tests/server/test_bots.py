@@ -2,6 +2,7 @@
 processes under the server's ``--max-bot-ms``; a spec asking for more is refused; the
 server answers while a decision is known to be running in a worker; a worker that
 overruns is replaced and the table plays on; running tables resume in the background."""
+
 from __future__ import annotations
 
 import asyncio
@@ -25,8 +26,10 @@ def test_a_bot_asking_for_more_than_the_servers_limit_is_refused(sqlite_settings
     with client(sqlite_settings) as c:
         r = c.post("/api/tables", json=HEAVY)
         assert r.status_code == 400
-        assert r.json()["error"] == ("bot 'ismcts:ms=8000' asks for 8000 ms or more a decision; this server allows "
-                                     "at most 2000 ms (--max-bot-ms): ismcts:ms=2000 or fewer iterations")
+        assert r.json()["error"] == (
+            "bot 'ismcts:ms=8000' asks for 8000 ms or more a decision; this server allows "
+            "at most 2000 ms (--max-bot-ms): ismcts:ms=2000 or fewer iterations"
+        )
         r = c.post("/api/tables", json={"game": "flip7", "seats": ["human", "ismcts:iterations=10000000"]})
         assert r.status_code == 400 and "at most 2000 ms (--max-bot-ms)" in r.json()["error"]
         # within the limit: accepted
@@ -51,7 +54,7 @@ def test_the_server_answers_while_a_bots_decision_runs_in_a_worker(db_settings):
         assert c.get("/api/games").status_code == 200
         assert c.get(f"/api/tables/{heavy}").json()["ply"] == 0
         assert c.post("/api/tables", json={"game": "flush", "seats": ["human", "random"]}).status_code == 201
-        assert _running(c, heavy) == [thinking]   # all of it while that decision ran
+        assert _running(c, heavy) == [thinking]  # all of it while that decision ran
 
 
 def test_a_person_plays_at_one_table_while_anothers_bot_thinks(sqlite_settings):
@@ -80,7 +83,7 @@ def test_running_tables_resume_in_the_background(sqlite_settings, monkeypatch):
     with client(sqlite_settings) as c:
         table = create(c, game="flip7", seats=["random", "random"], seed=3, bot_delay_ms=1500)["table"]
         wait_for(lambda: c.get(f"/api/tables/{table}").json()["started"])
-    gate = asyncio.Event()   # bound to the server's loop when first awaited there
+    gate = asyncio.Event()  # bound to the server's loop when first awaited there
     load_actions = Store.load_actions
 
     async def held(self, table_id):
@@ -89,7 +92,7 @@ def test_running_tables_resume_in_the_background(sqlite_settings, monkeypatch):
 
     monkeypatch.setattr(Store, "load_actions", held)
     with client(sqlite_settings, bot_delay_ms=0.0) as c:
-        assert c.get("/api/games").status_code == 200          # answered: start-up did not wait
+        assert c.get("/api/games").status_code == 200  # answered: start-up did not wait
         lobby = c.app.state.lobby
         assert lobby.resuming is not None and not lobby.resuming.done()
         c.portal.call(gate.set)
@@ -125,24 +128,30 @@ def _pool_table(spec: str) -> Table:
     from fliptable.server.botpool import RemoteBot
 
     game = get_game("flip7")
-    return Table(game.new_state(2, game.resolve_options({}), 1),
-                 [RemoteBot(make_agent(game, spec)) for _ in range(2)], seed=1, strict_agents=False)
+    return Table(
+        game.new_state(2, game.resolve_options({}), 1),
+        [RemoteBot(make_agent(game, spec)) for _ in range(2)],
+        seed=1,
+        strict_agents=False,
+    )
 
 
 def test_a_search_stops_at_the_servers_limit_and_plays_its_best_move_so_far():
     """ismcts asked for ten million iterations answers once its deadline has passed."""
+
     async def main():
         table = _pool_table("ismcts:iterations=10000000")
         pool = BotPool(1, 100.0)
         asker = _Asker(table, "ismcts:iterations=10000000")
         try:
-            (seat, role, ply), = table.take_requests()
+            ((seat, role, ply),) = table.take_requests()
             pool.ask(asker, seat, role, ply)
             seat, ply, action, failed = await asker.answers.get()
         finally:
             await pool.close()
         assert failed is None and action in table.state.legal_actions(seat)
         assert pool.answered == 1 and pool.failed == 0
+
     asyncio.run(main())
 
 
@@ -163,7 +172,7 @@ def test_a_worker_that_overruns_is_replaced_and_the_table_plays_the_default_acti
         asker = _Asker(table, "random")
         monkeypatch.setattr(botworker, "main", _stuck_worker)
         try:
-            (seat, role, ply), = table.take_requests()
+            ((seat, role, ply),) = table.take_requests()
             default = table.state.timeout_action(seat)
             pool.ask(asker, seat, role, ply)
             _, _, action, failed = await asker.answers.get()
@@ -174,12 +183,13 @@ def test_a_worker_that_overruns_is_replaced_and_the_table_plays_the_default_acti
             assert landed.action == default
             # a real worker takes over for the next question
             monkeypatch.setattr(botworker, "main", real_main)
-            (seat, role, ply), = table.take_requests()
+            ((seat, role, ply),) = table.take_requests()
             pool.ask(asker, seat, role, ply)
             _, _, action, failed = await asker.answers.get()
             assert failed is None and action in table.state.legal_actions(seat)
         finally:
             await pool.close()
+
     real_main = botworker.main
     asyncio.run(main())
 
@@ -215,8 +225,7 @@ class First(Agent):
 '''
 
 
-def test_a_stored_bot_the_server_no_longer_allows_is_never_loaded_on_resume(sqlite_settings, tmp_path,
-                                                                             monkeypatch):
+def test_a_stored_bot_the_server_no_longer_allows_is_never_loaded_on_resume(sqlite_settings, tmp_path, monkeypatch):
     """A table seated a bot of one's own while ``--allow-bot`` listed it; the server
     restarted without it: the resumed table is not driven and says why, its module is
     not imported again (here or in a bot worker), and acting is refused with that reason."""
@@ -251,7 +260,8 @@ def test_a_stored_bot_the_server_no_longer_allows_is_never_loaded_on_resume(sqli
                 said = ws.receive_json()
                 assert said["type"] == "error" and said["message"] == (
                     f"this table cannot go on: seat 1's bot {spec!r} is not offered here: this server runs only "
-                    f"the bots of your own that its operator lists (fliptable serve --allow-bot NAME)")
+                    f"the bots of your own that its operator lists (fliptable serve --allow-bot NAME)"
+                )
                 ws.send_json({"type": "act", "action": "stay", "ply": 1})
                 refused = ws.receive_json()
                 assert refused["type"] == "error" and refused["ply"] == 1

@@ -3,6 +3,7 @@
 different processes, tables surviving ``kill -9`` of their owner (twice, at different
 moments), a paused owner that never drives a table beside its new owner, the database's
 fence, and the per-address limits counted over every process."""
+
 from __future__ import annotations
 
 import asyncio
@@ -76,8 +77,16 @@ def _play_to_the_end(servers: Servers, table: str, *players: NetPlayer) -> tuple
 
 
 def test_two_people_on_different_processes_play_to_the_end(servers):
-    made = _create(servers, 0, game="flip7", seats=["human", "random", "human"], seed=5, bot_delay_ms=100,
-                   options={"round_limit": 3}, name="Ana")
+    made = _create(
+        servers,
+        0,
+        game="flip7",
+        seats=["human", "random", "human"],
+        seed=5,
+        bot_delay_ms=100,
+        options={"round_limit": 3},
+        name="Ana",
+    )
     table = made["table"]
     assert servers.owner(table) == 0  # its creator owns it first
     ben = _join(servers, 1, table, "Ben")  # joined through another process
@@ -110,7 +119,7 @@ class Killer:
     def __init__(self, servers: Servers, table: str):
         self.servers, self.table = servers, table
         self.lock = threading.Lock()
-        self.moments: dict[str, int] = {}   # moment -> ply when the owner was killed
+        self.moments: dict[str, int] = {}  # moment -> ply when the owner was killed
         self.failover_s: list[float] = []
 
     def kill(self, moment: str, ply: int) -> None:
@@ -124,8 +133,13 @@ class Killer:
             self.moments[moment] = ply
             killed = time.monotonic()
         try:
-            new = wait_for(lambda: (lambda o: o if o is not None and o in self.servers.alive() else None)(
-                self.servers.owner(self.table)), timeout=30, every=0.05)
+            new = wait_for(
+                lambda: (lambda o: o if o is not None and o in self.servers.alive() else None)(
+                    self.servers.owner(self.table)
+                ),
+                timeout=30,
+                every=0.05,
+            )
         except AssertionError:  # what the processes left said, to tell why
             logs = {i: Path(self.servers.log(i)).read_text()[-1500:] for i in self.servers.alive()}
             raise AssertionError(f"no process took table {self.table} over in 30 s after {moment!r}: {logs}") from None
@@ -137,8 +151,16 @@ def test_kill_9_of_the_owner_twice_and_play_goes_on(servers):
     """The owner killed between a person's action and its frame, then the new owner
     killed during a bot's turn: the people reconnect to the process left and play on;
     no acknowledged action is lost or applied twice, and the finished log replays."""
-    made = _create(servers, 0, game="flip7", seats=["human", "random", "human"], seed=11, bot_delay_ms=1000,
-                   options={"round_limit": 6}, name="Ana")
+    made = _create(
+        servers,
+        0,
+        game="flip7",
+        seats=["human", "random", "human"],
+        seed=11,
+        bot_delay_ms=1000,
+        options={"round_limit": 6},
+        name="Ana",
+    )
     table = made["table"]
     ben = _join(servers, 1, table, "Ben")
     killer = Killer(servers, table)
@@ -158,8 +180,11 @@ def test_kill_9_of_the_owner_twice_and_play_goes_on(servers):
         for p in (ana, bob):
             for messages in p.connections[-1:]:
                 frames = [m for m in messages if m["type"] == "frame"]
-                if frames and frames[-1]["decision"]["players"] == [1] and \
-                        frames[-1]["ply"] > killer.moments["after an act"]:
+                if (
+                    frames
+                    and frames[-1]["decision"]["players"] == [1]
+                    and frames[-1]["ply"] > killer.moments["after an act"]
+                ):
                     killer.kill("during a bot's turn", frames[-1]["ply"])
                     return True
         return ana.done and bob.done
@@ -181,8 +206,16 @@ def test_sockets_on_the_processes_left_stay_open_when_the_owner_dies(servers):
     """Both people connected to processes that do not own the table; the owner is
     killed: their sockets stay open and follow the table to its new owner (nobody
     reconnects), each connection's frames and events those of the log from the deal on."""
-    made = _create(servers, 0, game="flip7", seats=["human", "random", "human"], seed=21, bot_delay_ms=300,
-                   options={"round_limit": 4}, name="Ana")
+    made = _create(
+        servers,
+        0,
+        game="flip7",
+        seats=["human", "random", "human"],
+        seed=21,
+        bot_delay_ms=300,
+        options={"round_limit": 4},
+        name="Ana",
+    )
     table = made["table"]
     ben = _join(servers, 2, table, "Ben")
     killer = Killer(servers, table)
@@ -226,8 +259,15 @@ def test_a_paused_owner_never_drives_beside_the_new_one(servers):
     """The owner stopped (SIGSTOP) for longer than its lease: the other process claims
     the table and plays on; woken, the old owner's driver stores nothing (the database's
     fence) and stops. The log is one game, every action stored once."""
-    made = _create(servers, 0, game="flip7", seats=["random", "random", "random"], seed=8, bot_delay_ms=400,
-                   options={"round_limit": 6})
+    made = _create(
+        servers,
+        0,
+        game="flip7",
+        seats=["random", "random", "random"],
+        seed=8,
+        bot_delay_ms=400,
+        options={"round_limit": 6},
+    )
     table = made["table"]
     wait_for(lambda: _facts(servers, 1, table)["ply"] >= 2, timeout=30)
     servers.kill(0, signal.SIGSTOP)
@@ -236,7 +276,7 @@ def test_a_paused_owner_never_drives_beside_the_new_one(servers):
     taken_after = time.monotonic() - paused
     at = _facts(servers, 1, table)["ply"]
     wait_for(lambda: _facts(servers, 1, table)["ply"] > at + 1, timeout=30)
-    servers.kill(0, signal.SIGCONT)   # wakes with its clocks overdue and a lease long gone
+    servers.kill(0, signal.SIGCONT)  # wakes with its clocks overdue and a lease long gone
     wait_for(lambda: _facts(servers, 1, table)["over"], timeout=120, every=0.1)
     time.sleep(1.0)
     log = _log(servers, table)
@@ -266,8 +306,11 @@ def _stored(servers: Servers, table: str) -> tuple[int, int, int]:
 
 def _logged_at(servers: Servers, i: int, pattern: str) -> list[datetime]:
     """When process ``i`` logged lines matching ``pattern`` (its log's timestamps)."""
-    return [datetime.strptime(line[:23], "%Y-%m-%d %H:%M:%S,%f")
-            for line in Path(servers.log(i)).read_text().splitlines() if re.search(pattern, line)]
+    return [
+        datetime.strptime(line[:23], "%Y-%m-%d %H:%M:%S,%f")
+        for line in Path(servers.log(i)).read_text().splitlines()
+        if re.search(pattern, line)
+    ]
 
 
 @pytest.mark.parametrize("paused", ["redis", "both", "database"])
@@ -283,8 +326,15 @@ def test_an_owner_cut_off_from_its_services_never_drives_beside_another(tmp_path
     servers = None
     try:
         servers = Servers(tmp_path, 2, via={0: (pg, rd)})
-        made = _create(servers, 0, game="flip7", seats=["random", "random", "random"], seed=8, bot_delay_ms=250,
-                       options={"round_limit": 8})
+        made = _create(
+            servers,
+            0,
+            game="flip7",
+            seats=["random", "random", "random"],
+            seed=8,
+            bot_delay_ms=250,
+            options={"round_limit": 8},
+        )
         table = made["table"]
         assert servers.owner(table) == 0
         wait_for(lambda: _stored(servers, table)[0] >= 3, timeout=30)
@@ -304,8 +354,7 @@ def test_an_owner_cut_off_from_its_services_never_drives_beside_another(tmp_path
             time.sleep(2.0)  # longer than the lease, all told
         for proxy in frozen:
             proxy.thaw()
-        wait_for(lambda: _stored(servers, table)[0] > 0 and _facts(servers, 1, table)["over"], timeout=180,
-                 every=0.2)
+        wait_for(lambda: _stored(servers, table)[0] > 0 and _facts(servers, 1, table)["over"], timeout=180, every=0.2)
         time.sleep(1.0)  # whatever the old owner still had in flight has arrived
         log = _log(servers, table)
         replayed = Replayed(log)  # one legal game: no action stored twice, none out of turn
@@ -364,11 +413,26 @@ def test_the_database_refuses_actions_under_an_old_fence():
         await a.open()
         await b.open()
         try:
-            row = {"id": "t1", "game": "flip7", "rules_version": "1", "players": 2, "options": {}, "seed": 1,
-                   "seeded": True, "turn_limit_ms": None, "bot_delay_ms": 0.0, "started": True, "over": False,
-                   "ply": 0, "result": None, "expired": False, "public": False}
-            await a.create_table(row, [{"seat": s, "kind": "bot", "bot": "random", "name": None, "token_hash": None}
-                                       for s in (0, 1)])
+            row = {
+                "id": "t1",
+                "game": "flip7",
+                "rules_version": "1",
+                "players": 2,
+                "options": {},
+                "seed": 1,
+                "seeded": True,
+                "turn_limit_ms": None,
+                "bot_delay_ms": 0.0,
+                "started": True,
+                "over": False,
+                "ply": 0,
+                "result": None,
+                "expired": False,
+                "public": False,
+            }
+            await a.create_table(
+                row, [{"seat": s, "kind": "bot", "bot": "random", "name": None, "token_hash": None} for s in (0, 1)]
+            )
             first = await a.claim("t1")
             await a.append_actions("t1", 0, [[0, "hit"]], None, first)
             second = await b.claim("t1")
@@ -389,10 +453,13 @@ def test_the_database_refuses_actions_under_an_old_fence():
         asyncio.run(_drop_schema(schema))
 
 
-@pytest.mark.parametrize("args, message", [
-    (["--redis", "http://x"], "is not a Redis URL"),
-    (["--redis", "redis://127.0.0.1:6379/0"], "share one PostgreSQL database"),
-])
+@pytest.mark.parametrize(
+    "args, message",
+    [
+        (["--redis", "http://x"], "is not a Redis URL"),
+        (["--redis", "redis://127.0.0.1:6379/0"], "share one PostgreSQL database"),
+    ],
+)
 def test_serve_refuses_a_redis_it_cannot_use(args, message, capsys, tmp_path):
     from fliptable.cli import main
 
@@ -407,8 +474,9 @@ def test_serve_refuses_a_redis_it_cannot_use(args, message, capsys, tmp_path):
 def test_bench_server_spreads_its_tables_over_the_processes(servers):
     from fliptable.bench.server import run_bench_server
 
-    report = run_bench_server(tables=4, players=2, seconds=2.0, think_ms=50.0,
-                              servers=[servers.base(0), servers.base(1)])
+    report = run_bench_server(
+        tables=4, players=2, seconds=2.0, think_ms=50.0, servers=[servers.base(0), servers.base(1)]
+    )
     assert report["servers"] == 2 and report["errors"] == 0 and report["actions"] > 0, report
     # each process played its own tables: both measured the act -> frame latency of some
     assert [s["samples"] > 0 for s in report["server_ms"]] == [True, True], report["server_ms"]

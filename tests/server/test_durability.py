@@ -1,5 +1,6 @@
 """Every accepted action is committed before it is broadcast: a frame never shows an
 action the database does not hold, even when the database is slow or fails for a while."""
+
 from __future__ import annotations
 
 import asyncio

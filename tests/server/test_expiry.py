@@ -2,10 +2,11 @@
 "Starting" and "Expiry"): bots never play ahead of a person who has not connected yet;
 a table nobody has been connected to for ``expire_after_s`` (on a clock the test moves)
 stops, is stored as expired, and refuses joins and connections with a clear error."""
+
 from __future__ import annotations
 
 import time
-from datetime import datetime, UTC
+from datetime import UTC, datetime
 
 import pytest
 from starlette.websockets import WebSocketDisconnect
@@ -60,7 +61,7 @@ def test_abandoned_tables_are_closed(db_settings):
     settings = {"now": clock, "expire_after_s": HOUR, "expire_check_s": HOUR}
     with client(db_settings, **settings) as c:
         lobby = c.app.state.lobby
-        waiting = create(c, game="flip7", seats=["random", "human"], public=True)["table"]          # nobody came
+        waiting = create(c, game="flip7", seats=["random", "human"], public=True)["table"]  # nobody came
         bots = create(c, game="flip7", seats=["random", "random"], bot_delay_ms=1000, public=True)["table"]  # unwatched
         watched = create(c, game="flip7", seats=["human", "random"], bot_delay_ms=0)
         done = create(c, game="flip7", seats=["random", "random"], options={"round_limit": 1}, bot_delay_ms=0)

@@ -3,6 +3,7 @@ spec object itself, at most 64 KiB, validated like a file's), never a path; an o
 that may name a local file declares it (``Option.local_file``) and the server refuses
 every such value whatever the game, without opening anything. ``-o deck=PATH.json``
 stays for the command line, reading only a regular file of at most 64 KiB."""
+
 from __future__ import annotations
 
 import json
@@ -36,6 +37,7 @@ def no_file_opened(monkeypatch):
     """Any attempt by the deck option to open or stat a path fails the test. Only the
     deck module's own ``os`` is replaced: patching the ``os`` module itself also failed
     whatever else in the process called ``os.fstat`` meanwhile (a database's thread)."""
+
     def refuse(*args, **kwargs):
         raise AssertionError(f"the deck option touched a file: {args[:1]}")
 
@@ -54,8 +56,16 @@ def test_a_path_as_a_deck_over_http_is_refused_without_opening_it(sqlite_setting
     os.mkfifo(fifo)
     good = tmp_path / "good.json"
     good.write_text(json.dumps(_mine()))
-    paths = ["/etc/shadow", "/etc/passwd", "/dev/zero", str(fifo), str(good), "~/deck.json", "deck.json",
-             "../../etc/hostname"]
+    paths = [
+        "/etc/shadow",
+        "/etc/passwd",
+        "/dev/zero",
+        str(fifo),
+        str(good),
+        "~/deck.json",
+        "deck.json",
+        "../../etc/hostname",
+    ]
     with client(sqlite_settings) as c:
         for path in paths:
             r = c.post("/api/tables", json={"game": "flush", "options": {"deck": path}})
@@ -71,8 +81,9 @@ def test_a_path_as_a_deck_over_http_is_refused_without_opening_it(sqlite_setting
 def test_a_deck_given_as_data_is_played_and_travels_whole(db_settings, as_text):
     mine = _mine()
     with client(db_settings) as c:
-        made = create(c, game="flush", seats=["human", "random"],
-                      options={"deck": json.dumps(mine) if as_text else mine})
+        made = create(
+            c, game="flush", seats=["human", "random"], options={"deck": json.dumps(mine) if as_text else mine}
+        )
         facts = c.get(f"/api/tables/{made['table']}").json()
     stored = json.loads(facts["options"]["deck"])
     assert stored["name"] == "our pack" and "notes" not in stored
@@ -82,16 +93,24 @@ def test_a_deck_given_as_data_is_played_and_travels_whole(db_settings, as_text):
     assert again["options"]["deck"] == facts["options"]["deck"]
 
 
-@pytest.mark.parametrize("deck,words", [
-    ({"format": "flush-deck/1", "name": "x", "cards": []}, "option deck: cards must be a non-empty list"),
-    ({**RAW, "format": "flush-deck/2"}, "option deck: format must be 'flush-deck/1'"),
-    ({**_mine(), "cards": _mine()["cards"][:-1]}, "option deck: the pack must hold 10 Flush cards"),
-    ("{not json", "option deck: the deck spec is not valid JSON"),
-    # over HTTP a path is never accepted, so the message does not offer one
-    (7, ("option deck: give default or a deck spec (a JSON object; on the command line also a JSON "
-        "file's path), not 7")),
-    ([RAW], "option deck: give default or a deck spec (a JSON object; "),
-])
+@pytest.mark.parametrize(
+    "deck,words",
+    [
+        ({"format": "flush-deck/1", "name": "x", "cards": []}, "option deck: cards must be a non-empty list"),
+        ({**RAW, "format": "flush-deck/2"}, "option deck: format must be 'flush-deck/1'"),
+        ({**_mine(), "cards": _mine()["cards"][:-1]}, "option deck: the pack must hold 10 Flush cards"),
+        ("{not json", "option deck: the deck spec is not valid JSON"),
+        # over HTTP a path is never accepted, so the message does not offer one
+        (
+            7,
+            (
+                "option deck: give default or a deck spec (a JSON object; on the command line also a JSON "
+                "file's path), not 7"
+            ),
+        ),
+        ([RAW], "option deck: give default or a deck spec (a JSON object; "),
+    ],
+)
 def test_a_bad_deck_spec_is_one_line_about_the_deck(sqlite_settings, deck, words):
     with client(sqlite_settings) as c:
         r = c.post("/api/tables", json={"game": "flush", "options": {"deck": deck}})

@@ -3,6 +3,7 @@ the ``web.css`` it names), and the server serves it at ``/games/{id}/web.js``: e
 registered game has one, exporting only what the generic client reads
 (``fliptable/web/modules.js``: ``EXPORTS``); nothing else of a package is served, and an
 unknown game or file is 404."""
+
 from __future__ import annotations
 
 import re
@@ -25,7 +26,7 @@ def _exports(js: str) -> set[str]:
 
 def _allowed() -> set[str]:
     text = (WEB / "modules.js").read_text()
-    return set(re.findall(r'"(\w+)"', text[text.index("EXPORTS = ["):text.index("];", text.index("EXPORTS = ["))]))
+    return set(re.findall(r'"(\w+)"', text[text.index("EXPORTS = [") : text.index("];", text.index("EXPORTS = ["))]))
 
 
 @pytest.mark.parametrize("game", GAMES)
@@ -41,7 +42,7 @@ def test_every_game_has_its_browser_module(game):
     if sheet:
         assert (package / sheet[1]).is_file(), f"{game}'s web.js names {sheet[1]}, which is missing"
     # a module imports nothing by a relative path into another package: it is served alone
-    assert not re.search(r'^import\b', js, re.M), f"{game}'s web.js imports; it draws with the kit it is given"
+    assert not re.search(r"^import\b", js, re.M), f"{game}'s web.js imports; it draws with the kit it is given"
 
 
 def test_the_server_serves_each_games_module_and_style_sheet(sqlite_settings):
@@ -58,10 +59,20 @@ def test_the_server_serves_each_games_module_and_style_sheet(sqlite_settings):
             else:
                 assert css.status_code == 404
         # nothing else of a package, and no game that is not registered
-        refused = [c.get(p).status_code for p in (
-            f"/games/{GAMES[0]}/game.py", f"/games/{GAMES[0]}/__init__.py", f"/games/{GAMES[0]}/web.py",
-            f"/games/{GAMES[0]}/WEB.JS", "/games/no-such-game/web.js", "/games/../web.js",
-            f"/games/{GAMES[0]}/..%2F..%2Fweb%2Fapp.js", f"/games/{GAMES[0]}/%2e%2e/web.js",
-            "/games/fliptable.games.flip7/web.js", "/games/tests/web.js")]
+        refused = [
+            c.get(p).status_code
+            for p in (
+                f"/games/{GAMES[0]}/game.py",
+                f"/games/{GAMES[0]}/__init__.py",
+                f"/games/{GAMES[0]}/web.py",
+                f"/games/{GAMES[0]}/WEB.JS",
+                "/games/no-such-game/web.js",
+                "/games/../web.js",
+                f"/games/{GAMES[0]}/..%2F..%2Fweb%2Fapp.js",
+                f"/games/{GAMES[0]}/%2e%2e/web.js",
+                "/games/fliptable.games.flip7/web.js",
+                "/games/tests/web.js",
+            )
+        ]
         assert refused == [404] * len(refused), refused
         assert "no such file" in c.get("/games/no-such-game/web.js").json()["error"]

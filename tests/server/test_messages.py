@@ -1,5 +1,6 @@
 """Messages that must change nothing: stale, illegal, unauthorised, malformed, too
 large, too many; refused connections; no stack trace ever reaches a client."""
+
 from __future__ import annotations
 
 import json
@@ -40,8 +41,10 @@ def test_bad_messages_change_nothing(db_settings):
             ws0.send_json({"type": "act", "action": "hit", "ply": 0})
             err = _until(ws0, "error")
             assert "waiting for seat 1 to connect" in err["message"] and err["ply"] == 0
-            with c.websocket_connect(f"/ws/{table}?token={other['token']}") as ws1, \
-                    c.websocket_connect(f"/ws/{table}") as spectator:
+            with (
+                c.websocket_connect(f"/ws/{table}?token={other['token']}") as ws1,
+                c.websocket_connect(f"/ws/{table}") as spectator,
+            ):
                 frame0 = _until(ws0, "frame")
                 assert frame0["ply"] == 0 and frame0["decision"]["players"] == [0] and "hit" in frame0["legal"]
                 frame1 = _until(ws1, "frame")
@@ -63,19 +66,21 @@ def test_bad_messages_change_nothing(db_settings):
                 ws1.send_json({"type": "act", "action": "hit", "ply": 0, "seat": 0})
                 assert "seat 1 only" in _until(ws1, "error")["message"]
                 # malformed
-                for bad, words in (("not json", "JSON object"), ("[1, 2]", "JSON object"),
-                                   (json.dumps({"type": "dance"}), "unknown message type"),
-                                   (json.dumps({"type": "act", "action": "hit"}), "needs the ply"),
-                                   (json.dumps({"type": "act", "action": "hit", "ply": "0"}),
-                                    'ply must be an integer, got "0"'),  # a string is quoted as one
-                                   (json.dumps({"type": "act", "action": "hit", "ply": 0, "seat": "1"}),
-                                    'not "1"'),
-                                   (json.dumps({"type": "act", "action": "hit", "ply": False}),
-                                    "ply must be an integer, got false"),
-                                   (json.dumps({"type": "act", "action": "hit", "ply": 0, "seat": None}),
-                                    "not null"),
-                                   (json.dumps({"type": "act", "action": 5, "ply": 0}), "needs an action"),
-                                   (json.dumps({"type": "act", "action": "fly away", "ply": 0}), "fly away")):
+                for bad, words in (
+                    ("not json", "JSON object"),
+                    ("[1, 2]", "JSON object"),
+                    (json.dumps({"type": "dance"}), "unknown message type"),
+                    (json.dumps({"type": "act", "action": "hit"}), "needs the ply"),
+                    (
+                        json.dumps({"type": "act", "action": "hit", "ply": "0"}),
+                        'ply must be an integer, got "0"',
+                    ),  # a string is quoted as one
+                    (json.dumps({"type": "act", "action": "hit", "ply": 0, "seat": "1"}), 'not "1"'),
+                    (json.dumps({"type": "act", "action": "hit", "ply": False}), "ply must be an integer, got false"),
+                    (json.dumps({"type": "act", "action": "hit", "ply": 0, "seat": None}), "not null"),
+                    (json.dumps({"type": "act", "action": 5, "ply": 0}), "needs an action"),
+                    (json.dumps({"type": "act", "action": "fly away", "ply": 0}), "fly away"),
+                ):
                     ws0.send_text(bad)
                     err = _until(ws0, "error")
                     assert words in err["message"], (bad, err)
@@ -115,8 +120,10 @@ def test_refused_connections(sqlite_settings):
     with client(sqlite_settings) as c:
         made = create(c, game="flip7", seats=["human", "random"])
         table = made["table"]
-        for url, code, words in ((f"/ws/{table}?token=not-a-token", 4401, "token"),
-                                 ("/ws/nosuchtable", 4404, "no such table")):
+        for url, code, words in (
+            (f"/ws/{table}?token=not-a-token", 4401, "token"),
+            ("/ws/nosuchtable", 4404, "no such table"),
+        ):
             with c.websocket_connect(url) as ws:
                 err = ws.receive_json()
                 assert err["type"] == "error" and words in err["message"]
@@ -222,8 +229,25 @@ def test_junk_never_changes_the_game_or_breaks_the_socket(sqlite_settings):
     import random
 
     rng = random.Random(12)
-    pieces = [None, True, 0, -1, 2 ** 70, 1.5, "", "hit", "stay", "act", "ping", [], {}, [1], {"a": 1}, "\u0000",
-              "é" * 10]
+    pieces = [
+        None,
+        True,
+        0,
+        -1,
+        2**70,
+        1.5,
+        "",
+        "hit",
+        "stay",
+        "act",
+        "ping",
+        [],
+        {},
+        [1],
+        {"a": 1},
+        "\u0000",
+        "é" * 10,
+    ]
 
     def junk():
         kind = rng.random()

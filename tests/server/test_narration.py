@@ -2,6 +2,7 @@
 event of every game, as seat 0 and as a spectator saw it, gets the game's own line (the
 terminal's text) — never a dump of the event's fields, never Rich markup — and "you" is
 the reader's seat only."""
+
 from __future__ import annotations
 
 import random

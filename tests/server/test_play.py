@@ -1,6 +1,7 @@
 """Playing over the WebSocket protocol: a full Flip 7 game between people and bots on
 both backends, and the security test — every frame and event sent equals what the
 finished game's log gives for that seat at that ply."""
+
 from __future__ import annotations
 
 import pytest
@@ -88,8 +89,12 @@ def test_real_time_game_frames_equal_the_log_too(sqlite_settings):
     clock, windows closed by the clock (null seats in the log) — every frame and event
     sent to the person and to a spectator is still the log's."""
     with client(sqlite_settings) as c:
-        made = create(c, game="flyswatter", seats=["human", "swatter:rt=60,sd=20", "swatter:rt=90,sd=30"],
-                      options={"remove": 96, "window_ms": 250})
+        made = create(
+            c,
+            game="flyswatter",
+            seats=["human", "swatter:rt=60,sd=20", "swatter:rt=90,sd=30"],
+            options={"remove": 96, "window_ms": 250},
+        )
         table = made["table"]
         watcher = Player(c, table, None)
         watcher.start()

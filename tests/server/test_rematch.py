@@ -3,6 +3,7 @@ seats and options at a new table with a new seed. Each person who accepts sits a
 their own seat (the same token), the bots are seated again, and the game starts once
 every person is there; a person who does not come loses the seat after the seat timeout,
 and anyone may take it with the join link."""
+
 from __future__ import annotations
 
 from fliptable.server.security import rematch_id
@@ -26,8 +27,14 @@ def _over(c, table: str) -> dict:
 
 def test_a_rematch_seats_the_same_people_and_bots_with_a_new_seed(db_settings):
     with client(db_settings) as c:
-        made = create(c, game="flip7", seats=["human", "human", "threshold:20"], name="Ana",
-                      options={"round_limit": 1}, public=True)
+        made = create(
+            c,
+            game="flip7",
+            seats=["human", "human", "threshold:20"],
+            name="Ana",
+            options={"round_limit": 1},
+            public=True,
+        )
         table = made["table"]
         ben = join(c, table, "Ben")
         # not before the end
@@ -37,8 +44,11 @@ def test_a_rematch_seats_the_same_people_and_bots_with_a_new_seed(db_settings):
         old = _over(c, table)
         assert old["rematch"] is None
         # only a player of the table may ask, with their token
-        for body, code, words in (({}, 400, "with your seat's token"), ({"token": "nope"}, 403, "holds no seat"),
-                                  ({"token": made["token"], "seat": 1}, 400, "unknown field 'seat'")):
+        for body, code, words in (
+            ({}, 400, "with your seat's token"),
+            ({"token": "nope"}, 403, "holds no seat"),
+            ({"token": made["token"], "seat": 1}, 400, "unknown field 'seat'"),
+        ):
             r = c.post(f"/api/tables/{table}/rematch", json=body)
             assert r.status_code == code and words in r.json()["error"], (body, r.text)
         with c.websocket_connect(f"/ws/{table}?token={ben['token']}") as ben_ws:
@@ -56,8 +66,12 @@ def test_a_rematch_seats_the_same_people_and_bots_with_a_new_seed(db_settings):
         again = c.post(f"/api/tables/{table}/rematch", json={"token": ben["token"]})
         assert again.status_code == 200 and again.json() == {**new, "seat": 1, "created": False}
         facts = c.get(f"/api/tables/{new['table']}").json()
-        assert (facts["game"], facts["players"], facts["options"], facts["public"]) == \
-               ("flip7", 3, old["options"], True)
+        assert (facts["game"], facts["players"], facts["options"], facts["public"]) == (
+            "flip7",
+            3,
+            old["options"],
+            True,
+        )
         assert [(s["kind"], s.get("bot"), s["name"], s["taken"]) for s in facts["seats"]] == [
             ("human", None, "Ana", True),
             ("human", None, "Ben", True),
@@ -138,7 +152,9 @@ def test_options_the_current_rules_refuse_are_said_and_nothing_is_made(sqlite_se
         r = c.post(f"/api/tables/{table}/rematch", json={"token": made["token"]})
         assert r.status_code == 400, r.text
         message = r.json()["error"]
-        assert message.startswith("this table's options cannot be played again under the current rules: ") \
-            and "old_rule" in message, message
+        assert (
+            message.startswith("this table's options cannot be played again under the current rules: ")
+            and "old_rule" in message
+        ), message
         assert c.get(f"/api/tables/{rematch_id(table)}").status_code == 404
         assert c.get(f"/api/tables/{table}").json()["rematch"] is None

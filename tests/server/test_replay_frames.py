@@ -1,6 +1,7 @@
 """``GET /api/tables/{id}/frames``: a finished game's table at every ply, for the replay
 viewer — the spectator's frames, or with a seat's token that seat's; each equal to the
 frame the log gives at that ply, the events in order; refused while the game is played."""
+
 from __future__ import annotations
 
 from fliptable.server.narration import line
@@ -39,8 +40,9 @@ def test_frames_at_every_ply_of_a_finished_game(db_settings):
         assert [f["action"] for f in got["frames"]] == [None] + log["actions"]
         # each event's line as the game words it for that reader (the live table's lines)
         game = replayed.state.game
-        assert [f["narration"] for f in got["frames"]] == [[line(game, e, seat) for e in f["events"]]
-                                                           for f in got["frames"]]
+        assert [f["narration"] for f in got["frames"]] == [
+            [line(game, e, seat) for e in f["events"]] for f in got["frames"]
+        ]
     lines = [x for f in mine["frames"] for x in f["narration"]]
     assert any(x.startswith("you ") for x in lines) and not any("seat 0" in x for x in lines)
     # the seat's frames show its hand's legal actions; the spectator's never

@@ -1,6 +1,7 @@
 """Durability: a new server on the same database resumes every running table at the
 same ply, with every seat's history, and its bots play on — after an orderly stop
 (both backends) and after ``kill -9`` of a real ``fliptable serve`` process."""
+
 from __future__ import annotations
 
 import asyncio
@@ -24,8 +25,9 @@ def test_new_app_on_the_same_database_resumes_tables_and_bots(db_settings):
     with client(db_settings) as c:
         # a table of bots taking 1.5 s a turn: the server stops between two of its actions
         bots_table = create(c, game="flip7", seats=["random", "random"], seed=3, bot_delay_ms=1500)["table"]
-        made = create(c, game="flip7", seats=["human", "ev", "human"], seed=7, bot_delay_ms=300,
-                      options={"round_limit": 2})
+        made = create(
+            c, game="flip7", seats=["human", "ev", "human"], seed=7, bot_delay_ms=300, options={"round_limit": 2}
+        )
         table = made["table"]
         ben = join(c, table, "Ben")
         arrive(c, table, ben["token"])
@@ -56,7 +58,7 @@ def test_new_app_on_the_same_database_resumes_tables_and_bots(db_settings):
     assert log["actions"][:2] == [[0, "hit"], [1, log["actions"][1][1]]]  # the bot acted after the restart
     replayed = Replayed(log)
     # the reconnecting seat got its whole history, the part before the restart unchanged
-    assert ana.frames[0]["events"][:len(seen_before)] == seen_before
+    assert ana.frames[0]["events"][: len(seen_before)] == seen_before
     replayed.check(0, ana.frames)
     replayed.check(2, bob.frames)
 
@@ -70,8 +72,11 @@ def _free_port() -> int:
 def _serve(db: str, port: int, log_path: str | None = None) -> subprocess.Popen:
     log_path = log_path or db + ".log"
     with open(log_path, "ab") as log:  # the server writes to its own copy of the descriptor
-        proc = subprocess.Popen([sys.executable, "-m", "fliptable", "serve", "--port", str(port), "--db", db,
-                                 "--bot-delay-ms", "0"], stdout=log, stderr=subprocess.STDOUT)
+        proc = subprocess.Popen(
+            [sys.executable, "-m", "fliptable", "serve", "--port", str(port), "--db", db, "--bot-delay-ms", "0"],
+            stdout=log,
+            stderr=subprocess.STDOUT,
+        )
     base = f"http://127.0.0.1:{port}"
 
     def up():
@@ -129,18 +134,21 @@ def test_kill_9_and_restart_resume_at_the_same_ply(served_db, tmp_path):
     proc = _serve(db, port, log_path)
     try:
         # the first bot table waits for the bot pool's first worker to start: slow on a loaded machine
-        bots = httpx.post(base + "/api/tables", json={"game": "flip7", "seats": ["random"] * 3,
-                                                      "bot_delay_ms": 1500}, timeout=60).json()["table"]
-        searching = httpx.post(base + "/api/tables", json={"game": "flush", "seats": ["ismcts:ms=2000"] * 4,
-                                                           "bot_delay_ms": 0}).json()["table"]
+        bots = httpx.post(
+            base + "/api/tables", json={"game": "flip7", "seats": ["random"] * 3, "bot_delay_ms": 1500}, timeout=60
+        ).json()["table"]
+        searching = httpx.post(
+            base + "/api/tables", json={"game": "flush", "seats": ["ismcts:ms=2000"] * 4, "bot_delay_ms": 0}
+        ).json()["table"]
         # seed 3: seat 0's first hit is a number card, so seat 1 acts next (an action card
         # would leave seat 0 to choose, and seat 1's 'stay' would be refused)
-        made = httpx.post(base + "/api/tables", json={"game": "flip7", "seats": ["human", "human"],
-                                                      "seed": 3}).json()
+        made = httpx.post(base + "/api/tables", json={"game": "flip7", "seats": ["human", "human"], "seed": 3}).json()
         table = made["table"]
         other = httpx.post(f"{base}/api/tables/{table}/join", json={}).json()
-        with connect(f"{wsbase}/ws/{table}?token={made['token']}") as a, \
-                connect(f"{wsbase}/ws/{table}?token={other['token']}") as b:
+        with (
+            connect(f"{wsbase}/ws/{table}?token={made['token']}") as a,
+            connect(f"{wsbase}/ws/{table}?token={other['token']}") as b,
+        ):
             fa = _ws_frame(a)
             a.send(json.dumps({"type": "act", "action": "hit", "ply": fa["ply"]}))
             fb = _ws_frame(b, 1)
@@ -148,33 +156,37 @@ def test_kill_9_and_restart_resume_at_the_same_ply(served_db, tmp_path):
             last = _ws_frame(a, 2)
             seen = fa["events"]
             # a table of bots (a turn every 1.5 s), killed between two of its actions
-            before = wait_for(lambda: (lambda f: f if f["ply"] >= 1 else None)(
-                httpx.get(f"{base}/api/tables/{bots}").json()))
+            before = wait_for(
+                lambda: (lambda f: f if f["ply"] >= 1 else None)(httpx.get(f"{base}/api/tables/{bots}").json())
+            )
             os.kill(proc.pid, signal.SIGKILL)
             proc.wait(10)
-        proc = _serve(db, port, log_path)   # answers GET /api/games: the port opened
+        proc = _serve(db, port, log_path)  # answers GET /api/games: the port opened
         searched_ply = httpx.get(f"{base}/api/tables/{searching}").json()["ply"]
         facts = httpx.get(f"{base}/api/tables/{table}").json()
         assert facts["ply"] == last["ply"] == 2
         resumed = httpx.get(f"{base}/api/tables/{bots}").json()
         assert resumed["ply"] == before["ply"] and not resumed["over"]
-        with connect(f"{wsbase}/ws/{table}?token={made['token']}") as a, \
-                connect(f"{wsbase}/ws/{table}?token={other['token']}") as b:
+        with (
+            connect(f"{wsbase}/ws/{table}?token={made['token']}") as a,
+            connect(f"{wsbase}/ws/{table}?token={other['token']}") as b,
+        ):
             again = _ws_frame(a)
             assert again["ply"] == 2
-            assert {k: v for k, v in again.items() if k not in ("events", "narration", "clock")} == \
-                   {k: v for k, v in last.items() if k not in ("events", "narration", "clock")}
-            assert again["events"][:len(seen)] == seen
-            assert again["narration"][:len(seen)] == fa["narration"]  # the same lines after the restart
+            assert {k: v for k, v in again.items() if k not in ("events", "narration", "clock")} == {
+                k: v for k, v in last.items() if k not in ("events", "narration", "clock")
+            }
+            assert again["events"][: len(seen)] == seen
+            assert again["narration"][: len(seen)] == fa["narration"]  # the same lines after the restart
             mover, frame = (a, again) if again["legal"] else (b, _ws_frame(b))
             mover.send(json.dumps({"type": "act", "action": frame["legal"][0], "ply": 2}))
             assert _ws_frame(mover, 3)["ply"] == 3
         # the bots' table resumed at the same ply, and its bots play on
-        wait_for(lambda: httpx.get(f"{base}/api/tables/{bots}").json()["ply"] > before["ply"], timeout=30,
-                 every=0.1)
+        wait_for(lambda: httpx.get(f"{base}/api/tables/{bots}").json()["ply"] > before["ply"], timeout=30, every=0.1)
         # and so does the table of searching bots
-        wait_for(lambda: httpx.get(f"{base}/api/tables/{searching}").json()["ply"] > searched_ply, timeout=60,
-                 every=0.2)
+        wait_for(
+            lambda: httpx.get(f"{base}/api/tables/{searching}").json()["ply"] > searched_ply, timeout=60, every=0.2
+        )
     finally:
         proc.kill()
         proc.wait(10)

@@ -2,6 +2,7 @@
 not connect within the server's seat timeout is freed again and the table says so; the
 creator may free another person's seat before the start; joins are limited per address;
 only tables their creator marks public are listed in the lobby."""
+
 from __future__ import annotations
 
 import pytest
@@ -45,17 +46,24 @@ def test_a_seat_not_connected_within_the_timeout_is_freed_and_the_table_says_so(
         ben = join(c, table, "Ben")
         clock.t += 60
         cy = join(c, table, "Cy")
-        with c.websocket_connect(f"/ws/{table}?token={made['token']}") as ana, \
-                c.websocket_connect(f"/ws/{table}?token={cy['token']}") as cy_ws:
+        with (
+            c.websocket_connect(f"/ws/{table}?token={made['token']}") as ana,
+            c.websocket_connect(f"/ws/{table}?token={cy['token']}") as cy_ws,
+        ):
             _until(ana, "table")
             clock.t += 59.0  # Ben joined 119 s ago
             assert c.portal.call(lobby.free_stale_seats) == []
-            clock.t += 1.0   # 120 s: Ben never connected; Cy did (60 s ago), Ana created the table
+            clock.t += 1.0  # 120 s: Ben never connected; Cy did (60 s ago), Ana created the table
             assert c.portal.call(lobby.free_stale_seats) == [(table, 1)]
             for ws in (ana, cy_ws):
                 told = _until(ws, "seat_freed")
-                assert told == {"type": "seat_freed", "seat": 1, "name": "Ben", "reason": "timeout",
-                                "message": "Ben did not connect within 120 s; seat 1 is free again"}
+                assert told == {
+                    "type": "seat_freed",
+                    "seat": 1,
+                    "name": "Ben",
+                    "reason": "timeout",
+                    "message": "Ben did not connect within 120 s; seat 1 is free again",
+                }
                 facts = _until(ws, "table")
                 assert facts["seats"][1]["taken"] is False and facts["seats"][1]["name"] is None
                 assert facts["started"] is False
@@ -109,20 +117,23 @@ def test_the_creator_may_free_another_persons_seat_before_the_start(db_settings)
         ben = join(c, table, "Ben")
         url = f"/api/tables/{table}/free"
         for body, status, words in (
-                ({"token": ben["token"], "seat": 3}, 403, "only the table's creator (the token of seat 0)"),
-                ({"token": "guess", "seat": 2}, 403, "only the table's creator"),
-                ({"seat": 2}, 403, "only the table's creator"),
-                ({"token": made["token"], "seat": 0}, 400, "another person's seat at this table (2, 3), got 0"),
-                ({"token": made["token"], "seat": 1}, 400, "(2, 3), got 1"),                 # a bot's
-                ({"token": made["token"], "seat": "2"}, 400, 'got "2"'),
-                ({"token": made["token"], "seat": 3}, 400, "seat 3 is free already"),
-                ({"token": made["token"], "seat": 2, "why": "x"}, 400, "unknown field 'why'")):
+            ({"token": ben["token"], "seat": 3}, 403, "only the table's creator (the token of seat 0)"),
+            ({"token": "guess", "seat": 2}, 403, "only the table's creator"),
+            ({"seat": 2}, 403, "only the table's creator"),
+            ({"token": made["token"], "seat": 0}, 400, "another person's seat at this table (2, 3), got 0"),
+            ({"token": made["token"], "seat": 1}, 400, "(2, 3), got 1"),  # a bot's
+            ({"token": made["token"], "seat": "2"}, 400, 'got "2"'),
+            ({"token": made["token"], "seat": 3}, 400, "seat 3 is free already"),
+            ({"token": made["token"], "seat": 2, "why": "x"}, 400, "unknown field 'why'"),
+        ):
             r = c.post(url, json=body)
             assert r.status_code == status and words in r.json()["error"], (body, r.text)
         assert c.post("/api/tables/nosuch/free", json={"token": made["token"], "seat": 2}).status_code == 404
         # Ben is connected: his connection is told why and closed; Ana is told
-        with c.websocket_connect(f"/ws/{table}?token={made['token']}") as ana, \
-                c.websocket_connect(f"/ws/{table}?token={ben['token']}") as ben_ws:
+        with (
+            c.websocket_connect(f"/ws/{table}?token={made['token']}") as ana,
+            c.websocket_connect(f"/ws/{table}?token={ben['token']}") as ben_ws,
+        ):
             _until(ben_ws, "table")
             r = c.post(url, json={"token": made["token"], "seat": 2})
             assert r.status_code == 200 and r.json() == {"seat": 2, "freed": True}
@@ -167,7 +178,7 @@ def test_only_public_tables_are_listed(db_settings):
         assert facts["public"] is False and facts["seats"][1]["taken"] is False
         assert join(c, friends, "Ben")["seat"] == 1
         r = c.post("/api/tables", json={"game": "flip7", "public": "yes"})
-        assert r.status_code == 400 and 'public must be true' in r.json()["error"] and '"yes"' in r.json()["error"]
+        assert r.status_code == 400 and "public must be true" in r.json()["error"] and '"yes"' in r.json()["error"]
 
 
 def test_spectators_filling_a_table_never_keep_its_people_out(sqlite_settings):
@@ -182,8 +193,10 @@ def test_spectators_filling_a_table_never_keep_its_people_out(sqlite_settings):
             assert one.receive_json()["type"] == two.receive_json()["type"] == "table"
             code, message = _refused(c, table, None)
             assert code == 1013 and "too many connections" in message
-            with c.websocket_connect(f"/ws/{table}?token={made['token']}") as ana, \
-                    c.websocket_connect(f"/ws/{table}?token={ben['token']}") as ben_ws:
+            with (
+                c.websocket_connect(f"/ws/{table}?token={made['token']}") as ana,
+                c.websocket_connect(f"/ws/{table}?token={ben['token']}") as ben_ws,
+            ):
                 assert _until(ana, "frame")["ply"] == 0 and _until(ben_ws, "frame")["ply"] == 0  # started
                 with c.websocket_connect(f"/ws/{table}?token={ben['token']}") as again:
                     assert _until(again, "frame")["ply"] == 0
@@ -194,12 +207,14 @@ def test_spectators_filling_a_table_never_keep_its_people_out(sqlite_settings):
 def _from_address(app):
     """The application as reached from the address in the test's ``x-test-peer`` header
     (the TCP peer a real server sees; the server itself reads no such header)."""
+
     async def peer(scope, receive, send):
         if scope["type"] in ("http", "websocket"):
             for name, value in scope.get("headers", []):
                 if name == b"x-test-peer":
                     scope = {**scope, "client": (value.decode(), 50000)}
         await app(scope, receive, send)
+
     return peer
 
 
@@ -242,8 +257,9 @@ def test_behind_a_trusted_proxy_the_limits_count_the_forwarded_address(sqlite_se
         table = create(c, game="flip7", seats=["human"] * 12)["table"]
 
         def status(peer, forwarded):
-            return c.post(f"/api/tables/{table}/join", json={},
-                          headers={"x-test-peer": peer, "x-forwarded-for": forwarded}).status_code
+            return c.post(
+                f"/api/tables/{table}/join", json={}, headers={"x-test-peer": peer, "x-forwarded-for": forwarded}
+            ).status_code
 
         # through the proxy: each client its own allowance; a client's own header is not believed
         assert [status("10.1.2.3", f"198.51.100.{i}") for i in (1, 2, 3)] == [200, 200, 200]

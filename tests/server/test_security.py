@@ -1,8 +1,16 @@
 """The security helpers: tokens, origins, rate limits, log redaction."""
+
 from __future__ import annotations
 
-from fliptable.server.security import (TokenBucket, WindowLimiter, hash_token, new_table_id, new_token,
-                                       origin_allowed, token_matches)
+from fliptable.server.security import (
+    TokenBucket,
+    WindowLimiter,
+    hash_token,
+    new_table_id,
+    new_token,
+    origin_allowed,
+    token_matches,
+)
 from fliptable.server.serve import redact
 
 
@@ -17,10 +25,10 @@ def test_tokens_are_random_and_matched_by_their_hash_only():
 
 def test_origins():
     host = "cards.example.org:8000"
-    assert origin_allowed(None, host, ())                                     # not a browser
-    assert origin_allowed("http://cards.example.org:8000", host, ())          # same origin
+    assert origin_allowed(None, host, ())  # not a browser
+    assert origin_allowed("http://cards.example.org:8000", host, ())  # same origin
     assert origin_allowed("https://CARDS.example.org:8000/", host, ())
-    assert not origin_allowed("http://cards.example.org", host, ())           # another port
+    assert not origin_allowed("http://cards.example.org", host, ())  # another port
     assert not origin_allowed("https://evil.example", host, ())
     assert not origin_allowed("null", host, ())
     assert not origin_allowed("file://cards.example.org:8000", host, ())

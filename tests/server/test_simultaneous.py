@@ -4,6 +4,7 @@ commitment is hidden from the other seats and spectators until everyone has comm
 a second commitment and a stale one are refused and change nothing; the game goes on
 and every frame sent equals the log's frame for that seat. Level 4's SPOOF too: its cards
 stay hidden past the simultaneous step, through the calls that follow it."""
+
 from __future__ import annotations
 
 from contextlib import ExitStack, contextmanager
@@ -135,12 +136,21 @@ def test_a_bot_commits_beside_people_and_the_clock_plays_for_a_person_who_went_a
     """A bot's commitment lands at its pace, and hidden; with a turn clock the step is
     finished for a person who does not choose (the game's timeout action)."""
     with client(sqlite_settings) as c:
-        made = create(c, game="flaps", seats=["human", "human", "random"], options={"level": 2}, seed=SEED,
-                      turn_limit_ms=1500, bot_delay_ms=100)
+        made = create(
+            c,
+            game="flaps",
+            seats=["human", "human", "random"],
+            options={"level": 2},
+            seed=SEED,
+            turn_limit_ms=1500,
+            bot_delay_ms=100,
+        )
         table = made["table"]
         other = join(c, table)
-        with c.websocket_connect(f"/ws/{table}?token={made['token']}") as a, \
-                c.websocket_connect(f"/ws/{table}?token={other['token']}") as b:
+        with (
+            c.websocket_connect(f"/ws/{table}?token={made['token']}") as a,
+            c.websocket_connect(f"/ws/{table}?token={other['token']}") as b,
+        ):
             _frame(a, 0)
             _frame(b, 0)
             a.send_json({"type": "act", "action": CALL, "ply": 0})
@@ -225,6 +235,13 @@ def test_spoof_lays_and_calls_over_websockets(db_settings):
             for frame in f:
                 told = str(frame["events"])
                 assert all(repr(card) in told for card in cards.values()), told
-        assert stored_actions(c, table) == [[0, "ksc"], [1, laid[1]], [2, laid[2]], [0, laid[0]],
-                                     [1, "call:20"], [2, "call:21"], [0, "call:3"]]
+        assert stored_actions(c, table) == [
+            [0, "ksc"],
+            [1, laid[1]],
+            [2, laid[2]],
+            [0, laid[0]],
+            [1, "call:20"],
+            [2, "call:21"],
+            [0, "call:3"],
+        ]
         _played_to_the_end(c, table, tokens, seen)

@@ -1,5 +1,6 @@
 """The schema: Alembic migrations shipped in the package build exactly the models'
 schema, on both backends, and run again harmlessly; the server's CLI entry."""
+
 from __future__ import annotations
 
 import asyncio
@@ -55,11 +56,14 @@ def test_upgrading_from_0001_keeps_the_tables_and_none_is_expired(db_settings):
                     await conn.execute(text(f'CREATE SCHEMA IF NOT EXISTS "{db_settings.db_schema}"'))
             async with store.engine.begin() as conn:
                 await conn.run_sync(lambda sync: command.upgrade(migrate._config(sync), "0001"))
-                await conn.execute(text(
-                    "INSERT INTO ft_tables (id, game, rules_version, players, options, seed, seeded, "
-                    "turn_limit_ms, bot_delay_ms, started, over, ply, result, created) VALUES "
-                    "('old', 'flip7', '1', 2, '{}', '1', false, NULL, 0, true, false, 3, NULL, "
-                    "'2026-11-01 10:00:00')"))
+                await conn.execute(
+                    text(
+                        "INSERT INTO ft_tables (id, game, rules_version, players, options, seed, seeded, "
+                        "turn_limit_ms, bot_delay_ms, started, over, ply, result, created) VALUES "
+                        "('old', 'flip7', '1', 2, '{}', '1', false, NULL, 0, true, false, 3, NULL, "
+                        "'2026-11-01 10:00:00')"
+                    )
+                )
             assert await migrate.current(store.engine) == "0001"
             await store.open()
             assert await migrate.current(store.engine) == "0004"
@@ -92,22 +96,24 @@ def test_db_urls():
 def test_serve_user_errors_are_one_line_exit_2(tmp_path, capsys):
     from fliptable.cli import main
 
-    for args, words in ((["--port", "0"], "--port must be 1 to 65535"),
-                        (["--db", "mysql://u@h/d"], "SQLite or PostgreSQL"),
-                        (["--bot-delay-ms", "-1"], "--bot-delay-ms must be 0 to 10000"),
-                        (["--creates-per-minute", "0"], "--creates-per-minute must be 1 to 1000000"),
-                        (["--expire-after", "-1"], "--expire-after must be 0 (never) to 8760 hours"),
-                        (["--seat-timeout", "-5"], "--seat-timeout must be 0 (never) to 86400 seconds"),
-                        (["--seat-timeout", "nan"], "--seat-timeout must be 0 (never) to 86400 seconds"),
-                        (["--joins-per-minute", "0"], "--joins-per-minute must be 1 to 1000000"),
-                        (["--trust-proxy", "*"], "--trust-proxy '*' is not an address or network"),
-                        (["--trust-proxy", "proxy.local"], "accepted: e.g. 127.0.0.1, 10.0.0.0/8"),
-                        (["--bot-workers", "0"], "--bot-workers must be 1 to 256, not 0"),
-                        (["--max-bot-ms", "5"], "--max-bot-ms must be 10 to 600000, not 5"),
-                        (["--max-bot-ms", "inf"], "--max-bot-ms must be 10 to 600000, not inf"),
-                        (["--db", str(tmp_path / "no" / "such" / "dir" / "x.db")], "does not exist"),
-                        (["--db", "/proc/fliptable.db"], "cannot open the database"),
-                        (["--db", "postgresql://u:pw@127.0.0.1:1/x"], "u:***@127.0.0.1:1")):
+    for args, words in (
+        (["--port", "0"], "--port must be 1 to 65535"),
+        (["--db", "mysql://u@h/d"], "SQLite or PostgreSQL"),
+        (["--bot-delay-ms", "-1"], "--bot-delay-ms must be 0 to 10000"),
+        (["--creates-per-minute", "0"], "--creates-per-minute must be 1 to 1000000"),
+        (["--expire-after", "-1"], "--expire-after must be 0 (never) to 8760 hours"),
+        (["--seat-timeout", "-5"], "--seat-timeout must be 0 (never) to 86400 seconds"),
+        (["--seat-timeout", "nan"], "--seat-timeout must be 0 (never) to 86400 seconds"),
+        (["--joins-per-minute", "0"], "--joins-per-minute must be 1 to 1000000"),
+        (["--trust-proxy", "*"], "--trust-proxy '*' is not an address or network"),
+        (["--trust-proxy", "proxy.local"], "accepted: e.g. 127.0.0.1, 10.0.0.0/8"),
+        (["--bot-workers", "0"], "--bot-workers must be 1 to 256, not 0"),
+        (["--max-bot-ms", "5"], "--max-bot-ms must be 10 to 600000, not 5"),
+        (["--max-bot-ms", "inf"], "--max-bot-ms must be 10 to 600000, not inf"),
+        (["--db", str(tmp_path / "no" / "such" / "dir" / "x.db")], "does not exist"),
+        (["--db", "/proc/fliptable.db"], "cannot open the database"),
+        (["--db", "postgresql://u:pw@127.0.0.1:1/x"], "u:***@127.0.0.1:1"),
+    ):
         with pytest.raises(SystemExit) as exited:
             main(["serve", *args])
         err = capsys.readouterr().err
@@ -115,8 +121,12 @@ def test_serve_user_errors_are_one_line_exit_2(tmp_path, capsys):
         lines = err.strip().splitlines()
         assert len(lines) == 1 and words in lines[0] and "Traceback" not in err and ":pw@" not in err, (args, err)
     # and as a process: the same one line
-    r = subprocess.run([sys.executable, "-m", "fliptable", "serve", "--db", "/proc/fliptable.db"],
-                       capture_output=True, text=True, timeout=60)
+    r = subprocess.run(
+        [sys.executable, "-m", "fliptable", "serve", "--db", "/proc/fliptable.db"],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
     assert r.returncode == 2 and len(r.stderr.strip().splitlines()) == 1, r.stderr
 
 
@@ -128,11 +138,15 @@ def test_the_wheel_carries_the_migrations(tmp_path):
     repo = Path(__file__).resolve().parents[2]
     wheel = next(builder.WheelBuilder(str(repo)).build(directory=str(tmp_path), versions=["standard"]))
     names = set(zipfile.ZipFile(wheel).namelist())
-    for name in ("fliptable/server/migrations/env.py", "fliptable/server/migrations/script.py.mako",
-                 "fliptable/server/migrations/versions/0001_initial.py",
-                 "fliptable/server/migrations/versions/0002_expiry.py",
-                 "fliptable/server/migrations/versions/0003_public.py",
-                 "fliptable/server/migrations/versions/0004_fence.py", "fliptable/server/app.py"):
+    for name in (
+        "fliptable/server/migrations/env.py",
+        "fliptable/server/migrations/script.py.mako",
+        "fliptable/server/migrations/versions/0001_initial.py",
+        "fliptable/server/migrations/versions/0002_expiry.py",
+        "fliptable/server/migrations/versions/0003_public.py",
+        "fliptable/server/migrations/versions/0004_fence.py",
+        "fliptable/server/app.py",
+    ):
         assert name in names, name
 
 
@@ -142,27 +156,41 @@ def test_serve_passes_the_seat_limits_on(monkeypatch):
 
     got = []
     monkeypatch.setattr(serve, "run_server", lambda *args, **kw: got.append((args, kw)))
-    for args in (["--seat-timeout", "30", "--joins-per-minute", "5"], ["--seat-timeout", "0"], [],
-                 ["--trust-proxy", "127.0.0.1", "--trust-proxy", "10.0.0.0/8"],
-                 ["--bot-workers", "3", "--max-bot-ms", "500"]):
+    for args in (
+        ["--seat-timeout", "30", "--joins-per-minute", "5"],
+        ["--seat-timeout", "0"],
+        [],
+        ["--trust-proxy", "127.0.0.1", "--trust-proxy", "10.0.0.0/8"],
+        ["--bot-workers", "3", "--max-bot-ms", "500"],
+    ):
         with pytest.raises(SystemExit) as exited:
             main(["serve", *args])
         assert exited.value.code == 0
     bots = {"bot_workers": None, "max_bot_ms": 2000.0, "allowed_bots": (), "redis": None}
-    assert [kw for _, kw in got] == [{"seat_timeout_s": 30.0, "joins_per_minute": 5, "trusted_proxies": (), **bots},
-                                     {"seat_timeout_s": None, "joins_per_minute": 30, "trusted_proxies": (), **bots},
-                                     {"seat_timeout_s": 120.0, "joins_per_minute": 30, "trusted_proxies": (), **bots},
-                                     {"seat_timeout_s": 120.0, "joins_per_minute": 30,
-                                      "trusted_proxies": ("127.0.0.1", "10.0.0.0/8"), **bots},
-                                     {"seat_timeout_s": 120.0, "joins_per_minute": 30, "trusted_proxies": (),
-                                      "bot_workers": 3, "max_bot_ms": 500.0, "allowed_bots": (), "redis": None}]
+    assert [kw for _, kw in got] == [
+        {"seat_timeout_s": 30.0, "joins_per_minute": 5, "trusted_proxies": (), **bots},
+        {"seat_timeout_s": None, "joins_per_minute": 30, "trusted_proxies": (), **bots},
+        {"seat_timeout_s": 120.0, "joins_per_minute": 30, "trusted_proxies": (), **bots},
+        {"seat_timeout_s": 120.0, "joins_per_minute": 30, "trusted_proxies": ("127.0.0.1", "10.0.0.0/8"), **bots},
+        {
+            "seat_timeout_s": 120.0,
+            "joins_per_minute": 30,
+            "trusted_proxies": (),
+            "bot_workers": 3,
+            "max_bot_ms": 500.0,
+            "allowed_bots": (),
+            "redis": None,
+        },
+    ]
 
 
 def test_serve_quiets_the_garbage_collector():
     """``run_server`` freezes what is alive at start-up and makes collections rarer
     (``serve.quiet_gc``; run in a process of its own: freezing is for the whole process)."""
-    code = ("import gc; from fliptable.server.serve import GC_THRESHOLDS, quiet_gc; quiet_gc(); "
-            "assert gc.get_threshold() == GC_THRESHOLDS, gc.get_threshold(); "
-            "assert gc.get_freeze_count() > 10000, gc.get_freeze_count(); print('ok')")
+    code = (
+        "import gc; from fliptable.server.serve import GC_THRESHOLDS, quiet_gc; quiet_gc(); "
+        "assert gc.get_threshold() == GC_THRESHOLDS, gc.get_threshold(); "
+        "assert gc.get_freeze_count() > 10000, gc.get_freeze_count(); print('ok')"
+    )
     r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
     assert r.returncode == 0 and r.stdout.strip() == "ok", r.stderr

@@ -1,6 +1,7 @@
 """Time through the table driver on a real clock: a race decided by arrival at the
 server (people first, then a bot at its reaction time), and a turn clock that plays the
 game's timeout action for a player who went away."""
+
 from __future__ import annotations
 
 import time
@@ -11,12 +12,19 @@ from .helpers import client, create, join, next_frame, stored_actions
 def test_flyswatter_race_is_decided_by_arrival(sqlite_settings):
     with client(sqlite_settings) as c:
         # the bot swats 4 s into a 6 s window: the people, however loaded the machine, come first
-        made = create(c, game="flyswatter", seats=["human", "human", "swatter:rt=4000,sd=0,err=0"], seed=1,
-                      options={"window_ms": 6000})
+        made = create(
+            c,
+            game="flyswatter",
+            seats=["human", "human", "swatter:rt=4000,sd=0,err=0"],
+            seed=1,
+            options={"window_ms": 6000},
+        )
         table = made["table"]
         other = join(c, table)
-        with c.websocket_connect(f"/ws/{table}?token={made['token']}") as a, \
-                c.websocket_connect(f"/ws/{table}?token={other['token']}") as b:
+        with (
+            c.websocket_connect(f"/ws/{table}?token={made['token']}") as a,
+            c.websocket_connect(f"/ws/{table}?token={other['token']}") as b,
+        ):
             fa, fb = next_frame(a), next_frame(b)
             while fa["decision"]["kind"] != "race":  # flip on our turns until a swat window opens
                 for ws, f in ((a, fa), (b, fb)):
@@ -36,7 +44,7 @@ def test_flyswatter_race_is_decided_by_arrival(sqlite_settings):
             while len(stored_actions(c, table)) < race_ply + 2 and time.monotonic() < deadline:
                 time.sleep(0.05)
         actions = stored_actions(c, table)
-    assert actions[race_ply:race_ply + 2] == [[1, swat], [0, swat]]
+    assert actions[race_ply : race_ply + 2] == [[1, swat], [0, swat]]
 
 
 def test_turn_clock_plays_for_a_player_who_went_away(sqlite_settings):
@@ -44,8 +52,10 @@ def test_turn_clock_plays_for_a_player_who_went_away(sqlite_settings):
         made = create(c, game="flip7", seats=["human", "random"], seed=4, turn_limit_ms=1000)
         table = made["table"]
         assert c.get(f"/api/tables/{table}").json()["turn_limit_ms"] == 1000.0
-        with c.websocket_connect(f"/ws/{table}?token={made['token']}") as ws, \
-                c.websocket_connect(f"/ws/{table}") as spectator:
+        with (
+            c.websocket_connect(f"/ws/{table}?token={made['token']}") as ws,
+            c.websocket_connect(f"/ws/{table}") as spectator,
+        ):
             first = next_frame(ws)
             assert first["ply"] == 0 and first["decision"]["players"] == [0]
             assert first["clock"]["limit_ms"] == 1000.0 and first["clock"]["remaining_ms"] <= 1000.0
@@ -65,8 +75,9 @@ def test_turn_clock_plays_for_a_player_who_went_away(sqlite_settings):
     assert actions[0][0] == 0 and actions[0][1] in first["legal"]
     assert m["ply"] >= 1
     # the person is told what was played for them; others only that the clock played for seat 0
-    assert [t for t in told if t["type"] == "timeout"] == [{"type": "timeout", "player": 0, "ply": 0,
-                                                             "action": actions[0][1]}]
+    assert [t for t in told if t["type"] == "timeout"] == [
+        {"type": "timeout", "player": 0, "ply": 0, "action": actions[0][1]}
+    ]
     assert seen == {"type": "timeout", "player": 0, "ply": 0, "action": None}
 
 

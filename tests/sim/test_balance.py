@@ -1,14 +1,23 @@
 """fliptable balance (sim/balance.py, sim/findings.py): the statistics on synthetic
 results with known answers, the card tallies against what the games show, and numbers
 that depend only on the seed."""
+
 import pytest
 
 from fliptable.bots.base import make_agent
 from fliptable.core.errors import FliptableError
 from fliptable.core.registry import get_game
 from fliptable.core.table import Table
-from fliptable.sim.balance import (TIMING_KEYS, BalanceError, BalanceTally, Combination, balance, combinations,
-                                   game_seed, run_chunk)
+from fliptable.sim.balance import (
+    TIMING_KEYS,
+    BalanceError,
+    BalanceTally,
+    Combination,
+    balance,
+    combinations,
+    game_seed,
+    run_chunk,
+)
 from fliptable.sim.findings import build_report
 from fliptable.sim.match import play_match
 
@@ -25,10 +34,22 @@ def _synthetic(game, winner_of, dealt_of, games=1000, players=4, kinds=("A", "B"
         tally.add_game([winner_of(i)], 0, {"decisions": 10 + i % 7}, False, {}, dealt_of(i), None)
     tally.close_part()
     combo = Combination(players, (), game.resolve_options({}))
-    run = {"game": game.id, "title": game.title, "seed": 0, "games_requested": games, "players": [players],
-           "vary": {}, "options": combo.options, "bots": {players: ["x"] * players}, "workers": 1,
-           "backend": "local", "interrupted": False, "games": games, "elapsed_seconds": 1.0,
-           "games_per_second": games}
+    run = {
+        "game": game.id,
+        "title": game.title,
+        "seed": 0,
+        "games_requested": games,
+        "players": [players],
+        "vary": {},
+        "options": combo.options,
+        "bots": {players: ["x"] * players},
+        "workers": 1,
+        "backend": "local",
+        "interrupted": False,
+        "games": games,
+        "elapsed_seconds": 1.0,
+        "games_per_second": games,
+    }
     return build_report(game, run, [combo], [tally], [{k: i for i, k in enumerate(kinds)}])
 
 
@@ -42,8 +63,10 @@ def test_a_first_player_advantage_is_found_and_said():
     assert seats["ci95"][0] == pytest.approx([0.37007, 0.43069], abs=1e-5)
     assert seats["test"]["significant"] and seats["test"]["p_holm"] < 1e-6
     assert seats["test"]["seat_p_holm"][0] < 1e-6
-    assert report["summary"][0].startswith("Seat 0 wins 40.0% [37.0, 43.1] at 4 players against an even 25.0%: "
-                                           "a significant first-player advantage (chi-square")
+    assert report["summary"][0].startswith(
+        "Seat 0 wins 40.0% [37.0, 43.1] at 4 players against an even 25.0%: "
+        "a significant first-player advantage (chi-square"
+    )
 
 
 def test_an_even_split_is_not_called_an_advantage():
@@ -55,7 +78,7 @@ def test_an_even_split_is_not_called_an_advantage():
 
 
 def test_a_game_that_draws_its_first_player_speaks_of_seats():
-    game = get_game("flush")   # the first player of a round is drawn: seat 0 is not "the first player"
+    game = get_game("flush")  # the first player of a round is drawn: seat 0 is not "the first player"
     report = _synthetic(game, lambda i: 0 if i % 10 < 4 else 1 + i % 3, lambda i: [set(), set(), set(), set()])
     assert "significant advantage for seat 0" in report["summary"][0]
 
@@ -75,7 +98,7 @@ def test_card_impact_finds_the_card_that_decides_games():
     game = get_game("flaps")
     report = _synthetic(game, winner, dealt)
     cards = {e["kind"]: e for e in report["combinations"][0]["cards"]}
-    assert report["combinations"][0]["cards"][0]["kind"] == "A"      # sorted by effect
+    assert report["combinations"][0]["cards"][0]["kind"] == "A"  # sorted by effect
     a, b = cards["A"], cards["B"]
     assert a["dealt"]["rate"] == 1.0 and a["not_dealt"]["rate"] == 0.0
     assert a["effect"]["diff"] == 1.0 and a["effect"]["significant"]
@@ -88,13 +111,17 @@ def test_every_combination_is_played_and_bad_combinations_are_refused():
     flaps = get_game("flaps")
     combos = combinations(flaps, [2, 3], {"level": ["1", "7"], "hoofers": ["target", "plain"]})
     assert [(c.players, c.varied) for c in combos][:3] == [
-        (2, (("level", "1"), ("hoofers", "target"))), (2, (("level", "1"), ("hoofers", "plain"))),
-        (2, (("level", "7"), ("hoofers", "target")))]
+        (2, (("level", "1"), ("hoofers", "target"))),
+        (2, (("level", "1"), ("hoofers", "plain"))),
+        (2, (("level", "7"), ("hoofers", "target"))),
+    ]
     assert len(combos) == 8 and combos[-1].options["level"] == 7
-    cases = [({"colour": ["1"]}, "flaps has no option 'colour'"),
-             ({"level": ["1", "9"]}, "option level='9' is invalid; accepted: an integer in 1..7"),
-             ({"level": ["3", "03"]}, "'03' is the same value as '3'"),
-             ({"level": []}, "gives no values")]
+    cases = [
+        ({"colour": ["1"]}, "flaps has no option 'colour'"),
+        ({"level": ["1", "9"]}, "option level='9' is invalid; accepted: an integer in 1..7"),
+        ({"level": ["3", "03"]}, "'03' is the same value as '3'"),
+        ({"level": []}, "gives no values"),
+    ]
     for vary, message in cases:
         with pytest.raises(FliptableError, match=message):
             combinations(flaps, [4], vary)
@@ -134,8 +161,9 @@ def test_collecting_events_does_not_change_a_game():
         game = get_game(gid)
         told = []
         plain = play_match(game, [make_agent(game, game.default_bot) for _ in range(players)], None, 5)
-        collected = play_match(game, [make_agent(game, game.default_bot) for _ in range(players)], None, 5,
-                               collect=told)
+        collected = play_match(
+            game, [make_agent(game, game.default_bot) for _ in range(players)], None, 5, collect=told
+        )
         assert collected.decisions == plain.decisions and collected.state.to_json() == plain.state.to_json()
         assert len(told) >= plain.decisions // 2 and all(hasattr(e, "type") for e in told)
 
@@ -182,14 +210,13 @@ def test_flaps_dealt_and_held_cards_are_the_hands():
     combo = Combination(4, (("level", "3"),), game.resolve_options({"level": 3}))
     kinds = {name: i for i, name in enumerate(game.balance.kinds(game, 4, combo.options))}
     assert {"2", "MF - MEGA-FLAP (Hearts)", "ACE'N'LAY (ANY RED CARD)", "0 - QUACK"} <= set(kinds)
-    assert "FULL MONTY" not in kinds       # a Level 7 card
+    assert "FULL MONTY" not in kinds  # a Level 7 card
     _, tally = run_chunk((0, game, combo, ["greedy"] * 4, kinds, 3, 0, 1))
     start = game.new_state(4, combo.options, game_seed(3, combo, 0))
     dealt = [game.balance.labels(game, hand) for hand in start.hands]
     for name, k in kinds.items():
         assert tally.dealt_n[k] == sum(name in d for d in dealt)
-    end = play_match(game, [make_agent(game, "greedy") for _ in range(4)], combo.options,
-                     game_seed(3, combo, 0)).state
+    end = play_match(game, [make_agent(game, "greedy") for _ in range(4)], combo.options, game_seed(3, combo, 0)).state
     held = [game.balance.labels(game, hand) for hand in end.hands]
     assert sum(tally.held_n) == sum(len(h) for h in held)
 
@@ -202,8 +229,9 @@ def test_ctrl_c_keeps_the_games_that_finished():
         if done >= 6:
             raise KeyboardInterrupt
 
-    report = balance("flip7", players=[2], vary={"rules": ["rulebook", "official"]}, games=20, seed=1,
-                     progress=progress)
+    report = balance(
+        "flip7", players=[2], vary={"rules": ["rulebook", "official"]}, games=20, seed=1, progress=progress
+    )
     assert report["interrupted"]
     assert report["games"] == sum(r["games"] for r in report["combinations"]) < 40
     assert report["summary"][0].startswith("The run was interrupted")
@@ -218,6 +246,7 @@ def test_many_quiet_combinations_are_one_sentence_and_a_significant_one_is_named
     records = [{**quiet, "label": f"quiet {k}"} for k in range(4)] + [{**loud, "label": "loud"}]
     got = seat_sentences(records, True)
     assert len(got) == 2
-    assert got[0].startswith("Seat 0 wins 40.0% [37.0, 43.1] at loud against an even 25.0%: a significant "
-                             "first-player advantage")
+    assert got[0].startswith(
+        "Seat 0 wins 40.0% [37.0, 43.1] at loud against an even 25.0%: a significant first-player advantage"
+    )
     assert got[1].startswith("No seat advantage is significant in 4 of 5 combinations")

@@ -1,18 +1,36 @@
 """The balance report's statistics (sim/inference.py) against published values and
 textbook cases with known answers."""
+
 import math
 import statistics
 
 import pytest
 
-from fliptable.sim.inference import (chi2_sf, count_quantiles, holm, jackknife, mean_difference, mean_interval,
-                                     newcombe_interval, seat_test, two_proportion_p)
+from fliptable.sim.inference import (
+    chi2_sf,
+    count_quantiles,
+    holm,
+    jackknife,
+    mean_difference,
+    mean_interval,
+    newcombe_interval,
+    seat_test,
+    two_proportion_p,
+)
 
 # chi-square critical values (any table, e.g. NIST/SEMATECH e-Handbook 1.3.6.7.4): P(X >= x) = alpha
-CRITICAL = [(3.841458820694124, 1, 0.05), (5.991464547107979, 2, 0.05), (7.814727903251178, 3, 0.05),
-            (9.487729036781154, 4, 0.05), (11.070497693516351, 5, 0.05), (6.634896601021214, 1, 0.01),
-            (11.344866730144373, 3, 0.01), (2.705543454095404, 1, 0.10), (18.475306906582357, 7, 0.01),
-            (24.995790139728616, 15, 0.05)]
+CRITICAL = [
+    (3.841458820694124, 1, 0.05),
+    (5.991464547107979, 2, 0.05),
+    (7.814727903251178, 3, 0.05),
+    (9.487729036781154, 4, 0.05),
+    (11.070497693516351, 5, 0.05),
+    (6.634896601021214, 1, 0.01),
+    (11.344866730144373, 3, 0.01),
+    (2.705543454095404, 1, 0.10),
+    (18.475306906582357, 7, 0.01),
+    (24.995790139728616, 15, 0.05),
+]
 
 
 @pytest.mark.parametrize("x, df, alpha", CRITICAL)

@@ -1,5 +1,7 @@
 """--plot: the simulation's distributions are every game's, the figures draw exactly the
 report's numbers, the files are real PNG and SVG, and bad input is one line."""
+
+import itertools
 import json
 import random
 import sys
@@ -15,13 +17,20 @@ from fliptable.bots.base import make_agent
 from fliptable.core.registry import get_game
 from fliptable.core.rng import derive_seed
 from fliptable.sim.match import play_match
-from fliptable.sim.plots import (MEDIAN_COLOUR, changed_options, length_bins, quantile, simulation_figure,
-                                 simulation_series, tournament_figure, tournament_series)
+from fliptable.sim.plots import (
+    MEDIAN_COLOUR,
+    changed_options,
+    length_bins,
+    quantile,
+    simulation_figure,
+    simulation_series,
+    tournament_figure,
+    tournament_series,
+)
 from fliptable.sim.simulate import simulate
 from fliptable.sim.tournament import tournament
 
 from ..cli.helpers import one_line_error, run
-import itertools
 
 PNG = b"\x89PNG\r\n\x1a\n"
 
@@ -71,7 +80,10 @@ def test_simulation_series_is_the_reports_numbers(report):
     assert series["win_rate_ci95"] == report["win_rate_ci95"]
     assert series["equal_share"] == pytest.approx(1 / 3)
     assert [label.split("\n") for label in series["seat_labels"]] == [
-        ["0", "ev"], ["1", "threshold:20"], ["2", "random"]]
+        ["0", "ev"],
+        ["1", "threshold:20"],
+        ["2", "random"],
+    ]
     for seat, box in enumerate(series["score_boxes"]):
         values = sorted(_expanded(report["score_counts"][seat]))
         assert box["mean"] == pytest.approx(report["mean_score"][seat])
@@ -101,8 +113,7 @@ def _error_bar_ends(container):
     """low, high, low, high... of the error bars of a bar container, flat (pytest.approx
     compares flat lists only, from pytest 9.2)."""
     segments = container.errorbar.lines[2][0].get_segments()
-    return [end for a, b in segments
-            for end in (sorted((a[1], b[1])) if a[0] == b[0] else sorted((a[0], b[0])))]
+    return [end for a, b in segments for end in (sorted((a[1], b[1])) if a[0] == b[0] else sorted((a[0], b[0])))]
 
 
 def _flat(pairs):
@@ -113,8 +124,11 @@ def test_the_simulation_figure_draws_the_series(report):
     fig = simulation_figure(report)
     series = simulation_series(report)
     wins, scores, lengths = fig.axes
-    assert [ax.get_title().split("\n")[0] for ax in fig.axes] == ["win rate per seat", "final score per seat",
-                                                                  "game length"]
+    assert [ax.get_title().split("\n")[0] for ax in fig.axes] == [
+        "win rate per seat",
+        "final score per seat",
+        "game length",
+    ]
     bars = _bars(wins)
     assert [b.get_height() for b in bars] == pytest.approx(report["win_rate"])
     assert _error_bar_ends(bars) == pytest.approx(_flat(report["win_rate_ci95"]))
@@ -153,26 +167,41 @@ def test_cli_simulate_plot_writes_png_and_svg_and_keeps_the_report(capsys, tmp_p
         code, out, err = run(capsys, *base, "--plot", str(tmp_path / name))
         assert code == 0, err
         shown = json.loads(out)
-        assert {k: v for k, v in shown.items() if k not in ("elapsed_seconds", "games_per_second",
-                                                             "decisions_per_second")} == \
-            {k: v for k, v in plain.items() if k not in ("elapsed_seconds", "games_per_second",
-                                                         "decisions_per_second")}
+        assert {
+            k: v for k, v in shown.items() if k not in ("elapsed_seconds", "games_per_second", "decisions_per_second")
+        } == {
+            k: v for k, v in plain.items() if k not in ("elapsed_seconds", "games_per_second", "decisions_per_second")
+        }
     assert (tmp_path / "s.png").read_bytes()[:8] == PNG
     root = ET.parse(tmp_path / "s.svg").getroot()
     assert root.tag.endswith("svg")
 
 
 def test_cli_tournament_plot_writes_a_png(capsys, tmp_path):
-    code, _, err = run(capsys, "tournament", "flip7", "--bot", "ev", "--bot", "random", "--games", "4",
-                       "--plot", str(tmp_path / "t.png"))
+    code, _, err = run(
+        capsys,
+        "tournament",
+        "flip7",
+        "--bot",
+        "ev",
+        "--bot",
+        "random",
+        "--games",
+        "4",
+        "--plot",
+        str(tmp_path / "t.png"),
+    )
     assert code == 0, err
     assert (tmp_path / "t.png").read_bytes()[:8] == PNG
 
 
-@pytest.mark.parametrize("command", [
-    ["simulate", "flip7", "--games", "2"],
-    ["tournament", "flip7", "--bot", "ev", "--bot", "random", "--games", "2"],
-])
+@pytest.mark.parametrize(
+    "command",
+    [
+        ["simulate", "flip7", "--games", "2"],
+        ["tournament", "flip7", "--bot", "ev", "--bot", "random", "--games", "2"],
+    ],
+)
 def test_bad_plot_files_are_one_line_before_playing(capsys, tmp_path, command):
     code, out, err = run(capsys, *command, "--plot", str(tmp_path / "r.pdf"))
     one_line_error(code, err)
@@ -186,10 +215,13 @@ def test_bad_plot_files_are_one_line_before_playing(capsys, tmp_path, command):
     assert "is a folder" in err and out == ""
 
 
-@pytest.mark.parametrize("command", [
-    ["simulate", "flip7", "--games", "2"],
-    ["tournament", "flip7", "--bot", "ev", "--bot", "random", "--games", "2"],
-])
+@pytest.mark.parametrize(
+    "command",
+    [
+        ["simulate", "flip7", "--games", "2"],
+        ["tournament", "flip7", "--bot", "ev", "--bot", "random", "--games", "2"],
+    ],
+)
 def test_a_folder_that_cannot_be_written_is_refused_before_playing(capsys, tmp_path, monkeypatch, command):
     # the tests run as root here, which may write anywhere: the folder's permission is
     # what os.access reports
@@ -201,10 +233,13 @@ def test_a_folder_that_cannot_be_written_is_refused_before_playing(capsys, tmp_p
     assert "cannot write there" in err and out == ""
 
 
-@pytest.mark.parametrize("command", [
-    ["simulate", "flip7", "--games", "2", "--json"],
-    ["tournament", "flip7", "--bot", "ev", "--bot", "random", "--games", "2", "--json"],
-])
+@pytest.mark.parametrize(
+    "command",
+    [
+        ["simulate", "flip7", "--games", "2", "--json"],
+        ["tournament", "flip7", "--bot", "ev", "--bot", "random", "--games", "2", "--json"],
+    ],
+)
 def test_a_figure_that_cannot_be_written_keeps_the_report(capsys, tmp_path, monkeypatch, command):
     """The file is checked first, but a disk can still fill: the report is printed
     before the figure is drawn, so the run is not lost."""
@@ -220,10 +255,13 @@ def test_a_figure_that_cannot_be_written_keeps_the_report(capsys, tmp_path, monk
     assert json.loads(out)["games"] == 2
 
 
-@pytest.mark.parametrize("command", [
-    ["simulate", "flip7", "--games", "2"],
-    ["tournament", "flip7", "--bot", "ev", "--bot", "random", "--games", "2"],
-])
+@pytest.mark.parametrize(
+    "command",
+    [
+        ["simulate", "flip7", "--games", "2"],
+        ["tournament", "flip7", "--bot", "ev", "--bot", "random", "--games", "2"],
+    ],
+)
 def test_plot_without_matplotlib_is_one_line(capsys, tmp_path, monkeypatch, command):
     for name in ("matplotlib", "matplotlib.figure", "matplotlib.backends.backend_agg"):
         monkeypatch.setitem(sys.modules, name, None)  # import raises ImportError
@@ -240,12 +278,15 @@ def _upright_overlaps(fig, ax):
     return [(a, b) for a, b in itertools.pairwise(boxes) if a.x1 > b.x0]
 
 
-@pytest.mark.parametrize("players,bots", [
-    (4, ["ismcts:iterations=10", "threshold:25", "ev", "random"]),   # issue 25: these ran together
-    (4, ["ismcts:iterations=5,rollout=ev", "threshold:25"]),
-    (6, ["ev", "random"]),
-    (12, ["ev", "threshold:25", "random"]),
-])
+@pytest.mark.parametrize(
+    "players,bots",
+    [
+        (4, ["ismcts:iterations=10", "threshold:25", "ev", "random"]),  # issue 25: these ran together
+        (4, ["ismcts:iterations=5,rollout=ev", "threshold:25"]),
+        (6, ["ev", "random"]),
+        (12, ["ev", "threshold:25", "random"]),
+    ],
+)
 def test_seat_labels_never_run_into_each_other(players, bots):
     report = simulate("flip7", 2, players, bots, 2, 1, None)
     fig = simulation_figure(report)

@@ -2,6 +2,7 @@
 this runs everywhere the tests do). One test starts a cluster, on purpose: under
 pytest-xdist every worker that runs a Ray test starts its own (several seconds on two
 cores), so the checks share one small local cluster; the other starts none."""
+
 import json
 import logging
 
@@ -24,8 +25,9 @@ def _numbers(report, timing=TIMING_KEYS):
 def test_the_ray_backend_gives_the_local_reports(capsys, monkeypatch):
     started = not ray.is_initialized()
     if started:  # one CPU: the test checks results, not speed
-        ray.init(address="local", num_cpus=1, include_dashboard=False, log_to_driver=False,
-                 logging_level=logging.ERROR)  # "local": not a `ray start` cluster found on the machine
+        ray.init(
+            address="local", num_cpus=1, include_dashboard=False, log_to_driver=False, logging_level=logging.ERROR
+        )  # "local": not a `ray start` cluster found on the machine
     try:
         sent = []
         real = ray.remote
@@ -65,8 +67,10 @@ def test_the_ray_backend_gives_the_local_reports(capsys, monkeypatch):
         assert _numbers(on_ray, BALANCE_TIMING) == _numbers(local, BALANCE_TIMING)
 
         # the command line
-        for command in (["simulate", "flip7", "--games", "8"],
-                        ["tournament", "flip7", "--bot", "ev", "--bot", "random", "--games", "4"]):
+        for command in (
+            ["simulate", "flip7", "--games", "8"],
+            ["tournament", "flip7", "--bot", "ev", "--bot", "random", "--games", "4"],
+        ):
             code, out, err = run(capsys, *command, "--json", "--workers", "1")
             assert code == 0, err
             code, out_ray, err = run(capsys, *command, "--json", "--workers", "1", "--backend", "ray")
@@ -101,8 +105,9 @@ def test_ray_is_started_locally_or_joined_and_its_failures_are_one_line(capsys, 
     assert "could not use a local Ray cluster: Invalid address format: nonsense;" in err and out == ""
 
     monkeypatch.setenv("RAY_ADDRESS", "nonsense")
-    code, out, err = run(capsys, "tournament", "flip7", "--bot", "ev", "--bot", "random", "--games", "2",
-                         "--backend", "ray")
+    code, out, err = run(
+        capsys, "tournament", "flip7", "--bot", "ev", "--bot", "random", "--games", "2", "--backend", "ray"
+    )
     one_line_error(code, err)
     assert calls[-1]["address"] == "nonsense" and "num_cpus" not in calls[-1]  # a cluster's own CPUs
     assert "RAY_ADDRESS='nonsense'" in err and out == ""

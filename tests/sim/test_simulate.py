@@ -1,4 +1,5 @@
 """`simulate`: statistics that depend only on the seed, logs that replay, errors."""
+
 import json
 
 import pytest
@@ -13,8 +14,22 @@ from fliptable.sim.simulate import TIMING_KEYS, seat_specs, simulate
 
 from ..cli.helpers import one_line_error, run
 
-REPORT_KEYS = {"game", "options", "players", "bots", "games", "seed", "workers", "wins", "win_rate",
-               "win_rate_ci95", "mean_score", "games_per_second", "decisions_per_second", "stats"}
+REPORT_KEYS = {
+    "game",
+    "options",
+    "players",
+    "bots",
+    "games",
+    "seed",
+    "workers",
+    "wins",
+    "win_rate",
+    "win_rate_ci95",
+    "mean_score",
+    "games_per_second",
+    "decisions_per_second",
+    "stats",
+}
 
 
 def _numbers(report):
@@ -22,8 +37,7 @@ def _numbers(report):
 
 
 def test_the_same_seed_gives_the_same_numbers_whatever_the_workers():
-    runs = [simulate("flip7", 150, 4, ["ev", "threshold:20", "random"], 7, w, {"rules": "official"})
-            for w in (1, 2, 3)]
+    runs = [simulate("flip7", 150, 4, ["ev", "threshold:20", "random"], 7, w, {"rules": "official"}) for w in (1, 2, 3)]
     assert _numbers(runs[0]) == _numbers(runs[1]) == _numbers(runs[2])
     assert runs[0]["bots"] == ["ev", "threshold:20", "random", "random"]
     assert runs[0]["options"] == get_game("flip7").resolve_options({"rules": "official"})
@@ -102,33 +116,72 @@ def test_seat_specs_fill_with_the_last():
         seat_specs(["a", "b", "c"], 2)
 
 
-@pytest.mark.parametrize("kwargs, error", [
-    ({"game": "chess"}, UnknownGame),
-    ({"players": 0}, PlayerCountError),
-    ({"options": {"rules": "house"}}, OptionError),
-    ({"options": {"colour": "red"}}, OptionError),
-    ({"bot_specs": ["genius"]}, BotSpecError),
-    ({"bot_specs": ["human"]}, BotSpecError),
-    ({"games": 0}, FliptableError),
-    ({"workers": 0}, FliptableError),
-    ({"backend": "cloud"}, FliptableError),
-])
+@pytest.mark.parametrize(
+    "kwargs, error",
+    [
+        ({"game": "chess"}, UnknownGame),
+        ({"players": 0}, PlayerCountError),
+        ({"options": {"rules": "house"}}, OptionError),
+        ({"options": {"colour": "red"}}, OptionError),
+        ({"bot_specs": ["genius"]}, BotSpecError),
+        ({"bot_specs": ["human"]}, BotSpecError),
+        ({"games": 0}, FliptableError),
+        ({"workers": 0}, FliptableError),
+        ({"backend": "cloud"}, FliptableError),
+    ],
+)
 def test_bad_arguments_raise_typed_errors(kwargs, error):
-    args = {"game": "flip7", "games": 2, "players": 4, "bot_specs": None, "seed": 0, "workers": 1,
-            "options": None, **kwargs}
+    args = {
+        "game": "flip7",
+        "games": 2,
+        "players": 4,
+        "bot_specs": None,
+        "seed": 0,
+        "workers": 1,
+        "options": None,
+        **kwargs,
+    }
     with pytest.raises(error):
         simulate(**args)
 
 
 def test_cli_simulate_json(capsys):
-    code, out, err = run(capsys, "simulate", "flip7", "--games", "30", "--bot", "threshold:25",
-                         "--workers", "2", "--seed", "3", "--json", "-o", "rules=official")
+    code, out, err = run(
+        capsys,
+        "simulate",
+        "flip7",
+        "--games",
+        "30",
+        "--bot",
+        "threshold:25",
+        "--workers",
+        "2",
+        "--seed",
+        "3",
+        "--json",
+        "-o",
+        "rules=official",
+    )
     assert code == 0, err
     report = json.loads(out)
     assert set(report) >= REPORT_KEYS
     assert report["bots"] == ["threshold:25"] * 4 and report["workers"] == 2 and report["seed"] == 3
-    _, out1, _ = run(capsys, "simulate", "flip7", "-n", "30", "-b", "threshold:25", "-w", "1", "--seed", "3",
-                     "--json", "-o", "rules=official")
+    _, out1, _ = run(
+        capsys,
+        "simulate",
+        "flip7",
+        "-n",
+        "30",
+        "-b",
+        "threshold:25",
+        "-w",
+        "1",
+        "--seed",
+        "3",
+        "--json",
+        "-o",
+        "rules=official",
+    )
     assert _numbers(json.loads(out1)) == _numbers(report)
 
 
@@ -139,45 +192,72 @@ def test_cli_simulate_table(capsys):
 
 
 def test_cli_simulate_logs_then_replay(capsys, tmp_path):
-    code, out, _ = run(capsys, "simulate", "flip7", "--games", "3", "--players", "2", "--bot", "ev",
-                       "--logs", str(tmp_path / "logs"), "--json")
+    code, out, _ = run(
+        capsys,
+        "simulate",
+        "flip7",
+        "--games",
+        "3",
+        "--players",
+        "2",
+        "--bot",
+        "ev",
+        "--logs",
+        str(tmp_path / "logs"),
+        "--json",
+    )
     assert code == 0
     log = tmp_path / "logs" / "flip7-2.json"
     code, out, err = run(capsys, "replay", str(log), "--json")
     assert code == 0, err
     data = json.loads(out)
     recorded = json.loads(log.read_text())
-    assert data == {"over": True, "scores": recorded["result"]["scores"],
-                    "winners": recorded["result"]["winners"], "actions_applied": len(recorded["actions"])}
+    assert data == {
+        "over": True,
+        "scores": recorded["result"]["scores"],
+        "winners": recorded["result"]["winners"],
+        "actions_applied": len(recorded["actions"]),
+    }
 
 
-@pytest.mark.parametrize("args, says", [
-    (["simulate", "chess", "--games", "2"], "unknown game 'chess'"),
-    (["simulate", "flip7", "--games", "2", "--players", "13"], "1 to 12 players"),
-    (["simulate", "flip7", "--games", "2", "-o", "rules=house"], "accepted: rulebook|official"),
-    (["simulate", "flip7", "--games", "2", "-o", "nope=1"], "no option 'nope'"),
-    (["simulate", "flip7", "--games", "2", "--bot", "genius"], "bots: ev, ismcts, random, threshold"),
-    (["simulate", "flip7", "--games", "2", "--bot", "threshold:-5"], "threshold"),
-    (["simulate", "flip7", "--games", "2", "--bot", "ev:depth=3"], "unknown parameter(s) depth; accepted: ev:endgame"),
-    (["simulate", "flip7", "--games", "2", "--bot", ":3"], "no name"),
-    (["simulate", "flip7", "--games", "2", "--bot", "human"], "human"),
-    (["simulate", "flip7", "--games", "2", "--players", "2", "--bot", "ev", "--bot", "ev", "--bot", "ev"],
-     "3 --bot specs given for 2 players"),
-    (["simulate", "flip7", "--games", "2"] + ["--bot", "ev"] * 13, "13 --bot specs given for 12 players"),
-    (["simulate", "flip7", "--games", "0"], "--games"),
-    (["simulate", "flip7", "--games", "2", "--workers", "0"], "--workers"),
-    (["simulate", "flip7", "--games", "2", "--backend", "cloud"], "accepted: local, ray"),
-])
+@pytest.mark.parametrize(
+    "args, says",
+    [
+        (["simulate", "chess", "--games", "2"], "unknown game 'chess'"),
+        (["simulate", "flip7", "--games", "2", "--players", "13"], "1 to 12 players"),
+        (["simulate", "flip7", "--games", "2", "-o", "rules=house"], "accepted: rulebook|official"),
+        (["simulate", "flip7", "--games", "2", "-o", "nope=1"], "no option 'nope'"),
+        (["simulate", "flip7", "--games", "2", "--bot", "genius"], "bots: ev, ismcts, random, threshold"),
+        (["simulate", "flip7", "--games", "2", "--bot", "threshold:-5"], "threshold"),
+        (
+            ["simulate", "flip7", "--games", "2", "--bot", "ev:depth=3"],
+            "unknown parameter(s) depth; accepted: ev:endgame",
+        ),
+        (["simulate", "flip7", "--games", "2", "--bot", ":3"], "no name"),
+        (["simulate", "flip7", "--games", "2", "--bot", "human"], "human"),
+        (
+            ["simulate", "flip7", "--games", "2", "--players", "2", "--bot", "ev", "--bot", "ev", "--bot", "ev"],
+            "3 --bot specs given for 2 players",
+        ),
+        (["simulate", "flip7", "--games", "2"] + ["--bot", "ev"] * 13, "13 --bot specs given for 12 players"),
+        (["simulate", "flip7", "--games", "0"], "--games"),
+        (["simulate", "flip7", "--games", "2", "--workers", "0"], "--workers"),
+        (["simulate", "flip7", "--games", "2", "--backend", "cloud"], "accepted: local, ray"),
+    ],
+)
 def test_cli_simulate_errors_are_one_line(capsys, args, says):
     code, out, err = run(capsys, *args)
     one_line_error(code, err)
     assert says in err and out == ""
 
 
-@pytest.mark.parametrize("command", [
-    ["simulate", "flip7", "--games", "2"],
-    ["tournament", "flip7", "--bot", "ev", "--bot", "random", "--games", "2"],
-])
+@pytest.mark.parametrize(
+    "command",
+    [
+        ["simulate", "flip7", "--games", "2"],
+        ["tournament", "flip7", "--bot", "ev", "--bot", "random", "--games", "2"],
+    ],
+)
 def test_cli_ray_backend_needs_ray(capsys, monkeypatch, command):
     """Without Ray installed, --backend ray is one line (tests/sim/test_ray.py runs it)."""
     import sys
@@ -201,9 +281,13 @@ def test_ctrl_c_stops_the_workers_and_reports_one_line():
     import time
     from pathlib import Path
 
-    proc = subprocess.Popen([sys.executable, "-m", "fliptable", "simulate", "flip7", "--games", "1000000",
-                             "--workers", "2", "--json"], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                            text=True, cwd=Path(__file__).resolve().parents[2])
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "fliptable", "simulate", "flip7", "--games", "1000000", "--workers", "2", "--json"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        cwd=Path(__file__).resolve().parents[2],
+    )
     children = Path(f"/proc/{proc.pid}/task/{proc.pid}/children")
     deadline = time.monotonic() + 30
     while time.monotonic() < deadline:  # wait until both workers run (Linux), else 2 s

@@ -1,4 +1,5 @@
 """Wilson intervals and tallies (a shared win counts 1/k to each of k winners)."""
+
 import pytest
 
 from fliptable.sim.stats import Tally, wilson_interval

@@ -1,5 +1,6 @@
 """A run's bounds, and its worker processes stopping with it: SIGTERM to ``simulate``
 stops every worker (exit 143, one line), and workers die with a parent killed outright."""
+
 import os
 import signal
 import subprocess
@@ -23,8 +24,11 @@ def _descendants(pid: int) -> list[int]:
     while stack:
         here = stack.pop()
         try:
-            kids = [int(k) for task in os.listdir(f"/proc/{here}/task")
-                    for k in Path(f"/proc/{here}/task/{task}/children").read_text().split()]
+            kids = [
+                int(k)
+                for task in os.listdir(f"/proc/{here}/task")
+                for k in Path(f"/proc/{here}/task/{task}/children").read_text().split()
+            ]
         except OSError:
             kids = []
         found += kids
@@ -41,9 +45,14 @@ def _running(pid: int) -> bool:
 
 
 def _start_long_run() -> tuple[subprocess.Popen, list[int]]:
-    proc = subprocess.Popen([sys.executable, "-m", "fliptable", "simulate", "flip7", "--games", "1000000",
-                             "--workers", "2", "--json"], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                            text=True, cwd=ROOT, env={**os.environ, "PYTHONPATH": str(ROOT)})
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "fliptable", "simulate", "flip7", "--games", "1000000", "--workers", "2", "--json"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        cwd=ROOT,
+        env={**os.environ, "PYTHONPATH": str(ROOT)},
+    )
     deadline = time.monotonic() + 60
     workers: list[int] = []
     while time.monotonic() < deadline and len(workers) < 2:
@@ -123,7 +132,7 @@ def test_the_jobs_of_a_huge_run_are_made_as_they_are_needed():
     made = []
 
     def jobs():
-        for i in range(10 ** 12):
+        for i in range(10**12):
             made.append(i)
             yield i
 
@@ -150,9 +159,14 @@ def _catches_sigterm(pid: int) -> bool:
 
 @linux_only
 def test_sigterm_to_a_one_worker_run_is_one_line_too():
-    proc = subprocess.Popen([sys.executable, "-m", "fliptable", "simulate", "flip7", "--games", "1000000",
-                             "--workers", "1", "--json"], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                            text=True, cwd=ROOT, env={**os.environ, "PYTHONPATH": str(ROOT)})
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "fliptable", "simulate", "flip7", "--games", "1000000", "--workers", "1", "--json"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        cwd=ROOT,
+        env={**os.environ, "PYTHONPATH": str(ROOT)},
+    )
     deadline = time.monotonic() + 60
     while time.monotonic() < deadline and not _catches_sigterm(proc.pid):  # playing: its handler is set
         time.sleep(0.1)

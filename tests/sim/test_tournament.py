@@ -1,5 +1,6 @@
 """fliptable tournament: exact seat rotation, reproducibility, ratings that order bots
 of clearly different strength, partial results on Ctrl-C, one-line errors."""
+
 import json
 from collections import Counter
 
@@ -48,8 +49,10 @@ def test_reproducible_from_the_seed_whatever_the_workers():
     a = tournament("go-to-the-store", ["greedy", "random"], 8, seed=3)
     b = tournament("go-to-the-store", ["greedy", "random"], 8, seed=3, workers=2)
     c = tournament("go-to-the-store", ["greedy", "random"], 8, seed=5)
+
     def strip(r):
         return {k: v for k, v in r.items() if k not in ("elapsed_seconds", "workers")}
+
     assert strip(a) == strip(b)
     assert strip(a) != strip(c)
 
@@ -90,28 +93,34 @@ def test_ctrl_c_or_sigterm_keeps_what_finished(monkeypatch, stop):
 
 
 def test_cli_json(capsys):
-    code, out, err = run(capsys, "tournament", "flip7", "--bot", "ev", "--bot", "random",
-                         "--games", "6", "--seed", "7", "--json")
+    code, out, err = run(
+        capsys, "tournament", "flip7", "--bot", "ev", "--bot", "random", "--games", "6", "--seed", "7", "--json"
+    )
     assert code == 0, err
     data = json.loads(out)
     assert [b["spec"] for b in data["bots"]] == ["ev", "random"] and data["games"] == 6
-    code, out2, _ = run(capsys, "tournament", "flip7", "--bot", "ev", "--bot", "random",
-                        "--games", "6", "--seed", "7", "--json")
+    code, out2, _ = run(
+        capsys, "tournament", "flip7", "--bot", "ev", "--bot", "random", "--games", "6", "--seed", "7", "--json"
+    )
     assert json.loads(out2)["bots"] == data["bots"]
 
 
-@pytest.mark.parametrize("args,phrase", [
-    (["tournament", "flip7", "--bot", "ev", "--games", "4"], "at least 2 bots"),
-    (["tournament", "flip7", "--bot", "ev", "--bot", "ev", "--games", "4"], "given twice"),
-    (["tournament", "flip7", "--bot", "ev", "--bot", "genius", "--games", "4"], "unknown bot 'genius'"),
-    (["tournament", "flip7", "--bot", "ev", "--bot", "random", "--games", "0"], "--games"),
-    (["tournament", "flip7", "--bot", "ev", "--bot", "random", "--games", "4", "--players", "13"],
-     "1 to 12 players"),
-    (["tournament", "nope", "--bot", "ev", "--bot", "random", "--games", "4"], "nope"),
-    (["tournament", "flip7", "--bot", "ev", "--bot", "random", "--games", "4", "--workers", "0"], "--workers"),
-    (["tournament", "flip7", "--bot", "ev", "--bot", "random", "--games", "4", "-o", "rules=house"],
-     "rulebook"),
-])
+@pytest.mark.parametrize(
+    "args,phrase",
+    [
+        (["tournament", "flip7", "--bot", "ev", "--games", "4"], "at least 2 bots"),
+        (["tournament", "flip7", "--bot", "ev", "--bot", "ev", "--games", "4"], "given twice"),
+        (["tournament", "flip7", "--bot", "ev", "--bot", "genius", "--games", "4"], "unknown bot 'genius'"),
+        (["tournament", "flip7", "--bot", "ev", "--bot", "random", "--games", "0"], "--games"),
+        (
+            ["tournament", "flip7", "--bot", "ev", "--bot", "random", "--games", "4", "--players", "13"],
+            "1 to 12 players",
+        ),
+        (["tournament", "nope", "--bot", "ev", "--bot", "random", "--games", "4"], "nope"),
+        (["tournament", "flip7", "--bot", "ev", "--bot", "random", "--games", "4", "--workers", "0"], "--workers"),
+        (["tournament", "flip7", "--bot", "ev", "--bot", "random", "--games", "4", "-o", "rules=house"], "rulebook"),
+    ],
+)
 def test_bad_input_is_one_line(capsys, args, phrase):
     code, out, err = run(capsys, *args)
     one_line_error(code, err)
@@ -127,15 +136,27 @@ def test_plot_draws_a_png_and_an_svg(tmp_path):
 
 
 def test_plot_refuses_other_formats_before_playing(capsys, tmp_path):
-    code, _out, err = run(capsys, "tournament", "flip7", "--bot", "ev", "--bot", "random", "--games", "2",
-                         "--plot", str(tmp_path / "r.pdf"))
+    code, _out, err = run(
+        capsys,
+        "tournament",
+        "flip7",
+        "--bot",
+        "ev",
+        "--bot",
+        "random",
+        "--games",
+        "2",
+        "--plot",
+        str(tmp_path / "r.pdf"),
+    )
     one_line_error(code, err)
     assert ".png or .svg" in err
 
 
 def test_a_game_for_several_players_is_never_a_one_seat_tournament(capsys):
-    code, out, err = run(capsys, "tournament", "flip7", "--bot", "ev", "--bot", "random", "--games", "4",
-                         "--players", "1")
+    code, out, err = run(
+        capsys, "tournament", "flip7", "--bot", "ev", "--bot", "random", "--games", "4", "--players", "1"
+    )
     one_line_error(code, err)
     assert "--players must be 2 to 12 for flip7, not 1" in err and out == ""
     # a one-player game is the exception: the bots are ranked on shared deals
@@ -143,15 +164,41 @@ def test_a_game_for_several_players_is_never_a_one_seat_tournament(capsys):
 
 
 def test_games_rounded_up_to_whole_rotations_are_said(capsys):
-    code, out, err = run(capsys, "tournament", "flip7", "--bot", "ev", "--bot", "random", "--bot", "threshold:20",
-                         "--games", "5", "--json")
+    code, out, err = run(
+        capsys,
+        "tournament",
+        "flip7",
+        "--bot",
+        "ev",
+        "--bot",
+        "random",
+        "--bot",
+        "threshold:20",
+        "--games",
+        "5",
+        "--json",
+    )
     assert code == 0
     data = json.loads(out)
     assert data["games"] == 6 and data["games_requested"] == 5
-    assert err == ("fliptable: note: --games 5 was rounded up to 6, whole rotations of 3 bots "
-                   "(each bot at each seat equally often)\n")
-    code, out, err = run(capsys, "tournament", "flip7", "--bot", "ev", "--bot", "random", "--bot", "threshold:20",
-                         "--games", "6", "--json")
+    assert err == (
+        "fliptable: note: --games 5 was rounded up to 6, whole rotations of 3 bots "
+        "(each bot at each seat equally often)\n"
+    )
+    code, out, err = run(
+        capsys,
+        "tournament",
+        "flip7",
+        "--bot",
+        "ev",
+        "--bot",
+        "random",
+        "--bot",
+        "threshold:20",
+        "--games",
+        "6",
+        "--json",
+    )
     assert code == 0 and err == "" and json.loads(out)["games"] == 6
 
 

@@ -1,6 +1,7 @@
 """Helpers for driving the terminal game headless through Textual's pilot, on the
 table's virtual clock: when the person has nothing to press, the clock jumps to the
 table's next event (a bot's reaction, a window's end), so no test waits on real time."""
+
 from __future__ import annotations
 
 import time
@@ -20,8 +21,11 @@ class Scripted(Agent):
     name = "scripted"
     needs_view = True
 
-    def __init__(self, race: Callable[[list[str]], tuple[str, float]] | None = None,
-                 turn: Callable[[list[str]], str] | None = None):
+    def __init__(
+        self,
+        race: Callable[[list[str]], tuple[str, float]] | None = None,
+        turn: Callable[[list[str]], str] | None = None,
+    ):
         self.race_fn, self.turn_fn = race, turn
         self.reacted = 0
 
@@ -55,9 +59,14 @@ def key_for(app: TableApp, action: str) -> str | None:
     return None
 
 
-async def drive(app: TableApp, pilot, choose: Callable[[TableApp, list], str | None],
-                until: Callable[[TableApp], bool] | None = None, timeout: float = 60.0,
-                on_pass: Callable[[TableApp], None] | None = None) -> int:
+async def drive(
+    app: TableApp,
+    pilot,
+    choose: Callable[[TableApp, list], str | None],
+    until: Callable[[TableApp], bool] | None = None,
+    timeout: float = 60.0,
+    on_pass: Callable[[TableApp], None] | None = None,
+) -> int:
     """Answer notices and pass screens with Enter and turns with ``choose(app, menu)``
     (a key), until the game is over or ``until(app)``; returns the keys pressed. When
     there is nothing to press, the virtual clock runs to the table's next event."""

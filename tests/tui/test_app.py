@@ -1,4 +1,5 @@
 """run_play's log: written when the app closes, whatever happened in it."""
+
 import json
 
 from fliptable.core import parse_log, replay
@@ -13,6 +14,7 @@ def test_run_play_writes_the_log_of_what_was_played(monkeypatch, tmp_path):
             self.state.apply(seat, "hit")
             self.actions.append([seat, "hit"])
         return 0
+
     monkeypatch.setattr(tui_app.TableApp, "run", fake_run)
     path = tmp_path / "g.json"
     assert tui_app.run_play("flip7", 2, ["human"], 0, 7, {}, delay=0, outcome_delay=0, log_path=str(path)) == 0

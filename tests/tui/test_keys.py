@@ -1,4 +1,5 @@
 """Keys for legal actions: derived from the legal list alone (fliptable.tui.keys)."""
+
 from __future__ import annotations
 
 from fliptable.core.registry import get_game
@@ -29,8 +30,9 @@ def test_collisions_fall_back_to_free_keys():
 
 
 def test_long_lists_become_a_tree_over_the_notation():
-    acts = [f"play:hand{h}>c{c}" for h in range(1, 6) for c in range(1, 4)] + \
-           [f"discard:hand{h}>res{r}" for h in range(1, 6) for r in range(1, 6)]
+    acts = [f"play:hand{h}>c{c}" for h in range(1, 6) for c in range(1, 4)] + [
+        f"discard:hand{h}>res{r}" for h in range(1, 6) for r in range(1, 6)
+    ]
     prefix, top = menu(acts)
     assert prefix == "" and keys_of(top) == {"p": "play:", "d": "discard:"}
     prefix, level = menu(acts, "play:")
@@ -48,6 +50,7 @@ def test_long_lists_become_a_tree_over_the_notation():
                 reached.add(c.action)
             else:
                 walk(c.prefix)
+
     walk("")
     assert reached == set(acts)
 
@@ -55,6 +58,6 @@ def test_long_lists_become_a_tree_over_the_notation():
 def test_enter_aliases():
     swatter = get_game("flyswatter").key_aliases
     assert aliases(swatter, ["swat:1", "done"]) == {"enter": "done"}
-    assert aliases(swatter, ["flip"]) == {"enter": "flip"}      # a lone action
-    assert aliases(swatter, ["swat:1", "swat:2"]) == {}         # done not legal: no Enter
+    assert aliases(swatter, ["flip"]) == {"enter": "flip"}  # a lone action
+    assert aliases(swatter, ["swat:1", "swat:2"]) == {}  # done not legal: no Enter
     assert aliases(get_game("flip7").key_aliases, ["hit", "stay"]) == {}

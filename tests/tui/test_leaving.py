@@ -1,6 +1,7 @@
 """Leaving, help and the log in the full-screen game (issue 25 "Terminal"): Ctrl+C quits
 at once and the log is written; ``q`` asks first; ``?`` shows the keys, the notation and
 the rules of the game being played; ``--log`` is written when the game ends."""
+
 from __future__ import annotations
 
 import asyncio
@@ -19,8 +20,20 @@ from .drive import SIZE, drive, run_clock
 
 
 def _flip7(log_path=None, **kw):
-    return build_table("flip7", 3, ["threshold:15"], 0, 5, {}, delay=0, outcome_delay=0,
-                       pause_on_rounds=False, clock=VirtualClock(), log_path=log_path, **kw)
+    return build_table(
+        "flip7",
+        3,
+        ["threshold:15"],
+        0,
+        5,
+        {},
+        delay=0,
+        outcome_delay=0,
+        pause_on_rounds=False,
+        clock=VirtualClock(),
+        log_path=log_path,
+        **kw,
+    )
 
 
 def _hit_or_stay(app, menu):
@@ -40,13 +53,14 @@ def test_ctrl_c_quits_mid_game_and_run_play_writes_the_log(monkeypatch, tmp_path
                 await pilot.pause(0.05)
                 played["n"] = len(self.actions)
                 played["running"] = self.is_running
+
         asyncio.run(go())
         return self.return_value
+
     monkeypatch.setattr(tui_app.TableApp, "run", run)
     path = tmp_path / "g.json"
-    assert tui_app.run_play("flip7", 3, ["threshold:15"], 0, 5, {}, delay=0, outcome_delay=0,
-                            log_path=str(path)) == 0
-    assert played["running"] is False                       # one press, no "press ctrl+q to quit"
+    assert tui_app.run_play("flip7", 3, ["threshold:15"], 0, 5, {}, delay=0, outcome_delay=0, log_path=str(path)) == 0
+    assert played["running"] is False  # one press, no "press ctrl+q to quit"
     data = json.loads(path.read_text())
     assert len(data["actions"]) == played["n"] >= 3 and data["seed"] == 5
 
@@ -59,8 +73,9 @@ async def test_q_asks_before_leaving_and_time_stands_still_meanwhile():
         await pilot.press("q")
         await pilot.pause(0.05)
         assert isinstance(app.screen, ConfirmScreen) and "Leave the game?" in str(
-            app.screen.query_one("#confirm-question").render())
-        assert not run_clock(app) or app.actions == before   # nothing lands while it asks
+            app.screen.query_one("#confirm-question").render()
+        )
+        assert not run_clock(app) or app.actions == before  # nothing lands while it asks
         await pilot.press("n")
         await pilot.pause(0.05)
         assert not isinstance(app.screen, ConfirmScreen) and app.is_running
@@ -78,25 +93,28 @@ async def test_the_log_is_written_when_the_game_ends(tmp_path):
     app = _flip7(log_path=str(path))
     async with app.run_test(size=SIZE) as pilot:
         await drive(app, pilot, _hit_or_stay)
-        assert app.standings is not None and app.is_running     # the result is on screen
+        assert app.standings is not None and app.is_running  # the result is on screen
         data = json.loads(path.read_text())
         assert data["actions"] == [list(a) for a in app.actions]
         assert replay(parse_log(data)).result().to_json() == data["result"] == app.state.result().to_json()
         assert any(str(path) in line for line in app._logs[0])
         stamp = path.stat().st_mtime_ns
-        await pilot.press("q")                                   # over: q leaves at once
+        await pilot.press("q")  # over: q leaves at once
         await pilot.pause(0.05)
         assert not app.is_running
-    app.write_log()                                              # as run_play does on leaving
-    assert path.stat().st_mtime_ns == stamp                      # nothing more happened: not rewritten
+    app.write_log()  # as run_play does on leaving
+    assert path.stat().st_mtime_ns == stamp  # nothing more happened: not rewritten
 
 
-@pytest.mark.parametrize("game_id, words", [
-    ("flaps", ["ACE'N'END", "Last Card"]),
-    ("flush", ["Mimic", "Skip", "B1("]),
-    ("flip7", ["Second Chance"]),
-    ("flinch", ["## Reading the table", "reserve pile 1: 3 cards, a 7 on top"]),
-])
+@pytest.mark.parametrize(
+    "game_id, words",
+    [
+        ("flaps", ["ACE'N'END", "Last Card"]),
+        ("flush", ["Mimic", "Skip", "B1("]),
+        ("flip7", ["Second Chance"]),
+        ("flinch", ["## Reading the table", "reserve pile 1: 3 cards, a 7 on top"]),
+    ],
+)
 async def test_help_shows_keys_notation_and_this_games_rules(game_id, words):
     game = get_game(game_id)
     app = build_table(game_id, None, [], 0, 3, {}, delay=0, outcome_delay=0, clock=VirtualClock())
@@ -104,10 +122,10 @@ async def test_help_shows_keys_notation_and_this_games_rules(game_id, words):
         await pilot.pause(0.05)
         await pilot.press("question_mark")
         await pilot.pause(0.1)
-        assert isinstance(app.screen, HelpScreen) and app._modal   # time stands still
+        assert isinstance(app.screen, HelpScreen) and app._modal  # time stands still
         text = app.screen.markdown
         assert f"# Help: {game.title}" in text and "**Ctrl+C**" in text and "**q** leave" in text
-        assert game.notation.strip().splitlines()[0] in text        # the game's own notation
+        assert game.notation.strip().splitlines()[0] in text  # the game's own notation
         assert rules_document(game).strip().splitlines()[0] in text  # and its own rules document
         for k in game.action_keys:
             assert f"**{k.key}** {k.label}" in text

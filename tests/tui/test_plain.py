@@ -1,5 +1,6 @@
 """The plain prompt (``play --plain``) on the table: people's answers are timed and
 race the bots' reactions on a virtual clock; a late answer is told it was too slow."""
+
 from __future__ import annotations
 
 import re
@@ -7,7 +8,6 @@ import re
 from fliptable.core.agent import Agent
 from fliptable.core.decision import Turn
 from fliptable.tui.plain import PlainGame
-
 from tests.core.claimtoy import LAST_CARD
 
 DECK = ["1", "1", "2", "3", "4", "5", "2", "3", "4", "5", "1", "2", "3", "4", "5", "1", "2", "3", "4", "5"]
@@ -20,14 +20,25 @@ def ticking(step_s: float):
     def now():
         t[0] += step_s
         return t[0]
+
     return now
 
 
 def plain(game, specs, answers, step_s=0.0, options=None, seed=3, **kw):
     lines: list[str] = []
     answers = iter(answers)
-    g = PlainGame(game, len(specs), specs, 0, seed, options, input_fn=lambda _p: next(answers),
-                  print_fn=lines.append, clock=ticking(step_s), **kw)
+    g = PlainGame(
+        game,
+        len(specs),
+        specs,
+        0,
+        seed,
+        options,
+        input_fn=lambda _p: next(answers),
+        print_fn=lines.append,
+        clock=ticking(step_s),
+        **kw,
+    )
     return g, lines
 
 
@@ -54,8 +65,10 @@ def test_an_empty_answer_lets_the_race_go(snap):
 
     def answer(_prompt):  # flip on turns, Enter in races
         return "" if "race!" in lines[-1] else "1"
-    game = PlainGame(snap, 2, ["human", "human"], 0, 3, None, input_fn=answer, print_fn=lines.append,
-                     clock=ticking(0.1))
+
+    game = PlainGame(
+        snap, 2, ["human", "human"], 0, 3, None, input_fn=answer, print_fn=lines.append, clock=ticking(0.1)
+    )
     game.run()
     assert [None, "close"] in game.actions and not any(a[1] == "snap" for a in game.actions)
     assert "People at seat 0, seat 1." in lines[0]
@@ -83,6 +96,7 @@ def test_claims_race_the_person_by_time(monkeypatch):
     turn it is (its reaction is at least 100 ms), and on their own turn they play
     before a bot's claim at 150 ms."""
     import fliptable.tui.plain as plain_mod
+
     monkeypatch.setattr(plain_mod, "make_agent", lambda game, spec: Catcher(float(spec)))
     game, lines = plain(LAST_CARD, ["human", "150", "150"], ["1"] * 200, step_s=0.05, seed=5)
     game.run()
@@ -113,6 +127,7 @@ def test_flip7_round_one_deal_is_narrated_like_every_later_round():
     """flip7.md "Setup": the dealer gives each player one card face up before anyone
     acts; the prompt tells that first deal, card by card, before the first question."""
     from fliptable.core.registry import get_game
+
     flip7 = get_game("flip7")
     game, lines = plain(flip7, ["human", "threshold:10", "threshold:10"], ["q"], seed=7)
     tableau = [seat["cards"] for seat in game.state.view(0)["seats"]]
@@ -123,13 +138,14 @@ def test_flip7_round_one_deal_is_narrated_like_every_later_round():
     # one line per card dealt, in the order dealt from the dealer's left; the person at
     # this keyboard (seat 0) is "you"
     expected = [f"you flip {tableau[0][0]}", *[f"seat {p} flips {cards[0]}" for p, cards in enumerate(tableau)][1:]]
-    assert told == expected[:len(told)]
+    assert told == expected[: len(told)]
     assert len(told) >= 3
 
 
 def test_the_table_history_starts_with_the_deal():
     from fliptable.core.registry import get_game
     from fliptable.core.table import Table
+
     flip7 = get_game("flip7")
     state = flip7.new_state(3, None, 7)
     assert state.opening and state.opening[0].type == "round_start"
@@ -146,6 +162,7 @@ def test_hotseat_passes_the_keyboard_before_each_persons_table():
     person's moves; the last table scrolls away and the keyboard is passed with Enter."""
     from fliptable.core.registry import get_game
     from fliptable.tui.plain import PASS_LINES
+
     lines: list[str] = []
     passes = []
 
@@ -154,17 +171,19 @@ def test_hotseat_passes_the_keyboard_before_each_persons_table():
             passes.append(len(lines))
             return ""
         return "1"
-    game = PlainGame(get_game("flush"), 2, ["human", "human"], 0, 5, None, input_fn=answer,
-                     print_fn=lines.append, clock=ticking(0.1))
+
+    game = PlainGame(
+        get_game("flush"), 2, ["human", "human"], 0, 5, None, input_fn=answer, print_fn=lines.append, clock=ticking(0.1)
+    )
     assert game.run().over
     assert len(passes) > 5
     holder = 0
     for i, line in enumerate(lines):
         if line.startswith("Pass the keyboard to seat "):
-            assert lines[i - 1] == "\n" * PASS_LINES          # the last table scrolls away first
+            assert lines[i - 1] == "\n" * PASS_LINES  # the last table scrolls away first
             holder = int(line.split()[5].rstrip("."))
             assert line == f"Pass the keyboard to seat {holder}. Seat {holder}: press Enter when you are ready."
-        elif line.startswith("[seat "):                        # a question: to the person holding it
+        elif line.startswith("[seat "):  # a question: to the person holding it
             assert line.startswith(f"[seat {holder}]")
     assert {0, 1} <= {int(lines[p - 1].split()[5].rstrip(".")) for p in passes}
 
@@ -173,9 +192,11 @@ def test_flyswatter_numbers_are_the_flies_numbers():
     """flyswatter.md: "a bare number n = swat:<n>": the prompt numbers flies by their place
     in the middle, so a number keeps its fly after the person's first hand is down."""
     from fliptable.core.registry import get_game
+
     fly = get_game("flyswatter")
-    game = PlainGame(fly, 3, ["human", "random", "random"], 0, 2, None, input_fn=lambda _p: "",
-                     print_fn=lambda _l: None)
+    game = PlainGame(
+        fly, 3, ["human", "random", "random"], 0, 2, None, input_fn=lambda _p: "", print_fn=lambda _l: None
+    )
     line, answers, _ = game.menu(["swat:2", "swat:3", "swat:5", "done"])
     assert line == "2) swat:2  3) swat:3  5) swat:5  done"
     assert answers == {"2": "swat:2", "3": "swat:3", "5": "swat:5"}
@@ -188,23 +209,34 @@ def test_flyswatter_numbers_are_the_flies_numbers():
         if numbers:
             asked.append(numbers[-1])
         return numbers[-1] if numbers else "1"
-    game = PlainGame(fly, 3, ["human", "random", "random"], 0, 2, None, input_fn=answer,
-                     print_fn=lines.append, clock=lambda: 0.0)
+
+    game = PlainGame(
+        fly, 3, ["human", "random", "random"], 0, 2, None, input_fn=answer, print_fn=lines.append, clock=lambda: 0.0
+    )
     assert game.run().over
     said = "\n".join(lines)
     assert "a bare number n = swat:<n>" in said and "This prompt is turn-based" in said
     swats = re.findall(r"^  you swat fly (\d+)", said, re.MULTILINE)
-    assert len(swats) > 3 and swats == asked    # the person answers at once: every swat lands
+    assert len(swats) > 3 and swats == asked  # the person answers at once: every swat lands
     assert not any("is not a number listed" in line for line in lines)
 
 
 def test_a_refusal_is_one_sentence_to_you():
     """Not "'foo' is not legal now: 'foo' is not among player 0's legal actions now"."""
     from fliptable.core.registry import get_game
+
     answers = iter(["give:1", "hit!", "q"])
     lines: list[str] = []
-    PlainGame(get_game("flip7"), 3, ["human", "random", "random"], 0, 3, None,
-              input_fn=lambda _p: next(answers), print_fn=lines.append).run()
+    PlainGame(
+        get_game("flip7"),
+        3,
+        ["human", "random", "random"],
+        0,
+        3,
+        None,
+        input_fn=lambda _p: next(answers),
+        print_fn=lines.append,
+    ).run()
     refusals = [line.strip() for line in lines if "is not" in line]
     assert refusals and not any("among" in r or "player 0" in r or r.count("is not") > 1 for r in refusals)
     assert any(r.startswith("'give:1' is not legal now") and r.endswith("legal: hit, stay") for r in refusals)

@@ -1,5 +1,6 @@
 """The terminal game driven headless through a whole game of Flip 7 (issue 2 "The
 terminal game"): the person at seat 0 presses keys, bots play the other seats."""
+
 from __future__ import annotations
 
 import re
@@ -23,8 +24,18 @@ def _flip7_keys(app, menu):
 
 async def test_whole_flip7_game_standings_match_result():
     # round summaries go to the log without a pause here (the hotseat test pauses on them)
-    app = build_table("flip7", 4, ["threshold:20", "ev"], 0, 11, {}, delay=0, outcome_delay=0,
-                      pause_on_rounds=False, clock=VirtualClock())
+    app = build_table(
+        "flip7",
+        4,
+        ["threshold:20", "ev"],
+        0,
+        11,
+        {},
+        delay=0,
+        outcome_delay=0,
+        pause_on_rounds=False,
+        clock=VirtualClock(),
+    )
     async with app.run_test(size=SIZE) as pilot:
         pressed = await drive(app, pilot, _flip7_keys)
         assert pressed > 5
@@ -32,7 +43,8 @@ async def test_whole_flip7_game_standings_match_result():
         assert result.over
         # the standings shown are the kernel's result, best first
         assert [(s, score) for _, s, score in app.standings] == sorted(
-            enumerate(result.scores), key=lambda x: (result.ranks[x[0]], x[0]))
+            enumerate(result.scores), key=lambda x: (result.ranks[x[0]], x[0])
+        )
         shown = app.result_text.splitlines()
         for rank, seat, score in app.standings:
             who = "you" if seat == 0 else f"seat {seat}"
@@ -55,8 +67,11 @@ async def test_whole_flip7_game_standings_match_result():
         # the narration too (issue 8): the person's own flips are "you flip", never "seat 0";
         # only the first log line tells the seat's number
         assert app._logs[0][0].endswith("; you are seat 0")
-        assert not [line for line in screen.splitlines() if re.search(r"\bseat 0\b", line)
-                    and not line.endswith("; you are seat 0")]
+        assert not [
+            line
+            for line in screen.splitlines()
+            if re.search(r"\bseat 0\b", line) and not line.endswith("; you are seat 0")
+        ]
         assert any(re.fullmatch(r"you flip \S+", line) for line in app._logs[0])
         await pilot.press("q")
     assert app.return_value == 0
@@ -81,8 +96,7 @@ async def test_bad_keys_never_crash_and_say_what_to_press():
 
 
 async def test_hotseat_passes_the_keyboard_and_shows_only_the_actors_view():
-    app = build_table("flip7", 3, ["human", "threshold:15"], 0, 3, {}, delay=0, outcome_delay=0,
-                      clock=VirtualClock())
+    app = build_table("flip7", 3, ["human", "threshold:15"], 0, 3, {}, delay=0, outcome_delay=0, clock=VirtualClock())
     assert [a is None for a in app.agents] == [True, True, False]
     passes: list[int] = []
     viewers: list[tuple[int, int]] = []
@@ -97,13 +111,20 @@ async def test_hotseat_passes_the_keyboard_and_shows_only_the_actors_view():
         assert isinstance(a.screen, PassScreen)
 
     async with app.run_test(size=SIZE) as pilot:
-        await drive(app, pilot, choose, on_pass=on_pass,
-                    until=lambda a: a.standings is not None or a.state.view(None)["round"] > 2)
+        await drive(
+            app,
+            pilot,
+            choose,
+            on_pass=on_pass,
+            until=lambda a: a.standings is not None or a.state.view(None)["round"] > 2,
+        )
     assert [title for title, _ in app.notices] == ["Round 1 is over.", "Round 2 is over."]
     # each person's log has the summary; with two people at one keyboard "you" would be
     # ambiguous, so every row is "seat N" (as Names names them), like the narration
-    rows = {h: [line.split()[:2] for line in app._logs[h] if re.fullmatch(r"(you|seat \d+) +\d+ +\d+", line)]
-            for h in (0, 1)}
+    rows = {
+        h: [line.split()[:2] for line in app._logs[h] if re.fullmatch(r"(you|seat \d+) +\d+ +\d+", line)]
+        for h in (0, 1)
+    }
     for h in (0, 1):
         assert ["seat", "0"] in rows[h] and ["seat", "1"] in rows[h] and ["you"] not in [r[:1] for r in rows[h]]
         assert any(re.fullmatch(r"seat [01] flips \S+", line) for line in app._logs[h])
@@ -119,7 +140,7 @@ async def test_q_leaves_in_the_middle_of_a_game_once_confirmed():
         await drive(app, pilot, lambda a, m: None, until=lambda a: a.awaiting == 0)
         await pilot.press("colon", "q", "enter")  # a q typed in the action box is text
         assert app.is_running and "'q'" in app.messages[-1]
-        await pilot.press("q")                    # mid-game: asked first (issue 25)
+        await pilot.press("q")  # mid-game: asked first (issue 25)
         await pilot.pause(0.05)
         assert app.is_running
         await pilot.press("y")

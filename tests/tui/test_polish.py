@@ -1,5 +1,6 @@
 """The terminal as people use it (issue 25 "Terminal"): pop-ups beside the table, keys
 pressed early told, every seat in the result, key maps and line breaks, Patience's verdict."""
+
 from __future__ import annotations
 
 import re
@@ -23,7 +24,7 @@ def _stay(app, menu):
 
 async def test_flip7_round_notice_leaves_the_next_round_in_sight_and_the_result_shows_every_seat():
     app = build_table("flip7", 6, ["threshold:20"], 0, 11, {}, delay=0, outcome_delay=0, clock=VirtualClock())
-    async with app.run_test(size=SIZE) as pilot:          # 120 x 40
+    async with app.run_test(size=SIZE) as pilot:  # 120 x 40
         await drive(app, pilot, _stay, until=lambda a: isinstance(a.screen, NoticeScreen))
         await pilot.pause(0.05)
         assert app.notices[-1][0] == "Round 1 is over."
@@ -38,20 +39,25 @@ async def test_flip7_round_notice_leaves_the_next_round_in_sight_and_the_result_
         await pilot.pause(0.05)
         shown = app._w_actions.render()
         lines = str(shown).splitlines() if not isinstance(shown, Text) else shown.plain.splitlines()
-        assert sum(1 for line in lines if re.match(r"\s+\d\. ", line)) == 6            # every seat ranked
-        assert len(lines) <= app._w_actions.content_size.height                      # and nothing cut
+        assert sum(1 for line in lines if re.match(r"\s+\d\. ", line)) == 6  # every seat ranked
+        assert len(lines) <= app._w_actions.content_size.height  # and nothing cut
 
 
 async def test_a_key_pressed_while_a_bot_thinks_is_told_not_dropped():
-    app = build_table("flip7", 3, ["threshold:20"], 0, 5, {}, delay=1.0, outcome_delay=0,
-                      pause_on_rounds=False, clock=VirtualClock())
+    app = build_table(
+        "flip7", 3, ["threshold:20"], 0, 5, {}, delay=1.0, outcome_delay=0, pause_on_rounds=False, clock=VirtualClock()
+    )
     async with app.run_test(size=SIZE) as pilot:
-        await drive(app, pilot, _stay, until=lambda a: a.awaiting is None and a.actions
-                    and not isinstance(a.screen, NoticeScreen))
+        await drive(
+            app,
+            pilot,
+            _stay,
+            until=lambda a: a.awaiting is None and a.actions and not isinstance(a.screen, NoticeScreen),
+        )
         before = list(app.actions)
         await pilot.press("h")
         await pilot.pause(0.05)
-        assert app.actions == before                                     # nothing played for the person
+        assert app.actions == before  # nothing played for the person
         assert app.messages[-1] == "'h' was not played: it is not your move yet; press it on your turn"
         await drive(app, pilot, lambda a, m: None, until=lambda a: a.awaiting == 0 or a.standings is not None)
         if app.standings is None:
@@ -62,7 +68,7 @@ async def test_patience_says_whether_you_won_and_its_header_has_no_markup():
     game = get_game("patience")
     for seed in (2, 3):
         state = game.new_state(1, {}, seed)
-        while not state.is_over():                      # played to the end off screen: fast
+        while not state.is_over():  # played to the end off screen: fast
             state.apply(0, state.legal_actions(0)[0])
         app = TableApp(game, state, [None], seed=seed, delay=0, outcome_delay=0, clock=VirtualClock())
         async with app.run_test(size=SIZE) as pilot:
@@ -73,8 +79,9 @@ async def test_patience_says_whether_you_won_and_its_header_has_no_markup():
         assert app.result_text.startswith("Game over: you win" if won else "Game over: you lose")
         lines: list[str] = []
         answers = iter(["1"] * 5000)
-        plain = PlainGame(game, 1, ["human"], 0, seed, None, input_fn=lambda _p, answers=answers: next(answers),
-                          print_fn=lines.append)
+        plain = PlainGame(
+            game, 1, ["human"], 0, seed, None, input_fn=lambda _p, answers=answers: next(answers), print_fn=lines.append
+        )
         verdict = plain.run().winners == [0]
         assert lines[-1].endswith("You won!" if verdict else "You lost.")
 
@@ -125,6 +132,7 @@ async def test_a_typed_action_refused_is_one_sentence_to_you():
 
 def test_a_fly_swatter_turned_over_is_said_once():
     from fliptable.core.registry import get_game
+
     fly = get_game("flyswatter")
     event = {"type": "flip", "player": 1, "card": "swatter", "to": "removed", "trigger": "swatter"}
     assert fly.narrate(event, 0) == "seat 1 turns over a fly-swatter: swat!"

@@ -2,6 +2,7 @@
 play in the terminal"), on the kernel's Snap test game and on Fly-swatter — all on the
 table's virtual clock (``drive`` runs it to the next event), so nothing here waits on
 real windows or real bot delays."""
+
 from __future__ import annotations
 
 import random
@@ -39,8 +40,9 @@ async def test_race_human_snaps_within_the_window(snap):
         await drive(app, pilot, lambda a, m: key_for(a, "flip"), until=in_race)
         assert app.clock_text.endswith("s left") and app._w_clock.has_class("running")
         opened = app.clock.now_ms()
-        await drive(app, pilot, lambda a, m: None,
-                    until=lambda a: 1 not in a.table.decision.players)  # the bot's pass has landed
+        await drive(
+            app, pilot, lambda a, m: None, until=lambda a: 1 not in a.table.decision.players
+        )  # the bot's pass has landed
         assert app.clock.now_ms() == opened + 100  # "at once" is the table's 100 ms floor
         await pilot.press(key_for(app, "snap"))
         await pilot.pause(0.2)
@@ -59,8 +61,7 @@ async def test_race_clock_runs_out_and_applies_the_default(snap):
         await drive(app, pilot, lambda a, m: key_for(a, "flip"), until=in_race)
         assert app.clock_text.endswith("1.5 s left")
         opened = app.clock.now_ms()
-        await drive(app, pilot, lambda a, m: None, until=lambda a: not isinstance(a.table.decision, Race),
-                    timeout=30)
+        await drive(app, pilot, lambda a, m: None, until=lambda a: not isinstance(a.table.decision, Race), timeout=30)
         assert app.clock.now_ms() == opened + 1500  # the window's length, on the virtual clock
         assert app.actions[-1] == [None, "close"]
         assert app.state.scores == [0, 0]
@@ -74,8 +75,7 @@ async def test_race_faster_bot_wins_and_late_key_is_refused(snap):
     bot = Scripted(race=lambda legal: ("snap", 30.0))  # 30 ms: the table's floor makes it 100
     app = snap_table(snap, bot, window_ms=30_000)
     async with app.run_test(size=SIZE) as pilot:
-        await drive(app, pilot, lambda a, m: key_for(a, "flip"),
-                    until=lambda a: [1, "snap"] in a.actions, timeout=30)
+        await drive(app, pilot, lambda a, m: key_for(a, "flip"), until=lambda a: [1, "snap"] in a.actions, timeout=30)
         before = app.state.to_json()
         await pilot.press("s")  # the window has closed: the key is refused
         assert app.state.to_json() == before
@@ -136,6 +136,7 @@ async def test_pending_bot_actions_are_asked_again_when_they_become_illegal():
         def race(legal):
             asked.append((seat, tuple(legal)))
             return next(a for a in legal if a.startswith("take:")), delay
+
         return Scripted(race=race)
 
     game = GrabGame()
@@ -170,8 +171,9 @@ async def test_simultaneous_guess_is_secret_and_a_whole_snap_game_ends_with_stan
     async with app.run_test(size=SIZE) as pilot:
         await drive(app, pilot, choose)
     result = app.state.result()
-    assert app.standings == sorted(((result.ranks[s], s, result.scores[s]) for s in range(2)),
-                                   key=lambda r: (r[0], r[1]))
+    assert app.standings == sorted(
+        ((result.ranks[s], s, result.scores[s]) for s in range(2)), key=lambda r: (r[0], r[1])
+    )
     assert [0, "odd"] in app.actions and [1, "even"] in app.actions
     # the bot's secret guess never reached the person's log; the person's own did
     assert not any("guess=even" in line for line in app._logs[0])
@@ -180,8 +182,17 @@ async def test_simultaneous_guess_is_secret_and_a_whole_snap_game_ends_with_stan
 
 @pytest.mark.parametrize("seed", [4])
 async def test_flyswatter_real_time_game_to_the_end(seed):
-    app = build_table("flyswatter", 3, ["swatter:rt=40,sd=10"], 0, seed,
-                      {"remove": "88", "window_ms": "400"}, delay=0, outcome_delay=0, clock=VirtualClock())
+    app = build_table(
+        "flyswatter",
+        3,
+        ["swatter:rt=40,sd=10"],
+        0,
+        seed,
+        {"remove": "88", "window_ms": "400"},
+        delay=0,
+        outcome_delay=0,
+        clock=VirtualClock(),
+    )
     swatted = []
 
     def choose(a, menu):
@@ -199,7 +210,8 @@ async def test_flyswatter_real_time_game_to_the_end(seed):
     result = app.state.result()
     assert result.over
     assert [(s, sc) for _, s, sc in app.standings] == sorted(
-        enumerate(result.scores), key=lambda x: (result.ranks[x[0]], x[0]))
+        enumerate(result.scores), key=lambda x: (result.ranks[x[0]], x[0])
+    )
     windows = [e for e in app._logs[0] if e.startswith("Window") and "closed" in e]
     assert windows, "no swat window was played"
     assert any(a[0] is None for a in app.actions) or any(a == [0, "done"] for a in app.actions)
@@ -231,6 +243,7 @@ class Catcher(Scripted):
 
 async def test_a_person_claims_out_of_turn_with_a_key_before_the_bot_plays():
     from tests.core.claimtoy import LAST_CARD
+
     state = LAST_CARD.new_state(3, None, 5)
     agents = [None, Catcher(), Catcher()]
     reset_agents(LAST_CARD, agents, state.options, 5)

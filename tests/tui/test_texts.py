@@ -1,4 +1,5 @@
 """Each game's declared text (Game.render/narrate/round_summary), shown safely (fliptable.tui.texts)."""
+
 from __future__ import annotations
 
 import pytest

@@ -1,6 +1,7 @@
 """Browser tests of fliptable/web (issue 12): a real ``fliptable serve`` on a free
 127.0.0.1 port with a temporary SQLite file, driven by Playwright on Debian's Chromium
 (``/usr/bin/chromium``; Playwright's own browser download is not used)."""
+
 from __future__ import annotations
 
 import json
@@ -33,8 +34,9 @@ class Server:
             return json.loads(r.read())
 
     def post(self, path: str, body: dict):
-        req = urllib.request.Request(self.url + path, data=json.dumps(body).encode(), method="POST",
-                                     headers={"Content-Type": "application/json"})
+        req = urllib.request.Request(
+            self.url + path, data=json.dumps(body).encode(), method="POST", headers={"Content-Type": "application/json"}
+        )
         with urllib.request.urlopen(req, timeout=10) as r:
             return json.loads(r.read())
 
@@ -45,10 +47,30 @@ def start_server(tmp: Path, port: int | None = None, extra: tuple[str, ...] = ()
     port = port or _free_port()
     log = tmp / "server.log"
     with open(log, "ab") as out:  # the server writes to its own copy of the descriptor
-        proc = subprocess.Popen([sys.executable, "-m", "fliptable", "serve", "--host", "127.0.0.1", "--port", str(port),
-                                 "--db", str(tmp / "web.sqlite3"), "--bot-delay-ms", "150",
-                                 "--creates-per-minute", "1000", "--joins-per-minute", "1000", *extra],
-                                stdout=out, stderr=subprocess.STDOUT, cwd=tmp)
+        proc = subprocess.Popen(
+            [
+                sys.executable,
+                "-m",
+                "fliptable",
+                "serve",
+                "--host",
+                "127.0.0.1",
+                "--port",
+                str(port),
+                "--db",
+                str(tmp / "web.sqlite3"),
+                "--bot-delay-ms",
+                "150",
+                "--creates-per-minute",
+                "1000",
+                "--joins-per-minute",
+                "1000",
+                *extra,
+            ],
+            stdout=out,
+            stderr=subprocess.STDOUT,
+            cwd=tmp,
+        )
     url = f"http://127.0.0.1:{port}"
     deadline = time.monotonic() + 30
     while True:

@@ -1,5 +1,6 @@
 """Shared steps of the browser tests: create a table from the lobby, take a seat from
 the join link, press the table's buttons until the result panel shows."""
+
 from __future__ import annotations
 
 import random
@@ -78,8 +79,11 @@ def result_rows(page) -> dict[int, dict]:
     out = {}
     for tr in page.locator("[data-over] tbody tr").all():
         seat = int(tr.get_attribute("data-seat"))
-        out[seat] = {"rank": tr.locator(".rank").inner_text().strip(), "who": tr.locator(".who").inner_text().strip(),
-                     "score": tr.locator(".score").inner_text().strip()}
+        out[seat] = {
+            "rank": tr.locator(".rank").inner_text().strip(),
+            "who": tr.locator(".who").inner_text().strip(),
+            "score": tr.locator(".score").inner_text().strip(),
+        }
     return out
 
 

@@ -1,5 +1,6 @@
 """Cards are clickable where the action is "play this card": a card with one action plays
 it; a card with several narrows the buttons to that card's (Escape shows them all again)."""
+
 from __future__ import annotations
 
 from tests.web.helpers import LEGAL

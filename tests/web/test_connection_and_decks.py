@@ -2,6 +2,7 @@
 and the move sent but not answered is kept (and sent once the connection is back); an
 action the turn clock played is narrated as such; the lobby reads a Flush deck file in
 the browser and sends the spec itself, showing the pack."""
+
 from __future__ import annotations
 
 import json
@@ -14,8 +15,9 @@ from tests.web.helpers import LEGAL
 
 
 def test_a_lost_connection_is_shown_and_the_move_is_kept(server, context):
-    made = server.post("/api/tables", {"game": "flip7", "seats": ["human", "threshold"], "seed": 3,
-                                       "bot_delay_ms": 150})
+    made = server.post(
+        "/api/tables", {"game": "flip7", "seats": ["human", "threshold"], "seed": 3, "bot_delay_ms": 150}
+    )
     table = made["table"]
     net = {"drop_act": False, "up": True, "dropped": []}
 
@@ -65,8 +67,10 @@ def test_a_lost_connection_is_shown_and_the_move_is_kept(server, context):
 
 
 def test_an_action_the_turn_clock_played_is_narrated_as_such(server, context):
-    made = server.post("/api/tables", {"game": "flip7", "seats": ["human", "threshold"], "seed": 5,
-                                       "turn_limit_ms": 1000, "bot_delay_ms": 150})
+    made = server.post(
+        "/api/tables",
+        {"game": "flip7", "seats": ["human", "threshold"], "seed": 5, "turn_limit_ms": 1000, "bot_delay_ms": 150},
+    )
     page = context().new_page()
     page.goto(f"{made['join']}#seat=0&token={made['token']}")
     page.wait_for_selector(LEGAL)
@@ -94,7 +98,8 @@ def test_the_lobby_sends_a_deck_file_as_data_and_shows_the_pack(server, context,
     page.check("#public")  # and listed in the lobby
     page.set_input_files("#opt-deck-file", str(path))
     expect(page.locator("#opt-deck-pack")).to_have_text(
-        "Pack: our pack — 90 cards: 8×1 8×2 8×3 8×4 8×5 8×6 8×7 8×8 8×9 8×10; 10 Flush (2 Big)")
+        "Pack: our pack — 90 cards: 8×1 8×2 8×3 8×4 8×5 8×6 8×7 8×8 8×9 8×10; 10 Flush (2 Big)"
+    )
     page.click("#create-button")
     page.wait_for_url(re.compile(r".*/table/[^/]+$"))
     table = page.url.rsplit("/", 1)[1]

@@ -2,6 +2,7 @@
 the person's hand, none unknown to the card tables), legal actions as buttons, and
 pressing them plays (the frame's ply moves on, no error); the table's game's own browser
 module (its package's web.js, and the style sheet it names) is what drew it."""
+
 from __future__ import annotations
 
 import re
@@ -16,6 +17,7 @@ STEP = "#actions button[data-step^='ask:']:not([disabled])"
 def _games():
     # the built-in games the server plays (never the kernel tests' toy games)
     from fliptable.core.registry import GAME_MODULES, all_game_ids
+
     return [g for g in all_game_ids() if g in GAME_MODULES]
 
 
@@ -23,8 +25,16 @@ def _games():
 def test_every_game_draws_and_plays_from_its_buttons(server, context, game):
     info = next(g for g in server.get("/api/games")["games"] if g["id"] == game)
     players = max(info["players"][0], min(3, info["players"][1]))
-    made = server.post("/api/tables", {"game": game, "seats": ["human"] + [info["default_bot"]] * (players - 1),
-                                       "bot_delay_ms": 50, "seed": 11, "name": "Ana"})
+    made = server.post(
+        "/api/tables",
+        {
+            "game": game,
+            "seats": ["human"] + [info["default_bot"]] * (players - 1),
+            "bot_delay_ms": 50,
+            "seed": 11,
+            "name": "Ana",
+        },
+    )
     page = context().new_page()
     errors = []
     page.on("pageerror", lambda e: errors.append(str(e)))
@@ -61,6 +71,7 @@ def test_every_game_draws_and_plays_from_its_buttons(server, context, game):
     assert page.locator("#narration li").count() >= 1
     # the game's module, loaded by the page from the server (/games/{id}/web.js), with its look
     from fliptable.core.registry import package_of
+
     js = (resources.files(package_of(game)) / "web.js").read_text()
     loaded = page.evaluate("async (g) => Object.keys((await import('/modules.js')).gameModule(g)).sort()", game)
     assert loaded and loaded == sorted(re.findall(r"^export (?:const|function) (\w+)", js, re.M)), loaded

@@ -1,6 +1,7 @@
 """``fliptable serve --expire-after HOURS`` end to end: a table nobody connects to is
 closed, and its page says so instead of waiting for ever (the expiry rules themselves are
 tested with a controllable clock in tests/server/test_expiry.py)."""
+
 from __future__ import annotations
 
 import time

@@ -1,6 +1,7 @@
 """``/faces.js`` is the games' card tables as the browser draws them, built by the server
 from the tables it plays with (fliptable/web/faces.py): every card of every game, with a
 name for people, as a JavaScript module."""
+
 from __future__ import annotations
 
 import json
@@ -14,13 +15,14 @@ def _served(server) -> tuple[str, str]:
 
 def test_faces_js_is_every_games_card_table(server):
     from fliptable.core.registry import GAME_MODULES, get_game
+
     # the games the server plays: the built-in ones (this test process may also hold the
     # kernel tests' toy games, registered by other test modules)
     games = sorted(GAME_MODULES)
     kind, text = _served(server)
     assert kind.startswith("text/javascript")  # a module script needs a JavaScript type
     prefix = "export const FACES = "
-    body = text[text.index(prefix) + len(prefix):].rstrip().rstrip(";")
+    body = text[text.index(prefix) + len(prefix) :].rstrip().rstrip(";")
     faces = json.loads(body)
     assert sorted(faces) == games
     for gid in games:

@@ -1,5 +1,6 @@
 """Two people at two browsers create and join a Flip 7 table from the lobby and play it to
 the end through its buttons; a third browser watches without controls."""
+
 from __future__ import annotations
 
 from playwright.sync_api import expect
@@ -34,8 +35,8 @@ def test_two_people_create_join_and_play_flip7_to_the_end(server, context):
     # seats with names, the person's own seat marked, whose turn highlighted
     assert "Ana" in ben.locator('#seats .seat[data-seat="0"] .name').inner_text()
     assert "Ben" in ana.locator('#seats .seat[data-seat="1"] .name').inner_text()
-    assert ana.locator('#seats .seat.mine').get_attribute("data-seat") == "0"
-    assert ben.locator('#seats .seat.mine').get_attribute("data-seat") == "1"
+    assert ana.locator("#seats .seat.mine").get_attribute("data-seat") == "0"
+    assert ben.locator("#seats .seat.mine").get_attribute("data-seat") == "1"
     assert ana.locator("#seats .seat.active").count() == 1
     # cards are drawn as cards: the first flips show up face up with their rank
     ana.wait_for_selector("#seats .card[data-card]")

@@ -1,14 +1,15 @@
 """A Fly-swatter race between two people at two browsers and a bot: the swat window is a
 big race with a visible countdown, both people swat through the buttons, the server
 orders the swats by arrival, and the game plays to its result."""
+
 from __future__ import annotations
 
+import contextlib
 import re
 import time
 
 from fliptable.core.registry import get_game
 from tests.web.helpers import assert_result_matches_log, join_from_link, press_buttons
-import contextlib
 
 OPTIONS = {"remove": 80, "window_ms": 4000}
 
@@ -37,8 +38,17 @@ def _swat_first(actions, rng):
 
 def test_a_swat_race_between_two_people_and_a_bot(server, context):
     seed = _seed_with_an_early_window()
-    made = server.post("/api/tables", {"game": "flyswatter", "seats": ["human", "human", "swatter"], "options": OPTIONS,
-                                       "seed": seed, "name": "Ana", "bot_delay_ms": 100})
+    made = server.post(
+        "/api/tables",
+        {
+            "game": "flyswatter",
+            "seats": ["human", "human", "swatter"],
+            "options": OPTIONS,
+            "seed": seed,
+            "name": "Ana",
+            "bot_delay_ms": 100,
+        },
+    )
     table = made["table"]
     ana, ben = context().new_page(), context(viewport={"width": 390, "height": 844}).new_page()  # Ben on a phone
     errors = []
@@ -76,7 +86,8 @@ def test_a_swat_race_between_two_people_and_a_bot(server, context):
         page.wait_for_function(
             "([me, other]) => { const t = document.querySelector('#narration').innerText;"
             " return t.includes(me) && t.includes(other) || document.querySelector('#error').innerText.length > 0 }",
-            arg=[me, other])
+            arg=[me, other],
+        )
 
     press_buttons([ana, ben], prefer=_swat_first, seconds=60)
     log = server.get(f"/api/tables/{table}/log")

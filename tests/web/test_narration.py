@@ -3,8 +3,10 @@ every event of whole random games, each as seat 0 and as a spectator saw it, wit
 game's own line — the page shows exactly that line, the event's own cards drawn as cards
 where the line names them; and a live table and its replay show the same lines the
 server sent."""
+
 from __future__ import annotations
 
+import contextlib
 import random
 import re
 import time
@@ -13,15 +15,17 @@ import pytest
 
 from fliptable.server.narration import line
 from tests.helpers import play_randomly
-import contextlib
 
 #: a drawn line read back in notation: its text, each card drawn in it as the card's name
-READ = ("li => [...li.childNodes].map(n => n.nodeType === 3 ? n.textContent "
-        ": (n.dataset && n.dataset.card) || n.textContent).join('')")
+READ = (
+    "li => [...li.childNodes].map(n => n.nodeType === 3 ? n.textContent "
+    ": (n.dataset && n.dataset.card) || n.textContent).join('')"
+)
 
 
 def _events(game_id: str, limit: int = 400) -> list[tuple[dict, int | None]]:
     from fliptable.core.registry import get_game
+
     game = get_game(game_id)
     players = max(game.min_players, min(3, game.max_players))
     seen = play_randomly(game.new_state(players, game.resolve_options({}), 17), random.Random(3))
@@ -36,19 +40,22 @@ def _events(game_id: str, limit: int = 400) -> list[tuple[dict, int | None]]:
 def _games():
     # the built-in games the server plays (never the kernel tests' toy games)
     from fliptable.core.registry import GAME_MODULES, all_game_ids
+
     return [g for g in all_game_ids() if g in GAME_MODULES]
 
 
 @pytest.mark.parametrize("game", _games())
 def test_every_line_is_drawn_as_the_server_words_it(server, context, game):
     from fliptable.core.registry import get_game
+
     g = get_game(game)
     events = _events(game)
     texts = [line(g, e, seat) for e, seat in events]
     assert any(texts)
     page = context().new_page()
     page.goto(server.url + "/?narration-test")
-    drawn = page.evaluate("""async ([game, events, texts, read]) => {
+    drawn = page.evaluate(
+        """async ([game, events, texts, read]) => {
         const {narrate} = await import("/narrate.js");
         read = eval(read);
         return events.map((e, i) => {
@@ -56,7 +63,9 @@ def test_every_line_is_drawn_as_the_server_words_it(server, context, game):
             return li && {text: read(li), n: li.dataset.n, event: li.dataset.event,
                           cards: [...li.querySelectorAll(".card[data-card]")].map(c => c.dataset.card)};
         });
-    }""", [game, [e for e, _ in events], texts, READ])
+    }""",
+        [game, [e for e, _ in events], texts, READ],
+    )
     names = set(g.cards.names)
     for (event, _), text, got in zip(events, texts, drawn, strict=True):
         if text is None:  # the game says nothing of it: no line
@@ -66,8 +75,12 @@ def test_every_line_is_drawn_as_the_server_words_it(server, context, game):
         assert got["event"] == event["type"]
         # a card the event names and the line spells (never a bare number) is drawn as that card
         card = event.get("card")
-        if isinstance(card, str) and card in names and not card.isdigit() \
-                and re.search(rf"(^|[\s(:,]){re.escape(card)}($|[\s),.:;!])", text):
+        if (
+            isinstance(card, str)
+            and card in names
+            and not card.isdigit()
+            and re.search(rf"(^|[\s(:,]){re.escape(card)}($|[\s),.:;!])", text)
+        ):
             assert card in got["cards"], (event, text, got["cards"])
         for c in got["cards"]:
             assert c in names and not c.isdigit(), (event, c)

@@ -2,6 +2,7 @@
 serves it at / (docs/server.md), with each game's browser module from the game's package
 (`fliptable/games/<game>/web.js`, `web.css`, `web.py`); the client itself knows no game
 by name."""
+
 from __future__ import annotations
 
 import zipfile
@@ -31,6 +32,7 @@ def test_the_wheel_carries_the_web_client(tmp_path):
 
 def test_every_module_the_client_imports_is_there():
     import re
+
     for js in WEB.glob("*.js"):
         for target in re.findall(r'from\s+"\./([^"]+)"', js.read_text()):
             if target == "faces.js":  # served by fliptable/server/app.py from fliptable/web/faces.py
@@ -44,10 +46,16 @@ def test_the_client_names_no_game():
     import re
 
     from fliptable.core.registry import GAME_MODULES
+
     ids = set(GAME_MODULES) | {g.replace("-", "_") for g in GAME_MODULES}
     pattern = re.compile(r"""["'`]({})["'`]""".format("|".join(map(re.escape, sorted(ids)))))
-    found = [f"{p.name}:{n}: {m[0]}" for p in sorted(WEB.iterdir()) if p.suffix in (".js", ".css", ".py", ".html")
-             for n, text in enumerate(p.read_text().splitlines(), 1) for m in pattern.finditer(text)]
+    found = [
+        f"{p.name}:{n}: {m[0]}"
+        for p in sorted(WEB.iterdir())
+        if p.suffix in (".js", ".css", ".py", ".html")
+        for n, text in enumerate(p.read_text().splitlines(), 1)
+        for m in pattern.finditer(text)
+    ]
     assert not found, found
     # nor a style rule for one game's cards (`.g-<id>`): that is the game's web.css
     css = (WEB / "style.css").read_text()

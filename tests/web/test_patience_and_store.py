@@ -2,15 +2,22 @@
 (the card turned up, the up piles, the rows, the pack and the stock) and its moves in
 words, and Go to the Store's books in each seat's box — drawn by their own browser modules
 (fliptable/games/<game>/web.js) from the engine's real views."""
+
 from __future__ import annotations
 
 from tests.web.test_polish import SEATS, _page, _played_until
 
 
 def test_patience_draws_its_piles_and_words_its_moves(server, context):
-    state, _ = _played_until("patience", 1,
-                             lambda st, ev: st.ply >= 10 and any(len(r) > 1 for r in st.frame(0)["view"]["rows"])
-                             and any(a.startswith("row") and ">up" in a for a in st.frame(0)["legal"]))
+    state, _ = _played_until(
+        "patience",
+        1,
+        lambda st, ev: (
+            st.ply >= 10
+            and any(len(r) > 1 for r in st.frame(0)["view"]["rows"])
+            and any(a.startswith("row") and ">up" in a for a in st.frame(0)["legal"])
+        ),
+    )
     frame = state.frame(0)
     view = frame["view"]
     page, errors = _page(server, context)
@@ -60,13 +67,16 @@ def test_go_to_the_store_shows_each_seats_books(server, context):
     )
     frame = state.frame(0)
     page, errors = _page(server, context)
-    books = page.evaluate("""async ([frame, seats]) => {
+    books = page.evaluate(
+        """async ([frame, seats]) => {
         const {seatBoxes} = await import("/draw.js");
         const {makeNames} = await import("/names.js");
         await (await import("/games.js")).loadGame("go-to-the-store");
         return seatBoxes("go-to-the-store", {players: 3, seats}, frame, frame.view, makeNames(seats, 0), 0)
           .map((b) => [...b.querySelectorAll('[aria-label="books"] .card')].map((c) => c.dataset.card));
-    }""", [frame, SEATS])
+    }""",
+        [frame, SEATS],
+    )
     assert books == [list(b) for b in frame["view"]["books"]]
     assert sum(bool(b) for b in books) >= 2
     assert not errors, errors

@@ -4,15 +4,16 @@ FLINCH's empty reserve piles visible and their captions apart, Flip 7's round sc
 that no longer reads like a round number, FLAPS's J/Q/A and no stale "to follow" once
 over, ties in the result explained, Fly-swatter's dots inside the card, Authors asking
 in two steps, and "What happened" on a phone's first screen."""
+
 from __future__ import annotations
 
+import itertools
 import random
 import re
 
 from fliptable.core.registry import get_game
 from fliptable.server.narration import line
 from tests.helpers import play_randomly
-import itertools
 
 
 def _page(server, context, **kw):
@@ -49,14 +50,17 @@ def test_muggins_says_in_a_sentence_who_broke_which_rule(server, context):
     deviation = next(e for e in events if e.type == "deviation").for_player(0)
     said = line(get_game("muggins"), deviation, 0)
     page, errors = _page(server, context)
-    text = page.evaluate("""async ([view, said, seats]) => {
+    text = page.evaluate(
+        """async ([view, said, seats]) => {
         const {centre, loadGame} = await import("/games.js");
         const {makeNames} = await import("/names.js");
         await loadGame("muggins");
         const box = document.createElement("section"); box.id = "centre"; document.body.append(box);
         box.append(...centre("muggins", view, makeNames(seats, 0), (t) => t === "deviation" ? said : null));
         return box.querySelector(".muggins").textContent;
-    }""", [view, said, SEATS])
+    }""",
+        [view, said, SEATS],
+    )
     assert "offender" not in text and "offence" not in text and "window" not in text, text
     assert text.startswith(said.replace(" Muggins?", "")), (text, said)
     offender = view["muggins"]["offender"]
@@ -66,8 +70,14 @@ def test_muggins_says_in_a_sentence_who_broke_which_rule(server, context):
 
 
 def test_flinch_empty_reserves_show_and_their_captions_stand_apart(server, context):
-    state, _ = _played_until("flinch", 3, lambda st, ev: any(r["count"] for r in st.frame(0)["view"]["reserves"][1])
-                             and any(not r["count"] for r in st.frame(0)["view"]["reserves"][1]))
+    state, _ = _played_until(
+        "flinch",
+        3,
+        lambda st, ev: (
+            any(r["count"] for r in st.frame(0)["view"]["reserves"][1])
+            and any(not r["count"] for r in st.frame(0)["view"]["reserves"][1])
+        ),
+    )
     frame = state.frame(0)
     page, errors = _page(server, context)
     got = page.evaluate(
@@ -107,13 +117,16 @@ def test_flip7_says_a_round_score_is_points_this_round(server, context):
     )
     frame = state.frame(0)
     page, errors = _page(server, context)
-    texts = page.evaluate("""async ([frame, seats]) => {
+    texts = page.evaluate(
+        """async ([frame, seats]) => {
         const {seatBoxes} = await import("/draw.js");
         const {makeNames} = await import("/names.js");
         await (await import("/games.js")).loadGame("flip7");
         return seatBoxes("flip7", {players: 3, seats}, frame, frame.view, makeNames(seats, 0), 0)
           .map((b) => b.querySelector(".seat-status").textContent);
-    }""", [frame, SEATS])
+    }""",
+        [frame, SEATS],
+    )
     for s, text in zip(frame["view"]["seats"], texts, strict=True):
         assert f"{s['round_score']} pts this round" in text and not re.search(r"round \d", text), text
     assert not errors, errors
@@ -144,7 +157,8 @@ def test_flaps_names_ranks_and_follows_nothing_once_over(server, context):
         assert not re.search(r"rank \d", follow[rank])
     assert follow["11 over"] is None  # the game is over: nothing to follow
     # tied match points: the result says how they were ranked
-    notes = page.evaluate("""async (seats) => {
+    notes = page.evaluate(
+        """async (seats) => {
         const {rankNote, loadGame} = await import("/games.js");
         const {makeNames} = await import("/names.js");
         await loadGame("flaps");
@@ -153,7 +167,9 @@ def test_flaps_names_ranks_and_follows_nothing_once_over(server, context):
         return [say("flaps", {scores: [1, 1, 0], ranks: [1, 2, 3], details: {cards_left: [0, 4, 6]}}),
                 say("flip7", {scores: [200, 200, 150], ranks: [1, 1, 3]}),
                 say("flaps", {scores: [2, 1, 0], ranks: [1, 2, 3], details: {cards_left: [0, 4, 6]}})];
-    }""", SEATS)
+    }""",
+        SEATS,
+    )
     assert notes[0] == "Equal points are ranked by fewer cards in hand (cards left: you 0, greedy (seat 1) 4)."
     assert notes[1] == "Equal scores share a rank." and notes[2] is None
     assert not errors, errors
@@ -188,8 +204,16 @@ def test_flyswatter_dots_stay_inside_the_card(server, context):
 
 
 def test_authors_asks_whom_then_which_number(server, context):
-    made = server.post("/api/tables", {"game": "authors", "seats": ["human", "greedy", "greedy", "greedy"],
-                                       "bot_delay_ms": 50, "seed": 4, "name": "Ana"})
+    made = server.post(
+        "/api/tables",
+        {
+            "game": "authors",
+            "seats": ["human", "greedy", "greedy", "greedy"],
+            "bot_delay_ms": 50,
+            "seed": 4,
+            "name": "Ana",
+        },
+    )
     page = context().new_page()
     errors = []
     page.on("pageerror", lambda e: errors.append(str(e)))
@@ -224,8 +248,10 @@ def test_authors_asks_whom_then_which_number(server, context):
 
 
 def test_what_happened_is_on_a_phones_first_screen(server, context):
-    made = server.post("/api/tables", {"game": "flip7", "seats": ["human", "ev", "ev", "ev"], "bot_delay_ms": 50,
-                                       "seed": 3, "name": "Ana"})
+    made = server.post(
+        "/api/tables",
+        {"game": "flip7", "seats": ["human", "ev", "ev", "ev"], "bot_delay_ms": 50, "seed": 3, "name": "Ana"},
+    )
     page = context(viewport={"width": 390, "height": 844}).new_page()
     page.goto(f"{made['join']}#seat=0&token={made['token']}")
     page.wait_for_selector("#actions button[data-action]:not([disabled])", timeout=20_000)
@@ -236,7 +262,7 @@ def test_what_happened_is_on_a_phones_first_screen(server, context):
         return {side: r('.side'), seats: r('#seats'), status: r('#status'), last: {top: last.top, bottom: last.bottom},
                 scrollX: document.documentElement.scrollWidth <= window.innerWidth + 1};
     }""")
-    assert box["side"]["top"] < 844 * 0.5, box        # at the top of the first screen
+    assert box["side"]["top"] < 844 * 0.5, box  # at the top of the first screen
     assert box["status"]["top"] < box["side"]["top"] < box["seats"]["top"], box  # under the status, above the table
     assert box["side"]["height"] <= 8.6 * 16 + 1, box  # a few lines high
     assert box["side"]["top"] <= box["last"]["top"] and box["last"]["bottom"] <= box["side"]["bottom"] + 1, (

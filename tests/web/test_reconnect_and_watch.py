@@ -1,5 +1,6 @@
 """Reloading the page comes back to the same table, seat, frame and narration; a
 spectator sees a table (seats, cards, narration, the result) without any control."""
+
 from __future__ import annotations
 
 import re
@@ -53,8 +54,16 @@ def test_reload_shows_the_same_table(server, context):
 
 
 def test_a_spectator_sees_the_table_without_controls(server, context):
-    made = server.post("/api/tables", {"game": "flip7", "seats": ["ev", "threshold:20"], "options": {"round_limit": 2},
-                                       "bot_delay_ms": 150, "public": True})
+    made = server.post(
+        "/api/tables",
+        {
+            "game": "flip7",
+            "seats": ["ev", "threshold:20"],
+            "options": {"round_limit": 2},
+            "bot_delay_ms": 150,
+            "public": True,
+        },
+    )
     assert made["token"] is None
     table = made["table"]
     page = context(viewport={"width": 390, "height": 844}).new_page()
@@ -106,8 +115,10 @@ def test_the_page_reconnects_by_itself_after_the_server_is_killed_and_restarted(
     srv = start_server(tmp_path)
     try:
         port = int(srv.url.rsplit(":", 1)[1])
-        made = srv.post("/api/tables", {"game": "flip7", "seats": ["human", "threshold"], "seed": 3, "name": "Ana",
-                                        "bot_delay_ms": 100})
+        made = srv.post(
+            "/api/tables",
+            {"game": "flip7", "seats": ["human", "threshold"], "seed": 3, "name": "Ana", "bot_delay_ms": 100},
+        )
         page = context().new_page()
         page.goto(f"{made['join']}#seat={made['seat']}&token={made['token']}")
         for _ in range(2):

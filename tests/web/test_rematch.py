@@ -2,6 +2,7 @@
 rematch; the first to press it goes to the new table (same seats, same options, a new
 deal), the other player's page says a rematch is waiting and joins it with one press, a
 spectator may watch it, the bot is seated again, and the lobby links it."""
+
 from __future__ import annotations
 
 import re
@@ -12,8 +13,17 @@ from tests.web.helpers import join_from_link, press_buttons
 
 
 def test_both_players_sit_again_and_the_bot_is_reseated(server, context):
-    made = server.post("/api/tables", {"game": "flip7", "seats": ["human", "human", "threshold:20"], "name": "Ana",
-                                       "options": {"round_limit": 1}, "bot_delay_ms": 50, "public": True})
+    made = server.post(
+        "/api/tables",
+        {
+            "game": "flip7",
+            "seats": ["human", "human", "threshold:20"],
+            "name": "Ana",
+            "options": {"round_limit": 1},
+            "bot_delay_ms": 50,
+            "public": True,
+        },
+    )
     table = made["table"]
     ana, ben, eve = context().new_page(), context().new_page(), context().new_page()
     errors = []

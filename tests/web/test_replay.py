@@ -1,6 +1,7 @@
 """The replay viewer (``/?replay=ID``) steps through a finished game's table itself: at
 every ply it draws the frame of that ply (seats, cards in front, scores, whose turn) the
 way the live table does, with first/back/next/last and the narration up to that ply."""
+
 from __future__ import annotations
 
 import time
@@ -24,8 +25,10 @@ def _drawn(page) -> dict:
     seats = {}
     for box in page.locator("#seats .seat").all():
         seat = int(box.get_attribute("data-seat"))
-        seats[seat] = {"cards": box.locator(".card[data-card]").evaluate_all("els => els.map(e => e.dataset.card)"),
-                       "score": int(box.locator(".score b").inner_text())}
+        seats[seat] = {
+            "cards": box.locator(".card[data-card]").evaluate_all("els => els.map(e => e.dataset.card)"),
+            "score": int(box.locator(".score b").inner_text()),
+        }
     active = sorted(
         int(x) for x in page.locator("#seats .seat.active").evaluate_all("els => els.map(e => e.dataset.seat)")
     )
@@ -34,8 +37,10 @@ def _drawn(page) -> dict:
 
 def _expected(frame: dict) -> dict:
     v = frame["view"]
-    return {"seats": {i: {"cards": s["cards"], "score": v["scores"][i]} for i, s in enumerate(v["seats"])},
-            "active": sorted(frame["decision"]["players"])}
+    return {
+        "seats": {i: {"cards": s["cards"], "score": v["scores"][i]} for i, s in enumerate(v["seats"])},
+        "active": sorted(frame["decision"]["players"]),
+    }
 
 
 def _at(page, ply: int) -> None:
@@ -43,8 +48,16 @@ def _at(page, ply: int) -> None:
 
 
 def test_the_replay_steps_through_the_table(server, context):
-    made = server.post("/api/tables", {"game": "flip7", "seats": ["ev", "threshold:20", "random"],
-                                       "options": {"round_limit": 1}, "seed": 21, "bot_delay_ms": 0})
+    made = server.post(
+        "/api/tables",
+        {
+            "game": "flip7",
+            "seats": ["ev", "threshold:20", "random"],
+            "options": {"round_limit": 1},
+            "seed": 21,
+            "bot_delay_ms": 0,
+        },
+    )
     table = made["table"]
     _wait_over(server, table)
     frames = server.get(f"/api/tables/{table}/frames")["frames"]
@@ -73,7 +86,7 @@ def test_the_replay_steps_through_the_table(server, context):
         assert page.locator("#replay-pos").inner_text() == f"ply {ply} of {last}"
         # the narration shows what happened up to this ply, this ply's lines marked
         shown = page.locator("#replay-events li:not([hidden])").count()
-        assert shown == sum(len(f["events"]) for f in frames[:ply + 1])
+        assert shown == sum(len(f["events"]) for f in frames[: ply + 1])
         assert page.locator("#replay-events li.now").count() == len(frames[ply]["events"])
         seen.append(drawn)
     assert len({repr(s) for s in seen}) > 2  # the table really moved
@@ -91,8 +104,17 @@ def test_the_replay_steps_through_the_table(server, context):
 
 
 def test_a_player_replays_the_game_as_their_seat_saw_it(server, context):
-    made = server.post("/api/tables", {"game": "flip7", "seats": ["human", "threshold"], "name": "Ana",
-                                       "options": {"round_limit": 1}, "seed": 4, "bot_delay_ms": 50})
+    made = server.post(
+        "/api/tables",
+        {
+            "game": "flip7",
+            "seats": ["human", "threshold"],
+            "name": "Ana",
+            "options": {"round_limit": 1},
+            "seed": 4,
+            "bot_delay_ms": 50,
+        },
+    )
     page = context().new_page()
     page.goto(f"{made['join']}#seat={made['seat']}&token={made['token']}")
     press_buttons([page], prefer=lambda actions, rng: "stay" if "stay" in actions else rng.choice(actions))
@@ -109,8 +131,9 @@ def test_a_player_replays_the_game_as_their_seat_saw_it(server, context):
 def test_the_replay_on_a_phone(server, context):
     # a phone: no sideways scroll, and the controls stay on screen while the table and
     # the narration below them are scrolled to
-    made = server.post("/api/tables", {"game": "flaps", "seats": ["random", "random", "random"],
-                                       "seed": 7, "bot_delay_ms": 0})
+    made = server.post(
+        "/api/tables", {"game": "flaps", "seats": ["random", "random", "random"], "seed": 7, "bot_delay_ms": 0}
+    )
     table = made["table"]
     _wait_over(server, table)
     page = context(viewport={"width": 375, "height": 667}, is_mobile=True, has_touch=True).new_page()

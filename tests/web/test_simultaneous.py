@@ -2,6 +2,7 @@
 browser contexts) and a bot. Each lays a card face down from its own page; the other
 page says that they did, never which card, until everyone has; then the cards turn up
 on both pages and the game goes on."""
+
 from __future__ import annotations
 
 from playwright.sync_api import expect
@@ -17,8 +18,17 @@ def _commit_lines(page):
 
 
 def test_trumps_between_two_people_and_a_bot(server, context):
-    made = server.post("/api/tables", {"game": "flaps", "seats": ["human", "human", "random"], "options": {"level": 2},
-                                       "seed": SEED, "name": "Ana", "bot_delay_ms": 6000})
+    made = server.post(
+        "/api/tables",
+        {
+            "game": "flaps",
+            "seats": ["human", "human", "random"],
+            "options": {"level": 2},
+            "seed": SEED,
+            "name": "Ana",
+            "bot_delay_ms": 6000,
+        },
+    )
     ana, ben = context().new_page(), context().new_page()
     errors = []
     for p in (ana, ben):

@@ -15,13 +15,13 @@ never import it; a game has one only where it measured at least 1.3x the generic
 games (``tests/adapters/test_direct.py``) and used only for a layout whose structure it
 knows (``fit``); else the generic path.
 """
+
 from __future__ import annotations
 
 from fliptable.core.schema import game_module
 
 from ..observation import Observer
 from .base import DirectEncoder
-
 
 _CLASSES: dict[str, type[DirectEncoder] | None] = {}
 

@@ -1,14 +1,15 @@
 """The base of direct encoders (``DirectEncoder``) and card-list writers from card ints."""
+
 from __future__ import annotations
 
-from typing import Any
 from collections.abc import Callable
+from typing import Any
 
 import numpy as np
 
 from .. import compiled
-from .differ import top_keys
 from ..observation import Observer
+from .differ import top_keys
 
 
 class DirectEncoder:
@@ -29,7 +30,7 @@ class DirectEncoder:
         self.states: list[Any] = [None] * players
         self.plies = [-1] * players
         self.memo: list[dict] = [{} for _ in range(players)]
-        if COMPILED is not None:         # ``put`` compiled, when every key's encoder is
+        if COMPILED is not None:  # ``put`` compiled, when every key's encoder is
             fns = {k: (getattr(fn, "__self__", None), diff, lo, hi) for k, (fn, diff, lo, hi) in self.fns.items()}
             if all(type(v[0]) is COMPILED.Encoder for v in fns.values()):
                 self.put = COMPILED.Putter(fns, WIDE, _NONE).put
@@ -113,6 +114,7 @@ def pile_writer(node, copies, decksize: int, pure: bool = False) -> Callable:
             out[b + c] = k / copies[c]
         out[b + n + 1] = min(1.0, len(cards) / deck)
         out[b + n + 2 + cards[-1]] = 1.0
+
     return f
 
 
@@ -153,6 +155,7 @@ def nums_writer(node, pure: bool = False) -> Callable | None:
     def f(rel, v, out):
         x = v / scale
         out[b + rel] = 1.0 if x > 1.0 else (-1.0 if x < -1.0 else x)
+
     return f
 
 
@@ -179,7 +182,8 @@ def num_seq_writer(node, pure: bool = False) -> Callable | None:
             out[i] = 1.0 if x > 1.0 else (-1.0 if x < -1.0 else x)
             i += 1
         if i < end:
-            out[i:end] = zeros[:end - i]
+            out[i:end] = zeros[: end - i]
+
     return f
 
 
@@ -203,6 +207,7 @@ def pile_grower(node, copies, decksize: int, pure: bool = False) -> Callable:
         out[b + n + 2 + old[-1]] = 0.0
         out[b + n + 2 + new[-1]] = 1.0
         return True
+
     return g
 
 
@@ -217,8 +222,9 @@ def pile_bringer(node, copies, decksize: int, pure: bool = False) -> Callable:
 
     def f(old, cards, out, b):
         if not (old and grow(old, cards, out, b)):
-            out[b:b + width] = zeros
+            out[b : b + width] = zeros
             write(cards, out, b)
+
     return f
 
 
@@ -249,6 +255,7 @@ def card_list_writer(node, copies, decksize: int, pure: bool = False) -> Callabl
         out[b + n + 1] = min(1.0, len(cards) / deck)
         if last is not None:
             out[b + n + 2 + last] = 1.0
+
     return f
 
 

@@ -6,10 +6,10 @@ top-level key's compiled encoder and differ. (The generic incremental encoder th
 with, ``SeatEncoder``, measured slower than encoding the whole view in every game and was
 removed: issue 24.)
 """
+
 from __future__ import annotations
 
 from collections.abc import Mapping
-
 
 from ..compiled import WRITERS
 from ..layout import Node
@@ -33,8 +33,7 @@ def top_keys(observer: Observer) -> list[tuple]:
             child = root.children[k]
             if child.width:
                 fn = child.compile(observer.names)
-                keys.append((k, fn, compile_diff(child, fn, observer.names), child.offset,
-                             child.offset + child.width))
+                keys.append((k, fn, compile_diff(child, fn, observer.names), child.offset, child.offset + child.width))
         observer._top_keys = keys
     return keys
 
@@ -53,39 +52,44 @@ def compile_diff(node: Node, fn, names: Mapping[str, int]):
     width = node.width
 
     def whole(x, y, out, b, vw):
-        out[b:b + width] = 0.0
+        out[b : b + width] = 0.0
         if x is not _MISSING:
             fn(x, out, b, vw)
 
     if WRITERS is not None and type(getattr(fn, "__self__", None)) is WRITERS.Encoder:
-        whole = WRITERS.Whole(fn.__self__, width, _MISSING).diff      # the same, compiled
+        whole = WRITERS.Whole(fn.__self__, width, _MISSING).diff  # the same, compiled
 
     if node.flag_types or len(node.kinds) != 1:
         return whole
     kind = node.kinds[0]
     if kind == "bool":
+
         def d(x, y, out, b, vw):
             out[b] = 1.0 if x is True else 0.0
+
         return d
-    if kind == "num":           # one float, written whatever it was
+    if kind == "num":  # one float, written whatever it was
+
         def d(x, y, out, b, vw):
             if type(x) is int or type(x) is float:
                 fn(x, out, b, vw)
             else:
                 out[b] = 0.0
+
         return d
-    if kind in ("seat", "card", "word"):    # a one-hot: unset the old one, set the new
-        unset = node.compile(names, pure=True)      # writes through ``_Unset``, not a buffer
+    if kind in ("seat", "card", "word"):  # a one-hot: unset the old one, set the new
+        unset = node.compile(names, pure=True)  # writes through ``_Unset``, not a buffer
 
         def d(x, y, out, b, vw):
             if y is not _MISSING:
                 unset(y, _Unset(out), b, vw)
             if x is not _MISSING:
                 fn(x, out, b, vw)
+
         return d
     if kind == "perseat" and node.item.kinds == ["num"] and not node.item.flag_types:
         p = node._players
-        num = node.item.compile(names)      # one float per seat (counts, scores)
+        num = node.item.compile(names)  # one float per seat (counts, scores)
 
         def d(x, y, out, b, vw):
             if type(x) is not list or type(y) is not list or len(x) != p or len(y) != p:
@@ -98,6 +102,7 @@ def compile_diff(node: Node, fn, names: Mapping[str, int]):
                     num(a, out, b + rel, vw)
                 else:
                     out[b + rel] = 0.0
+
         return d
     if kind in ("dict", "perseat") and width < SMALL:
         return whole
@@ -121,6 +126,7 @@ def compile_diff(node: Node, fn, names: Mapping[str, int]):
                 if a is c or (type(a) is type(c) and a == c):
                     continue
                 cd(a, c, out, b + o, vw)
+
         return d
     if kind == "perseat":
         item = node.item
@@ -137,6 +143,7 @@ def compile_diff(node: Node, fn, names: Mapping[str, int]):
                 if a is c or (type(a) is type(c) and a == c):
                     continue
                 idiff(a, c, out, b + rel * w, vw)
+
         return d
     if kind == "seq":
         item = node.item
@@ -160,7 +167,7 @@ def compile_diff(node: Node, fn, names: Mapping[str, int]):
                     continue
                 idiff(a, c, out, lo + i * w, vw)
             if ty > tx:
-                out[lo + tx * w:lo + ty * w] = 0.0
+                out[lo + tx * w : lo + ty * w] = 0.0
             out[b] = min(1.0, nx / len_scale)
 
         def d(x, y, out, b, vw):
@@ -169,23 +176,27 @@ def compile_diff(node: Node, fn, names: Mapping[str, int]):
                 return
             nx, ny = len(x), len(y)
             grown = nx - ny
-            if grown <= 0 or grown >= window or x[nx - grown - min(ny, window - grown):nx - grown] != \
-                    y[ny - min(ny, window - grown):]:
+            if (
+                grown <= 0
+                or grown >= window
+                or x[nx - grown - min(ny, window - grown) : nx - grown] != y[ny - min(ny, window - grown) :]
+            ):
                 blocks(x, y, out, b, vw)
                 return
             # the window's first entry is x[nx - len(tail)]; entries that were already in
             # y's window move up by ``shift`` blocks
             tx = min(nx, window)
             ty = min(ny, window)
-            shift = tx - ty - grown            # <= 0: blocks move towards the start
-            keep = ty + shift                  # old blocks still in the window
+            shift = tx - ty - grown  # <= 0: blocks move towards the start
+            keep = ty + shift  # old blocks still in the window
             lo = b + 1
             if keep > 0:
-                out[lo:lo + keep * w] = out[lo - shift * w:lo + (keep - shift) * w].copy()
-            out[lo + keep * w:lo + tx * w] = 0.0
+                out[lo : lo + keep * w] = out[lo - shift * w : lo + (keep - shift) * w].copy()
+            out[lo + keep * w : lo + tx * w] = 0.0
             for i in range(keep, tx):
                 ifn(x[nx - tx + i], out, lo + i * w, vw)
             out[b] = min(1.0, nx / len_scale)
+
         return d
     if kind == "cards":
         n = node._ncards
@@ -196,18 +207,17 @@ def compile_diff(node: Node, fn, names: Mapping[str, int]):
         known = frozenset(names) | {None}
 
         def d(x, y, out, b, vw):
-            if type(x) is not list or type(y) is not list or not y or len(x) <= len(y) or \
-                    x[:len(y)] != y:
+            if type(x) is not list or type(y) is not list or not y or len(x) <= len(y) or x[: len(y)] != y:
                 whole(x, y, out, b, vw)
                 return
             try:
-                if not known.issuperset(x):      # a non-card entry: the whole encoder's rules
+                if not known.issuperset(x):  # a non-card entry: the whole encoder's rules
                     whole(x, y, out, b, vw)
                     return
             except TypeError:
                 whole(x, y, out, b, vw)
                 return
-            for v in set(x[len(y):]):
+            for v in set(x[len(y) :]):
                 if v is not None:
                     c = get(v)
                     out[b + c] = x.count(v) / copies[c]
@@ -219,6 +229,7 @@ def compile_diff(node: Node, fn, names: Mapping[str, int]):
             last = x[-1]
             if last is not None:
                 out[b + n + 2 + get(last)] = 1.0
+
         return d
     return whole
 
@@ -233,4 +244,3 @@ class _Unset:
 
     def __setitem__(self, i, v):
         self.out[i] = 0.0
-

@@ -1,6 +1,7 @@
 """What a balance report counts in the asking games, Authors and Go to the Store
 (``core/balance.py``): each number is a kind; a player is dealt the numbers of their
 first hand and holds those left in their hand at the end. No cap."""
+
 from __future__ import annotations
 
 from ...core.balance import Balance

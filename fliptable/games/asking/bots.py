@@ -2,6 +2,7 @@
 ``bots.py``): it keeps what the public record says about every hand and
 asks where it is most likely to succeed, preferring numbers it is closest to a book
 in. Ties are broken at random (by the bot's own seeded generator), never by seat order."""
+
 from __future__ import annotations
 
 from math import comb
@@ -31,7 +32,7 @@ class Knowledge:
 
     def update(self, history: list, give_all: bool) -> None:
         held, lacks = self.held, self.lacks
-        for entry in history[self.seen:]:
+        for entry in history[self.seen :]:
             kind = entry[0]
             if kind == "draw":
                 since = self.since[entry[1]]  # an unknown card joined the hand

@@ -1,5 +1,6 @@
 """The declared record the asking games share (Authors, Go to the Store): the 40-card
 pack, the ``ask:S:N`` notation, books-per-seat stats, the bot and the text."""
+
 from __future__ import annotations
 
 import re
@@ -18,6 +19,7 @@ _WORDS = re.compile(r"[a-z]+|\d+")
 class AskingGame(Game):
     """Shared facts of the asking games: the 40-card pack (flinch.md: "Use four series
     of cards from 1 to 10"), the ``ask:S:N`` notation, books-per-seat stats."""
+
     balance = BALANCE
     wording = render
 
@@ -43,8 +45,7 @@ class AskingGame(Game):
         words = _WORDS.findall(text.lower())  # before spaces are dropped: "ask 2 5"
         if words and words[0] == "ask":
             words = words[1:]
-        if len(words) == 2 and words[0].isdigit() and words[1].isdigit() and len(words[0]) < 4 \
-                and len(words[1]) < 4:
+        if len(words) == 2 and words[0].isdigit() and words[1].isdigit() and len(words[0]) < 4 and len(words[1]) < 4:
             return f"ask:{int(words[0])}:{int(words[1])}"
         return canon
 
@@ -60,5 +61,7 @@ class AskingGame(Game):
 
     def summarize_stats(self, totals, games, players):
         g = max(games, 1)
-        return {"mean_books": [totals.get(f"books_seat{p}", 0.0) / g for p in range(players)],
-                "mean_asks": totals.get("asks", 0.0) / g}
+        return {
+            "mean_books": [totals.get(f"books_seat{p}", 0.0) / g for p in range(players)],
+            "mean_asks": totals.get("asks", 0.0) / g,
+        }

@@ -55,6 +55,7 @@ dynamic programme over the numbers (exact counts, then one exact draw) if it fit
 budget, else more quick draws. Every try keeps what it keeps with the right weight, so
 the mixture is exact.
 """
+
 from __future__ import annotations
 
 import random
@@ -97,7 +98,7 @@ def read_record(history: list[list[int]], players: int, give_all: bool) -> Facts
     moved = f.moved
     j, size = 0, len(history)
     dealt_books = set()
-    while j < size and history[j][0] == BOOK:          # books laid from the deal itself
+    while j < size and history[j][0] == BOOK:  # books laid from the deal itself
         dealt_books.add((history[j][1], history[j][2]))
         j += 1
     for q in range(players):
@@ -149,14 +150,14 @@ def seat_bounds(facts: Facts, q: int) -> tuple[list[int], list[int], list[tuple[
     last, moved = facts.draws[q], facts.moved[q]
     lo = [0] * 11
     hi = [0] * 11
-    for n in NUMBERS:                                     # the hand now: 0 to 3 of each
+    for n in NUMBERS:  # the hand now: 0 to 3 of each
         lo[n] = max(0, -moved[n])
         hi[n] = 3 - moved[n]
     caps = []
     for i, n, rel, value in facts.facts[q]:
-        if rel != LE:          # what he held then had entered his hand by then
+        if rel != LE:  # what he held then had entered his hand by then
             lo[n] = max(lo[n], value)
-        if rel != GE:          # more since then only by drawing: one card a draw
+        if rel != GE:  # more since then only by drawing: one card a draw
             hi[n] = min(hi[n], value + last - i)
             if i < last:
                 caps.append((i, n, value))
@@ -171,17 +172,22 @@ def check_record(state: State) -> None:
     every seat (a loaded state that passes this can be determinized)."""
     facts = read_record(state.history, state.players, state.GIVE_ALL)
     if len(state.store) != len(PACK) - state.deal_count() - sum(facts.draws):
-        raise ValueError(f"the Store holds {len(state.store)} cards, but the deal and the record's "
-                         f"{sum(facts.draws)} draws leave {len(PACK) - state.deal_count() - sum(facts.draws)}")
+        raise ValueError(
+            f"the Store holds {len(state.store)} cards, but the deal and the record's "
+            f"{sum(facts.draws)} draws leave {len(PACK) - state.deal_count() - sum(facts.draws)}"
+        )
     dealt = state.dealt_sizes()
     for q in range(state.players):
         entered = [0] + [state.hands[q][n] - facts.moved[q][n] for n in NUMBERS]
         lo, hi, caps = seat_bounds(facts, q)
-        if (sum(entered) != dealt[q] + facts.draws[q]
-                or any(not lo[n] <= entered[n] <= hi[n] for n in NUMBERS)
-                or (caps and not _one_card_a_draw(entered, facts.draws[q], caps))):
-            raise ValueError(f"seat {q}'s hand does not fit the public record (what was asked, "
-                             "given, drawn and booked)")
+        if (
+            sum(entered) != dealt[q] + facts.draws[q]
+            or any(not lo[n] <= entered[n] <= hi[n] for n in NUMBERS)
+            or (caps and not _one_card_a_draw(entered, facts.draws[q], caps))
+        ):
+            raise ValueError(
+                f"seat {q}'s hand does not fit the public record (what was asked, given, drawn and booked)"
+            )
 
 
 def redeal(state: State, player: int | None, rng: random.Random) -> None:
@@ -189,16 +195,17 @@ def redeal(state: State, player: int | None, rng: random.Random) -> None:
     StateError if no consistent deal is found: the real cards never stay in place."""
     deal = sample_deal(state, player, rng)
     if deal is None:
-        raise StateError(f"no deal of the cards hidden from {_whom(player)} fitting the public record "
-                         f"was found in {MAX_TRIES:,} tries")
+        raise StateError(
+            f"no deal of the cards hidden from {_whom(player)} fitting the public record "
+            f"was found in {MAX_TRIES:,} tries"
+        )
     hands, store = deal
     for q, hand in hands.items():
         state.hands[q] = hand
     state.store = store
 
 
-def sample_deal(state: State, player: int | None,
-                rng: random.Random) -> tuple[dict[int, list[int]], list[int]] | None:
+def sample_deal(state: State, player: int | None, rng: random.Random) -> tuple[dict[int, list[int]], list[int]] | None:
     """``({seat: hand counts}, store)`` for every seat ``player`` cannot see, drawn
     uniformly among the consistent deals (see the module doc); None if no try succeeded."""
     players = state.players
@@ -206,10 +213,10 @@ def sample_deal(state: State, player: int | None,
     hidden = [q for q in range(players) if q != player]
     dealt = state.dealt_sizes()
     known: list[int] = []
-    if player is not None:     # what entered the player's own hand: his deal and his draws
+    if player is not None:  # what entered the player's own hand: his deal and his draws
         hand, moved = state.hands[player], facts.moved[player]
         known = [n for n in NUMBERS for _ in range(hand[n] - moved[n])]
-    copies = unseen_counts(PACK, known)                   # hidden copies of each number
+    copies = unseen_counts(PACK, known)  # hidden copies of each number
     sizes = [dealt[q] + facts.draws[q] for q in hidden] + [len(state.store)]
     if sum(sizes) != sum(copies[n] for n in NUMBERS) or any(c < 0 for c in copies):
         raise StateError(f"the cards hidden from {_whom(player)} do not fit the places hidden from them")
@@ -228,8 +235,9 @@ def sample_deal(state: State, player: int | None,
         # way a try is made (decided by the table and the try's number alone) changes
         # nothing in what comes out.
         counts = table.programme(rng) if attempt >= QUICK_FIRST and table.build() else table.quick(rng)
-        if counts is not None and all(_one_card_a_draw(counts[r], facts.draws[q], caps[r])
-                                      for r, q in enumerate(hidden) if caps[r]):
+        if counts is not None and all(
+            _one_card_a_draw(counts[r], facts.draws[q], caps[r]) for r, q in enumerate(hidden) if caps[r]
+        ):
             break
     else:
         return None
@@ -260,7 +268,7 @@ def _one_card_a_draw(counts: list[int], draws: int, caps: list[tuple[int, int, i
     return True
 
 
-_BITS = 7                      # one field per row: a 6-bit room and a guard bit above it
+_BITS = 7  # one field per row: a 6-bit room and a guard bit above it
 _FIELD = (1 << (_BITS - 1)) - 1
 _FACT = [float(factorial(i)) for i in range(64)]
 #: the programme's budget (splits tried); a larger table is left to the quick draws
@@ -298,7 +306,7 @@ class BoundedTable:
         self.room_left = [sizes[r] - sum(lo[r]) for r in rows]
         self.pool = [n for n in NUMBERS for _ in range(copies[n] - sum(lo[r][n] for r in rows))]
         self.lo_cells = [(r, n, lo[r][n]) for r in rows for n in NUMBERS if lo[r][n] > 0]
-        self.ready: bool | None = None        # the programme: not yet built / built / too big
+        self.ready: bool | None = None  # the programme: not yet built / built / too big
 
     # -- the quick draw ----------------------------------------------------------------------
     def quick(self, rng: random.Random) -> list[list[int]] | None:
@@ -310,7 +318,7 @@ class BoundedTable:
         at = 0
         for r, room in enumerate(self.room_left):
             row, top = table[r], hi[r]
-            for n in pool[at:at + room]:
+            for n in pool[at : at + room]:
                 row[n] += 1
                 if row[n] > top[n]:
                     return None
@@ -336,8 +344,9 @@ class BoundedTable:
         rows = range(len(sizes))
         self.soft_hi = [[copies[n] if h >= 3 else h for n, h in enumerate(row)] for row in self.hi]
         hi = self.soft_hi
-        self.bound = [n for n in NUMBERS if copies[n] and any(
-            lo[r][n] > 0 or hi[r][n] < min(copies[n], sizes[r]) for r in rows)]
+        self.bound = [
+            n for n in NUMBERS if copies[n] and any(lo[r][n] > 0 or hi[r][n] < min(copies[n], sizes[r]) for r in rows)
+        ]
         self.free = [n for n in NUMBERS if copies[n] and n not in self.bound]
         self.guards = sum(1 << (_BITS * r + _BITS - 1) for r in rows)
         self.splits = [self._splits(n) for n in self.bound]
@@ -406,7 +415,7 @@ class BoundedTable:
         """One try with the programme (it must be built): a table, or None (try again:
         the table broke an upper bound the programme left aside)."""
         room = self._start()
-        if not self.count(0, room) > 0.0:    # the true deal is one, in a state that was checked
+        if not self.count(0, room) > 0.0:  # the true deal is one, in a state that was checked
             raise StateError("no deal of the hidden cards is consistent with the public record")
         table = [[0] * 11 for _ in self.sizes]
         guards = self.guards
@@ -430,7 +439,7 @@ class BoundedTable:
         rng.shuffle(cards)
         at = 0
         for r, c in enumerate(self._rooms(room)):
-            for n in cards[at:at + c]:
+            for n in cards[at : at + c]:
                 table[r][n] += 1
             at += c
         if any(x > h for row, top in zip(table, self.hi, strict=True) for x, h in zip(row, top, strict=True)):

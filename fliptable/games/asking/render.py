@@ -1,5 +1,6 @@
 """Text rendering for the asking games: Authors, and Go to the Store (``go_to_the_store/render.py``): the table as
 one seat sees it, and one line per event."""
+
 from __future__ import annotations
 
 from typing import Any
@@ -38,7 +39,7 @@ def narrate(event: dict, seat: int | None = None) -> str:
     ``seat`` ("you"; None: nobody)."""
     w = Words(seat)
     kind = event.get("type")
-    p: Any = event.get("player")   # a seat (JSON), in the events that name one
+    p: Any = event.get("player")  # a seat (JSON), in the events that name one
     if kind == "ask":
         n, got = event["number"], event["got"]
         tail = f"{w.verb(p, 'get')} {got} card{'s' if got > 1 else ''}" if got else "none there"

@@ -18,6 +18,7 @@ and the re-deal (``redeal.py``) read it; the row codes are in ``record.py``.
 Notation: ``ask:S:N`` asks seat ``S`` (0-based) for number ``N`` (1-10);
 ``stop`` ends the turn after a successful ask (Authors only).
 """
+
 from __future__ import annotations
 
 from typing import Any, ClassVar
@@ -25,7 +26,6 @@ from typing import Any, ClassVar
 from ...core import Event, Over, Result, State, ranks_from_keys
 from ...core.decision import turn as turn_of
 from ..flinch_pack.cards import CARDS
-
 from .record import ASK, BOOK, DRAW, KIND_WORDS, NUMBERS, ROW_SIZE, STOP
 from .redeal import check_record, redeal
 
@@ -61,16 +61,16 @@ class AskingState(State):
     """A game of asking for cards: Authors or Go to the Store."""
 
     FIELDS: ClassVar[dict[str, str]] = {
-        "hands": "table",      # per seat, 11 counts: hands[p][n] cards numbered n
-        "books": "piles",      # per seat, the numbers of his books in the order made
-        "turn": "seat",        # who asks (or asked last, once over)
-        "store": "cards",      # Go to the Store's Store, top card first (Authors: empty)
-        "history": "table",    # the public record (see the module doc)
-        "successes": "int",    # successful asks in the current turn
+        "hands": "table",  # per seat, 11 counts: hands[p][n] cards numbered n
+        "books": "piles",  # per seat, the numbers of his books in the order made
+        "turn": "seat",  # who asks (or asked last, once over)
+        "store": "cards",  # Go to the Store's Store, top card first (Authors: empty)
+        "history": "table",  # the public record (see the module doc)
+        "successes": "int",  # successful asks in the current turn
     }
     DERIVED: ClassVar[dict[str, str]] = {
-        "nbooks": "int",       # books laid in all
-        "_legal": "ref",       # the turn player's legal actions (a tuple), None until asked for
+        "nbooks": "int",  # books laid in all
+        "_legal": "ref",  # the turn player's legal actions (a tuple), None until asked for
     }
     __slots__ = tuple(FIELDS) + tuple(DERIVED)
 
@@ -119,8 +119,9 @@ class AskingState(State):
             raise ValueError("hands and books need one entry per seat")
         for p, hand in enumerate(self.hands):
             if len(hand) != 11 or hand[0] != 0 or any(not 0 <= c <= 3 for c in hand):
-                raise ValueError(f"seat {p}'s hand must count 0-3 cards of each number 1-10 "
-                                 "(four of a number are a book)")
+                raise ValueError(
+                    f"seat {p}'s hand must count 0-3 cards of each number 1-10 (four of a number are a book)"
+                )
         booked = [b for books in self.books for b in books]
         if any(not 1 <= b <= 10 for b in booked) or len(set(booked)) != len(booked):
             raise ValueError("books are distinct numbers 1-10")
@@ -259,8 +260,7 @@ class AskingState(State):
     def _end(self, events) -> None:
         if events is not None:
             result = self.result_now()
-            events.append(Event("over", {"books": [len(b) for b in self.books],
-                                         "winners": list(result)}))
+            events.append(Event("over", {"books": [len(b) for b in self.books], "winners": list(result)}))
 
     def result_now(self) -> tuple[int, ...]:
         keys = [len(b) for b in self.books]
@@ -280,8 +280,7 @@ class AskingState(State):
         self.history.append([BOOK, player, number])
         self.nbooks += 1
         if events is not None:
-            events.append(Event("book", {"player": player, "number": NAMES[number],
-                                         "books": len(self.books[player])}))
+            events.append(Event("book", {"player": player, "number": NAMES[number], "books": len(self.books[player])}))
 
     def _pass_turn(self, player: int, events) -> None:
         self._start_turn((player + 1) % self.players, events)
@@ -308,8 +307,11 @@ class AskingState(State):
     def _view(self, player):
         over = self.nbooks == BOOKS or self.ply >= MAX_DECISIONS
         v: dict[str, Any] = {
-            "game": self.game.id, "players": self.players, "seat": player,
-            "turn": None if over else self.turn, "over": over,
+            "game": self.game.id,
+            "players": self.players,
+            "seat": player,
+            "turn": None if over else self.turn,
+            "over": over,
             "winners": list(self.result_now()) if over else [],
             "scores": [len(b) for b in self.books],
             "hand_counts": [sum(h) for h in self.hands],
@@ -333,7 +335,7 @@ class AskingState(State):
     def all_cards(self) -> list[int]:
         out: list[int] = []
         for h in self.hands:
-            if any(not 0 <= c <= 4 for c in h):   # a loaded state is checked after this
+            if any(not 0 <= c <= 4 for c in h):  # a loaded state is checked after this
                 raise ValueError("a hand holds 0 to 3 cards of each number")
             out.extend(hand_list(h))
         for b in self.books:

@@ -1,4 +1,5 @@
 """Authors' greedy bot: the asking games' bot (``asking/bots.py``), one card an ask."""
+
 from __future__ import annotations
 
 from ..asking.bots import GreedyAsker

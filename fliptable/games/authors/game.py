@@ -1,4 +1,5 @@
 """Authors (flinch.md "Authors"): the declared game record, its bot and text."""
+
 from __future__ import annotations
 
 from ...core import register
@@ -18,7 +19,8 @@ class AuthorsGame(AskingGame):
     notation = (
         "ask:S:N  ask seat S (0-based) for one card numbered N (1-10); you must hold an N, "
         "S must be another seat that still has cards. Also typed 'ask 2 5' or '2:5'.\n"
-        "stop     end your turn after a successful ask (you 'may continue' asking).")
+        "stop     end your turn after a successful ask (you 'may continue' asking)."
+    )
 
     def bots(self):
         return {"greedy": GreedyAuthors}

@@ -1,4 +1,5 @@
 """Authors' view, declared: the asking games' (``asking/observation.py``) without a Store."""
+
 from __future__ import annotations
 
 from ..asking.observation import EVENTS, schema

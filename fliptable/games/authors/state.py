@@ -1,6 +1,7 @@
 """Authors (flinch.md "Authors"): the 40-card pack dealt out, ask any other player for
 one card of a number you hold, ask again while you succeed, books of four, most books
 wins. Decisions are recorded in docs/rules/authors.md."""
+
 from __future__ import annotations
 
 from ..asking.state import AskingState
@@ -21,6 +22,8 @@ class AuthorsState(AskingState):
 
     def _why_not_asked(self, target: int) -> str | None:
         if not any(self.hands[target]):
-            return (f"{self.RULE}: seat {target} has no cards left (all their cards are in books), "
-                    "so there is nothing to ask them for")
+            return (
+                f"{self.RULE}: seat {target} has no cards left (all their cards are in books), "
+                "so there is nothing to ask them for"
+            )
         return None

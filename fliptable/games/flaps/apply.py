@@ -4,19 +4,87 @@ are in ``hidden.py``, the other mixin of ``FlapsState``; the phases and counters
 
 Every rule cites its heading in flaps.md; the rulings are in docs/rules/flaps.md.
 """
+
 from __future__ import annotations
 
 from ...core.events import Event
 from ...core.knowledge import only
 from . import notation as A
-from .cards import (ACE, ACE_END, ACE_JACK, ACE_LAY, ATTACK, DUMP, EIGHT, FINISH, FLAPS, HOOFERS, JACK, KIND,
-                    KING_LAY, MEGA, NAMES, NINE, OL_MAID, QUACK, RANK, SEVEN, SIX, SPOOF, STOP, SUIT,
-                    SUITS, TEN, TRUMPS, UP_JACKS, trumps_value, LOSE, PICK, GUESS, LOOK, SHARE, SOLVE, DOWN,
-                    RIGHT, LEFT, OVER, PEEK, SWAP, UP, MONTY, SECRETS)
-from .tables import (ATTACKED, DOWN_PLACE, DUMP_RUN, FOLLOW, KING_RUN, KNOCK, MEGA_RUN,
-                     MONTY_LAYING, PLAY, SCUFFLE, SPOOF_CALL, SPOOF_GAME, ST_ATTACKS, ST_ATTACK_SUM,
-                     ST_CATCHES, ST_CUTS, ST_DOUBLE, ST_DRAWS, ST_FLAPPINGS, ST_FLAPS, ST_FORGETS, ST_LAYS,
-                     ST_MEGA, ST_PACK_OUT, ST_SCUFFLES, ST_TRUMPS, TRUMPS_GAME)
+from .cards import (
+    ACE,
+    ACE_END,
+    ACE_JACK,
+    ACE_LAY,
+    ATTACK,
+    DOWN,
+    DUMP,
+    EIGHT,
+    FINISH,
+    FLAPS,
+    GUESS,
+    HOOFERS,
+    JACK,
+    KIND,
+    KING_LAY,
+    LEFT,
+    LOOK,
+    LOSE,
+    MEGA,
+    MONTY,
+    NAMES,
+    NINE,
+    OL_MAID,
+    OVER,
+    PEEK,
+    PICK,
+    QUACK,
+    RANK,
+    RIGHT,
+    SECRETS,
+    SEVEN,
+    SHARE,
+    SIX,
+    SOLVE,
+    SPOOF,
+    STOP,
+    SUIT,
+    SUITS,
+    SWAP,
+    TEN,
+    TRUMPS,
+    UP,
+    UP_JACKS,
+    trumps_value,
+)
+from .tables import (
+    ATTACKED,
+    DOWN_PLACE,
+    DUMP_RUN,
+    FOLLOW,
+    KING_RUN,
+    KNOCK,
+    MEGA_RUN,
+    MONTY_LAYING,
+    PLAY,
+    SCUFFLE,
+    SPOOF_CALL,
+    SPOOF_GAME,
+    ST_ATTACK_SUM,
+    ST_ATTACKS,
+    ST_CATCHES,
+    ST_CUTS,
+    ST_DOUBLE,
+    ST_DRAWS,
+    ST_FLAPPINGS,
+    ST_FLAPS,
+    ST_FORGETS,
+    ST_LAYS,
+    ST_MEGA,
+    ST_PACK_OUT,
+    ST_SCUFFLES,
+    ST_TRUMPS,
+    TRUMPS_GAME,
+)
 
 #: how many times tied players cut again before chance decides outright
 MAX_CUTS = 20
@@ -35,7 +103,7 @@ class Apply:
         """``p`` picks up ``k`` cards (fewer when the pack runs out); how many."""
         pack = self.pack
         if k > len(pack):
-            self.pack_short = True       # someone must pick up more than is left
+            self.pack_short = True  # someone must pick up more than is left
             k = len(pack)
         if k <= 0:
             return 0
@@ -44,8 +112,9 @@ class Apply:
         self.hands[p].extend(got)
         self.stat[ST_DRAWS] += k
         if events is not None:
-            events.append(Event("draw", {"player": p, "count": k, "why": why},
-                                {"cards": [NAMES[c] for c in got]}, (p,)))
+            events.append(
+                Event("draw", {"player": p, "count": k, "why": why}, {"cards": [NAMES[c] for c in got]}, (p,))
+            )
         return k
 
     def _take_from_hand(self, p: int, c: int) -> None:
@@ -83,7 +152,7 @@ class Apply:
         elif typ == A.SAY:
             self._say(player, events)
         elif player != self.acting():
-            self._lay(player, card, arg, declare, True, events)       # a FLAP out of turn
+            self._lay(player, card, arg, declare, True, events)  # a FLAP out of turn
         else:
             if self.forgot and self.legacy:
                 # legacy=v1: the next action of whoever the game waits for closed the window
@@ -126,7 +195,7 @@ class Apply:
                 self._draw(p, 1, "hoofers", events)
                 self.phase, self.turn = PLAY, self._next(self.resume)
         elif typ == A.KNOCK:
-            self.phase, self.turn = PLAY, self._next(p)           # "8s": miss a go
+            self.phase, self.turn = PLAY, self._next(p)  # "8s": miss a go
         else:  # done: a run ends
             self._end_run(p, events)
 
@@ -160,7 +229,7 @@ class Apply:
         if left == 1 and not declare:
             # Quick Start: "they must say 'Last Card'" — and may, until another player lays a card
             if self.legacy:
-                self.forgot.append(p)      # legacy=v1: caught at once, said only with the play
+                self.forgot.append(p)  # legacy=v1: caught at once, said only with the play
                 self.stat[ST_FORGETS] += 1
             else:
                 self.unsaid.append(p)
@@ -178,7 +247,7 @@ class Apply:
             if self._finishes(c, kind, phase):
                 self._win([p], "out", events, double=kind == SIX)
                 return
-            pickup = True       # "call a suit First and pick up from the pack Second"
+            pickup = True  # "call a suit First and pick up from the pack Second"
         else:
             pickup = False
         if claim:
@@ -187,13 +256,13 @@ class Apply:
             self._attack_answer(p, c, kind)
         elif phase == SCUFFLE:
             self._set_lead(c)
-            self.actor = arg                 # "it is their turn to choose someone"
+            self.actor = arg  # "it is their turn to choose someone"
         elif phase == MEGA_RUN:
             self._flap(p, c, kind, False)
         elif phase == DUMP_RUN:
             self._set_lead(c)
             if kind == SHARE:
-                self.resume = arg               # its chosen player, should it be the last five
+                self.resume = arg  # its chosen player, should it be the last five
             self.run_left -= 1
             if self.run_left == 0 or left == 0:
                 self._end_dump(p, events)
@@ -207,9 +276,9 @@ class Apply:
     def _finishes(self, c: int, kind: str, phase: int) -> bool:
         """Whether laying ``c`` as the last card wins (docs/rules/flaps.md "Finishing")."""
         if phase in (FOLLOW, KING_RUN, DUMP_RUN):
-            return False     # the follow-on of an ACE'N'LAY / King'N'Lay; a DUMP THOSE FIVES run
+            return False  # the follow-on of an ACE'N'LAY / King'N'Lay; a DUMP THOSE FIVES run
         if self.king_next and len(self.pile) > 1 and KIND[self.pile[-2]] == KING_LAY:
-            return False     # king_n_lay=next: "If you do lay your last card on a King 'N' Lay"
+            return False  # king_n_lay=next: "If you do lay your last card on a King 'N' Lay"
         return FINISH[c]
 
     def _set_lead(self, c: int) -> None:
@@ -283,11 +352,11 @@ class Apply:
 
     def _effect(self, p: int, c: int, kind: str, arg: int, events) -> None:
         """A card laid in turn (or as a follow-on): its effect, and who plays next."""
-        self.flapping = False       # "After all Flapping has ceased, the next player ... lay[s]"
+        self.flapping = False  # "After all Flapping has ceased, the next player ... lay[s]"
         nxt = self._next
         self.phase = PLAY
         if kind == OL_MAID:
-            self.turn = nxt(p)      # docs/rules/flaps.md "OL' MAID": it leaves suit and number as they were
+            self.turn = nxt(p)  # docs/rules/flaps.md "OL' MAID": it leaves suit and number as they were
             return
         if kind == MONTY:
             # "You need to have at least three cards left in your hand when you lay the FULL MONTY
@@ -301,9 +370,9 @@ class Apply:
             # "If you lay an ACE you can choose the suit to be played."
             self.lead_suit, self.lead_rank = arg, RANK[c]
             if kind == ACE_JACK:
-                self.direction = -self.direction      # "the direction of play is reversed"
+                self.direction = -self.direction  # "the direction of play is reversed"
             if kind == ACE_LAY and self.hands[p]:
-                self.phase, self.actor = FOLLOW, p     # "and then lay a Diamond, Heart or any type of ACE"
+                self.phase, self.actor = FOLLOW, p  # "and then lay a Diamond, Heart or any type of ACE"
                 return
             self.turn = nxt(p)
             return
@@ -323,7 +392,7 @@ class Apply:
         elif kind == EIGHT:
             self.phase, self.turn = KNOCK, nxt(p)
         elif kind == HOOFERS and arg < 0:
-            self.turn = nxt(p)      # hoofers=plain: an ordinary Queen in ordinary play
+            self.turn = nxt(p)  # hoofers=plain: an ordinary Queen in ordinary play
         elif kind in (TEN, HOOFERS):
             # "you can choose any other player to pick up one card"
             self.phase, self.actor, self.resume = SCUFFLE, arg, p
@@ -356,10 +425,10 @@ class Apply:
             self.phase, self.actor, self.run_left = DUMP_RUN, p, 3
         elif kind == KING_LAY:
             if self.king_next:
-                self.turn = nxt(p)          # king_n_lay=next: the next player follows it
+                self.turn = nxt(p)  # king_n_lay=next: the next player follows it
             else:
                 self.phase, self.actor = KING_RUN, p
-        else:       # 5, Q, K, SIX OF THE BEST, STOP THAT FLAPPING in turn; a 7 or 9 not attacked
+        else:  # 5, Q, K, SIX OF THE BEST, STOP THAT FLAPPING in turn; a 7 or 9 not attacked
             self.turn = nxt(p)
 
     # -- claims ------------------------------------------------------------------------------------
@@ -393,8 +462,14 @@ class Apply:
         self._take_from_hand(p, c)
         self.committed[p] = c
         if events is not None:
-            events.append(Event("commit", {"player": p, "spoof": True} if self.phase == SPOOF_GAME else {"player": p},
-                                {"card": NAMES[c]}, (p,)))
+            events.append(
+                Event(
+                    "commit",
+                    {"player": p, "spoof": True} if self.phase == SPOOF_GAME else {"player": p},
+                    {"card": NAMES[c]},
+                    (p,),
+                )
+            )
         hands = self.hands
         if all(self.committed[q] >= 0 or not hands[q] for q in range(self.players)):
             if self.phase == SPOOF_GAME:
@@ -439,8 +514,12 @@ class Apply:
         self.stat[ST_CUTS] += cuts
         self.stat[ST_TRUMPS] += 1
         if events is not None:
-            events.append(Event("trumps", {"trump": SUITS[trump], "cards": {str(q): NAMES[c] for q, c in laid},
-                                           "loser": loser, "cuts": cuts}))
+            events.append(
+                Event(
+                    "trumps",
+                    {"trump": SUITS[trump], "cards": {str(q): NAMES[c] for q, c in laid}, "loser": loser, "cuts": cuts},
+                )
+            )
         self.trump = -1
         self._close_face_down(laid, loser, "trumps", events)
 
@@ -481,8 +560,12 @@ class Apply:
         if double:
             self.stat[ST_DOUBLE] += 1
         if events is not None:
-            events.append(Event("win", {"winners": winners, "double": double, "how": how, "game": self.game_no,
-                                        "points": self.points[:]}))
+            events.append(
+                Event(
+                    "win",
+                    {"winners": winners, "double": double, "how": how, "game": self.game_no, "points": self.points[:]},
+                )
+            )
         if self.game_no < self.games:
             cards = self.all_cards()
             self.rng.shuffle(cards)
@@ -496,18 +579,18 @@ class Apply:
         """flaps.md "What Happens if we run out of Cards ?": "the winner is the player holding
         the least cards" (ties share the win)."""
         self.calls = [-1] * self.players
-        if self.phase == DOWN_PLACE and self.pending:     # the 1-DOWN card taken goes before its player
+        if self.phase == DOWN_PLACE and self.pending:  # the 1-DOWN card taken goes before its player
             self.downs[self.actor].append(self.pending[0])
             self.downs_known[self.actor].append(only(self.actor))
         self.pending = []
         for q, c in enumerate(self.committed):
-            if c >= 0:                      # an unfinished TRUMPS or SPOOF game is void
+            if c >= 0:  # an unfinished TRUMPS or SPOOF game is void
                 self.hands[q].append(c)
                 self.committed[q] = -1
         counts = [len(h) for h in self.hands]
         low = min(counts)
         self.stat[ST_PACK_OUT] += 1
         self.phase = PLAY
-        self.attack_sum, self.attack_card = 0, None     # a catch may empty the pack mid-attack
+        self.attack_sum, self.attack_card = 0, None  # a catch may empty the pack mid-attack
         self.trump = self.caller = -1
         self._win([q for q in range(self.players) if counts[q] == low], "pack", events)

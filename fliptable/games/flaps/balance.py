@@ -3,6 +3,7 @@ rulebook names it, without its suit (the four 2s are one kind, "2"; each special
 own: "MF - MEGA-FLAP (Hearts)", "ACE'N'LAY (ANY RED CARD)"); a player is dealt the seven
 cards of each deal (a match of several games deals again) and holds their hand at the
 end. No cap: the pack running out ends a game."""
+
 from __future__ import annotations
 
 from ...core.balance import Balance
@@ -14,7 +15,7 @@ _SUFFIXES = tuple(f" of {name.capitalize()}" for name in SUIT_NAMES)
 def _kind(title: str) -> str:
     for suffix in _SUFFIXES:
         if title.endswith(suffix):
-            return title[:-len(suffix)]
+            return title[: -len(suffix)]
     return title
 
 
@@ -33,7 +34,7 @@ class FlapsBalance(Balance):
         return [{KIND_OF[c] for c in hand} for hand in state.hands]
 
     def reads_events(self, options):
-        return options["games"] > 1     # the later games' deals are told in "hand" events
+        return options["games"] > 1  # the later games' deals are told in "hand" events
 
     def dealt_by(self, event):
         if event.type == "hand" and event.secret:

@@ -8,6 +8,7 @@ may, calls the suit it holds most of, and says "Last Card" — except with proba
 ``forget``. Out of turn it claims after a reaction drawn like Fly-swatter's bots (normal,
 mean ``rt`` ms, deviation ``sd``): FLAPS whenever it may, a catch with probability ``catch``.
 """
+
 from __future__ import annotations
 
 from collections import Counter
@@ -15,8 +16,23 @@ from collections import Counter
 from ...bots.base import number_param
 from ...core.agent import Agent
 from . import notation as A
-from .cards import (FINISH, ID, KIND, RANK, SUIT, SUITS, WILD, trumps_value, ATTACK, COLOUR, SEVEN, NINE, QUACK,
-                    SPOOF_VALUE, deck)
+from .cards import (
+    ATTACK,
+    COLOUR,
+    FINISH,
+    ID,
+    KIND,
+    NINE,
+    QUACK,
+    RANK,
+    SEVEN,
+    SPOOF_VALUE,
+    SUIT,
+    SUITS,
+    WILD,
+    deck,
+    trumps_value,
+)
 
 _INFO = A.INFO
 #: the mean SPOOF value of a card of the Level 4 pack
@@ -30,8 +46,14 @@ class GreedyFlaps(Agent):
 
     name = "greedy"
 
-    def __init__(self, forget: str | float = 0.0, catch: str | float = 1.0, rt: str | float = 400.0,
-                 sd: str | float = 100.0, value: str | None = None):
+    def __init__(
+        self,
+        forget: str | float = 0.0,
+        catch: str | float = 1.0,
+        rt: str | float = 400.0,
+        sd: str | float = 100.0,
+        value: str | None = None,
+    ):
         if value is not None:
             forget = value
         self.forget = number_param("greedy", "forget", forget, float, 0.0, 1.0)
@@ -103,12 +125,13 @@ class GreedyFlaps(Agent):
         if phase in ("attacked", "eight", "scuffle", "mega-flap", "dump", "follow", "king'n'lay"):
             # pass an attack on, answer an 8 with an 8, fight back, run on, follow on
             best = max(lays, key=lambda a: self._score(view, hand, a, phase))
-            return self._declared(view, [a for a in lays if _INFO[a][1] == _INFO[best][1]
-                                         and _INFO[a][2] == _INFO[best][2]])
+            return self._declared(
+                view, [a for a in lays if _INFO[a][1] == _INFO[best][1] and _INFO[a][2] == _INFO[best][2]]
+            )
         scored = [(self._score(view, hand, a, phase), a) for a in lays]
         best_score = max(s for s, _ in scored)
         if best_score < -50:
-            return passes[0]      # only a card it would rather keep: draw
+            return passes[0]  # only a card it would rather keep: draw
         best = [a for s, a in scored if s == best_score]
         return self._declared(view, best)
 
@@ -150,7 +173,7 @@ class GreedyFlaps(Agent):
             if arg >= 0 and A.CALL_LAY[c][0] and arg != self._best_suit([h for h in hand if h != c]):
                 score -= 5
         elif not FINISH[c]:
-            score = 40 if left > 0 else -60          # OL' MAID, DUMP THOSE FIVES: shed early
+            score = 40 if left > 0 else -60  # OL' MAID, DUMP THOSE FIVES: shed early
         if kind in (ATTACK,):
             score += 25 + RANK[c]
         elif kind in (SEVEN, NINE, QUACK) and phase == "attacked":
@@ -165,7 +188,7 @@ class GreedyFlaps(Agent):
             follow = [h for h in hand if h != c and not WILD[h] and SUIT[h] in COLOUR[c]]
             score += 5 if follow else -30
         elif kind == "solve" and view.get("mystery"):
-            score -= 20 + 3 * len(view["mystery"])      # picking the pile up: only to shed the card
+            score -= 20 + 3 * len(view["mystery"])  # picking the pile up: only to shed the card
         elif kind == "share" and A.TARGET_LAY[c][0]:
             # taking a card from a hand helps its holder: choose the one with most cards
             counts = view["hand_counts"]

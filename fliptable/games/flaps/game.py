@@ -1,15 +1,16 @@
 """FLAPS: the declared game record."""
+
 from __future__ import annotations
 
-from .balance import BALANCE
 from ...core.errors import OptionError
 from ...core.game import ActionKey, Game
 from ...core.options import Option
 from ...core.registry import register
 from ...core.result import margin_values
 from . import render
-from .notation import MAX_PACKS, MAX_SEATS, SEATS_PER_PACK, action_space, card_list, parse
+from .balance import BALANCE
 from .cards import BUILT_LEVELS, CARDS, deck
+from .notation import MAX_PACKS, MAX_SEATS, SEATS_PER_PACK, action_space, card_list, parse
 from .state import FlapsState
 from .tables import (
     N_STATS,
@@ -75,35 +76,80 @@ class FlapsGame(Game):
     balance = BALANCE
     id = "flaps"
     title = "FLAPS"
-    summary = ("shedding by suit or number with special cards: attacks of 2s and 3s, FLAPS laid out of turn, "
-               "Aces, 8s, 10s, Jacks, TRUMPS, SPOOF, secrets, 1-DOWN piles, FULL MONTY; Levels 1-7")
+    summary = (
+        "shedding by suit or number with special cards: attacks of 2s and 3s, FLAPS laid out of turn, "
+        "Aces, 8s, 10s, Jacks, TRUMPS, SPOOF, secrets, 1-DOWN piles, FULL MONTY; Levels 1-7"
+    )
     min_players, max_players, default_players = 2, MAX_SEATS, 4
     default_bot = "greedy"
     rules_version = "2"
     options = (
         Option("level", "int", 3, "the pack's level: 1-7", min=1, max=7),
-        Option("after_flapping", "choice", "starter",
-               "who plays when flapping ends: starter = the player after the one who started it; last = the "
-               "player after the last flapper", choices=("starter", "last")),
-        Option("hoofers", "choice", "target",
-               "target: a HOOFERS-DOOFERS laid in ordinary play chooses a player to pick up one, like a 10; "
-               "plain: there it is an ordinary Queen, and it only fights back", choices=("target", "plain")),
-        Option("king_n_lay", "choice", "again",
-               "again: the King'N'Lay's player may lay once more (a King, Club, OL' MAID or Ace) like an "
-               "ACE'N'LAY; next: the next player must follow it with one of those", choices=("again", "next")),
-        Option("pack_out", "choice", "empty",
-               "empty: the game ends as the last card of the pack is taken; draw: it ends when a player must "
-               "pick up more cards than are left (fewest cards wins either way)", choices=("empty", "draw")),
-        Option("games", "int", 1, "games in a match: a game won scores 1, a double win (SIX OF THE BEST) 2; "
-               "most points wins", min=1, max=20),
-        Option("trumps_ties", "choice", "lowest",
-               "lowest: only players tied on the lowest TRUMPS card cut the pack; any: players whose cards are the "
-               "same cut, wherever they rank, and the lowest cut picks up", choices=("lowest", "any")),
-        Option("packs", "int", 1, "packs combined (the chosen level's, each): 2 seats up to 16 players "
-               "(\"order another pack and combine two packs!\"); one pack seats 2-8", min=1, max=MAX_PACKS),
-        Option("legacy", "choice", "none",
-               "v1: the rules of fliptable's rules version 1, so its logs replay as they were played (see "
-               "docs/rules/flaps.md \"Rules versions\")", choices=("none", "v1")),
+        Option(
+            "after_flapping",
+            "choice",
+            "starter",
+            "who plays when flapping ends: starter = the player after the one who started it; last = the "
+            "player after the last flapper",
+            choices=("starter", "last"),
+        ),
+        Option(
+            "hoofers",
+            "choice",
+            "target",
+            "target: a HOOFERS-DOOFERS laid in ordinary play chooses a player to pick up one, like a 10; "
+            "plain: there it is an ordinary Queen, and it only fights back",
+            choices=("target", "plain"),
+        ),
+        Option(
+            "king_n_lay",
+            "choice",
+            "again",
+            "again: the King'N'Lay's player may lay once more (a King, Club, OL' MAID or Ace) like an "
+            "ACE'N'LAY; next: the next player must follow it with one of those",
+            choices=("again", "next"),
+        ),
+        Option(
+            "pack_out",
+            "choice",
+            "empty",
+            "empty: the game ends as the last card of the pack is taken; draw: it ends when a player must "
+            "pick up more cards than are left (fewest cards wins either way)",
+            choices=("empty", "draw"),
+        ),
+        Option(
+            "games",
+            "int",
+            1,
+            "games in a match: a game won scores 1, a double win (SIX OF THE BEST) 2; most points wins",
+            min=1,
+            max=20,
+        ),
+        Option(
+            "trumps_ties",
+            "choice",
+            "lowest",
+            "lowest: only players tied on the lowest TRUMPS card cut the pack; any: players whose cards are the "
+            "same cut, wherever they rank, and the lowest cut picks up",
+            choices=("lowest", "any"),
+        ),
+        Option(
+            "packs",
+            "int",
+            1,
+            "packs combined (the chosen level's, each): 2 seats up to 16 players "
+            '("order another pack and combine two packs!"); one pack seats 2-8',
+            min=1,
+            max=MAX_PACKS,
+        ),
+        Option(
+            "legacy",
+            "choice",
+            "none",
+            "v1: the rules of fliptable's rules version 1, so its logs replay as they were played (see "
+            'docs/rules/flaps.md "Rules versions")',
+            choices=("none", "v1"),
+        ),
     )
     cards = CARDS
     state_class = FlapsState
@@ -116,8 +162,7 @@ class FlapsGame(Game):
     def resolve_options(self, options, files=True):
         opts = super().resolve_options(options, files)
         if opts["level"] not in BUILT_LEVELS:
-            raise OptionError(f"option level={opts['level']} is not built yet; accepted: 1 to 7 "
-                              f"(every level is built)")
+            raise OptionError(f"option level={opts['level']} is not built yet; accepted: 1 to 7 (every level is built)")
         return opts
 
     def legacy_options(self, rules_version):
@@ -128,8 +173,10 @@ class FlapsGame(Game):
         """flaps.md: "for two to eight players"; "If you ... want to play with more than eight
         players, order another pack and combine two packs!" """
         if players > SEATS_PER_PACK * options.get("packs", 1):
-            raise OptionError(f"{players} players need two packs: option packs=2 (one pack seats 2 to "
-                              f"{SEATS_PER_PACK}; \"order another pack and combine two packs!\")")
+            raise OptionError(
+                f"{players} players need two packs: option packs=2 (one pack seats 2 to "
+                f'{SEATS_PER_PACK}; "order another pack and combine two packs!")'
+            )
 
     def deck(self, players, options):
         return deck(options["level"]) * options.get("packs", 1)
@@ -154,9 +201,9 @@ class FlapsGame(Game):
         packs = options["packs"]
         d = len(deck(options["level"])) * packs
         spoof = 4 * players if options["level"] >= 4 else 0
-        secrets = 2 if options["level"] >= 5 else 0     # PICK A SECRET's put, the guess (each laid once)
-        secrets += 40 if options["level"] >= 6 else 0   # at most two choices per Level 6 card (20)
-        secrets += 12 if options["level"] >= 7 else 0   # six steps per FULL MONTY (2), each laid once
+        secrets = 2 if options["level"] >= 5 else 0  # PICK A SECRET's put, the guess (each laid once)
+        secrets += 40 if options["level"] >= 6 else 0  # at most two choices per Level 6 card (20)
+        secrets += 12 if options["level"] >= 7 else 0  # six steps per FULL MONTY (2), each laid once
         # each pack's cards: its four K - TRUMPS, two K - SPOOF, secrets; every "last" follows a lay (D)
         return (5 * d + packs * (4 * players + spoof + secrets) + 8) * options["games"]
 
@@ -171,17 +218,32 @@ class FlapsGame(Game):
 
     def bots(self):
         from .bots import GreedyFlaps
+
         return {"greedy": GreedyFlaps}
 
     def stats(self, state):
         s = state.stat
         assert len(s) == N_STATS
         result = state.result()
-        out = {"decisions": state.ply, "lays": s[ST_LAYS], "draws": s[ST_DRAWS], "attacks": s[ST_ATTACKS],
-               "attack_sum": s[ST_ATTACK_SUM], "flappings": s[ST_FLAPPINGS], "flaps": s[ST_FLAPS],
-               "catches": s[ST_CATCHES], "forgets": s[ST_FORGETS], "trumps": s[ST_TRUMPS], "cuts": s[ST_CUTS],
-               "pack_outs": s[ST_PACK_OUT], "double_wins": s[ST_DOUBLE], "scuffles": s[ST_SCUFFLES],
-               "mega_flaps": s[ST_MEGA], "spoofs": s[ST_SPOOFS], "solved": s[ST_SOLVED]}
+        out = {
+            "decisions": state.ply,
+            "lays": s[ST_LAYS],
+            "draws": s[ST_DRAWS],
+            "attacks": s[ST_ATTACKS],
+            "attack_sum": s[ST_ATTACK_SUM],
+            "flappings": s[ST_FLAPPINGS],
+            "flaps": s[ST_FLAPS],
+            "catches": s[ST_CATCHES],
+            "forgets": s[ST_FORGETS],
+            "trumps": s[ST_TRUMPS],
+            "cuts": s[ST_CUTS],
+            "pack_outs": s[ST_PACK_OUT],
+            "double_wins": s[ST_DOUBLE],
+            "scuffles": s[ST_SCUFFLES],
+            "mega_flaps": s[ST_MEGA],
+            "spoofs": s[ST_SPOOFS],
+            "solved": s[ST_SOLVED],
+        }
         for w in result.winners:
             out[f"seat{w}_wins"] = 1 / len(result.winners)
         return out

@@ -5,16 +5,29 @@ A mixin of ``FlapsState`` beside ``Apply`` (``apply.py``: Levels 1-3, the entry 
 ``_apply``, drawing, TRUMPS and the end). Every rule cites its heading in flaps.md; the
 rulings are in docs/rules/flaps.md.
 """
+
 from __future__ import annotations
 
 from ...core.events import Event
 from ...core.knowledge import NOBODY, PUBLIC, audience, only
 from . import notation as A
+from .cards import DOWN, GUESS, LEFT, LOOK, LOSE, NAMES, OVER, PEEK, PICK, RIGHT, SHARE, SPOOF_VALUE, SWAP
 from .notation import MAX_DOWNS
-from .cards import (GUESS, LEFT, LOOK, LOSE, NAMES, OVER, PEEK, PICK, RIGHT, SHARE,
-                    SPOOF_VALUE, SWAP, DOWN)
-from .tables import (DOWN_PLACE, GUESSING, MONTY_POINT, MONTY_SHOW, MONTY_TAKE, OVER_PICK, PEEK_PICK, PLAY,
-                     SECRET_PICK, ST_SOLVED, ST_SPOOFS, SWAP_GIVE, SWAP_PICK)
+from .tables import (
+    DOWN_PLACE,
+    GUESSING,
+    MONTY_POINT,
+    MONTY_SHOW,
+    MONTY_TAKE,
+    OVER_PICK,
+    PEEK_PICK,
+    PLAY,
+    SECRET_PICK,
+    ST_SOLVED,
+    ST_SPOOFS,
+    SWAP_GIVE,
+    SWAP_PICK,
+)
 
 
 class HiddenEffects:
@@ -57,7 +70,7 @@ class HiddenEffects:
                 self._refill_empty(q, events)
         elif kind == PICK:
             if self.hands[p]:
-                self.phase, self.actor = SECRET_PICK, p    # "Choose a card from your own hand"
+                self.phase, self.actor = SECRET_PICK, p  # "Choose a card from your own hand"
         elif kind in (GUESS, LOOK):
             # "Take a card from the top of the deck, don't look at it" / "look at it"
             if not self.pack:
@@ -66,10 +79,16 @@ class HiddenEffects:
             mask = NOBODY if kind == GUESS else only(p)
             self._to_mystery(c, mask)
             if events is not None:
-                events.append(Event("secret", {"player": p, "from": "pack", "look": kind == LOOK},
-                                    {"card": NAMES[c]}, audience(mask, n)))
+                events.append(
+                    Event(
+                        "secret",
+                        {"player": p, "from": "pack", "look": kind == LOOK},
+                        {"card": NAMES[c]},
+                        audience(mask, n),
+                    )
+                )
             if kind == GUESS:
-                self.phase, self.actor = GUESSING, p       # "Guess what card has been taken"
+                self.phase, self.actor = GUESSING, p  # "Guess what card has been taken"
         elif kind == SHARE:
             # "Choose a card from the hand of a player of your choice, look at the card": blind
             # among their cards (chance); "Only you and the other player know"
@@ -80,14 +99,21 @@ class HiddenEffects:
                 mask = only(p, arg)
                 self._to_mystery(c, mask)
                 if events is not None:
-                    events.append(Event("secret", {"player": p, "from": "hand", "of": arg, "look": True},
-                                        {"card": NAMES[c]}, audience(mask, n)))
+                    events.append(
+                        Event(
+                            "secret",
+                            {"player": p, "from": "hand", "of": arg, "look": True},
+                            {"card": NAMES[c]},
+                            audience(mask, n),
+                        )
+                    )
                 self._refill_empty(arg, events)
-        else:   # SOLVE: "Pick up the Solve the Mystery Pile."
+        else:  # SOLVE: "Pick up the Solve the Mystery Pile."
             cards, masks = self.mystery, self.mystery_known
             if events is not None:
-                events.append(Event("solve", {"player": p, "count": len(cards)},
-                                    {"cards": [NAMES[c] for c in cards]}, (p,)))
+                events.append(
+                    Event("solve", {"player": p, "count": len(cards)}, {"cards": [NAMES[c] for c in cards]}, (p,))
+                )
             mine = only(p)
             for c, m in zip(cards, masks, strict=True):
                 self.hands[p].append(c)
@@ -105,8 +131,9 @@ class HiddenEffects:
         self._take_from_hand(p, c)
         self._to_mystery(c, only(p))
         if events is not None:
-            events.append(Event("secret", {"player": p, "from": "hand", "of": p, "look": True},
-                                {"card": NAMES[c]}, (p,)))
+            events.append(
+                Event("secret", {"player": p, "from": "hand", "of": p, "look": True}, {"card": NAMES[c]}, (p,))
+            )
         self._refill_empty(p, events)
         self.phase, self.turn = PLAY, self._next(p)
 
@@ -162,7 +189,7 @@ class HiddenEffects:
         elif kind == SWAP:
             if any(downs) and self.hands[p]:
                 self.phase, self.actor = SWAP_PICK, p
-        else:   # UP: "Choose any player, including yourself, to pick up the uppermost 1-DOWN card"
+        else:  # UP: "Choose any player, including yourself, to pick up the uppermost 1-DOWN card"
             if downs[arg]:
                 c, m = downs[arg].pop(), known[arg].pop()
                 self._to_hand(arg, c, m)
@@ -184,7 +211,7 @@ class HiddenEffects:
         if typ == A.PLACE:
             c = self.pending[0]
             self.pending = []
-            downs[arg].append(c)            # "this new card should go on top"
+            downs[arg].append(c)  # "this new card should go on top"
             known[arg].append(only(p))
             if events is not None:
                 events.append(Event("down", {"player": p, "to": arg}, {"card": NAMES[c]}, (p,)))
@@ -210,19 +237,29 @@ class HiddenEffects:
             self.pending = [q, i]
             self.phase = SWAP_GIVE
             done = False
-        else:   # GIVE: "Swap any card in your hand with a 1-down card of any player"
+        else:  # GIVE: "Swap any card in your hand with a 1-down card of any player"
             q, i = self.pending
             self.pending = []
             d, m = downs[q][i], known[q][i]
             self._take_from_hand(p, card)
             downs[q][i] = card
-            known[q][i] = PUBLIC if m == PUBLIC else only(p)     # it keeps the place's face
+            known[q][i] = PUBLIC if m == PUBLIC else only(p)  # it keeps the place's face
             self._to_hand(p, d, m)
             if events is not None:
-                events.append(Event("down_swap", {"player": p, "of": q, "index": i,
-                                                  **({"took": NAMES[d]} if m == PUBLIC else {}),
-                                                  **({"gave": NAMES[card]} if m == PUBLIC else {})},
-                                    {"took": NAMES[d], "gave": NAMES[card]}, (p,)))
+                events.append(
+                    Event(
+                        "down_swap",
+                        {
+                            "player": p,
+                            "of": q,
+                            "index": i,
+                            **({"took": NAMES[d]} if m == PUBLIC else {}),
+                            **({"gave": NAMES[card]} if m == PUBLIC else {}),
+                        },
+                        {"took": NAMES[d], "gave": NAMES[card]},
+                        (p,),
+                    )
+                )
         if done:
             self.phase, self.turn = PLAY, self._next(p)
 
@@ -239,7 +276,7 @@ class HiddenEffects:
                 if x == c:
                     masks[j] |= bit
                     return
-            return          # a card everybody saw
+            return  # a card everybody saw
         self.known_cards[q].append(c)
         self.known_masks[q].append(only(p))
 
@@ -254,8 +291,7 @@ class HiddenEffects:
             self._take_from_hand(p, card)
             self.monty.append(card)
             if events is not None:
-                events.append(Event("monty_lay", {"player": p, "count": len(self.monty)},
-                                    {"card": NAMES[card]}, (p,)))
+                events.append(Event("monty_lay", {"player": p, "count": len(self.monty)}, {"card": NAMES[card]}, (p,)))
             if len(self.monty) == 3:
                 self.phase, self.actor = MONTY_POINT, target
         elif typ == A.POINT:
@@ -268,7 +304,7 @@ class HiddenEffects:
             if events is not None:
                 events.append(Event("monty_show", {"player": p, "index": arg, "card": NAMES[self.monty[arg]]}))
             self.phase, self.actor = MONTY_TAKE, target
-        else:   # KEEP
+        else:  # KEEP
             cards = self.monty
             taken = cards[arg]
             self._to_hand(target, taken, only(owner, target))
@@ -277,8 +313,14 @@ class HiddenEffects:
                     continue
                 self._to_hand(owner, c, PUBLIC if j == shown else only(owner))
             if events is not None:
-                events.append(Event("monty_take", {"player": target, "from": owner, "index": arg},
-                                    {"card": NAMES[taken]}, (owner, target)))
+                events.append(
+                    Event(
+                        "monty_take",
+                        {"player": target, "from": owner, "index": arg},
+                        {"card": NAMES[taken]},
+                        (owner, target),
+                    )
+                )
             self.monty, self.monty_state = [], []
             self.phase, self.turn = PLAY, self._next(owner)
 
@@ -315,8 +357,17 @@ class HiddenEffects:
         loser, cuts = self._cut_for_loser([q for q, d in off.items() if d == far], SPOOF_VALUE.__getitem__)
         self.stat[ST_SPOOFS] += 1
         if events is not None:
-            events.append(Event("spoof", {"cards": {str(q): NAMES[c] for q, c in laid}, "total": total,
-                                          "calls": {str(q): self.calls[q] for q, _ in laid},
-                                          "loser": loser, "cuts": cuts}))
+            events.append(
+                Event(
+                    "spoof",
+                    {
+                        "cards": {str(q): NAMES[c] for q, c in laid},
+                        "total": total,
+                        "calls": {str(q): self.calls[q] for q, _ in laid},
+                        "loser": loser,
+                        "cuts": cuts,
+                    },
+                )
+            )
         self.calls = [-1] * self.players
         self._close_face_down(laid, loser, "spoof", events)

@@ -36,13 +36,48 @@
                    the other face-down one)
 =================  ==============================================================
 """
+
 from __future__ import annotations
 
-from .cards import (CALLS, COLOUR, FACES, HOOFERS, KIND, LEVEL, NAMES, NCARDS, SUITS, TARGETS, TRUMPS,
-                    SPOOF_VALUE, SELF_TARGET)
+from .cards import (
+    CALLS,
+    COLOUR,
+    FACES,
+    HOOFERS,
+    KIND,
+    LEVEL,
+    NAMES,
+    NCARDS,
+    SELF_TARGET,
+    SPOOF_VALUE,
+    SUITS,
+    TARGETS,
+    TRUMPS,
+)
 
-LAY, DRAW, TAKE, KNOCK, DONE, CATCH, COMMIT, CALL, SECRET, GUESSING, PLACE, TURN_UP, PEEK_AT, PEEK_HAND, \
-    SWAP_AT, GIVE, MONTY_LAY, POINT, SHOW, KEEP, SAY = range(21)
+(
+    LAY,
+    DRAW,
+    TAKE,
+    KNOCK,
+    DONE,
+    CATCH,
+    COMMIT,
+    CALL,
+    SECRET,
+    GUESSING,
+    PLACE,
+    TURN_UP,
+    PEEK_AT,
+    PEEK_HAND,
+    SWAP_AT,
+    GIVE,
+    MONTY_LAY,
+    POINT,
+    SHOW,
+    KEEP,
+    SAY,
+) = range(21)
 #: the most 1-DOWN cards one pile can hold per pack (eight 1-DOWN cards, each laid once)
 DOWNS_PER_PACK = 8
 #: ... with two packs ("order another pack and combine two packs!")
@@ -68,11 +103,19 @@ def _call_suits(card: int) -> tuple[int, ...]:
 #: PLAIN_LAY[card][declare]: the action laying a card that calls nothing and targets nobody
 PLAIN_LAY = tuple((NAMES[c], NAMES[c] + "!") for c in range(NCARDS))
 #: CALL_LAY[card][declare]: the actions laying it with each suit it may call
-CALL_LAY = tuple(tuple(tuple(f"{NAMES[c]}:{SUITS[s]}{'!' if d else ''}" for s in _call_suits(c)) for d in (0, 1))
-                 if CALLS[c] or KIND[c] == TRUMPS else ((), ()) for c in range(NCARDS))
+CALL_LAY = tuple(
+    tuple(tuple(f"{NAMES[c]}:{SUITS[s]}{'!' if d else ''}" for s in _call_suits(c)) for d in (0, 1))
+    if CALLS[c] or KIND[c] == TRUMPS
+    else ((), ())
+    for c in range(NCARDS)
+)
 #: TARGET_LAY[card][declare][seat]
-TARGET_LAY = tuple(tuple(tuple(f"{NAMES[c]}>{p}{'!' if d else ''}" for p in range(MAX_SEATS)) for d in (0, 1))
-                   if TARGETS[c] else ((), ()) for c in range(NCARDS))
+TARGET_LAY = tuple(
+    tuple(tuple(f"{NAMES[c]}>{p}{'!' if d else ''}" for p in range(MAX_SEATS)) for d in (0, 1))
+    if TARGETS[c]
+    else ((), ())
+    for c in range(NCARDS)
+)
 CATCHES = tuple(f"catch:{p}" for p in range(MAX_SEATS))
 COMMITS = tuple(f"t:{NAMES[c]}" for c in range(NCARDS))
 SPOOF_CALLS = tuple(f"call:{n}" for n in range(MAX_CALL + 1))
@@ -91,8 +134,12 @@ KEEPS = tuple(f"keep:{i}" for i in range(3))
 
 #: every action -> (type, card, argument: suit / seat / -1, declares Last Card)
 INFO: dict[str, tuple[int, int, int, bool]] = {
-    DRAW_ACTION: (DRAW, -1, -1, False), TAKE_ACTION: (TAKE, -1, -1, False),
-    KNOCK_ACTION: (KNOCK, -1, -1, False), DONE_ACTION: (DONE, -1, -1, False), SAY_ACTION: (SAY, -1, -1, False)}
+    DRAW_ACTION: (DRAW, -1, -1, False),
+    TAKE_ACTION: (TAKE, -1, -1, False),
+    KNOCK_ACTION: (KNOCK, -1, -1, False),
+    DONE_ACTION: (DONE, -1, -1, False),
+    SAY_ACTION: (SAY, -1, -1, False),
+}
 for _c in range(NCARDS):
     for _d in (0, 1):
         if CALL_LAY[_c][0]:
@@ -101,7 +148,7 @@ for _c in range(NCARDS):
         elif TARGET_LAY[_c][0]:
             for _p, _a in enumerate(TARGET_LAY[_c][_d]):
                 INFO[_a] = (LAY, _c, _p, bool(_d))
-            if KIND[_c] == HOOFERS:          # option hoofers=plain: an ordinary Queen in play
+            if KIND[_c] == HOOFERS:  # option hoofers=plain: an ordinary Queen in play
                 INFO[PLAIN_LAY[_c][_d]] = (LAY, _c, -1, bool(_d))
         else:
             INFO[PLAIN_LAY[_c][_d]] = (LAY, _c, -1, bool(_d))
@@ -165,7 +212,7 @@ def action_space(players: int, level: int, packs: int = 1) -> tuple[str, ...]:
     out += CATCHES[:players]
     out += [COMMITS[c] for c in faces]
     if level >= 4:
-        out += SPOOF_CALLS[:max_spoof(players) + 1]
+        out += SPOOF_CALLS[: max_spoof(players) + 1]
     if level >= 5:
         out += [SECRET_PUTS[c] for c in faces]
         out += [GUESSES[c] for c in faces]
@@ -184,8 +231,15 @@ def action_space(players: int, level: int, packs: int = 1) -> tuple[str, ...]:
 
 _SYMBOLS = str.maketrans({"♣": "c", "♦": "d", "♥": "h", "♠": "s"})
 _WORDS = {"clubs": "c", "diamonds": "d", "hearts": "h", "spades": "s"}
-_ALIASES = {"d": DRAW_ACTION, "pick": DRAW_ACTION, "pickup": DRAW_ACTION, "k": KNOCK_ACTION,
-            "quack": "0", "lastcard": SAY_ACTION, "!": SAY_ACTION}
+_ALIASES = {
+    "d": DRAW_ACTION,
+    "pick": DRAW_ACTION,
+    "pickup": DRAW_ACTION,
+    "k": KNOCK_ACTION,
+    "quack": "0",
+    "lastcard": SAY_ACTION,
+    "!": SAY_ACTION,
+}
 
 
 def parse(text: str) -> str:

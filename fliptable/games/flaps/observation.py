@@ -1,4 +1,5 @@
 """FLAPS's view, declared (``core/schema.py``; ``Views._view``): Levels 5-7 add keys."""
+
 from __future__ import annotations
 
 from ...core.schema import Bool, Card, Cards, Int, Maybe, Obj, PerSeat, Seat, Seats, Window, Word
@@ -78,12 +79,51 @@ def schema(game, players, options):
         fields["taken"] = Maybe(Card())
         fields["swap"] = Maybe(Obj({"seat": Seat(), "index": Int(0, size)}))
     if level >= 7:
-        fields["monty"] = Maybe(Obj({"player": Seat(), "chosen": Seat(), "cards": Cards(hidden=True),
-                                     "indicated": Maybe(Int(0, 2)), "shown": Maybe(Int(0, 2))}))
+        fields["monty"] = Maybe(
+            Obj(
+                {
+                    "player": Seat(),
+                    "chosen": Seat(),
+                    "cards": Cards(hidden=True),
+                    "indicated": Maybe(Int(0, 2)),
+                    "shown": Maybe(Int(0, 2)),
+                }
+            )
+        )
     return Obj(fields)
 
+
 #: every Event.type the states emit (the information state counts them per seat)
-EVENTS = ("call", "catch", "commit", "deal", "done", "down", "down_over", "down_peek", "down_swap",
-          "down_take", "down_up", "downs_move", "draw", "draw_turn", "guess", "hand", "hand_peek", "knock",
-          "last_card", "lay", "lost", "monty_lay", "monty_point", "monty_show", "monty_take", "secret",
-          "solve", "spoof", "take", "trumps", "win")
+EVENTS = (
+    "call",
+    "catch",
+    "commit",
+    "deal",
+    "done",
+    "down",
+    "down_over",
+    "down_peek",
+    "down_swap",
+    "down_take",
+    "down_up",
+    "downs_move",
+    "draw",
+    "draw_turn",
+    "guess",
+    "hand",
+    "hand_peek",
+    "knock",
+    "last_card",
+    "lay",
+    "lost",
+    "monty_lay",
+    "monty_point",
+    "monty_show",
+    "monty_take",
+    "secret",
+    "solve",
+    "spoof",
+    "take",
+    "trumps",
+    "win",
+)

@@ -1,4 +1,5 @@
 """FLAPS as text: the table one seat sees, and one line per event."""
+
 from __future__ import annotations
 
 from typing import Any
@@ -20,11 +21,13 @@ def _title(name: str) -> str:
 def sorted_hand(cards) -> list[str]:
     """A hand as a person holds it: by suit (clubs, diamonds, hearts, spades; suitless
     cards last), then by number; the notation is unchanged."""
+
     def key(name):
         face = FACES[ID[name]] if name in ID else None
         if face is None:
             return (9, 99, str(name))
         return (face.suit if face.suit != NO_SUIT else 8, face.rank, name)
+
     return sorted(cards, key=key)
 
 
@@ -38,11 +41,22 @@ def legend(view: dict, seat: int | None) -> str | None:
     with its printed name (``klc`` = KING'N'LAY of Clubs); what the seat lines say."""
     names = [view["top"], *sorted_hand(view.get("hand") or [])] if view.get("top") else []
     lines = [f"- `{name}`: {FACES[ID[name]].title}" for name in dict.fromkeys(names) if name in ID]
-    head = ("A card is written by its number or letters and its suit: c Clubs, d Diamonds, h Hearts, "
-            "s Spades (`9c` = 9 of Clubs). The cards on the table now:")
-    return "\n".join([head, "", *lines, "",
-                      ("`>` marks the seat to act; each seat shows how many cards it holds and what "
-                      "everybody has seen of them (\"known\"); `LAST CARD` means one card, said.")])
+    head = (
+        "A card is written by its number or letters and its suit: c Clubs, d Diamonds, h Hearts, "
+        "s Spades (`9c` = 9 of Clubs). The cards on the table now:"
+    )
+    return "\n".join(
+        [
+            head,
+            "",
+            *lines,
+            "",
+            (
+                "`>` marks the seat to act; each seat shows how many cards it holds and what "
+                'everybody has seen of them ("known"); `LAST CARD` means one card, said.'
+            ),
+        ]
+    )
 
 
 def render(view: dict, seat: int | None) -> str:
@@ -54,15 +68,25 @@ def render(view: dict, seat: int | None) -> str:
     if lead["rank"] is not None:
         follow.append(f"number {lead['rank']}")
     way = "clockwise" if view["direction"] == 1 else "anticlockwise"
-    match = (f" — game {view['game']} of {view['games']}, points: {_points(view['scores'], seat)}"
-             if view["games"] > 1 else "")
-    lines = [(f"FLAPS level {view['level']}{match} — pack {view['draw_count']}   top: {_title(view['top'])}"
-             f"   follow: {' or '.join(follow) or 'anything'}   play goes {way}")]
+    match = (
+        f" — game {view['game']} of {view['games']}, points: {_points(view['scores'], seat)}"
+        if view["games"] > 1
+        else ""
+    )
+    lines = [
+        (
+            f"FLAPS level {view['level']}{match} — pack {view['draw_count']}   top: {_title(view['top'])}"
+            f"   follow: {' or '.join(follow) or 'anything'}   play goes {way}"
+        )
+    ]
     if view["attack"]:
         lines.append(f"[b]ATTACK[/b]: {view['attack']['sum']} to pick up (last attack card {view['attack']['card']})")
     if view["flapping"]:
-        lines.append(f"[b]FLAPPING![/b] anyone may lay FLAPS (not seat {view['last_flapper']} on their own)"
-                     if view["last_flapper"] is not None else "[b]FLAPPING![/b]")
+        lines.append(
+            f"[b]FLAPPING![/b] anyone may lay FLAPS (not seat {view['last_flapper']} on their own)"
+            if view["last_flapper"] is not None
+            else "[b]FLAPPING![/b]"
+        )
     if view["mega"]:
         m = view["mega"]
         lines.append(f"MEGA-FLAP run: {Words(seat).does(m['seat'], 'have')} laid {m['laid']} of up to {m['cap']} FLAPS")
@@ -77,27 +101,39 @@ def render(view: dict, seat: int | None) -> str:
     if view["trumps"]:
         t = view["trumps"]
         laid = [_seat(p, seat) for p, c in enumerate(t["committed"]) if c]
-        lines.append(f"[b]TRUMPS[/b] ({SUIT_WORDS[t['suit']]} trumps, called by {_seat(t['caller'], seat)}): "
-                     f"laid face down by {', '.join(laid) or 'nobody yet'}"
-                     + (f"; yours: {t['mine']}" if t.get("mine") else ""))
+        lines.append(
+            f"[b]TRUMPS[/b] ({SUIT_WORDS[t['suit']]} trumps, called by {_seat(t['caller'], seat)}): "
+            f"laid face down by {', '.join(laid) or 'nobody yet'}" + (f"; yours: {t['mine']}" if t.get("mine") else "")
+        )
     if view.get("spoof"):
         t = view["spoof"]
         laid = [_seat(p, seat) for p, c in enumerate(t["committed"]) if c]
         calls = [f"{_seat(p, seat)} {k}" for p, k in enumerate(t["calls"]) if k is not None]
-        lines.append(f"[b]SPOOF[/b] (called by {_seat(t['caller'], seat)}): laid face down by "
-                     f"{', '.join(laid) or 'nobody yet'}" + (f"; calls: {', '.join(calls)}" if calls else "")
-                     + (f"; yours: {t['mine']}" if t.get("mine") else ""))
+        lines.append(
+            f"[b]SPOOF[/b] (called by {_seat(t['caller'], seat)}): laid face down by "
+            f"{', '.join(laid) or 'nobody yet'}"
+            + (f"; calls: {', '.join(calls)}" if calls else "")
+            + (f"; yours: {t['mine']}" if t.get("mine") else "")
+        )
     if view.get("mystery"):
         known = [c for c in view["mystery"] if c is not None]
-        lines.append(f"Solve the Mystery pile: {count_of(len(view['mystery']), 'card')}"
-                     + (f"; you know: {' '.join(known)}" if known else "")
-                     + "".join(f"; {_seat(g['player'], seat)} guessed {g['card']}" for g in view["guesses"]))
+        lines.append(
+            f"Solve the Mystery pile: {count_of(len(view['mystery']), 'card')}"
+            + (f"; you know: {' '.join(known)}" if known else "")
+            + "".join(f"; {_seat(g['player'], seat)} guessed {g['card']}" for g in view["guesses"])
+        )
     if view.get("monty"):
         m = view["monty"]
-        cards = " ".join(f"{j}:{c or '?'}" + (" (indicated)" if m["indicated"] == j else "")
-                         + (" (shown)" if m["shown"] == j else "") for j, c in enumerate(m["cards"]))
-        lines.append(f"[b]FULL MONTY[/b] by {_seat(m['player'], seat)} for {_seat(m['chosen'], seat)}: "
-                     f"{cards or 'laying three cards face down'}")
+        cards = " ".join(
+            f"{j}:{c or '?'}"
+            + (" (indicated)" if m["indicated"] == j else "")
+            + (" (shown)" if m["shown"] == j else "")
+            for j, c in enumerate(m["cards"])
+        )
+        lines.append(
+            f"[b]FULL MONTY[/b] by {_seat(m['player'], seat)} for {_seat(m['chosen'], seat)}: "
+            f"{cards or 'laying three cards face down'}"
+        )
     if view.get("taken"):
         lines.append(f"1 - DOWN: you took {view['taken']}; put it before a player (down>N)")
     for p in range(view["players"]):
@@ -105,15 +141,24 @@ def render(view: dict, seat: int | None) -> str:
         count = view["hand_counts"][p]
         notes = []
         if count == 1:
-            notes.append("one card, did not say Last Card!" if p in view["forgot"] else
-                         "one card, Last Card not said yet" if p in view.get("unsaid", ()) else "LAST CARD")
+            notes.append(
+                "one card, did not say Last Card!"
+                if p in view["forgot"]
+                else "one card, Last Card not said yet"
+                if p in view.get("unsaid", ())
+                else "LAST CARD"
+            )
         if view["shown"][p]:
             notes.append("known: " + " ".join(view["shown"][p]))
         if view.get("you_know") and view["you_know"][p]:
             notes.append("you know they hold: " + " ".join(view["you_know"][p]))
         if view.get("downs") and view["downs"][p]:
-            notes.append("1-DOWN pile: " + " ".join(
-                f"{i}:{(d['card'] or '?') + ('↑' if d['up'] else '')}" for i, d in enumerate(view["downs"][p])))
+            notes.append(
+                "1-DOWN pile: "
+                + " ".join(
+                    f"{i}:{(d['card'] or '?') + ('↑' if d['up'] else '')}" for i, d in enumerate(view["downs"][p])
+                )
+            )
         lines.append(
             f"{mark} {_seat(p, seat):<8} {count:>2} {'card ' if count == 1 else 'cards'}"
             + (f"   ({'; '.join(notes)})" if notes else "")
@@ -124,9 +169,11 @@ def render(view: dict, seat: int | None) -> str:
         lines.append("Catch them: " + ", ".join(f"catch:{p}" for p in view["forgot"] if p != seat))
     if view["over"]:
         who = ", ".join(_seat(p, seat) for p in view["winners"])
-        lines.append(f"[b]Game over[/b]: {who} {'win' if len(view['winners']) > 1 or who == 'you' else 'wins'}"
-                     + (" — a DOUBLE WIN (SIX OF THE BEST)" if view["double_win"] else "")
-                     + (" (the pack ran out)" if view["ended"] == "pack" else ""))
+        lines.append(
+            f"[b]Game over[/b]: {who} {'win' if len(view['winners']) > 1 or who == 'you' else 'wins'}"
+            + (" — a DOUBLE WIN (SIX OF THE BEST)" if view["double_win"] else "")
+            + (" (the pack ran out)" if view["ended"] == "pack" else "")
+        )
     return "\n".join(lines)
 
 
@@ -134,7 +181,7 @@ def narrate(event: dict, seat: int | None = None) -> str | None:
     """One line for an event as ``seat``'s person reads it ("you" for that seat)."""
     w = Words(seat)
     t = event.get("type")
-    p: Any = event.get("player")   # a seat (JSON), in the events that name one
+    p: Any = event.get("player")  # a seat (JSON), in the events that name one
     # a face-down card is named only in the events of the seats that may see it
     in_brackets = f" ({event['card']})" if "card" in event else ""
     after_colon = f": {event['card']}" if "card" in event else ""
@@ -167,14 +214,16 @@ def narrate(event: dict, seat: int | None = None) -> str | None:
     if t == "last_card":
         return cap(f'{w.does(p, "say")} "Last Card!"')
     if t == "catch":
-        return cap(f"{w.does(p, 'catch')} {w.who(event['caught'])}: no \"Last Card\"!")
+        return cap(f'{w.does(p, "catch")} {w.who(event["caught"])}: no "Last Card"!')
     if t == "commit":
         what = "SPOOF" if event.get("spoof") else "TRUMPS"
         return cap(f"{w.does(p, 'lay')} a {what} card face down" + in_brackets)
     if t == "lost":
         card = in_brackets
-        return cap(f"{w.who(event['by'])} {w.verb(event['by'], 'take')} a card of {w.who(p)}{card} for the Solve the "
-                   "Mystery pile, unseen")
+        return cap(
+            f"{w.who(event['by'])} {w.verb(event['by'], 'take')} a card of {w.who(p)}{card} for the Solve the "
+            "Mystery pile, unseen"
+        )
     if t == "secret":
         card = after_colon
         if event["from"] == "pack":
@@ -226,8 +275,7 @@ def narrate(event: dict, seat: int | None = None) -> str | None:
     if t == "spoof":
         cards = ", ".join(f"{w.who(int(q))}: {c}" for q, c in event["cards"].items())
         cut = f" after {count_of(event['cuts'], 'cut')}" if event["cuts"] else ""
-        return (f"SPOOF: {cards} — sum {event['total']}; furthest out, {w.does(event['loser'], 'pick')} "
-                f"them up{cut}")
+        return f"SPOOF: {cards} — sum {event['total']}; furthest out, {w.does(event['loser'], 'pick')} them up{cut}"
     if t == "trumps":
         cards = ", ".join(f"{w.who(int(q))}: {c}" for q, c in event["cards"].items())
         cut = f" after {count_of(event['cuts'], 'cut')}" if event["cuts"] else ""
@@ -245,8 +293,11 @@ def narrate(event: dict, seat: int | None = None) -> str | None:
             "trumps": " (after TRUMPS)",
             "spoof": " (after SPOOF)",
         }.get(event["how"], "")
-        return (cap(f"{w.does(event['winners'], 'win')} game {event['game']}{how}")
-                + (" — DOUBLE WIN" if event["double"] else "") + f"; points: {_points(event['points'], seat)}")
+        return (
+            cap(f"{w.does(event['winners'], 'win')} game {event['game']}{how}")
+            + (" — DOUBLE WIN" if event["double"] else "")
+            + f"; points: {_points(event['points'], seat)}"
+        )
     return None
 
 
@@ -260,5 +311,8 @@ def round_summary(view: dict, seat: int | None) -> str | None:
         last["how"], ""
     )
     points = ", ".join(f"{w.who(p)} {x}" for p, x in enumerate(view["scores"]))
-    return (cap(f"{w.does(last['winners'], 'win')} game {last['game']} of {view['games']}{how}")
-            + (" — a DOUBLE WIN" if last["double"] else "") + f". Points: {points}.")
+    return (
+        cap(f"{w.does(last['winners'], 'win')} game {last['game']} of {view['games']}{how}")
+        + (" — a DOUBLE WIN" if last["double"] else "")
+        + f". Points: {points}."
+    )

@@ -11,26 +11,76 @@ target of a 10). Out of turn, as kernel *claims*: FLAPS while ``flapping`` (neve
 own previous FLAP, ``last_flapper``) and catching a player in ``forgot`` (who did not
 say "Last Card"). TRUMPS is a ``Simultaneous`` step.
 """
+
 from __future__ import annotations
 
 from typing import ClassVar
 
-from ...core.decision import Over, Simultaneous, Turn, turn as turn_of
+from ...core.decision import Over, Simultaneous, Turn
+from ...core.decision import turn as turn_of
 from ...core.events import Event
 from ...core.game import State
 from ...core.knowledge import PUBLIC
 from ...core.result import Result, ranks_from_keys
 from . import notation as A
 from .apply import Apply
-from .cards import (ATTACK, COLOUR, EIGHT, FAMILY, FLAPPER, HOOFERS, KIND, NAMES, NO_RANK, NO_SUIT,
-                    OL_MAID, OM_ON, QUACK, KING_LAY, RANK, SEVEN, NINE, SUIT, WILD, FLAPS, STOP)
-from .cards import LEVEL, MONTY, SPOOF_VALUE
+from .cards import (
+    ATTACK,
+    COLOUR,
+    EIGHT,
+    FAMILY,
+    FLAPPER,
+    FLAPS,
+    HOOFERS,
+    KIND,
+    KING_LAY,
+    LEVEL,
+    MONTY,
+    NAMES,
+    NINE,
+    NO_RANK,
+    NO_SUIT,
+    OL_MAID,
+    OM_ON,
+    QUACK,
+    RANK,
+    SEVEN,
+    SPOOF_VALUE,
+    STOP,
+    SUIT,
+    WILD,
+)
 from .checks import Checks
 from .hidden import HiddenEffects
-from .tables import (ANY_SUIT, ATTACKED, DOWN_PLACE, DUMP_RUN, FACE_DOWN, FOLLOW, GUESSING, HAND_SIZE,
-                     KING_RUN, KNOCK, MEGA_RUN, MONTY_LAYING, MONTY_POINT, MONTY_SHOW, MONTY_TAKE, N_STATS,
-                     OVER_PICK, PEEK_PICK, PHASES, PLAY, SCUFFLE, SECRET_PICK, SPOOF_CALL, SPOOF_GAME,
-                     SWAP_GIVE, SWAP_PICK, TRUMPS_GAME)
+from .tables import (
+    ANY_SUIT,
+    ATTACKED,
+    DOWN_PLACE,
+    DUMP_RUN,
+    FACE_DOWN,
+    FOLLOW,
+    GUESSING,
+    HAND_SIZE,
+    KING_RUN,
+    KNOCK,
+    MEGA_RUN,
+    MONTY_LAYING,
+    MONTY_POINT,
+    MONTY_SHOW,
+    MONTY_TAKE,
+    N_STATS,
+    OVER_PICK,
+    PEEK_PICK,
+    PHASES,
+    PLAY,
+    SCUFFLE,
+    SECRET_PICK,
+    SPOOF_CALL,
+    SPOOF_GAME,
+    SWAP_GIVE,
+    SWAP_PICK,
+    TRUMPS_GAME,
+)
 from .view import View
 
 #: the most a card is worth in SPOOF (an OL' MAID)
@@ -53,51 +103,60 @@ class FlapsState(Apply, HiddenEffects, View, Checks, State):
 
     FIELDS: ClassVar[dict[str, str]] = {
         "hands": "piles",
-        "shown": "piles",          # per seat: hand cards every player saw go there
-        "pack": "cards",           # top last
-        "pile": "cards",           # bottom first
+        "shown": "piles",  # per seat: hand cards every player saw go there
+        "pack": "cards",  # top last
+        "pile": "cards",  # bottom first
         "turn": "seat",
-        "actor": "seat",           # who acts in SCUFFLE, FOLLOW, KING_RUN, MEGA_RUN, DUMP_RUN
+        "actor": "seat",  # who acts in SCUFFLE, FOLLOW, KING_RUN, MEGA_RUN, DUMP_RUN
         "phase": "int",
-        "direction": "int",        # 1 clockwise (seat order), -1 reversed
-        "lead_suit": "int",        # the suit to follow (NO_SUIT: none, ANY_SUIT: any)
-        "lead_rank": "int",        # the number to follow (NO_RANK: none)
+        "direction": "int",  # 1 clockwise (seat order), -1 reversed
+        "lead_suit": "int",  # the suit to follow (NO_SUIT: none, ANY_SUIT: any)
+        "lead_rank": "int",  # the number to follow (NO_RANK: none)
         "attack_sum": "int",
-        "attack_card": "card?",    # the last 2, 3 or 7 of the attack (a QUACK passes it on)
+        "attack_card": "card?",  # the last 2, 3 or 7 of the attack (a QUACK passes it on)
         "flapping": "bool",
-        "last_flapper": "int",     # -1: none
-        "mega_laid": "int",        # FLAPS laid after the MEGA-FLAP
-        "mega_cap": "int",         # 3, or 2 after someone else's STOP THAT FLAPPING
-        "resume": "int",           # who plays after a MEGA-FLAP run or a scuffle
-        "run_left": "int",         # DUMP THOSE FIVES: fives still allowed
-        "forgot": "seats",         # players on one card who did not say "Last Card", catchable
-        "unsaid": "seats",         # ... who may still say it: nobody else has laid a card since
-        "trump": "int",            # the suit called trumps (-1: no TRUMPS game)
+        "last_flapper": "int",  # -1: none
+        "mega_laid": "int",  # FLAPS laid after the MEGA-FLAP
+        "mega_cap": "int",  # 3, or 2 after someone else's STOP THAT FLAPPING
+        "resume": "int",  # who plays after a MEGA-FLAP run or a scuffle
+        "run_left": "int",  # DUMP THOSE FIVES: fives still allowed
+        "forgot": "seats",  # players on one card who did not say "Last Card", catchable
+        "unsaid": "seats",  # ... who may still say it: nobody else has laid a card since
+        "trump": "int",  # the suit called trumps (-1: no TRUMPS game)
         "caller": "int",
-        "committed": "ints",       # per seat: the TRUMPS or SPOOF card laid face down, -1 none
-        "calls": "ints",           # per seat: the SPOOF call, -1 none (Level 4)
-        "mystery": "cards",        # the Solve the Mystery pile, bottom first (Level 5)
-        "mystery_known": "ints",   # its knowledge masks (core/knowledge.py), one per card
-        "known_cards": "piles",    # per seat: hand cards some other players know (not all: see shown)
-        "known_masks": "table",    # ... and who knows each (a mask without the holder's bit)
-        "guesses": "table",        # START GUESSING - DO NOT LOOK: [seat, card guessed, pile index]
-        "downs": "piles",          # per seat: the 1-DOWN pile in front of them, bottom first (Level 6)
-        "downs_known": "table",    # ... a knowledge mask per card (PUBLIC: face up)
-        "pending": "ints",         # 1-DOWN: [the card taken]; 1-SWAP: [seat, index] chosen
-        "monty": "cards",          # FULL MONTY: the three cards laid face down (Level 7)
-        "monty_state": "ints",     # ... [its player, the chosen player, index indicated, index shown] (-1: not yet)
+        "committed": "ints",  # per seat: the TRUMPS or SPOOF card laid face down, -1 none
+        "calls": "ints",  # per seat: the SPOOF call, -1 none (Level 4)
+        "mystery": "cards",  # the Solve the Mystery pile, bottom first (Level 5)
+        "mystery_known": "ints",  # its knowledge masks (core/knowledge.py), one per card
+        "known_cards": "piles",  # per seat: hand cards some other players know (not all: see shown)
+        "known_masks": "table",  # ... and who knows each (a mask without the holder's bit)
+        "guesses": "table",  # START GUESSING - DO NOT LOOK: [seat, card guessed, pile index]
+        "downs": "piles",  # per seat: the 1-DOWN pile in front of them, bottom first (Level 6)
+        "downs_known": "table",  # ... a knowledge mask per card (PUBLIC: face up)
+        "pending": "ints",  # 1-DOWN: [the card taken]; 1-SWAP: [seat, index] chosen
+        "monty": "cards",  # FULL MONTY: the three cards laid face down (Level 7)
+        "monty_state": "ints",  # ... [its player, the chosen player, index indicated, index shown] (-1: not yet)
         "over": "bool",
-        "winners": "seats",        # the match's winners, once over
-        "double": "bool",          # the last game ended on SIX OF THE BEST
-        "ended": "str?",           # how the last game ended: "out", "pack" or "trumps"
+        "winners": "seats",  # the match's winners, once over
+        "double": "bool",  # the last game ended on SIX OF THE BEST
+        "ended": "str?",  # how the last game ended: "out", "pack" or "trumps"
         "stat": "ints",
-        "points": "ints",          # per seat, the match's points: 1 a game won, 2 a double win
-        "game_no": "int",          # the game of the match being played, from 1
-        "last_game": "frozen?",    # the game just finished: winners, double, how (null before)
+        "points": "ints",  # per seat, the match's points: 1 a game won, 2 a double win
+        "game_no": "int",  # the game of the match being played, from 1
+        "last_game": "frozen?",  # the game just finished: winners, double, how (null before)
     }
     DERIVED: ClassVar[dict[str, str]] = {
-               "level": "int", "after_last": "bool", "games": "int", "hoofers_plain": "bool", "king_next": "bool",
-               "pack_draw": "bool", "pack_short": "bool", "legacy": "bool", "ties_all": "bool", "packs": "int"}
+        "level": "int",
+        "after_last": "bool",
+        "games": "int",
+        "hoofers_plain": "bool",
+        "king_next": "bool",
+        "pack_draw": "bool",
+        "pack_short": "bool",
+        "legacy": "bool",
+        "ties_all": "bool",
+        "packs": "int",
+    }
     __slots__ = tuple(FIELDS) + tuple(DERIVED)
 
     # -- set-up ---------------------------------------------------------------------------
@@ -108,8 +167,8 @@ class FlapsState(Apply, HiddenEffects, View, Checks, State):
         self.hoofers_plain = self.options["hoofers"] == "plain"
         self.king_next = self.options["king_n_lay"] == "next"
         self.pack_draw = self.options["pack_out"] == "draw"
-        self.pack_short = False         # set by a pick-up the pack cannot cover, within one action
-        self.legacy = self.options["legacy"] == "v1"        # rules version 1, for its logs
+        self.pack_short = False  # set by a pick-up the pack cannot cover, within one action
+        self.legacy = self.options["legacy"] == "v1"  # rules version 1, for its logs
         self.ties_all = self.options["trumps_ties"] == "any"
         self.packs = self.options["packs"]
 
@@ -121,7 +180,7 @@ class FlapsState(Apply, HiddenEffects, View, Checks, State):
         self.last_game = None
         self.over, self.winners, self.double, self.ended = False, [], False, None
         self.stat = [0] * N_STATS
-        self._deal(deck, self.opening)          # the first deal is told like the others
+        self._deal(deck, self.opening)  # the first deal is told like the others
 
     def _deal(self, deck: list[int], events=None) -> None:
         """One game of the match: deal, turn up the first card, the player left of the dealer
@@ -133,8 +192,8 @@ class FlapsState(Apply, HiddenEffects, View, Checks, State):
         order = [(dealer + 1 + i) % n for i in range(n)]
         self.hands = [[] for _ in range(n)]
         for i, p in enumerate(order):
-            self.hands[p] = deck[i:HAND_SIZE * n:n]
-        rest = deck[HAND_SIZE * n:]
+            self.hands[p] = deck[i : HAND_SIZE * n : n]
+        rest = deck[HAND_SIZE * n :]
         # "Turn over the first card and place it face up alongside the pack."
         first = rest[0]
         self.pack = rest[1:][::-1]
@@ -163,30 +222,32 @@ class FlapsState(Apply, HiddenEffects, View, Checks, State):
         self.pending = []
         self.monty, self.monty_state = [], []
         if events is not None:
-            events.append(Event("deal", {"game": self.game_no, "dealer": dealer, "first": NAMES[first],
-                                         "turn": self.turn}))
+            events.append(
+                Event("deal", {"game": self.game_no, "dealer": dealer, "first": NAMES[first], "turn": self.turn})
+            )
             for p in range(n):
-                events.append(Event("hand", {"player": p, "count": HAND_SIZE},
-                                    {"cards": [NAMES[c] for c in self.hands[p]]}, (p,)))
+                events.append(
+                    Event("hand", {"player": p, "count": HAND_SIZE}, {"cards": [NAMES[c] for c in self.hands[p]]}, (p,))
+                )
 
     def _dump(self):
         data = super()._dump()
         if self.level < 7:
-            for name in LEVEL7_FIELDS:        # Levels 1-6 are written as before Level 7
+            for name in LEVEL7_FIELDS:  # Levels 1-6 are written as before Level 7
                 del data[name]
         if self.level < 6:
-            for name in LEVEL6_FIELDS:        # Levels 1-5 are written as before Level 6
+            for name in LEVEL6_FIELDS:  # Levels 1-5 are written as before Level 6
                 del data[name]
         if self.level < 5:
-            for name in LEVEL5_FIELDS:        # Levels 1-4 are written as before Level 5
+            for name in LEVEL5_FIELDS:  # Levels 1-4 are written as before Level 5
                 del data[name]
         if self.level < 5:
-            data["stat"] = data["stat"][:N_STATS - 1]     # no secrets-solved counter
+            data["stat"] = data["stat"][: N_STATS - 1]  # no secrets-solved counter
         if self.level < 4:
             # Levels 1-3 are written exactly as before Level 4 (their golden digests hold):
             # no SPOOF calls, no SPOOF games counter
             del data["calls"]
-            data["stat"] = data["stat"][:N_STATS - 2]
+            data["stat"] = data["stat"][: N_STATS - 2]
         return data
 
     def _load(self, data) -> None:
@@ -195,19 +256,28 @@ class FlapsState(Apply, HiddenEffects, View, Checks, State):
         # state this game wrote, and loading it would not write it back as it was read.
         if isinstance(data, dict):
             n, at = self.players, self.options["level"]
-            for level, fields in ((4, {"calls": [-1] * n}),
-                                  (5, {"mystery": [], "mystery_known": [], "known_cards": [[] for _ in range(n)],
-                                       "known_masks": [[] for _ in range(n)], "guesses": []}),
-                                  (6, {"downs": [[] for _ in range(n)], "downs_known": [[] for _ in range(n)],
-                                       "pending": []}),
-                                  (7, {"monty": [], "monty_state": []})):
+            for level, fields in (
+                (4, {"calls": [-1] * n}),
+                (
+                    5,
+                    {
+                        "mystery": [],
+                        "mystery_known": [],
+                        "known_cards": [[] for _ in range(n)],
+                        "known_masks": [[] for _ in range(n)],
+                        "guesses": [],
+                    },
+                ),
+                (6, {"downs": [[] for _ in range(n)], "downs_known": [[] for _ in range(n)], "pending": []}),
+                (7, {"monty": [], "monty_state": []}),
+            ):
                 if at < level:
                     written = sorted(set(fields) & set(data))
                     if written:
                         raise ValueError(f"a Level {at} state has no {written[0]!r} (Level {level} on)")
                     data = {**data, **fields}
             stat = data.get("stat")
-            unwritten = 2 if at < 4 else 1 if at < 5 else 0   # counters of Levels 4 and 5
+            unwritten = 2 if at < 4 else 1 if at < 5 else 0  # counters of Levels 4 and 5
             if unwritten and isinstance(stat, list):
                 if len(stat) != N_STATS - unwritten:
                     raise ValueError(f"a Level {at} state counts {N_STATS - unwritten} statistics")
@@ -250,10 +320,13 @@ class FlapsState(Apply, HiddenEffects, View, Checks, State):
         counts = [len(h) for h in self.hands]
         win = set(self.winners) if self.over else set()
         keys = [(self.points[p], 0) if p in win else (self.points[p], -counts[p] - 1) for p in range(n)]
-        return Result(tuple(float(x) for x in self.points), tuple(self.winners) if self.over else (),
-                      ranks_from_keys(keys), self.over,
-                      {"cards_left": counts, "double_win": self.double, "ended": self.ended,
-                       "games_played": self.game_no})
+        return Result(
+            tuple(float(x) for x in self.points),
+            tuple(self.winners) if self.over else (),
+            ranks_from_keys(keys),
+            self.over,
+            {"cards_left": counts, "double_win": self.double, "ended": self.ended, "games_played": self.game_no},
+        )
 
     def timeout_action(self, player):
         legal = self.legal_actions(player)
@@ -336,7 +409,7 @@ class FlapsState(Apply, HiddenEffects, View, Checks, State):
             cards = sorted(c for c in faces if KIND[c] == HOOFERS)
             return (*tuple(self._lays(p, cards)), A.TAKE_ACTION)
         if phase == FOLLOW:
-            colour = COLOUR[self.pile[-1]]      # the ACE'N'LAY just laid
+            colour = COLOUR[self.pile[-1]]  # the ACE'N'LAY just laid
             cards = sorted(c for c in faces if (WILD[c] or SUIT[c] in colour) and self._king_lay_on(c))
             return (*tuple(self._lays(p, cards)), A.DRAW_ACTION)
         if phase == KING_RUN:
@@ -348,8 +421,11 @@ class FlapsState(Apply, HiddenEffects, View, Checks, State):
             return (*tuple(self._lays(p, cards)), A.DONE_ACTION)
         if phase == DUMP_RUN:
             # "up to three more fives can follow": every five, the Level 5 ones too (legacy=v1: plain fives)
-            cards = sorted(c for c in faces if RANK[c] == 5 and (FAMILY[c] == "five" or not self.legacy)
-                           ) if self.run_left > 0 else []
+            cards = (
+                sorted(c for c in faces if RANK[c] == 5 and (FAMILY[c] == "five" or not self.legacy))
+                if self.run_left > 0
+                else []
+            )
             return (*tuple(self._lays(p, cards)), A.DONE_ACTION)
         if phase == SECRET_PICK:
             # "5 - PICK A SECRET": "Choose a card from your own hand"
@@ -359,7 +435,7 @@ class FlapsState(Apply, HiddenEffects, View, Checks, State):
             return self._guess_actions()
         if phase == DOWN_PLACE:
             # "1 - DOWN": "place it face-down in front of any player"
-            return A.PLACES[:self.players]
+            return A.PLACES[: self.players]
         if phase == OVER_PICK:
             return tuple(A.TURN_UPS[q][i] for q, i in self._face_down())
         if phase == PEEK_PICK:
@@ -373,9 +449,9 @@ class FlapsState(Apply, HiddenEffects, View, Checks, State):
         if phase == SWAP_GIVE:
             return tuple(A.GIVES[c] for c in sorted(faces))
         if phase == MONTY_LAYING:
-            return tuple(A.MONTY_LAYS[c] for c in sorted(faces))      # "Lay three of your cards face down"
+            return tuple(A.MONTY_LAYS[c] for c in sorted(faces))  # "Lay three of your cards face down"
         if phase == MONTY_POINT:
-            return A.POINTS                                           # "indicate, but not take, a card"
+            return A.POINTS  # "indicate, but not take, a card"
         if phase == MONTY_SHOW:
             pointed = self.monty_state[2]
             return tuple(A.SHOWS[j] for j in range(3) if j != pointed)  # "one of the other two cards"
@@ -396,14 +472,14 @@ class FlapsState(Apply, HiddenEffects, View, Checks, State):
             # "the only cards that can follow are Kings, Clubs, OL' MAIDS and Aces"
             return RANK[c] == 13 or SUIT[c] == 0 or WILD[c] or kind == OL_MAID
         if kind == MONTY:
-            return True       # docs/rules/flaps.md "FULL MONTY": no suit, no number, laid on anything
+            return True  # docs/rules/flaps.md "FULL MONTY": no suit, no number, laid on anything
         if kind == OL_MAID:
             # flaps.md "OL' MAID": only on JACK, UP-JACKS, ACE-JACK, QUEEN, HOOFERS-DOOFERS, KING
             return OM_ON[self.pile[-1]]
         if WILD[c]:
             return True
         if kind == QUACK:
-            return False      # flaps.md "0 - QUACK": only when attacked
+            return False  # flaps.md "0 - QUACK": only when attacked
         lead = self.lead_suit
         if kind == KING_LAY and not self.legacy:
             # "can only be laid on a King, a Club or an Ace with Clubs called": the suit to follow
@@ -439,22 +515,30 @@ class FlapsState(Apply, HiddenEffects, View, Checks, State):
             if arg == player:
                 return "you cannot catch yourself"
             if arg in self.unsaid:
-                return (f"seat {arg} may still say \"Last Card\" until another player lays a card; catch them "
-                        f"after that (FLAPS rules, Quick Start)")
+                return (
+                    f'seat {arg} may still say "Last Card" until another player lays a card; catch them '
+                    f"after that (FLAPS rules, Quick Start)"
+                )
             if self.phase in FACE_DOWN or self.phase == SPOOF_CALL:
                 return "nobody is caught during a TRUMPS or SPOOF game (a separate game)"
-            return (f"seat {arg} is not on one card without having said \"Last Card\" (FLAPS rules, Quick "
-                    f"Start: a player is caught once they forgot it before the next player lays a card)")
+            return (
+                f'seat {arg} is not on one card without having said "Last Card" (FLAPS rules, Quick '
+                f"Start: a player is caught once they forgot it before the next player lays a card)"
+            )
         if typ == A.SAY:
             if player in self.forgot:
-                return ("too late: another player has laid a card since, so you may be caught (FLAPS rules, Quick "
-                        "Start: \"If someone forgets to say 'Last Card' before the next player lays a card\")")
+                return (
+                    "too late: another player has laid a card since, so you may be caught (FLAPS rules, Quick "
+                    "Start: \"If someone forgets to say 'Last Card' before the next player lays a card\")"
+                )
             if self.legacy:
-                return "with legacy=v1 \"Last Card\" is said with the play that leaves you one card (7h!)"
+                return 'with legacy=v1 "Last Card" is said with the play that leaves you one card (7h!)'
             if self.phase in FACE_DOWN or self.phase == SPOOF_CALL:
                 return "say it after the TRUMPS or SPOOF game"
-            return ("\"Last Card\" is said by a player on one card who has not said it yet, before another "
-                    "player lays a card (FLAPS rules, Quick Start)")
+            return (
+                '"Last Card" is said by a player on one card who has not said it yet, before another '
+                "player lays a card (FLAPS rules, Quick Start)"
+            )
         if typ == A.SECRET:
             if self.phase != SECRET_PICK:
                 return "a secret is put on the Solve the Mystery pile after a PICK A SECRET (FLAPS rules)"
@@ -465,15 +549,17 @@ class FlapsState(Apply, HiddenEffects, View, Checks, State):
             return f"{NAMES[card]} is not a card of the Level {self.level} pack"
         if typ in (A.MONTY_LAY, A.POINT, A.SHOW, A.KEEP):
             if self.phase < MONTY_LAYING:
-                return "that answers a FULL MONTY just laid (FLAPS rules, \"FULL MONTY\")"
+                return 'that answers a FULL MONTY just laid (FLAPS rules, "FULL MONTY")'
             if typ == A.MONTY_LAY:
                 return f"you hold no {NAMES[card]}"
             if typ == A.SHOW:
-                return "show one of the other two cards, not the one indicated (FLAPS rules, \"FULL MONTY\")"
+                return 'show one of the other two cards, not the one indicated (FLAPS rules, "FULL MONTY")'
             return 'take the card indicated or the other face-down card, not the one shown (FLAPS rules, "FULL MONTY")'
         if typ in (A.PLACE, A.TURN_UP, A.PEEK_AT, A.PEEK_HAND, A.SWAP_AT, A.GIVE):
-            return ("that answers a 1 - DOWN, 1 - OVER, 1 - LOOK or 1 - SWAP just laid, and only with a "
-                    "choice offered (FLAPS rules, Level 6)")
+            return (
+                "that answers a 1 - DOWN, 1 - OVER, 1 - LOOK or 1 - SWAP just laid, and only with a "
+                "choice offered (FLAPS rules, Level 6)"
+            )
         if self.phase >= DOWN_PLACE and player == self.actor:
             return f"finish the {PHASES[self.phase]}: choose one of the offered places or cards (FLAPS rules, Level 6)"
         if self.phase == SECRET_PICK and player == self.actor:
@@ -482,55 +568,67 @@ class FlapsState(Apply, HiddenEffects, View, Checks, State):
             return "START GUESSING - DO NOT LOOK: guess the card, guess:CARD (FLAPS rules)"
         if typ == A.CALL:
             if self.phase != SPOOF_CALL:
-                return "calls are made in a SPOOF game, once every card is laid (FLAPS rules, \"K - SPOOF\")"
+                return 'calls are made in a SPOOF game, once every card is laid (FLAPS rules, "K - SPOOF")'
             if player != self.actor:
                 return f"seat {self.actor} calls now: each calls in turn from the SPOOF caller's left"
             if arg in self.calls:
-                return (f"{arg} has been called already: \"if the first person says 33, the next person should say "
-                        f"32 or 34\" (FLAPS rules, \"K - SPOOF\")")
+                return (
+                    f'{arg} has been called already: "if the first person says 33, the next person should say '
+                    f'32 or 34" (FLAPS rules, "K - SPOOF")'
+                )
             return f"the sum of {sum(1 for c in self.committed if c >= 0)} cards is at most {SPOOF_TOP} each"
         if typ in (A.LAY, A.COMMIT) and card not in self.hands[player]:
             return f"you hold no {NAMES[card]}"
         if self.phase == TRUMPS_GAME:
-            return "a TRUMPS game is on: lay one card face down (t:CARD) (FLAPS rules, \"K - TRUMPS\")"
+            return 'a TRUMPS game is on: lay one card face down (t:CARD) (FLAPS rules, "K - TRUMPS")'
         if self.phase == SPOOF_GAME:
-            return "a SPOOF game is on: lay one card face down (t:CARD) (FLAPS rules, \"K - SPOOF\")"
+            return 'a SPOOF game is on: lay one card face down (t:CARD) (FLAPS rules, "K - SPOOF")'
         if self.phase == SPOOF_CALL:
-            return "a SPOOF game is on: call a number for the sum, call:N (FLAPS rules, \"K - SPOOF\")"
+            return 'a SPOOF game is on: call a number for the sum, call:N (FLAPS rules, "K - SPOOF")'
         if declare and len(self.hands[player]) != 2:
-            return "\"Last Card\" is said with the play that leaves you one card (FLAPS rules, Quick Start)"
+            return '"Last Card" is said with the play that leaves you one card (FLAPS rules, Quick Start)'
         if typ == A.LAY and A.TARGET_LAY[card][0] and arg == player:
-            return "no you cannot choose yourself (FLAPS rules, \"10s and Qs - HOOFERS-DOOFERS\")"
+            return 'no you cannot choose yourself (FLAPS rules, "10s and Qs - HOOFERS-DOOFERS")'
         if typ == A.LAY and arg >= self.players:
             return f"there is no seat {arg}"
         if typ == A.LAY and KIND[card] == HOOFERS and self.phase != SCUFFLE and player == self.acting():
             if arg < 0 and not self.hoofers_plain:
-                return (f"a HOOFERS-DOOFERS laid in play chooses a player: write {NAMES[card]}>N "
-                        f"(option hoofers=plain makes it an ordinary Queen there)")
+                return (
+                    f"a HOOFERS-DOOFERS laid in play chooses a player: write {NAMES[card]}>N "
+                    f"(option hoofers=plain makes it an ordinary Queen there)"
+                )
             if arg >= 0 and self.hoofers_plain:
                 return "with hoofers=plain a HOOFERS-DOOFERS chooses a player only when fighting back"
         if player != self.acting():
             if not self.flapping:
                 return "it is not your turn; out of turn you may only lay FLAPS while flapping, or catch"
             if player == self.last_flapper:
-                return ("no player can lay a FLAP on their own previously laid FLAP (FLAPS rules, "
-                        "\"4 - FLAPS and MF - MEGA-FLAP\")")
-            return "out of turn only FLAPS cards may be laid, while flapping (FLAPS rules, \"4 - FLAPS\")"
+                return (
+                    "no player can lay a FLAP on their own previously laid FLAP (FLAPS rules, "
+                    '"4 - FLAPS and MF - MEGA-FLAP")'
+                )
+            return 'out of turn only FLAPS cards may be laid, while flapping (FLAPS rules, "4 - FLAPS")'
         phase = self.phase
         if typ == A.LAY and KIND[card] == KING_LAY and phase in (PLAY, FOLLOW) and not self.legacy:
-            return ("the King'N'Lay \"can only be laid on a King, a Club or an Ace with Clubs called\" (FLAPS "
-                    "rules, \"King 'N' Lay\")")
+            return (
+                "the King'N'Lay \"can only be laid on a King, a Club or an Ace with Clubs called\" (FLAPS "
+                "rules, \"King 'N' Lay\")"
+            )
         if phase == ATTACKED:
-            return (f"you are attacked ({self.attack_sum} to pick up): lay any {RANK[self.attack_card]}, a 2, 3, "
-                    f"7 or 9 of the attacking suit{', a QUACK' if self.level >= 3 else ''}, or take "
-                    f"(FLAPS rules, \"2s, 3s, 7s and 9s\")")
+            return (
+                f"you are attacked ({self.attack_sum} to pick up): lay any {RANK[self.attack_card]}, a 2, 3, "
+                f"7 or 9 of the attacking suit{', a QUACK' if self.level >= 3 else ''}, or take "
+                f'(FLAPS rules, "2s, 3s, 7s and 9s")'
+            )
         if phase == KNOCK:
-            return "after an 8 you must knock (miss a go) or lay another 8 (FLAPS rules, \"8s\")"
+            return 'after an 8 you must knock (miss a go) or lay another 8 (FLAPS rules, "8s")'
         if phase == SCUFFLE:
-            return "you may only fight back with a HOOFERS-DOOFERS or take one card (FLAPS rules, \"10s and Qs\")"
+            return 'you may only fight back with a HOOFERS-DOOFERS or take one card (FLAPS rules, "10s and Qs")'
         if phase == FOLLOW:
-            return ("after an ACE'N'LAY lay a card of its colour or any ACE, or call the suit First and "
-                    "pick up Second: draw (FLAPS rules, \"ACE, ACE'N'END and ACE'N'LAY\")")
+            return (
+                "after an ACE'N'LAY lay a card of its colour or any ACE, or call the suit First and "
+                "pick up Second: draw (FLAPS rules, \"ACE, ACE'N'END and ACE'N'LAY\")"
+            )
         if phase == KING_RUN:
             return "on a King'N'Lay only Kings, Clubs, OL' MAIDS and Aces follow (FLAPS rules, \"King 'N' Lay\")"
         if phase == MEGA_RUN:
@@ -542,12 +640,19 @@ class FlapsState(Apply, HiddenEffects, View, Checks, State):
         if typ == A.LAY:
             kind = KIND[card]
             if kind == OL_MAID:
-                return ("OL' MAIDS can only be laid on JACK, UP-JACKS, ACE-JACK, QUEEN, HOOFERS-DOOFERS or "
-                        "KING, not TRUMPS" + (", SPOOF, an OL' MAID nor a LOW OL' MAID (FLAPS rules, \"OL' MAID\", "
-                                              "\"LOW OL' MAID\")" if self.level >= 4 else
-                                              " nor another OL' MAID (FLAPS rules, \"OL' MAID\")"))
+                return (
+                    "OL' MAIDS can only be laid on JACK, UP-JACKS, ACE-JACK, QUEEN, HOOFERS-DOOFERS or "
+                    "KING, not TRUMPS"
+                    + (
+                        ", SPOOF, an OL' MAID nor a LOW OL' MAID (FLAPS rules, \"OL' MAID\", \"LOW OL' MAID\")"
+                        if self.level >= 4
+                        else " nor another OL' MAID (FLAPS rules, \"OL' MAID\")"
+                    )
+                )
             if kind == QUACK:
-                return "the QUACK can only be laid when you are attacked with a 2, 3 or 7 (FLAPS rules, \"0 - QUACK\")"
-            return (f"{NAMES[card]} follows neither the suit nor the number of {NAMES[self.pile[-1]]} "
-                    f"(FLAPS rules, Quick Start)")
+                return 'the QUACK can only be laid when you are attacked with a 2, 3 or 7 (FLAPS rules, "0 - QUACK")'
+            return (
+                f"{NAMES[card]} follows neither the suit nor the number of {NAMES[self.pile[-1]]} "
+                f"(FLAPS rules, Quick Start)"
+            )
         return None

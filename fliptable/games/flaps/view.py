@@ -1,13 +1,30 @@
 """What each seat sees (``_view``) and the hidden cards for determinization. A mixin of
 ``FlapsState``."""
+
 from __future__ import annotations
 
 from collections import Counter
 
-from ...core.knowledge import PUBLIC, knows, shown as shown_to, unknown_to
-from .cards import COLOUR, NAMES, NO_RANK, NO_SUIT, SUITS, SUIT_NAMES
-from .tables import (ANY_SUIT, ATTACKED, DOWN_PLACE, DUMP_RUN, FOLLOW, KING_RUN, MEGA_RUN, MONTY_PHASES,
-                     PHASES, SCUFFLE, SPOOFING, SPOOF_CALL, SPOOF_GAME, SWAP_GIVE, TRUMPS_GAME)
+from ...core.knowledge import PUBLIC, knows, unknown_to
+from ...core.knowledge import shown as shown_to
+from .cards import COLOUR, NAMES, NO_RANK, NO_SUIT, SUIT_NAMES, SUITS
+from .tables import (
+    ANY_SUIT,
+    ATTACKED,
+    DOWN_PLACE,
+    DUMP_RUN,
+    FOLLOW,
+    KING_RUN,
+    MEGA_RUN,
+    MONTY_PHASES,
+    PHASES,
+    SCUFFLE,
+    SPOOF_CALL,
+    SPOOF_GAME,
+    SPOOFING,
+    SWAP_GIVE,
+    TRUMPS_GAME,
+)
 
 
 def suit_text(s: int) -> str | None:
@@ -27,12 +44,17 @@ class View:
         phase = self.phase
         acting = None if over or phase in (TRUMPS_GAME, SPOOF_GAME) else self.acting()
         v = {
-            "players": n, "seat": player, "level": self.level, "dealer": (n - 2 + self.game_no) % n,
-            "game": self.game_no, "games": self.games, "scores": self.points[:],
-            "last_game": ({**self.last_game, "winners": list(self.last_game["winners"])}
-                          if self.last_game else None),
-            "turn": None if over or phase in (TRUMPS_GAME, SPOOF_GAME) else (self.actor if phase == SPOOF_CALL
-                                                                             else self.turn),
+            "players": n,
+            "seat": player,
+            "level": self.level,
+            "dealer": (n - 2 + self.game_no) % n,
+            "game": self.game_no,
+            "games": self.games,
+            "scores": self.points[:],
+            "last_game": ({**self.last_game, "winners": list(self.last_game["winners"])} if self.last_game else None),
+            "turn": None
+            if over or phase in (TRUMPS_GAME, SPOOF_GAME)
+            else (self.actor if phase == SPOOF_CALL else self.turn),
             "acting": acting,
             "phase": PHASES[phase],
             "direction": self.direction,
@@ -42,20 +64,35 @@ class View:
             "discard": [NAMES[c] for c in self.pile],
             "top": NAMES[self.pile[-1]],
             "lead": {"suit": suit_text(self.lead_suit), "rank": None if self.lead_rank == NO_RANK else self.lead_rank},
-            "attack": ({"sum": self.attack_sum, "card": NAMES[self.attack_card]}
-                       if phase == ATTACKED and self.attack_card is not None else None),
+            "attack": (
+                {"sum": self.attack_sum, "card": NAMES[self.attack_card]}
+                if phase == ATTACKED and self.attack_card is not None
+                else None
+            ),
             "flapping": self.flapping,
             "last_flapper": None if self.last_flapper < 0 else self.last_flapper,
-            "mega": ({"seat": self.actor, "laid": self.mega_laid, "cap": self.mega_cap}
-                     if phase == MEGA_RUN else None),
+            "mega": ({"seat": self.actor, "laid": self.mega_laid, "cap": self.mega_cap} if phase == MEGA_RUN else None),
             "dump_left": self.run_left if phase == DUMP_RUN else None,
             "scuffle": {"target": self.actor, "from": self.resume} if phase == SCUFFLE else None,
-            "follow": ("/".join(SUIT_NAMES[s] for s in COLOUR[self.pile[-1]]) if phase == FOLLOW
-                       else ("king'n'lay" if phase == KING_RUN else None)),
-            "trumps": ({"suit": SUITS[self.trump], "caller": self.caller,
-                        "committed": [c >= 0 for c in self.committed]} if phase == TRUMPS_GAME else None),
-            "spoof": ({"caller": self.caller, "committed": [c >= 0 for c in self.committed],
-                       "calls": [None if k < 0 else k for k in self.calls]} if phase in SPOOFING else None),
+            "follow": (
+                "/".join(SUIT_NAMES[s] for s in COLOUR[self.pile[-1]])
+                if phase == FOLLOW
+                else ("king'n'lay" if phase == KING_RUN else None)
+            ),
+            "trumps": (
+                {"suit": SUITS[self.trump], "caller": self.caller, "committed": [c >= 0 for c in self.committed]}
+                if phase == TRUMPS_GAME
+                else None
+            ),
+            "spoof": (
+                {
+                    "caller": self.caller,
+                    "committed": [c >= 0 for c in self.committed],
+                    "calls": [None if k < 0 else k for k in self.calls],
+                }
+                if phase in SPOOFING
+                else None
+            ),
             "forgot": list(self.forgot),
             "unsaid": list(self.unsaid),
             "over": over,
@@ -75,23 +112,36 @@ class View:
             # the cards of other hands it knows beyond those everyone saw
             v["mystery"] = shown_to(self.mystery, self.mystery_known, player, NAMES.__getitem__)
             v["guesses"] = [{"player": q, "card": NAMES[c], "index": i} for q, c, i in self.guesses]
-            v["you_know"] = [[NAMES[c] for c, m in zip(self.known_cards[q], self.known_masks[q], strict=True)
-                              if q != player and knows(m, player)] for q in range(n)]
+            v["you_know"] = [
+                [
+                    NAMES[c]
+                    for c, m in zip(self.known_cards[q], self.known_masks[q], strict=True)
+                    if q != player and knows(m, player)
+                ]
+                for q in range(n)
+            ]
         if self.level >= 6:
             # Level 6: the 1-DOWN piles, bottom first, each card as this seat knows it
-            v["downs"] = [[{"card": NAMES[c] if knows(m, player) else None, "up": m == PUBLIC}
-                           for c, m in zip(self.downs[q], self.downs_known[q], strict=True)] for q in range(n)]
-            v["taken"] = (NAMES[self.pending[0]] if phase == DOWN_PLACE and player == self.actor else None)
-            v["swap"] = ({"seat": self.pending[0], "index": self.pending[1]} if phase == SWAP_GIVE else None)
+            v["downs"] = [
+                [
+                    {"card": NAMES[c] if knows(m, player) else None, "up": m == PUBLIC}
+                    for c, m in zip(self.downs[q], self.downs_known[q], strict=True)
+                ]
+                for q in range(n)
+            ]
+            v["taken"] = NAMES[self.pending[0]] if phase == DOWN_PLACE and player == self.actor else None
+            v["swap"] = {"seat": self.pending[0], "index": self.pending[1]} if phase == SWAP_GIVE else None
         if self.level >= 7:
             # Level 7: the FULL MONTY on the table — its three face-down cards as this seat knows them
             if phase in MONTY_PHASES:
                 owner, target, pointed, shown_at = self.monty_state
-                v["monty"] = {"player": owner, "chosen": target,
-                              "cards": [NAMES[c] if player == owner or j == shown_at else None
-                                        for j, c in enumerate(self.monty)],
-                              "indicated": None if pointed < 0 else pointed,
-                              "shown": None if shown_at < 0 else shown_at}
+                v["monty"] = {
+                    "player": owner,
+                    "chosen": target,
+                    "cards": [NAMES[c] if player == owner or j == shown_at else None for j, c in enumerate(self.monty)],
+                    "indicated": None if pointed < 0 else pointed,
+                    "shown": None if shown_at < 0 else shown_at,
+                }
             else:
                 v["monty"] = None
         return v

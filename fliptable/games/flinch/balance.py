@@ -1,6 +1,7 @@
 """What a FLINCH balance report counts (``core/balance.py``): each number is a kind; a
 player is dealt their game pile (the FLINCH pile) and first hand; they hold their hand at
 the end; a game lasts turns; the turn cap is its safety cap."""
+
 from __future__ import annotations
 
 from ...core.balance import Balance

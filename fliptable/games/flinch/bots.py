@@ -5,6 +5,7 @@ and challenge (a claim) only a visible neglect of a game pile (never a guess).
 ``quick``: the same, its run toward the game pile found on one centre pile at a time
 from the cards in sight (hand and reserve tops) instead of by a search: about ten times
 cheaper, for search rollouts (``ismcts:rollout=quick``)."""
+
 from __future__ import annotations
 
 from ...bots.base import Agent, number_param
@@ -25,15 +26,24 @@ def numbers(view: dict) -> dict:
     """The parts of a FLINCH view the bot reads, with cards as numbers (views write cards
     in notation)."""
     return {
-        "seat": view["seat"], "partners": list(view["partners"]), "top_number": view["top_number"],
+        "seat": view["seat"],
+        "partners": list(view["partners"]),
+        "top_number": view["top_number"],
         "starters": [int(c) for c in view["starters"]],
         "hand": [int(c) for c in view.get("hand") or []],
         "game_piles": [{"top": _num(g["top"]), "count": g["count"]} for g in view["game_piles"]],
-        "reserves": [[{"top": _num(r["top"]), "count": r["count"],
-                       **({"cards": [int(c) for c in r["cards"]]} if "cards" in r else {})} for r in row]
-                     for row in view["reserves"]],
-        "centre": [{"low": int(c["low"]), "high": int(c["high"]), "build": _BUILD[c["build"]]}
-                   for c in view["centre"]],
+        "reserves": [
+            [
+                {
+                    "top": _num(r["top"]),
+                    "count": r["count"],
+                    **({"cards": [int(c) for c in r["cards"]]} if "cards" in r else {}),
+                }
+                for r in row
+            ]
+            for row in view["reserves"]
+        ],
+        "centre": [{"low": int(c["low"]), "high": int(c["high"]), "build": _BUILD[c["build"]]} for c in view["centre"]],
     }
 
 
@@ -49,7 +59,7 @@ class GreedyAgent(Agent):
 
     # -- challenges (claims) ----------------------------------------------------------------
     def _sure(self, view) -> bool:
-        """"Challenge" only when sure: a playable game-pile card that was not played is public."""
+        """ "Challenge" only when sure: a playable game-pile card that was not played is public."""
         ch = view.get("challenge") if view else None
         return bool(ch and ch.get("game_pile_playable")) and self.rng.random() < self.call
 
@@ -95,7 +105,7 @@ class GreedyAgent(Agent):
             a = self._toward_game(view, plays, hand) or self._safe_play(view, plays, hand)
             if a:
                 return a
-            if not ends:       # a blocked game: the releasing card must be played
+            if not ends:  # a blocked game: the releasing card must be played
                 return plays[0][0]
         if not ends:
             return plays[0][0]
@@ -132,8 +142,12 @@ class GreedyAgent(Agent):
         piles = [(c["low"], c["high"], c["build"]) for c in view["centre"]]
         me = view["seat"]
         # available cards: hand values, and reserve piles as known stacks (top last)
-        stacks = [list(r.get("cards") or [r["top"]]) if q == me else [r["top"]]
-                  for q in [me, *view["partners"]] for r in view["reserves"][q] if r["top"] is not None]
+        stacks = [
+            list(r.get("cards") or [r["top"]]) if q == me else [r["top"]]
+            for q in [me, *view["partners"]]
+            for r in view["reserves"][q]
+            if r["top"] is not None
+        ]
         hand_left = list(hand)
         nodes = [0]
 
@@ -251,7 +265,7 @@ class GreedyAgent(Agent):
             else:
                 score = 10 - (v - t)
             if v in goals or v + 1 in goals:
-                score -= 30        # keep cards that lead to the game pile
+                score -= 30  # keep cards that lead to the game pile
             key = (score, v)
             if best_key is None or key > best_key:
                 best, best_key = a, key
@@ -281,7 +295,7 @@ class QuickAgent(GreedyAgent):
             for r in view["reserves"][q]:
                 if r["top"] is not None:
                     have[r["top"]] += 1
-        best = None          # (run length, pile index, first card)
+        best = None  # (run length, pile index, first card)
         for i, c in enumerate(view["centre"]):
             lo, hi, b = c["low"], c["high"], c["build"]
             for g in goals:
@@ -291,7 +305,7 @@ class QuickAgent(GreedyAgent):
                     run = range(lo - 1, g, -1)
                 else:
                     continue
-                if not run:      # it plays already (the rules make it go first)
+                if not run:  # it plays already (the rules make it go first)
                     return None
                 if best is not None and len(run) >= best[0]:
                     continue

@@ -6,6 +6,7 @@ and the penalty. A mixin of ``FlinchState``; the window itself is
 ``challenge=window``: fliptable 1's rules, kept to replay its logs -- a timed window after
 the action (the turn's end waits for it), secret answers credited to the caller nearest
 the offender's left, and a penalty that may take a game pile's last card (which wins)."""
+
 from __future__ import annotations
 
 from bisect import bisect
@@ -24,7 +25,7 @@ class Challenges(ChallengeWindow):
 
     def _close_window(self) -> None:
         self.offender = self.undo_slot = -1
-        if self.racing:             # (closed after every action: no new lists when empty)
+        if self.racing:  # (closed after every action: no new lists when empty)
             self.racing = []
         if self.callers:
             self.callers = []
@@ -52,8 +53,17 @@ class Challenges(ChallengeWindow):
         self.offence, self.neglect, self.refilled = PUBLIC[action], bool(neglect), refilled
         self.ends_turn, self.undo_slot = ends_turn, undo_slot
         if events is not None:
-            events.append(Event("window", {"offender": p, "action": PUBLIC[action], "window": self.window,
-                                           "game_pile_playable": bool(neglect)}))
+            events.append(
+                Event(
+                    "window",
+                    {
+                        "offender": p,
+                        "action": PUBLIC[action],
+                        "window": self.window,
+                        "game_pile_playable": bool(neglect),
+                    },
+                )
+            )
 
     def deviated(self) -> bool:
         """Whether the action in the window broke a rule: it left a playable game-pile
@@ -96,16 +106,25 @@ class Challenges(ChallengeWindow):
         card = None
         if len(self.game_piles[giver]) > (0 if window else 1):
             card = self._pop_game(giver)
-            self.game_piles[taker].insert(0, card)       # to the bottom of the taker's pile
+            self.game_piles[taker].insert(0, card)  # to the bottom of the taker's pile
             self.game_seen[taker] += 1
         pile = self.game_piles[giver]
         if events is not None:
-            events.append(Event("challenge_resolved", {
-                "challenger": caller, "offender": off, "right": right,
-                "card": NAMES[card] if card is not None else None, "from": giver, "to": taker}))
+            events.append(
+                Event(
+                    "challenge_resolved",
+                    {
+                        "challenger": caller,
+                        "offender": off,
+                        "right": right,
+                        "card": NAMES[card] if card is not None else None,
+                        "from": giver,
+                        "to": taker,
+                    },
+                )
+            )
             if card is not None and pile:
-                events.append(Event("game_pile_top", {"player": giver, "card": NAMES[pile[-1]],
-                                                      "count": len(pile)}))
+                events.append(Event("game_pile_top", {"player": giver, "card": NAMES[pile[-1]], "count": len(pile)}))
         if card is not None and not pile and self._check_win(giver, events):
             return
         if right:

@@ -1,5 +1,6 @@
 """The invariants of a FLINCH state that field kinds cannot express, checked when a state
 is loaded (``Game.state_from_json``): a tampered state is refused with one error."""
+
 from __future__ import annotations
 
 from collections import Counter
@@ -72,13 +73,18 @@ def check_state(s) -> None:
         off = s.offender
         if off >= n or s.over or not cfg.table or s.laying >= 0 or s.offence not in PUBLIC.values():
             _fail("a challenge window is open only in enforce=table, during play, on an action")
-        if not -1 <= s.undo_slot < RESERVES or (s.undo_slot >= 0 and (
-                not s.ends_turn or not s.reserves[off * RESERVES + s.undo_slot])):
+        if not -1 <= s.undo_slot < RESERVES or (
+            s.undo_slot >= 0 and (not s.ends_turn or not s.reserves[off * RESERVES + s.undo_slot])
+        ):
             _fail("undo_slot must be -1 or the offender's reserve pile that took the discard")
         if not cfg.opponents[off]:
             _fail("nobody may challenge this offender")
-        if not set(s.racing) | set(s.callers) <= set(cfg.opponents[off]) or set(s.racing) & set(s.callers) \
-                or len(set(s.racing)) != len(s.racing) or len(set(s.callers)) != len(s.callers):
+        if (
+            not set(s.racing) | set(s.callers) <= set(cfg.opponents[off])
+            or set(s.racing) & set(s.callers)
+            or len(set(s.racing)) != len(s.racing)
+            or len(set(s.callers)) != len(s.callers)
+        ):
             _fail("racing and callers are distinct opponents of the offender")
         if not cfg.window and (s.racing or s.callers):
             _fail("only challenge=window has a window to answer")

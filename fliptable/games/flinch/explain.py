@@ -1,4 +1,5 @@
 """FLINCH: why an action is illegal (naming the rulebook rule), and typed-notation aliases."""
+
 from __future__ import annotations
 
 import re
@@ -53,28 +54,39 @@ def _must_reason(state) -> str:
     cfg = state.cfg
     starters = "/".join(str(v) for v in cfg.starters)
     if head.startswith("play:game@"):
-        return ('Partnership Game: a player "plays from his partner\'s Game Pile exactly as he would from '
-                f'his own" -- it is playable, so play it first ({head})')
+        return (
+            "Partnership Game: a player \"plays from his partner's Game Pile exactly as he would from "
+            f'his own" -- it is playable, so play it first ({head})'
+        )
     if head.startswith("play:game"):
-        return (f'Challenge: "On each turn players must play first from their Game Pile if possible" -- '
-                f'your game pile\'s {state.game_piles[state.turn][-1]} is playable ({head})')
-    return (f'The Play: "All 1 cards must be played" -- play your {starters} first ({head}); '
-            'The Reserve: reserves are played from only "after he has played all of his 1 cards"')
+        return (
+            f'Challenge: "On each turn players must play first from their Game Pile if possible" -- '
+            f"your game pile's {state.game_piles[state.turn][-1]} is playable ({head})"
+        )
+    return (
+        f'The Play: "All 1 cards must be played" -- play your {starters} first ({head}); '
+        'The Reserve: reserves are played from only "after he has played all of his 1 cards"'
+    )
 
 
 def _challenge_reason(state, player) -> str:
     cfg = state.cfg
     if not cfg.table:
-        return ("Challenge: with enforce=strict the engine already forbids the plays a challenge "
-                "punishes, so there is nothing to challenge (option enforce=table)")
+        return (
+            "Challenge: with enforce=strict the engine already forbids the plays a challenge "
+            "punishes, so there is nothing to challenge (option enforce=table)"
+        )
     off = state.offender
     if off < 0:
-        return ('Challenge: "Challenge" is called on an opponent right after a play, pass or discard of '
-                "his that could break a rule (not a game-pile card or a 1), before the next action")
+        return (
+            'Challenge: "Challenge" is called on an opponent right after a play, pass or discard of '
+            "his that could break a rule (not a game-pile card or a 1), before the next action"
+        )
     if off == player:
         return "Challenge: you cannot challenge your own play"
-    return (f"Challenge: only seat {off}'s opponents may challenge him"
-            + (" (Partnership Game: the other team)" if cfg.partnership else ""))
+    return f"Challenge: only seat {off}'s opponents may challenge him" + (
+        " (Partnership Game: the other team)" if cfg.partnership else ""
+    )
 
 
 def explain(state, player, action: str) -> str | None:
@@ -85,16 +97,17 @@ def explain(state, player, action: str) -> str | None:
     code = DECODE.get(action)
     if code is None:
         if re.search(r"res([6-9]|\d\d)", action):
-            return ('The Layout d): "no more than five" Reserve Piles for each player -- '
-                    'reserve piles are res1 to res5')
+            return 'The Layout d): "no more than five" Reserve Piles for each player -- reserve piles are res1 to res5'
         if re.search(r"hand([6-9]|\d\d|0)", action):
             return "The Layout b): a hand holds at most five cards -- hand1 to hand5"
         if re.match(r"play:res\d(@\d)?>res\d", action):
             return 'The Reserve: "Cards, once played, cannot be moved from one Reserve Pile to another"'
         if re.match(r"play:.*>res\d", action):
             return "The Reserve: cards reach a reserve pile only as the turn's discard (discard:handN>resM)"
-        return ("not FLINCH notation; write play:SRC>TGT (SRC game|handN|resN|game@S|resN@S, TGT cK|new), "
-                "discard:handN>resM, pass or challenge")
+        return (
+            "not FLINCH notation; write play:SRC>TGT (SRC game|handN|resN|game@S|resN@S, TGT cK|new), "
+            "discard:handN>resM, pass or challenge"
+        )
     kind = code[0]
     if state.racing:
         if kind in ("challenge", "decline"):
@@ -114,8 +127,10 @@ def explain(state, player, action: str) -> str | None:
     must = state._must
     if state.laying >= 0:
         if kind != "discard":
-            return ('The Play: no player could play a 1, so "players again place their entire hands in '
-                    'their Reserve Piles" -- discard:handN>resM until your hand is down')
+            return (
+                'The Play: no player could play a 1, so "players again place their entire hands in '
+                'their Reserve Piles" -- discard:handN>resM until your hand is down'
+            )
         i, j = code[1], code[2]
         if i >= len(hand):
             return _hand_reason(hand)
@@ -124,24 +139,31 @@ def explain(state, player, action: str) -> str | None:
         if not state.started:
             return _must_reason(state) if must else None
         if hand:
-            return ('The Play: "After the first 1 card has been played each player must end his turn by '
-                    'playing a card from his hand to one of his Reserve Piles" (discard:handN>resM)')
+            return (
+                'The Play: "After the first 1 card has been played each player must end his turn by '
+                'playing a card from his hand to one of his Reserve Piles" (discard:handN>resM)'
+            )
         if must and not cfg.table:
             return _must_reason(state)
         return _blocked_reason()
     if kind == "discard":
         i, j = code[1], code[2]
         if not state.started:
-            return ('The Play: before the first 1 card is played a player who cannot play "simply passes '
-                    'and does not play a card to his Reserve Pile" (pass)')
+            return (
+                'The Play: before the first 1 card is played a player who cannot play "simply passes '
+                'and does not play a card to his Reserve Pile" (pass)'
+            )
         if i >= len(hand):
             return _hand_reason(hand)
         v = hand[i]
         if cfg.starter[v]:
             what = "1 cards" if v == 1 else f"{v}s (they start centre piles in centre={cfg.centre_kind})"
-            return f'The Reserve: "1 cards may never be played to a Reserve Pile" -- nor {what}' if v != 1 \
+            return (
+                f'The Reserve: "1 cards may never be played to a Reserve Pile" -- nor {what}'
+                if v != 1
                 else 'The Reserve: "1 cards may never be played to a Reserve Pile"'
-        if must and not cfg.table:      # the plays the rules require come first
+            )
+        if must and not cfg.table:  # the plays the rules require come first
             return _must_reason(state)
         if state.must_release(p) and state.can_play(p):
             return _blocked_reason()
@@ -165,8 +187,10 @@ def explain(state, player, action: str) -> str | None:
     else:
         owner, k = divmod(src - 11, 6)
         if not cfg.partnership:
-            return ("Partnership Game: only partners play from each other's piles "
-                    "(option partnership=true); write game / resN for your own")
+            return (
+                "Partnership Game: only partners play from each other's piles "
+                "(option partnership=true); write game / resN for your own"
+            )
         if owner == p:
             return "write game / resN for your own piles (game@S / resN@S name a partner's)"
         if owner not in cfg.partners[p]:
@@ -184,30 +208,35 @@ def explain(state, player, action: str) -> str | None:
         if tgt > piles:
             if not piles:
                 return "there are no centre piles yet; a starter card starts one (TGT new)"
-            return f"there is no centre pile {tgt}; the centre piles are " + (
-                "c1" if piles == 1 else f"c1..c{piles}")
+            return f"there is no centre pile {tgt}; the centre piles are " + ("c1" if piles == 1 else f"c1..c{piles}")
         lo, hi, d = state.pile_low[tgt - 1], state.pile_high[tgt - 1], state.pile_build[tgt - 1]
         nxt = pile_takes(lo, hi, d, cfg.top)
         if v not in nxt:
-            return (f"The Play: piles are built in sequence -- centre pile {tgt} takes "
-                    f"{' or '.join(map(str, nxt)) or 'nothing more'} next, not {a_card(str(v))}")
+            return (
+                f"The Play: piles are built in sequence -- centre pile {tgt} takes "
+                f"{' or '.join(map(str, nxt)) or 'nothing more'} next, not {a_card(str(v))}"
+            )
     if must and not cfg.table:
         return _must_reason(state)
     return None
 
 
 def _slot_reason(state, p: int, j: int) -> str | None:
-    rs = state.reserves[p * RESERVES:(p + 1) * RESERVES]
+    rs = state.reserves[p * RESERVES : (p + 1) * RESERVES]
     empty = [k + 1 for k in range(RESERVES) if not rs[k]]
     if empty and j + 1 != empty[0]:
         first = empty[0]
         if any(rs[k] for k in range(first, RESERVES)):
             # a later pile holds cards, so the open space is a pile that was exhausted
-            return ('The Reserve: "When a Reserve Pile is exhausted it must be re-started by placing the '
-                    f'next discard in the open space" -- reserve pile {first} is exhausted: discard to '
-                    f'reserve pile {first}')
-        return ('The Layout d): reserve piles are started in order, "alongside each other until he has '
-                f'started five piles" -- the next discard starts reserve pile {first}, the first open space')
+            return (
+                'The Reserve: "When a Reserve Pile is exhausted it must be re-started by placing the '
+                f'next discard in the open space" -- reserve pile {first} is exhausted: discard to '
+                f"reserve pile {first}"
+            )
+        return (
+            'The Layout d): reserve piles are started in order, "alongside each other until he has '
+            f'started five piles" -- the next discard starts reserve pile {first}, the first open space'
+        )
     return None
 
 
@@ -215,12 +244,15 @@ def _hand_reason(hand) -> str:
     if not hand:
         return "your hand is empty"
     return f"you hold only {len(hand)} card{'s' if len(hand) > 1 else ''}: hand1" + (
-        f" to hand{len(hand)}" if len(hand) > 1 else "")
+        f" to hand{len(hand)}" if len(hand) > 1 else ""
+    )
 
 
 def _blocked_reason() -> str:
-    return ('Additional Notes: the game is blocked (the stack is exhausted and a whole round went by with no '
-            'card to the centre) -- "the player holding the releasing card must play it ... the first player '
-            'with a releasing card, beginning with the player on the dealer\'s left, must play it": going '
-            'round from the dealer\'s left you are the first to hold one; play a card to the centre before '
-            'ending your turn')
+    return (
+        "Additional Notes: the game is blocked (the stack is exhausted and a whole round went by with no "
+        'card to the centre) -- "the player holding the releasing card must play it ... the first player '
+        "with a releasing card, beginning with the player on the dealer's left, must play it\": going "
+        "round from the dealer's left you are the first to hold one; play a card to the centre before "
+        "ending your turn"
+    )

@@ -3,6 +3,7 @@ only the adapters import it, and it needs NumPy): a seat's observation written f
 state's fields without building the JSON view, equal to the generic encoding of the view
 (``tests/adapters/test_direct.py``). Kept because it measured at least 1.3x the generic
 path on the same replayed games (issue 24)."""
+
 from __future__ import annotations
 
 import numpy as np
@@ -14,9 +15,25 @@ from .layout import BUILD_NAMES, RESERVES
 
 #: the view's keys that are small values of the state (``View._view``), compared
 #: all at once and written one by one when they changed
-_SMALL = ("phase", "turn", "turns", "started", "draw_count", "stack_groups", "removed", "stack_exhausted",
-          "blocked", "idle_turns", "played_this_turn", "challenges", "challenge", "over", "winners", "end",
-          "hand_counts")
+_SMALL = (
+    "phase",
+    "turn",
+    "turns",
+    "started",
+    "draw_count",
+    "stack_groups",
+    "removed",
+    "stack_exhausted",
+    "blocked",
+    "idle_turns",
+    "played_this_turn",
+    "challenges",
+    "challenge",
+    "over",
+    "winners",
+    "end",
+    "hand_counts",
+)
 #: how a small key is written: a plain number, a bool, a per-seat list of numbers, else its differ
 _NUM, _BOOL, _NUMS, _DIFF = "num", "bool", "nums", "diff"
 
@@ -33,11 +50,42 @@ class FlinchDirect(DirectEncoder):
     or reserves are not of the kind seen at two or more seats (a one-seat table) is not
     fit: generic path."""
 
-    KEYS = frozenset({"seat", "players", "dealer", "phase", "turn", "turns", "started", "top_number",
-                      "starters", "centre_variant", "enforce", "reserve_memory", "teams", "partners", "scores",
-                      "game_piles", "hand_counts", "reserves", "centre", "draw_count", "stack_groups", "removed",
-                      "stack_exhausted", "blocked", "idle_turns", "played_this_turn", "challenges", "challenge",
-                      "over", "winners", "end", "hand"})
+    KEYS = frozenset(
+        {
+            "seat",
+            "players",
+            "dealer",
+            "phase",
+            "turn",
+            "turns",
+            "started",
+            "top_number",
+            "starters",
+            "centre_variant",
+            "enforce",
+            "reserve_memory",
+            "teams",
+            "partners",
+            "scores",
+            "game_piles",
+            "hand_counts",
+            "reserves",
+            "centre",
+            "draw_count",
+            "stack_groups",
+            "removed",
+            "stack_exhausted",
+            "blocked",
+            "idle_turns",
+            "played_this_turn",
+            "challenges",
+            "challenge",
+            "over",
+            "winners",
+            "end",
+            "hand",
+        }
+    )
 
     @classmethod
     def fit(cls, observer, players):
@@ -69,8 +117,12 @@ class FlinchDirect(DirectEncoder):
         gp = ch.get("game_piles")
         self.game_piles = None
         if gp is not None and gp.kinds == ["perseat"] and not gp.flag_types:
-            self.game_piles = (gp.offset, gp.item.width, gp.item.compile(names),
-                               observer.__dict__.setdefault("_flinch_game_pile_blocks", {}))
+            self.game_piles = (
+                gp.offset,
+                gp.item.width,
+                gp.item.compile(names),
+                observer.__dict__.setdefault("_flinch_game_pile_blocks", {}),
+            )
         centre = ch["centre"]
         item = centre.item
         self.centre_at, self.centre_w = centre.offset, item.width
@@ -99,8 +151,12 @@ class FlinchDirect(DirectEncoder):
             return (_NUM, node.offset, float(node.scale))
         if not node.flag_types and node.kinds == ["bool"]:
             return (_BOOL, node.offset, None)
-        if not node.flag_types and node.kinds == ["perseat"] and node.item.kinds == ["num"] \
-                and not node.item.flag_types:
+        if (
+            not node.flag_types
+            and node.kinds == ["perseat"]
+            and node.item.kinds == ["num"]
+            and not node.item.flag_types
+        ):
             return (_NUMS, node.offset, float(node.item.scale))
         return (_DIFF, got[2], got[1])
 
@@ -109,8 +165,8 @@ class FlinchDirect(DirectEncoder):
         put = self.put
         NAMES = self.NAMES
         cfg = state.cfg
-        mv = self.items[seat]                           # ``out``'s memory: one float, or a block, at a time
-        if "seat" not in memo:                          # the same all game long
+        mv = self.items[seat]  # ``out``'s memory: one float, or a block, at a time
+        if "seat" not in memo:  # the same all game long
             put("seat", seat, out, seat, memo)
             put("players", n, out, seat, memo)
             put("dealer", n - 1, out, seat, memo)
@@ -126,16 +182,35 @@ class FlinchDirect(DirectEncoder):
         phase = state.phase_name()
         challenge = None
         if state.offender >= 0:
-            challenge = {"offender": state.offender, "action": state.offence, "window": state.window,
-                         "game_pile_playable": state.neglect}
+            challenge = {
+                "offender": state.offender,
+                "action": state.offence,
+                "window": state.window,
+                "game_pile_playable": state.neglect,
+            }
             if cfg.window:
                 challenge["to_answer"] = seat in state.racing
                 challenge["called"] = seat in state.callers
         stack_out = not stack and not removed
-        small = (phase, None if over else (state.laying if state.laying >= 0 else state.turn), state.turns,
-                 state.started, len(stack), (len(stack) + 4) // 5, len(removed), stack_out,
-                 stack_out and state.idle >= n, state.idle, state.played, state.challenges, challenge, over,
-                 list(state.winners), state.end, [len(h) for h in state.hands])
+        small = (
+            phase,
+            None if over else (state.laying if state.laying >= 0 else state.turn),
+            state.turns,
+            state.started,
+            len(stack),
+            (len(stack) + 4) // 5,
+            len(removed),
+            stack_out,
+            stack_out and state.idle >= n,
+            state.idle,
+            state.played,
+            state.challenges,
+            challenge,
+            over,
+            list(state.winners),
+            state.end,
+            [len(h) for h in state.hands],
+        )
         last = memo.get("small")
         if last is None:
             for k, v in zip(_SMALL, small, strict=True):
@@ -151,12 +226,12 @@ class FlinchDirect(DirectEncoder):
                     continue
                 code, b, x = w
                 v = small[i]
-                if code is _NUM:                        # the compiled "num" encoder's value
+                if code is _NUM:  # the compiled "num" encoder's value
                     v = v / x
                     mv[b] = 1.0 if v > 1.0 else (-1.0 if v < -1.0 else v)
                 elif code is _BOOL:
                     mv[b] = 1.0 if v is True else 0.0
-                elif code is _NUMS:                     # per seat, the viewer's first
+                elif code is _NUMS:  # per seat, the viewer's first
                     for rel in range(n):
                         y = v[(seat + rel) % n] / x
                         mv[b + rel] = 1.0 if y > 1.0 else (-1.0 if y < -1.0 else y)
@@ -169,8 +244,7 @@ class FlinchDirect(DirectEncoder):
             memo["game_piles:src"] = [g[:] for g in gp]
             put("scores", [int(s) for s in state._scores()], out, seat, memo)
             if self.game_piles is None:
-                put("game_piles", [{"top": NAMES[g[-1]] if g else None, "count": len(g)} for g in gp],
-                    out, seat, memo)
+                put("game_piles", [{"top": NAMES[g[-1]] if g else None, "count": len(g)} for g in gp], out, seat, memo)
             else:
                 at, w, fn, blocks = self.game_piles
                 for rel in range(n):
@@ -181,7 +255,7 @@ class FlinchDirect(DirectEncoder):
                         block = np.zeros(w, dtype=np.float32)
                         fn({"top": NAMES[g[-1]] if g else None, "count": len(g)}, block, 0, seat)
                         block = keep_block(blocks, key, block)
-                    mv[at + rel * w:at + (rel + 1) * w] = block
+                    mv[at + rel * w : at + (rel + 1) * w] = block
         # the hand, counted from the card ints (ascending: its last card is the highest)
         hand = state.hands[seat]
         if memo.get("hand:src") != hand:
@@ -193,7 +267,7 @@ class FlinchDirect(DirectEncoder):
                 block = np.zeros(width, dtype=np.float32)
                 write(hand, block, 0)
                 block = keep_block(blocks, key, block)
-            mv[at:at + width] = block
+            mv[at : at + width] = block
             memo["hand:src"] = hand[:]
         self._centre(state, seat, out, mv, memo)
         self._reserves(state, seat, out, mv, memo)
@@ -211,7 +285,7 @@ class FlinchDirect(DirectEncoder):
         written = memo.get("centre")
         if written is None:
             written = memo["centre"] = [None] * window
-            out[at:at + 1 + window * w] = 0.0
+            out[at : at + 1 + window * w] = 0.0
         t = min(m, window)
         first = m - t
         lo = at + 1
@@ -220,11 +294,11 @@ class FlinchDirect(DirectEncoder):
             key = (j + 1, lows[j], highs[j], builds[j])
             if written[i] != key:
                 written[i] = key
-                mv[lo + i * w:lo + (i + 1) * w] = self._block(key, state.cfg.takes, seat)
+                mv[lo + i * w : lo + (i + 1) * w] = self._block(key, state.cfg.takes, seat)
         for i in range(t, window):
             if written[i] is not None:
                 written[i] = None
-                out[lo + i * w:lo + (i + 1) * w] = 0.0
+                out[lo + i * w : lo + (i + 1) * w] = 0.0
         mv[at] = min(1.0, m / self.len_scale)
 
     def _block(self, key, takes, seat) -> memoryview:
@@ -234,8 +308,13 @@ class FlinchDirect(DirectEncoder):
         if block is None:
             number, lo, hi, d = key
             NAMES = self.NAMES
-            entry = {"pile": number, "low": NAMES[lo], "high": NAMES[hi], "build": self.BUILD_NAMES[d],
-                     "next": [NAMES[c] for c in takes[d][lo][hi]]}
+            entry = {
+                "pile": number,
+                "low": NAMES[lo],
+                "high": NAMES[hi],
+                "build": self.BUILD_NAMES[d],
+                "next": [NAMES[c] for c in takes[d][lo][hi]],
+            }
             block = np.zeros(self.centre_w, dtype=np.float32)
             self.centre_item(entry, block, 0, seat)
             block = keep_block(self.blocks, bkey, block)
@@ -255,19 +334,22 @@ class FlinchDirect(DirectEncoder):
         piles = self.piles
         if last is None or piles is None:
             # whole rows: the first time, or rows not written pile by pile
-            rows = range(n) if last is None else \
-                {(i // R - seat) % n for i, (r, o) in enumerate(zip(rs, last, strict=True)) if r != o}
+            rows = (
+                range(n)
+                if last is None
+                else {(i // R - seat) % n for i, (r, o) in enumerate(zip(rs, last, strict=True)) if r != o}
+            )
             for rel in rows:
                 q = (seat + rel) % n
                 cards = owner_sees and q == seat
                 entries = []
-                for r in rs[q * R:(q + 1) * R]:
+                for r in rs[q * R : (q + 1) * R]:
                     e = {"top": NAMES[r[-1]] if r else None, "count": len(r)}
                     if cards:
                         e["cards"] = [NAMES[c] for c in r]
                     entries.append(e)
                 b = at + rel * w
-                out[b:b + w] = 0.0
+                out[b : b + w] = 0.0
                 self.row_fn(entries, out, b, seat)
             memo["reserves"] = [r[:] for r in rs]
             return
@@ -286,7 +368,7 @@ class FlinchDirect(DirectEncoder):
                 piles[k][0](e, block, 0, seat)
                 block = keep_block(blocks, key, block)
             b = at + ((q - seat) % n) * w + piles[k][1]
-            mv[b:b + len(block)] = block
+            mv[b : b + len(block)] = block
 
 
 #: the direct encoder the adapters use for FLINCH

@@ -1,15 +1,16 @@
 """FLINCH -- The Family Favorite (flinch.md): the declared game record, its options,
 action space and statistics, and its bots and text."""
+
 from __future__ import annotations
 
 from typing import Any
 
-from .balance import BALANCE
 from ...core import Game, Option, register
 from ...core.result import margin_values
-from . import render
-from .bots import GreedyAgent, QuickAgent
 from ..flinch_pack.cards import CARDS, pack_count, series_pack
+from . import render
+from .balance import BALANCE
+from .bots import GreedyAgent, QuickAgent
 from .explain import normalise
 from .layout import DECISIONS_PER_SEAT, check_table, max_piles, top_number
 from .notation import CHALLENGE, DECLINE, DISCARD, NOTATION, PASS, PLAY
@@ -18,6 +19,7 @@ from .state import FlinchState
 
 class FlinchGame(Game):
     """FLINCH -- The Family Favorite."""
+
     wording = render
     balance = BALANCE
 
@@ -31,24 +33,58 @@ class FlinchGame(Game):
     #: decision cap; views in card notation
     rules_version = "2"
     options = (
-        Option("packs", "choice", "auto", "packs of cards: auto = 2 with 4 or more players, else 1",
-               choices=("auto", 1, 2)),
-        Option("edition", "choice", 110, "110 = 11 series of 1-10 (the rulebook); 150 = 10 series of 1-15",
-               choices=(110, 150)),
-        Option("enforce", "choice", "strict", "strict: the engine forbids skipping the game pile or keeping "
-               "a 1; table: allowed, and opponents may challenge", choices=("strict", "table")),
-        Option("centre", "choice", "ones", "centre piles start on 1s; on 1s and 10s (up and down); "
-               "or on 5s (both ways)", choices=("ones", "ones-and-tens", "fives")),
+        Option(
+            "packs", "choice", "auto", "packs of cards: auto = 2 with 4 or more players, else 1", choices=("auto", 1, 2)
+        ),
+        Option(
+            "edition",
+            "choice",
+            110,
+            "110 = 11 series of 1-10 (the rulebook); 150 = 10 series of 1-15",
+            choices=(110, 150),
+        ),
+        Option(
+            "enforce",
+            "choice",
+            "strict",
+            "strict: the engine forbids skipping the game pile or keeping "
+            "a 1; table: allowed, and opponents may challenge",
+            choices=("strict", "table"),
+        ),
+        Option(
+            "centre",
+            "choice",
+            "ones",
+            "centre piles start on 1s; on 1s and 10s (up and down); or on 5s (both ways)",
+            choices=("ones", "ones-and-tens", "fives"),
+        ),
         Option("partnership", "bool", False, "the Partnership Game (4 or 6 players, partners alternate seats)"),
-        Option("reserve_memory", "choice", "on", "on: nobody sees below a reserve pile's top; "
-               "off: owners see their whole reserve piles", choices=("on", "off")),
-        Option("challenge", "choice", "claim", "claim: a challenge is called out of turn while play goes "
-               "on; window: fliptable 1's timed window after each challengeable action, answered "
-               "challenge or decline (replays version-1 logs)", choices=("claim", "window")),
+        Option(
+            "reserve_memory",
+            "choice",
+            "on",
+            "on: nobody sees below a reserve pile's top; off: owners see their whole reserve piles",
+            choices=("on", "off"),
+        ),
+        Option(
+            "challenge",
+            "choice",
+            "claim",
+            "claim: a challenge is called out of turn while play goes "
+            "on; window: fliptable 1's timed window after each challengeable action, answered "
+            "challenge or decline (replays version-1 logs)",
+            choices=("claim", "window"),
+        ),
         Option("challenge_ms", "float", 3000.0, "challenge=window: the window's length, ms", min=1, max=600000),
-        Option("standstill", "choice", "round", "round: a blocked game is drawn after a whole round of "
-               "duty from the dealer's left brings no card to the centre; two-rounds: after any two "
-               "idle rounds (fliptable 1)", choices=("round", "two-rounds")),
+        Option(
+            "standstill",
+            "choice",
+            "round",
+            "round: a blocked game is drawn after a whole round of "
+            "duty from the dealer's left brings no card to the centre; two-rounds: after any two "
+            "idle rounds (fliptable 1)",
+            choices=("round", "two-rounds"),
+        ),
     )
     cards = CARDS
     notation = NOTATION
@@ -86,7 +122,7 @@ class FlinchGame(Game):
         for c in codes:
             # a reserve card never starts a pile (starters never reach a reserve)
             is_reserve = 6 <= c <= 10 or (c >= 11 and (c - 11) % 6 != 0)
-            out += PLAY[c][1 if is_reserve else 0:piles + 1]
+            out += PLAY[c][1 if is_reserve else 0 : piles + 1]
         return tuple(out)
 
     def parse_action(self, text):
@@ -102,10 +138,15 @@ class FlinchGame(Game):
 
     def stats(self, state):
         cfg = state.cfg
-        out = {"turns": float(state.turns), "draws": float(state.end == "blocked"),
-               "capped": float(state.end == "cap"),
-               "table_games": float(cfg.table), "challenges": float(state.challenges),
-               "right_challenges": float(state.right_challenges), "restocks": float(state.restocks)}
+        out = {
+            "turns": float(state.turns),
+            "draws": float(state.end == "blocked"),
+            "capped": float(state.end == "cap"),
+            "table_games": float(cfg.table),
+            "challenges": float(state.challenges),
+            "right_challenges": float(state.right_challenges),
+            "restocks": float(state.restocks),
+        }
         if cfg.partnership:
             for t in (0, 1):
                 out[f"team_win_{t}"] = float(bool(state.winners) and cfg.team_of[state.winners[0]] == t)

@@ -1,6 +1,7 @@
 """FLINCH's information state for the RL adapters (``OBSERVER``, found by
 ``core.schema.game_module``; only the adapters import it): the generic summary of a
 seat's events plus the reserve piles it has seen laid, which the view forgets."""
+
 from __future__ import annotations
 
 from fliptable.adapters.observation import InfoStateObserver
@@ -41,7 +42,7 @@ class FlinchInfoState(InfoStateObserver):
             owner = event.get("owner", event.get("player"))
             # play:resK>cN from one's own pile, play:resK@S>cN from partner S's (its owner)
             if action.startswith("play:res") and isinstance(owner, int):
-                k = int(action[len("play:res"):].split(">")[0].split("@")[0]) - 1
+                k = int(action[len("play:res") :].split(">")[0].split("@")[0]) - 1
                 pile = memory.piles[owner][k]
                 if pile:
                     pile.pop()
@@ -60,7 +61,7 @@ class FlinchInfoState(InfoStateObserver):
                 base = self.reserve_offset + (rel * self.RESERVES + k) * 2 * n
                 for c in pile[:-1]:
                     out[base + c] += 1.0
-                out[base:base + n] /= self.copies
+                out[base : base + n] /= self.copies
                 if len(pile) >= 2:
                     out[base + n + pile[-2]] = 1.0
 
@@ -69,11 +70,22 @@ class FlinchInfoState(InfoStateObserver):
         for rel in range(self.players):
             for k in range(self.RESERVES):
                 base = self.reserve_offset + (rel * self.RESERVES + k) * 2 * self.ncards
-                out.append((f"memory.reserves[seat +{rel}][{k + 1}]",
-                            "count per card face below the top / copies (remembered from the events)",
-                            base, self.ncards))
-                out.append((f"memory.reserves[seat +{rel}][{k + 1}]", "one-hot face of the card just below the top",
-                            base + self.ncards, self.ncards))
+                out.append(
+                    (
+                        f"memory.reserves[seat +{rel}][{k + 1}]",
+                        "count per card face below the top / copies (remembered from the events)",
+                        base,
+                        self.ncards,
+                    )
+                )
+                out.append(
+                    (
+                        f"memory.reserves[seat +{rel}][{k + 1}]",
+                        "one-hot face of the card just below the top",
+                        base + self.ncards,
+                        self.ncards,
+                    )
+                )
         return out
 
 

@@ -1,17 +1,18 @@
 """FLINCH's table: the layout's numbers (flinch.md "The Layout") and the facts an option
 set fixes (partnership teams, the top number, packs, the starter numbers), computed
 once per table as a ``Config`` shared by every state of that table."""
+
 from __future__ import annotations
 
-from typing import Any
 from collections.abc import Mapping
+from typing import Any
 
 from ...core import OptionError
 from ..flinch_pack.cards import pack_count
 
-HAND = 5          # flinch.md "The Layout" b) hands of five
-RESERVES = 5      # "The Layout" d) no more than five reserve piles
-GAME_PILE = 10    # "The Layout" a) game piles of ten
+HAND = 5  # flinch.md "The Layout" b) hands of five
+RESERVES = 5  # "The Layout" d) no more than five reserve piles
+GAME_PILE = 10  # "The Layout" a) game piles of ten
 MAX_SEATS = 6
 #: a game that reaches this many decisions per seat ends drawn (docs: "The decision cap")
 DECISIONS_PER_SEAT = 5000
@@ -104,8 +105,10 @@ class Config:
         # pile_takes of every run, looked up as takes[build][low][high] (build -1 is the
         # last of the three: BOTH, UP, DOWN)
         span = range(self.top + 2)
-        self.takes = tuple(tuple(tuple(pile_takes(lo, hi, build, self.top) for hi in span) for lo in span)
-                           for build in (BOTH, UP, DOWN))
+        self.takes = tuple(
+            tuple(tuple(pile_takes(lo, hi, build, self.top) for hi in span) for lo in span)
+            for build in (BOTH, UP, DOWN)
+        )
         self.centre_kind = options["centre"]
         self.table = options["enforce"] == "table"
         self.memory = options["reserve_memory"] == "on"
@@ -118,8 +121,9 @@ class Config:
             self.team_of = tuple(range(n))
         self.partners = tuple(tuple(q for q in self.teams[self.team_of[p]] if q != p) for p in range(n))
         # opponents from the nearest to the left (flinch.md "Challenge")
-        self.opponents = tuple(tuple((p + k) % n for k in range(1, n)
-                                     if self.team_of[(p + k) % n] != self.team_of[p]) for p in range(n))
+        self.opponents = tuple(
+            tuple((p + k) % n for k in range(1, n) if self.team_of[(p + k) % n] != self.team_of[p]) for p in range(n)
+        )
         self.max_piles = max_piles(players, options)
         self.cap = DECISIONS_PER_SEAT * n
         # fliptable 1's rules, kept to replay its logs (Flinch.legacy_options)

@@ -1,12 +1,13 @@
 """FLINCH action notation: the tables of every action text (built once; actions are
 interned strings), their decoding, and their public form. Logs depend on these texts."""
+
 from __future__ import annotations
 
 import re
 
 from .layout import MAX_SEATS
 
-MAX_PILES = 64    # notation tables cover any table; action_space uses the real bound
+MAX_PILES = 64  # notation tables cover any table; action_space uses the real bound
 
 #: source codes: 0 own game pile, 1-5 hand cards, 6-10 own reserves, 11+6*S+k partner S
 #: (k=0 game pile, k=1..5 reserve k)
@@ -18,11 +19,13 @@ PLAY = tuple(tuple(f"play:{s}>{t}" for t in TGT_NAMES) for s in SRC_NAMES)
 DISCARD = tuple(tuple(f"discard:hand{i}>res{j}" for j in range(1, 6)) for i in range(1, 6))
 PASS, CHALLENGE, DECLINE = "pass", "challenge", "decline"
 #: DISCARD_ROWS[mask][i]: discards of hand card i to the reserve piles allowed by ``mask``
-DISCARD_ROWS = tuple(tuple(tuple(DISCARD[i][j] for j in range(5) if mask >> j & 1) for i in range(5))
-                     for mask in range(32))
+DISCARD_ROWS = tuple(
+    tuple(tuple(DISCARD[i][j] for j in range(5) if mask >> j & 1) for i in range(5)) for mask in range(32)
+)
 #: DISCARDS[hand size][mask]: every discard of a hand of that size (no starters in it)
-DISCARDS = tuple(tuple(tuple(a for i in range(h) for a in DISCARD_ROWS[mask][i]) for mask in range(32))
-                 for h in range(6))
+DISCARDS = tuple(
+    tuple(tuple(a for i in range(h) for a in DISCARD_ROWS[mask][i]) for mask in range(32)) for h in range(6)
+)
 #: action -> ("play", src, tgt) | ("discard", i, j) | ("pass",) | ("challenge",) | ("decline",)
 DECODE: dict[str, tuple] = {PASS: ("pass",), CHALLENGE: ("challenge",), DECLINE: ("decline",)}
 for _c, _row in enumerate(PLAY):

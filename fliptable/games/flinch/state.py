@@ -12,6 +12,7 @@ Action notation (stable: logs depend on it)::
     pass                the opening pass, or end a turn with an empty hand nothing can refill
     challenge           call out the opponent who just acted (enforce=table): a claim
 """
+
 from __future__ import annotations
 
 from typing import ClassVar
@@ -19,13 +20,13 @@ from typing import ClassVar
 from ...core import Event, Over, Result, ranks_from_keys, turn
 from ...core.game import State
 from ..flinch_pack.cards import NAMES
-from .checks import check_state
 from .challenges import Challenges
+from .checks import check_state
 from .explain import explain
-from .view import View
 from .layout import GAME_PILE, HAND, RESERVES, config, pile_after
 from .notation import CHALLENGE, DECLINE, DECODE, DISCARD_ROWS, DISCARDS, PASS, PLAY, PUBLIC
 from .turns import TurnFlow
+from .view import View
 
 _OVER = Over()
 
@@ -40,40 +41,40 @@ class FlinchState(Challenges, TurnFlow, View, State):
 
     CALL = CHALLENGE
     FIELDS: ClassVar[dict[str, str]] = {
-        "game_piles": "piles",      # per seat, top card last
-        "game_seen": "ints",        # per seat: cards at the bottom of the game pile everyone saw
-                                    # arrive there (challenge penalties)
-        "hands": "piles",           # per seat, ascending
-        "hand_src": "table",        # parallel to hands: the stack a card was drawn from (0: the
-                                    # deal and the first stack, k: the k-th restock), -1: a card
-                                    # everyone saw (a discard taken back after a challenge)
-        "reserves": "piles",        # seat * 5 + pile, bottom first
+        "game_piles": "piles",  # per seat, top card last
+        "game_seen": "ints",  # per seat: cards at the bottom of the game pile everyone saw
+        # arrive there (challenge penalties)
+        "hands": "piles",  # per seat, ascending
+        "hand_src": "table",  # parallel to hands: the stack a card was drawn from (0: the
+        # deal and the first stack, k: the k-th restock), -1: a card
+        # everyone saw (a discard taken back after a challenge)
+        "reserves": "piles",  # seat * 5 + pile, bottom first
         "pile_low": "ints",
         "pile_high": "ints",
         "pile_build": "ints",
-        "stack": "cards",           # top card last
-        "removed": "cards",         # finished playing piles, waiting to become a new stack
+        "stack": "cards",  # top card last
+        "removed": "cards",  # finished playing piles, waiting to become a new stack
         "turn": "seat",
-        "laying": "int",            # the seat laying its hand down (a second lay-down), or -1
-        "started": "bool",          # a playing pile has been started
-        "passes": "int",            # opening passes since the deal or the last lay-down
+        "laying": "int",  # the seat laying its hand down (a second lay-down), or -1
+        "started": "bool",  # a playing pile has been started
+        "passes": "int",  # opening passes since the deal or the last lay-down
         "laydowns": "int",
-        "played": "bool",           # a card reached the centre this turn
-        "idle": "int",              # turns ended with no card to the centre, the stack out for good
+        "played": "bool",  # a card reached the centre this turn
+        "idle": "int",  # turns ended with no card to the centre, the stack out for good
         "turns": "int",
         "over": "bool",
         "winners": "seats",
-        "end": "str?",              # "won", "blocked" or "cap" once over
+        "end": "str?",  # "won", "blocked" or "cap" once over
         # the challenge window (enforce=table; flinch_pack/challenge_window.py)
-        "offender": "int",          # -1: no window
+        "offender": "int",  # -1: no window
         "window": "int",
-        "offence": "str?",          # the action called out, as the table saw it
-        "neglect": "bool",          # it left a playable game-pile card (public)
-        "refilled": "bool",         # it emptied the offender's hand (so a held 1 was not there)
-        "ends_turn": "bool",        # it ended the offender's turn
-        "undo_slot": "int",         # the reserve pile of a discard called out, or -1
-        "racing": "seats",          # challenge=window: opponents still to answer the window
-        "callers": "seats",         # challenge=window: who called "Challenge" in it
+        "offence": "str?",  # the action called out, as the table saw it
+        "neglect": "bool",  # it left a playable game-pile card (public)
+        "refilled": "bool",  # it emptied the offender's hand (so a held 1 was not there)
+        "ends_turn": "bool",  # it ended the offender's turn
+        "undo_slot": "int",  # the reserve pile of a discard called out, or -1
+        "racing": "seats",  # challenge=window: opponents still to answer the window
+        "callers": "seats",  # challenge=window: who called "Challenge" in it
         # statistics
         "restocks": "int",
         "challenges": "int",
@@ -92,14 +93,14 @@ class FlinchState(Challenges, TurnFlow, View, State):
         n = self.players
         k = 0
         piles: list[list[int]] = [[] for _ in range(n)]
-        for _ in range(GAME_PILE):          # "The Layout" a): ten each, one at a time
+        for _ in range(GAME_PILE):  # "The Layout" a): ten each, one at a time
             for p in range(n):
                 piles[p].append(deck[k])
                 k += 1
         for pile in piles:
-            pile.reverse()                   # the first card dealt is the top (top = last)
+            pile.reverse()  # the first card dealt is the top (top = last)
         hands: list[list[int]] = [[] for _ in range(n)]
-        for _ in range(HAND):               # "The Layout" b): the next five each
+        for _ in range(HAND):  # "The Layout" b): the next five each
             for p in range(n):
                 hands[p].append(deck[k])
                 k += 1
@@ -110,7 +111,7 @@ class FlinchState(Challenges, TurnFlow, View, State):
         self.hand_src = [[0] * HAND for _ in range(n)]
         self.reserves = [[] for _ in range(RESERVES * n)]
         self.pile_low, self.pile_high, self.pile_build = [], [], []
-        self.stack = deck[k:][::-1]          # "The Layout" c): the rest, top card last
+        self.stack = deck[k:][::-1]  # "The Layout" c): the rest, top card last
         self.removed = []
         self.turn, self.laying, self.started, self.passes, self.laydowns = 0, -1, False, 0, 0
         self.played, self.idle, self.turns = False, 0, 0
@@ -132,7 +133,7 @@ class FlinchState(Challenges, TurnFlow, View, State):
         for r in self.reserves:
             out += r
         for lo, hi in zip(self.pile_low, self.pile_high, strict=True):
-            out += range(lo, hi + 1)     # a centre pile holds exactly the run lo..hi
+            out += range(lo, hi + 1)  # a centre pile holds exactly the run lo..hi
         return out + self.stack + self.removed
 
     # -- decisions and legality ----------------------------------------------------------
@@ -147,7 +148,7 @@ class FlinchState(Challenges, TurnFlow, View, State):
                 d = _OVER
             elif self.racing:
                 d = self._race_decision(DECLINE, self.cfg.timeout)
-            elif self.offender < 0:     # no window open: the actor's turn, no claimants
+            elif self.offender < 0:  # no window open: the actor's turn, no claimants
                 d = turn(self.laying if self.laying >= 0 else self.turn)
             else:
                 d = self._decide(self.actor())
@@ -164,7 +165,7 @@ class FlinchState(Challenges, TurnFlow, View, State):
             legal = self._legal
             if legal is None:
                 legal = self._gen()
-            if self.offender < 0:       # no window open: nobody may call
+            if self.offender < 0:  # no window open: nobody may call
                 return legal
         else:
             legal = ()
@@ -207,7 +208,7 @@ class FlinchState(Challenges, TurnFlow, View, State):
                 pile = self.game_piles[o]
                 if pile and acc[pile[-1]]:
                     return True
-            for r in self.reserves[o * RESERVES:(o + 1) * RESERVES]:
+            for r in self.reserves[o * RESERVES : (o + 1) * RESERVES]:
                 if r and acc[r[-1]]:
                     return True
         return False
@@ -221,8 +222,8 @@ class FlinchState(Challenges, TurnFlow, View, State):
         cfg = self.cfg
         top = cfg.top
         starter = cfg.starter
-        acc = [[0] if starter[v] else [] for v in range(top + 2)]    # 0 = new, first
-        takes = cfg.takes                                              # pile_takes, tabled
+        acc = [[0] if starter[v] else [] for v in range(top + 2)]  # 0 = new, first
+        takes = cfg.takes  # pile_takes, tabled
         for i, (lo, hi, build) in enumerate(zip(self.pile_low, self.pile_high, self.pile_build, strict=True), 1):
             for v in takes[build][lo][hi]:
                 acc[v].append(i)
@@ -255,7 +256,7 @@ class FlinchState(Challenges, TurnFlow, View, State):
                 row = PLAY[base]
                 partner_game += [row[t] for t in acc[pile[-1]]]
             j = base
-            for r in self.reserves[q * RESERVES:(q + 1) * RESERVES]:
+            for r in self.reserves[q * RESERVES : (q + 1) * RESERVES]:
                 j += 1
                 if r and acc[r[-1]]:
                     row = PLAY[j]
@@ -268,7 +269,7 @@ class FlinchState(Challenges, TurnFlow, View, State):
                 row = PLAY[src]
                 (hand_starts if starter[v] else other).extend([row[t] for t in ts])
         src = 5
-        for r in self.reserves[p * RESERVES:(p + 1) * RESERVES]:
+        for r in self.reserves[p * RESERVES : (p + 1) * RESERVES]:
             src += 1
             if r and acc[r[-1]]:
                 row = PLAY[src]
@@ -295,7 +296,7 @@ class FlinchState(Challenges, TurnFlow, View, State):
         else:
             # The Play: the turn ends with a hand card to a reserve pile, never a 1
             mask = self._slot_mask(p)
-            if hand_starts:             # a starter in the hand (a starter always has a play: new)
+            if hand_starts:  # a starter in the hand (a starter always has a play: new)
                 rows = DISCARD_ROWS[mask]
                 ends = [a for i, v in enumerate(hand) if not starter[v] for a in rows[i]]
                 legal = tuple(plays) + tuple(ends)
@@ -312,8 +313,7 @@ class FlinchState(Challenges, TurnFlow, View, State):
         (slots are only labels, so one choice is offered); else to any of the five."""
         rs = self.reserves
         b = p * RESERVES
-        mask = ((not rs[b]) | (not rs[b + 1]) << 1 | (not rs[b + 2]) << 2 | (not rs[b + 3]) << 3
-                | (not rs[b + 4]) << 4)
+        mask = (not rs[b]) | (not rs[b + 1]) << 1 | (not rs[b + 2]) << 2 | (not rs[b + 3]) << 3 | (not rs[b + 4]) << 4
         return mask & -mask if mask else 31
 
     def _illegal_reason(self, player, action):
@@ -341,7 +341,7 @@ class FlinchState(Challenges, TurnFlow, View, State):
             self._resolve_call(player, events)
         else:
             if self._legal is None:
-                self._gen()          # the "must" set of the position the action is made in
+                self._gen()  # the "must" set of the position the action is made in
             self._close_window()
             code = DECODE[action]
             kind = code[0]
@@ -366,8 +366,13 @@ class FlinchState(Challenges, TurnFlow, View, State):
         hand = self.hands[p]
         # a play that could break a rule (enforce=table): anything but a game-pile card or a
         # hand starter, which the rules never forbid
-        callable_ = (cfg.table and self.laying < 0 and cfg.opponents[p] and src != 0
-                     and not (1 <= src <= 5 and cfg.starter[hand[src - 1]]))
+        callable_ = (
+            cfg.table
+            and self.laying < 0
+            and cfg.opponents[p]
+            and src != 0
+            and not (1 <= src <= 5 and cfg.starter[hand[src - 1]])
+        )
         neglect = callable_ and self._skips_game_pile(action)
         owner = p
         if src == 0:
@@ -398,15 +403,25 @@ class FlinchState(Challenges, TurnFlow, View, State):
             i = len(self.pile_low) - 1
         else:
             i = tgt - 1
-            self.pile_low[i], self.pile_high[i] = pile_after(self.pile_low[i], self.pile_high[i],
-                                                             self.pile_build[i], v)
+            self.pile_low[i], self.pile_high[i] = pile_after(self.pile_low[i], self.pile_high[i], self.pile_build[i], v)
         self.played = True
         self.idle = 0
         if events is not None:
-            events.append(Event("play", {"player": p, "from": where, "owner": owner, "card": NAMES[v],
-                                         "pile": i + 1, "action": PUBLIC[action],
-                                         "pile_low": NAMES[self.pile_low[i]],
-                                         "pile_high": NAMES[self.pile_high[i]]}))
+            events.append(
+                Event(
+                    "play",
+                    {
+                        "player": p,
+                        "from": where,
+                        "owner": owner,
+                        "card": NAMES[v],
+                        "pile": i + 1,
+                        "action": PUBLIC[action],
+                        "pile_low": NAMES[self.pile_low[i]],
+                        "pile_high": NAMES[self.pile_high[i]],
+                    },
+                )
+            )
         if self.pile_low[i] == 1 and self.pile_high[i] == top:
             # "The Playing Piles go up to 10 and are then removed from the table"
             self.removed.extend(range(1, top + 1))
@@ -416,8 +431,7 @@ class FlinchState(Challenges, TurnFlow, View, State):
         if where == "game":
             pile = self.game_piles[owner]
             if events is not None and pile:
-                events.append(Event("game_pile_top", {"player": owner, "card": NAMES[pile[-1]],
-                                                      "count": len(pile)}))
+                events.append(Event("game_pile_top", {"player": owner, "card": NAMES[pile[-1]], "count": len(pile)}))
             if not pile and self._check_win(owner, events):
                 return
         emptied = not hand
@@ -434,8 +448,7 @@ class FlinchState(Challenges, TurnFlow, View, State):
         self.reserves[p * RESERVES + j].append(v)
         if self.laying >= 0:
             if events is not None:
-                events.append(Event("discard", {"player": p, "card": NAMES[v], "reserve": j + 1,
-                                                "laydown": True}))
+                events.append(Event("discard", {"player": p, "card": NAMES[v], "reserve": j + 1, "laydown": True}))
             if not hand:
                 self._draw(p, events)
                 self._next_layer(p + 1, events)
@@ -473,6 +486,10 @@ class FlinchState(Challenges, TurnFlow, View, State):
 
     def result(self) -> Result:
         scores = self._scores()
-        return Result(scores, tuple(self.winners), ranks_from_keys(list(scores)), self.over,
-                      {"end": self.end, "turns": self.turns,
-                       "game_pile_cards": [len(g) for g in self.game_piles]})
+        return Result(
+            scores,
+            tuple(self.winners),
+            ranks_from_keys(list(scores)),
+            self.over,
+            {"end": self.end, "turns": self.turns, "game_pile_cards": [len(g) for g in self.game_piles]},
+        )

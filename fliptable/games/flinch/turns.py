@@ -1,5 +1,6 @@
 """FLINCH turn flow: winning, ending a turn, the opening lay-down, drawing from the
 stack (flinch.md "The Play", "To Win", "Additional Notes"). A mixin of ``FlinchState``."""
+
 from __future__ import annotations
 
 from ...core import Event
@@ -76,8 +77,9 @@ class TurnFlow:
                 for i, v in enumerate(hand):
                     self.reserves[q * RESERVES + i].append(v)
                     if events is not None:
-                        events.append(Event("discard", {"player": q, "card": NAMES[v], "reserve": i + 1,
-                                                        "laydown": True}))
+                        events.append(
+                            Event("discard", {"player": q, "card": NAMES[v], "reserve": i + 1, "laydown": True})
+                        )
                 self.hands[q] = []
                 self.hand_src[q] = []
                 self._draw(q, events)
@@ -97,7 +99,7 @@ class TurnFlow:
         self._resume(events)
 
     def _resume(self, events) -> None:
-        self.turn = 0   # play restarts with the player to the dealer's left
+        self.turn = 0  # play restarts with the player to the dealer's left
         if events is not None:
             events.append(Event("turn", {"player": 0}))
         if not self.hands[0]:
@@ -122,12 +124,13 @@ class TurnFlow:
             src.append(self.restocks)
             got += 1
         if got:
-            if src.count(src[0]) == len(src):       # one stack: the hand's order is the cards'
+            if src.count(src[0]) == len(src):  # one stack: the hand's order is the cards'
                 hand.sort()
             else:
                 pairs = sorted(zip(hand, src, strict=True))
                 hand[:] = [v for v, _ in pairs]
                 src[:] = [s for _, s in pairs]
             if events is not None:
-                events.append(Event("draw", {"player": p, "count": got, "stack": len(self.stack)},
-                                    {"hand": names(hand)}, (p,)))
+                events.append(
+                    Event("draw", {"player": p, "count": got, "stack": len(self.stack)}, {"hand": names(hand)}, (p,))
+                )

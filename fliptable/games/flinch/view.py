@@ -8,6 +8,7 @@ cards (the drawer). Nobody sees a game pile below its top (the owner included), 
 stack's order. With ``reserve_memory=on`` nobody's view shows a reserve pile below its top
 ("A player may not look underneath ... but should try to remember"); every reserve card
 was placed face up in front of everyone, so determinization never moves one."""
+
 from __future__ import annotations
 
 from typing import Any
@@ -36,43 +37,70 @@ class View:
         reserves = []
         for q in range(n):
             row = []
-            for r in self.reserves[q * RESERVES:(q + 1) * RESERVES]:
+            for r in self.reserves[q * RESERVES : (q + 1) * RESERVES]:
                 entry: dict[str, Any] = {"top": NAMES[r[-1]] if r else None, "count": len(r)}
                 if owner_sees and q == player:
-                    entry["cards"] = names(r)    # bottom first
+                    entry["cards"] = names(r)  # bottom first
                 row.append(entry)
             reserves.append(row)
-        takes = cfg.takes                   # layout.pile_takes, tabled per table
+        takes = cfg.takes  # layout.pile_takes, tabled per table
         centre = []
         for i, (lo, hi, d) in enumerate(zip(self.pile_low, self.pile_high, self.pile_build, strict=True)):
-            centre.append({"pile": i + 1, "low": NAMES[lo], "high": NAMES[hi], "build": BUILD_NAMES[d],
-                           "next": names(takes[d][lo][hi])})
+            centre.append(
+                {
+                    "pile": i + 1,
+                    "low": NAMES[lo],
+                    "high": NAMES[hi],
+                    "build": BUILD_NAMES[d],
+                    "next": names(takes[d][lo][hi]),
+                }
+            )
         phase = self.phase_name()
-        scores = self._scores()         # result().scores, without ranking them
+        scores = self._scores()  # result().scores, without ranking them
         out: dict[str, Any] = {
-            "seat": player, "players": n, "dealer": n - 1, "phase": phase,
-            "turn": None if self.over else self.actor(), "turns": self.turns,
-            "started": self.started, "top_number": cfg.top, "starters": names(cfg.starters),
-            "centre_variant": cfg.centre_kind, "enforce": "table" if cfg.table else "strict",
+            "seat": player,
+            "players": n,
+            "dealer": n - 1,
+            "phase": phase,
+            "turn": None if self.over else self.actor(),
+            "turns": self.turns,
+            "started": self.started,
+            "top_number": cfg.top,
+            "starters": names(cfg.starters),
+            "centre_variant": cfg.centre_kind,
+            "enforce": "table" if cfg.table else "strict",
             "reserve_memory": "on" if cfg.memory else "off",
             "teams": [list(t) for t in cfg.teams] if cfg.partnership else None,
             "partners": list(cfg.partners[player]) if player is not None else [],
             "scores": [int(s) for s in scores],
             "game_piles": [{"top": NAMES[g[-1]] if g else None, "count": len(g)} for g in self.game_piles],
             "hand_counts": [len(h) for h in self.hands],
-            "reserves": reserves, "centre": centre,
-            "draw_count": len(self.stack), "stack_groups": (len(self.stack) + HAND - 1) // HAND,
-            "removed": len(self.removed), "stack_exhausted": self.stack_out(), "blocked": self.blocked(),
-            "idle_turns": self.idle, "played_this_turn": self.played, "challenges": self.challenges,
-            "challenge": None, "over": self.over, "winners": list(self.winners), "end": self.end,
+            "reserves": reserves,
+            "centre": centre,
+            "draw_count": len(self.stack),
+            "stack_groups": (len(self.stack) + HAND - 1) // HAND,
+            "removed": len(self.removed),
+            "stack_exhausted": self.stack_out(),
+            "blocked": self.blocked(),
+            "idle_turns": self.idle,
+            "played_this_turn": self.played,
+            "challenges": self.challenges,
+            "challenge": None,
+            "over": self.over,
+            "winners": list(self.winners),
+            "end": self.end,
         }
         if player is not None:
             out["hand"] = names(self.hands[player])
         if self.offender >= 0:
             # Challenge: the action that may be called out, as the table saw it; whether a
             # playable game-pile card was left is public, a held 1 is not
-            out["challenge"] = {"offender": self.offender, "action": self.offence, "window": self.window,
-                                "game_pile_playable": self.neglect}
+            out["challenge"] = {
+                "offender": self.offender,
+                "action": self.offence,
+                "window": self.window,
+                "game_pile_playable": self.neglect,
+            }
             if cfg.window:
                 # challenge=window: calls are secret until the window closes -- a viewer
                 # learns only whether he himself is still to answer and whether he called

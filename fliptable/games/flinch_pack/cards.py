@@ -1,10 +1,11 @@
 """The FLINCH pack, shared by FLINCH, Muggins, Authors, Patience and Go to the Store:
 series of numbered cards. flinch.md "Equipment": 11 series of 1-10 (110 cards); the
 older edition has 10 series of 1-15 (150 cards)."""
+
 from __future__ import annotations
 
-from typing import Any
 from collections.abc import Iterable, Mapping
+from typing import Any
 
 from ...core.cards import CardTable, CardType
 

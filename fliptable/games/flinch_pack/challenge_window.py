@@ -24,6 +24,7 @@ offender; may he call now?) and ``_resolve_call(caller, events)``.
 ``racing`` (a field) each answer the call or ``decline`` in a kernel ``Race`` whose clock
 declines for everyone still silent; ``callers`` (a field) records who called. Who has
 answered shows in the race's players: that mode is not leak-free."""
+
 from __future__ import annotations
 
 from typing import ClassVar
@@ -50,8 +51,9 @@ class ChallengeWindow:
 
     def _may_call(self, player) -> bool:
         off = self.offender
-        return (off >= 0 and type(player) is int and 0 <= player < self.players and player != off
-                and self._can_call(player))
+        return (
+            off >= 0 and type(player) is int and 0 <= player < self.players and player != off and self._can_call(player)
+        )
 
     def _claimants(self, actor: int) -> tuple[int, ...]:
         """The players other than ``actor`` who may call now (in seat order)."""
@@ -100,6 +102,12 @@ class ChallengeWindow:
                 self.callers.append(player)
             if events is not None:
                 # calls in one window are secret until it closes: only the caller sees his
-                events.append(Event("answer", {"offender": self.offender, "window": self.window},
-                                    {"player": player, "call": action}, (player,)))
+                events.append(
+                    Event(
+                        "answer",
+                        {"offender": self.offender, "window": self.window},
+                        {"player": player, "call": action},
+                        (player,),
+                    )
+                )
         return not self.racing

@@ -2,6 +2,7 @@
 player is dealt the cards flipped to them (their own hits, a Flip Three's three, a
 Second Chance handed over is not counted), in any round; a game lasts rounds; the round
 limit is its safety cap."""
+
 from __future__ import annotations
 
 from ...core.balance import Balance
@@ -14,7 +15,7 @@ class Flip7Balance(Balance):
     has_cap = True
 
     def reads_events(self, options):
-        return True     # every card reaches a player by a flip during play
+        return True  # every card reaches a player by a flip during play
 
     def dealt_by(self, event):
         if event.type == "flip":

@@ -1,4 +1,5 @@
 """Flip 7's own bots. Every bot sees only its view."""
+
 from __future__ import annotations
 
 from ...bots.base import Agent, number_param
@@ -109,7 +110,7 @@ def _last_draw(size, numbers, mods, doubled, second, held, groups) -> float:
     k_held, k_new, new_sum, k_mods, mod_sum, k_x2, k_other = groups
     base = _score(numbers, mods, doubled, held)
     factor = 2 if doubled else 1
-    acc = (k_held * base if second else 0)                                   # a duplicate
+    acc = k_held * base if second else 0  # a duplicate
     acc += k_new * (numbers * factor + mods + (15 if held == 6 else 0)) + factor * new_sum
     acc += k_mods * base + mod_sum + k_other * base
     if k_x2:
@@ -117,8 +118,7 @@ def _last_draw(size, numbers, mods, doubled, second, held, groups) -> float:
     return acc / size
 
 
-def _forced(counts, size, mask, numbers, mods, doubled, second, held, left, freeze_stops,
-            groups=None) -> float:
+def _forced(counts, size, mask, numbers, mods, doubled, second, held, left, freeze_stops, groups=None) -> float:
     """Expected round score after ``left`` forced cards (a Flip Three), card by card
     without replacement: a duplicate busts (or uses the Second Chance), the seventh
     number stops with the bonus, a Freeze stops at once when ``freeze_stops``."""
@@ -138,25 +138,82 @@ def _forced(counts, size, mask, numbers, mods, doubled, second, held, left, free
         counts[card] = k - 1
         if card <= 12:
             if mask >> card & 1:
-                value = (_forced(counts, size1, mask, numbers, mods, doubled, False, held, left1, freeze_stops,
-                                 (k_held - 1, k_new, new_sum, k_mods, mod_sum, k_x2, k_other))
-                         if second else 0.0)
-            else:   # the other copies of this number become duplicates
-                value = _forced(counts, size1, mask | 1 << card, numbers + card, mods, doubled, second,
-                                held + 1, left1, freeze_stops,
-                                (k_held + k - 1, k_new - k, new_sum - k * card, k_mods, mod_sum, k_x2, k_other))
+                value = (
+                    _forced(
+                        counts,
+                        size1,
+                        mask,
+                        numbers,
+                        mods,
+                        doubled,
+                        False,
+                        held,
+                        left1,
+                        freeze_stops,
+                        (k_held - 1, k_new, new_sum, k_mods, mod_sum, k_x2, k_other),
+                    )
+                    if second
+                    else 0.0
+                )
+            else:  # the other copies of this number become duplicates
+                value = _forced(
+                    counts,
+                    size1,
+                    mask | 1 << card,
+                    numbers + card,
+                    mods,
+                    doubled,
+                    second,
+                    held + 1,
+                    left1,
+                    freeze_stops,
+                    (k_held + k - 1, k_new - k, new_sum - k * card, k_mods, mod_sum, k_x2, k_other),
+                )
         elif card == _X2:
-            value = _forced(counts, size1, mask, numbers, mods, True, second, held, left1, freeze_stops,
-                            (k_held, k_new, new_sum, k_mods, mod_sum, k_x2 - 1, k_other))
+            value = _forced(
+                counts,
+                size1,
+                mask,
+                numbers,
+                mods,
+                True,
+                second,
+                held,
+                left1,
+                freeze_stops,
+                (k_held, k_new, new_sum, k_mods, mod_sum, k_x2 - 1, k_other),
+            )
         elif card == _FREEZE and freeze_stops:
             value = _score(numbers, mods, doubled, held)
         elif card in (_FREEZE, _FLIP3, _SECOND):
-            value = _forced(counts, size1, mask, numbers, mods, doubled, second or card == _SECOND, held,
-                            left1, freeze_stops, (k_held, k_new, new_sum, k_mods, mod_sum, k_x2, k_other - 1))
+            value = _forced(
+                counts,
+                size1,
+                mask,
+                numbers,
+                mods,
+                doubled,
+                second or card == _SECOND,
+                held,
+                left1,
+                freeze_stops,
+                (k_held, k_new, new_sum, k_mods, mod_sum, k_x2, k_other - 1),
+            )
         else:
             points = CARDS[card].rank
-            value = _forced(counts, size1, mask, numbers, mods + points, doubled, second, held, left1,
-                            freeze_stops, (k_held, k_new, new_sum, k_mods - 1, mod_sum - points, k_x2, k_other))
+            value = _forced(
+                counts,
+                size1,
+                mask,
+                numbers,
+                mods + points,
+                doubled,
+                second,
+                held,
+                left1,
+                freeze_stops,
+                (k_held, k_new, new_sum, k_mods - 1, mod_sum - points, k_x2, k_other),
+            )
         counts[card] = k
         acc += k * value
     return acc / size
@@ -205,7 +262,7 @@ def expected_gain(view: dict, seat: int, flip3: str = "exact") -> float:
     seventh = 15 if held == 6 else 0
     factor = 2 if doubled else 1
     gain = 0.0
-    ceiling = 0.0           # the most each unseen card could add, summed (for the bound below)
+    ceiling = 0.0  # the most each unseen card could add, summed (for the bound below)
     for n in range(13):
         k = counts[n]
         if k:
@@ -219,15 +276,16 @@ def expected_gain(view: dict, seat: int, flip3: str = "exact") -> float:
         ceiling += counts[card] * points
     if counts[_X2] and not doubled:
         gain += counts[_X2] * numbers
-        ceiling += counts[_X2] * (numbers + 23)     # doubling ours and at most two more numbers
+        ceiling += counts[_X2] * (numbers + 23)  # doubling ours and at most two more numbers
     single = gain / size
     k3 = counts[_FLIP3]
     if not k3:
         return single
     options = view.get("options", {})
     if options.get("rules") == "official" and any(
-            s["status"] == "active" for q, s in enumerate(view["seats"]) if q != seat):
-        return single                     # played on an opponent: nothing for us
+        s["status"] == "active" for q, s in enumerate(view["seats"]) if q != seat
+    ):
+        return single  # played on an opponent: nothing for us
     if flip3 == "approx":
         return single + k3 * 3 * single / size
     # three forced cards lose at most the round score; each of them is any unseen card
@@ -236,10 +294,20 @@ def expected_gain(view: dict, seat: int, flip3: str = "exact") -> float:
     most = 3 * ceiling / size + (15 if held >= 4 else 0)
     low, high = single - k3 * score / size, single + k3 * most / size
     if low > 0 or high <= 0:
-        return low if low > 0 else high   # the sign is settled; the size is not needed
+        return low if low > 0 else high  # the sign is settled; the size is not needed
     counts[_FLIP3] -= 1
-    after = _forced(counts, size - 1, mask, numbers, mods, doubled, me["second_chance"], held, 3,
-                    options.get("flip3_actions") == "immediate")
+    after = _forced(
+        counts,
+        size - 1,
+        mask,
+        numbers,
+        mods,
+        doubled,
+        me["second_chance"],
+        held,
+        3,
+        options.get("flip3_actions") == "immediate",
+    )
     counts[_FLIP3] += 1
     return single + k3 * (after - score) / size
 
@@ -278,8 +346,9 @@ class EVAgent(Agent):
 
     def __init__(self, endgame: str | bool = True, flip3: str = "exact", **params):
         if params:
-            raise ValueError(f"unknown parameter(s) {', '.join(params)}; accepted: "
-                             f"ev:endgame=true|false,flip3=exact|approx")
+            raise ValueError(
+                f"unknown parameter(s) {', '.join(params)}; accepted: ev:endgame=true|false,flip3=exact|approx"
+            )
         if isinstance(endgame, str):
             if endgame.strip().lower() not in _TRUE + _FALSE:
                 raise BotSpecError(f"bot ev: endgame={endgame!r} is invalid; accepted: true|false")

@@ -1,13 +1,15 @@
 """Flip 7: the declared game record."""
+
 from __future__ import annotations
 
-from .balance import BALANCE
 from ...core.game import Game
 from ...core.options import Option
 from ...core.registry import register
 from ...core.result import margin_values
 from . import render
+from .balance import BALANCE
 from .cards import CARDS, DECK
+
 # the status FLIP7 under its own name: the module's FLIP7 is the registered game (below)
 from .state import ACTIVE, DISCARD, FROZEN, STAYED, Flip7State, round_decision_cap
 from .state import FLIP7 as FLIPPED_SEVEN
@@ -25,26 +27,44 @@ class Flip7Game(Game):
     #: round limit and the per-round decision cap end a game that would not end
     rules_version = "2"
     options = (
-        Option("rules", "choice", "rulebook",
-               "rulebook: Freeze/Flip Three hit the drawer; official: the drawer picks any active "
-               "player, and a Flip 7 ends the round for everyone",
-               choices=("rulebook", "official")),
-        Option("flip3_actions", "choice", "after",
-               "a Freeze / Flip Three flipped during a Flip Three: after = set aside until the three "
-               "are flipped (the published clarification); immediate = resolved at once (the "
-               "rulebook's literal reading)", choices=("after", "immediate")),
-        Option("spare_second", "choice", "give_or_discard",
-               "a second Second Chance: give_or_discard = the drawer gives it to an active player "
-               "without one or discards it (the rulebook); give = it must be given while someone "
-               "can take it, at once when only one can (rules version 1)",
-               choices=("give_or_discard", "give")),
-        Option("round_limit", "int", 200,
-               "the game ends after this many rounds at the latest; the highest total wins, ties share",
-               min=1, max=1000),
+        Option(
+            "rules",
+            "choice",
+            "rulebook",
+            "rulebook: Freeze/Flip Three hit the drawer; official: the drawer picks any active "
+            "player, and a Flip 7 ends the round for everyone",
+            choices=("rulebook", "official"),
+        ),
+        Option(
+            "flip3_actions",
+            "choice",
+            "after",
+            "a Freeze / Flip Three flipped during a Flip Three: after = set aside until the three "
+            "are flipped (the published clarification); immediate = resolved at once (the "
+            "rulebook's literal reading)",
+            choices=("after", "immediate"),
+        ),
+        Option(
+            "spare_second",
+            "choice",
+            "give_or_discard",
+            "a second Second Chance: give_or_discard = the drawer gives it to an active player "
+            "without one or discards it (the rulebook); give = it must be given while someone "
+            "can take it, at once when only one can (rules version 1)",
+            choices=("give_or_discard", "give"),
+        ),
+        Option(
+            "round_limit",
+            "int",
+            200,
+            "the game ends after this many rounds at the latest; the highest total wins, ties share",
+            min=1,
+            max=1000,
+        ),
     )
     cards = CARDS
     state_class = Flip7State
-    information = "imperfect"     # the order of the draw pile
+    information = "imperfect"  # the order of the draw pile
     dynamics = "sequential"
     notation = (
         "hit            flip the top card of the draw pile\n"
@@ -97,26 +117,42 @@ class Flip7Game(Game):
         if state.over:
             return state.result().returns()
         status = state.status
-        keys = [t + (state.round_score(p) if status[p] in (STAYED, FROZEN, FLIPPED_SEVEN)
-                     else 0.5 * state.round_score(p) if status[p] == ACTIVE else 0)
-                for p, t in enumerate(state.totals)]
+        keys = [
+            t
+            + (
+                state.round_score(p)
+                if status[p] in (STAYED, FROZEN, FLIPPED_SEVEN)
+                else 0.5 * state.round_score(p)
+                if status[p] == ACTIVE
+                else 0
+            )
+            for p, t in enumerate(state.totals)
+        ]
         return margin_values(state.result(), keys, 40.0)
 
     def bots(self):
         from .bots import EVAgent, ThresholdAgent
+
         return {"threshold": ThresholdAgent, "ev": EVAgent}
 
     def stats(self, state):
         rounds, busts, flip7s, score_sum = state.stat
-        return {"rounds": state.round_no, "player_rounds": rounds, "busts": busts,
-                "flip7s": flip7s, "round_score_sum": score_sum}
+        return {
+            "rounds": state.round_no,
+            "player_rounds": rounds,
+            "busts": busts,
+            "flip7s": flip7s,
+            "round_score_sum": score_sum,
+        }
 
     def summarize_stats(self, totals, games, players):
         pr = totals.get("player_rounds", 0) or 1
-        return {"mean_rounds": totals.get("rounds", 0) / max(games, 1),
-                "mean_round_score": totals.get("round_score_sum", 0) / pr,
-                "bust_rate": totals.get("busts", 0) / pr,
-                "flip7_rate": totals.get("flip7s", 0) / pr}
+        return {
+            "mean_rounds": totals.get("rounds", 0) / max(games, 1),
+            "mean_round_score": totals.get("round_score_sum", 0) / pr,
+            "bust_rate": totals.get("busts", 0) / pr,
+            "flip7_rate": totals.get("flip7s", 0) / pr,
+        }
 
 
 GAME = register(Flip7Game())

@@ -1,4 +1,5 @@
 """Flip 7's view, declared (``core/schema.py``; ``Flip7State._view``)."""
+
 from __future__ import annotations
 
 from ...core.schema import Bool, Card, Cards, Int, Maybe, Obj, PerSeat, Seat, Seats, Window, Word, options_schema
@@ -14,21 +15,54 @@ MAX_TOTAL = WINNING_SCORE - 1 + MAX_ROUND_SCORE
 def schema(game, players, options):
     deck = len(DECK)
     flip3 = DECK_COUNTS["flip3"]
-    return Obj({
-        "game": Word("flip7"), "seat": Seat(), "players": Int(1, game.max_players),
-        "round": Int(0, options["round_limit"]), "dealer": Seat(), "turn": Maybe(Seat()),
-        "choice": Maybe(Obj({"kind": Word("give", "target"), "player": Seat(), "card": Card()})),
-        "seats": PerSeat(Obj({"cards": Cards(), "status": Word(*STATUS_NAMES),
-                              "round_score": Int(0, MAX_ROUND_SCORE), "total": Int(0, MAX_TOTAL),
-                              "second_chance": Bool()})),
-        "scores": PerSeat(Int(0, MAX_TOTAL)),
-        "draw_count": Int(0, deck), "discard": Cards(),
-        # Flip Three jobs, innermost last: one per Flip Three card at most
-        "flip_three": Window(Obj({"player": Seat(), "left": Int(0, 3), "set_aside": Cards()}), flip3, flip3),
-        "last_round": Maybe(PerSeat(Int(0, MAX_ROUND_SCORE))),
-        "over": Bool(), "winners": Seats(), "options": options_schema(game),
-    })
+    return Obj(
+        {
+            "game": Word("flip7"),
+            "seat": Seat(),
+            "players": Int(1, game.max_players),
+            "round": Int(0, options["round_limit"]),
+            "dealer": Seat(),
+            "turn": Maybe(Seat()),
+            "choice": Maybe(Obj({"kind": Word("give", "target"), "player": Seat(), "card": Card()})),
+            "seats": PerSeat(
+                Obj(
+                    {
+                        "cards": Cards(),
+                        "status": Word(*STATUS_NAMES),
+                        "round_score": Int(0, MAX_ROUND_SCORE),
+                        "total": Int(0, MAX_TOTAL),
+                        "second_chance": Bool(),
+                    }
+                )
+            ),
+            "scores": PerSeat(Int(0, MAX_TOTAL)),
+            "draw_count": Int(0, deck),
+            "discard": Cards(),
+            # Flip Three jobs, innermost last: one per Flip Three card at most
+            "flip_three": Window(Obj({"player": Seat(), "left": Int(0, 3), "set_aside": Cards()}), flip3, flip3),
+            "last_round": Maybe(PerSeat(Int(0, MAX_ROUND_SCORE))),
+            "over": Bool(),
+            "winners": Seats(),
+            "options": options_schema(game),
+        }
+    )
+
 
 #: every Event.type the states emit (the information state counts them per seat)
-EVENTS = ("bust", "discard_second", "flip", "flip7", "flip_three", "freeze", "game_over", "give", "no_cards",
-          "reshuffle", "round_cap", "round_end", "round_start", "second_chance", "stay")
+EVENTS = (
+    "bust",
+    "discard_second",
+    "flip",
+    "flip7",
+    "flip_three",
+    "freeze",
+    "game_over",
+    "give",
+    "no_cards",
+    "reshuffle",
+    "round_cap",
+    "round_end",
+    "round_start",
+    "second_chance",
+    "stay",
+)

@@ -1,4 +1,5 @@
 """Flip 7 as text: the table one seat sees, and one line per event."""
+
 from __future__ import annotations
 
 from typing import Any
@@ -20,8 +21,9 @@ def render(view: dict, seat: int | None) -> str:
         who = w.who(s)
         mark = ">" if view["turn"] == s else " "
         cards = " ".join(info["cards"]) or "-"
-        lines.append(f"{mark} {who:<8} {info['status']:<7} round {info['round_score']:>3}   "
-                     f"total {info['total']:>3}   {cards}")
+        lines.append(
+            f"{mark} {who:<8} {info['status']:<7} round {info['round_score']:>3}   total {info['total']:>3}   {cards}"
+        )
     for job in view["flip_three"]:
         aside = f", set aside: {' '.join(job['set_aside'])}" if job["set_aside"] else ""
         lines.append(f"  Flip Three for {w.who(job['player'])}: {job['left']} to flip{aside}")
@@ -38,7 +40,7 @@ def narrate(event: dict, seat: int | None = None) -> str:
     """One line for one event, read by the person at ``seat`` ("you"; None: nobody)."""
     w = Words(seat)
     t = event["type"]
-    p: Any = event.get("player")   # a seat (JSON), in the events that name one
+    p: Any = event.get("player")  # a seat (JSON), in the events that name one
     if t == "flip":
         return f"{w.does(p, 'flip')} {event['card']}"
     if t == "stay":
@@ -52,7 +54,8 @@ def narrate(event: dict, seat: int | None = None) -> str:
     if t == "freeze":
         target = event["target"]
         return f"{w.does(target, 'be')} frozen with {event['round_score']}" + (
-            f" (by {w.who(p)})" if target != p else "")
+            f" (by {w.who(p)})" if target != p else ""
+        )
     if t == "flip_three":
         target = event["target"]
         return f"{w.who(target)} must flip three" + (f" (by {w.who(p)})" if target != p else "")

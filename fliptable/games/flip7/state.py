@@ -7,6 +7,7 @@ kernel's field list can copy and save them without a deep copy. A pending choice
 gets a spare Second Chance, or, with ``rules=official``, who gets a Freeze / Flip Three)
 is ``choice`` ("give" / "target"), ``chooser`` and ``choice_card``.
 """
+
 from __future__ import annotations
 
 from typing import ClassVar
@@ -49,30 +50,30 @@ class Flip7State(State):
     """A game of Flip 7."""
 
     FIELDS: ClassVar[dict[str, str]] = {
-        "draw": "cards",            # top card last
-        "discard": "cards",         # bottom first
-        "tableau": "piles",         # the cards in front of each player, in the order they came
-        "status": "ints",           # ACTIVE, STAYED, BUSTED, FROZEN, FLIP7 per seat
-        "totals": "ints",           # game score per seat
+        "draw": "cards",  # top card last
+        "discard": "cards",  # bottom first
+        "tableau": "piles",  # the cards in front of each player, in the order they came
+        "status": "ints",  # ACTIVE, STAYED, BUSTED, FROZEN, FLIP7 per seat
+        "totals": "ints",  # game score per seat
         "dealer": "seat",
-        "last": "seat",             # whose turn it is (or was last, while resolving)
-        "to_deal": "seats",         # seats still to be dealt their first card, next last
-        "job_player": "seats",      # Flip Three jobs, innermost last
+        "last": "seat",  # whose turn it is (or was last, while resolving)
+        "to_deal": "seats",  # seats still to be dealt their first card, next last
+        "job_player": "seats",  # Flip Three jobs, innermost last
         "job_left": "ints",
         "job_aside": "piles",
-        "choice": "str?",           # "give" / "target" while a choice is pending
+        "choice": "str?",  # "give" / "target" while a choice is pending
         "chooser": "seat?",
         "choice_card": "card?",
         "round_no": "int",
-        "round_decisions": "int",   # decisions taken in this round (the cap)
+        "round_decisions": "int",  # decisions taken in this round (the cap)
         "over": "bool",
-        "ended": "str?",            # "score" or "round_limit" once over
-        "last_round": "ints?",      # the scores of the round just finished
-        "stat": "ints",             # player-rounds, busts, flip 7s, summed round scores
+        "ended": "str?",  # "score" or "round_limit" once over
+        "last_round": "ints?",  # the scores of the round just finished
+        "stat": "ints",  # player-rounds, busts, flip 7s, summed round scores
     }
     DERIVED: ClassVar[dict[str, str]] = {
-        "mask": "ints",             # bit n set: the player holds the number n
-        "has_second": "bools",      # the player holds a Second Chance
+        "mask": "ints",  # bit n set: the player holds the number n
+        "has_second": "bools",  # the player holds a Second Chance
     }
     __slots__ = tuple(FIELDS) + tuple(DERIVED)
 
@@ -82,13 +83,13 @@ class Flip7State(State):
         self.draw = deck[::-1]
         self.discard = []
         self.totals = [0] * n
-        self.dealer = n - 1                       # the first dealer is the last seat
+        self.dealer = n - 1  # the first dealer is the last seat
         self.round_no = 0
         self.over = False
         self.ended = None
         self.last_round = None
         self.stat = [0, 0, 0, 0]
-        self._start_round(self.opening)         # the first round's deal is told like the others
+        self._start_round(self.opening)  # the first round's deal is told like the others
         self._advance(self.opening)
 
     def _derive(self) -> None:
@@ -134,15 +135,15 @@ class Flip7State(State):
             if pending != (None, None, None):
                 raise ValueError("choice, chooser and choice_card are set together")
             if not self.over and (self.job_player or self.to_deal or self.status[self.last] != ACTIVE):
-                raise ValueError("with no choice pending, the player to act must be active and nothing "
-                                 "left to resolve")
+                raise ValueError("with no choice pending, the player to act must be active and nothing left to resolve")
         else:
             if self.chooser is None or self.choice_card is None or self.over:
                 raise ValueError("a pending choice needs a chooser and a card")
             if self.choice == "give" and self.choice_card != SECOND:
                 raise ValueError("only a Second Chance is given")
-            if self.choice == "target" and (self.options["rules"] != "official"
-                                            or self.choice_card not in (FREEZE, FLIP3)):
+            if self.choice == "target" and (
+                self.options["rules"] != "official" or self.choice_card not in (FREEZE, FLIP3)
+            ):
                 raise ValueError("only rules=official targets a Freeze or Flip Three")
             if self.choice not in ("give", "target"):
                 raise ValueError("choice must be give or target")
@@ -188,18 +189,22 @@ class Flip7State(State):
         kind, _, arg = action.partition(":")
         if self.choice is not None:
             if kind == "give" and self.choice == "give":
-                return (f"{shorten(arg)!r} is not an eligible seat (flip7.md \"Second Chance\": only another active "
-                        f"player without one may take it; or discard it)")
+                return (
+                    f'{shorten(arg)!r} is not an eligible seat (flip7.md "Second Chance": only another active '
+                    f"player without one may take it; or discard it)"
+                )
             if action == DISCARD and self.choice == "give":
                 return "with spare_second=give a spare Second Chance must be given while someone can take it"
             if kind == "target" and self.choice == "target":
                 return f"{shorten(arg)!r} is not an active player (rules=official: any active player)"
-            what = ("give the spare Second Chance away or discard it" if self.choice == "give" else
-                    f"choose who gets the {NAMES[self.choice_card]}")
+            what = (
+                "give the spare Second Chance away or discard it"
+                if self.choice == "give"
+                else f"choose who gets the {NAMES[self.choice_card]}"
+            )
             return f"you must first {what}"  # said to the player refused
         if kind == "target" and self.options["rules"] != "official":
-            return ("target:<seat> exists only with rules=official (the rulebook's Freeze and Flip Three "
-                    "hit the drawer)")
+            return "target:<seat> exists only with rules=official (the rulebook's Freeze and Flip Three hit the drawer)"
         if kind in ("give", "target", DISCARD):
             return "there is no card to hand out now"
         return None
@@ -252,7 +257,7 @@ class Flip7State(State):
         return [(draw, i) for i in range(len(draw))]
 
     def _redeal(self, player, rng):
-        rng.shuffle(self.draw)   # the same as re-dealing hidden_slots, without the index list
+        rng.shuffle(self.draw)  # the same as re-dealing hidden_slots, without the index list
 
     # -- the engine -------------------------------------------------------------------------
     def _clear_tableaus(self) -> None:
@@ -406,7 +411,7 @@ class Flip7State(State):
             # flip7.md "Hit": "Action Card: Resolve its effect immediately"
             self._action_card(p, card, events)
             return
-        self.tableau[p].append(card)            # modifiers and x2
+        self.tableau[p].append(card)  # modifiers and x2
 
     def _flip7(self, p: int, events) -> None:
         """flip7.md "Hit": the 7th unique number stops the player with a 15-point bonus."""
@@ -467,8 +472,7 @@ class Flip7State(State):
             # docs/rules/flip7.md "Freeze": banks the round score, out of the round
             self.status[target] = FROZEN
             if events is not None:
-                events.append(Event("freeze", {"player": p, "target": target,
-                                               "round_score": self.round_score(target)}))
+                events.append(Event("freeze", {"player": p, "target": target, "round_score": self.round_score(target)}))
         else:
             self.job_player.append(target)
             self.job_left.append(3)
@@ -481,8 +485,7 @@ class Flip7State(State):
         p = self.chooser
         status = self.status
         if self.choice == "give":
-            return [q for q in range(self.players)
-                    if q != p and status[q] == ACTIVE and not self.has_second[q]]
+            return [q for q in range(self.players) if q != p and status[q] == ACTIVE and not self.has_second[q]]
         return [q for q in range(self.players) if status[q] == ACTIVE]
 
     def round_score(self, p: int) -> int:
@@ -512,7 +515,7 @@ class Flip7State(State):
         stat = self.stat
         for p in range(n):
             self.totals[p] += scores[p]
-            self.discard += self.tableau[p]   # unused Second Chances are discarded too
+            self.discard += self.tableau[p]  # unused Second Chances are discarded too
             stat[1] += self.status[p] == BUSTED
             stat[2] += self.status[p] == FLIP7
         stat[0] += n
@@ -520,8 +523,7 @@ class Flip7State(State):
         self._clear_tableaus()
         self.last_round = scores
         if events is not None:
-            events.append(Event("round_end", {"round": self.round_no, "scores": scores[:],
-                                              "totals": self.totals[:]}))
+            events.append(Event("round_end", {"round": self.round_no, "scores": scores[:], "totals": self.totals[:]}))
         top = max(self.totals)
         if top >= WINNING_SCORE and self.totals.count(top) == 1:
             self.ended = "score"
@@ -532,8 +534,7 @@ class Flip7State(State):
             self.over = True
             if events is not None:
                 winners = [p for p in range(n) if self.totals[p] == top]
-                events.append(Event("game_over", {"totals": self.totals[:], "winners": winners,
-                                                  "ended": self.ended}))
+                events.append(Event("game_over", {"totals": self.totals[:], "winners": winners, "ended": self.ended}))
             return
         self._start_round(events)
 
@@ -546,19 +547,34 @@ class Flip7State(State):
             choice = {"kind": self.choice, "player": self.chooser, "card": NAMES[self.choice_card]}
         over = self.over
         return {
-            "game": "flip7", "seat": player, "players": n,
-            "round": self.round_no, "dealer": self.dealer,
+            "game": "flip7",
+            "seat": player,
+            "players": n,
+            "round": self.round_no,
+            "dealer": self.dealer,
             "turn": None if over else (self.chooser if self.choice is not None else self.last),
             "choice": choice,
-            "seats": [{"cards": [NAMES[c] for c in self.tableau[p]], "status": STATUS_NAMES[self.status[p]],
-                       "round_score": self.round_score(p), "total": self.totals[p],
-                       "second_chance": self.has_second[p]} for p in range(n)],
+            "seats": [
+                {
+                    "cards": [NAMES[c] for c in self.tableau[p]],
+                    "status": STATUS_NAMES[self.status[p]],
+                    "round_score": self.round_score(p),
+                    "total": self.totals[p],
+                    "second_chance": self.has_second[p],
+                }
+                for p in range(n)
+            ],
             "scores": self.totals[:],
             "draw_count": len(self.draw),
             "discard": [NAMES[c] for c in self.discard],
-            "flip_three": [{"player": self.job_player[i], "left": self.job_left[i],
-                            "set_aside": [NAMES[c] for c in self.job_aside[i]]}
-                           for i in range(len(self.job_player))],
+            "flip_three": [
+                {
+                    "player": self.job_player[i],
+                    "left": self.job_left[i],
+                    "set_aside": [NAMES[c] for c in self.job_aside[i]],
+                }
+                for i in range(len(self.job_player))
+            ],
             "last_round": None if self.last_round is None else self.last_round[:],
             "over": over,
             "winners": list(self.result().winners) if over else [],
@@ -573,5 +589,4 @@ class Flip7State(State):
         details = {"rounds": self.round_no - (0 if self.over else 1), "leading": list(leading)}
         if self.over:
             details["ended"] = self.ended
-        return Result(tuple(totals), leading if self.over else (), ranks_from_keys(totals), self.over,
-                      details)
+        return Result(tuple(totals), leading if self.over else (), ranks_from_keys(totals), self.over, details)

@@ -2,16 +2,37 @@
 release resolved — a play, a pick-up, a Flush (Link, Flush card, Big Flush, Super Flush
 and its passed base), Skips, the next turn; the Mimic swap of a round's start.
 A mixin of ``FlushState`` (``state.py``)."""
+
 from __future__ import annotations
 
 from ...core.events import Event
 from ...core.knowledge import PUBLIC
 from . import notation as A
-from .notation import INFO, SAID
 from .cards import FLUSH, IS_FLUSH, NAMES, VALUE
-from .tables import (BIG_KIND, BLIND, ELIGIBLE, FLUSH_KIND, KINDS, LINK, LINK_OF, MARKS, NUMBER, PASS, PICK,
-                     PLAY, ROUND_DECISIONS_PER_SEAT, ST_BIG, ST_BLINDS, ST_FLUSH_CARDS, ST_FLUSHES, ST_LINKS,
-                     ST_PICKUPS, ST_SUPERS, VSLOT)
+from .notation import INFO, SAID
+from .tables import (
+    BIG_KIND,
+    BLIND,
+    ELIGIBLE,
+    FLUSH_KIND,
+    KINDS,
+    LINK,
+    LINK_OF,
+    MARKS,
+    NUMBER,
+    PASS,
+    PICK,
+    PLAY,
+    ROUND_DECISIONS_PER_SEAT,
+    ST_BIG,
+    ST_BLINDS,
+    ST_FLUSH_CARDS,
+    ST_FLUSHES,
+    ST_LINKS,
+    ST_PICKUPS,
+    ST_SUPERS,
+    VSLOT,
+)
 
 # the kinds of action (``notation.INFO``), most frequent first where they are tested
 _DECLARE, _HAND, _TOP, _BLIND, _LINK_FLUSH = A.DECLARE, A.HAND, A.TOP, A.BLIND, A.LINK_FLUSH
@@ -62,14 +83,35 @@ class Apply:
             if kind == NUMBER:
                 v = self.decl_value
                 # "pickup": a value above the pile's (bool(run) and v > run)
-                events.append(Event("declare", {"player": p, "kind": KINDS[kind], "count": n, "value": v,
-                                                "pickup": v > self.run_value > 0, "said": SAID[v][n]}))
+                events.append(
+                    Event(
+                        "declare",
+                        {
+                            "player": p,
+                            "kind": KINDS[kind],
+                            "count": n,
+                            "value": v,
+                            "pickup": v > self.run_value > 0,
+                            "said": SAID[v][n],
+                        },
+                    )
+                )
             elif kind == LINK:
-                events.append(Event("declare", {"player": p, "kind": KINDS[kind], "count": n,
-                                                "said": f"Link Flush with {n}"}))
+                events.append(
+                    Event("declare", {"player": p, "kind": KINDS[kind], "count": n, "said": f"Link Flush with {n}"})
+                )
             else:
-                events.append(Event("declare", {"player": p, "kind": KINDS[kind], "count": n,
-                                                "said": "Big Flush" if kind == BIG_KIND else "Flush"}))
+                events.append(
+                    Event(
+                        "declare",
+                        {
+                            "player": p,
+                            "kind": KINDS[kind],
+                            "count": n,
+                            "said": "Big Flush" if kind == BIG_KIND else "Flush",
+                        },
+                    )
+                )
         self.phase = PICK
         self._fulfil(p, events)
 
@@ -241,10 +283,9 @@ class Apply:
             if count >= 4:
                 flushed, super_flush = True, count >= 6
             if events is not None:
-                cards = [NAMES[laid[0]]] if n == 1 else [NAMES[c] for c in laid]     # most plays are one card
+                cards = [NAMES[laid[0]]] if n == 1 else [NAMES[c] for c in laid]  # most plays are one card
                 # ``laid_from`` is the event's own: the state takes a new list below
-                data = {"player": p, "cards": cards, "from": laid_from, "kind": KINDS[kind], "value": v,
-                        "as": [v] * n}
+                data = {"player": p, "cards": cards, "from": laid_from, "kind": KINDS[kind], "value": v, "as": [v] * n}
                 if pickup:
                     data["picked_up"] = [NAMES[c] for c in picked]
                 events.append(Event("pickup" if pickup else "play", data))
@@ -257,8 +298,18 @@ class Apply:
                 flushed = True
                 stat[ST_FLUSH_CARDS if kind == FLUSH_KIND else ST_BIG] += 1
             if events is not None:
-                events.append(Event("play", {"player": p, "cards": [NAMES[c] for c in laid], "from": laid_from,
-                                             "kind": KINDS[kind], "value": v or None}))
+                events.append(
+                    Event(
+                        "play",
+                        {
+                            "player": p,
+                            "cards": [NAMES[c] for c in laid],
+                            "from": laid_from,
+                            "kind": KINDS[kind],
+                            "value": v or None,
+                        },
+                    )
+                )
         if flushed:
             self.discard += self.pile
             self.discard += laid
@@ -269,8 +320,9 @@ class Apply:
             if super_flush:
                 stat[ST_SUPERS] += 1
             if events is not None:
-                events.append(Event("flush", {"player": p, "super": super_flush, "kind": KINDS[kind],
-                                              "skips_ignored": skips}))
+                events.append(
+                    Event("flush", {"player": p, "super": super_flush, "kind": KINDS[kind], "skips_ignored": skips})
+                )
         self.laid, self.laid_from = [], []
         self.decl_kind = self.decl_value = self.decl_count = 0
         if kind == BIG_KIND:
@@ -336,8 +388,9 @@ class Apply:
                 cnt[VSLOT[top]] += sign
                 cnt[14] += sign * LINK_OF[top]
             if events is not None:
-                events.append(Event("pass", {"player": p, "to": q, "base": k + 1,
-                                             "top": NAMES[top] if top >= 0 else None}))
+                events.append(
+                    Event("pass", {"player": p, "to": q, "base": k + 1, "top": NAMES[top] if top >= 0 else None})
+                )
             if not self.hands[p] and not self.blinds[p]:
                 self._end_round(p, events)
                 return
@@ -366,6 +419,15 @@ class Apply:
         cnt[14] -= LINK_OF[card]
         cnt[VSLOT[flush_card]] += 1
         if events is not None:
-            events.append(Event("swap", {"player": p, "card": NAMES[card], "mimic": self.mimic,
-                                         "kept": NAMES[flush_card],
-                                         "from": f"base {arg + 1}" if from_top else "hand"}))
+            events.append(
+                Event(
+                    "swap",
+                    {
+                        "player": p,
+                        "card": NAMES[card],
+                        "mimic": self.mimic,
+                        "kept": NAMES[flush_card],
+                        "from": f"base {arg + 1}" if from_top else "hand",
+                    },
+                )
+            )

@@ -7,6 +7,7 @@ and their Blind cards are never told) — and holds their hand and Blind cards a
 The first player of a round is drawn (flush.md "STARTING THE GAME"), so seat 0 is not
 the first player. A game lasts rounds and turns; the per-round decision cap is its
 safety cap."""
+
 from __future__ import annotations
 
 from ...core.balance import Balance
@@ -50,8 +51,7 @@ class FlushBalance(Balance):
         return out
 
     def dealt(self, state):
-        return [self._of(state.blinds[p] + state.tops[p] + state.hands[p], state.mimic)
-                for p in range(state.players)]
+        return [self._of(state.blinds[p] + state.tops[p] + state.hands[p], state.mimic) for p in range(state.players)]
 
     def held(self, state):
         return [self._of(state.blinds[p] + state.hands[p], state.mimic) for p in range(state.players)]

@@ -1,10 +1,11 @@
 """Flush's own bot. It sees only its view (and the game's options: the pack's points)."""
+
 from __future__ import annotations
 
 from ...core.agent import Agent
-from .notation import BIG_CARD, BLIND, DECLARE, FLUSH_CARD, HAND, INFO, LINK_FLUSH, MIMIC_HAND, TOP
 from .cards import CARDS, IS_DEDUCTION, IS_LINK, IS_SKIP, VALUE
 from .deckspec import spec_of
+from .notation import BIG_CARD, BLIND, DECLARE, FLUSH_CARD, HAND, INFO, LINK_FLUSH, MIMIC_HAND, TOP
 
 _ID = CARDS.by_name
 #: a neighbour with this many cards or fewer is "close to going out"
@@ -65,8 +66,10 @@ class GreedyAgent(Agent):
         if phase == "pass":
             bases = view["bases"][self.seat]
             passes = [a for a in legal if a.startswith("pass:")]
-            return max(passes, key=lambda a: self.points[_ID[bases[int(a[5:]) - 1]]]
-                       if bases[int(a[5:]) - 1] is not None else -1)
+            return max(
+                passes,
+                key=lambda a: self.points[_ID[bases[int(a[5:]) - 1]]] if bases[int(a[5:]) - 1] is not None else -1,
+            )
         if phase == "pick":
             return self._pick(view, legal)
         # two bots can pass the same piles back and forth for ever (docs/rules/flush.md "The
@@ -115,7 +118,7 @@ class GreedyAgent(Agent):
             flush = n >= 4 if pickup else n + (run["count"] if v == top else 0) >= 4
             value = shed + 4 * n - 6 * mimics - 2 * (len(reals) - used_reals)
             if flush:
-                value += 60 + 4 * mimics          # Mimics well spent
+                value += 60 + 4 * mimics  # Mimics well spent
             skips = sum(1 for c in reals if IS_SKIP[c])
             if not flush and skips:
                 rest = list(reals[used_reals:])
@@ -123,7 +126,7 @@ class GreedyAgent(Agent):
                 value += 15 * min(skips, n) * self._skip_worth(view, v, rest)
             if pickup:
                 value -= 20 + 1.5 * pile_points
-                value -= 2 * v                    # a low new pile is hard to answer
+                value -= 2 * v  # a low new pile is hard to answer
             if n == total + (blind is not None):
                 value += 1000
             return value
@@ -136,7 +139,7 @@ class GreedyAgent(Agent):
                 return 1000
             bonus = 5 if kind == BIG_CARD else 0
             if not has_play and top:
-                return 40 + 1.5 * pile_points + bonus   # a fresh pile instead of a pick-up
+                return 40 + 1.5 * pile_points + bonus  # a fresh pile instead of a pick-up
             return -30 + bonus
         if kind == BLIND:
             if not view["hand"] and not any(c is not None for c in view["bases"][self.seat]):
@@ -165,7 +168,7 @@ class GreedyAgent(Agent):
             c = card_of(a)
             score = 0.0
             if v and VALUE[c] != v:
-                score -= 50                      # a Mimic: keep it for a Flush
+                score -= 50  # a Mimic: keep it for a Flush
             if IS_SKIP[c]:
                 score += 15 * skip_worth
             if IS_DEDUCTION[c]:
@@ -173,6 +176,7 @@ class GreedyAgent(Agent):
             if IS_LINK[c] and declared["kind"] != "link":
                 score -= 3
             if INFO[a][0] == TOP:
-                score += 5                       # frees a Blind card
+                score += 5  # frees a Blind card
             return score + pts[c] * 0.1
+
         return max(legal, key=lambda a: (preference(a), a))

@@ -10,16 +10,16 @@ the points in the small boxes (and a Deduction's ★ points) come from the deck 
 Notation: the value, then ``s`` (Skip), ``l`` (Link), ``d`` (Deduction ★), in that order:
 ``6``, ``6l``, ``4d``, ``7s``, ``9sld``. ``f`` is a Flush card, ``bf`` a Big Flush card.
 """
+
 from __future__ import annotations
 
 from ...core.cards import CardTable, CardType
 
-SKIP, LINK, DEDUCTION = 1, 2, 4        # marking bits of a number face
+SKIP, LINK, DEDUCTION = 1, 2, 4  # marking bits of a number face
 
 
 def face_name(value: int, marks: int) -> str:
-    return (f"{value}{'s' if marks & SKIP else ''}{'l' if marks & LINK else ''}"
-            f"{'d' if marks & DEDUCTION else ''}")
+    return f"{value}{'s' if marks & SKIP else ''}{'l' if marks & LINK else ''}{'d' if marks & DEDUCTION else ''}"
 
 
 def number_card(value: int, marks: int = 0) -> int:
@@ -30,8 +30,7 @@ def number_card(value: int, marks: int = 0) -> int:
 _TYPES = []
 for _v in range(1, 11):
     for _m in range(8):
-        _flags = frozenset(n for bit, n in ((SKIP, "skip"), (LINK, "link"), (DEDUCTION, "deduction"))
-                           if _m & bit)
+        _flags = frozenset(n for bit, n in ((SKIP, "skip"), (LINK, "link"), (DEDUCTION, "deduction")) if _m & bit)
         _TYPES.append(CardType(face_name(_v, _m), "number", rank=_v, flags=_flags))
 _TYPES.append(CardType("f", "flush"))
 _TYPES.append(CardType("bf", "flush", flags=frozenset({"big"})))
@@ -49,8 +48,7 @@ IS_DEDUCTION = tuple("deduction" in t.flags for t in CARDS.types)
 IS_FLUSH = tuple(t.kind == "flush" for t in CARDS.types)
 
 VALUE_WORDS = ("", "One", "Two", "Three", "Four", "Five", "Six", "Seven", "Eight", "Nine", "Ten")
-VALUE_PLURALS = ("", "Ones", "Twos", "Threes", "Fours", "Fives", "Sixes", "Sevens", "Eights", "Nines",
-                 "Tens")
+VALUE_PLURALS = ("", "Ones", "Twos", "Threes", "Fours", "Fives", "Sixes", "Sevens", "Eights", "Nines", "Tens")
 
 
 def said(count: int, value: int) -> str:

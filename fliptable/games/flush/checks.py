@@ -1,13 +1,25 @@
 """Loading checks: a saved Flush state is consistent with the rules, or a ``ValueError``
 names what is not (called by ``Game.state_from_json`` after the field kinds and card
 conservation). A mixin of ``FlushState`` (``state.py``)."""
+
 from __future__ import annotations
 
 from ...core.knowledge import PUBLIC
 from . import notation as A
 from .cards import IS_FLUSH, NCARDS, VALUE
-from .tables import (BIG_KIND, BLIND, FLUSH_KIND, MAX_ELIMINATION_ROUNDS, N_STATS, NUMBER, PASS, PICK, SWAP,
-                     round_cap, total_rounds)
+from .tables import (
+    BIG_KIND,
+    BLIND,
+    FLUSH_KIND,
+    MAX_ELIMINATION_ROUNDS,
+    N_STATS,
+    NUMBER,
+    PASS,
+    PICK,
+    SWAP,
+    round_cap,
+    total_rounds,
+)
 
 
 class Checks:
@@ -18,7 +30,7 @@ class Checks:
     # -- loading -------------------------------------------------------------------------------------
     def _load(self, data) -> None:
         super()._load(data)
-        self._check_seats()         # before the kernel's deck check reads every seat's cards
+        self._check_seats()  # before the kernel's deck check reads every seat's cards
 
     def _check_seats(self) -> None:
         for name in ("hands", "known", "blinds", "tops", "totals", "out_round"):
@@ -65,14 +77,19 @@ class Checks:
             raise ValueError("turn_deduction and turns are not negative")
         if self.last_round is not None:
             lr = self.last_round
-            if (not isinstance(lr, dict) or set(lr) != {"round", "winner", "scores", "deduction", "double",
-                                                         "eliminated"}
-                    or not isinstance(lr["scores"], list) or len(lr["scores"]) != n
-                    or not all(type(s) is int for s in lr["scores"])
-                    or not (lr["winner"] is None or lr["winner"] in range(n))
-                    or type(lr["deduction"]) is not int or type(lr["round"]) is not int
-                    or type(lr["double"]) is not bool or not isinstance(lr["eliminated"], list)
-                    or not all(e in range(n) for e in lr["eliminated"])):
+            if (
+                not isinstance(lr, dict)
+                or set(lr) != {"round", "winner", "scores", "deduction", "double", "eliminated"}
+                or not isinstance(lr["scores"], list)
+                or len(lr["scores"]) != n
+                or not all(type(s) is int for s in lr["scores"])
+                or not (lr["winner"] is None or lr["winner"] in range(n))
+                or type(lr["deduction"]) is not int
+                or type(lr["round"]) is not int
+                or type(lr["double"]) is not bool
+                or not isinstance(lr["eliminated"], list)
+                or not all(e in range(n) for e in lr["eliminated"])
+            ):
                 raise ValueError("last_round is not a round summary")
         if self.over:
             return
@@ -89,31 +106,47 @@ class Checks:
         if any(IS_FLUSH[c] for c in self.pile):
             raise ValueError("a Flush card never stays on the pile")
         counted = self.run_count if self.options["flush_count"] == "run" else self.top_count
-        if counted > 3 or (self.pile and not 1 <= self.top_count <= self.run_count) or \
-                (not self.pile and self.top_count):
-            raise ValueError("the cards counting toward a Flush on top of the pile are 1..3 (4 would have "
-                             "flushed), the last play among them")
+        if (
+            counted > 3
+            or (self.pile and not 1 <= self.top_count <= self.run_count)
+            or (not self.pile and self.top_count)
+        ):
+            raise ValueError(
+                "the cards counting toward a Flush on top of the pile are 1..3 (4 would have "
+                "flushed), the last play among them"
+            )
         phase = self.phase
         if not 0 <= phase <= SWAP:
             raise ValueError("phase must be 0..4")
         if IS_FLUSH[self.indicator] != (phase == SWAP):
             raise ValueError("a Flush card shows as the Mimic exactly while it waits to be swapped")
         if phase == PICK:
-            if not (0 <= self.decl_kind <= BIG_KIND and 1 <= self.decl_count <= A.MAX_LINKS
-                    and len(self.laid) < self.decl_count):
+            if not (
+                0 <= self.decl_kind <= BIG_KIND
+                and 1 <= self.decl_count <= A.MAX_LINKS
+                and len(self.laid) < self.decl_count
+            ):
                 raise ValueError("a declaration being fulfilled needs its kind, count and room for cards")
-            if (self.decl_kind == NUMBER) != (1 <= self.decl_value <= 10) or \
-                    (self.decl_kind == NUMBER and self.decl_count > A.MAX_PLAY) or \
-                    (self.decl_kind >= FLUSH_KIND and self.decl_count != 1):
+            if (
+                (self.decl_kind == NUMBER) != (1 <= self.decl_value <= 10)
+                or (self.decl_kind == NUMBER and self.decl_count > A.MAX_PLAY)
+                or (self.decl_kind >= FLUSH_KIND and self.decl_count != 1)
+            ):
                 raise ValueError("the declaration's value and count do not fit its kind")
-            if not all(self._eligible(c) for c in self.laid) or self.laid_from.count(-1) > 1 or \
-                    (-1 in self.laid_from and self.laid_from[0] != -1):
+            if (
+                not all(self._eligible(c) for c in self.laid)
+                or self.laid_from.count(-1) > 1
+                or (-1 in self.laid_from and self.laid_from[0] != -1)
+            ):
                 raise ValueError("the laid cards do not fit the declaration")
             need = self.decl_count - len(self.laid)
-            cands = sum(self._eligible(c) for c in self.hands[self.turn]) + \
-                sum(c >= 0 and self._eligible(c) for c in self.tops[self.turn])
-            if cands < need or (self._needs_real() and not any(
-                    VALUE[c] == self.decl_value for c in self.hands[self.turn] + self.tops[self.turn])):
+            cands = sum(self._eligible(c) for c in self.hands[self.turn]) + sum(
+                c >= 0 and self._eligible(c) for c in self.tops[self.turn]
+            )
+            if cands < need or (
+                self._needs_real()
+                and not any(VALUE[c] == self.decl_value for c in self.hands[self.turn] + self.tops[self.turn])
+            ):
                 raise ValueError("the declaration cannot be fulfilled")
         elif phase == BLIND:
             if len(self.laid) != 1 or self.laid_from != [-1] or IS_FLUSH[self.laid[0]]:

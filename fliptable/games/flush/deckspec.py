@@ -20,6 +20,7 @@ it may name a local file (``Option.local_file``): a server refuses a path and ta
 spec only as data (a JSON object). A spec, as a file or as data, is at most 64 KiB, and
 only a regular file is read (a named pipe or a device is refused without reading it).
 """
+
 from __future__ import annotations
 
 import json
@@ -72,6 +73,7 @@ class DeckSpec:
 
     def link_cards(self) -> int:
         from .cards import IS_LINK
+
         return sum(n for c, n in enumerate(self.counts) if IS_LINK[c])
 
 
@@ -123,7 +125,7 @@ def parse_spec(data: Any) -> DeckSpec:
     for i, entry in enumerate(cards):
         where = f"cards[{i}]"
         if not isinstance(entry, dict):
-            raise _fail(where, "each card entry must be an object like {\"value\": 6, \"count\": 2, \"points\": 6}")
+            raise _fail(where, 'each card entry must be an object like {"value": 6, "count": 2, "points": 6}')
         bad = set(entry) - _ENTRY_KEYS
         if bad:
             raise _fail(where, f"unknown key {sorted(bad)[0]!r}; accepted: {', '.join(sorted(_ENTRY_KEYS))}")
@@ -136,11 +138,11 @@ def parse_spec(data: Any) -> DeckSpec:
         count = _int(entry, "count", 1, 90, where)
         pts = _int(entry, "points", 0, MAX_POINTS, where)
         if ("value" in entry) == ("flush" in entry):
-            raise _fail(where, "give either value (1..10) or flush (\"plain\" or \"big\")")
+            raise _fail(where, 'give either value (1..10) or flush ("plain" or "big")')
         if "flush" in entry:
             kind = entry["flush"]
             if kind not in ("plain", "big"):
-                raise _fail(where, f"flush must be \"plain\" or \"big\", got {_shown(kind)}")
+                raise _fail(where, f'flush must be "plain" or "big", got {_shown(kind)}')
             if any(k in entry for k in ("skip", "link", "deduction")):
                 raise _fail(where, "a Flush card carries no Skip, Link or Deduction marking")
             card, ded = (FLUSH if kind == "plain" else BIG_FLUSH), 0
@@ -158,17 +160,23 @@ def parse_spec(data: Any) -> DeckSpec:
     for value in range(1, 11):
         n = sum(counts[number_card(value, m)] for m in range(8))
         if n != PER_VALUE:
-            raise SpecError(f"the pack must hold {PER_VALUE} cards of each value (flush.md \"Each deck "
-                            f"consists of card values from 1-10 (8 cards for each value)\"); value {value} has {n}")
+            raise SpecError(
+                f'the pack must hold {PER_VALUE} cards of each value (flush.md "Each deck '
+                f'consists of card values from 1-10 (8 cards for each value)"); value {value} has {n}'
+            )
     if counts[FLUSH] + counts[BIG_FLUSH] != FLUSH_CARDS:
-        raise SpecError(f"the pack must hold {FLUSH_CARDS} Flush cards, plain and Big together; "
-                        f"it has {counts[FLUSH] + counts[BIG_FLUSH]}")
-    return DeckSpec(name, tuple(counts), tuple(points), tuple(deduction),
-                    canonical_text(name, counts, points, deduction))
+        raise SpecError(
+            f"the pack must hold {FLUSH_CARDS} Flush cards, plain and Big together; "
+            f"it has {counts[FLUSH] + counts[BIG_FLUSH]}"
+        )
+    return DeckSpec(
+        name, tuple(counts), tuple(points), tuple(deduction), canonical_text(name, counts, points, deduction)
+    )
 
 
 def face_name_of(card: int) -> str:
     from .cards import NAMES
+
     return NAMES[card]
 
 
@@ -268,8 +276,10 @@ def resolve_deck(value: Any) -> str:
             raise _too_big(size, "the deck spec")
         return _remember(parse_spec(value))
     if not isinstance(value, str):
-        raise SpecError(f"give default or a deck spec (a JSON object; on the command line also a JSON file's path), "
-                        f"not {_shown(value)}")
+        raise SpecError(
+            f"give default or a deck spec (a JSON object; on the command line also a JSON file's path), "
+            f"not {_shown(value)}"
+        )
     text = value.strip()
     if text.lower() == DEFAULT:
         return DEFAULT
@@ -325,7 +335,13 @@ class DeckOption(Option):
             raise OptionError("option deck: the spec is nested too deeply") from None
 
 
-DECK_OPTION = DeckOption("deck", "choice", DEFAULT,
-                         "default: fliptable's documented pack (decks/default.json); PATH.json: your own "
-                         "pack's spec, carried whole in the game's log (on a server: the spec itself, "
-                         "never a path)", choices=(DEFAULT,), local_file=True)
+DECK_OPTION = DeckOption(
+    "deck",
+    "choice",
+    DEFAULT,
+    "default: fliptable's documented pack (decks/default.json); PATH.json: your own "
+    "pack's spec, carried whole in the game's log (on a server: the spec itself, "
+    "never a path)",
+    choices=(DEFAULT,),
+    local_file=True,
+)

@@ -3,13 +3,25 @@ only the adapters import it, and it needs NumPy): a seat's observation written f
 state's fields without building the JSON view, equal to the generic encoding of the view
 (``tests/adapters/test_direct.py``). Kept because it measured at least 1.3x the generic
 path on the same replayed games (issue 24)."""
+
 from __future__ import annotations
 
 import numpy as np
 
-from fliptable.adapters.direct.base import (_NONE, BLOCKS, COMPILED, DirectEncoder, _json_copy, card_list_writer,
-                                            faces_are_ints, keep_block, num_seq_writer, nums_writer, pile_bringer,
-                                            plain)
+from fliptable.adapters.direct.base import (
+    _NONE,
+    BLOCKS,
+    COMPILED,
+    DirectEncoder,
+    _json_copy,
+    card_list_writer,
+    faces_are_ints,
+    keep_block,
+    num_seq_writer,
+    nums_writer,
+    pile_bringer,
+    plain,
+)
 
 from .cards import NAMES, card_order
 from .tables import BLIND, KINDS, PHASES, PICK, total_rounds
@@ -21,10 +33,39 @@ class FlushDirect(DirectEncoder):
     list's last card is the highest by ``card_order``); a part rewritten only when its
     cards (and knowledge) changed; every other key handed to its compiled encoder."""
 
-    KEYS = frozenset({"game", "seat", "players", "mode", "round", "rounds", "turn", "phase", "first",
-                      "previous", "mimic", "indicator", "pile", "pile_as", "run", "declared", "hand_counts",
-                      "card_counts", "known", "bases", "draw_count", "discard", "scores", "playing",
-                      "last_round", "over", "winners", "limit", "hand"})
+    KEYS = frozenset(
+        {
+            "game",
+            "seat",
+            "players",
+            "mode",
+            "round",
+            "rounds",
+            "turn",
+            "phase",
+            "first",
+            "previous",
+            "mimic",
+            "indicator",
+            "pile",
+            "pile_as",
+            "run",
+            "declared",
+            "hand_counts",
+            "card_counts",
+            "known",
+            "bases",
+            "draw_count",
+            "discard",
+            "scores",
+            "playing",
+            "last_round",
+            "over",
+            "winners",
+            "limit",
+            "hand",
+        }
+    )
 
     @classmethod
     def fit(cls, observer, players):
@@ -36,8 +77,11 @@ class FlushDirect(DirectEncoder):
             return None
         if not plain(known, "perseat") or known.item.kinds != ["cards"] or known.item.flag_types != ["list", "null"]:
             return None
-        if not (nums_writer(ch.get("hand_counts")) and nums_writer(ch.get("card_counts"))
-                and num_seq_writer(ch.get("pile_as"))):
+        if not (
+            nums_writer(ch.get("hand_counts"))
+            and nums_writer(ch.get("card_counts"))
+            and num_seq_writer(ch.get("pile_as"))
+        ):
             return None
         if not faces_are_ints(observer, NAMES):
             return None
@@ -47,15 +91,16 @@ class FlushDirect(DirectEncoder):
         super().__init__(observer, players)
         self.NAMES, self.KINDS, self.PHASES, self.PICK, self.BLIND = NAMES, KINDS, PHASES, PICK, BLIND
         order = sorted(range(len(NAMES)), key=lambda c: card_order(NAMES[c]))
-        self.rank = [0] * len(NAMES)                    # a card int's place in a sorted hand
+        self.rank = [0] * len(NAMES)  # a card int's place in a sorted hand
         for i, c in enumerate(order):
             self.rank[c] = i
         if COMPILED is not None:
             self.select_bits, self.last_by = COMPILED.select_bits, COMPILED.last_by
         ch = observer.root.children
         copies, deck = observer.copies, observer.decksize
-        self.lists = {k: (ch[k].offset, ch[k].width, card_list_writer(ch[k], copies, deck))
-                      for k in ("hand", "pile", "discard")}
+        self.lists = {
+            k: (ch[k].offset, ch[k].width, card_list_writer(ch[k], copies, deck)) for k in ("hand", "pile", "discard")
+        }
         bases, known = ch["bases"], ch["known"]
         self.bases = (bases.offset, bases.item.width, card_list_writer(bases.item, copies, deck))
         self.known = (known.offset, known.item.width, card_list_writer(known.item, copies, deck))
@@ -63,7 +108,7 @@ class FlushDirect(DirectEncoder):
         widths = {w for _, w, _ in self.lists.values()}
         assert len(widths) == 1, "hand, pile and discard are card lists of one width"
         self.list_zeros = self.zeros(widths.pop())
-        self.bring = pile_bringer(ch["pile"], copies, deck)   # the discard pile's too: the same encoding
+        self.bring = pile_bringer(ch["pile"], copies, deck)  # the discard pile's too: the same encoding
         self.hand_count, self.card_count = nums_writer(ch["hand_counts"]), nums_writer(ch["card_counts"])
         self.pile_as = num_seq_writer(ch["pile_as"])
         # encoded blocks shared by every seat and game of this table: what a seat knows of
@@ -75,9 +120,16 @@ class FlushDirect(DirectEncoder):
         self.compiled_seats = None
         if COMPILED is not None:
             self.compiled_seats = COMPILED.flush_seats
-            self.seat_args = ((self.bases[0], self.bases[1], self.bases[2].__self__),
-                              (self.known[0], self.known[1], self.known[2].__self__), self.known_blocks, BLOCKS,
-                              self.rank, self.hand_count.__self__, self.card_count.__self__, _NONE)
+            self.seat_args = (
+                (self.bases[0], self.bases[1], self.bases[2].__self__),
+                (self.known[0], self.known[1], self.known[2].__self__),
+                self.known_blocks,
+                BLOCKS,
+                self.rank,
+                self.hand_count.__self__,
+                self.card_count.__self__,
+                _NONE,
+            )
         decl = ch.get("declared")
         self.declared = None if decl is None else (decl.offset, decl.width, self.fns["declared"][0])
 
@@ -97,7 +149,7 @@ class FlushDirect(DirectEncoder):
         NAMES = self.NAMES
         over = state.over
         options = state.options
-        if "game" not in memo:                          # the same all game long
+        if "game" not in memo:  # the same all game long
             put("game", "flush", out, seat, memo)
             put("seat", seat, out, seat, memo)
             put("players", n, out, seat, memo)
@@ -105,7 +157,7 @@ class FlushDirect(DirectEncoder):
             put("rounds", self.rounds(options), out, seat, memo)
             if options["mode"] == "elimination":
                 put("limit", options["limit"], out, seat, memo)
-        mv = self.items[seat]                           # ``out``'s memory: one float, or a region, at a time
+        mv = self.items[seat]  # ``out``'s memory: one float, or a region, at a time
         phase = state.phase
         small = (over, state.turn, phase, state.previous, state.mimic, state.indicator, len(state.unused))
         last = memo.get("g:small")
@@ -143,16 +195,31 @@ class FlushDirect(DirectEncoder):
             memo["g:run"] = run
             memo["g:pile_as"] = state.pile_as[:]
             self.pile_as(state.pile_as, mv)
-            put("run", {"value": run[0], "count": run[1], "links": run[2], "last_play": run[3]} if pile else None,
-                out, seat, memo)
+            put(
+                "run",
+                {"value": run[0], "count": run[1], "links": run[2], "last_play": run[3]} if pile else None,
+                out,
+                seat,
+                memo,
+            )
         declaring = phase in (self.PICK, self.BLIND) and not over
-        source = (state.turn, phase, state.decl_kind, state.decl_value, state.decl_count, state.laid,
-                  state.laid_from) if declaring else None
+        source = (
+            (state.turn, phase, state.decl_kind, state.decl_value, state.decl_count, state.laid, state.laid_from)
+            if declaring
+            else None
+        )
         if self.declared is not None and memo.get("g:declared", _NONE) != source:
             at, width, fn = self.declared
             if declaring:
-                key = ((state.turn - seat) % n, phase, state.decl_kind, state.decl_value, state.decl_count,
-                       tuple(state.laid), tuple(state.laid_from))
+                key = (
+                    (state.turn - seat) % n,
+                    phase,
+                    state.decl_kind,
+                    state.decl_value,
+                    state.decl_count,
+                    tuple(state.laid),
+                    tuple(state.laid_from),
+                )
                 memo["g:declared"] = (*source[:5], state.laid[:], state.laid_from[:])
             else:
                 key = memo["g:declared"] = None
@@ -161,13 +228,18 @@ class FlushDirect(DirectEncoder):
                 declared = None
                 if declaring:
                     pick = phase == self.PICK
-                    declared = {"player": state.turn, "kind": self.KINDS[state.decl_kind] if pick else None,
-                                "value": state.decl_value or None, "count": state.decl_count if pick else None,
-                                "laid": [NAMES[c] for c in state.laid], "from": list(state.laid_from)}
+                    declared = {
+                        "player": state.turn,
+                        "kind": self.KINDS[state.decl_kind] if pick else None,
+                        "value": state.decl_value or None,
+                        "count": state.decl_count if pick else None,
+                        "laid": [NAMES[c] for c in state.laid],
+                        "from": list(state.laid_from),
+                    }
                 block = np.zeros(width, dtype=np.float32)
                 fn(declared, block, 0, seat)
                 block = keep_block(self.declared_blocks, key, block)
-            mv[at:at + width] = block
+            mv[at : at + width] = block
         # card lists, counted from the card ints; the pile and the discard pile grow at
         # the end, so what was added is counted (``grow``)
         for key, cards in (("pile", pile), ("discard", state.discard)):
@@ -179,7 +251,7 @@ class FlushDirect(DirectEncoder):
         cards = state.hands[seat]
         if memo.get("g:hand") != cards:
             at, width, write = self.lists["hand"]
-            mv[at:at + width] = self.list_zeros
+            mv[at : at + width] = self.list_zeros
             write(cards, mv, at, self.last_by(cards, self.rank))
             memo["g:hand"] = cards[:]
         # per seat: the counts, the bases and what the viewer knows of the hand, each
@@ -203,32 +275,32 @@ class FlushDirect(DirectEncoder):
             if got[1] == t and got[0] == hand and got[2] == kn and got[6] == nb:
                 continue
             got[6] = nb
-            if got[1] != t:                             # the bases
+            if got[1] != t:  # the bases
                 got[1] = t[:]
                 b = bases_at + rel * bases_w
-                mv[b:b + bases_w] = zero_base
+                mv[b : b + bases_w] = zero_base
                 write_base(t, mv, b, t[-1] if t and t[-1] >= 0 else None)
-            if got[0] != hand or got[2] != kn:          # the hand or what is known of it
+            if got[0] != hand or got[2] != kn:  # the hand or what is known of it
                 got[0], got[2] = hand[:], kn[:]
                 b = known_at + rel * known_w
                 if q == seat:
                     if got[3] is _NONE:
                         got[3] = None
-                        mv[b:b + known_w] = zero_known
-                        mv[b + 1] = 1.0                  # presence flag: null
+                        mv[b : b + known_w] = zero_known
+                        mv[b + 1] = 1.0  # presence flag: null
                 else:
-                    key = self.select_bits(hand, kn, seat)     # knowledge.knows
+                    key = self.select_bits(hand, kn, seat)  # knowledge.knows
                     if got[3] != key:
                         got[3] = key
                         block = kblocks.get(key)
                         if block is None:
                             block = np.zeros(known_w, dtype=np.float32)
-                            block[0] = 1.0                # presence flag: list
+                            block[0] = 1.0  # presence flag: list
                             write_known(key, block, 2, self.last_by(key, self.rank))
                             block = keep_block(kblocks, key, block)
-                        mv[b:b + known_w] = block
+                        mv[b : b + known_w] = block
             hc = len(hand)
-            cc = hc + nb + len(t) - t.count(-1)         # State.hand_cards (-1: a flipped top)
+            cc = hc + nb + len(t) - t.count(-1)  # State.hand_cards (-1: a flipped top)
             if got[4] != hc:
                 got[4] = hc
                 self.hand_count(rel, hc, mv)

@@ -1,19 +1,35 @@
 """Flush: the declared game record."""
+
 from __future__ import annotations
 
-from .balance import BALANCE
 from ...core.game import Game
 from ...core.options import Option
 from ...core.registry import register
 from ...core.result import margin_values
 from . import render
-from .notation import action_space, parse
+from .balance import BALANCE
 from .cards import CARDS
 from .deckspec import DECK_OPTION, spec_of
+from .notation import action_space, parse
 from .state import FlushState
-from .tables import (MAX_ELIMINATION_ROUNDS, N_STATS, ST_BIG, ST_BLINDS, ST_CAPPED, ST_DECISIONS,
-                     ST_FIRST_WINS, ST_FLUSH_CARDS, ST_FLUSHES, ST_LINKS, ST_PICKUPS, ST_ROUNDS, ST_SUPERS,
-                     ST_TURNS, round_cap, total_rounds)
+from .tables import (
+    MAX_ELIMINATION_ROUNDS,
+    N_STATS,
+    ST_BIG,
+    ST_BLINDS,
+    ST_CAPPED,
+    ST_DECISIONS,
+    ST_FIRST_WINS,
+    ST_FLUSH_CARDS,
+    ST_FLUSHES,
+    ST_LINKS,
+    ST_PICKUPS,
+    ST_ROUNDS,
+    ST_SUPERS,
+    ST_TURNS,
+    round_cap,
+    total_rounds,
+)
 
 NOTATION = """\
 A turn is one declaration — the action you submit is what you say aloud; a void one is
@@ -49,34 +65,55 @@ class FlushGame(Game):
     balance = BALANCE
     id = "flush"
     title = "Flush"
-    summary = ("shedding: lay equal or lower values, 4 of a kind flushes the pile, Mimics, Blind cards, "
-               "Skips and Links; lowest score wins")
+    summary = (
+        "shedding: lay equal or lower values, 4 of a kind flushes the pile, Mimics, Blind cards, "
+        "Skips and Links; lowest score wins"
+    )
     min_players, max_players, default_players = 2, 6, 4
     default_bot = "greedy"
     #: 2: a flipped Blind Mimic stands for another value only beside a real card of it
     rules_version = "2"
     options = (
-        Option("mode", "choice", "rounds",
-               "rounds: a set number of rounds, lowest total wins; arena: the publisher's 5 rounds, the 5th "
-               "scoring double; elimination: out at the points limit, the last player left wins",
-               choices=("rounds", "arena", "elimination")),
+        Option(
+            "mode",
+            "choice",
+            "rounds",
+            "rounds: a set number of rounds, lowest total wins; arena: the publisher's 5 rounds, the 5th "
+            "scoring double; elimination: out at the points limit, the last player left wins",
+            choices=("rounds", "arena", "elimination"),
+        ),
         Option("rounds", "int", 5, "rounds in mode=rounds", min=1, max=20),
         Option("limit", "int", 30, "mode=elimination: a player reaching this total is out", min=1, max=200),
         DECK_OPTION,
-        Option("flush_count", "choice", "run",
-               "which cards already on the pile count toward a Flush: run = every card of that value on "
-               "top; previous = only the previous play's", choices=("run", "previous")),
-        Option("mimic_join", "choice", "play",
-               "play: a Mimic takes the value of a card in its own play; pile: Mimics alone may also take "
-               "the value on top of the pile", choices=("play", "pile")),
-        Option("blind_mimic", "choice", "play",
-               "a Mimic flipped as a Blind card: play = like any Mimic, it stands for another value only "
-               "beside a real card of it; alone = it may stand alone for any value the player holds "
-               "(rules version 1)", choices=("play", "alone")),
+        Option(
+            "flush_count",
+            "choice",
+            "run",
+            "which cards already on the pile count toward a Flush: run = every card of that value on "
+            "top; previous = only the previous play's",
+            choices=("run", "previous"),
+        ),
+        Option(
+            "mimic_join",
+            "choice",
+            "play",
+            "play: a Mimic takes the value of a card in its own play; pile: Mimics alone may also take "
+            "the value on top of the pile",
+            choices=("play", "pile"),
+        ),
+        Option(
+            "blind_mimic",
+            "choice",
+            "play",
+            "a Mimic flipped as a Blind card: play = like any Mimic, it stands for another value only "
+            "beside a real card of it; alone = it may stand alone for any value the player holds "
+            "(rules version 1)",
+            choices=("play", "alone"),
+        ),
     )
     cards = CARDS
     state_class = FlushState
-    information = "imperfect"     # Blind cards, other hands, the unused deck
+    information = "imperfect"  # Blind cards, other hands, the unused deck
     dynamics = "sequential"
     notation = NOTATION
 
@@ -117,16 +154,26 @@ class FlushGame(Game):
 
     def bots(self):
         from .bots import GreedyAgent
+
         return {"greedy": GreedyAgent}
 
     def stats(self, state):
         s = state.stat
         assert len(s) == N_STATS
-        return {"rounds": s[ST_ROUNDS], "turns": s[ST_TURNS], "round_decisions": s[ST_DECISIONS],
-                "first_player_round_wins": s[ST_FIRST_WINS], "flushes": s[ST_FLUSHES],
-                "super_flushes": s[ST_SUPERS], "pickups": s[ST_PICKUPS], "link_flushes": s[ST_LINKS],
-                "flush_cards": s[ST_FLUSH_CARDS], "big_flushes": s[ST_BIG], "blind_flips": s[ST_BLINDS],
-                "capped_rounds": s[ST_CAPPED]}
+        return {
+            "rounds": s[ST_ROUNDS],
+            "turns": s[ST_TURNS],
+            "round_decisions": s[ST_DECISIONS],
+            "first_player_round_wins": s[ST_FIRST_WINS],
+            "flushes": s[ST_FLUSHES],
+            "super_flushes": s[ST_SUPERS],
+            "pickups": s[ST_PICKUPS],
+            "link_flushes": s[ST_LINKS],
+            "flush_cards": s[ST_FLUSH_CARDS],
+            "big_flushes": s[ST_BIG],
+            "blind_flips": s[ST_BLINDS],
+            "capped_rounds": s[ST_CAPPED],
+        }
 
     def summarize_stats(self, totals, games, players):
         rounds = totals.get("rounds", 0)

@@ -2,13 +2,26 @@
 go on fulfilling one, the Mimic swaps — and, for anything else, the rule it breaks
 (flush.md "RELEASING CARDS", "DECLARATION", "PICKING UP", "LINK CARDS", "MAKING A FLUSH").
 A mixin of ``FlushState`` (``state.py``)."""
+
 from __future__ import annotations
 
 from ...core.errors import shorten
 from . import notation as A
 from .cards import IS_FLUSH, IS_LINK, NAMES, VALUE, VALUE_PLURALS, said
-from .tables import (BIG_KIND, BLIND, ELIGIBLE, LINK, NUMBER, PASS, PICK, PLAY, SLOT, SWAP, VALUE_PREFIXES,
-                     eligible_table)
+from .tables import (
+    BIG_KIND,
+    BLIND,
+    ELIGIBLE,
+    LINK,
+    NUMBER,
+    PASS,
+    PICK,
+    PLAY,
+    SLOT,
+    SWAP,
+    VALUE_PREFIXES,
+    eligible_table,
+)
 
 
 class Legal:
@@ -32,7 +45,7 @@ class Legal:
         if self.options["flush_count"] == "run":
             return self.run_links
         pile = self.pile
-        return sum(IS_LINK[c] for c in pile[len(pile) - self.top_count:])
+        return sum(IS_LINK[c] for c in pile[len(pile) - self.top_count :])
 
     def _lone_mimic(self, v: int) -> bool:
         """mimic_join=pile: Mimics alone may take the value on top of the pile."""
@@ -66,7 +79,7 @@ class Legal:
                     if r:
                         out += prefix[r]
             if links >= need:
-                out += A.LINKS[need:links + 1]
+                out += A.LINKS[need : links + 1]
             if cnt[11]:
                 out.append(A.FLUSH_ACTION)
             if cnt[12]:
@@ -94,7 +107,7 @@ class Legal:
                 elif r:
                     out += prefix[1 + r + mim][1:]
         if IS_LINK[blind] and links + 1 >= need:
-            out += A.LINKS[need:links + 2]
+            out += A.LINKS[need : links + 2]
         return tuple(out)
 
     def _eligible(self, c: int) -> bool:
@@ -163,8 +176,10 @@ class Legal:
         outside ``legal_actions``)."""
         info = A.INFO.get(action)
         if info is None:
-            return (f"{shorten(action)!r} is not Flush notation: declare like 3x6, link:4, flush, bigflush, "
-                    f"or blind:1 (see `fliptable rules flush`)")
+            return (
+                f"{shorten(action)!r} is not Flush notation: declare like 3x6, link:4, flush, bigflush, "
+                f"or blind:1 (see `fliptable rules flush`)"
+            )
         kind, a, b = info
         phase = self.phase
         p = player
@@ -173,8 +188,10 @@ class Legal:
                 return f"you hold no {NAMES[a]} in your hand to make the Mimic"
             if kind == A.MIMIC_TOP:
                 return f"base {a + 1} has no face-up number card to make the Mimic"
-            return ("a Flush card was turned up as the Mimic: first swap one of your visible number cards "
-                    "in as the Mimic (mimic:<card> or mimic:b<base>) (flush.md \"MIMIC CARDS\")")
+            return (
+                "a Flush card was turned up as the Mimic: first swap one of your visible number cards "
+                'in as the Mimic (mimic:<card> or mimic:b<base>) (flush.md "MIMIC CARDS")'
+            )
         if kind in (A.MIMIC_HAND, A.MIMIC_TOP):
             return "a card is swapped in as the Mimic only when a Flush card is turned up at the start"
         if phase == PASS:
@@ -182,27 +199,38 @@ class Legal:
                 return f"you have no base {a + 1}"
             return "after your Super Flush, pass a base to the previous turn's player (pass:<base>) or keep"
         if kind in (A.PASS, A.KEEP):
-            return "a base is passed only after a Super Flush (flush.md \"SUPER FLUSH\")"
+            return 'a base is passed only after a Super Flush (flush.md "SUPER FLUSH")'
         if phase == PICK:
-            what = (said(self.decl_count, self.decl_value) if self.decl_kind == NUMBER else
-                    f"a Link Flush with {self.decl_count}" if self.decl_kind == LINK else
-                    "a Big Flush" if self.decl_kind == BIG_KIND else "a Flush")
+            what = (
+                said(self.decl_count, self.decl_value)
+                if self.decl_kind == NUMBER
+                else f"a Link Flush with {self.decl_count}"
+                if self.decl_kind == LINK
+                else "a Big Flush"
+                if self.decl_kind == BIG_KIND
+                else "a Flush"
+            )
             legal = ", ".join(self._tokens(p))
             if kind == A.HAND and a in self.hands[p] and self._eligible(a):
-                return (f"you declared {what}: a Mimic only mimics a card it is played with, so a card of "
-                        f"that value must go first ({legal})")
-            return (f"you declared {what}; once declared it must be fulfilled (flush.md \"DECLARATION\"): "
-                    f"lay {self.decl_count - len(self.laid)} more of {legal}")
+                return (
+                    f"you declared {what}: a Mimic only mimics a card it is played with, so a card of "
+                    f"that value must go first ({legal})"
+                )
+            return (
+                f'you declared {what}; once declared it must be fulfilled (flush.md "DECLARATION"): '
+                f"lay {self.decl_count - len(self.laid)} more of {legal}"
+            )
         if kind in (A.HAND, A.TOP):
             return "declare your play first (e.g. 3x6): the cards that fulfil it are chosen after"
         if kind == A.BLIND:
             if phase == BLIND:
-                return ("only one Blind card may be flipped per turn, and only first in a turn "
-                        "(flush.md \"BLIND CARDS\")")
+                return 'only one Blind card may be flipped per turn, and only first in a turn (flush.md "BLIND CARDS")'
             if a >= len(self.blinds[p]):
                 return f"you have no base {a + 1}"
-            return (f"the Blind card of base {a + 1} is still covered by its top card: it must be free of its "
-                    f"top card (flush.md \"BLIND CARDS\")")
+            return (
+                f"the Blind card of base {a + 1} is still covered by its top card: it must be free of its "
+                f'top card (flush.md "BLIND CARDS")'
+            )
         blind = self.laid[0] if phase == BLIND else None
         cnt = self._counts(p)
         if kind == A.DECLARE:
@@ -214,29 +242,45 @@ class Legal:
             if blind is not None:
                 bv = VALUE[blind]
                 if bv != v and bv != m:
-                    return (f"the flipped Blind card ({NAMES[blind]}) is part of your play: declare its value, "
-                            f"with cards of that value and Mimics joining it")
+                    return (
+                        f"the flipped Blind card ({NAMES[blind]}) is part of your play: declare its value, "
+                        f"with cards of that value and Mimics joining it"
+                    )
                 r += bv == v
                 mim += bv == m and v != m
-                if (bv == m and v != m and r and n == 1 and not self._lone_mimic(v)
-                        and self.options["blind_mimic"] == "play"):
-                    return (f"the flipped Blind card ({NAMES[blind]}) is a Mimic, and a Mimic only mimics a card it "
-                            f"is played with: declare at least 2 {name} (it and a real one), or "
-                            f"1x{m} for its own value")
+                if (
+                    bv == m
+                    and v != m
+                    and r
+                    and n == 1
+                    and not self._lone_mimic(v)
+                    and self.options["blind_mimic"] == "play"
+                ):
+                    return (
+                        f"the flipped Blind card ({NAMES[blind]}) is a Mimic, and a Mimic only mimics a card it "
+                        f"is played with: declare at least 2 {name} (it and a real one), or "
+                        f"1x{m} for its own value"
+                    )
             if r == 0:
                 if mim:
-                    return ("void declaration: a Mimic only mimics a card it is played with, and you have no "
-                            "card of that value to lay with it (mimic_join=pile lets Mimics take the pile's value)")
+                    return (
+                        "void declaration: a Mimic only mimics a card it is played with, and you have no "
+                        "card of that value to lay with it (mimic_join=pile lets Mimics take the pile's value)"
+                    )
                 return f"void declaration: you have no card that can be one of the {name}"
-            return (f"void declaration: {said(n, v)} cannot be fulfilled — you can lay at most {r + mim} "
-                    f"({r} of the value, {mim} Mimic{'s' if mim != 1 else ''})")
+            return (
+                f"void declaration: {said(n, v)} cannot be fulfilled — you can lay at most {r + mim} "
+                f"({r} of the value, {mim} Mimic{'s' if mim != 1 else ''})"
+            )
         if kind == A.LINK_FLUSH:
             links = sum(cnt[2 * v + 1] for v in range(1, 11)) + (blind is not None and IS_LINK[blind])
             pile = self._pile_links()
             if blind is not None and not IS_LINK[blind]:
                 return "the flipped Blind card is no Link card, so it cannot be part of a Link Flush"
-            return (f"void declaration: a Link Flush needs 4 Link cards with those on top of the pile ({pile} "
-                    f"there) and is made with your own Link cards only; you have {links}, declared {a}")
+            return (
+                f"void declaration: a Link Flush needs 4 Link cards with those on top of the pile ({pile} "
+                f"there) and is made with your own Link cards only; you have {links}, declared {a}"
+            )
         if blind is not None:
             return "the flipped Blind card is part of your play: declare its value"
         if kind == A.FLUSH_CARD:

@@ -23,6 +23,7 @@ only when the player's cards leave a real choice, by the cards that fulfil it:
 
 Bases are numbered from 1, in the order they lie in front of the player.
 """
+
 from __future__ import annotations
 
 import re
@@ -41,7 +42,7 @@ DECLARE, LINK_FLUSH, FLUSH_CARD, BIG_CARD, BLIND, HAND, TOP, PASS, KEEP, MIMIC_H
 #: DECL[v][n] is the declaration of n cards of value v
 DECL = tuple(tuple(f"{n}x{v}" for n in range(MAX_PLAY + 1)) for v in range(11))
 #: DECL_PREFIX[v][k]: the declarations 1xv .. kxv (k up to MAX_PLAY)
-DECL_PREFIX = tuple(tuple(DECL[v][1:k + 1] for k in range(MAX_PLAY + 1)) for v in range(11))
+DECL_PREFIX = tuple(tuple(DECL[v][1 : k + 1] for k in range(MAX_PLAY + 1)) for v in range(11))
 #: SAID[v][n]: the declaration of n cards of value v as it is spoken (``said``: "3 Sixes")
 SAID = tuple(tuple(said(n, v) for n in range(MAX_PLAY + 1)) for v in range(11))
 LINKS = tuple(f"link:{n}" for n in range(MAX_LINKS + 1))
@@ -80,7 +81,7 @@ def action_space(players: int, faces: list[int], links: int) -> tuple[str, ...]:
     out: list[str] = []
     for v in range(1, 11):
         out.extend(DECL[v][1:])
-    out.extend(LINKS[1:links + 1])
+    out.extend(LINKS[1 : links + 1])
     out += [FLUSH_ACTION, BIG_ACTION]
     out.extend(BLINDS[:bases])
     out.extend(NAMES[c] for c in faces)
@@ -97,8 +98,14 @@ _WORDS.update({w.lower(): v for v, w in enumerate(VALUE_PLURALS) if v})
 _WORDS.update({"sixs": 6})
 _DECL_RE = re.compile(r"^([0-9]{1,3})(?:x|\*|of)?([a-z]+)$|^([0-9]{1,3})(?:x|\*)([0-9]{1,3})$")
 _ARG_RE = re.compile(r"^(blind|pass|link|b|mimic)[:#]?(.{1,8})$")
-ALIASES = {"nopass": KEEP_ACTION, "no": KEEP_ACTION, "none": KEEP_ACTION, "big": BIG_ACTION,
-           "bigflush": BIG_ACTION, "flush": FLUSH_ACTION}
+ALIASES = {
+    "nopass": KEEP_ACTION,
+    "no": KEEP_ACTION,
+    "none": KEEP_ACTION,
+    "big": BIG_ACTION,
+    "bigflush": BIG_ACTION,
+    "flush": FLUSH_ACTION,
+}
 
 
 def _number(text: str) -> int | None:

@@ -1,5 +1,6 @@
 """Flush as text: the table one seat sees, and one line per event (the declaration is
 narrated before the play it announces)."""
+
 from __future__ import annotations
 
 from .cards import VALUE_PLURALS, VALUE_WORDS, said
@@ -45,16 +46,26 @@ def _bases(tops) -> str:
 
 def legend(view: dict, seat: int | None) -> str:
     """How to read the table's compact notation (``B1(4/?)``, ``9l=7``, ``4d``)."""
-    return "\n".join([
-        ("- `>` marks the seat to play; **hand** is the cards in hand, **cards** every card the seat "
-        "still holds (hand and bases), **total** the score so far (lowest wins)."),
-        ("- **bases** `B1(4/?)`: base 1, a face-up 4 over its face-down Blind card (`?`: nobody has "
-        "seen it); `B2(?)`: only the Blind card is left."),
-        ("- a card is its value, then `s` Skip, `l` Link, `d` Deduction ★ (`7s`, `4ld`); `f` is a Flush "
-        "card, `bf` a Big Flush card."),
-        ("- on the pile, `9l=7` is a Mimic laid as a 7; **known in hand**: cards of that seat's hand "
-        "everybody saw go there."),
-    ])
+    return "\n".join(
+        [
+            (
+                "- `>` marks the seat to play; **hand** is the cards in hand, **cards** every card the seat "
+                "still holds (hand and bases), **total** the score so far (lowest wins)."
+            ),
+            (
+                "- **bases** `B1(4/?)`: base 1, a face-up 4 over its face-down Blind card (`?`: nobody has "
+                "seen it); `B2(?)`: only the Blind card is left."
+            ),
+            (
+                "- a card is its value, then `s` Skip, `l` Link, `d` Deduction ★ (`7s`, `4ld`); `f` is a Flush "
+                "card, `bf` a Big Flush card."
+            ),
+            (
+                "- on the pile, `9l=7` is a Mimic laid as a 7; **known in hand**: cards of that seat's hand "
+                "everybody saw go there."
+            ),
+        ]
+    )
 
 
 def _per_seat(values, w) -> str:
@@ -71,8 +82,10 @@ def render(view: dict, seat: int | None) -> str:
     head = f"Flush — round {view['round']}" + (f" of {rounds}" if rounds else "") + f" ({mode}"
     head += f", out at {view['limit']})" if mode == "elimination" else ")"
     mimic = f"Mimic value: {view['mimic']}" if view["mimic"] else "Mimic: to be swapped in"
-    lines = [f"{head}   unused deck: {view['draw_count']}   discarded: {len(view['discard'])}",
-             f"{mimic} (turned up: {view['indicator']})"]
+    lines = [
+        f"{head}   unused deck: {view['draw_count']}   discarded: {len(view['discard'])}",
+        f"{mimic} (turned up: {view['indicator']})",
+    ]
     run = view["run"]
     if run:
         word = VALUE_WORDS[run["value"]] if run["count"] == 1 else VALUE_PLURALS[run["value"]]
@@ -85,8 +98,10 @@ def render(view: dict, seat: int | None) -> str:
             lines.append(f"  {_seat(p, seat):<7} out (total {view['scores'][p]})")
             continue
         mark = ">" if view["turn"] == p else " "
-        lines.append(f"{mark} {_seat(p, seat):<7} hand {view['hand_counts'][p]:>2}  cards {view['card_counts'][p]:>2}  "
-                     f"total {view['scores'][p]:>3}   bases {_bases(view['bases'][p])}")
+        lines.append(
+            f"{mark} {_seat(p, seat):<7} hand {view['hand_counts'][p]:>2}  cards {view['card_counts'][p]:>2}  "
+            f"total {view['scores'][p]:>3}   bases {_bases(view['bases'][p])}"
+        )
         if p == seat:
             lines.append(f"{'':10}your hand: {_cards(view['hand'])}")
         elif view["known"][p]:
@@ -97,15 +112,22 @@ def render(view: dict, seat: int | None) -> str:
         if d["kind"] is None:
             lines.append(f"  {who} flipped a Blind card: {d['laid'][0]} — declare a play that includes it")
         else:
-            what = (said(d["count"], d["value"]) if d["kind"] == "number" else
-                    f"a Link Flush with {d['count']}" if d["kind"] == "link" else d["kind"])
+            what = (
+                said(d["count"], d["value"])
+                if d["kind"] == "number"
+                else f"a Link Flush with {d['count']}"
+                if d["kind"] == "link"
+                else d["kind"]
+            )
             lines.append(f"  {who} declared {what}; laid so far: {_cards(d['laid'])}")
     if view["phase"] == "pass":
-        lines.append(f"  {_seat(view['turn'], seat)} made a Super Flush: pass a base to "
-                     f"{_seat(view['previous'], seat)}, or keep")
+        lines.append(
+            f"  {_seat(view['turn'], seat)} made a Super Flush: pass a base to {_seat(view['previous'], seat)}, or keep"
+        )
     if view["phase"] == "swap":
-        lines.append(f"  a Flush card was turned up: {_seat(view['turn'], seat)} swaps a visible number card "
-                     f"in as the Mimic")
+        lines.append(
+            f"  a Flush card was turned up: {_seat(view['turn'], seat)} swaps a visible number card in as the Mimic"
+        )
     if view["over"]:
         winners = ", ".join(_seat(w, seat) for w in view["winners"])
         lines.append(f"  game over — won by {winners}")
@@ -134,7 +156,7 @@ class _Words:
         return "your" if p is not None and p == self.seat else f"seat {p}'s"
 
     def all(self, seats) -> str:
-        """"seat 1", "you and seat 2", "seat 0, seat 1 and you" (as ``core.words.Words``)."""
+        """ "seat 1", "you and seat 2", "seat 0, seat 1 and you" (as ``core.words.Words``)."""
         names = [self.who(q) for q in seats]
         return ", ".join(names[:-1]) + " and " + names[-1] if len(names) > 1 else "".join(names)
 
@@ -148,8 +170,7 @@ def narrate(event: dict, seat: int | None = None) -> str | None:
     if t == "round_start":
         first = event["first"]
         if event["mimic"] is None:
-            turned = (f"a Flush card ({event['indicator']}) is turned up: {w.does(first, 'swap')} in a "
-                      f"Mimic")
+            turned = f"a Flush card ({event['indicator']}) is turned up: {w.does(first, 'swap')} in a Mimic"
         else:
             turned = f"the Mimic is {event['mimic']} ({event['indicator']} turned up)"
         return f"— round {event['round']}: {w.does(first, 'start')}; {turned} —"
@@ -158,9 +179,11 @@ def narrate(event: dict, seat: int | None = None) -> str | None:
         return f"your hand: {_cards(hand)}" if hand is not None else None
     if t == "swap":
         you = w.who(p) == "you"
-        return (f"{w.does(p, 'make')} {'your' if you else 'their'} {event['card']} ({event['from']}) the Mimic "
-                f"— {VALUE_PLURALS[event['mimic']]} are Mimics — and {'keep' if you else 'keeps'} the "
-                f"{event['kept']}")
+        return (
+            f"{w.does(p, 'make')} {'your' if you else 'their'} {event['card']} ({event['from']}) the Mimic "
+            f"— {VALUE_PLURALS[event['mimic']]} are Mimics — and {'keep' if you else 'keeps'} the "
+            f"{event['kept']}"
+        )
     if t == "blind":
         return f"{w.does(p, 'flip')} the Blind card of base {event['base']}: {event['card']}"
     if t == "declare":
@@ -171,7 +194,7 @@ def narrate(event: dict, seat: int | None = None) -> str | None:
     if t == "play":
         return f"{w.does(p, 'lay')} {_laid(event)}"
     if t == "pickup":
-        picks = "pick" if w.who(p) == "you" else "picks"        # "you start ... and pick up"
+        picks = "pick" if w.who(p) == "you" else "picks"  # "you start ... and pick up"
         return f"{w.does(p, 'start')} a new pile with {_laid(event)} and {picks} up {_cards(event['picked_up'])}"
     if t == "flush":
         kind = {"link": "LINK FLUSH", "flush": "FLUSH", "bigflush": "BIG FLUSH", "number": "FLUSH"}[event["kind"]]
@@ -199,8 +222,10 @@ def narrate(event: dict, seat: int | None = None) -> str | None:
         ded = f"; {w.does(win, 'deduct')} {event['deduction']}" if event["deduction"] else ""
         double = " (double)" if event["double"] else ""
         out = f"; out: {w.all(event['eliminated'])}" if event["eliminated"] else ""
-        return (f"{head}round {event['round']} scores{double}: {_per_seat(event['scores'], w)}{ded}; "
-                f"totals: {_per_seat(event['totals'], w)}{out}")
+        return (
+            f"{head}round {event['round']} scores{double}: {_per_seat(event['scores'], w)}{ded}; "
+            f"totals: {_per_seat(event['totals'], w)}{out}"
+        )
     if t == "game_over":
         winners = event["winners"]
         names = w.all(winners)
@@ -215,8 +240,10 @@ def round_summary(view: dict, seat: int | None) -> str | None:
     if not last:
         return None
     w = last["winner"]
-    lines = [f"Round {last['round']} is over: " + (f"{_seat(w, seat)} went out first." if w is not None
-                                                     else "it reached the decision cap, nobody went out.")]
+    lines = [
+        f"Round {last['round']} is over: "
+        + (f"{_seat(w, seat)} went out first." if w is not None else "it reached the decision cap, nobody went out.")
+    ]
     if last["double"]:
         lines.append("(the arena's last round scores double)")
     lines.append("")

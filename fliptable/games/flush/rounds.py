@@ -1,6 +1,7 @@
 """Rounds: the deal (flush.md "STARTING THE GAME"), the end of a round and its scores
 ("END OF THE ROUND", "DEDUCTION CARDS ★"), the decision cap, what the mode makes of
 the totals, and the result. A mixin of ``FlushState`` (``state.py``)."""
+
 from __future__ import annotations
 
 from ...core.events import Event
@@ -8,8 +9,21 @@ from ...core.knowledge import PUBLIC
 from ...core.result import Result, ranks_from_keys
 from .cards import IS_FLUSH, NAMES, VALUE, card_order
 from .deckspec import spec_of
-from .tables import (ARENA_ROUNDS, BLIND_CARDS, DEAL, HAND_SIZE, MAX_ELIMINATION_ROUNDS, PLAY, ST_CAPPED,
-                     ST_DECISIONS, ST_FIRST_WINS, ST_ROUNDS, ST_TURNS, SWAP, total_rounds)
+from .tables import (
+    ARENA_ROUNDS,
+    BLIND_CARDS,
+    DEAL,
+    HAND_SIZE,
+    MAX_ELIMINATION_ROUNDS,
+    PLAY,
+    ST_CAPPED,
+    ST_DECISIONS,
+    ST_FIRST_WINS,
+    ST_ROUNDS,
+    ST_TURNS,
+    SWAP,
+    total_rounds,
+)
 
 #: per card int: its place among the faces sorted by ``card_order`` (a dealt hand is told so)
 _ORDER = [0] * len(NAMES)
@@ -37,13 +51,13 @@ class Rounds:
         self.tops = [[] for _ in range(n)]
         k = len(active)
         for i, p in enumerate(active):
-            cards = order[i:k * DEAL:k]
+            cards = order[i : k * DEAL : k]
             self.blinds[p] = cards[:BLIND_CARDS]
-            self.tops[p] = cards[BLIND_CARDS:2 * BLIND_CARDS]
-            self.hands[p] = cards[2 * BLIND_CARDS:]
+            self.tops[p] = cards[BLIND_CARDS : 2 * BLIND_CARDS]
+            self.hands[p] = cards[2 * BLIND_CARDS :]
             self.known[p] = [1 << p] * HAND_SIZE
         self.indicator = order[k * DEAL]
-        self.unused = order[k * DEAL + 1:][::-1]
+        self.unused = order[k * DEAL + 1 :][::-1]
         self.discard = []
         self.pile, self.pile_as = [], []
         self.top_count = 0
@@ -62,15 +76,25 @@ class Rounds:
         # flush.md "MIMIC CARDS": a Flush card turned up is swapped by the starting player
         self.phase = SWAP if IS_FLUSH[self.indicator] else PLAY
         if events is not None:
-            events.append(Event("round_start", {
-                "round": self.round_no, "first": first, "players": list(active),
-                "indicator": NAMES[self.indicator], "mimic": self.mimic or None,
-                "tops": {str(p): [NAMES[c] for c in self.tops[p]] for p in active},
-                "unused": len(self.unused)}))
+            events.append(
+                Event(
+                    "round_start",
+                    {
+                        "round": self.round_no,
+                        "first": first,
+                        "players": list(active),
+                        "indicator": NAMES[self.indicator],
+                        "mimic": self.mimic or None,
+                        "tops": {str(p): [NAMES[c] for c in self.tops[p]] for p in active},
+                        "unused": len(self.unused),
+                    },
+                )
+            )
             for p in active:
                 hand = [NAMES[c] for c in sorted(self.hands[p], key=_ORDER.__getitem__)]
-                events.append(Event("deal", {"player": p, "hand_count": HAND_SIZE, "blinds": BLIND_CARDS},
-                                    {"hand": hand}, (p,)))
+                events.append(
+                    Event("deal", {"player": p, "hand_count": HAND_SIZE, "blinds": BLIND_CARDS}, {"hand": hand}, (p,))
+                )
 
     def _holding_points(self, q: int) -> int:
         """flush.md "END OF THE ROUND": every card held, Blind cards included; Mimics ×3."""
@@ -129,12 +153,29 @@ class Rounds:
                 if self.out_round[q] == 0 and self.totals[q] >= options["limit"]:
                     self.out_round[q] = self.round_no
                     eliminated.append(q)
-        self.last_round = {"round": self.round_no, "winner": winner, "scores": scores,
-                           "deduction": deduction, "double": double, "eliminated": eliminated}
+        self.last_round = {
+            "round": self.round_no,
+            "winner": winner,
+            "scores": scores,
+            "deduction": deduction,
+            "double": double,
+            "eliminated": eliminated,
+        }
         if events is not None:
-            events.append(Event("round_end", {"round": self.round_no, "winner": winner, "scores": scores[:],
-                                              "deduction": deduction, "double": double,
-                                              "totals": self.totals[:], "eliminated": eliminated[:]}))
+            events.append(
+                Event(
+                    "round_end",
+                    {
+                        "round": self.round_no,
+                        "winner": winner,
+                        "scores": scores[:],
+                        "deduction": deduction,
+                        "double": double,
+                        "totals": self.totals[:],
+                        "eliminated": eliminated[:],
+                    },
+                )
+            )
         previous_first = self.first
         self.active = tuple(q for q in range(n) if not self.out_round[q])
         limit = total_rounds(options)
@@ -155,7 +196,7 @@ class Rounds:
             first = winner
         deck = _DECKS.get(options["deck"])
         if deck is None:
-            if len(_DECKS) >= 64:       # a bound, for a server seeing many packs
+            if len(_DECKS) >= 64:  # a bound, for a server seeing many packs
                 _DECKS.clear()
             deck = _DECKS[options["deck"]] = tuple(spec_of(options["deck"]).deck())
         order = list(deck)

@@ -23,6 +23,7 @@ A turn is a phase machine for the player ``turn``: PLAY (declare, or flip a Blin
 fulfil the declaration, asked only when the choice is real) → resolved; a Super Flush
 may add PASS (pass a base); a round whose Mimic card is a Flush card opens with SWAP.
 """
+
 from __future__ import annotations
 
 from typing import ClassVar
@@ -33,8 +34,8 @@ from . import notation as A
 from .apply import Apply
 from .cards import IS_LINK, VALUE
 from .checks import Checks
-from .legal import Legal
 from .deckspec import spec_of
+from .legal import Legal
 from .rounds import Rounds
 from .tables import BLIND, LINK_OF, N_STATS, PASS, PICK, PLAY, VSLOT
 from .view import View
@@ -50,44 +51,44 @@ class FlushState(Legal, Apply, Rounds, View, Checks, State):
 
     FIELDS: ClassVar[dict[str, str]] = {
         "hands": "piles",
-        "known": "table",          # knowledge mask per hand card
+        "known": "table",  # knowledge mask per hand card
         "blinds": "piles",
-        "tops": "table",           # card or -1, per base
-        "pile": "cards",           # bottom first
-        "pile_as": "ints",         # the value each pile card counts as
-        "top_count": "int",        # cards of the most recent play on the pile
-        "unused": "cards",         # top last
+        "tops": "table",  # card or -1, per base
+        "pile": "cards",  # bottom first
+        "pile_as": "ints",  # the value each pile card counts as
+        "top_count": "int",  # cards of the most recent play on the pile
+        "unused": "cards",  # top last
         "discard": "cards",
-        "indicator": "card",       # the Mimic card turned up
+        "indicator": "card",  # the Mimic card turned up
         "turn": "seat",
         "phase": "int",
-        "decl_kind": "int",        # NUMBER, LINK, FLUSH_KIND, BIG_KIND while fulfilling
+        "decl_kind": "int",  # NUMBER, LINK, FLUSH_KIND, BIG_KIND while fulfilling
         "decl_value": "int",
         "decl_count": "int",
         "laid": "cards",
         "laid_from": "ints",
-        "previous": "seat?",       # the player of the previous turn (another player)
-        "turn_deduction": "int",   # Deduction points played this turn
+        "previous": "seat?",  # the player of the previous turn (another player)
+        "turn_deduction": "int",  # Deduction points played this turn
         "round_no": "int",
-        "first": "seat",           # who started this round
+        "first": "seat",  # who started this round
         "totals": "ints",
-        "out_round": "ints",       # elimination: the round a player went out in (0: playing)
-        "last_round": "json?",     # the round just finished: winner, scores, deduction
+        "out_round": "ints",  # elimination: the round a player went out in (0: playing)
+        "last_round": "json?",  # the round just finished: winner, scores, deduction
         "round_decisions": "int",
-        "turns": "int",            # turns taken this round
+        "turns": "int",  # turns taken this round
         "over": "bool",
         "stat": "ints",
     }
     DERIVED: ClassVar[dict[str, str]] = {
-        "mimic": "int",            # the Mimic value (0 while a Flush card waits to be swapped)
-        "points": "ref",           # per card int, from the deck spec
+        "mimic": "int",  # the Mimic value (0 while a Flush card waits to be swapped)
+        "points": "ref",  # per card int, from the deck spec
         "deduction": "ref",
-        "active": "ref",           # seats still playing, in seat order
-        "run_value": "int",        # the value on top of the pile (0: no pile)
-        "run_count": "int",        # consecutive cards of that value on top
-        "run_links": "int",        # Link cards among them
-        "tokens": "ref",           # PICK: the legal cards, kept from the last fulfilling step
-        "counts": "table",         # per seat: cards it can lay per VSLOT (hand and tops), Link cards
+        "active": "ref",  # seats still playing, in seat order
+        "run_value": "int",  # the value on top of the pile (0: no pile)
+        "run_count": "int",  # consecutive cards of that value on top
+        "run_links": "int",  # Link cards among them
+        "tokens": "ref",  # PICK: the legal cards, kept from the last fulfilling step
+        "counts": "table",  # per seat: cards it can lay per VSLOT (hand and tops), Link cards
     }
     __slots__ = tuple(FIELDS) + tuple(DERIVED)
 
@@ -102,7 +103,7 @@ class FlushState(Legal, Apply, Rounds, View, Checks, State):
         self.stat = [0] * N_STATS
         self._spec_derive()
         # flush.md "STARTING THE GAME": "random if starting the first hand"
-        self._deal(deck, self.rng.randrange(n), self.opening)   # the first deal is told like the others
+        self._deal(deck, self.rng.randrange(n), self.opening)  # the first deal is told like the others
 
     def _spec_derive(self) -> None:
         spec = spec_of(self.options["deck"])
@@ -150,7 +151,7 @@ class FlushState(Legal, Apply, Rounds, View, Checks, State):
 
     # -- the kernel contract ------------------------------------------------------------------
     def decision(self):
-        return _OVER if self.over else TURNS[self.turn]    # at most 6 seats
+        return _OVER if self.over else TURNS[self.turn]  # at most 6 seats
 
     def _legal_actions(self, player):
         if self.over or player != self.turn:
@@ -164,5 +165,5 @@ class FlushState(Legal, Apply, Rounds, View, Checks, State):
         if phase == BLIND:
             return self._declarations(player, self.laid[0])
         if phase == PASS:
-            return (*A.PASSES[:len(self.blinds[player])], A.KEEP_ACTION)
+            return (*A.PASSES[: len(self.blinds[player])], A.KEEP_ACTION)
         return self._swaps(player)

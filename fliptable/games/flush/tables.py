@@ -1,5 +1,6 @@
 """Flush's fixed numbers and lookup tables, shared by the modules of ``FlushState``:
 phases and declaration kinds, the deal, the ``stat`` counters, and per-card tables."""
+
 from __future__ import annotations
 
 from . import notation as A
@@ -10,7 +11,7 @@ PHASES = ("play", "blind", "pick", "pass", "swap")
 NUMBER, LINK, FLUSH_KIND, BIG_KIND = range(4)
 KINDS = ("number", "link", "flush", "bigflush")
 HAND_SIZE, BASES, BLIND_CARDS = 8, 3, 3
-DEAL = HAND_SIZE + 2 * BASES                    # flush.md "STARTING THE GAME": 14 cards each
+DEAL = HAND_SIZE + 2 * BASES  # flush.md "STARTING THE GAME": 14 cards each
 ARENA_ROUNDS = 5
 #: elimination ends after this many rounds at the latest (docs/rules/flush.md "Modes")
 MAX_ELIMINATION_ROUNDS = 100
@@ -20,8 +21,20 @@ ROUND_DECISIONS_PER_SEAT = 500
 #: ``stat`` counters: rounds, turns, round decisions, rounds won by their first player,
 #: flushes, super flushes, pick-ups, link flushes, flush cards, big flushes, blind flips,
 #: rounds cut by the decision cap
-(ST_ROUNDS, ST_TURNS, ST_DECISIONS, ST_FIRST_WINS, ST_FLUSHES, ST_SUPERS, ST_PICKUPS, ST_LINKS,
- ST_FLUSH_CARDS, ST_BIG, ST_BLINDS, ST_CAPPED) = range(12)
+(
+    ST_ROUNDS,
+    ST_TURNS,
+    ST_DECISIONS,
+    ST_FIRST_WINS,
+    ST_FLUSHES,
+    ST_SUPERS,
+    ST_PICKUPS,
+    ST_LINKS,
+    ST_FLUSH_CARDS,
+    ST_BIG,
+    ST_BLINDS,
+    ST_CAPPED,
+) = range(12)
 N_STATS = 12
 
 
@@ -46,7 +59,7 @@ def _eligible(kind: int, value: int, mimic: int) -> bytes:
     else:
         target = FLUSH if kind == FLUSH_KIND else BIG_FLUSH
         table = bytes(c == target for c in range(NCARDS))
-    return table + b"\x00"       # index -1: a base without its top card
+    return table + b"\x00"  # index -1: a base without its top card
 
 
 #: ``ELIGIBLE[(kind * 11 + value) * 11 + mimic]`` is ``eligible_table(kind, value, mimic)``,

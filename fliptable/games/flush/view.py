@@ -1,6 +1,7 @@
 """What each seat may see (flush.md: Blind cards unknown to everybody, their owner
 included; the unused deck's order; other hands): the views, the hidden places, and
 determinization consistent with what a seat has seen. A mixin of ``FlushState``."""
+
 from __future__ import annotations
 
 from math import comb
@@ -84,8 +85,8 @@ class View:
             # least k / len(el))
             while not any(VALUE[c] == v for c in el[:k]):
                 rng.shuffle(el)
-        chosen = el[:k] + rest[:h - k]
-        others = el[k:] + rest[h - k:]
+        chosen = el[:k] + rest[: h - k]
+        others = el[k:] + rest[h - k :]
         rng.shuffle(chosen)
         rng.shuffle(others)
         mine_set = set(mine)
@@ -107,22 +108,42 @@ class View:
             if q == player:
                 known_cards.append(None)
                 continue
-            known_cards.append(sorted((names[c] for c, mask in zip(self.hands[q], self.known[q], strict=True)
-                                       if knows(mask, player)), key=card_order))
+            known_cards.append(
+                sorted(
+                    (names[c] for c, mask in zip(self.hands[q], self.known[q], strict=True) if knows(mask, player)),
+                    key=card_order,
+                )
+            )
         declared = None
         if self.phase in (PICK, BLIND) and not over:
-            declared = {"player": self.turn, "kind": KINDS[self.decl_kind] if self.phase == PICK else None,
-                        "value": self.decl_value or None, "count": self.decl_count if self.phase == PICK else None,
-                        "laid": [names[c] for c in self.laid], "from": list(self.laid_from)}
+            declared = {
+                "player": self.turn,
+                "kind": KINDS[self.decl_kind] if self.phase == PICK else None,
+                "value": self.decl_value or None,
+                "count": self.decl_count if self.phase == PICK else None,
+                "laid": [names[c] for c in self.laid],
+                "from": list(self.laid_from),
+            }
         view = {
-            "game": "flush", "seat": player, "players": n, "mode": self.options["mode"],
-            "round": self.round_no, "rounds": total_rounds(self.options),
-            "turn": None if over else self.turn, "phase": "over" if over else PHASES[self.phase],
-            "first": self.first, "previous": self.previous,
-            "mimic": self.mimic or None, "indicator": names[self.indicator],
-            "pile": [names[c] for c in self.pile], "pile_as": list(self.pile_as),
-            "run": ({"value": self.run_value, "count": self.run_count, "links": self.run_links,
-                     "last_play": self.top_count} if self.pile else None),
+            "game": "flush",
+            "seat": player,
+            "players": n,
+            "mode": self.options["mode"],
+            "round": self.round_no,
+            "rounds": total_rounds(self.options),
+            "turn": None if over else self.turn,
+            "phase": "over" if over else PHASES[self.phase],
+            "first": self.first,
+            "previous": self.previous,
+            "mimic": self.mimic or None,
+            "indicator": names[self.indicator],
+            "pile": [names[c] for c in self.pile],
+            "pile_as": list(self.pile_as),
+            "run": (
+                {"value": self.run_value, "count": self.run_count, "links": self.run_links, "last_play": self.top_count}
+                if self.pile
+                else None
+            ),
             "declared": declared,
             "hand_counts": [len(h) for h in self.hands],
             "card_counts": [self.hand_cards(q) for q in range(n)],

@@ -7,6 +7,7 @@ allowed colour that no hand covers yet (ties broken at random); with probability
 it instead goes for a fly of a wrong colour (if any lies in the middle). With nothing
 worth swatting it says ``done``. ``swatter:300`` sets ``rt`` alone.
 """
+
 from __future__ import annotations
 
 from ...bots.base import Agent, number_param
@@ -17,8 +18,7 @@ class SwatterAgent(Agent):
 
     name = "swatter"
 
-    def __init__(self, rt: str | float = 400, sd: str | float = 100, err: str | float = 0.05,
-                 value: str | None = None):
+    def __init__(self, rt: str | float = 400, sd: str | float = 100, err: str | float = 0.05, value: str | None = None):
         if value is not None:
             rt = value
         self.rt = number_param("swatter", "rt", rt, float, 1, 60_000)

@@ -4,6 +4,7 @@ colours: values 1 and 5 twice, 2, 3 and 4 four times) and 16 fly-swatters.
 Card ints: 0 is the swatter; a fly of colour ``c`` (0-5) and value ``v`` (1-5) is
 ``1 + 5*c + (v-1)``. ``COLOUR`` and ``VALUE`` look both up by card int (swatter: -1, 0).
 """
+
 from __future__ import annotations
 
 from ...core.cards import CardTable, CardType
@@ -14,9 +15,10 @@ VALUE_COPIES = {1: 2, 2: 4, 3: 4, 4: 4, 5: 2}
 SWATTERS = 16
 SWATTER = 0
 
-CARDS = CardTable([CardType("swatter", "swatter")] + [
-    CardType(f"{colour}{value}", "fly", rank=value, suit=colour)
-    for colour in COLOURS for value in range(1, 6)])
+CARDS = CardTable(
+    [CardType("swatter", "swatter")]
+    + [CardType(f"{colour}{value}", "fly", rank=value, suit=colour) for colour in COLOURS for value in range(1, 6)]
+)
 
 #: colour index of each card int (-1 for the swatter)
 COLOUR: tuple[int, ...] = (-1, *(c for c in range(6) for _ in range(5)))

@@ -1,12 +1,13 @@
 """Fly-swatter: the declared game record."""
+
 from __future__ import annotations
 
-from .balance import BALANCE
 from ...core.game import Game
 from ...core.options import Option
 from ...core.registry import register
 from ...core.result import margin_values
 from . import render
+from .balance import BALANCE
 from .cards import CARDS, full_deck
 from .state import DONE, MAX_MIDDLE, SWAT, FlyswatterState
 
@@ -28,19 +29,29 @@ class FlyswatterGame(Game):
     #: longer depends on the order of their own two hands); no winners before the end
     rules_version = "2"
     options = (
-        Option("remove", "int", 0, "cards taken out unseen after shuffling, for a shorter game "
-               "(at least one card per player must remain)", min=0, max=110),
-        Option("window_ms", "float", 3000.0, "length of a swat window in milliseconds",
-               min=1, max=600_000),
-        Option("check", "choice", "together",
-               "when a window's hands are checked: together = all at its close, wins before "
-               "penalties, so the order of a player's own hands does not matter; landing = one by "
-               "one in the order they landed (rules version 1)", choices=("together", "landing")),
+        Option(
+            "remove",
+            "int",
+            0,
+            "cards taken out unseen after shuffling, for a shorter game (at least one card per player must remain)",
+            min=0,
+            max=110,
+        ),
+        Option("window_ms", "float", 3000.0, "length of a swat window in milliseconds", min=1, max=600_000),
+        Option(
+            "check",
+            "choice",
+            "together",
+            "when a window's hands are checked: together = all at its close, wins before "
+            "penalties, so the order of a player's own hands does not matter; landing = one by "
+            "one in the order they landed (rules version 1)",
+            choices=("together", "landing"),
+        ),
     )
     cards = CARDS
     state_class = FlyswatterState
-    information = "imperfect"     # the draw stacks and the cards removed unseen
-    dynamics = "real-time"        # swat windows are races
+    information = "imperfect"  # the draw stacks and the cards removed unseen
+    dynamics = "real-time"  # swat windows are races
     key_aliases = (("enter", DONE),)  # at the terminal, Enter ends your swatting
     notation = (
         "flip      turn over the top card of your draw stack (on your turn)\n"
@@ -84,6 +95,7 @@ class FlyswatterGame(Game):
 
     def bots(self):
         from .bots import SwatterAgent
+
         return {"swatter": SwatterAgent}
 
     def evaluate(self, state):
@@ -92,8 +104,12 @@ class FlyswatterGame(Game):
         return margin_values(r, r.scores, 15.0)
 
     def stats(self, state):
-        out = {"flips": state.flips, "windows": state.window, "wrong_swats": state.wrong,
-               "player_windows": state.window * state.players}
+        out = {
+            "flips": state.flips,
+            "windows": state.window,
+            "wrong_swats": state.wrong,
+            "player_windows": state.window * state.players,
+        }
         for p, w in enumerate(state.won):
             out[f"flies_won_{p}"] = len(w)
         return out
@@ -101,10 +117,12 @@ class FlyswatterGame(Game):
     def summarize_stats(self, totals, games, players):
         g = max(games, 1)
         pw = totals.get("player_windows", 0)
-        return {"mean_turns": totals.get("flips", 0) / g,
-                "mean_windows": totals.get("windows", 0) / g,
-                "mean_flies_won": [totals.get(f"flies_won_{p}", 0) / g for p in range(players)],
-                "penalty_rate": totals.get("wrong_swats", 0) / pw if pw else 0.0}
+        return {
+            "mean_turns": totals.get("flips", 0) / g,
+            "mean_windows": totals.get("windows", 0) / g,
+            "mean_flies_won": [totals.get(f"flies_won_{p}", 0) / g for p in range(players)],
+            "penalty_rate": totals.get("wrong_swats", 0) / pw if pw else 0.0,
+        }
 
 
 GAME = register(FlyswatterGame())

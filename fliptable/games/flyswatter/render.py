@@ -1,10 +1,17 @@
 """Plain-text rendering of a Fly-swatter view, and one-line narration of events."""
+
 from __future__ import annotations
 
 from ...core.words import Words, cap, count_of
 
-_STYLE = {"red": "red", "yellow": "yellow", "green": "green", "blue": "blue",
-          "purple": "magenta", "orange": "dark_orange"}
+_STYLE = {
+    "red": "red",
+    "yellow": "yellow",
+    "green": "green",
+    "blue": "blue",
+    "purple": "magenta",
+    "orange": "dark_orange",
+}
 
 
 def _fly(entry: dict) -> str:
@@ -21,14 +28,15 @@ def render(view: dict, seat: int | None) -> str:
     if view["over"]:
         lines.append("Game over.")
     elif window is not None:
-        lines.append(f"SWAT! window {window['number']} (trigger {window['trigger']}): "
-                     f"allowed {', '.join(window['allowed'])}; still swatting: "
-                     f"{w.all(window['swatting'])}")
+        lines.append(
+            f"SWAT! window {window['number']} (trigger {window['trigger']}): "
+            f"allowed {', '.join(window['allowed'])}; still swatting: "
+            f"{w.all(window['swatting'])}"
+        )
     else:
         lines.append(f"{cap(w.whose(view['turn']))} turn to flip.")
     if view["last_flip"]:
-        lines.append(f"Last flip: {w.who(view['last_flip']['player'])} turned over "
-                     f"{view['last_flip']['card']}")
+        lines.append(f"Last flip: {w.who(view['last_flip']['player'])} turned over {view['last_flip']['card']}")
     lines.append("Middle:" if view["middle"] else "Middle: (no flies)")
     for fly in view["middle"]:
         hands = fly["hands"]
@@ -40,13 +48,17 @@ def render(view: dict, seat: int | None) -> str:
         left = f", hands left {window['hands_left'][p]}" if window is not None else ""
         turn = "  <- turn" if view["turn"] == p and window is None and not view["over"] else ""
         won, points = view["won_counts"][p], view["scores"][p]
-        lines.append(f"  {w.who(p):>7}: draw {view['draw_counts'][p]:>3}, won {won:>2} "
-                     f"{'fly, ' if won == 1 else 'flies,'} {points:>3} {'point ' if points == 1 else 'points'}"
-                     f"{left}{turn}")
+        lines.append(
+            f"  {w.who(p):>7}: draw {view['draw_counts'][p]:>3}, won {won:>2} "
+            f"{'fly, ' if won == 1 else 'flies,'} {points:>3} {'point ' if points == 1 else 'points'}"
+            f"{left}{turn}"
+        )
     last = view["last_window"]
     if last is not None and window is None:
-        lines.append(f"Window {last['number']} ({last['closed_by']}): " + (
-            "; ".join(_narrate_hand(o, w) for o in last["outcome"]) or "no hands"))
+        lines.append(
+            f"Window {last['number']} ({last['closed_by']}): "
+            + ("; ".join(_narrate_hand(o, w) for o in last["outcome"]) or "no hands")
+        )
     lines.append(f"Removed: {count_of(len(view['removed']), 'trigger')}, {view['removed_unseen']} unseen")
     return "\n".join(lines)
 

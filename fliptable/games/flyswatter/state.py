@@ -7,6 +7,7 @@ a stack anyone can name. A won stack is kept oldest first. Hands are recorded in
 order they land and all are checked together when the window closes
 (docs/rules/flyswatter.md "When hands are resolved").
 """
+
 from __future__ import annotations
 
 from typing import ClassVar
@@ -42,7 +43,7 @@ def _except(m: int, k: int) -> tuple[str, ...]:
     key = m * 128 + k
     t = _EXCEPT.get(key)
     if t is None:
-        t = _EXCEPT[key] = SWAT[:k - 1] + SWAT[k:m] + (DONE,)
+        t = _EXCEPT[key] = SWAT[: k - 1] + SWAT[k:m] + (DONE,)
     return t
 
 
@@ -50,32 +51,32 @@ class FlyswatterState(State):
     """A game of Fly-swatter in progress."""
 
     FIELDS: ClassVar[dict[str, str]] = {
-        "draw": "piles",          # per seat, top card first
-        "known": "ints",          # per seat: public penalty flies at the bottom of the stack
-        "middle": "cards",        # the flies face up, in the order laid (fly n is middle[n-1])
-        "won": "piles",           # per seat, oldest first (the last is the one a penalty costs)
-        "triggers": "cards",      # swatters and fifth colours removed, in order
-        "unseen": "cards",        # removed unseen before dealing (option remove)
-        "turn": "seat",           # whose flip is next
-        "ending": "bool",         # a player has turned over their last card
-        "window": "int",          # windows opened so far (the open one's number)
+        "draw": "piles",  # per seat, top card first
+        "known": "ints",  # per seat: public penalty flies at the bottom of the stack
+        "middle": "cards",  # the flies face up, in the order laid (fly n is middle[n-1])
+        "won": "piles",  # per seat, oldest first (the last is the one a penalty costs)
+        "triggers": "cards",  # swatters and fifth colours removed, in order
+        "unseen": "cards",  # removed unseen before dealing (option remove)
+        "turn": "seat",  # whose flip is next
+        "ending": "bool",  # a player has turned over their last card
+        "window": "int",  # windows opened so far (the open one's number)
         "open": "bool",
-        "racing": "seats",        # players still swatting in the open window
-        "allowed": "int",         # bit c: colour c may be swatted in the open/last window
-        "trigger": "card?",       # the open window's trigger
-        "hands": "table",         # [player, fly number] per hand, in landing order
+        "racing": "seats",  # players still swatting in the open window
+        "allowed": "int",  # bit c: colour c may be swatted in the open/last window
+        "trigger": "card?",  # the open window's trigger
+        "hands": "table",  # [player, fly number] per hand, in landing order
         "flips": "int",
-        "wrong": "int",           # hands on a fly not allowed, over the game
-        "last_flip": "ints?",     # [player, card]
+        "wrong": "int",  # hands on a fly not allowed, over the game
+        "last_flip": "ints?",  # [player, card]
         "last_window": "frozen?",  # the last closed window's record (replaced whole)
     }
     DERIVED: ClassVar[dict[str, str]] = {
-        "counts": "ints",         # flies in the middle per colour
-        "colours": "int",         # colours present in the middle
-        "placed": "table",        # per seat, the fly numbers its hands are on
+        "counts": "ints",  # flies in the middle per colour
+        "colours": "int",  # colours present in the middle
+        "placed": "table",  # per seat, the fly numbers its hands are on
         "hands_max": "int",
         "window_ms": "num",
-        "_decision": "ref",       # the decision, None until asked for
+        "_decision": "ref",  # the decision, None until asked for
     }
     __slots__ = tuple(FIELDS) + tuple(DERIVED)
 
@@ -84,8 +85,10 @@ class FlyswatterState(State):
         n = self.players
         remove = self.options["remove"]
         if len(deck) - remove < n:
-            raise OptionError(f"option remove={remove} leaves {len(deck) - remove} cards for {n} players; "
-                              f"accepted: at most {len(deck) - n} with {n} players")
+            raise OptionError(
+                f"option remove={remove} leaves {len(deck) - remove} cards for {n} players; "
+                f"accepted: at most {len(deck) - n} with {n} players"
+            )
         # flyswatter.md "PREPARATION" note: remove cards unseen after shuffling (the top N)
         self.unseen = deck[:remove]
         rest = deck[remove:]
@@ -158,8 +161,9 @@ class FlyswatterState(State):
             raise ValueError("with no window open nobody races and no hand is down")
         if not self.ending and not self.draw[self.turn]:
             raise ValueError("the player to flip has a card to flip unless the game is ending")
-        if self.last_flip is not None and (len(self.last_flip) != 2 or not 0 <= self.last_flip[0] < n
-                                           or not 0 <= self.last_flip[1] < len(NAME)):
+        if self.last_flip is not None and (
+            len(self.last_flip) != 2 or not 0 <= self.last_flip[0] < n or not 0 <= self.last_flip[1] < len(NAME)
+        ):
             raise ValueError("last_flip is [seat, card]")
         last = self.last_window
         if last is not None:
@@ -168,13 +172,20 @@ class FlyswatterState(State):
             if last["closed_by"] not in ("clock", "all done") or not isinstance(last["outcome"], list):
                 raise ValueError("last_window was closed by the clock or by all done")
             for o in last["outcome"]:
-                if (not isinstance(o, list) or len(o) != 5 or o[3] not in OUTCOMES
-                        or not all(type(x) is int for x in o[:3])
-                        or not (o[4] is None or (type(o[4]) is int and 0 <= o[4] < len(NAME)))
-                        or not 0 <= o[2] < len(NAME)):
+                if (
+                    not isinstance(o, list)
+                    or len(o) != 5
+                    or o[3] not in OUTCOMES
+                    or not all(type(x) is int for x in o[:3])
+                    or not (o[4] is None or (type(o[4]) is int and 0 <= o[4] < len(NAME)))
+                    or not 0 <= o[2] < len(NAME)
+                ):
                     raise ValueError("an outcome is [seat, fly, card, won|late|penalty, lost card or null]")
-            if type(last["trigger"]) is not int or not 0 <= last["trigger"] < len(NAME) \
-                    or type(last["allowed"]) is not int:
+            if (
+                type(last["trigger"]) is not int
+                or not 0 <= last["trigger"] < len(NAME)
+                or type(last["allowed"]) is not int
+            ):
                 raise ValueError("last_window names its trigger card and allowed colours")
 
     # -- decisions and legality ---------------------------------------------------------
@@ -210,33 +221,45 @@ class FlyswatterState(State):
         # said to the player refused: "you" is that player
         if self.open:
             if action == "flip":
-                return ("a swat window is open; the next card is turned over after every player has "
-                        "finished swatting (flyswatter.md \"SWATTING FLIES!\")")
+                return (
+                    "a swat window is open; the next card is turned over after every player has "
+                    'finished swatting (flyswatter.md "SWATTING FLIES!")'
+                )
             if player not in self.racing:
                 if len(self.placed[player]) >= self.hands_max:
-                    hands = ("your only hand (with 5 or more players each player may use only one hand)"
-                             if self.hands_max == 1 else "both your hands")
-                    return (f"you have already put {hands} on flies in this window "
-                            f"(flyswatter.md \"SWATTING FLIES!\")")
+                    hands = (
+                        "your only hand (with 5 or more players each player may use only one hand)"
+                        if self.hands_max == 1
+                        else "both your hands"
+                    )
+                    return f'you have already put {hands} on flies in this window (flyswatter.md "SWATTING FLIES!")'
                 return "you have said done and swat no more in this window"
             if action.startswith("swat:"):
                 m = len(self.middle)
                 k = SWAT_N.get(action)
                 if k is None or k > m:
-                    return (f"there is no fly {shorten(action[5:])!r} in the middle; the flies are numbered 1 to {m} "
-                            f"in the order they lie")
+                    return (
+                        f"there is no fly {shorten(action[5:])!r} in the middle; the flies are numbered 1 to {m} "
+                        f"in the order they lie"
+                    )
                 if k in self.placed[player]:
-                    return (f"you already have a hand on fly {k}; a hand goes on one fly and "
-                            f"both hands may not go on the same fly (flyswatter.md \"SWATTING FLIES!\")")
+                    return (
+                        f"you already have a hand on fly {k}; a hand goes on one fly and "
+                        f'both hands may not go on the same fly (flyswatter.md "SWATTING FLIES!")'
+                    )
             return f"in a swat window the actions are swat:<n> (n = 1 to {len(self.middle)}) and done"
         if self.ending:
-            return "the game is over (flyswatter.md \"GAME END\")"
+            return 'the game is over (flyswatter.md "GAME END")'
         if action == "flip":
-            return (f"it is seat {self.turn}'s turn to turn over a card; players turn over cards in "
-                    f"clockwise order (flyswatter.md \"TURN OVER CARDS\")")
+            return (
+                f"it is seat {self.turn}'s turn to turn over a card; players turn over cards in "
+                f'clockwise order (flyswatter.md "TURN OVER CARDS")'
+            )
         if action == DONE or action.startswith("swat"):
-            return ("no swat window is open: players swat only after a fly-swatter, or a fly of a fifth "
-                    "colour, is turned over (flyswatter.md \"IS IT A FLY-SWATTER?\")")
+            return (
+                "no swat window is open: players swat only after a fly-swatter, or a fly of a fifth "
+                'colour, is turned over (flyswatter.md "IS IT A FLY-SWATTER?")'
+            )
         return f"it is seat {self.turn}'s turn and the only action is flip"
 
     def _illegal_message(self, decision, player, action, legal):
@@ -256,8 +279,9 @@ class FlyswatterState(State):
             placed = self.placed[player]
             placed.append(k)
             if events is not None:
-                events.append(Event("swat", {"player": player, "n": k, "card": NAME[self.middle[k - 1]],
-                                             "window": self.window}))
+                events.append(
+                    Event("swat", {"player": player, "n": k, "card": NAME[self.middle[k - 1]], "window": self.window})
+                )
             if len(placed) >= self.hands_max:  # out of hands: out of the race
                 self._decision = None
                 racing = self.racing
@@ -305,8 +329,7 @@ class FlyswatterState(State):
             self.colours += 1
         counts[c] += 1
         if events is not None:
-            events.append(Event("flip", {"player": p, "card": NAME[card], "to": "middle",
-                                         "n": len(self.middle)}))
+            events.append(Event("flip", {"player": p, "card": NAME[card], "to": "middle", "n": len(self.middle)}))
             if self.ending:
                 events.append(self._game_over_event())
 
@@ -335,9 +358,17 @@ class FlyswatterState(State):
         self.window += 1
         self.racing = list(range(self.players))
         if events is not None:
-            events.append(Event("window_open", {"window": self.window, "trigger": NAME[card],
-                                                "allowed": self._allowed_names(),
-                                                "timeout_ms": self.window_ms}))
+            events.append(
+                Event(
+                    "window_open",
+                    {
+                        "window": self.window,
+                        "trigger": NAME[card],
+                        "allowed": self._allowed_names(),
+                        "timeout_ms": self.window_ms,
+                    },
+                )
+            )
 
     def _close(self, by: str, events) -> None:
         """flyswatter.md "SWATTING FLIES!": "After all players have finished swatting
@@ -363,16 +394,22 @@ class FlyswatterState(State):
                 if not counts[c]:
                     self.colours -= 1
             self.middle = [c for i, c in enumerate(middle, 1) if i not in winner]
-        self.last_window = {"number": self.window, "trigger": self.trigger, "allowed": allowed,
-                            "closed_by": by, "outcome": outcome}
+        self.last_window = {
+            "number": self.window,
+            "trigger": self.trigger,
+            "allowed": allowed,
+            "closed_by": by,
+            "outcome": outcome,
+        }
         self.open = False
         self.racing = []
         self.hands = []
         for placed in self.placed:
             placed.clear()
         if events is not None:
-            events.append(Event("window_closed", {"window": self.window, "closed_by": by,
-                                                  "outcome": _outcome_json(outcome)}))
+            events.append(
+                Event("window_closed", {"window": self.window, "closed_by": by, "outcome": _outcome_json(outcome)})
+            )
             if self.ending:
                 events.append(self._game_over_event())
 
@@ -391,7 +428,7 @@ class FlyswatterState(State):
             won[winner[k]].append(middle[k - 1])
         lost: dict[tuple[int, int], int | None] = {}
         if wrong:
-            for p, k in sorted(hands):          # by player, then by fly number
+            for p, k in sorted(hands):  # by player, then by fly number
                 if not allowed >> COLOUR[middle[k - 1]] & 1:
                     lost[p, k] = self._penalty(p)
         outcome = []
@@ -438,8 +475,9 @@ class FlyswatterState(State):
 
     def _game_over_event(self) -> Event:
         r = self.result()
-        return Event("game_over", {"scores": list(r.scores), "winners": list(r.winners),
-                                   "flies_won": [len(w) for w in self.won]})
+        return Event(
+            "game_over", {"scores": list(r.scores), "winners": list(r.winners), "flies_won": [len(w) for w in self.won]}
+        )
 
     # -- hidden information -----------------------------------------------------------------
     def hidden_slots(self, player):
@@ -463,35 +501,55 @@ class FlyswatterState(State):
         if open_:
             for p, k in self.hands:
                 on.setdefault(k, []).append(p)
-        middle = [{"n": i, "card": NAME[c], "colour": COLOUR_NAME[c], "value": VALUE[c],
-                   "hands": on.get(i, [])} for i, c in enumerate(self.middle, 1)]
+        middle = [
+            {"n": i, "card": NAME[c], "colour": COLOUR_NAME[c], "value": VALUE[c], "hands": on.get(i, [])}
+            for i, c in enumerate(self.middle, 1)
+        ]
         window = None
         if open_:
-            window = {"number": self.window, "trigger": NAME[self.trigger], "allowed": self._allowed_names(),
-                      "swatting": list(self.racing), "hands": [[p, k] for p, k in self.hands],
-                      "hands_left": [self.hands_max - len(pl) for pl in self.placed],
-                      "timeout_ms": self.window_ms}
+            window = {
+                "number": self.window,
+                "trigger": NAME[self.trigger],
+                "allowed": self._allowed_names(),
+                "swatting": list(self.racing),
+                "hands": [[p, k] for p, k in self.hands],
+                "hands_left": [self.hands_max - len(pl) for pl in self.placed],
+                "timeout_ms": self.window_ms,
+            }
         last = self.last_window
         if last is not None:
-            last = {"number": last["number"], "trigger": NAME[last["trigger"]],
-                    "allowed": [COLOURS[c] for c in range(6) if last["allowed"] >> c & 1],
-                    "closed_by": last["closed_by"], "outcome": _outcome_json(last["outcome"])}
+            last = {
+                "number": last["number"],
+                "trigger": NAME[last["trigger"]],
+                "allowed": [COLOURS[c] for c in range(6) if last["allowed"] >> c & 1],
+                "closed_by": last["closed_by"],
+                "outcome": _outcome_json(last["outcome"]),
+            }
         won = self.won
         over = self.ending and not open_
         return {
-            "game": "flyswatter", "seat": player, "players": self.players,
-            "turn": None if self.ending or open_ else self.turn, "next": None if self.ending else self.turn,
-            "over": over, "winners": list(self.result().winners) if over else [],
-            "hands_per_player": self.hands_max, "draw_counts": [len(s) for s in self.draw],
-            "middle": middle, "window": window, "last_window": last,
-            "last_flip": None if self.last_flip is None else {"player": self.last_flip[0],
-                                                              "card": NAME[self.last_flip[1]]},
+            "game": "flyswatter",
+            "seat": player,
+            "players": self.players,
+            "turn": None if self.ending or open_ else self.turn,
+            "next": None if self.ending else self.turn,
+            "over": over,
+            "winners": list(self.result().winners) if over else [],
+            "hands_per_player": self.hands_max,
+            "draw_counts": [len(s) for s in self.draw],
+            "middle": middle,
+            "window": window,
+            "last_window": last,
+            "last_flip": None
+            if self.last_flip is None
+            else {"player": self.last_flip[0], "card": NAME[self.last_flip[1]]},
             "won": [[NAME[c] for c in w] for w in won],
             "won_counts": [len(w) for w in won],
             "scores": [sum(VALUE[c] for c in w) for w in won],
             "removed": [NAME[c] for c in self.triggers],
             "removed_unseen": len(self.unseen),
-            "flips": self.flips, "windows": self.window,
+            "flips": self.flips,
+            "windows": self.window,
         }
 
     def result(self) -> Result:
@@ -503,8 +561,13 @@ class FlyswatterState(State):
         best = max(keys)
         leading = tuple(p for p, k in enumerate(keys) if k == best)
         over = self.ending and not self.open
-        return Result(tuple(scores), leading if over else (), ranks_from_keys(keys), over,
-                      {"flies_won": [len(w) for w in self.won], "leading": list(leading)})
+        return Result(
+            tuple(scores),
+            leading if over else (),
+            ranks_from_keys(keys),
+            over,
+            {"flies_won": [len(w) for w in self.won], "leading": list(leading)},
+        )
 
     def all_cards(self) -> list[int]:
         out = list(self.unseen) + list(self.middle) + list(self.triggers)
@@ -516,5 +579,7 @@ class FlyswatterState(State):
 
 
 def _outcome_json(outcome: list) -> list[dict]:
-    return [{"player": p, "n": k, "card": NAME[card], "result": res,
-             "lost": None if lost is None else NAME[lost]} for p, k, card, res, lost in outcome]
+    return [
+        {"player": p, "n": k, "card": NAME[card], "result": res, "lost": None if lost is None else NAME[lost]}
+        for p, k, card, res, lost in outcome
+    ]

@@ -1,5 +1,6 @@
 """Fly-swatter's cards named for people in the browser (``fliptable/web/faces.py``); how
 its table is drawn there is ``web.js`` beside this file."""
+
 from __future__ import annotations
 
 from ...core.cards import CardType

@@ -1,6 +1,7 @@
 """Go to the Store's greedy bot: the asking-games bot with "hand over all" bookkeeping
 (its card memory, ``asking.bots.Knowledge``, is built from the public record: who asked
 whom for what and how many cards were given) and the Store's own order of asks."""
+
 from __future__ import annotations
 
 from ..asking.bots import GreedyAsker

@@ -1,5 +1,6 @@
 """Go to the Store (flinch.md "Go to the Store"): the declared game record, its bot and
 text. The rules are the asking games' (``asking``) with the Store."""
+
 from __future__ import annotations
 
 from ...core import register
@@ -20,7 +21,8 @@ class StoreGame(AskingGame):
     notation = (
         "ask:S:N  ask seat S (0-based, any other seat) for all their cards numbered N (1-10); "
         "you must hold an N. Also typed 'ask 2 5' or '2:5'. A failed ask draws from the Store "
-        "automatically and passes the turn.")
+        "automatically and passes the turn."
+    )
 
     def bots(self):
         return {"greedy": GreedyStore}

@@ -1,8 +1,10 @@
 """Go to the Store's view, declared: the asking games' (``asking/observation.py``) with
 the Store's count and ``draw`` rows in the record."""
+
 from __future__ import annotations
 
-from ..asking.observation import EVENTS as ASKING_EVENTS, schema as asking_schema
+from ..asking.observation import EVENTS as ASKING_EVENTS
+from ..asking.observation import schema as asking_schema
 
 
 def schema(game, players, options):

@@ -1,4 +1,5 @@
 """Text rendering for Go to the Store (the asking games', ``asking/render.py``, with the Store's words)."""
+
 from __future__ import annotations
 
 from ...core.words import Words
@@ -11,8 +12,7 @@ def narrate(event: dict, seat: int | None = None) -> str:
     failed ask is "Go to the Store"."""
     if event.get("type") == "ask" and not event.get("got"):
         w = Words(seat)
-        return (f"{w.does(event['player'], 'ask')} {w.who(event['target'])} for {event['number']}s - "
-                "'Go to the Store'")
+        return f"{w.does(event['player'], 'ask')} {w.who(event['target'])} for {event['number']}s - 'Go to the Store'"
     return _narrate(event, seat)
 
 

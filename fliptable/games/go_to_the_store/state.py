@@ -2,6 +2,7 @@
 ask any player for all their cards of a number you hold, ask again while you succeed,
 "Go to the Store" draws the top card and the turn passes; books of four; most books
 wins. Decisions are recorded in docs/rules/go_to_the_store.md."""
+
 from __future__ import annotations
 
 from ...core import Event
@@ -32,8 +33,14 @@ class StoreState(AskingState):
         self.hands[player][card] += 1
         self.history.append([DRAW, player, why])
         if events is not None:
-            events.append(Event("draw", {"player": player, "why": DRAW_WHY[why], "store": len(self.store)},
-                                {"card": NAMES[card]}, (player,)))
+            events.append(
+                Event(
+                    "draw",
+                    {"player": player, "why": DRAW_WHY[why], "store": len(self.store)},
+                    {"card": NAMES[card]},
+                    (player,),
+                )
+            )
         if self.hands[player][card] == 4:
             self._lay_book(player, card, events)
         return True

@@ -1,6 +1,7 @@
 """What a Muggins balance report counts (``core/balance.py``): each card face is a kind;
 a player is dealt their whole hand (Muggins deals every card) and holds their hand and
 stock at the end; a game lasts turns; the round limit is its safety cap."""
+
 from __future__ import annotations
 
 from ...core.balance import Balance

@@ -1,4 +1,5 @@
 """Muggins bots. Every bot sees only its view."""
+
 from __future__ import annotations
 
 from ...bots.base import Agent, number_param
@@ -14,8 +15,9 @@ class GreedyMuggins(Agent):
 
     name = "greedy"
 
-    def __init__(self, call: str | float = 1.0, cheat: str | float = 0.0, rt: str | float = 400.0,
-                 value: str | None = None):
+    def __init__(
+        self, call: str | float = 1.0, cheat: str | float = 0.0, rt: str | float = 400.0, value: str | None = None
+    ):
         self.call = number_param("greedy", "call", value if value is not None else call, float, 0.0, 1.0)
         self.cheat = number_param("greedy", "cheat", cheat, float, 0.0, 1.0)
         self.reaction_ms = number_param("greedy", "rt", rt, float, 1, 60000)

@@ -1,5 +1,6 @@
 """The invariants of a Muggins state that field kinds cannot express, checked when a
 state is loaded (``Game.state_from_json``): a tampered state is refused with one error."""
+
 from __future__ import annotations
 
 from ..flinch_pack.cards import pack_count
@@ -25,23 +26,30 @@ def check_state(s) -> None:
     for p in range(n):
         if not 0 <= s.hand_known[p] <= len(s.hands[p]):
             _fail(f"hand_known of seat {p} must be 0..its hand's size")
-        if (not s.when_needed and not s.racing and not s.hands[p] and s.stocks[p]
-                and not (p == s.turn and s.source == HAND)):
+        if (
+            not s.when_needed
+            and not s.racing
+            and not s.hands[p]
+            and s.stocks[p]
+            and not (p == s.turn and s.source == HAND)
+        ):
             _fail(f"seat {p}'s hand is exhausted but its Stock Pile was not turned over")
     over = s.ended is not None
     if s.ended not in (None, "out", "round_limit") or (s.winner is not None) != (s.ended == "out"):
         _fail("ended is 'out' (with a winner) or 'round_limit' once over")
-    paused = bool(s.racing) and s.offence in (KEEP, WRONG)    # muggins=window: play waits
-    if s.source not in (NONE, HAND, STOCK) or (s.current is None) != (s.source == NONE) or (
-            over or paused) != (s.current is None):
+    paused = bool(s.racing) and s.offence in (KEEP, WRONG)  # muggins=window: play waits
+    if (
+        s.source not in (NONE, HAND, STOCK)
+        or (s.current is None) != (s.source == NONE)
+        or (over or paused) != (s.current is None)
+    ):
         _fail("a card is in play (with its source) exactly while the game goes on")
-    if s.source == STOCK and (not s.stocks[s.turn] or s.stocks[s.turn][-1] != s.current
-                              or not s.best(s.current)):
+    if s.source == STOCK and (not s.stocks[s.turn] or s.stocks[s.turn][-1] != s.current or not s.best(s.current)):
         _fail("a card in play from the Stock Pile is its playable top")
     left = s.cards_left()
     if s.winner is not None and left[s.winner]:
         _fail("the winner still holds cards")
-    waiting = s.offender if paused and s.offence == WRONG else -1   # muggins=window: the win waits
+    waiting = s.offender if paused and s.offence == WRONG else -1  # muggins=window: the win waits
     if not over and not all(c or p == waiting for p, c in enumerate(left)):
         _fail("a player with no cards left has won")
     if s.offender >= 0:
@@ -50,23 +58,51 @@ def check_state(s) -> None:
             _fail("a Muggins window is open only in enforce=table, after a deviation")
         if not s.timed and (s.racing or s.callers):
             _fail("only muggins=window has a window to answer")
-        if s.timed and (not s.racing or s.callers or not set(s.racing) <= set(range(n)) - {off}
-                        or len(set(s.racing)) != len(s.racing)):
+        if s.timed and (
+            not s.racing
+            or s.callers
+            or not set(s.racing) <= set(range(n)) - {off}
+            or len(set(s.racing)) != len(s.racing)
+        ):
             _fail("a Muggins window waits for other players' answers")
         if kind == KEEP:
-            ok = (off == (s.turn if s.timed else (s.turn - 1) % n) and s.off_source == HAND
-                  and s.off_seat == -1 and not s.off_turned)
+            ok = (
+                off == (s.turn if s.timed else (s.turn - 1) % n)
+                and s.off_source == HAND
+                and s.off_seat == -1
+                and not s.off_turned
+            )
         elif kind == SKIP:
-            ok = (off == s.turn and s.source == HAND and s.off_source == STOCK and s.off_seat == -1
-                  and not s.off_turned and bool(s.stocks[off]))
+            ok = (
+                off == s.turn
+                and s.source == HAND
+                and s.off_source == STOCK
+                and s.off_seat == -1
+                and not s.off_turned
+                and bool(s.stocks[off])
+            )
         else:
             seat = s.off_seat
-            ok = (off == s.turn and 0 <= seat < n and seat != off and bool(s.stocks[seat])
-                  and not (s.timed and s.off_turned)
-                  and s.stocks[seat][-1] == s.off_card and s.off_source in (HAND, STOCK)
-                  and (not s.off_turned or (s.off_source == HAND and not s.stocks[off])))
+            ok = (
+                off == s.turn
+                and 0 <= seat < n
+                and seat != off
+                and bool(s.stocks[seat])
+                and not (s.timed and s.off_turned)
+                and s.stocks[seat][-1] == s.off_card
+                and s.off_source in (HAND, STOCK)
+                and (not s.off_turned or (s.off_source == HAND and not s.stocks[off]))
+            )
         if not ok:
             _fail(f"the {kind} window does not match the table")
     elif (s.offender, s.offence, s.off_card, s.off_source, s.off_seat, s.off_turned, s.racing, s.callers) != (
-            -1, None, None, NONE, -1, False, [], []):
+        -1,
+        None,
+        None,
+        NONE,
+        -1,
+        False,
+        [],
+        [],
+    ):
         _fail("the offence fields are set only while a Muggins window is open")

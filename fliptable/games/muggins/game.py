@@ -1,12 +1,13 @@
 """Muggins (flinch.md "Muggins"): the declared game record, its options, action space
 and statistics, and its bot and text."""
+
 from __future__ import annotations
 
-from .balance import BALANCE
 from ...core import Game, Option, register
 from ...core.result import margin_values
 from ..flinch_pack.cards import CARDS, pack_count, series_pack
 from . import render
+from .balance import BALANCE
 from .bots import GreedyMuggins
 from .notation import CENTRE_ACTIONS, MAX_PLAYERS, NOTATION, SERIES, STOCK_ACTIONS, TOP
 from .state import MugginsState
@@ -22,25 +23,50 @@ class MugginsGame(Game):
     #: (the players police the rules, as the rulebook says) is the default
     rules_version = "2"
     title = "Muggins"
-    summary = ("All cards dealt face down; play from the bottom of your hand to the centre or onto "
-               "opponents' Stock Piles; call \"Muggins\" on a player who breaks the rules; first to run out wins.")
-    information = "imperfect"     # the hands' order: nobody, their owners included, sees it
+    summary = (
+        "All cards dealt face down; play from the bottom of your hand to the centre or onto "
+        'opponents\' Stock Piles; call "Muggins" on a player who breaks the rules; first to run out wins.'
+    )
+    information = "imperfect"  # the hands' order: nobody, their owners included, sees it
     min_players, max_players, default_players = 2, MAX_PLAYERS, 3
     options = (
-        Option("enforce", "choice", "table",
-               "table: the rulebook's game, deviations possible and called out by opponents ('muggins'); "
-               "strict: the engine allows only rule-following placements", choices=("table", "strict")),
-        Option("packs", "choice", "auto", "FLINCH packs of 110: auto = 2 with 4 or more players",
-               choices=("auto", 1, 2)),
-        Option("round_limit", "int", 500,
-               "the game stops after this many rounds; fewest cards left wins (ties share)", min=1, max=10000),
-        Option("muggins", "choice", "claim", "claim: 'Muggins' is called out of turn while play goes on; "
-               "window: fliptable 1's timed window after a deviation, answered muggins or decline "
-               "(replays version-1 logs)", choices=("claim", "window")),
+        Option(
+            "enforce",
+            "choice",
+            "table",
+            "table: the rulebook's game, deviations possible and called out by opponents ('muggins'); "
+            "strict: the engine allows only rule-following placements",
+            choices=("table", "strict"),
+        ),
+        Option(
+            "packs", "choice", "auto", "FLINCH packs of 110: auto = 2 with 4 or more players", choices=("auto", 1, 2)
+        ),
+        Option(
+            "round_limit",
+            "int",
+            500,
+            "the game stops after this many rounds; fewest cards left wins (ties share)",
+            min=1,
+            max=10000,
+        ),
+        Option(
+            "muggins",
+            "choice",
+            "claim",
+            "claim: 'Muggins' is called out of turn while play goes on; "
+            "window: fliptable 1's timed window after a deviation, answered muggins or decline "
+            "(replays version-1 logs)",
+            choices=("claim", "window"),
+        ),
         Option("muggins_ms", "float", 3000.0, "muggins=window: the window's length, ms", min=1, max=600000),
-        Option("turn_over", "choice", "at-once", "at-once: an exhausted hand's Stock Pile is turned over "
-               "at once; when-needed: when a card is next needed from it (fliptable 1)",
-               choices=("at-once", "when-needed")),
+        Option(
+            "turn_over",
+            "choice",
+            "at-once",
+            "at-once: an exhausted hand's Stock Pile is turned over "
+            "at once; when-needed: when a card is next needed from it (fliptable 1)",
+            choices=("at-once", "when-needed"),
+        ),
     )
     cards = CARDS
     notation = NOTATION
@@ -51,8 +77,13 @@ class MugginsGame(Game):
 
     def action_space(self, players, options):
         slots = SERIES * pack_count(players, options)
-        return (("new",) + CENTRE_ACTIONS[:slots] + STOCK_ACTIONS[:players] + ("keep", "hand", "muggins")
-                + (("decline",) if options["muggins"] == "window" else ()))
+        return (
+            ("new",)
+            + CENTRE_ACTIONS[:slots]
+            + STOCK_ACTIONS[:players]
+            + ("keep", "hand", "muggins")
+            + (("decline",) if options["muggins"] == "window" else ())
+        )
 
     def legacy_options(self, rules_version):
         """Version 1: 'Muggins' in a timed window (a deviation with the last card waited
@@ -69,8 +100,8 @@ class MugginsGame(Game):
     def parse_action(self, text):
         action = super().parse_action(text).replace("center", "centre")
         for head in ("centre", "stock"):
-            if action.startswith(head) and action[len(head):].isdigit():
-                return f"{head}:{action[len(head):]}"
+            if action.startswith(head) and action[len(head) :].isdigit():
+                return f"{head}:{action[len(head) :]}"
         return action
 
     def bots(self):
@@ -82,8 +113,12 @@ class MugginsGame(Game):
         return margin_values(r, r.scores, 5.0)
 
     def stats(self, state):
-        return {"turns": float(state.turns), "round_limit_endings": float(state.ended == "round_limit"),
-               "muggins_calls": float(state.calls), "deviations": float(state.deviations)}
+        return {
+            "turns": float(state.turns),
+            "round_limit_endings": float(state.ended == "round_limit"),
+            "muggins_calls": float(state.calls),
+            "deviations": float(state.deviations),
+        }
 
     def summarize_stats(self, totals, games, players):
         """Wins are ``simulate``'s ``win_rate`` (per seat; a round-limit tie shared by k

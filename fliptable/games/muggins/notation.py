@@ -1,5 +1,6 @@
 """Muggins' fixed facts: the pack's numbers, where a card in play comes from, the kinds
 of deviation, and the action notation (logs depend on these texts)."""
+
 from __future__ import annotations
 
 #: the highest number; a Playing Pile that reaches it leaves the table (as in FLINCH)

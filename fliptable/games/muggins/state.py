@@ -14,6 +14,7 @@ deviations a physical player could make, after which every opponent may call
 ``muggins`` out of turn (a claim, ``..flinch_pack.challenge_window``) until the next action.
 Every ruling is in docs/rules/muggins.md.
 """
+
 from __future__ import annotations
 
 from typing import ClassVar
@@ -24,9 +25,20 @@ from ..flinch_pack.cards import NAMES, pack_count
 from ..flinch_pack.challenge_window import ChallengeWindow
 from .checks import check_state
 from .explain import explain
-
-from .notation import (CENTRE_ACTIONS, HAND, KEEP, MUGGINS, NONE, SERIES, SKIP, SOURCE_NAMES, STOCK,
-                    STOCK_ACTIONS, TOP, WRONG)
+from .notation import (
+    CENTRE_ACTIONS,
+    HAND,
+    KEEP,
+    MUGGINS,
+    NONE,
+    SERIES,
+    SKIP,
+    SOURCE_NAMES,
+    STOCK,
+    STOCK_ACTIONS,
+    TOP,
+    WRONG,
+)
 
 _OVER = Over()
 _SLOT = {a: i for i, a in enumerate(CENTRE_ACTIONS)}
@@ -38,28 +50,28 @@ class MugginsState(ChallengeWindow, State):
 
     CALL = MUGGINS
     FIELDS: ClassVar[dict[str, str]] = {
-        "hands": "piles",         # index 0 the top (the first card dealt), the last the bottom (next up)
-        "hand_known": "ints",     # per seat: cards at the bottom of the hand everyone saw (taken back,
-                                  # or a turned-over Stock Pile)
-        "stocks": "piles",        # bottom first
-        "centre": "ints",         # the top number per slot, 0: no pile
-        "removed": "int",         # finished Playing Piles
+        "hands": "piles",  # index 0 the top (the first card dealt), the last the bottom (next up)
+        "hand_known": "ints",  # per seat: cards at the bottom of the hand everyone saw (taken back,
+        # or a turned-over Stock Pile)
+        "stocks": "piles",  # bottom first
+        "centre": "ints",  # the top number per slot, 0: no pile
+        "removed": "int",  # finished Playing Piles
         "turn": "seat",
-        "turns": "int",           # turns begun, from 1
-        "current": "card?",       # the card in play
-        "source": "int",          # where it came from: NONE, HAND, STOCK
+        "turns": "int",  # turns begun, from 1
+        "current": "card?",  # the card in play
+        "source": "int",  # where it came from: NONE, HAND, STOCK
         # the Muggins window (enforce=table; ..flinch_pack.challenge_window)
-        "offender": "int",        # -1: no window
+        "offender": "int",  # -1: no window
         "window": "int",
-        "offence": "str?",        # KEEP, WRONG or SKIP
-        "off_card": "card?",      # the card of the offence
-        "off_source": "int",      # where it came from
-        "off_seat": "int",        # WRONG: the Stock Pile it went on, else -1
-        "off_turned": "bool",     # WRONG: the offender's hand ran out with it (Stock Pile turned over)
-        "racing": "seats",        # muggins=window: opponents still to answer the window
-        "callers": "seats",       # muggins=window: always empty (the first call is resolved at once)
+        "offence": "str?",  # KEEP, WRONG or SKIP
+        "off_card": "card?",  # the card of the offence
+        "off_source": "int",  # where it came from
+        "off_seat": "int",  # WRONG: the Stock Pile it went on, else -1
+        "off_turned": "bool",  # WRONG: the offender's hand ran out with it (Stock Pile turned over)
+        "racing": "seats",  # muggins=window: opponents still to answer the window
+        "callers": "seats",  # muggins=window: always empty (the first call is resolved at once)
         "winner": "seat?",
-        "ended": "str?",          # "out" or "round_limit" once over
+        "ended": "str?",  # "out" or "round_limit" once over
         "calls": "int",
         "deviations": "int",
     }
@@ -173,13 +185,12 @@ class MugginsState(ChallengeWindow, State):
         return tuple(out)
 
     def _can_call(self, player: int) -> bool:
-        """"His opponent calls 'Muggins'": any player but the offender who holds a card in
+        """ "His opponent calls 'Muggins'": any player but the offender who holds a card in
         hand to pay with (a hand is empty only while its last card is in play; with
         turn_over=when-needed an exhausted hand's Stock Pile is turned over to pay)."""
         if self.hands[player]:
             return True
-        return self.when_needed and bool(self.stocks[player]) and not (
-            player == self.turn and self.source == HAND)
+        return self.when_needed and bool(self.stocks[player]) and not (player == self.turn and self.source == HAND)
 
     def _illegal_reason(self, player, action):
         return explain(self, player, action)
@@ -199,7 +210,7 @@ class MugginsState(ChallengeWindow, State):
         if action == MUGGINS:
             self._resolve_call(player, events)
             return
-        if self.racing:             # muggins=window: a decline, or the clock's "close"
+        if self.racing:  # muggins=window: a decline, or the clock's "close"
             if self._race_answer(player, action, events):
                 self._close_race(events)
             return
@@ -223,7 +234,7 @@ class MugginsState(ChallengeWindow, State):
             deviation = bool(best) and not self.strict
             self.deviations += deviation
             if deviation and self.timed:
-                self._open(KEEP, p, card, HAND, -1, False, events)   # the turn ends after the window
+                self._open(KEEP, p, card, HAND, -1, False, events)  # the turn ends after the window
                 return
             self._end_turn(events)
             if deviation and self.ended is None:
@@ -234,28 +245,45 @@ class MugginsState(ChallengeWindow, State):
             slot = self.centre.index(0)
             self.centre[slot] = 1
             if events is not None:
-                events.append(Event("play", {"player": p, "card": "1", "from": SOURCE_NAMES[source],
-                                             "to": "new", "pile": slot + 1}))
+                events.append(
+                    Event(
+                        "play", {"player": p, "card": "1", "from": SOURCE_NAMES[source], "to": "new", "pile": slot + 1}
+                    )
+                )
         elif action in _SLOT:
             slot = _SLOT[action]
             done = card == TOP
             self.centre[slot] = 0 if done else card
             self.removed += done
             if events is not None:
-                events.append(Event("play", {"player": p, "card": NAMES[card], "from": SOURCE_NAMES[source],
-                                             "to": "centre", "pile": slot + 1}))
+                events.append(
+                    Event(
+                        "play",
+                        {
+                            "player": p,
+                            "card": NAMES[card],
+                            "from": SOURCE_NAMES[source],
+                            "to": "centre",
+                            "pile": slot + 1,
+                        },
+                    )
+                )
                 if done:
                     events.append(Event("pile_done", {"pile": slot + 1}))
         else:
             seat = _SEAT[action]
             self.stocks[seat].append(card)
             if events is not None:
-                events.append(Event("play", {"player": p, "card": NAMES[card], "from": SOURCE_NAMES[source],
-                                             "to": "stock", "seat": seat}))
+                events.append(
+                    Event(
+                        "play",
+                        {"player": p, "card": NAMES[card], "from": SOURCE_NAMES[source], "to": "stock", "seat": seat},
+                    )
+                )
         wrong = seat >= 0 and best == 2 and not self.strict
         if wrong:
             self.deviations += 1
-            if self.timed:      # the play goes on (or is won) only after the window
+            if self.timed:  # the play goes on (or is won) only after the window
                 self._open(WRONG, p, card, source, seat, False, events)
                 return
         turned = source == HAND and self._settle(p, events)
@@ -273,11 +301,11 @@ class MugginsState(ChallengeWindow, State):
             self._open_race(offender, [q for q in range(self.players) if q != offender])
         else:
             self._open_window(offender)
-        self.offence, self.off_card, self.off_source, self.off_seat, self.off_turned = \
-            kind, card, source, seat, turned
+        self.offence, self.off_card, self.off_source, self.off_seat, self.off_turned = kind, card, source, seat, turned
         if events is not None:
-            events.append(Event("deviation", {"player": offender, "offence": kind, "card": NAMES[card],
-                                               "window": self.window}))
+            events.append(
+                Event("deviation", {"player": offender, "offence": kind, "card": NAMES[card], "window": self.window})
+            )
 
     def _close_window(self) -> None:
         self.offender = -1
@@ -291,7 +319,7 @@ class MugginsState(ChallengeWindow, State):
         if kind == KEEP:
             self._end_turn(events)
         elif kind == WRONG:
-            self._settle(p, events)      # the wrong card may have been the hand's last
+            self._settle(p, events)  # the wrong card may have been the hand's last
             if self.ended is None:
                 self._advance(events)
 
@@ -318,7 +346,7 @@ class MugginsState(ChallengeWindow, State):
             if kind == SKIP and events is not None:
                 events.append(Event("take_back", {"player": p, "card": NAMES[back], "to": "hand"}))
         if kind == WRONG:
-            if turned:   # the hand had run out with the wrong card: undo the turning over
+            if turned:  # the hand had run out with the wrong card: undo the turning over
                 self.hands[p], self.stocks[p] = self.stocks[p], self.hands[p]
                 self.hand_known[p] = 0
             self.stocks[seat].pop()
@@ -327,13 +355,16 @@ class MugginsState(ChallengeWindow, State):
             else:
                 self.stocks[p].append(card)
             if events is not None:
-                events.append(Event("take_back", {"player": p, "card": NAMES[card], "from_seat": seat,
-                                                  "to": SOURCE_NAMES[source]}))
+                events.append(
+                    Event(
+                        "take_back", {"player": p, "card": NAMES[card], "from_seat": seat, "to": SOURCE_NAMES[source]}
+                    )
+                )
         # the penalty: the top of the caller's hand (the far end, the first card dealt to it);
         # turn_over=when-needed: an exhausted hand is first turned over from the Stock Pile
         if not self.hands[caller]:
             if caller == self.turn and self.source == STOCK:
-                self.current, self.source = None, NONE   # his Stock Pile is turned over
+                self.current, self.source = None, NONE  # his Stock Pile is turned over
             self._settle(caller, events, force=True)
         hand = self.hands[caller]
         penalty = hand.pop(0)
@@ -343,7 +374,7 @@ class MugginsState(ChallengeWindow, State):
         if events is not None:
             events.append(Event("penalty", {"player": p, "from": caller, "card": NAMES[penalty]}))
         if caller == self.turn and self.source == STOCK and not hand:
-            self.current, self.source = None, NONE   # the Stock Pile is about to be turned over
+            self.current, self.source = None, NONE  # the Stock Pile is about to be turned over
         self._settle(caller, events)
         if self.ended is not None:
             return
@@ -375,7 +406,7 @@ class MugginsState(ChallengeWindow, State):
             return False
         # the Stock Pile's top becomes the hand's bottom: the list keeps its order
         self.hands[p], self.stocks[p] = self.stocks[p], self.hands[p]
-        self.hand_known[p] = len(self.hands[p])    # every card of it was seen face up
+        self.hand_known[p] = len(self.hands[p])  # every card of it was seen face up
         if events is not None:
             events.append(Event("turn_over", {"player": p, "cards": len(self.hands[p])}))
         return True
@@ -400,7 +431,7 @@ class MugginsState(ChallengeWindow, State):
             self.current, self.source = stock[-1], STOCK
             return
         if not hand and not self._settle(p, events, force=True):
-            return           # no card left: the player has won
+            return  # no card left: the player has won
         self._draw(p, events)
 
     def _end_turn(self, events) -> None:
@@ -408,8 +439,7 @@ class MugginsState(ChallengeWindow, State):
             self.ended = "round_limit"
             self.current, self.source = None, NONE
             if events is not None:
-                events.append(Event("round_limit", {"rounds": self.round_limit,
-                                                    "cards_left": self.cards_left()}))
+                events.append(Event("round_limit", {"rounds": self.round_limit, "cards_left": self.cards_left()}))
             return
         self.turn = (self.turn + 1) % self.players
         self.turns += 1
@@ -419,7 +449,7 @@ class MugginsState(ChallengeWindow, State):
 
     def _win(self, seat: int, events) -> None:
         self.winner, self.ended = seat, "out"
-        if self.source == HAND:          # a caller went out while another's card was in play
+        if self.source == HAND:  # a caller went out while another's card was in play
             self._to_hand_bottom(self.turn, self.current)
         self.current, self.source = None, NONE
         self._close_window()
@@ -440,19 +470,36 @@ class MugginsState(ChallengeWindow, State):
         left = self.cards_left()
         over = self.ended is not None
         return {
-            "seat": player, "players": n, "dealer": n - 1, "enforce": self.options["enforce"],
-            "turn": None if over else self.turn, "turns": self.turns, "round": (self.turns - 1) // n + 1,
+            "seat": player,
+            "players": n,
+            "dealer": n - 1,
+            "enforce": self.options["enforce"],
+            "turn": None if over else self.turn,
+            "turns": self.turns,
+            "round": (self.turns - 1) // n + 1,
             "round_limit": self.round_limit,
-            "current": ({"card": NAMES[self.current], "from": SOURCE_NAMES[self.source]}
-                        if self.current is not None else None),
+            "current": (
+                {"card": NAMES[self.current], "from": SOURCE_NAMES[self.source]} if self.current is not None else None
+            ),
             "hand_counts": [len(h) for h in self.hands],
             "stocks": [{"top": NAMES[s[-1]] if s else None, "count": len(s)} for s in self.stocks],
             "centre": [NAMES[t] if t else None for t in self.centre],
             "removed_piles": self.removed,
-            "cards_left": left, "scores": [-c for c in left],
-            "muggins": ({"offender": self.offender, "offence": self.offence, "card": NAMES[self.off_card],
-                         "window": self.window} if self.offender >= 0 else None),
-            "over": over, "ended": self.ended, "winner": self.winner,
+            "cards_left": left,
+            "scores": [-c for c in left],
+            "muggins": (
+                {
+                    "offender": self.offender,
+                    "offence": self.offence,
+                    "card": NAMES[self.off_card],
+                    "window": self.window,
+                }
+                if self.offender >= 0
+                else None
+            ),
+            "over": over,
+            "ended": self.ended,
+            "winner": self.winner,
             "winners": list(self._winners(left)),
         }
 
@@ -481,6 +528,10 @@ class MugginsState(ChallengeWindow, State):
         winners = self._winners(left)
         if self.winner is not None:
             keys[self.winner] = 1  # the player who went out ranks first, whatever others hold
-        return Result(tuple(float(-n) for n in left), winners, ranks_from_keys(keys), over,
-                      {"cards_left": left, "ended": self.ended, "turns": self.turns,
-                       "muggins_calls": self.calls})
+        return Result(
+            tuple(float(-n) for n in left),
+            winners,
+            ranks_from_keys(keys),
+            over,
+            {"cards_left": left, "ended": self.ended, "turns": self.turns, "muggins_calls": self.calls},
+        )

@@ -1,5 +1,6 @@
 """Patience (flinch.md "Patience"), solitaire on the Flinch pack: ``game`` (the declared
 record, registered), ``state`` (the rules), ``bots``, ``render``."""
+
 from .game import GAME, PatienceGame
 from .state import PatienceState
 

@@ -5,6 +5,7 @@ next card). ``lookahead``: for each distinct candidate move, plays the game out 
 greedy policy over sampled orders of the unseen pack cards and picks the move that
 wins most often (determinized Monte Carlo over the visible layout; the pack order is
 never seen)."""
+
 from __future__ import annotations
 
 from ...bots.base import Agent, number_param
@@ -106,7 +107,7 @@ class LookaheadPatience(Agent):
     name = "lookahead"
 
     def __init__(self, samples: str | int = 32, value: str | None = None):
-        if value is not None:          # lookahead:N
+        if value is not None:  # lookahead:N
             samples = value
         self.samples = int(number_param(self.name, "samples", samples, int, 1, 10_000))
 

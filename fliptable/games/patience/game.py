@@ -1,5 +1,6 @@
 """Patience (flinch.md "Patience"): the declared game record, its options, action
 notation and statistics, and its bots and text."""
+
 from __future__ import annotations
 
 import re
@@ -26,19 +27,33 @@ class PatienceGame(Game):
     rules_version = "2"
     #: the strongest bot (about 45% of deals; ``greedy`` wins about 38% and is ~300x faster)
     default_bot = "lookahead"
-    options = (Option("spaces", "choice", "rulebook",
-                      "rulebook: a lower-row space is filled from the pack only after a pile is moved "
-                      "onto another (and at the deal, where 1s go up); a pile played out to the 1s "
-                      "leaves its space empty. refill: every space is filled from the pack at once",
-                      choices=("rulebook", "refill")),
-               Option("strict", "bool", True,
-                      "true: the rulebook's 'whenever possible' plays (stock and lower row to the 1s "
-                      "piles) must be made before the next card is turned, and only an unplayable "
-                      "card may go to the stock pile; false: they are advice"),
-               Option("stock_first", "bool", True,
-                      "with strict=true: true: the turned-up card may not cover a stock card that "
-                      "can be played ('Play from the Stock Pile whenever possible'); false: it may "
-                      "(as fliptable's rules version 1 had it)"),)
+    options = (
+        Option(
+            "spaces",
+            "choice",
+            "rulebook",
+            "rulebook: a lower-row space is filled from the pack only after a pile is moved "
+            "onto another (and at the deal, where 1s go up); a pile played out to the 1s "
+            "leaves its space empty. refill: every space is filled from the pack at once",
+            choices=("rulebook", "refill"),
+        ),
+        Option(
+            "strict",
+            "bool",
+            True,
+            "true: the rulebook's 'whenever possible' plays (stock and lower row to the 1s "
+            "piles) must be made before the next card is turned, and only an unplayable "
+            "card may go to the stock pile; false: they are advice",
+        ),
+        Option(
+            "stock_first",
+            "bool",
+            True,
+            "with strict=true: true: the turned-up card may not cover a stock card that "
+            "can be played ('Play from the Stock Pile whenever possible'); false: it may "
+            "(as fliptable's rules version 1 had it)",
+        ),
+    )
     cards = CARDS
     state_class = PatienceState
     #: one player, but the pack's order is hidden from her
@@ -49,7 +64,8 @@ class PatienceGame(Game):
         "card>rowK    the turned-up card down onto lower pile K; likewise stock>rowK\n"
         "card>stock   the turned-up card onto the stock pile\n"
         "rowI>rowJ    the whole lower pile I onto lower pile J (its space is filled from the pack)\n"
-        "Short forms: c, s, rN, uN, t (c>u2, s>r1, r3-r1, 'stock to row1').")
+        "Short forms: c, s, rN, uN, t (c>u2, s>r1, r3-r1, 'stock to row1')."
+    )
 
     def deck(self, players, options):
         return series_pack(4, 10)
@@ -82,8 +98,12 @@ class PatienceGame(Game):
     def summarize_stats(self, totals, games, players):
         g = max(games, 1)
         wins = totals.get("wins", 0.0)
-        return {"win_rate": wins / g, "win_rate_ci95": list(wilson_interval(wins, games)),
-                "mean_up_cards": totals.get("up_cards", 0.0) / g, "games": games}
+        return {
+            "win_rate": wins / g,
+            "win_rate_ci95": list(wilson_interval(wins, games)),
+            "mean_up_cards": totals.get("up_cards", 0.0) / g,
+            "games": games,
+        }
 
 
 GAME = register(PatienceGame())

@@ -1,5 +1,6 @@
 """Text rendering for Patience: the layout as the player sees it (the pack's order is
 hidden), and one line per event."""
+
 from __future__ import annotations
 
 from ...core.words import Words
@@ -59,6 +60,9 @@ def narrate(event: dict, seat: int | None = None) -> str:
     if kind == "one_up":
         return f"a 1 goes up to {event['to']}"
     if kind == "over":
-        return "all forty cards are on the 1s piles - won!" if event["won"] else (
-            f"no more plays: {event['up_cards']} cards on the 1s piles - lost")
+        return (
+            "all forty cards are on the 1s piles - won!"
+            if event["won"]
+            else (f"no more plays: {event['up_cards']} cards on the 1s piles - lost")
+        )
     return f"{kind}: " + ", ".join(f"{k}={v}" for k, v in event.items() if k != "type")

@@ -10,6 +10,7 @@ A move is ``SOURCE>DEST``: ``card>up2``, ``card>row3``, ``card>stock``, ``stock>
 ``stock>row4``, ``row2>up3`` (top card of row 2 onto up pile 3), ``row1>row4`` (the whole
 row-1 pile onto row 4; the space is filled from the pack).
 """
+
 from __future__ import annotations
 
 from typing import ClassVar
@@ -64,16 +65,23 @@ DECODED = {a: _decode(a) for a in ACTIONS if a != "turn"}
 
 
 def a_card(n: int) -> str:
-    """"a 7", "an 8"."""
+    """ "a 7", "an 8"."""
     return f"an {n}" if n == 8 else f"a {n}"
 
 
-def legal_moves(pack: list[int], card: int | None, up: list[int], rows: list[list[int]],
-                stock: list[int], strict: bool, stock_first: bool = True) -> list[str]:
+def legal_moves(
+    pack: list[int],
+    card: int | None,
+    up: list[int],
+    rows: list[list[int]],
+    stock: list[int],
+    strict: bool,
+    stock_first: bool = True,
+) -> list[str]:
     """Every legal move of a layout, in action-space order within each kind (the bots'
     playouts call this directly)."""
     acts: list[str] = []
-    forced = 0               # plays the rulebook says to make "whenever possible"
+    forced = 0  # plays the rulebook says to make "whenever possible"
     stock_playable = False
     if stock:
         s = stock[-1]
@@ -120,7 +128,7 @@ def legal_moves(pack: list[int], card: int | None, up: list[int], rows: list[lis
     for i in SLOTS:
         r = rows[i]
         if r:
-            onto = r[0] + 1      # the pile's bottom card goes on a top one higher
+            onto = r[0] + 1  # the pile's bottom card goes on a top one higher
             acts += [ROW_ROW[i][j] for j in SLOTS if j != i and rows[j] and rows[j][-1] == onto]
     if not card and pack and not (strict and forced):
         acts.append("turn")
@@ -133,13 +141,13 @@ class PatienceState(State):
     ``rows`` (lower-row piles, bottom card first), ``stock`` (the stock pile, top last)."""
 
     FIELDS: ClassVar[dict[str, str]] = {
-        "pack": "cards",     # top card last; its order is hidden
-        "card": "card?",     # the turned-up card, None when none waits
-        "up": "ints",        # the top number of each 1s pile (0: an empty space)
-        "rows": "piles",     # the lower row, each pile bottom card first
-        "stock": "cards",    # the stock pile, bottom first
+        "pack": "cards",  # top card last; its order is hidden
+        "card": "card?",  # the turned-up card, None when none waits
+        "up": "ints",  # the top number of each 1s pile (0: an empty space)
+        "rows": "piles",  # the lower row, each pile bottom card first
+        "stock": "cards",  # the stock pile, bottom first
     }
-    DERIVED: ClassVar[dict[str, str]] = {"_legal": "ref"}   # the legal moves' tuple, None until asked for
+    DERIVED: ClassVar[dict[str, str]] = {"_legal": "ref"}  # the legal moves' tuple, None until asked for
     __slots__ = tuple(FIELDS) + tuple(DERIVED)
 
     # -- set-up ---------------------------------------------------------------------
@@ -200,8 +208,17 @@ class PatienceState(State):
     def _moves(self) -> tuple[str, ...]:
         legal = self._legal
         if legal is None:
-            legal = self._legal = tuple(legal_moves(self.pack, self.card, self.up, self.rows, self.stock,
-                                                    self.options["strict"], self.options["stock_first"]))
+            legal = self._legal = tuple(
+                legal_moves(
+                    self.pack,
+                    self.card,
+                    self.up,
+                    self.rows,
+                    self.stock,
+                    self.options["strict"],
+                    self.options["stock_first"],
+                )
+            )
         return legal
 
     def _legal_actions(self, player):
@@ -225,15 +242,19 @@ class PatienceState(State):
                 return f"{RULE}: turn up one card at a time - place the turned-up {self.card} first"
             if not self.pack:
                 return f'{RULE}: "go through the pack only once" - the pack is used up'
-            return (f'{RULE} (strict=true): "Play from the Stock Pile whenever possible. Likewise, play '
-                    'from the piles in the lower row to the piles in the upper row whenever possible" '
-                    "- make those plays before turning the next card")
+            return (
+                f'{RULE} (strict=true): "Play from the Stock Pile whenever possible. Likewise, play '
+                'from the piles in the lower row to the piles in the upper row whenever possible" '
+                "- make those plays before turning the next card"
+            )
         d = DECODED.get(action) or _decode(action)
         if d is not None and d[0] == "up":
             return f"{RULE}: cards on the 1s piles stay there; only the piles' order of play matters"
         if d is None:
-            return ("write turn, or SOURCE>DEST with SOURCE card, stock or row1-row4 and DEST up1-up4, "
-                    "row1-row4 (or stock, for the turned-up card), e.g. card>up2, stock>row1, row3>row1")
+            return (
+                "write turn, or SOURCE>DEST with SOURCE card, stock or row1-row4 and DEST up1-up4, "
+                "row1-row4 (or stock, for the turned-up card), e.g. card>up2, stock>row1, row3>row1"
+            )
         src, i, dst, k = d
         if src == "card":
             if not self.card:
@@ -258,33 +279,40 @@ class PatienceState(State):
                 top = self.rows[k][-1]
                 if top == 1:
                     return f"{RULE}: row{k + 1} shows a 1; no pile goes on it"
-                return (f'{RULE}: "move one of the piles in the lower row onto another pile in the lower row '
-                        f'if the sequence is right" - the row{i + 1} pile has {bottom} at its bottom; '
-                        f"row{k + 1} shows {top}, so only a pile with {top - 1} at its bottom may go on it")
+                return (
+                    f'{RULE}: "move one of the piles in the lower row onto another pile in the lower row '
+                    f'if the sequence is right" - the row{i + 1} pile has {bottom} at its bottom; '
+                    f"row{k + 1} shows {top}, so only a pile with {top - 1} at its bottom may go on it"
+                )
             if dst == "stock":
                 return f"{RULE}: only the turned-up card goes to the stock pile"
         if dst == "stock":
             if strict and self._playable(v):
-                return (f'{RULE} (strict=true): "If a card cannot be played in either row, place it face up '
-                        f'and begin a Stock Pile" - the {v} can be played')
+                return (
+                    f'{RULE} (strict=true): "If a card cannot be played in either row, place it face up '
+                    f'and begin a Stock Pile" - the {v} can be played'
+                )
             s = self.stock[-1]
-            return (f'{RULE} (strict=true): "Play from the Stock Pile whenever possible" - the stock pile\'s '
-                    f"{s} can be played; the turned-up {v} would cover it")
+            return (
+                f'{RULE} (strict=true): "Play from the Stock Pile whenever possible" - the stock pile\'s '
+                f"{s} can be played; the turned-up {v} would cover it"
+            )
         if dst == "up":
             top = self.up[k]
             if top == 0:
                 return f"{RULE}: up{k + 1} is a space for a 1 (the {v} builds up on {a_card(v - 1)})"
             if top == 10:
                 return f"{RULE}: up{k + 1} is complete (1 to 10)"
-            return (f"{RULE}: build up on the 1s - up{k + 1} shows {top}, so it takes "
-                    f"{a_card(top + 1)}, not {a_card(v)}")
+            return f"{RULE}: build up on the 1s - up{k + 1} shows {top}, so it takes {a_card(top + 1)}, not {a_card(v)}"
         if not self.rows[k]:
             return f"{RULE}: row{k + 1} is an empty space; only the pack fills a space"
         top = self.rows[k][-1]
         if top == 1:
             return f"{RULE}: row{k + 1} shows a 1; nothing builds down on it"
-        return (f"{RULE}: build down on the lower row - row{k + 1} shows {top}, so it takes "
-                f"{a_card(top - 1)}, not {a_card(v)}")
+        return (
+            f"{RULE}: build down on the lower row - row{k + 1} shows {top}, so it takes "
+            f"{a_card(top - 1)}, not {a_card(v)}"
+        )
 
     def _playable(self, v: int) -> bool:
         return any(t == v - 1 for t in self.up) or any(r and r[-1] == v + 1 for r in self.rows)
@@ -304,8 +332,9 @@ class PatienceState(State):
             rows[k].extend(moved)
             rows[i] = []
             if events is not None:
-                events.append(Event("move_pile", {"from": f"row{i + 1}", "to": f"row{k + 1}",
-                                                  "cards": [NAMES[c] for c in moved]}))
+                events.append(
+                    Event("move_pile", {"from": f"row{i + 1}", "to": f"row{k + 1}", "cards": [NAMES[c] for c in moved]})
+                )
             self._fill(i, events)
             self._check_end(events)
             return
@@ -322,8 +351,16 @@ class PatienceState(State):
         else:
             self.stock.append(v)
         if events is not None:
-            events.append(Event("move", {"card": NAMES[v], "from": src if i < 0 else f"{src}{i + 1}",
-                                         "to": dst if k < 0 else f"{dst}{k + 1}"}))
+            events.append(
+                Event(
+                    "move",
+                    {
+                        "card": NAMES[v],
+                        "from": src if i < 0 else f"{src}{i + 1}",
+                        "to": dst if k < 0 else f"{dst}{k + 1}",
+                    },
+                )
+            )
         if src == "row" and not rows[i] and self.options["spaces"] == "refill":
             # spaces=rulebook: a pile played out leaves its space empty (the rulebook
             # fills a space only after a pile move)
@@ -343,10 +380,16 @@ class PatienceState(State):
         over = not self._moves()
         won = self.won()
         return {
-            "game": "patience", "players": 1, "seat": player,
-            "turn": None if over else 0, "over": over, "won": won,
-            "winners": [0] if over and won else [], "scores": [sum(self.up)],
-            "options": dict(self.options), "moves": self.ply,
+            "game": "patience",
+            "players": 1,
+            "seat": player,
+            "turn": None if over else 0,
+            "over": over,
+            "won": won,
+            "winners": [0] if over and won else [],
+            "scores": [sum(self.up)],
+            "options": dict(self.options),
+            "moves": self.ply,
             "draw_count": len(self.pack),
             "card": None if self.card is None else NAMES[self.card],
             "up": [NAMES[t] if t else None for t in self.up],
@@ -358,8 +401,7 @@ class PatienceState(State):
         up = sum(self.up)
         won = self.won()
         over = not self._moves()
-        return Result((float(up),), (0,) if won and over else (), (1,), over,
-                      {"won": won, "up_cards": up})
+        return Result((float(up),), (0,) if won and over else (), (1,), over, {"won": won, "up_cards": up})
 
     def all_cards(self) -> list[int]:
         out = list(self.pack) + list(self.stock)

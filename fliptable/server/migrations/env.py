@@ -1,6 +1,7 @@
 """Alembic's environment for the server's schema. The server runs migrations itself
 (``fliptable.server.migrate``) and hands over its open connection; the ``alembic``
 command line is not needed."""
+
 from __future__ import annotations
 
 from alembic import context

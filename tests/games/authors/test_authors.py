@@ -1,5 +1,6 @@
 """Authors (flinch.md "Authors"): scenario tests per paragraph and per decision, bad
 input, view hiding, bots."""
+
 from __future__ import annotations
 
 import json
@@ -8,8 +9,8 @@ from collections import Counter
 
 import pytest
 
-from fliptable.core import IllegalAction, PlayerCountError, StateError, get_game
 from fliptable.bots.base import RandomAgent, make_agent
+from fliptable.core import IllegalAction, PlayerCountError, StateError, get_game
 from fliptable.core.stats import wilson_interval
 from fliptable.sim.match import play_match
 from tests.helpers import assert_load_refused, assert_rejected
@@ -100,9 +101,9 @@ def test_authors_play_continues_from_any_player_while_succeeding_then_fails_pass
 def test_authors_decision_may_stop_after_a_success_only():
     s = new(4, {0: [5, 1, 1, 2, 2, 3, 3, 4, 4, 6], 2: [5, 5, 7, 7, 8, 8, 9, 9, 10, 10]})
     assert "stop" not in s.legal_actions(0)
-    assert s.timeout_action(0) == s.legal_actions(0)[0] == "ask:1:1"   # out of time: the first ask
+    assert s.timeout_action(0) == s.legal_actions(0)[0] == "ask:1:1"  # out of time: the first ask
     s.apply(0, "ask:2:5")
-    assert "stop" in s.legal_actions(0) and s.timeout_action(0) == "stop"   # out of time: he stops
+    assert "stop" in s.legal_actions(0) and s.timeout_action(0) == "stop"  # out of time: he stops
     s.apply(0, "stop")
     assert s.decision().player == 1 and "stop" not in s.legal_actions(1)
 
@@ -174,15 +175,26 @@ def test_authors_end_tied_books_share_the_win():
 
 
 # -- bad input -------------------------------------------------------------------------------
-@pytest.mark.parametrize("action,why", [
-    ("ask:0:1", "Authors rules: a player asks any *other* player, never himself"),
-    ("ask:1:10", ('Authors rules: "he may ask for a card only if he has in his hand one with the same number" - '
-                 "you hold no 10")),
-    ("ask:7:1", "there is no seat 7; seats are 0 to 3"),
-    ("stop", 'Authors rules: "he may continue to ask ... as long as he succeeds" - stop only after a successful ask'),
-    ("ask:1", "write an ask as ask:SEAT:NUMBER (seat 0-3, number 1-10), e.g. ask:1:5"),
-    ("hello", "write an ask as ask:SEAT:NUMBER (seat 0-3, number 1-10), e.g. ask:1:5"),
-])
+@pytest.mark.parametrize(
+    "action,why",
+    [
+        ("ask:0:1", "Authors rules: a player asks any *other* player, never himself"),
+        (
+            "ask:1:10",
+            (
+                'Authors rules: "he may ask for a card only if he has in his hand one with the same number" - '
+                "you hold no 10"
+            ),
+        ),
+        ("ask:7:1", "there is no seat 7; seats are 0 to 3"),
+        (
+            "stop",
+            'Authors rules: "he may continue to ask ... as long as he succeeds" - stop only after a successful ask',
+        ),
+        ("ask:1", "write an ask as ask:SEAT:NUMBER (seat 0-3, number 1-10), e.g. ask:1:5"),
+        ("hello", "write an ask as ask:SEAT:NUMBER (seat 0-3, number 1-10), e.g. ask:1:5"),
+    ],
+)
 def test_authors_bad_input_rejected_with_reason_state_unchanged(action, why):
     s = new(4, {0: [1, 1, 2, 2, 3, 3, 4, 4, 5, 6]})
     before = json.dumps(s.to_json())
@@ -204,8 +216,10 @@ def test_authors_bad_input_not_your_turn():
 def test_authors_an_ask_not_written_as_one_says_how_to_write_it(players):
     s = GAME.new_state(players, None, 1)
     message = assert_rejected(s, 0, "ask:9:x")
-    assert message.startswith(f"'ask:9:x' is not legal for player 0: write an ask as ask:SEAT:NUMBER "
-                              f"(seat 0-{players - 1}, number 1-10), e.g. ask:1:5; legal now: ")
+    assert message.startswith(
+        f"'ask:9:x' is not legal for player 0: write an ask as ask:SEAT:NUMBER "
+        f"(seat 0-{players - 1}, number 1-10), e.g. ask:1:5; legal now: "
+    )
 
 
 def test_authors_notation_aliases_and_action_space():
@@ -213,9 +227,20 @@ def test_authors_notation_aliases_and_action_space():
     assert GAME.parse_action("2:5") == "ask:2:5"
     assert GAME.parse_action("STOP") == "stop"
     # two numbers of at most three digits, each; anything else is left as typed
-    assert [GAME.parse_action(t) for t in ("ASK 3 10", "ask 012 7", "ask 1234 5", "ask 5 1234", "ask x 5",
-                                           "ask 5 x", "ask 1 2 3", "ask1", "x 3 10")] == \
-        ["ask:3:10", "ask:12:7", "ask12345", "ask51234", "askx5", "ask5x", "ask123", "ask1", "x310"]
+    assert [
+        GAME.parse_action(t)
+        for t in (
+            "ASK 3 10",
+            "ask 012 7",
+            "ask 1234 5",
+            "ask 5 1234",
+            "ask x 5",
+            "ask 5 x",
+            "ask 1 2 3",
+            "ask1",
+            "x 3 10",
+        )
+    ] == ["ask:3:10", "ask:12:7", "ask12345", "ask51234", "askx5", "ask5x", "ask123", "ask1", "x310"]
     space = GAME.action_space(4, {})
     assert len(space) == 41 and space[-1] == "stop" and len(set(space)) == len(space)
 
@@ -302,8 +327,9 @@ def test_authors_greedy_beats_random():
     wins = 0.0
     games = 200
     for seed in range(games):
-        r = play_match(GAME, [make_agent(GAME, "greedy"), RandomAgent(), RandomAgent(), RandomAgent()],
-                       seed=seed).state.result()
+        r = play_match(
+            GAME, [make_agent(GAME, "greedy"), RandomAgent(), RandomAgent(), RandomAgent()], seed=seed
+        ).state.result()
         wins += (0 in r.winners) / len(r.winners)
     assert wilson_interval(wins, games)[0] > 0.25
 
@@ -334,6 +360,7 @@ def test_authors_stats_mean_books_per_seat():
 
 def test_authors_render_and_narrate():
     from fliptable.games.asking.render import narrate, render
+
     s = GAME.new_state(3, None, 2)
     events = s.apply(0, s.legal_actions(0)[0])
     text = render(s.view(1), 1)
@@ -357,9 +384,11 @@ def _replayed(state):
     """The game replayed from the deal that ``state``'s hands imply (what entered each
     hand = the hand now less what moved in the open), with the same actions."""
     from fliptable.games.asking.redeal import read_record
+
     facts = read_record(state.history, state.players, False)
-    entered = [[n for n in range(1, 11) for _ in range(state.hands[q][n] - facts.moved[q][n])]
-               for q in range(state.players)]
+    entered = [
+        [n for n in range(1, 11) for _ in range(state.hands[q][n] - facts.moved[q][n])] for q in range(state.players)
+    ]
     deck = [str(entered[i % state.players][i // state.players]) for i in range(40)]
     replay = GAME.new_state(state.players, None, 0, deck=deck)
     for row in state.view(None)["history"]:
@@ -390,8 +419,9 @@ def test_authors_determinize_is_a_deal_the_record_could_have_come_from(players):
 def test_authors_determinize_cards_shown_by_an_ask_stay_and_none_means_none():
     # seat 0 gets a 5 from seat 1 (so holds at least two) and hears "none" of 6 from
     # seat 2 (who holds none of them, and nothing hidden enters a hand in Authors)
-    s = new(4, {0: [5, 6, 1, 1, 2, 2, 3, 3, 4, 4], 1: [5, 5, 7, 7, 8, 8, 9, 9, 10, 10],
-                2: [1, 2, 3, 4, 7, 8, 9, 10, 5, 10]})
+    s = new(
+        4, {0: [5, 6, 1, 1, 2, 2, 3, 3, 4, 4], 1: [5, 5, 7, 7, 8, 8, 9, 9, 10, 10], 2: [1, 2, 3, 4, 7, 8, 9, 10, 5, 10]}
+    )
     s.apply(0, "ask:1:5")
     s.apply(0, "ask:2:6")
     moved = set()
@@ -400,7 +430,7 @@ def test_authors_determinize_cards_shown_by_an_ask_stay_and_none_means_none():
         assert det.hands[0][5] >= 2 and det.hands[2][6] == 0
         assert det.hands[3] == s.hands[3] and det.books == s.books
         moved.add(tuple(map(tuple, det.hands)))
-    assert len(moved) > 100                     # the hidden cards do move
+    assert len(moved) > 100  # the hidden cards do move
 
 
 def test_authors_determinize_weights_follow_the_shuffle():
@@ -413,19 +443,24 @@ def test_authors_determinize_weights_follow_the_shuffle():
     assert abs(hits / 3000 - 20 / 30) < 0.03
 
 
-@pytest.mark.parametrize("sizes, copies, facts", [
-    # rows of 2, 2 and 1 places; numbers 1, 2, 3 with 2, 2, 1 copies; row 0 holds at least
-    # one 1, row 1 no 2 (one table only fits: it checks the facts, not the weights)
-    ([2, 2, 1], [2, 2, 1], [("lo", 0, 1, 1), ("hi", 1, 2, 0)]),
-    # rows of 3, 3 and 2; 3, 3 and 2 copies; row 0 at least one 1, row 1 at most one 2:
-    # many tables, of unequal weights
-    ([3, 3, 2], [3, 3, 2], [("lo", 0, 1, 1), ("hi", 1, 2, 1)]),
-])
+@pytest.mark.parametrize(
+    "sizes, copies, facts",
+    [
+        # rows of 2, 2 and 1 places; numbers 1, 2, 3 with 2, 2, 1 copies; row 0 holds at least
+        # one 1, row 1 no 2 (one table only fits: it checks the facts, not the weights)
+        ([2, 2, 1], [2, 2, 1], [("lo", 0, 1, 1), ("hi", 1, 2, 0)]),
+        # rows of 3, 3 and 2; 3, 3 and 2 copies; row 0 at least one 1, row 1 at most one 2:
+        # many tables, of unequal weights
+        ([3, 3, 2], [3, 3, 2], [("lo", 0, 1, 1), ("hi", 1, 2, 1)]),
+    ],
+)
 def test_authors_bounded_table_draws_tables_in_proportion_to_their_deals(sizes, copies, facts):
     # the sampler behind the re-deal, against a brute-force count of every deal of the
     # physical cards
     from itertools import permutations
+
     from fliptable.games.asking.redeal import BoundedTable
+
     lo = [[0] * 11 for _ in sizes]
     hi = [[4] * 11 for _ in sizes]
     for kind, row, number, bound in facts:
@@ -434,8 +469,10 @@ def test_authors_bounded_table_draws_tables_in_proportion_to_their_deals(sizes, 
     starts = [sum(sizes[:r]) for r in range(len(sizes))]
     expected = Counter()
     for order in permutations(cards):
-        table = tuple(tuple(sum(c[0] == n for c in order[starts[r]:starts[r] + sizes[r]]) for n in (1, 2, 3))
-                      for r in range(len(sizes)))
+        table = tuple(
+            tuple(sum(c[0] == n for c in order[starts[r] : starts[r] + sizes[r]]) for n in (1, 2, 3))
+            for r in range(len(sizes))
+        )
         if all(lo[r][n] <= table[r][n - 1] <= hi[r][n] for r in range(len(sizes)) for n in (1, 2, 3)):
             expected[table] += 1
     total = sum(expected.values())
@@ -467,7 +504,7 @@ def test_authors_decision_cap_ends_the_game_books_as_they_stand():
     data = s.to_json()
     data["ply"] = 1999
     s = GAME.state_from_json(data)
-    events = s.apply(0, "ask:1:5")               # the 2000th decision: a book, then the cap
+    events = s.apply(0, "ask:1:5")  # the 2000th decision: a book, then the cap
     assert [e.type for e in events] == ["ask", "book", "decision_cap", "over"]
     r = s.result()
     assert s.is_over() and r.winners == (0,) and r.scores == (1.0, 0.0, 0.0, 0.0)
@@ -481,17 +518,20 @@ def _fourth_five_to_seat_0(d):
     hands[0][5] += 1
 
 
-@pytest.mark.parametrize("change,why", [
-    (_fourth_five_to_seat_0, "four of a number are a book"),
-    (lambda d: d["state"]["books"][1].append(5), "not exactly the game.s deck"),
-    (lambda d: d["state"]["history"].append([7, 0]), "history row is malformed"),
-    (lambda d: d["state"]["history"].append([1, 0, 0]), "draw is malformed"),
-    (lambda d: d["state"]["history"].append([0, 0, 0, 5, 0]), "ask is malformed"),
-    (lambda d: d["state"]["history"].append([0, 0, 1, 5, 2]), "gives one card at most"),
-    (lambda d: d["state"]["history"].append([2, 0, 5]), "do not match the history"),
-    (lambda d: d["state"].__setitem__("successes", 3), "successes"),
-    (lambda d: d.__setitem__("ply", 2001), "ends at 2000"),
-])
+@pytest.mark.parametrize(
+    "change,why",
+    [
+        (_fourth_five_to_seat_0, "four of a number are a book"),
+        (lambda d: d["state"]["books"][1].append(5), "not exactly the game.s deck"),
+        (lambda d: d["state"]["history"].append([7, 0]), "history row is malformed"),
+        (lambda d: d["state"]["history"].append([1, 0, 0]), "draw is malformed"),
+        (lambda d: d["state"]["history"].append([0, 0, 0, 5, 0]), "ask is malformed"),
+        (lambda d: d["state"]["history"].append([0, 0, 1, 5, 2]), "gives one card at most"),
+        (lambda d: d["state"]["history"].append([2, 0, 5]), "do not match the history"),
+        (lambda d: d["state"].__setitem__("successes", 3), "successes"),
+        (lambda d: d.__setitem__("ply", 2001), "ends at 2000"),
+    ],
+)
 def test_authors_tampered_state_is_one_state_error(change, why):
     data = new(4, {0: [5, 5, 5, 1, 2, 3, 4, 6, 7, 8]}).to_json()
     change(data)
@@ -520,7 +560,7 @@ def test_authors_a_seat_with_no_cards_to_ask_is_rejected_when_loaded():
     for a in ("ask:1:5", "ask:1:6", "ask:1:6", "ask:2:6"):
         s.apply(0, a)
     data = s.to_json()
-    data["state"]["turn"] = 0                     # seat 0 has no cards left
+    data["state"]["turn"] = 0  # seat 0 has no cards left
     with pytest.raises(StateError, match="holds no card"):
         GAME.state_from_json(data)
 
@@ -534,14 +574,19 @@ def test_authors_ask_only_for_the_same_number_you_hold(held, asked, ok):
         s.apply(0, f"ask:1:{asked}")
         assert hand(s, 0).count(asked) == 2
     else:
-        assert_rejected(s, 0, f"ask:1:{asked}", "he may ask for a card only if he has in his hand one "
-                        "with the same number", f"you hold no {asked}")
+        assert_rejected(
+            s,
+            0,
+            f"ask:1:{asked}",
+            "he may ask for a card only if he has in his hand one with the same number",
+            f"you hold no {asked}",
+        )
 
 
 @pytest.mark.parametrize("have,book", [(2, False), (3, True)])
 def test_authors_a_book_is_four_of_the_same_number_not_three(have, book):
     # "Whenever a player gets four cards in his hand of the same series ... he has a book"
-    s = new(4, {0: [5] * have + [1, 2, 3, 4, 6, 7, 8, 9, 10][:10 - have], 1: [5, 9, 9, 9, 10, 10, 10, 1, 1, 1]})
+    s = new(4, {0: [5] * have + [1, 2, 3, 4, 6, 7, 8, 9, 10][: 10 - have], 1: [5, 9, 9, 9, 10, 10, 10, 1, 1, 1]})
     events = s.apply(0, "ask:1:5")
     assert (s.books[0] == [5]) is book and ("book" in [e.type for e in events]) is book
     assert hand(s, 0).count(5) == (0 if book else have + 1)
@@ -556,27 +601,33 @@ def test_authors_a_player_asked_gives_one_card_even_when_holding_three():
 def _hand_of_seat_1(change):
     def tamper(d):
         change(d["state"]["hands"][1])
+
     return tamper
 
 
-@pytest.mark.parametrize("change,says", [
-    (lambda d: d["state"]["books"].pop(), "hands and books need one entry per seat"),
-    (_hand_of_seat_1(lambda h: h.__setitem__(0, 1)), ("seat 1's hand must count 0-3 cards of each number "
-                                                     "1-10 (four of a number are a book)")),
-    (_hand_of_seat_1(lambda h: h.__setitem__(9, -1)), "a hand holds 0 to 3 cards of each number"),
-    (lambda d: d["state"]["history"].append([0, 4, 1, 5, 0]), "a history row is malformed"),
-    (lambda d: d["state"]["history"].append([0, -1, 1, 5, 0]), "a history row is malformed"),
-    (lambda d: d["state"]["history"].append([0, 0, 1, 5]), "a history row is malformed"),
-    (lambda d: d["state"]["history"].append([]), "a history row is malformed"),
-    (lambda d: d["state"]["history"].append([0, 0, 4, 5, 0]), "a history ask is malformed"),
-    (lambda d: d["state"]["history"].append([0, 0, -1, 5, 0]), "a history ask is malformed"),
-    (lambda d: d["state"]["history"].append([0, 0, 1, 0, 0]), "a history ask is malformed"),
-    (lambda d: d["state"]["history"].append([0, 0, 1, 11, 0]), "a history ask is malformed"),
-    (lambda d: d["state"]["history"].append([0, 0, 1, 5, -1]), "a history ask is malformed"),
-    (lambda d: d["state"]["history"].append([0, 0, 1, 5, 4]), "a history ask is malformed"),
-    (lambda d: d["state"]["history"].append([1, 0, 1]), "a history draw is malformed"),
-    (lambda d: d["state"].__setitem__("successes", -1), "successes must count asks of this turn"),
-])
+@pytest.mark.parametrize(
+    "change,says",
+    [
+        (lambda d: d["state"]["books"].pop(), "hands and books need one entry per seat"),
+        (
+            _hand_of_seat_1(lambda h: h.__setitem__(0, 1)),
+            ("seat 1's hand must count 0-3 cards of each number 1-10 (four of a number are a book)"),
+        ),
+        (_hand_of_seat_1(lambda h: h.__setitem__(9, -1)), "a hand holds 0 to 3 cards of each number"),
+        (lambda d: d["state"]["history"].append([0, 4, 1, 5, 0]), "a history row is malformed"),
+        (lambda d: d["state"]["history"].append([0, -1, 1, 5, 0]), "a history row is malformed"),
+        (lambda d: d["state"]["history"].append([0, 0, 1, 5]), "a history row is malformed"),
+        (lambda d: d["state"]["history"].append([]), "a history row is malformed"),
+        (lambda d: d["state"]["history"].append([0, 0, 4, 5, 0]), "a history ask is malformed"),
+        (lambda d: d["state"]["history"].append([0, 0, -1, 5, 0]), "a history ask is malformed"),
+        (lambda d: d["state"]["history"].append([0, 0, 1, 0, 0]), "a history ask is malformed"),
+        (lambda d: d["state"]["history"].append([0, 0, 1, 11, 0]), "a history ask is malformed"),
+        (lambda d: d["state"]["history"].append([0, 0, 1, 5, -1]), "a history ask is malformed"),
+        (lambda d: d["state"]["history"].append([0, 0, 1, 5, 4]), "a history ask is malformed"),
+        (lambda d: d["state"]["history"].append([1, 0, 1]), "a history draw is malformed"),
+        (lambda d: d["state"].__setitem__("successes", -1), "successes must count asks of this turn"),
+    ],
+)
 def test_authors_a_tampered_state_is_refused_naming_the_rule(change, says):
     """Each condition of the loading checks, broken alone; the whole message is read."""
     data = new(4, {0: [5, 5, 5, 1, 2, 3, 4, 6, 7, 8]}).to_json()
@@ -598,5 +649,5 @@ def test_authors_balance_counts_the_numbers_dealt_and_held():
     s = new(4, {0: [5, 1, 1, 2, 2, 3, 3, 4, 4, 6], 2: [5, 6, 7, 7, 8, 8, 9, 9, 10, 10]})
     dealt = GAME.balance.dealt(s)
     assert dealt[0] == {"1", "2", "3", "4", "5", "6"} and dealt[2] == {"5", "6", "7", "8", "9", "10"}
-    s.apply(0, "ask:2:5")                    # seat 2 hands over his only 5
+    s.apply(0, "ask:2:5")  # seat 2 hands over his only 5
     assert GAME.balance.held(s)[2] == {"6", "7", "8", "9", "10"} and "5" in GAME.balance.held(s)[0]

@@ -1,5 +1,6 @@
 """Authors' text names the reader "you" and every other seat "seat N" (issue 8, "Words"):
 the same event read by its own seat, by another seat and by a spectator."""
+
 from __future__ import annotations
 
 from fliptable.core.registry import get_game

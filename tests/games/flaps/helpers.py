@@ -1,4 +1,5 @@
 """FLAPS scenario helpers: a fixed deal through the kernel's validated ``deck=`` path."""
+
 from collections import Counter
 
 from fliptable.core import get_game
@@ -48,6 +49,7 @@ def rejected(state, player, action, reason):
     """``action`` by ``player`` is refused, changes nothing (``assert_rejected``), and the
     rule it names is exactly ``reason``: what a person reads is compared whole."""
     from tests.helpers import assert_rejected
+
     message = assert_rejected(state, player, action, reason)
     assert state.why_illegal(player, action) == reason, message
     return message

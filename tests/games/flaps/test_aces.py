@@ -1,5 +1,6 @@
 """flaps.md "ACE, ACE'N'END and ACE'N'LAY" and "JACKS, UP-JACKS and ACE-JACKS" (the
 ACE-JACK's ACE half)."""
+
 from fliptable.core import Turn
 
 from .helpers import dealt, hand, play, rejected, validated
@@ -9,10 +10,14 @@ P0 = ["ac", "aed", "alh", "als", "aj", "qd", "kd"]
 
 def _two_left(cards, first="9c", pack=("qs", "ks")):
     """Seat 0 holds exactly ``cards``; the rest of its deal goes under the pack."""
-    s = dealt(2, {0: list(cards) + ["5h", "5d", "qh", "kh", "jd", "10d", "8d"][:7 - len(cards)]}, first=first,
-              pack=list(pack))
-    rest = s.hands[0][len(cards):]
-    del s.hands[0][len(cards):]
+    s = dealt(
+        2,
+        {0: list(cards) + ["5h", "5d", "qh", "kh", "jd", "10d", "8d"][: 7 - len(cards)]},
+        first=first,
+        pack=list(pack),
+    )
+    rest = s.hands[0][len(cards) :]
+    del s.hands[0][len(cards) :]
     s.pack[:0] = rest
     return validated(s)
 
@@ -50,12 +55,17 @@ def test_ace_n_lay_red_call_diamonds_or_hearts_then_lay_a_red_card_or_any_ace():
     assert {"alh:d", "alh:h"} <= set(s.legal_actions(0))
     rejected(s, 0, "alh:c", "not FLAPS notation (see `fliptable rules flaps`)")
     play(s, (0, "alh:d"))
-    assert s.decision() == Turn(0)                       # the same player lays again
+    assert s.decision() == Turn(0)  # the same player lays again
     legal = set(s.legal_actions(0))
     assert {"5d", "2h", "ac:c", "aj:s", "draw"} <= legal and "5c" not in legal and "qs" not in legal
-    rejected(s, 0, "5c", "after an ACE'N'LAY lay a card of its colour or any ACE, or call the suit First and pick up "
-                         "Second: draw (FLAPS rules, \"ACE, ACE'N'END and ACE'N'LAY\")")
-    play(s, (0, "2h"))                                   # a red card of the other red suit
+    rejected(
+        s,
+        0,
+        "5c",
+        "after an ACE'N'LAY lay a card of its colour or any ACE, or call the suit First and pick up "
+        "Second: draw (FLAPS rules, \"ACE, ACE'N'END and ACE'N'LAY\")",
+    )
+    play(s, (0, "2h"))  # a red card of the other red suit
     assert s.view(None)["phase"] == "attacked" and s.decision() == Turn(1)
 
 
@@ -94,8 +104,9 @@ def test_ace_jack_on_any_suit_reverses_and_calls_a_suit():
 
 
 def test_ace_jack_you_can_lay_a_jack_or_up_jacks_of_any_suit_on_it():
-    s = dealt(2, {0: ["aj", "5d", "5c", "qs", "kc", "qc", "kd"], 1: ["jh", "ujd", "5h", "qh", "kh", "2c", "3c"]},
-              first="9h")
+    s = dealt(
+        2, {0: ["aj", "5d", "5c", "qs", "kc", "qc", "kd"], 1: ["jh", "ujd", "5h", "qh", "kh", "2c", "3c"]}, first="9h"
+    )
     play(s, (0, "aj:s"))
     assert {"jh", "ujd"} <= set(s.legal_actions(1))
 

@@ -1,6 +1,7 @@
 """What a FLAPS balance report counts (``games/flaps/balance.py``): a kind is a card as the
 rulebook names it; a seat is dealt its seven cards (a match's later deals are read from
 the "hand" events) and holds its hand at the end."""
+
 from fliptable.core.events import Event
 
 from .helpers import FLAPS, dealt

@@ -1,6 +1,7 @@
 """A saved FLAPS state is checked before it is played (``views.Views._check``): the
 conditions a Level 3 table can break alone (cards moved, never made up, so the deck
 check passes), each with the whole message a person reads, and the bounds that load."""
+
 import pytest
 
 from fliptable.core import get_game
@@ -56,26 +57,51 @@ def test_the_lead_suit_and_rank_are_in_range(field, value):
     refused(data, "lead suit or rank out of range")
 
 
-@pytest.mark.parametrize("field, value", [("last_flapper", -2), ("last_flapper", 3), ("trump", -2),
-                                          ("caller", -2), ("caller", 3)])
+@pytest.mark.parametrize(
+    "field, value", [("last_flapper", -2), ("last_flapper", 3), ("trump", -2), ("caller", -2), ("caller", 3)]
+)
 def test_a_seat_or_suit_is_in_range(field, value):
     data = saved()
     data["state"][field] = value
     refused(data, "a seat or suit out of range")
 
 
-@pytest.mark.parametrize("field, value", [("mega_laid", -1), ("mega_laid", 4), ("mega_cap", 1), ("mega_cap", 4),
-                                          ("run_left", -1), ("run_left", 4), ("resume", -1), ("resume", 3),
-                                          ("attack_sum", -1), ("attack_sum", 41)])
+@pytest.mark.parametrize(
+    "field, value",
+    [
+        ("mega_laid", -1),
+        ("mega_laid", 4),
+        ("mega_cap", 1),
+        ("mega_cap", 4),
+        ("run_left", -1),
+        ("run_left", 4),
+        ("resume", -1),
+        ("resume", 3),
+        ("attack_sum", -1),
+        ("attack_sum", 41),
+    ],
+)
 def test_a_run_a_scuffle_or_an_attack_is_in_range(field, value):
     data = saved()
     data["state"][field] = value
     refused(data, "a run, a scuffle or an attack out of range")
 
 
-@pytest.mark.parametrize("field, value", [("mega_laid", 3), ("mega_cap", 2), ("run_left", 3), ("resume", 2),
-                                          ("last_flapper", 2), ("caller", 2), ("lead_rank", -1), ("lead_rank", 13),
-                                          ("lead_suit", -1), ("lead_suit", 4)])
+@pytest.mark.parametrize(
+    "field, value",
+    [
+        ("mega_laid", 3),
+        ("mega_cap", 2),
+        ("run_left", 3),
+        ("resume", 2),
+        ("last_flapper", 2),
+        ("caller", 2),
+        ("lead_rank", -1),
+        ("lead_rank", 13),
+        ("lead_suit", -1),
+        ("lead_suit", 4),
+    ],
+)
 def test_the_bounds_of_seats_runs_and_scuffles_load(field, value):
     data = saved()
     data["state"][field] = value
@@ -197,9 +223,14 @@ def test_a_game_in_play_at_phase_play_loads():
 @pytest.mark.parametrize("level", range(1, 8))
 def test_each_levels_actions_enter_the_action_space_at_that_level(level):
     from fliptable.games.flaps import notation as A
+
     space = set(A.action_space(3, level))
-    blocks = {4: A.SPOOF_CALLS[:1], 5: [A.SECRET_PUTS[0], A.GUESSES[0]], 6: A.PLACES[:1] + A.PEEK_HANDS[:1],
-              7: A.POINTS[:1] + A.SHOWS[:1] + A.KEEPS[:1]}
+    blocks = {
+        4: A.SPOOF_CALLS[:1],
+        5: [A.SECRET_PUTS[0], A.GUESSES[0]],
+        6: A.PLACES[:1] + A.PEEK_HANDS[:1],
+        7: A.POINTS[:1] + A.SHOWS[:1] + A.KEEPS[:1],
+    }
     for first, actions in blocks.items():
         assert all((a in space) == (level >= first) for a in actions), (first, actions)
 
@@ -207,13 +238,14 @@ def test_each_levels_actions_enter_the_action_space_at_that_level(level):
 @pytest.mark.parametrize("level", [4, 7])
 def test_every_legal_action_is_in_the_action_space(level):
     import random
+
     options = GAME.resolve_options({"level": level})
     space = set(GAME.action_space(3, options))
     rng = random.Random(level)
     for seed in range(3):
         s = GAME.new_state(3, options, seed)
         while not s.is_over():
-            for p in s.decision().actors:          # a turn, or every seat of a simultaneous step
+            for p in s.decision().actors:  # a turn, or every seat of a simultaneous step
                 legal = s.legal_actions(p)
                 assert set(legal) <= space
             p = next(p for p in s.decision().actors if s.legal_actions(p))
@@ -221,28 +253,77 @@ def test_every_legal_action_is_in_the_action_space(level):
 
 
 def test_summarize_stats_gives_means_per_game_and_per_attack_and_run():
-    totals = {"decisions": 300, "lays": 90, "attacks": 4, "attack_sum": 20, "flappings": 2, "flaps": 6,
-              "mega_flaps": 1, "forgets": 3, "catches": 2, "trumps": 1, "cuts": 5, "spoofs": 2, "solved": 1,
-              "scuffles": 4, "pack_outs": 1, "double_wins": 1, "seat0_wins": 1.5, "seat2_wins": 0.5}
+    totals = {
+        "decisions": 300,
+        "lays": 90,
+        "attacks": 4,
+        "attack_sum": 20,
+        "flappings": 2,
+        "flaps": 6,
+        "mega_flaps": 1,
+        "forgets": 3,
+        "catches": 2,
+        "trumps": 1,
+        "cuts": 5,
+        "spoofs": 2,
+        "solved": 1,
+        "scuffles": 4,
+        "pack_outs": 1,
+        "double_wins": 1,
+        "seat0_wins": 1.5,
+        "seat2_wins": 0.5,
+    }
     assert GAME.summarize_stats(totals, 2, 3) == {
-        "mean_decisions": 150.0, "mean_lays": 45.0, "attacks_per_game": 2.0, "mean_attack_sum": 5.0,
-        "flapping_runs_per_game": 1.0, "mean_flaps_per_run": 3.0, "mega_flaps_per_game": 0.5,
-        "forgotten_last_cards_per_game": 1.5, "last_card_catches_per_game": 1.0, "trumps_games_per_game": 0.5,
-        "trumps_cuts_per_game": 2.5, "spoof_games_per_game": 1.0, "mysteries_solved_per_game": 0.5,
-        "scuffles_per_game": 2.0, "pack_out_share": 0.5, "double_win_share": 0.5,
-        "seat_win_share": [0.75, 0.0, 0.25], "even_share": 1 / 3}
+        "mean_decisions": 150.0,
+        "mean_lays": 45.0,
+        "attacks_per_game": 2.0,
+        "mean_attack_sum": 5.0,
+        "flapping_runs_per_game": 1.0,
+        "mean_flaps_per_run": 3.0,
+        "mega_flaps_per_game": 0.5,
+        "forgotten_last_cards_per_game": 1.5,
+        "last_card_catches_per_game": 1.0,
+        "trumps_games_per_game": 0.5,
+        "trumps_cuts_per_game": 2.5,
+        "spoof_games_per_game": 1.0,
+        "mysteries_solved_per_game": 0.5,
+        "scuffles_per_game": 2.0,
+        "pack_out_share": 0.5,
+        "double_win_share": 0.5,
+        "seat_win_share": [0.75, 0.0, 0.25],
+        "even_share": 1 / 3,
+    }
     empty = GAME.summarize_stats({}, 0, 2)
-    assert empty == {key: ([0.0, 0.0] if key == "seat_win_share" else 0.5 if key == "even_share" else 0.0)
-                     for key in empty}
+    assert empty == {
+        key: ([0.0, 0.0] if key == "seat_win_share" else 0.5 if key == "even_share" else 0.0) for key in empty
+    }
 
 
 def test_stats_of_a_finished_game_name_every_counter_and_the_winner():
     from fliptable.bots.base import RandomAgent
     from fliptable.sim.match import play_match
+
     state = play_match(GAME, [RandomAgent() for _ in range(3)], {"level": 7}, 4).state
     out = GAME.stats(state)
-    counters = ["decisions", "lays", "draws", "attacks", "attack_sum", "flappings", "flaps", "catches", "forgets",
-                "trumps", "cuts", "pack_outs", "double_wins", "scuffles", "mega_flaps", "spoofs", "solved"]
+    counters = [
+        "decisions",
+        "lays",
+        "draws",
+        "attacks",
+        "attack_sum",
+        "flappings",
+        "flaps",
+        "catches",
+        "forgets",
+        "trumps",
+        "cuts",
+        "pack_outs",
+        "double_wins",
+        "scuffles",
+        "mega_flaps",
+        "spoofs",
+        "solved",
+    ]
     winners = state.result().winners
     assert list(out) == counters + [f"seat{w}_wins" for w in winners]
     assert out["decisions"] == state.ply and sum(out[f"seat{w}_wins"] for w in winners) == 1
@@ -250,8 +331,9 @@ def test_stats_of_a_finished_game_name_every_counter_and_the_winner():
 
 def test_evaluate_weighs_games_won_against_cards_in_hand():
     import math
+
     s = GAME.new_state(3, {"games": 3}, 1)
-    s.points[:] = [1, 0, 0]                        # seat 0 has won a game of the match
+    s.points[:] = [1, 0, 0]  # seat 0 has won a game of the match
     r = s.result()
     keys = [10 * p - len(h) for p, h in zip(r.scores, s.hands, strict=True)]
     ranked = r.rank_values()
@@ -288,9 +370,10 @@ def test_a_malformed_guess_is_refused(guess):
 
 def test_the_mystery_pile_is_a_level_5_rule():
     data = saved(level=4)
-    data["state"].update(mystery=[], mystery_known=[], known_cards=[[], [], []], known_masks=[[], [], []],
-                         guesses=[[0, 5, 0]])
-    refused(data, "a Level 4 state has no 'guesses' (Level 5 on)")   # a Level 4 save has no such fields
+    data["state"].update(
+        mystery=[], mystery_known=[], known_cards=[[], [], []], known_masks=[[], [], []], guesses=[[0, 5, 0]]
+    )
+    refused(data, "a Level 4 state has no 'guesses' (Level 5 on)")  # a Level 4 save has no such fields
 
 
 def test_only_a_1_down_or_a_1_swap_holds_a_pending_choice():
@@ -307,12 +390,13 @@ def test_1_down_piles_are_a_level_6_rule():
     st["downs"][1].append(st["hands"][1].pop(0))
     st["downs_known"][1].append(1 << 1)
     loads(data)
-    st["downs_known"][1][0] = 1 << 3                # known to a seat that is not at the table
+    st["downs_known"][1][0] = 1 << 3  # known to a seat that is not at the table
     refused(data, "a 1-DOWN card is face up or known to some seats")
 
 
 def test_1_down_choices_are_a_level_6_rule():
     from fliptable.games.flaps.tables import DOWN_PLACE
+
     data = saved(level=5)
     data["state"]["phase"] = DOWN_PLACE
     refused(data, "1-DOWN piles are a Level 6 rule")
@@ -321,10 +405,10 @@ def test_1_down_choices_are_a_level_6_rule():
 def test_only_a_player_on_one_card_not_caught_may_still_say_last_card():
     data = saved()
     st = data["state"]
-    st["unsaid"] = [1]                             # seat 1 holds more than one card
+    st["unsaid"] = [1]  # seat 1 holds more than one card
     refused(data, 'only a player on one card who has not been caught may still say "Last Card", once')
     st["pack"] += st["hands"][1][1:]
-    st["hands"][1] = st["hands"][1][:1]            # now seat 1 is on one card
+    st["hands"][1] = st["hands"][1][:1]  # now seat 1 is on one card
     loads(data)
     st["unsaid"] = [1, 1]
     refused(data, 'only a player on one card who has not been caught may still say "Last Card", once')
@@ -335,6 +419,7 @@ def test_only_a_player_on_one_card_not_caught_may_still_say_last_card():
 def reach(level, phase, seed=0):
     """A saved 3-player game at ``level`` in ``phase``, met in seeded random play."""
     import random
+
     options = GAME.resolve_options({"level": level})
     for game_seed in range(seed, seed + 20):
         s, rng = GAME.new_state(3, options, game_seed), random.Random(game_seed)
@@ -351,7 +436,9 @@ def test_a_game_saved_in_any_phase_loads_back_the_same(level):
     """Every state of seeded random games (every phase, the separate games, the 1-DOWN and
     FULL MONTY choices) passes the loading checks and loads back unchanged."""
     import random
+
     from fliptable.games.flaps.tables import PHASES
+
     options = GAME.resolve_options({"level": level})
     seen = set()
     for seed in range(4):
@@ -363,11 +450,14 @@ def test_a_game_saved_in_any_phase_loads_back_the_same(level):
             p = next(p for p in s.decision().actors if s.legal_actions(p))
             s.apply(p, rng.choice(s.legal_actions(p)))
     phases = {PHASES[ph] for ph, _ in seen}
-    want = {4: {"trumps", "spoof", "spoof-call"}, 5: {"pick a secret", "guess"},
-            6: {"1-down", "1-over", "1-look", "1-swap", "1-swap give"},
-            7: {"full monty", "full monty point", "full monty show", "full monty take"}}[level]
+    want = {
+        4: {"trumps", "spoof", "spoof-call"},
+        5: {"pick a secret", "guess"},
+        6: {"1-down", "1-over", "1-look", "1-swap", "1-swap give"},
+        7: {"full monty", "full monty point", "full monty show", "full monty take"},
+    }[level]
     assert want <= phases, want - phases
-    if level == 4:                                  # every seat, seat 0 too, has called in SPOOF
+    if level == 4:  # every seat, seat 0 too, has called in SPOOF
         assert {a for ph, a in seen if ph == SPOOF_CALL} == {0, 1, 2}
 
 
@@ -377,7 +467,7 @@ def test_the_player_to_call_in_spoof_laid_a_card_and_has_not_called():
     loads(data)
     st["calls"][st["actor"]] = 30
     refused(data, "the player to call in SPOOF laid a card and has not called")
-    st["calls"][st["actor"]] = -1                  # the player to call took their card back
+    st["calls"][st["actor"]] = -1  # the player to call took their card back
     st["hands"][st["actor"]].append(st["committed"][st["actor"]])
     st["committed"][st["actor"]] = -1
     refused(data, "the player to call in SPOOF laid a card and has not called")
@@ -394,6 +484,7 @@ def test_known_cards_are_in_their_holders_hand():
 
 def test_a_1_swap_holds_the_1_down_card_chosen():
     from fliptable.games.flaps.tables import SWAP_GIVE
+
     data = reach(6, SWAP_GIVE)
     st = data["state"]
     seat, index = st["pending"]

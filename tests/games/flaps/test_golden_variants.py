@@ -1,5 +1,6 @@
 """Each FLAPS golden log with options plays differently without them (so the log really
 checks the option), and there is one for every level and option."""
+
 import json
 from pathlib import Path
 

@@ -1,9 +1,11 @@
 """What each seat may see: hands and the pack hidden, face-down TRUMPS cards secret until all
 are laid, a TRUMPS pick-up known to all — and determinization keeps exactly that."""
+
 import random
 from collections import Counter
 
-from hypothesis import HealthCheck, given, settings, strategies as st
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from fliptable.core.agent import InformationSet
 
@@ -20,7 +22,7 @@ def test_views_hide_other_hands_and_the_pack():
     assert v["hand"] == H1 and v["hand_counts"] == [7, 7, 7]
     assert "hand" not in s.view(None)
     text = repr(v)
-    assert "'om1'" not in text and "'3d'" not in text      # other hands appear nowhere
+    assert "'om1'" not in text and "'3d'" not in text  # other hands appear nowhere
     assert v["draw_count"] == len(s.pack) and "pack" not in v
 
 
@@ -52,7 +54,7 @@ def test_determinize_moves_unknown_cards_and_keeps_the_known_ones():
         det = s.determinize(0, random.Random(k))
         assert det.view(0) == s.view(0) and det.legal_actions(0) == s.legal_actions(0)
         hand2 = Counter(NAMES[c] for c in det.hands[2])
-        assert hand2["om2"] >= 1 and hand2["3d"] >= 1 and hand2["5c"] >= 1   # seen going there
+        assert hand2["om2"] >= 1 and hand2["3d"] >= 1 and hand2["5c"] >= 1  # seen going there
         assert Counter(det.all_cards()) == Counter(s.all_cards())
         moved |= det.hands[1] != s.hands[1]
     assert moved
@@ -68,8 +70,13 @@ def test_the_deal_is_told_each_player_sees_only_their_own_hand():
 
 
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(seed=st.integers(0, 2**32), level=st.integers(1, 7), players=st.integers(2, 5), steps=st.integers(0, 150),
-       packs=st.sampled_from([1, 2]))
+@given(
+    seed=st.integers(0, 2**32),
+    level=st.integers(1, 7),
+    players=st.integers(2, 5),
+    steps=st.integers(0, 150),
+    packs=st.sampled_from([1, 2]),
+)
 def test_information_set_sample_depends_only_on_what_the_seat_knows(seed, level, players, steps, packs):
     """Two states a seat cannot tell apart — hidden cards re-dealt, other hands in another
     order — give the same sample for the same rng (issue 22: the real order of an

@@ -1,6 +1,6 @@
 """flaps.md "Level 2 Full Rules": "K - TRUMPS" (a Simultaneous step) and "OL' MAID"."""
-from fliptable.core import Simultaneous, Turn
 
+from fliptable.core import Simultaneous, Turn
 from fliptable.games.flaps.tables import ST_CUTS
 
 from .helpers import dealt, hand, play, rejected, validated
@@ -23,7 +23,7 @@ def test_k_trumps_the_caller_decides_which_suit_is_trumps_and_everyone_lays_face
     play(s, (1, "t:5h"))
     v = s.view(2)
     assert v["trumps"]["committed"] == [False, True, False] and "mine" not in v["trumps"]
-    assert s.view(1)["trumps"]["mine"] == "5h"               # secret until all have laid
+    assert s.view(1)["trumps"]["mine"] == "5h"  # secret until all have laid
     assert s.decision() == Simultaneous((0, 2))
 
 
@@ -32,8 +32,8 @@ def test_k_trumps_the_player_who_lays_the_lowest_card_picks_up_all_cards_laid():
     play(s, (0, "ktc:h"), (1, "t:5h"), (2, "t:3d"), (0, "t:5c"))
     # hearts trumps: 5h is 5 of trumps; 5c is a 5 of another suit; 3d lowest
     assert sorted(hand(s, 2)) == sorted([*H2[1:], "3d", "5h", "5c"])
-    assert sorted(s.view(None)["shown"][2]) == ["3d", "5c", "5h"]   # everyone saw them go there
-    assert s.decision() == Turn(1)                                  # play goes on after the caller
+    assert sorted(s.view(None)["shown"][2]) == ["3d", "5c", "5h"]  # everyone saw them go there
+    assert s.decision() == Turn(1)  # play goes on after the caller
 
 
 def test_k_trumps_a_card_of_the_trumps_suit_beats_the_same_card_of_any_other_suit():
@@ -44,17 +44,18 @@ def test_k_trumps_a_card_of_the_trumps_suit_beats_the_same_card_of_any_other_sui
 
 def test_k_trumps_ranking_ol_maids_then_trump_kings_down_to_aces_then_other_kings_ace_jacks_lowest():
     from fliptable.games.flaps.cards import ID, trumps_value
+
     hearts = 2
     order = ["om1", "om2", "om3", "om4", "kh", "qh", "jh", "10h", "ah", "ks", "qs", "2s", "aj", "0"]
     values = [trumps_value(ID[c], hearts) for c in order]
     assert values == sorted(values, reverse=True) and len(set(values)) == len(values)
-    assert trumps_value(ID["ks"], hearts) == trumps_value(ID["kc"], hearts)   # "the same" card
+    assert trumps_value(ID["ks"], hearts) == trumps_value(ID["kc"], hearts)  # "the same" card
 
 
 def test_k_trumps_equal_cards_cut_the_pack_and_the_lowest_cut_picks_up():
     s = dealt(3, {0: H0, 1: ["5s", *H1[1:]], 2: ["5h", *H2[1:]]}, first="9c", level=2)
     play(s, (0, "ktc:d"), (1, "t:5s"), (2, "t:5h"), (0, "t:om1"))
-    assert s.stat[ST_CUTS] >= 1                               # at least one cut
+    assert s.stat[ST_CUTS] >= 1  # at least one cut
     lost = [p for p in (1, 2) if "om1" in hand(s, p)]
     assert len(lost) == 1 and {"5s", "5h"} <= set(hand(s, lost[0]))
 
@@ -62,7 +63,7 @@ def test_k_trumps_equal_cards_cut_the_pack_and_the_lowest_cut_picks_up():
 def test_k_trumps_a_player_on_last_card_does_not_win_until_trumps_is_over_and_lost_by_someone_else():
     s = dealt(3, {0: H0, 1: ["kh", "5h", "qh", "2h", "om2", "7s", "9s"], 2: H2}, first="9c", level=2)
     rest = s.hands[1][1:]
-    del s.hands[1][1:]                                        # seat 1 holds only kh: on last card
+    del s.hands[1][1:]  # seat 1 holds only kh: on last card
     s.pack[:0] = rest
     s = validated(s)
     play(s, (0, "ktc:c"), (1, "t:kh"))
@@ -74,7 +75,7 @@ def test_k_trumps_a_player_on_last_card_does_not_win_until_trumps_is_over_and_lo
 def test_k_trumps_a_last_card_that_loses_is_not_a_win():
     s = trumps()
     rest = s.hands[2][1:]
-    del s.hands[2][1:]                                        # seat 2 holds only 3d
+    del s.hands[2][1:]  # seat 2 holds only 3d
     s.pack[:0] = rest
     s = validated(s)
     play(s, (0, "ktc:c"), (1, "t:om2"), (2, "t:3d"), (0, "t:om1"))
@@ -92,23 +93,45 @@ def test_k_trumps_a_last_card_you_cannot_finish_on_means_another_card_from_the_p
 
 
 def test_ol_maid_can_only_be_laid_on_jack_up_jacks_ace_jack_queen_hoofers_doofers_king():
-    for top, ok in (("qh", True), ("kd", True), ("jc", True), ("ujs", True), ("hdd", True), ("aj", True),
-                    ("5h", False), ("9c", False), ("kth", False), ("2s", False)):
+    for top, ok in (
+        ("qh", True),
+        ("kd", True),
+        ("jc", True),
+        ("ujs", True),
+        ("hdd", True),
+        ("aj", True),
+        ("5h", False),
+        ("9c", False),
+        ("kth", False),
+        ("2s", False),
+    ):
         s = dealt(2, {0: ["om1", "5c", "qc", "kc", "5d", "qd", "8s"]}, first=top, level=2)
         assert ("om1" in s.legal_actions(0)) == ok, top
 
 
 def test_ol_maid_cannot_be_laid_on_ol_maids_nor_on_trumps():
-    s = dealt(2, {0: ["om1", "5c", "qc", "kc", "5d", "qd", "8s"], 1: ["om2", "5h", "kh", "2h", "7s", "9s", "3s"]},
-              first="qh", level=2)
+    s = dealt(
+        2,
+        {0: ["om1", "5c", "qc", "kc", "5d", "qd", "8s"], 1: ["om2", "5h", "kh", "2h", "7s", "9s", "3s"]},
+        first="qh",
+        level=2,
+    )
     play(s, (0, "om1"))
-    rejected(s, 1, "om2",
-             "OL' MAIDS can only be laid on JACK, UP-JACKS, ACE-JACK, QUEEN, HOOFERS-DOOFERS or KING, not TRUMPS "
-             "nor another OL' MAID (FLAPS rules, \"OL' MAID\")")
+    rejected(
+        s,
+        1,
+        "om2",
+        "OL' MAIDS can only be laid on JACK, UP-JACKS, ACE-JACK, QUEEN, HOOFERS-DOOFERS or KING, not TRUMPS "
+        "nor another OL' MAID (FLAPS rules, \"OL' MAID\")",
+    )
     s = dealt(2, {0: ["om1", "5c", "qc", "kc", "5d", "qd", "8s"]}, first="kth", level=2)
-    rejected(s, 0, "om1",
-             "OL' MAIDS can only be laid on JACK, UP-JACKS, ACE-JACK, QUEEN, HOOFERS-DOOFERS or KING, not TRUMPS "
-             "nor another OL' MAID (FLAPS rules, \"OL' MAID\")")
+    rejected(
+        s,
+        0,
+        "om1",
+        "OL' MAIDS can only be laid on JACK, UP-JACKS, ACE-JACK, QUEEN, HOOFERS-DOOFERS or KING, not TRUMPS "
+        "nor another OL' MAID (FLAPS rules, \"OL' MAID\")",
+    )
 
 
 def test_ol_maid_not_after_ace_n_lay_any_black_card():
@@ -128,8 +151,12 @@ def test_ol_maid_as_your_last_card_you_must_pick_up_another():
 
 
 def test_ol_maid_leaves_the_suit_and_number_of_the_card_beneath():
-    s = dealt(2, {0: ["om1", "5c", "qc", "kc", "5d", "qd", "8s"], 1: ["jh", "2h", "5s", "qs", "ks", "9s", "7s"]},
-              first="qh", level=2)
+    s = dealt(
+        2,
+        {0: ["om1", "5c", "qc", "kc", "5d", "qd", "8s"], 1: ["jh", "2h", "5s", "qs", "ks", "9s", "7s"]},
+        first="qh",
+        level=2,
+    )
     play(s, (0, "om1"))
     assert {"jh", "2h", "qs"} <= set(s.legal_actions(1)) and "5s" not in s.legal_actions(1)
 
@@ -142,9 +169,10 @@ def test_k_trumps_ties_by_default_only_equal_lowest_cards_cut():
 
 
 def test_k_trumps_ties_any_option_if_two_or_more_cards_laid_are_the_same_those_players_cut():
-    s = dealt(3, {0: ["ktc", "3s", *H0[2:]], 1: ["5s", *H1[1:]], 2: ["5h", *H2[1:]]}, first="9c", level=2,
-              trumps_ties="any")
+    s = dealt(
+        3, {0: ["ktc", "3s", *H0[2:]], 1: ["5s", *H1[1:]], 2: ["5h", *H2[1:]]}, first="9c", level=2, trumps_ties="any"
+    )
     play(s, (0, "ktc:d"), (1, "t:5s"), (2, "t:5h"), (0, "t:3s"))
-    assert s.stat[ST_CUTS] >= 1                               # the players with the same cards cut
+    assert s.stat[ST_CUTS] >= 1  # the players with the same cards cut
     lost = [p for p in (1, 2) if {"3s", "5s", "5h"} <= set(hand(s, p))]
-    assert len(lost) == 1 and "3s" not in hand(s, 0)          # the lowest cut picks up, not seat 0
+    assert len(lost) == 1 and "3s" not in hand(s, 0)  # the lowest cut picks up, not seat 0

@@ -1,7 +1,7 @@
 """flaps.md "Level 3 Full Rules": "5 - DUMP THOSE FIVES", "6 - SIX OF THE BEST",
 "King 'N' Lay" (QUACK and STOP THAT FLAPPING: test_attacks.py, test_flapping.py)."""
-from fliptable.core import Turn
 
+from fliptable.core import Turn
 
 from .helpers import dealt, hand, play, rejected, validated
 
@@ -18,12 +18,13 @@ def test_5_dump_those_fives_up_to_three_more_fives_can_follow():
     play(s, (0, "dtf"))
     assert s.decision() == Turn(0) and {"5c", "5h", "5s", "5d", "done"} <= set(s.legal_actions(0))
     play(s, (0, "5c"), (0, "5h"), (0, "5s"))
-    assert s.decision() == Turn(1) and "5d" in hand(s, 0)          # three, no more
+    assert s.decision() == Turn(1) and "5d" in hand(s, 0)  # three, no more
 
 
 def test_5_dump_those_fives_the_last_five_laid_is_the_active_card():
-    s = dealt(3, {0: ["dtf", "5c", "5h", "qd", "kd", "jd", "8d"], 1: ["qh", "qc", "kc", "jc", "8c", "kh", "jh"]},
-              first="5d")
+    s = dealt(
+        3, {0: ["dtf", "5c", "5h", "qd", "kd", "jd", "8d"], 1: ["qh", "qc", "kc", "jc", "8c", "kh", "jh"]}, first="5d"
+    )
     play(s, (0, "dtf"), (0, "5c"), (0, "5h"), (0, "done"))
     assert s.decision() == Turn(1) and s.view(None)["top"] == "5h"
     assert {"qh", "kh", "jh"} <= set(s.legal_actions(1)) and "qc" not in s.legal_actions(1)
@@ -59,8 +60,9 @@ def test_king_n_lay_only_on_a_king_a_club_or_an_ace_with_clubs_called():
     for first, ok in (("kh", True), ("5c", True), ("5h", False), ("qh", False)):
         s = dealt(2, {0: ["klc", "5d", "qd", "jd", "8d", "10d", "9d"]}, first=first)
         assert ("klc" in s.legal_actions(0)) == ok, first
-    s = dealt(2, {0: ["ah", "qd", "jd", "8d", "10d", "9d", "7d"], 1: ["klc", "5h", "qh", "jh", "8h", "10h", "9h"]},
-              first="5h")
+    s = dealt(
+        2, {0: ["ah", "qd", "jd", "8d", "10d", "9d", "7d"], 1: ["klc", "5h", "qh", "jh", "8h", "10h", "9h"]}, first="5h"
+    )
     play(s, (0, "ah:c"))
     assert "klc" in s.legal_actions(1)
 
@@ -87,8 +89,12 @@ def test_king_n_lay_as_your_last_card_wins():
 
 
 def test_king_n_lay_next_option_the_next_player_must_follow_with_kings_clubs_ol_maids_or_aces():
-    s = dealt(2, {0: ["klc", "kh", "5c", "om1", "ah", "5d", "jh"], 1: ["kd", "2c", "om2", "aj", "jc", "qh", "5h"]},
-              first="ks", king_n_lay="next")
+    s = dealt(
+        2,
+        {0: ["klc", "kh", "5c", "om1", "ah", "5d", "jh"], 1: ["kd", "2c", "om2", "aj", "jc", "qh", "5h"]},
+        first="ks",
+        king_n_lay="next",
+    )
     play(s, (0, "klc"))
     assert s.decision() == Turn(1)
     legal = set(s.legal_actions(1))
@@ -96,16 +102,31 @@ def test_king_n_lay_next_option_the_next_player_must_follow_with_kings_clubs_ol_
 
 
 def test_king_n_lay_next_option_a_last_card_laid_on_it_picks_up():
-    s = _only(dealt(2, {0: ["klc", "kh", "5c", "om1", "ah", "5d", "jh"], 1: ["kd", "2c", "om2", "aj", "jc", "qh",
-                                                                            "5h"]},
-                    first="ks", pack=["qs"], king_n_lay="next"), 1, 1)
+    s = _only(
+        dealt(
+            2,
+            {0: ["klc", "kh", "5c", "om1", "ah", "5d", "jh"], 1: ["kd", "2c", "om2", "aj", "jc", "qh", "5h"]},
+            first="ks",
+            pack=["qs"],
+            king_n_lay="next",
+        ),
+        1,
+        1,
+    )
     play(s, (0, "klc"), (1, "kd"))
     assert not s.is_over() and hand(s, 1) == ["qs"]
 
 
 def test_6_six_of_the_best_laid_in_trumps_as_the_last_card_is_a_single_win():
-    s = dealt(3, {0: ["ktc", "5c", "qc", "kc", "5d", "qd", "jd"], 1: ["6s", "5h", "qh", "kh", "jh", "8h", "8s"],
-                  2: ["2d", "4d", "4s", "jc", "ks", "10s", "9s"]}, first="9c")
+    s = dealt(
+        3,
+        {
+            0: ["ktc", "5c", "qc", "kc", "5d", "qd", "jd"],
+            1: ["6s", "5h", "qh", "kh", "jh", "8h", "8s"],
+            2: ["2d", "4d", "4s", "jc", "ks", "10s", "9s"],
+        },
+        first="9c",
+    )
     s = _only(s, 1, 1)
     play(s, (0, "ktc:h"), (1, "t:6s"), (2, "t:2d"), (0, "t:kc"))
     r = s.result()
@@ -114,13 +135,17 @@ def test_6_six_of_the_best_laid_in_trumps_as_the_last_card_is_a_single_win():
 
 def test_king_n_lay_only_with_clubs_called_as_an_ace_n_lay_any_black_cards_follow_on():
     s = dealt(2, {0: ["alc", "klc", "ks", "qd", "jd", "8d", "10d"]}, first="9h")
-    play(s, (0, "alc:s"))                        # Spades called: the King'N'Lay may not follow
+    play(s, (0, "alc:s"))  # Spades called: the King'N'Lay may not follow
     assert "klc" not in s.legal_actions(0) and "ks" in s.legal_actions(0)
-    rejected(s, 0, "klc",
-             "the King'N'Lay \"can only be laid on a King, a Club or an Ace with Clubs called\" (FLAPS rules, "
-             "\"King 'N' Lay\")")
+    rejected(
+        s,
+        0,
+        "klc",
+        "the King'N'Lay \"can only be laid on a King, a Club or an Ace with Clubs called\" (FLAPS rules, "
+        "\"King 'N' Lay\")",
+    )
     s = dealt(2, {0: ["alc", "klc", "ks", "qd", "jd", "8d", "10d"]}, first="9h")
-    play(s, (0, "alc:c"))                        # Clubs called: it may
+    play(s, (0, "alc:c"))  # Clubs called: it may
     assert "klc" in s.legal_actions(0)
 
 
@@ -128,15 +153,23 @@ def test_king_n_lay_not_on_a_suitless_first_card():
     for first in ("aj", "stf", "dtf", "0"):
         s = dealt(2, {0: ["klc", "5d", "qd", "jd", "8d", "10d", "9d"]}, first=first)
         assert "klc" not in s.legal_actions(0), first
-        rejected(s, 0, "klc",
-                 "the King'N'Lay \"can only be laid on a King, a Club or an Ace with Clubs called\" (FLAPS rules, "
-                 "\"King 'N' Lay\")")
+        rejected(
+            s,
+            0,
+            "klc",
+            "the King'N'Lay \"can only be laid on a King, a Club or an Ace with Clubs called\" (FLAPS rules, "
+            "\"King 'N' Lay\")",
+        )
 
 
 def test_king_n_lay_on_an_ol_maid_laid_on_a_king():
-    s = dealt(2, {0: ["om1", "5d", "qd", "jd", "8d", "10d", "9d"], 1: ["klc", "5h", "qh", "jh", "8h", "10h", "9h"]},
-              first="kh", level=3)
-    play(s, (0, "om1"))                          # play follows the King beneath it
+    s = dealt(
+        2,
+        {0: ["om1", "5d", "qd", "jd", "8d", "10d", "9d"], 1: ["klc", "5h", "qh", "jh", "8h", "10h", "9h"]},
+        first="kh",
+        level=3,
+    )
+    play(s, (0, "om1"))  # play follows the King beneath it
     assert "klc" in s.legal_actions(1)
 
 
@@ -154,9 +187,9 @@ def test_5_dump_those_fives_every_five_may_follow_the_level_5_fives_too():
 
 def test_5_dump_those_fives_only_the_last_five_laid_acts():
     s = dealt(3, {0: ["dtf", "5look", "5pick", "5c", "qd", "kd", "jd"]}, first="5h", level=5, pack=["ks", "qs"])
-    play(s, (0, "dtf"), (0, "5look"))            # START GUESSING - LOOK, not last: nothing yet
+    play(s, (0, "dtf"), (0, "5look"))  # START GUESSING - LOOK, not last: nothing yet
     assert s.mystery == [] and s.view(None)["dump_left"] == 2
-    play(s, (0, "5pick"), (0, "done"))           # PICK A SECRET laid last: it acts
+    play(s, (0, "5pick"), (0, "done"))  # PICK A SECRET laid last: it acts
     assert s.mystery == [] and s.view(None)["phase"] == "pick a secret" and s.decision() == Turn(0)
     play(s, (0, "s:qd"))
     assert hand(s, 0) == ["5c", "jd", "kd"] and len(s.mystery) == 1 and s.decision() == Turn(1)
@@ -164,7 +197,7 @@ def test_5_dump_those_fives_only_the_last_five_laid_acts():
 
 def test_5_dump_those_fives_a_share_a_secret_laid_third_acts_on_its_chosen_player():
     s = dealt(3, {0: ["dtf", "5c", "5h", "5share", "qd", "kd", "jd"], 1: ["qc"]}, first="5s", level=5)
-    play(s, (0, "dtf"), (0, "5c"), (0, "5h"), (0, "5share>1"))   # the third five: the run ends
+    play(s, (0, "dtf"), (0, "5c"), (0, "5h"), (0, "5share>1"))  # the third five: the run ends
     assert len(s.mystery) == 1 and len(s.hands[1]) == 6 and s.decision() == Turn(1)
 
 

@@ -1,10 +1,10 @@
 """flaps.md "Level 4 Full Rules": "K - SPOOF" (face-down lays as a Simultaneous step, then
 calls as turns) and "LOW OL' MAID"."""
+
 import pytest
 
 from fliptable.core import OptionError, Simultaneous, Turn
 from fliptable.games.flaps.cards import ID, SPOOF_VALUE, trumps_value
-
 
 from .helpers import FLAPS, NAMES, dealt, hand, play, rejected, validated
 
@@ -28,6 +28,7 @@ def only(s, p, card):
 # -- the pack ----------------------------------------------------------------------------------
 def test_level_4_full_rules_adds_four_cards_two_spoof_clubs_and_spades_two_low_ol_maids():
     from collections import Counter
+
     l3 = Counter(NAMES[c] for c in FLAPS.deck(4, {"level": 3}))
     l4 = Counter(NAMES[c] for c in FLAPS.deck(4, {"level": 4}))
     assert l4 - l3 == Counter({"ksc": 1, "kss": 1, "lom": 2}) and sum(l4.values()) == 120
@@ -58,9 +59,9 @@ def test_k_spoof_a_separate_game_each_player_lays_a_card_face_down():
 def test_k_spoof_each_player_starting_with_the_one_to_your_left_calls_a_number():
     s = spoof()
     play(s, (0, "kss"), (1, "t:5h"), (2, "t:3d"), (0, "t:5c"))
-    assert s.decision() == Turn(1)                                  # the caller's left
+    assert s.decision() == Turn(1)  # the caller's left
     assert s.view(0)["spoof"]["calls"] == [None, None, None]
-    assert s.legal_actions(1)[0] == "call:0" and s.legal_actions(1)[-1] == "call:60"   # three cards, 20 at most
+    assert s.legal_actions(1)[0] == "call:0" and s.legal_actions(1)[-1] == "call:60"  # three cards, 20 at most
     rejected(s, 0, "call:13", "player 0 may not act now (it is player 1's turn)")
     play(s, (1, "call:33"))
     assert s.decision() == Turn(2) and s.view(2)["spoof"]["calls"] == [None, 33, None]
@@ -70,9 +71,13 @@ def test_k_spoof_the_next_person_should_say_32_or_34_calls_are_distinct():
     s = spoof()
     play(s, (0, "kss"), (1, "t:5h"), (2, "t:3d"), (0, "t:5c"), (1, "call:33"))
     assert "call:33" not in s.legal_actions(2) and {"call:32", "call:34"} <= set(s.legal_actions(2))
-    rejected(s, 2, "call:33",
-             '33 has been called already: "if the first person says 33, the next person should say 32 or 34" '
-             '(FLAPS rules, "K - SPOOF")')
+    rejected(
+        s,
+        2,
+        "call:33",
+        '33 has been called already: "if the first person says 33, the next person should say 32 or 34" '
+        '(FLAPS rules, "K - SPOOF")',
+    )
     rejected(s, 2, "call:61", "the sum of 3 cards is at most 20 each")
 
 
@@ -81,10 +86,10 @@ def test_k_spoof_turn_over_the_cards_the_furthest_out_picks_up_all_the_cards_lai
     play(s, (0, "kss"), (1, "t:5h"), (2, "t:3d"), (0, "t:5c"), (1, "call:13"), (2, "call:30"))
     events = play(s, (0, "call:10"))
     spoofed = next(e for e in events if e.type == "spoof")
-    assert spoofed.data["total"] == 13 and spoofed.data["loser"] == 2       # 30 is 17 out
+    assert spoofed.data["total"] == 13 and spoofed.data["loser"] == 2  # 30 is 17 out
     assert sorted(hand(s, 2)) == sorted([*H2[1:], "3d", "5h", "5c"])
-    assert sorted(s.view(None)["shown"][2]) == ["3d", "5c", "5h"]          # everyone saw them go there
-    assert s.decision() == Turn(1) and s.view(None)["spoof"] is None      # play goes on after the caller
+    assert sorted(s.view(None)["shown"][2]) == ["3d", "5c", "5h"]  # everyone saw them go there
+    assert s.decision() == Turn(1) and s.view(None)["spoof"] is None  # play goes on after the caller
     assert s.view(None)["top"] == "kss"
 
 
@@ -94,8 +99,24 @@ def test_k_spoof_all_ol_maids_are_worth_20_aces_and_ace_jacks_1():
     for c in ("ac", "ah", "as", "aed", "aes", "alc", "ald", "alh", "als", "aj"):
         assert SPOOF_VALUE[ID[c]] == 1, c
     # docs/rules/flaps.md "K - SPOOF": every other card its number (J 11, Q 12, K 13, QUACK 0)
-    for c, v in (("2c", 2), ("10h", 10), ("4s", 4), ("mf", 4), ("jd", 11), ("ujc", 11), ("hdh", 12), ("qs", 12),
-                 ("kc", 13), ("ktc", 13), ("klc", 13), ("kss", 13), ("0", 0), ("stf", 4), ("dtf", 5), ("6s", 6)):
+    for c, v in (
+        ("2c", 2),
+        ("10h", 10),
+        ("4s", 4),
+        ("mf", 4),
+        ("jd", 11),
+        ("ujc", 11),
+        ("hdh", 12),
+        ("qs", 12),
+        ("kc", 13),
+        ("ktc", 13),
+        ("klc", 13),
+        ("kss", 13),
+        ("0", 0),
+        ("stf", 4),
+        ("dtf", 5),
+        ("6s", 6),
+    ):
         assert SPOOF_VALUE[ID[c]] == v, c
     # the rulebook's example: "a maximum of 80 (four OL'MAIDS) or a minimum of 3 (three Aces and a QUACK)"
     assert 4 * max(SPOOF_VALUE) == 80 and 3 * SPOOF_VALUE[ID["ac"]] + SPOOF_VALUE[ID["0"]] == 3
@@ -116,7 +137,7 @@ def test_k_spoof_equally_far_out_players_cut_the_pack_and_the_lowest_cut_picks_u
     spoofed = next(e for e in events if e.type == "spoof")
     assert spoofed.data["total"] == 13 and spoofed.data["cuts"] >= 1
     loser = spoofed.data["loser"]
-    assert loser in (1, 2) and {"3d", "5h", "5c"} <= set(hand(s, loser))    # never the exact caller
+    assert loser in (1, 2) and {"3d", "5h", "5c"} <= set(hand(s, loser))  # never the exact caller
 
 
 def test_k_spoof_a_player_on_last_card_does_not_win_until_spoof_is_over_and_lost_by_someone_else():
@@ -158,30 +179,53 @@ def test_k_spoof_state_round_trips_mid_game():
 
 # -- LOW OL' MAID ------------------------------------------------------------------------------
 def test_low_ol_maid_can_only_be_laid_on_jack_up_jacks_ace_jack_queen_hoofers_doofers_king():
-    for top, ok in (("qh", True), ("kd", True), ("jc", True), ("ujs", True), ("hdd", True), ("aj", True),
-                    ("5h", False), ("9c", False), ("kth", False), ("kss", False), ("ksc", False), ("om3", False),
-                    ("lom", False)):
+    for top, ok in (
+        ("qh", True),
+        ("kd", True),
+        ("jc", True),
+        ("ujs", True),
+        ("hdd", True),
+        ("aj", True),
+        ("5h", False),
+        ("9c", False),
+        ("kth", False),
+        ("kss", False),
+        ("ksc", False),
+        ("om3", False),
+        ("lom", False),
+    ):
         s = dealt(2, {0: ["lom", "om1", "qc", "kc", "5d", "qd", "8s"]}, first=top, level=4)
         assert ("lom" in s.legal_actions(0)) == ok, top
-        assert ("om1" in s.legal_actions(0)) == ok, top          # the same for OL' MAIDS at Level 4
+        assert ("om1" in s.legal_actions(0)) == ok, top  # the same for OL' MAIDS at Level 4
 
 
 def test_low_ol_maid_not_on_spoof_nor_on_ol_maids_with_the_reason():
     s = dealt(2, {0: ["lom", "5c", "qc", "kc", "5d", "qd", "8s"]}, first="kss", level=4)
-    rejected(s, 0, "lom",
-             "OL' MAIDS can only be laid on JACK, UP-JACKS, ACE-JACK, QUEEN, HOOFERS-DOOFERS or KING, not "
-             "TRUMPS, SPOOF, an OL' MAID nor a LOW OL' MAID (FLAPS rules, \"OL' MAID\", \"LOW OL' MAID\")")
-    s = dealt(2, {0: ["om1", "5c", "qc", "kc", "5d", "qd", "8s"], 1: ["lom", "5h", "kh", "2h", "7s", "9s", "3s"]},
-              first="qh", level=4)
+    rejected(
+        s,
+        0,
+        "lom",
+        "OL' MAIDS can only be laid on JACK, UP-JACKS, ACE-JACK, QUEEN, HOOFERS-DOOFERS or KING, not "
+        "TRUMPS, SPOOF, an OL' MAID nor a LOW OL' MAID (FLAPS rules, \"OL' MAID\", \"LOW OL' MAID\")",
+    )
+    s = dealt(
+        2,
+        {0: ["om1", "5c", "qc", "kc", "5d", "qd", "8s"], 1: ["lom", "5h", "kh", "2h", "7s", "9s", "3s"]},
+        first="qh",
+        level=4,
+    )
     play(s, (0, "om1"))
-    rejected(s, 1, "lom",
-             "OL' MAIDS can only be laid on JACK, UP-JACKS, ACE-JACK, QUEEN, HOOFERS-DOOFERS or KING, not "
-             "TRUMPS, SPOOF, an OL' MAID nor a LOW OL' MAID (FLAPS rules, \"OL' MAID\", \"LOW OL' MAID\")")
+    rejected(
+        s,
+        1,
+        "lom",
+        "OL' MAIDS can only be laid on JACK, UP-JACKS, ACE-JACK, QUEEN, HOOFERS-DOOFERS or KING, not "
+        "TRUMPS, SPOOF, an OL' MAID nor a LOW OL' MAID (FLAPS rules, \"OL' MAID\", \"LOW OL' MAID\")",
+    )
 
 
 def test_low_ol_maid_as_your_last_card_you_must_pick_up_another():
-    s = only(dealt(2, {0: ["lom", "5c", "qc", "kc", "5d", "qd", "8s"]}, first="qh", level=4, pack=["ks"]),
-             0, "lom")
+    s = only(dealt(2, {0: ["lom", "5c", "qc", "kc", "5d", "qd", "8s"]}, first="qh", level=4, pack=["ks"]), 0, "lom")
     play(s, (0, "lom"))
     assert not s.is_over() and hand(s, 0) == ["ks"]
 
@@ -202,6 +246,7 @@ def test_low_ol_maid_follows_a_king_n_lay_as_an_ol_maid():
 def test_greedy_and_random_play_level_4_to_the_end(players):
     from fliptable.bots import make_agent
     from fliptable.sim.match import play_match
+
     spoofs = 0
     for seed in range(6):
         agents = [make_agent(FLAPS, "greedy" if i % 2 == 0 else "random") for i in range(players)]

@@ -1,6 +1,7 @@
 """flaps.md "Level 5 Full Rules": the Solve the Mystery pile and its secrets, each card's
 knowledge through the kernel's model (core/knowledge.py) in views, events and
 determinization."""
+
 import random
 from collections import Counter
 
@@ -59,7 +60,7 @@ def test_5_lose_a_secret_as_your_last_but_one_card_pick_up_after_your_last_card_
     s.pack.remove(FLAPS.cards.by_name["kc"])
     s = validated(s)
     top = NAMES[s.pack[-1]]
-    lay(s, 0, "5lose!")                         # it leaves one card: "Last Card"
+    lay(s, 0, "5lose!")  # it leaves one card: "Last Card"
     assert not s.is_over() and hand(s, 0) == [top] and "kc" in [NAMES[c] for c in s.mystery]
 
 
@@ -91,7 +92,7 @@ def test_5_start_guessing_do_not_look_the_top_card_unseen_and_a_guess():
     top = NAMES[s.pack[-1]]
     events = lay(s, 0, "5guess")
     assert [e.for_player(0).get("card") for e in events if e.type == "secret"] == [None]
-    assert s.view(0)["mystery"] == [None] and NAMES[s.mystery[0]] == top   # nobody knows it, not even you
+    assert s.view(0)["mystery"] == [None] and NAMES[s.mystery[0]] == top  # nobody knows it, not even you
     assert s.decision() == Turn(0) and "guess:om1" in s.legal_actions(0) and "guess:5solve" in s.legal_actions(0)
     lay(s, 0, "guess:qs")
     assert s.view(2)["guesses"] == [{"player": 0, "card": "qs", "index": 0}] and s.decision() == Turn(1)
@@ -124,7 +125,7 @@ def test_5_solve_the_mystery_pick_up_the_pile_and_what_others_knew_they_still_kn
     events = lay(s, 1, "5solve")
     assert "qc" in hand(s, 1) and s.mystery == [] and s.view(1)["mystery"] == []
     assert next(e for e in events if e.type == "solve").for_player(1)["cards"] == ["qc"]
-    assert s.view(0)["you_know"][1] == ["qc"]          # seat 0 picked it: it knows seat 1 holds it now
+    assert s.view(0)["you_know"][1] == ["qc"]  # seat 0 picked it: it knows seat 1 holds it now
     assert s.view(2)["you_know"][1] == [] and s.view(None).get("you_know") == [[], [], []]
     # when seat 1 lays it, the knowledge goes with it
     s.phase, s.turn = 0, 1
@@ -148,13 +149,14 @@ def test_knowledge_determinize_keeps_each_view_and_moves_only_what_the_seat_does
             assert d.view(p) == s.view(p)
             if d.mystery != s.mystery:
                 moved.add(p)
-    assert moved == {0, 1, 2}          # each seat knows only its own card of the pile
+    assert moved == {0, 1, 2}  # each seat knows only its own card of the pile
 
 
 @pytest.mark.parametrize("players", [2, 4, 8])
 def test_greedy_and_random_play_level_5_to_the_end(players):
     from fliptable.bots import make_agent
     from fliptable.sim.match import play_match
+
     solved = 0
     for seed in range(8):
         agents = [make_agent(FLAPS, "greedy" if i % 2 == 0 else "random") for i in range(players)]

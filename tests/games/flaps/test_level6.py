@@ -1,5 +1,6 @@
 """flaps.md "Level 6 Full Rules": the 1-DOWN piles in front of players, each card's knowledge
 (face down: known to who placed or looked at it; face up: to all) through core/knowledge.py."""
+
 import random
 from collections import Counter
 
@@ -16,9 +17,11 @@ ONES = ["1down", "1right", "1left", "1over", "1look", "1swap", "1up"]
 
 
 def ones(hands=None, pack=("ks", "qs", "js", "10s"), **kw):
-    hands = hands or {0: ["1down", "1over", "1look", "1swap", "1up", "qc", "kc"],
-                      1: ["1down", "1right", "1left", "1up", "qh", "kh", "2h"],
-                      2: ["3d", "4d", "8d", "jd", "qd", "10d", "kd"]}
+    hands = hands or {
+        0: ["1down", "1over", "1look", "1swap", "1up", "qc", "kc"],
+        1: ["1down", "1right", "1left", "1up", "qh", "kh", "2h"],
+        2: ["3d", "4d", "8d", "jd", "qd", "10d", "kd"],
+    }
     return dealt(3, hands, first="1up", level=6, pack=pack, **kw)
 
 
@@ -57,18 +60,18 @@ def test_1_down_look_at_the_top_card_and_place_it_face_down_in_front_of_any_play
     assert s.view(2)["downs"][2] == [{"card": None, "up": False}] and s.view(None)["downs"][2][0]["card"] is None
     lay(s, 1, "1down")
     lay(s, 1, "down>2")
-    assert len(s.downs[2]) == 2 and s.downs_known[2] == [only_mask(0), only_mask(1)]   # "on top"
+    assert len(s.downs[2]) == 2 and s.downs_known[2] == [only_mask(0), only_mask(1)]  # "on top"
     assert s.decision() == Turn(2)
 
 
 def test_1_right_and_1_left_every_pile_moves():
     s = ones()
     a = down_before(s, 0, 0)
-    lay(s, 1, "1right")            # "in front of the player on their right": seat 0's pile to seat 2
+    lay(s, 1, "1right")  # "in front of the player on their right": seat 0's pile to seat 2
     assert [len(d) for d in s.downs] == [0, 0, 1] and NAMES[s.downs[2][0]] == a
     s.turn = 1
     s = validated(s)
-    lay(s, 1, "1left")             # and back to seat 0, on their left
+    lay(s, 1, "1left")  # and back to seat 0, on their left
     assert [len(d) for d in s.downs] == [1, 0, 0] and s.view(0)["downs"][0][0]["card"] == a
 
 
@@ -91,7 +94,7 @@ def test_1_look_at_a_face_down_card_and_put_it_back_on_top():
     s = validated(s)
     lay(s, 0, "1look")
     assert set(s.legal_actions(0)) == {"peek:2.0", "peek:2.1"}
-    lay(s, 0, "peek:2.1")          # seat 1's card: seen, and back on top
+    lay(s, 0, "peek:2.1")  # seat 1's card: seen, and back on top
     assert [NAMES[c] for c in s.downs[2]] == [a, b] and s.view(0)["downs"][2][1]["card"] == b
     assert s.view(2)["downs"][2] == [{"card": None, "up": False}] * 2
 
@@ -144,7 +147,7 @@ def test_1_up_any_player_including_yourself_picks_up_the_uppermost_1_down_card()
     n2 = len(s.hands[2])
     lay(s, 0, "1up>2")
     assert len(s.hands[2]) == n2 + 1 and b in hand(s, 2) and len(s.downs[2]) == 1
-    assert s.view(1)["you_know"][2] == [b] and s.view(0)["you_know"][2] == []   # seat 1 placed it
+    assert s.view(1)["you_know"][2] == [b] and s.view(0)["you_know"][2] == []  # seat 1 placed it
 
 
 def test_1_down_piles_are_not_cards_in_hand_an_empty_hand_wins():
@@ -159,10 +162,10 @@ def test_1_down_piles_are_not_cards_in_hand_an_empty_hand_wins():
 
 def test_nothing_to_act_on_no_effect():
     s = ones()
-    lay(s, 0, "1over")             # no 1-DOWN card anywhere
+    lay(s, 0, "1over")  # no 1-DOWN card anywhere
     assert s.decision() == Turn(1)
     s = ones()
-    lay(s, 0, "1up>1")             # an empty pile
+    lay(s, 0, "1up>1")  # an empty pile
     assert s.decision() == Turn(1) and len(s.hands[1]) == 7
 
 
@@ -181,8 +184,16 @@ def test_leak_thousands_of_level_6_states():
             dec = s.decision()
             actor = next(q for q in dec.actors if s.legal_actions(q))
             for e in s.apply(actor, rng.choice(s.legal_actions(actor))):
-                if e.type not in ("down_take", "down", "down_peek", "hand_peek", "down_swap", "down_up",
-                                  "lost", "secret"):
+                if e.type not in (
+                    "down_take",
+                    "down",
+                    "down_peek",
+                    "hand_peek",
+                    "down_swap",
+                    "down_up",
+                    "lost",
+                    "secret",
+                ):
                     continue
                 for q in e.audience or ():
                     view = s.view(q)
@@ -200,6 +211,7 @@ def test_leak_thousands_of_level_6_states():
 def test_greedy_and_random_play_level_6_to_the_end(players):
     from fliptable.bots import make_agent
     from fliptable.sim.match import play_match
+
     downs = 0
     for seed in range(6):
         agents = [make_agent(FLAPS, "greedy" if i % 2 == 0 else "random") for i in range(players)]

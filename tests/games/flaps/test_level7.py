@@ -1,13 +1,13 @@
 """flaps.md "Level 7 Full Rules": FULL MONTY, each card's knowledge through the kernel's model
 (the three face-down cards known to their player, one shown to all, the card taken known to
 the two of you)."""
+
 import random
 from collections import Counter
 
 import pytest
 
 from fliptable.core import Turn
-
 
 from .helpers import FLAPS, NAMES, dealt, hand, play, rejected, validated
 
@@ -35,7 +35,7 @@ def laid(s):
 def test_level_7_full_rules_adds_two_full_monty_cards_every_level_built():
     l6 = Counter(NAMES[c] for c in FLAPS.deck(4, {"level": 6}))
     l7 = Counter(NAMES[c] for c in FLAPS.deck(4, {"level": 7}))
-    assert l7 - l6 == Counter({"fm": 2}) and sum(l7.values()) == 149      # the rulebook's counts
+    assert l7 - l6 == Counter({"fm": 2}) and sum(l7.values()) == 149  # the rulebook's counts
     for level in range(1, 8):
         assert FLAPS.new_state(3, {"level": level}, 1).level == level
 
@@ -51,7 +51,7 @@ def test_full_monty_lay_three_of_your_cards_face_down():
     assert s.view(0)["monty"]["cards"] == ["qc", "kc", "5d"]
     assert s.view(1)["monty"]["cards"] == [None, None, None] and s.view(None)["monty"]["cards"] == [None] * 3
     assert "card" not in events[-1].for_player(1) and events[-1].for_player(0)["card"] == "5d"
-    assert s.decision() == Turn(1)                          # the chosen player indicates
+    assert s.decision() == Turn(1)  # the chosen player indicates
 
 
 def test_full_monty_choose_a_player_to_indicate_then_show_all_players_one_of_the_other_two():
@@ -62,7 +62,7 @@ def test_full_monty_choose_a_player_to_indicate_then_show_all_players_one_of_the
     rejected(s, 0, "show:1", 'show one of the other two cards, not the one indicated (FLAPS rules, "FULL MONTY")')
     lay(s, 0, "show:2")
     assert s.view(2)["monty"]["cards"] == [None, None, "5d"] and s.view(None)["monty"]["shown"] == 2
-    s = laid(monty())                          # the first card shown: index 0, not "none shown"
+    s = laid(monty())  # the first card shown: index 0, not "none shown"
     lay(s, 1, "point:2")
     lay(s, 0, "show:0")
     assert s.view(2)["monty"]["cards"] == ["qc", None, None] and s.view(None)["monty"]["shown"] == 0
@@ -73,8 +73,12 @@ def test_full_monty_take_the_original_choice_or_the_other_face_down_card_only_yo
     lay(s, 1, "point:1")
     lay(s, 0, "show:2")
     assert s.decision() == Turn(1) and s.legal_actions(1) == ("keep:0", "keep:1")
-    rejected(s, 1, "keep:2",
-             'take the card indicated or the other face-down card, not the one shown (FLAPS rules, "FULL MONTY")')
+    rejected(
+        s,
+        1,
+        "keep:2",
+        'take the card indicated or the other face-down card, not the one shown (FLAPS rules, "FULL MONTY")',
+    )
     events = lay(s, 1, "keep:0")
     assert "qc" in hand(s, 1)
     took = next(e for e in events if e.type == "monty_take")
@@ -99,7 +103,7 @@ def test_full_monty_with_fewer_than_three_cards_left_has_no_effect():
 
 def test_full_monty_no_ol_maid_on_full_monty():
     s = dealt(3, {0: ["fm", "om1", "kc", "5d", "9d", "jc", "2c"]}, first="qc", level=7)
-    assert "om1" in s.legal_actions(0)             # on the Queen it could
+    assert "om1" in s.legal_actions(0)  # on the Queen it could
     lay(s, 0, "fm>1")
     for c in ("kc", "5d", "9d"):
         lay(s, 0, f"fm:{c}")
@@ -109,20 +113,28 @@ def test_full_monty_no_ol_maid_on_full_monty():
     s.turn = 0
     s = validated(s)
     assert "om1" not in s.legal_actions(0)
-    rejected(s, 0, "om1",
-             "OL' MAIDS can only be laid on JACK, UP-JACKS, ACE-JACK, QUEEN, HOOFERS-DOOFERS or KING, not "
-             "TRUMPS, SPOOF, an OL' MAID nor a LOW OL' MAID (FLAPS rules, \"OL' MAID\", \"LOW OL' MAID\")")
+    rejected(
+        s,
+        0,
+        "om1",
+        "OL' MAIDS can only be laid on JACK, UP-JACKS, ACE-JACK, QUEEN, HOOFERS-DOOFERS or KING, not "
+        "TRUMPS, SPOOF, an OL' MAID nor a LOW OL' MAID (FLAPS rules, \"OL' MAID\", \"LOW OL' MAID\")",
+    )
 
 
 def test_full_monty_is_laid_on_anything_and_play_follows_the_card_beneath():
-    s = dealt(3, {0: ["fm", "qc", "kc", "5d", "9d", "jc", "2c"], 1: ["7h", "qh", "kh", "2h", "9h", "jh", "3h"]},
-              first="7s", level=7)
+    s = dealt(
+        3,
+        {0: ["fm", "qc", "kc", "5d", "9d", "jc", "2c"], 1: ["7h", "qh", "kh", "2h", "9h", "jh", "3h"]},
+        first="7s",
+        level=7,
+    )
     assert "fm>1" in s.legal_actions(0)
     rest = s.hands[0][3:]
     del s.hands[0][3:]
     s.pack[:0] = rest
     s = validated(s)
-    lay(s, 0, "fm>1")                              # two cards left: no effect
+    lay(s, 0, "fm>1")  # two cards left: no effect
     assert s.view(None)["lead"] == {"suit": "s", "rank": 7} and "7h" in s.legal_actions(1)
 
 
@@ -148,6 +160,7 @@ def test_leak_thousands_of_level_7_states():
 def test_greedy_and_random_play_level_7_to_the_end(players):
     from fliptable.bots import make_agent
     from fliptable.sim.match import play_match
+
     montys = 0
     for seed in range(6):
         agents = [make_agent(FLAPS, "greedy" if i % 2 == 0 else "random") for i in range(players)]

@@ -1,5 +1,6 @@
 """flaps.md "6 - SIX OF THE BEST": "you score a double win" — in a match of several games
 (option ``games``) a double win counts two points."""
+
 from collections import Counter
 
 from fliptable.core import Turn

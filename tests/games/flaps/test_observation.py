@@ -2,6 +2,7 @@
 view of random play fits it at every level (Levels 5-7 add the mystery cards, the downs
 and the FULL MONTY), with two packs past eight seats, and every event is of a declared
 type."""
+
 import pytest
 
 from fliptable.core import get_game
@@ -12,9 +13,19 @@ from tests.helpers import assert_views_fit_observation
 GAME = get_game("flaps")
 
 
-@pytest.mark.parametrize("players,options", [
-    (2, {"level": 1}), (3, {"level": 2}), (4, {"level": 3, "games": 2}), (3, {"level": 4}),
-    (4, {"level": 5}), (2, {"level": 6}), (5, {"level": 7, "games": 2}), (10, {"level": 7, "packs": 2})])
+@pytest.mark.parametrize(
+    "players,options",
+    [
+        (2, {"level": 1}),
+        (3, {"level": 2}),
+        (4, {"level": 3, "games": 2}),
+        (3, {"level": 4}),
+        (4, {"level": 5}),
+        (2, {"level": 6}),
+        (5, {"level": 7, "games": 2}),
+        (10, {"level": 7, "packs": 2}),
+    ],
+)
 def test_every_view_of_random_play_fits_the_declared_observation(players, options):
     assert "lay" in assert_views_fit_observation(GAME, steps=500, tables=[(players, options)])
 
@@ -26,10 +37,15 @@ def test_random_play_emits_the_common_events():
     assert {"deal", "lay", "draw", "win"} <= seen <= set(EVENTS)
 
 
-@pytest.mark.parametrize("level,keys", [
-    (4, set()), (5, {"mystery", "guesses", "you_know"}),
-    (6, {"mystery", "guesses", "you_know", "downs", "taken", "swap"}),
-    (7, {"mystery", "guesses", "you_know", "downs", "taken", "swap", "monty"})])
+@pytest.mark.parametrize(
+    "level,keys",
+    [
+        (4, set()),
+        (5, {"mystery", "guesses", "you_know"}),
+        (6, {"mystery", "guesses", "you_know", "downs", "taken", "swap"}),
+        (7, {"mystery", "guesses", "you_know", "downs", "taken", "swap", "monty"}),
+    ],
+)
 def test_the_levels_add_their_keys(level, keys):
     state = GAME.new_state(3, {"level": level}, seed=1)
     schema = GAME.observation_schema(3, state.options)

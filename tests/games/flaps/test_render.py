@@ -1,6 +1,7 @@
 """FLAPS text for people: the table from views, one line per event."""
-from fliptable.core.table import Table, VirtualClock
+
 from fliptable.bots import make_agent
+from fliptable.core.table import Table, VirtualClock
 
 from .helpers import FLAPS, dealt, play
 
@@ -35,11 +36,11 @@ def test_render_and_narrate_every_moment_of_whole_games():
 
 def test_narrate_says_what_happened_you_for_the_reader():
     lay = {"type": "lay", "player": 2, "card": "ah", "call": "s", "last_card": True}
-    assert FLAPS.narrate(lay) == "Seat 2 lays ah (ACE of Hearts), calling Spades — \"Last Card!\""
-    assert FLAPS.narrate(lay, 2) == "You lay ah (ACE of Hearts), calling Spades — \"Last Card!\""
+    assert FLAPS.narrate(lay) == 'Seat 2 lays ah (ACE of Hearts), calling Spades — "Last Card!"'
+    assert FLAPS.narrate(lay, 2) == 'You lay ah (ACE of Hearts), calling Spades — "Last Card!"'
     catch = {"type": "catch", "player": 1, "caught": 0}
-    assert FLAPS.narrate(catch) == "Seat 1 catches seat 0: no \"Last Card\"!"
-    assert FLAPS.narrate(catch, 0) == "Seat 1 catches you: no \"Last Card\"!"
+    assert FLAPS.narrate(catch) == 'Seat 1 catches seat 0: no "Last Card"!'
+    assert FLAPS.narrate(catch, 0) == 'Seat 1 catches you: no "Last Card"!'
     assert "picks up 2 (the attack)" in FLAPS.narrate({"type": "draw", "player": 1, "count": 2, "why": "attack"})
 
 
@@ -50,6 +51,7 @@ def test_the_table_says_you_with_the_verb_agreeing_in_a_scuffle():
 
     from fliptable.core.registry import get_game
     from fliptable.games.flaps.render import render
+
     game = get_game("flaps")
     for seed in range(200):
         state, rng = game.new_state(4, {"level": 1}, seed), random.Random(seed)

@@ -2,6 +2,7 @@
 "Last Card" for the lays that declare it, ``c`` for catching — at the plain prompt and in
 the full-screen game; a flapping window at one keyboard (hotseat) where two people and a
 bot interleave FLAPS on the table's virtual clock."""
+
 from __future__ import annotations
 
 from fliptable.bots.base import make_agent
@@ -11,7 +12,6 @@ from fliptable.tui import keys as keymod
 from fliptable.tui.app import TableApp
 from fliptable.tui.plain import PlainGame
 from fliptable.tui.seating import reset_agents
-
 from tests.tui.drive import SIZE, drive, key_for, run_clock
 
 from .helpers import FLAPS, dealt, hand, validated
@@ -22,8 +22,8 @@ def position(players, hands, first="5d", level=3, **options):
     seven dealt go to the bottom of the pack); seat 0 plays first."""
     state = dealt(players, {p: list(h) for p, h in hands.items()}, first, level=level, **options)
     for p, h in hands.items():
-        extra = state.hands[p][len(h):]
-        del state.hands[p][len(h):]
+        extra = state.hands[p][len(h) :]
+        del state.hands[p][len(h) :]
         state.pack[:0] = extra
     state = validated(state)
     for p, h in hands.items():
@@ -49,15 +49,24 @@ def test_flaps_names_last_card_and_catch_keys_and_keys_py_groups_them():
     # the named keys are never handed to another action, even from the pool
     _, choices = keymod.menu([f"x{i}" for i in range(12)], reserved=keymod.named_keys(FLAPS.action_keys))
     assert "c" not in {c.key for c in choices} and "!" not in {c.key for c in choices}
-    assert "Keys at the terminal: ! says \"Last Card\"" in FLAPS.notation
+    assert 'Keys at the terminal: ! says "Last Card"' in FLAPS.notation
 
 
 # -- the plain prompt -------------------------------------------------------------------------
 def plain_at(state, specs, answers):
     lines: list[str] = []
     answers = iter(answers)
-    g = PlainGame(FLAPS, state.players, ["human" if s is None else s for s in specs], 0, 5, state.options,
-                  input_fn=lambda _p: next(answers), print_fn=lines.append, clock=lambda: 0.0)
+    g = PlainGame(
+        FLAPS,
+        state.players,
+        ["human" if s is None else s for s in specs],
+        0,
+        5,
+        state.options,
+        input_fn=lambda _p: next(answers),
+        print_fn=lines.append,
+        clock=lambda: 0.0,
+    )
     agents = bots(state, specs)
     g.state = state
     g.table = Table(state, agents, seed=5, clock=VirtualClock(), strict_agents=False)
@@ -73,7 +82,7 @@ def test_plain_prompt_last_card_key_declares():
     assert "1) 5c" in menu and "!) 5c! (Last Card)" in menu and "5c!" not in menu.split("!)")[0]
     assert "Keys: ! Last Card, c catch" in "\n".join(lines)
     assert g.actions[0] == [0, "5c!"]
-    assert g.state.forgot == []          # declared: nobody can catch seat 0
+    assert g.state.forgot == []  # declared: nobody can catch seat 0
 
 
 def test_plain_prompt_last_card_key_with_several_cards_asks_which():
@@ -93,7 +102,7 @@ def test_plain_prompt_catch_key_catches_a_forgetful_bot():
     assert g.actions[:3] == [[0, "draw"], [1, "5h"], [2, "kh"]]
     assert any("c) catch:1 (catch)" in line for line in lines)
     assert g.actions[3] == [0, "catch:1"]
-    assert len(g.state.hands[1]) == 2                     # the forgetful player picked up one
+    assert len(g.state.hands[1]) == 2  # the forgetful player picked up one
 
 
 # -- the full-screen game -------------------------------------------------------------------
@@ -106,7 +115,7 @@ async def test_app_last_card_key_declares_with_one_card_to_choose():
     app = app_at(state, [None, "greedy"])
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause(0.05)
-        assert key_for(app, "5c!") is None and key_for(app, "5c") is not None   # not in the ordinary menu
+        assert key_for(app, "5c!") is None and key_for(app, "5c") is not None  # not in the ordinary menu
         assert "Last Card" in str(app._w_actions.render())
         await pilot.press("!")
         await pilot.pause(0.05)
@@ -155,17 +164,17 @@ async def test_app_hotseat_flapping_two_people_and_a_bot_interleave():
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause(0.05)
         assert app.viewer == 0
-        await pilot.press(key_for(app, "4c"))           # seat 0 starts flapping; seat 1 (bot) is next
+        await pilot.press(key_for(app, "4c"))  # seat 0 starts flapping; seat 1 (bot) is next
         await pilot.pause(0.05)
-        assert app.awaiting == 2 and app.viewer == 2     # seat 0 may not flap on its own FLAP: keys to 2
+        assert app.awaiting == 2 and app.viewer == 2  # seat 0 may not flap on its own FLAP: keys to 2
         assert "out of turn" in str(app._w_status.render())
         await pilot.press(key_for(app, "4d"))
         await pilot.pause(0.05)
         assert app.awaiting == 0 and app.viewer == 0
         await pilot.press(key_for(app, "4h"))
         await pilot.pause(0.05)
-        assert app.awaiting == 2                         # seat 0 again may not: seat 2's 4c
-        assert run_clock(app)                            # 300 ms: the bot at seat 3 flaps
+        assert app.awaiting == 2  # seat 0 again may not: seat 2's 4c
+        assert run_clock(app)  # 300 ms: the bot at seat 3 flaps
         await pilot.pause(0.05)
         assert app.actions[-1] == [3, "4s"]
         # both people may flap now: Tab passes the keys between them
@@ -180,25 +189,34 @@ async def test_app_hotseat_flapping_two_people_and_a_bot_interleave():
         if first != 2:
             await pilot.press("tab")
             await pilot.pause(0.02)
-        await pilot.press("!")                           # seat 2 flaps its second FLAP: "Last Card"
+        await pilot.press("!")  # seat 2 flaps its second FLAP: "Last Card"
         await pilot.pause(0.05)
         assert app.awaiting == 0 and key_for(app, "4s!") is None and key_for(app, "4s")  # "!" says Last Card
-        await pilot.press("!")                           # seat 0 its third, saying "Last Card"
+        await pilot.press("!")  # seat 0 its third, saying "Last Card"
         await pilot.pause(0.05)
         assert app.actions == [[0, "4c"], [2, "4d"], [0, "4h"], [3, "4s"], [2, "4c!"], [0, "4s!"]]
         assert app.state.flapping
-        while app.state.flapping:                        # the bot at seat 1 answers after its 5 s
+        while app.state.flapping:  # the bot at seat 1 answers after its 5 s
             assert run_clock(app)
             await pilot.pause(0.02)
-    assert app.actions[6][0] == 1 and len(app.actions) == 7   # the turn player's action ended flapping
+    assert app.actions[6][0] == 1 and len(app.actions) == 7  # the turn player's action ended flapping
     assert not app.state.forgot
 
 
 # -- Level 4 at the terminal -------------------------------------------------------------------
 def test_plain_prompt_a_whole_level_4_game_with_spoof():
     lines: list[str] = []
-    g = PlainGame(FLAPS, 3, ["human", "greedy", "greedy"], 0, 1, {"level": 4}, input_fn=lambda _p: "1",
-                  print_fn=lines.append, clock=lambda: 0.0)
+    g = PlainGame(
+        FLAPS,
+        3,
+        ["human", "greedy", "greedy"],
+        0,
+        1,
+        {"level": 4},
+        input_fn=lambda _p: "1",
+        print_fn=lines.append,
+        clock=lambda: 0.0,
+    )
     assert g.run().over
     assert [0, "call:0"] in g.actions and any(a[0] == 0 and a[1].startswith("t:") for a in g.actions)
     assert any("SPOOF: " in line and "sum" in line for line in lines)
@@ -206,6 +224,7 @@ def test_plain_prompt_a_whole_level_4_game_with_spoof():
 
 async def test_app_a_whole_level_4_game_with_spoof_by_keys():
     from fliptable.tui.app import build_table
+
     app = build_table("flaps", 3, ["greedy"], 0, 1, {"level": 4}, delay=0, outcome_delay=0, clock=VirtualClock())
     async with app.run_test(size=SIZE) as pilot:
         await drive(app, pilot, lambda a, m: m[0].key, timeout=120)
@@ -219,8 +238,17 @@ def test_plain_prompt_whole_level_7_games_every_choice_answerable():
     asked: set[str] = set()
     for seed in range(1, 4):
         lines: list[str] = []
-        g = PlainGame(FLAPS, 3, ["human", "greedy", "greedy"], 0, seed, {"level": 7}, input_fn=lambda _p: "1",
-                      print_fn=lines.append, clock=lambda: 0.0)
+        g = PlainGame(
+            FLAPS,
+            3,
+            ["human", "greedy", "greedy"],
+            0,
+            seed,
+            {"level": 7},
+            input_fn=lambda _p: "1",
+            print_fn=lines.append,
+            clock=lambda: 0.0,
+        )
         assert g.run().over
         asked |= {a.split(":")[0].split(">")[0] for s, a in g.actions if s == 0}
     assert {"guess", "down", "peek", "fm", "point", "show", "keep", "call", "t"} <= asked

@@ -1,6 +1,7 @@
 """What a FLINCH balance report counts (``games/flinch/balance.py``, read by
 ``fliptable balance``): each number is a kind; a seat is dealt its FLINCH pile and first
 hand and holds its hand at the end; a game lasts turns; the turn cap is its safety cap."""
+
 from fliptable.bots.base import RandomAgent
 from fliptable.core import get_game
 from fliptable.sim.match import play_match
@@ -31,16 +32,27 @@ def test_a_game_ended_by_the_turn_cap_is_counted_as_capped():
     capped = GAME.state_from_json(data)
     assert GAME.balance.capped(capped) is True
     # simulate's statistics count it too
-    assert GAME.stats(capped) == {"turns": 0.0, "draws": 0.0, "capped": 1.0, "table_games": 0.0,
-                                  "challenges": 0.0, "right_challenges": 0.0, "restocks": 0.0}
+    assert GAME.stats(capped) == {
+        "turns": 0.0,
+        "draws": 0.0,
+        "capped": 1.0,
+        "table_games": 0.0,
+        "challenges": 0.0,
+        "right_challenges": 0.0,
+        "restocks": 0.0,
+    }
     assert GAME.summarize_stats(GAME.stats(capped), 1, 2)["cap_rate"] == 1.0
     data["state"]["end"] = "blocked"
     assert GAME.balance.capped(GAME.state_from_json(data)) is False
 
 
 def test_summarize_stats_of_no_games_is_zeros():
-    assert GAME.summarize_stats({}, 0, 3) == {"mean_turns": 0.0, "draw_rate": 0.0, "cap_rate": 0.0,
-                                              "restocks_per_game": 0.0}
+    assert GAME.summarize_stats({}, 0, 3) == {
+        "mean_turns": 0.0,
+        "draw_rate": 0.0,
+        "cap_rate": 0.0,
+        "restocks_per_game": 0.0,
+    }
 
 
 def test_every_view_of_random_play_fits_the_declared_observation():

@@ -1,6 +1,7 @@
 """A saved FLINCH state is checked before it is played (``checks.check_state``): the
 conditions a fresh table can break alone (cards moved, never made up, so the deck
 check passes), each with the whole message a person reads, and the bounds that load."""
+
 import pytest
 
 from fliptable.core import get_game
@@ -49,8 +50,9 @@ def test_a_hand_holds_at_most_five_cards():
     refused(data, "seat 1's hand must hold at most 5 cards, ascending")
 
 
-@pytest.mark.parametrize("src, ok", [([0, 0, 0, 0], False), ([0, 0, 0, 0, -2], False), ([0, 0, 0, 0, 1], False),
-                                     ([0, 0, 0, 0, -1], True)])
+@pytest.mark.parametrize(
+    "src, ok", [([0, 0, 0, 0], False), ([0, 0, 0, 0, -2], False), ([0, 0, 0, 0, 1], False), ([0, 0, 0, 0, -1], True)]
+)
 def test_hand_src_matches_the_hand(src, ok):
     data = saved()
     data["state"]["hand_src"][1] = src
@@ -91,7 +93,7 @@ def test_laying_is_a_seat_in_a_second_lay_down(laying):
 def test_counters_are_never_negative(name):
     data = saved()
     data["state"][name] = -1
-    if name == "restocks":                        # every hand card then comes from before the deal
+    if name == "restocks":  # every hand card then comes from before the deal
         data["state"]["hand_src"] = [[-1] * len(src) for src in data["state"]["hand_src"]]
     refused(data, f"{name} must not be negative")
 

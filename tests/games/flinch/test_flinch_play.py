@@ -1,6 +1,7 @@
 """FLINCH over whole games: random-play properties for every variant (every card
 accounted for, legal-only transitions inside the fixed action space, views hiding what
 the rules hide, JSON round trip, clone, replay), termination, bots, stats and rendering."""
+
 from __future__ import annotations
 
 import json
@@ -19,10 +20,17 @@ from fliptable.sim.match import play_match
 G = get_game("flinch")
 
 TABLES = [
-    (2, {}), (1, {}), (3, {"enforce": "table"}), (4, {}), (6, {"packs": 1}),
-    (4, {"partnership": True, "enforce": "table"}), (6, {"partnership": True}),
-    (2, {"centre": "ones-and-tens", "enforce": "table"}), (3, {"centre": "fives"}),
-    (2, {"edition": 150, "reserve_memory": "off"}), (5, {"centre": "fives", "edition": 150, "enforce": "table"}),
+    (2, {}),
+    (1, {}),
+    (3, {"enforce": "table"}),
+    (4, {}),
+    (6, {"packs": 1}),
+    (4, {"partnership": True, "enforce": "table"}),
+    (6, {"partnership": True}),
+    (2, {"centre": "ones-and-tens", "enforce": "table"}),
+    (3, {"centre": "fives"}),
+    (2, {"edition": 150, "reserve_memory": "off"}),
+    (5, {"centre": "fives", "edition": 150, "enforce": "table"}),
 ]
 
 
@@ -49,7 +57,7 @@ def test_random_games_keep_every_card_stay_legal_hide_secrets_and_round_trip(tab
     steps = 0
     while not state.is_over():
         d = state.decision()
-        assert isinstance(d, Turn)                 # claims never stop play: no races
+        assert isinstance(d, Turn)  # claims never stop play: no races
         seat = rng.choice(list(d.actors))
         legal = list(state.legal_actions(seat))
         assert legal and set(legal) <= space and len(set(legal)) == len(legal)
@@ -91,7 +99,7 @@ def test_action_space_is_fixed_and_sized_by_the_starters():
     space = G.action_space(2, opts)
     assert space == G.action_space(2, opts) and len(set(space)) == len(space)
     assert space[:2] == ("pass", "challenge") and "decline" not in space
-    assert "play:hand1>c11" in space and "play:hand1>c12" not in space      # 11 ones in one pack
+    assert "play:hand1>c11" in space and "play:hand1>c12" not in space  # 11 ones in one pack
     tens = G.action_space(4, G.resolve_options({"centre": "ones-and-tens"}))
     assert "play:game>c44" in tens and "play:res1>new" not in tens
     part = G.action_space(4, G.resolve_options({"partnership": True}))
@@ -106,7 +114,7 @@ def test_greedy_beats_random_and_never_deviates_in_table_mode():
     assert wins >= 22
     for seed in range(10):
         m = play_match(G, [make_agent(G, "greedy") for _ in range(3)], {"enforce": "table"}, seed)
-        assert m.state.right_challenges == m.state.challenges == 0     # nobody deviates, nobody guesses
+        assert m.state.right_challenges == m.state.challenges == 0  # nobody deviates, nobody guesses
 
 
 def test_greedy_challenges_only_when_sure_and_is_always_right():
@@ -126,7 +134,7 @@ def test_greedy_challenges_only_when_sure_and_is_always_right():
                     answer = agents[seat].claim(state.view(seat), state.legal_actions(seat))
                     if answer is not None:
                         assert answer[0] == "challenge" and answer[1] > 0
-                        assert state.deviated()          # a greedy challenge is never a guess
+                        assert state.deviated()  # a greedy challenge is never a guess
                         calls += 1
                         state.apply(seat, "challenge")
                         claimed = True
@@ -145,6 +153,7 @@ def test_greedy_challenges_only_when_sure_and_is_always_right():
 def test_greedy_claims_a_visible_neglect_on_the_table():
     # on the table driver, greedy's claim races the random offender's next action
     from fliptable.sim.match import play_match
+
     rights = calls = 0
     for seed in range(10):
         m = play_match(G, [RandomAgent(), make_agent(G, "greedy:rt=150")], {"enforce": "table"}, seed)
@@ -169,7 +178,7 @@ def test_stats_turns_draws_and_challenges_in_table_mode():
             totals[k] = totals.get(k, 0.0) + v
     out = G.summarize_stats(totals, games, 3)
     assert out["mean_turns"] > 0 and 0 <= out["draw_rate"] <= 1 and out["cap_rate"] == 0
-    assert "win_rate_by_seat" not in out and "team_win_rate" not in out     # simulate's win_rate says it
+    assert "win_rate_by_seat" not in out and "team_win_rate" not in out  # simulate's win_rate says it
     assert out["challenges_per_game"] > 0
     strict = G.summarize_stats(G.stats(play_match(G, [RandomAgent()] * 2, {}, 1).state), 1, 2)
     assert "challenges_per_game" not in strict
@@ -179,11 +188,12 @@ def test_stats_partnership_team_win_rate_is_per_team_and_win_rate_per_seat():
     # simulate's win_rate: per seat, a win shared by the k winners counts 1/k to each;
     # stats.team_win_rate: per team, the share of games the team won
     from fliptable.sim.simulate import simulate
+
     out = simulate("flinch", 40, players=4, options={"partnership": True}, seed=3)
     team = out["stats"]["team_win_rate"]
     assert len(team) == 2 and abs(sum(team) + out["stats"]["draw_rate"] + out["stats"]["cap_rate"] - 1) < 1e-9
     assert abs(out["win_rate"][0] + out["win_rate"][2] - team[0]) < 1e-9
-    assert abs(out["win_rate"][0] - out["win_rate"][2]) < 1e-9          # partners share every win
+    assert abs(out["win_rate"][0] - out["win_rate"][2]) < 1e-9  # partners share every win
     assert "win_rate_by_seat" not in out["stats"]
 
 
@@ -206,13 +216,21 @@ def test_render_shows_the_whole_layout_for_the_seat():
 
 def test_render_and_narrate_a_challenge():
     from .test_flinch_rules import UP, position
-    s = position(3, game=[[9, 9], [5, 9], [8, 9, 9]], hands=[[9], [7, 9], [9]],
-                 piles=[(1, 4, UP), (1, 6, UP)], enforce="table", turn=1)
+
+    s = position(
+        3,
+        game=[[9, 9], [5, 9], [8, 9, 9]],
+        hands=[[9], [7, 9], [9]],
+        piles=[(1, 4, UP), (1, 6, UP)],
+        enforce="table",
+        turn=1,
+    )
     events = s.apply(1, "play:hand1>c2")
-    assert "may call \"Challenge!\"" in render(s.view(2), 2) and "game-pile card was playable" in render(s.view(0), 0)
+    assert 'may call "Challenge!"' in render(s.view(2), 2) and "game-pile card was playable" in render(s.view(0), 0)
     window = next(e for e in events if e.type == "window")
-    assert narrate(window.for_player(2)) == ("Seat 1 may be challenged for play:hand>c2 — the game-pile card "
-                                             "was playable.")
+    assert narrate(window.for_player(2)) == (
+        "Seat 1 may be challenged for play:hand>c2 — the game-pile card was playable."
+    )
     events = s.apply(0, "challenge")
     done = next(e.for_player(None) for e in events if e.type == "challenge_resolved")
     assert narrate(done).startswith('Seat 0 calls "Challenge!" on seat 1: right;')

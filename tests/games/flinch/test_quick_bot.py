@@ -1,6 +1,7 @@
 """FLINCH's ``quick`` bot (greedy's cheap twin, for search rollouts): legal in every
 variant, reproducible from the seed, far stronger than random and about as strong as
 ``greedy``; ``ismcts:rollout=quick`` accepts it."""
+
 from __future__ import annotations
 
 from fliptable.bots.base import RandomAgent, make_agent
@@ -10,8 +11,12 @@ from fliptable.sim.match import play_match
 G = get_game("flinch")
 
 TABLES = [
-    (2, {}), (3, {"enforce": "table"}), (4, {"partnership": True, "enforce": "table"}),
-    (2, {"centre": "ones-and-tens"}), (3, {"centre": "fives"}), (2, {"edition": 150, "reserve_memory": "off"}),
+    (2, {}),
+    (3, {"enforce": "table"}),
+    (4, {"partnership": True, "enforce": "table"}),
+    (2, {"centre": "ones-and-tens"}),
+    (3, {"centre": "fives"}),
+    (2, {"edition": 150, "reserve_memory": "off"}),
     (6, {"partnership": True}),
 ]
 
@@ -25,8 +30,12 @@ def test_quick_plays_only_legal_moves_in_every_variant():
 
 
 def test_quick_is_reproducible_from_the_seed():
-    logs = [play_match(G, [make_agent(G, "quick"), make_agent(G, "quick:call=0.5")], {"enforce": "table"},
-                       7, record=True).log for _ in range(2)]
+    logs = [
+        play_match(
+            G, [make_agent(G, "quick"), make_agent(G, "quick:call=0.5")], {"enforce": "table"}, 7, record=True
+        ).log
+        for _ in range(2)
+    ]
     assert logs[0].actions == logs[1].actions and len(logs[0].actions) > 50
 
 
@@ -37,13 +46,13 @@ def test_quick_beats_random_and_matches_greedy():
         wins += 0 in m.state.winners
     assert wins >= 17
     quick = 0.0
-    for seed in range(20):          # each deal twice, the seats swapped
+    for seed in range(20):  # each deal twice, the seats swapped
         for first in (0, 1):
             agents = [make_agent(G, "greedy"), make_agent(G, "greedy")]
             agents[first] = make_agent(G, "quick")
             w = play_match(G, agents, {}, seed).state.winners
             quick += (first in w) / max(1, len(w))
-    assert quick >= 12        # of 40: greedy's equal (100 of 200 in a longer run)
+    assert quick >= 12  # of 40: greedy's equal (100 of 200 in a longer run)
 
 
 def test_quick_takes_the_shortest_run_toward_the_game_pile():

@@ -1,5 +1,6 @@
 """Flip 7 scenarios shared by the game's tests: a game on a stacked deck, and moves by
 whoever the decision names."""
+
 from fliptable.core import get_game
 from fliptable.games.flip7.cards import CARDS, DECK
 

@@ -1,6 +1,7 @@
 """What a Flip 7 balance report counts (``games/flip7/balance.py``): every card reaches a
 player by a flip (read from the "flip" events); a game lasts rounds; the round limit is
 its safety cap."""
+
 from fliptable.core import get_game
 from fliptable.core.events import Event
 
@@ -43,4 +44,4 @@ def test_its_own_reading_of_the_flips_deals_what_dealt_by_reads():
         b.add_dealt(own, events, kinds)
         Balance.add_dealt(b, kernels, events, kinds)
         assert own == kernels and sum(map(len, own)) > 5
-        assert {e.type for e in events} - {"flip"}   # other events were passed over
+        assert {e.type for e in events} - {"flip"}  # other events were passed over

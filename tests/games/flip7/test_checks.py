@@ -2,6 +2,7 @@
 per condition, each with a state that breaks exactly that condition (cards are moved,
 never made up, so the deck check passes) and the rule the refusal names; beside each, the
 boundary that is accepted."""
+
 import pytest
 
 from fliptable.core import get_game
@@ -54,8 +55,9 @@ def test_a_status_is_one_of_the_five(status):
     refused(data, "a status must be 0..4 (active, stayed, busted, frozen, flip7)")
 
 
-@pytest.mark.parametrize("field, value", [("totals", [0, -1, 0]), ("stat", [0, 0, 0]),
-                                          ("stat", [0, 0, 0, 0, 0]), ("stat", [0, -1, 0, 0])])
+@pytest.mark.parametrize(
+    "field, value", [("totals", [0, -1, 0]), ("stat", [0, 0, 0]), ("stat", [0, 0, 0, 0, 0]), ("stat", [0, -1, 0, 0])]
+)
 def test_totals_and_statistics_are_four_non_negative_counters(field, value):
     data = saved()
     data["state"][field] = value
@@ -95,18 +97,18 @@ def test_seven_numbers_exactly_at_flip_7():
     data = saved()
     st = data["state"]
     for n in ("0", "1", "2", "3", "4", "8"):
-        move(st, n, st["tableau"][1])          # seat 1: 6 and six more numbers
+        move(st, n, st["tableau"][1])  # seat 1: 6 and six more numbers
     refused(data, "seat 1: seven numbers exactly when at Flip 7")
     st["status"][1] = FLIP7
     assert loads(data).status[1] == FLIP7
     data = saved()
-    data["state"]["status"][1] = FLIP7            # Flip 7 with one number
+    data["state"]["status"][1] = FLIP7  # Flip 7 with one number
     refused(data, "seat 1: seven numbers exactly when at Flip 7")
     data = saved()
     st = data["state"]
     st["discard"] += st["tableau"][1]
     st["tableau"][1] = []
-    st["status"][1] = FLIP7                       # no cards at all: not checked
+    st["status"][1] = FLIP7  # no cards at all: not checked
     loads(data)
 
 
@@ -162,7 +164,7 @@ def test_no_choice_means_no_chooser_and_no_card(field, value):
     st = data["state"]
     if value == "second":
         value = C["second"]
-        st["draw"].remove(value)                  # the card is held as the choice's card
+        st["draw"].remove(value)  # the card is held as the choice's card
     st[field] = value
     refused(data, "choice, chooser and choice_card are set together")
 
@@ -222,8 +224,15 @@ def test_only_a_second_chance_is_given():
     refused(data, "only a Second Chance is given")
 
 
-@pytest.mark.parametrize("rules, card, ok", [("rulebook", "freeze", False), ("official", "second", False),
-                                             ("official", "freeze", True), ("official", "flip3", True)])
+@pytest.mark.parametrize(
+    "rules, card, ok",
+    [
+        ("rulebook", "freeze", False),
+        ("official", "second", False),
+        ("official", "freeze", True),
+        ("official", "flip3", True),
+    ],
+)
 def test_only_rules_official_targets_a_freeze_or_flip_three(rules, card, ok):
     data = saved(rules=rules)
     st = data["state"]
@@ -254,13 +263,13 @@ def test_spare_second_give_hands_a_single_taker_the_card_at_once():
     data = saved(spare_second="give")
     st = data["state"]
     give(st)
-    loads(data)                                   # two takers: the drawer chooses
+    loads(data)  # two takers: the drawer chooses
     st["status"][2] = STAYED
     refused(data, "with spare_second=give a single taker is given the card at once")
     data = saved()
     give(data["state"])
     data["state"]["status"][2] = STAYED
-    loads(data)                                   # give_or_discard: one taker is a choice
+    loads(data)  # give_or_discard: one taker is a choice
 
 
 def test_last_round_has_one_score_per_seat():
@@ -281,8 +290,9 @@ def test_the_round_is_one_to_round_limit(round_no, limit, ok):
         refused(data, "round must be 1..round_limit")
 
 
-@pytest.mark.parametrize("decisions, ok", [(-1, False), (0, True), (round_decision_cap(3), True),
-                                           (round_decision_cap(3) + 1, False)])
+@pytest.mark.parametrize(
+    "decisions, ok", [(-1, False), (0, True), (round_decision_cap(3), True), (round_decision_cap(3) + 1, False)]
+)
 def test_round_decisions_stay_within_the_cap(decisions, ok):
     data = saved()
     data["state"]["round_decisions"] = decisions
@@ -292,8 +302,7 @@ def test_round_decisions_stay_within_the_cap(decisions, ok):
         refused(data, "round_decisions is beyond the cap")
 
 
-@pytest.mark.parametrize("over, ended", [(True, None), (False, "score"), (False, "round_limit"),
-                                         (True, "draw")])
+@pytest.mark.parametrize("over, ended", [(True, None), (False, "score"), (False, "round_limit"), (True, "draw")])
 def test_ended_is_said_exactly_when_the_game_is_over(over, ended):
     data = saved()
     st = data["state"]
@@ -303,8 +312,10 @@ def test_ended_is_said_exactly_when_the_game_is_over(over, ended):
     refused(data, "ended is 'score' or 'round_limit' exactly when the game is over")
 
 
-@pytest.mark.parametrize("totals, ok", [([199, 0, 0], False), ([210, 210, 0], False), ([200, 0, 0], True),
-                                        ([210, 0, 210], False), ([250, 210, 0], True)])
+@pytest.mark.parametrize(
+    "totals, ok",
+    [([199, 0, 0], False), ([210, 210, 0], False), ([200, 0, 0], True), ([210, 0, 210], False), ([250, 210, 0], True)],
+)
 def test_a_game_won_on_score_has_a_single_leader_at_200_or_more(totals, ok):
     data = saved()
     st = data["state"]
@@ -323,12 +334,12 @@ def test_a_held_twelve_and_a_plus_two_survive_a_reload():
     st = data["state"]
     move(st, "+2", st["tableau"][0])
     for n in ("1", "2", "3", "4", "5"):
-        move(st, n, st["tableau"][0])              # 12, +2 and five numbers: six numbers
+        move(st, n, st["tableau"][0])  # 12, +2 and five numbers: six numbers
     state = loads(data)
     assert state.mask[0] == sum(1 << n for n in (12, 1, 2, 3, 4, 5))
-    assert state.round_score(0) == 12 + 1 + 2 + 3 + 4 + 5 + 2      # no Flip 7 bonus
+    assert state.round_score(0) == 12 + 1 + 2 + 3 + 4 + 5 + 2  # no Flip 7 bonus
     st["draw"].remove(C["12"])
-    st["draw"].append(C["12"])                     # a 12 on top of the draw pile
+    st["draw"].append(C["12"])  # a 12 on top of the draw pile
     state = loads(data)
     state.apply(0, "hit")
     assert state.status[0] == BUSTED

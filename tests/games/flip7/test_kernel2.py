@@ -1,5 +1,6 @@
 """Flip 7 against the Kernel 2 contract (docs/kernel.md): declared fields, the shared
 view vocabulary, determinization of the draw pile, clocks, results, facts."""
+
 import json
 import random
 from collections import Counter
@@ -32,25 +33,28 @@ def test_fields_drive_clone_and_json():
 
 def test_the_search_clone_draws_its_own_future():
     s = new(2, ["5", "6"])
-    s.draw, s.discard = [], s.draw      # the next hit reshuffles the discards
+    s.draw, s.discard = [], s.draw  # the next hit reshuffles the discards
     a, b = s.clone(rng=random.Random(1)), s.clone(rng=random.Random(2))
     a.apply(0, "hit")
     b.apply(0, "hit")
-    assert a.draw != b.draw             # different shuffles: the clones do not share the future
+    assert a.draw != b.draw  # different shuffles: the clones do not share the future
     exact = s.clone()
     exact.apply(0, "hit")
     s.apply(0, "hit")
     assert exact.to_json() == s.to_json()
 
 
-@pytest.mark.parametrize("field, value, says", [
-    ("status", [0, 9], "status"),
-    ("choice", "give", "needs a chooser"),
-    ("chooser", 1, "together"),
-    ("last", 0, "active"),
-    ("ended", "score", "ended"),
-    ("job_left", [3], "aligned"),
-])
+@pytest.mark.parametrize(
+    "field, value, says",
+    [
+        ("status", [0, 9], "status"),
+        ("choice", "give", "needs a chooser"),
+        ("chooser", 1, "together"),
+        ("last", 0, "active"),
+        ("ended", "score", "ended"),
+        ("job_left", [3], "aligned"),
+    ],
+)
 def test_tampered_states_are_refused(field, value, says):
     s = new(2, ["5", "6"])
     s.apply(0, "stay")
@@ -64,7 +68,7 @@ def test_a_tableau_with_a_duplicate_number_is_refused():
     s = new(2, ["5", "6", "5"])
     data = s.to_json()
     five = CARDS.parse("5")
-    data["state"]["draw"].pop()               # the 5 on top of the pile...
+    data["state"]["draw"].pop()  # the 5 on top of the pile...
     data["state"]["tableau"][0].append(five)  # ...moved in front of seat 0, which holds a 5
     with pytest.raises(StateError, match="duplicate"):
         GAME.state_from_json(data)
@@ -131,7 +135,7 @@ def test_no_winners_before_the_end_but_the_leader_is_reported():
     s.apply(1, "stay")
     r = s.result()
     assert not r.over and r.winners == () and r.details["leading"] == [0]
-    assert r.details["rounds"] == 1 and "ended" not in r.details     # rounds finished so far
+    assert r.details["rounds"] == 1 and "ended" not in r.details  # rounds finished so far
 
 
 def test_a_finished_games_result_counts_every_round_and_says_how_it_ended():

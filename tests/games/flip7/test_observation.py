@@ -2,6 +2,7 @@
 view of random play fits it (the smallest table, 3 seats, the largest), every event is of a declared type, and
 the score bounds are the rulebook's ("Scoring"): the best round reaches the round bound
 exactly, a view one past it is named."""
+
 import pytest
 
 from fliptable.core import get_game
@@ -47,7 +48,9 @@ def test_the_best_round_scores_the_declared_round_bound():
     view["last_round"] = [172]
     view["seats"][0]["round_score"] = 172
     assert check(schema, view, 1, GAME.cards.names) == [
-        "view.seats[0].round_score: 172 is outside 0..171", "view.last_round[0]: 172 is outside 0..171"]
+        "view.seats[0].round_score: 172 is outside 0..171",
+        "view.last_round[0]: 172 is outside 0..171",
+    ]
 
 
 def test_a_total_bound_is_one_round_past_the_winning_score():

@@ -1,6 +1,7 @@
 """Flip 7 options and the rulings of rules version 2 (docs/rules/flip7.md): action cards
 flipped during a Flip Three (``flip3_actions``), the round limit and the per-round
 decision cap that bound a game."""
+
 from collections import Counter
 
 from fliptable.core import Turn
@@ -21,7 +22,7 @@ def test_flip_three_a_freeze_resolves_immediately_with_flip3_actions_immediate()
     s = new(2, ["9", "6", "flip3", "1", "freeze", "2", "3"], flip3_actions="immediate")
     events = play(s, "hit")
     assert cards(s, 0) == ["9", "1"] and s.status[0] == FROZEN
-    assert [e["type"] for e in events].count("flip") == 3      # flip3, 1, freeze: the 2 stays on the pile
+    assert [e["type"] for e in events].count("flip") == 3  # flip3, 1, freeze: the 2 stays on the pile
     play(s, "hit")
     assert cards(s, 1) == ["6", "2"]
 
@@ -49,7 +50,7 @@ def test_flip_three_immediate_flip_three_draws_its_three_before_the_rest():
 
 def test_official_a_freeze_with_one_active_player_hits_that_player_at_once():
     s = new(2, ["9", "6", "freeze"], rules="official")
-    play(s, "stay")                        # seat 0 stays: seat 1 is the only active player
+    play(s, "stay")  # seat 0 stays: seat 1 is the only active player
     events = play(s, "hit")
     assert {"type": "freeze", "player": 1, "target": 1, "round_score": 6} in events
     assert "freeze" in s.view(None)["discard"] and s.view(None)["round"] == 2
@@ -57,7 +58,7 @@ def test_official_a_freeze_with_one_active_player_hits_that_player_at_once():
 
 def test_official_immediate_a_freeze_is_targeted_mid_flip_three_and_the_flips_go_on():
     s = new(3, ["5", "6", "7", "flip3", "freeze", "1", "2"], rules="official", flip3_actions="immediate")
-    play(s, "hit", "target:0")             # seat 0 plays its Flip Three on itself
+    play(s, "hit", "target:0")  # seat 0 plays its Flip Three on itself
     assert cards(s, 0) == ["5"] and s.view(None)["choice"]["card"] == "freeze"
     assert s.decision() == Turn(0) and s.legal_actions(0) == ("target:0", "target:1", "target:2")
     play(s, "target:2")
@@ -88,7 +89,7 @@ def test_round_limit_is_not_reached_one_round_early():
     play(s, "stay", "stay")
     assert not s.is_over() and s.view(None)["round"] == 2
     play(s, "stay", "stay")
-    assert s.is_over() and s.result().winners == (0,) and s.totals == [9, 8]   # round 2 deals seat 1 first
+    assert s.is_over() and s.result().winners == (0,) and s.totals == [9, 8]  # round 2 deals seat 1 first
 
 
 def test_a_game_won_on_score_says_so():
@@ -103,10 +104,10 @@ def test_the_decision_cap_ends_a_round_at_exactly_the_cap():
     s = new(2, ["5", "6"])
     cap = round_decision_cap(2)
     assert cap == 80
-    s.round_decisions = cap - 2            # fixture: a round that has gone on and on
-    play(s, "hit")                         # decision cap-1: play goes on
+    s.round_decisions = cap - 2  # fixture: a round that has gone on and on
+    play(s, "hit")  # decision cap-1: play goes on
     assert s.view(None)["round"] == 1 and s.decision() == Turn(1)
-    events = play(s, "hit")                # decision cap: the round ends, active players bank
+    events = play(s, "hit")  # decision cap: the round ends, active players bank
     assert {"type": "round_cap"} in events
     assert s.view(None)["round"] == 2 and s.status == [ACTIVE, ACTIVE] and s.round_decisions == 0
 
@@ -115,7 +116,7 @@ def test_the_decision_cap_drops_a_pending_choice_card():
     s = new(3, ["9", "6", "5", "second", "1", "2", "second"])
     play(s, "hit", "hit", "hit")
     s.round_decisions = round_decision_cap(3) - 1
-    events = play(s, "hit")                # the spare Second Chance would need a choice
+    events = play(s, "hit")  # the spare Second Chance would need a choice
     assert {"type": "round_cap"} in events and s.view(None)["round"] == 2
     assert "second" in s.view(None)["discard"]
 
@@ -124,8 +125,8 @@ def test_the_decision_cap_during_a_flip_three_discards_the_set_aside_cards_with_
     """docs/rules/flip7.md "The decision cap": set-aside cards are dropped onto the discard
     pile, which keeps what it held (no card of the deck is lost)."""
     s = new(3, ["5", "6", "7", "second", "6", "1", "flip3", "freeze", "second"])
-    play(s, "hit", "hit", "hit")            # seat 0 a Second Chance, seat 1 busts, seat 2 a 1
-    play(s, "hit")                          # seat 0's Flip Three: a Freeze set aside, a spare Second
+    play(s, "hit", "hit", "hit")  # seat 0 a Second Chance, seat 1 busts, seat 2 a 1
+    play(s, "hit")  # seat 0's Flip Three: a Freeze set aside, a spare Second
     assert s.job_aside == [[CARDS.by_name["freeze"]]] and s.choice == "give"
     before = Counter(CARDS.name(c) for c in s.discard)
     assert before == Counter({"6": 2, "flip3": 1})
@@ -156,9 +157,9 @@ def test_a_flip_7_ending_the_round_during_a_flip_three_discards_the_set_aside_ca
     """rules=official: a Flip 7 ends the round for everyone; a Freeze set aside by the
     Flip Three under way goes to the discard pile with the rest."""
     s = new(2, ["1", "12", "2", "12", "3", "4", "5", "flip3", "freeze", "6", "7"], rules="official")
-    play(s, "hit", "hit")                   # seat 1 busts on its second 12
-    play(s, "hit", "hit", "hit")            # seat 0: 1 2 3 4 5
-    events = play(s, "hit")                 # Flip Three: Freeze set aside, 6, 7: Flip 7
+    play(s, "hit", "hit")  # seat 1 busts on its second 12
+    play(s, "hit", "hit", "hit")  # seat 0: 1 2 3 4 5
+    events = play(s, "hit")  # Flip Three: Freeze set aside, 6, 7: Flip 7
     assert {"type": "flip7", "player": 0} in events and s.view(None)["round"] == 2
     assert s.view(None)["last_round"] == [1 + 2 + 3 + 4 + 5 + 6 + 7 + 15, 0]
     assert Counter(CARDS.name(c) for c in s.discard) >= Counter({"12": 2, "flip3": 1, "freeze": 1, "7": 1})
@@ -166,11 +167,10 @@ def test_a_flip_7_ending_the_round_during_a_flip_three_discards_the_set_aside_ca
 
 
 def test_an_official_flip_7_ending_the_last_round_banks_the_others_and_reloads():
-    s = new(2, ["1", "9", "2", "10", "3", "11", "4", "12", "5", "0", "6", "8", "7"], rules="official",
-            round_limit=1)
+    s = new(2, ["1", "9", "2", "10", "3", "11", "4", "12", "5", "0", "6", "8", "7"], rules="official", round_limit=1)
     events = play(s, *["hit"] * 11)
     assert {"type": "flip7", "player": 0} in events and s.over
-    assert s.status == [FLIP7, STAYED] and s.view(None)["winners"] == [1]     # 50 beats 28 + 15
+    assert s.status == [FLIP7, STAYED] and s.view(None)["winners"] == [1]  # 50 beats 28 + 15
     assert GAME.state_from_json(s.to_json()).to_json() == s.to_json()
 
 
@@ -188,10 +188,10 @@ def test_max_decisions_bounds_every_game():
 
 def test_a_cut_round_banks_only_the_active_players():
     s = new(3, ["5", "6", "7", "5"])
-    play(s, "hit")                          # seat 0 busts on its second 5
+    play(s, "hit")  # seat 0 busts on its second 5
     assert s.status[0] == BUSTED
     s.round_decisions = round_decision_cap(3) - 1
-    events = play(s, "stay")                # seat 1 stays: the cap ends the round for seat 2
+    events = play(s, "stay")  # seat 1 stays: the cap ends the round for seat 2
     assert {"type": "round_cap"} in events
     assert s.view(None)["last_round"] == [0, 6, 7] and s.status == [ACTIVE] * 3
 
@@ -208,6 +208,7 @@ def test_spare_second_give_hands_it_to_a_single_taker_at_once():
 
 def test_spare_second_give_offers_only_giving_while_someone_can_take_it():
     from tests.helpers import assert_rejected
+
     s = new(3, ["9", "6", "5", "second", "1", "2", "second"], spare_second="give")
     play(s, "hit", "hit", "hit", "hit")
     assert s.legal_actions(0) == ("give:1", "give:2") and s.timeout_action(0) == "give:1"

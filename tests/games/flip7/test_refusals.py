@@ -1,17 +1,20 @@
 """What a Flip 7 player reads when an action is refused: each refusal names the rule
 (``Flip7State._illegal_reason``); and the words the game reads (``parse_action``, the
 action space)."""
+
 import random
 
-from tests.helpers import assert_rejected
 from tests.games.flip7.helpers import GAME, new
+from tests.helpers import assert_rejected
 
 
 def says(state, player, action, reason):
     """``action`` is refused with exactly ``reason`` (and the actions legal now)."""
     legal = ", ".join(state.legal_actions(player))
-    assert assert_rejected(state, player, action) == \
-        f"{action!r} is not legal for player {player}: {reason}; legal now: {legal}"
+    assert (
+        assert_rejected(state, player, action)
+        == f"{action!r} is not legal for player {player}: {reason}; legal now: {legal}"
+    )
 
 
 def giving():
@@ -24,8 +27,13 @@ def giving():
 
 
 def test_a_spare_second_chance_goes_only_to_another_active_player_without_one():
-    says(giving(), 0, "give:0", "'0' is not an eligible seat (flip7.md \"Second Chance\": only another "
-                                "active player without one may take it; or discard it)")
+    says(
+        giving(),
+        0,
+        "give:0",
+        "'0' is not an eligible seat (flip7.md \"Second Chance\": only another "
+        "active player without one may take it; or discard it)",
+    )
 
 
 def test_while_a_second_chance_waits_the_drawer_must_first_give_or_discard_it():
@@ -52,7 +60,7 @@ def test_rules_official_a_freeze_goes_to_an_active_player():
     s = targeting()
     s.apply(0, "target:1")
     s2 = targeting()
-    s2.status[2] = 1                              # seat 2 has stayed
+    s2.status[2] = 1  # seat 2 has stayed
     says(s2, 0, "target:2", "'2' is not an active player (rules=official: any active player)")
 
 
@@ -63,8 +71,12 @@ def test_while_a_target_is_chosen_the_drawer_must_first_choose():
 
 def test_target_exists_only_with_rules_official():
     s = new(3, ["9", "6", "5"])
-    says(s, 0, "target:1", "target:<seat> exists only with rules=official (the rulebook's Freeze and Flip "
-                           "Three hit the drawer)")
+    says(
+        s,
+        0,
+        "target:1",
+        "target:<seat> exists only with rules=official (the rulebook's Freeze and Flip Three hit the drawer)",
+    )
 
 
 def test_give_target_and_discard_need_a_card_to_hand_out():
@@ -74,8 +86,13 @@ def test_give_target_and_discard_need_a_card_to_hand_out():
 
 
 def test_the_action_words_and_their_short_forms():
-    assert [GAME.parse_action(t) for t in ("h", "S", " Pass ", "HIT", "give:2")] == \
-        ["hit", "stay", "stay", "hit", "give:2"]
+    assert [GAME.parse_action(t) for t in ("h", "S", " Pass ", "HIT", "give:2")] == [
+        "hit",
+        "stay",
+        "stay",
+        "hit",
+        "give:2",
+    ]
     space = GAME.action_space(3, GAME.resolve_options({}))
     assert space[:2] == ("hit", "stay")
     assert {"give:0", "give:2", "target:0", "target:2", "discard"} <= set(space)

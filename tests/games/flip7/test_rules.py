@@ -1,6 +1,7 @@
 """Flip 7 scenarios, one or more per rulebook paragraph and per decision in
 docs/rules/flip7.md: fixed deck → actions → expected outcome. Seat 0 acts first in
 round 1 (the first dealer is the last seat); cards are dealt seat 0, 1, 2, ..."""
+
 import json
 from collections import Counter
 
@@ -47,7 +48,7 @@ def test_setup_dealer_rotates_clockwise_each_round():
     s = new(3, ["5", "6", "7"])
     play(s, "stay", "stay", "stay")
     assert s.view(None)["dealer"] == 0 and s.view(None)["round"] == 2
-    assert s.decision() == Turn(1)          # the player to the left of the new dealer
+    assert s.decision() == Turn(1)  # the player to the left of the new dealer
 
 
 # -- Gameplay / Hit (Draw a Card) -----------------------------------------------------------
@@ -67,8 +68,8 @@ def test_hit_number_card_is_placed_face_up():
 
 def test_hit_duplicate_number_busts_scoring_zero_and_discarding_everything():
     s = new(2, [*["5", "6", "+4", "x", "5"][:3], "5"])
-    play(s, "hit")        # seat 0: +4
-    play(s, "stay")       # seat 1 stays with 6
+    play(s, "hit")  # seat 0: +4
+    play(s, "stay")  # seat 1 stays with 6
     events = play(s, "hit")
     assert {"type": "bust", "player": 0, "card": "5"} in events
     assert s.view(None)["last_round"] == [0, 6]
@@ -94,10 +95,10 @@ def test_action_cards_and_modifiers_cannot_bust():
     # Seat 0 holds a 2 and draws cards that share its rank (+2, x2) and a second Second
     # Chance: a rule comparing ranks, or counting every card kind, would bust it here.
     s = new(3, ["2", "6", "7", "+2", "x2", "second", "second", "flip3", "+10", "+4", "+6"])
-    play(s, "hit", "stay", "stay")       # seat 0: +2; seats 1 and 2 stay
-    events = play(s, "hit", "hit", "hit")   # x2, second, second (nobody can take it)
+    play(s, "hit", "stay", "stay")  # seat 0: +2; seats 1 and 2 stay
+    events = play(s, "hit", "hit", "hit")  # x2, second, second (nobody can take it)
     assert {"type": "discard_second", "player": 0, "chosen": False} in events
-    events = play(s, "hit")                 # flip3: +10, +4, +6
+    events = play(s, "hit")  # flip3: +10, +4, +6
     assert not any(e["type"] == "bust" for e in events)
     assert s.status[0] == ACTIVE and cards(s, 0) == ["2", "+2", "x2", "second", "+10", "+4", "+6"]
     assert s.round_score(0) == 2 * 2 + 2 + 10 + 4 + 6
@@ -114,9 +115,9 @@ def test_hit_a_second_twelve_busts():
 def test_busting_only_on_the_same_number_not_on_a_neighbour():
     # flip7.md "Busting": "You bust only when you draw a duplicate number card"
     s = new(2, ["5", "9", "4", "8", "6", "10", "5"])
-    play(s, "hit", "hit", "hit", "hit")     # seat 0: 5, 4, 6 (one either side of 5)
+    play(s, "hit", "hit", "hit", "hit")  # seat 0: 5, 4, 6 (one either side of 5)
     assert s.status == [ACTIVE, ACTIVE] and cards(s, 0) == ["5", "4", "6"]
-    events = play(s, "hit")                 # a second 5
+    events = play(s, "hit")  # a second 5
     assert {"type": "bust", "player": 0, "card": "5"} in events and s.status[0] == BUSTED
 
 
@@ -141,7 +142,7 @@ def test_pass_stay_banks_the_points_and_leaves_the_round():
 
 
 def test_staying_is_allowed_even_with_no_cards():
-    s = new(2, ["freeze", "6"])        # seat 0 frozen with nothing; seat 1 may still stay
+    s = new(2, ["freeze", "6"])  # seat 0 frozen with nothing; seat 1 may still stay
     assert s.legal_actions(1) == ("hit", "stay")
 
 
@@ -173,7 +174,7 @@ def test_scoring_x2_does_not_double_the_flip7_bonus_or_modifiers():
 # -- End of Round -----------------------------------------------------------------------------
 def test_end_of_round_when_everyone_passed_busted_frozen_or_flipped_7():
     s = new(4, ["5", "freeze", "7", "8", "5"])
-    play(s, "hit")          # seat 0 busts; seat 1 was frozen in the deal
+    play(s, "hit")  # seat 0 busts; seat 1 was frozen in the deal
     assert s.status[:2] == [BUSTED, FROZEN]
     play(s, "stay", "stay")
     assert s.view(None)["round"] == 2 and s.view(None)["last_round"] == [0, 0, 7, 8]
@@ -185,14 +186,14 @@ def test_round_cards_go_to_the_discard_pile_and_the_deck_is_not_reshuffled():
     play(s, "stay", "stay")
     v = s.view(None)
     assert Counter(v["discard"]) == Counter(["5", "6"])
-    assert v["draw_count"] == draw_before - 2      # round 2's deal came off the same pile
+    assert v["draw_count"] == draw_before - 2  # round 2's deal came off the same pile
 
 
 def test_an_empty_draw_pile_is_refilled_from_the_shuffled_discards_cards_in_front_stay():
     s = new(2, ["5", "6"])
-    s.discard += s.draw[2:]          # move most of the pile to the discards (a test fixture)
+    s.discard += s.draw[2:]  # move most of the pile to the discards (a test fixture)
     del s.draw[2:]
-    play(s, "hit", "hit")             # the last two cards
+    play(s, "hit", "hit")  # the last two cards
     assert s.view(None)["draw_count"] == 0
     events = play(s, "hit")
     assert events[0]["type"] == "reshuffle"
@@ -244,7 +245,7 @@ def test_end_of_game_a_tie_at_the_top_plays_further_rounds():
     play(s, "stay", "stay")
     assert s.totals == [205, 205] and not s.is_over()
     assert s.view(None)["round"] == 2
-    play(s, "stay", "stay")     # round 2: dealt from seat 1: seat 1 holds 1, seat 0 holds 3
+    play(s, "stay", "stay")  # round 2: dealt from seat 1: seat 1 holds 1, seat 0 holds 3
     assert s.is_over() and s.result().winners == (0,) and s.totals == [208, 206]
 
 
@@ -269,7 +270,7 @@ def test_flip_three_stops_at_a_bust():
     s = new(2, ["9", "6", "flip3", "1", "9", "3"])
     play(s, "hit")
     assert s.status[0] == BUSTED
-    assert s.draw[-1] == CARDS.parse("3")     # the third card was never flipped
+    assert s.draw[-1] == CARDS.parse("3")  # the third card was never flipped
 
 
 def test_flip_three_set_aside_freeze_is_resolved_after_the_three():
@@ -304,7 +305,7 @@ def test_flip_three_ends_at_flip_7():
     s = new(2, ["0", "12", "1", "2", "3", "4", "flip3", "5", "6", "7"])
     events = play(s, "hit", "stay", "hit", "hit", "hit", "hit")
     assert {"type": "flip7", "player": 0} in events
-    until = events[:events.index({"type": "flip7", "player": 0}) + 1]
+    until = events[: events.index({"type": "flip7", "player": 0}) + 1]
     assert [e["card"] for e in until if e["type"] == "flip"][-3:] == ["flip3", "5", "6"]
     assert s.view(None)["last_round"] == [36, 12]
     # the third flip never happened: the 7 was the next round's first card (to seat 1)
@@ -383,7 +384,7 @@ def test_official_flip_7_ends_the_round_for_everyone():
     top = ["0", "12", "1", "11", "2", "10", "3", "9", "4", "8", "5", "7", "6"]
     s = new(2, top, rules="official")
     play(s, *["hit"] * 11)
-    assert s.view(None)["last_round"] == [36, 57]       # seat 1 banks its 57
+    assert s.view(None)["last_round"] == [36, 57]  # seat 1 banks its 57
     # with the rulebook's rules the others play on
     s = new(2, top)
     play(s, *["hit"] * 11)
@@ -408,12 +409,15 @@ def test_more_than_12_players_is_refused():
 
 
 # -- bad input ------------------------------------------------------------------------------------
-@pytest.mark.parametrize("player, action, message", [
-    (1, "hit", "player 1 may not act now \\(it is player 0's turn\\)"),
-    (0, "give:1", "there is no card to hand out now"),
-    (0, "target:1", "target:<seat> exists only with rules=official"),
-    (0, "jump", "'jump' is not legal for player 0; legal now: hit, stay"),
-])
+@pytest.mark.parametrize(
+    "player, action, message",
+    [
+        (1, "hit", "player 1 may not act now \\(it is player 0's turn\\)"),
+        (0, "give:1", "there is no card to hand out now"),
+        (0, "target:1", "target:<seat> exists only with rules=official"),
+        (0, "jump", "'jump' is not legal for player 0; legal now: hit, stay"),
+    ],
+)
 def test_bad_input_is_rejected_and_changes_nothing(player, action, message):
     s = new(2, ["9", "6"])
     before = json.dumps(s.to_json())
@@ -432,8 +436,7 @@ def test_giving_a_second_chance_to_an_ineligible_player_is_rejected():
 
 
 def test_action_notation_aliases():
-    assert [GAME.parse_action(t) for t in ("H", " stay ", "pass", "Give: 2")] == \
-        ["hit", "stay", "stay", "give:2"]
+    assert [GAME.parse_action(t) for t in ("H", " stay ", "pass", "Give: 2")] == ["hit", "stay", "stay", "give:2"]
 
 
 # -- combinations of action cards (review findings) --------------------------------------------
@@ -454,7 +457,7 @@ def test_setup_flip_three_dealt_with_set_aside_flip_three_and_freeze_resolved_in
 
 def test_flip_three_a_reshuffle_in_the_middle_keeps_every_card():
     s = new(2, ["5", "6", "flip3", "1"])
-    s.discard += s.draw[:-2]          # leave only flip3 and 1 in the draw pile (fixture)
+    s.discard += s.draw[:-2]  # leave only flip3 and 1 in the draw pile (fixture)
     del s.draw[:-2]
     events = play(s, "hit")
     types = [e["type"] for e in events]
@@ -464,7 +467,7 @@ def test_flip_three_a_reshuffle_in_the_middle_keeps_every_card():
 
 def test_running_out_during_a_flip_three_discards_the_set_aside_cards():
     s = new(2, ["9", "6", "flip3", "freeze"])
-    s.draw = [CARDS.parse("freeze"), CARDS.parse("flip3")]     # fixture: nothing else left
+    s.draw = [CARDS.parse("freeze"), CARDS.parse("flip3")]  # fixture: nothing else left
     s.discard = []
     before = Counter(s.all_cards())
     play(s, "hit")
@@ -484,10 +487,10 @@ def test_official_frozen_players_cannot_be_targeted():
 
 def test_official_flip_7_during_a_flip_three_ends_the_round_and_drops_the_set_aside_cards():
     s = new(2, ["0", "12", "1", "2", "3", "4", "5", "flip3", "freeze", "6", "7"], rules="official")
-    play(s, "hit", "stay", "hit", "hit", "hit", "hit", "hit")   # flip3: only seat 0 is active
+    play(s, "hit", "stay", "hit", "hit", "hit", "hit", "hit")  # flip3: only seat 0 is active
     assert s.view(None)["last_round"] == [36, 12]
     assert "freeze" in s.view(None)["discard"]
-    assert cards(s, 1) == ["7"]          # the third flip never happened: round 2 starts with it
+    assert cards(s, 1) == ["7"]  # the third flip never happened: round 2 starts with it
 
 
 def test_official_a_set_aside_freeze_is_targeted_by_the_flipper_after_the_three():
@@ -501,13 +504,15 @@ def test_official_a_set_aside_freeze_is_targeted_by_the_flipper_after_the_three(
 
 def test_official_threshold_bot_targets_by_round_score_and_bust_risk():
     import random
+
     from fliptable.bots import make_agent
+
     s = new(3, ["5", "12", "7", "freeze"], rules="official")
     play(s, "hit")
     bot = make_agent(GAME, "threshold:25")
     bot.reset(GAME, 0, 3, s.options, random.Random(0))
-    assert bot.act(s.view(0), s.legal_actions(0)) == "target:2"    # lowest round score (7)
+    assert bot.act(s.view(0), s.legal_actions(0)) == "target:2"  # lowest round score (7)
     s = new(3, ["5", "12", "7", "1", "3", "2", "4", "6", "+2", "flip3"], rules="official")
     play(s, *["hit"] * 7)
     assert s.view(None)["choice"] == {"kind": "target", "player": 0, "card": "flip3"}
-    assert bot.act(s.view(0), s.legal_actions(0)) == "target:1"    # 3 numbers against 2
+    assert bot.act(s.view(0), s.legal_actions(0)) == "target:1"  # 3 numbers against 2

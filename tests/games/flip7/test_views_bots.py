@@ -1,4 +1,5 @@
 """Flip 7 views hide the draw pile's order; the bots play from views only."""
+
 import random
 
 from hypothesis import given, settings
@@ -78,6 +79,7 @@ def test_bots_discard_a_spare_second_chance_rather_than_help_an_opponent():
 
 def test_without_discard_a_spare_goes_to_the_first_eligible_seat_after_the_bots_own():
     from fliptable.games.flip7.bots import _choose
+
     view = {"players": 4}
     assert _choose(view, 2, ("give:0", "give:1")) == "give:0"
     assert _choose(view, 0, ("give:1", "give:2", "give:3")) == "give:1"
@@ -93,6 +95,7 @@ def test_better_policies_score_more_per_round():
             totals["round_score_sum"] += st_["round_score_sum"]
             totals["player_rounds"] += st_["player_rounds"]
         return totals["round_score_sum"] / totals["player_rounds"]
+
     rnd, thr, ev = mean_round("random"), mean_round("threshold:22"), mean_round("ev")
     assert thr > rnd + 5 and ev > rnd + 5
 
@@ -101,44 +104,46 @@ def test_better_policies_score_more_per_round():
 def test_ev_stays_when_total_plus_round_reaches_200_and_leads():
     s = GAME.new_state(2, seed=1, deck=CARDS.stacked(["12", "10"], DECK))
     s.totals[:] = [190, 100]
-    assert expected_gain(s.view(0), 0) > 0                       # points alone say hit
+    assert expected_gain(s.view(0), 0) > 0  # points alone say hit
     assert make_agent_for(s, "ev", 0).act(s.view(0), s.legal_actions(0)) == "stay"
     assert make_agent_for(s, "ev:endgame=false", 0).act(s.view(0), s.legal_actions(0)) == "hit"
-    s.totals[:] = [187, 100]                                     # 199: one short, play for points
+    s.totals[:] = [187, 100]  # 199: one short, play for points
     assert make_agent_for(s, "ev", 0).act(s.view(0), s.legal_actions(0)) == "hit"
-    s.totals[:] = [190, 192]                                     # 202 against 202: not a lead
+    s.totals[:] = [190, 192]  # 202 against 202: not a lead
     assert make_agent_for(s, "ev", 0).act(s.view(0), s.legal_actions(0)) == "hit"
 
 
 def _behind_a_stopped_leader(mine, theirs):
     s = GAME.new_state(2, seed=1, deck=CARDS.stacked(["12", "10", "11", "9", "8"], DECK))
     s.totals[:] = [mine, theirs]
-    s.apply(0, "hit")       # 11
-    s.apply(1, "stay")      # seat 1 banks 10
-    s.apply(0, "hit")       # 9
-    s.apply(0, "hit")       # 8: seat 0 holds 40 points, a risky hand
+    s.apply(0, "hit")  # 11
+    s.apply(1, "stay")  # seat 1 banks 10
+    s.apply(0, "hit")  # 9
+    s.apply(0, "hit")  # 8: seat 0 holds 40 points, a risky hand
     return s
 
 
 def test_ev_hits_when_a_stopped_opponent_will_finish_ahead_at_200():
-    s = _behind_a_stopped_leader(150, 195)                      # 190 against a final 205
-    assert expected_gain(s.view(0), 0) < 0                       # points alone say stay
+    s = _behind_a_stopped_leader(150, 195)  # 190 against a final 205
+    assert expected_gain(s.view(0), 0) < 0  # points alone say stay
     assert make_agent_for(s, "ev", 0).act(s.view(0), s.legal_actions(0)) == "hit"
     assert make_agent_for(s, "ev:endgame=false", 0).act(s.view(0), s.legal_actions(0)) == "stay"
 
 
 def test_ev_does_not_chase_a_stopped_opponent_it_ties_or_one_below_200():
-    s = _behind_a_stopped_leader(165, 195)                      # 205 against 205: a tie plays on
+    s = _behind_a_stopped_leader(165, 195)  # 205 against 205: a tie plays on
     assert make_agent_for(s, "ev", 0).act(s.view(0), s.legal_actions(0)) == "stay"
-    s = _behind_a_stopped_leader(100, 189)                      # they finish on 199: no race yet
+    s = _behind_a_stopped_leader(100, 189)  # they finish on 199: no race yet
     assert make_agent_for(s, "ev", 0).act(s.view(0), s.legal_actions(0)) == "stay"
 
 
 def test_ev_bot_parameters():
     assert make_agent(GAME, "ev").describe() == "ev"
     assert make_agent(GAME, "ev:endgame=false,flip3=approx").describe() == "ev:endgame=false,flip3=approx"
-    from fliptable.core import BotSpecError
     import pytest
+
+    from fliptable.core import BotSpecError
+
     for bad in ("ev:endgame=maybe", "ev:flip3=guess", "ev:speed=1"):
         with pytest.raises(BotSpecError):
             make_agent(GAME, bad)
@@ -150,6 +155,7 @@ def _forced_by_the_engine(held, under, mode):
     pile below it: the mean round score after the three over every order of the pile,
     played by the engine itself (every ordered top three is equally likely)."""
     from itertools import permutations
+
     total = runs = 0
     ids = [CARDS.parse(c) for c in under]
     for top3 in permutations(range(len(ids)), 3):
@@ -171,6 +177,7 @@ def _forced_by_the_engine(held, under, mode):
 
 def test_ev_flip_three_term_is_the_engines_exact_expectation():
     from fliptable.games.flip7.bots import _forced
+
     held = ["9", "3", "+2"]
     under = ["9", "10", "x2", "+4", "second", "freeze", "11"]
     counts = [0] * len(CARDS)

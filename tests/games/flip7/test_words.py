@@ -1,5 +1,6 @@
 """Flip 7's text names the reader "you" and every other seat "seat N" (issue 8, "Words"):
 the same event read by its own seat, by another seat and by a spectator."""
+
 from __future__ import annotations
 
 from fliptable.core.registry import get_game
@@ -16,7 +17,7 @@ def test_a_flip_is_yours_to_its_seat_and_seat_n_to_the_others():
     assert said(flip, 1) == "you flip 8"
     assert said(flip, 0) == "seat 1 flips 8"
     assert said(flip, None) == "seat 1 flips 8"
-    assert GAME.narrate(flip) == "seat 1 flips 8"      # no reader: third person
+    assert GAME.narrate(flip) == "seat 1 flips 8"  # no reader: third person
 
 
 def test_verbs_agree_stay_bust_have_be():
@@ -58,7 +59,7 @@ def test_game_over_names_you_among_the_winners():
 
 
 def test_the_table_and_the_round_summary_use_the_same_names():
-    state = GAME.new_state(3, {}, 7)               # the dealer is seat 2
+    state = GAME.new_state(3, {}, 7)  # the dealer is seat 2
     mine = GAME.render(state.view(2), 2)
     assert "dealer: you" in mine and "seat 2" not in mine
     theirs = GAME.render(state.view(0), 0)
@@ -66,4 +67,7 @@ def test_the_table_and_the_round_summary_use_the_same_names():
     view = state.view(1)
     view["last_round"], view["round"] = [10, 0, 25], 2
     assert GAME.round_summary(view, 1).splitlines()[3:] == [
-        "seat 0         10       0", "you             0       0", "seat 2         25       0"]
+        "seat 0         10       0",
+        "you             0       0",
+        "seat 2         25       0",
+    ]

@@ -1,5 +1,6 @@
 """Flush scenario helpers: a fixed deal (``dealt``) or a table laid out by hand
 (``table``), both through the kernel's validated paths (``deck=`` and ``state_from_json``)."""
+
 import random
 from collections import Counter
 
@@ -45,9 +46,24 @@ def dealt(players, seats, indicator, unused=(), first=0, options=None):
     return FLUSH.new_state(players, options, seed_for_first(players, first), deck)
 
 
-def table(players=2, hands=None, tops=None, blinds=None, pile=(), pile_as=None, top_count=None,
-          indicator="1s", turn=0, previous=None, unused=None, public=None, options=None, totals=None,
-          round_no=1, first=None):
+def table(
+    players=2,
+    hands=None,
+    tops=None,
+    blinds=None,
+    pile=(),
+    pile_as=None,
+    top_count=None,
+    indicator="1s",
+    turn=0,
+    previous=None,
+    unused=None,
+    public=None,
+    options=None,
+    totals=None,
+    round_no=1,
+    first=None,
+):
     """A game laid out by hand (every other card goes to the discard pile), loaded through
     ``state_from_json``. ``hands``/``tops``/``blinds`` map a seat to notation lists (a top
     ``None`` for a base whose top is gone); ``public`` maps a seat to its hand cards

@@ -3,6 +3,7 @@ balance``): a card counts as its value and each of its markings, a Flush card as
 or "Big Flush", a card of the round's Mimic value also as "Mimic"; a seat is dealt the
 fourteen cards of round 1 and holds its hand and Blind cards at the end; a game lasts
 rounds and turns; the per-round decision cap is its safety cap."""
+
 import pytest
 
 from fliptable.bots.base import RandomAgent
@@ -15,16 +16,41 @@ from .helpers import FLUSH, ID
 BALANCE = FLUSH.balance
 
 
-@pytest.mark.parametrize("name, kinds", [("7", ("7",)), ("3s", ("3", "Skip")), ("5l", ("5", "Link")),
-                                         ("2d", ("2", "Deduction")), ("9sld", ("9", "Skip", "Link", "Deduction")),
-                                         ("f", ("Flush",)), ("bf", ("Big Flush",))])
+@pytest.mark.parametrize(
+    "name, kinds",
+    [
+        ("7", ("7",)),
+        ("3s", ("3", "Skip")),
+        ("5l", ("5", "Link")),
+        ("2d", ("2", "Deduction")),
+        ("9sld", ("9", "Skip", "Link", "Deduction")),
+        ("f", ("Flush",)),
+        ("bf", ("Big Flush",)),
+    ],
+)
 def test_a_card_counts_as_its_value_and_each_marking(name, kinds):
     assert labels(ID[name]) == kinds
 
 
 def test_the_kinds_are_the_values_the_markings_and_mimic():
     assert BALANCE.kinds(FLUSH, 4, FLUSH.resolve_options({})) == (
-        "1", "2", "3", "4", "5", "6", "7", "8", "9", "10", "Flush", "Big Flush", "Skip", "Link", "Deduction", "Mimic")
+        "1",
+        "2",
+        "3",
+        "4",
+        "5",
+        "6",
+        "7",
+        "8",
+        "9",
+        "10",
+        "Flush",
+        "Big Flush",
+        "Skip",
+        "Link",
+        "Deduction",
+        "Mimic",
+    )
     assert BALANCE.length_names == ("rounds", "turns") and BALANCE.has_cap and not BALANCE.seat0_starts
 
 

@@ -1,4 +1,5 @@
 """Flush's bots decide from views only; the greedy bot's habits in built positions."""
+
 import random
 
 from fliptable.bots import make_agent
@@ -66,14 +67,21 @@ def test_greedy_keeps_its_deduction_card_for_the_final_turn():
 
 
 def test_greedy_passes_its_fullest_base_after_a_super_flush():
-    state = table(2, hands={0: ["7", "7", "7", "7", "7", "7l", "2"], 1: ["3"]}, tops={0: [None, "9"]},
-                  blinds={0: ["1", "8"]}, turn=0, previous=1)
+    state = table(
+        2,
+        hands={0: ["7", "7", "7", "7", "7", "7l", "2"], 1: ["3"]},
+        tops={0: [None, "9"]},
+        blinds={0: ["1", "8"]},
+        turn=0,
+        previous=1,
+    )
     state.apply(0, "6x7")
     assert decide(state) == "pass:2"
 
 
 def test_greedy_beats_random_at_two_four_and_six():
     from fliptable.sim.simulate import simulate
+
     for players in (2, 4, 6):
         report = simulate("flush", 40, players, ["greedy", "random"], 7, 1, None)
         low, _high = report["win_rate_ci95"][0]

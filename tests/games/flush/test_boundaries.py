@@ -1,6 +1,7 @@
 """Boundaries of every "four or more", "six or more", "higher", "same or lower" and limit
 rule, with cards that could break the rule if the code were wrong; and exact replay of a
 log that gives the deck."""
+
 import json
 
 from fliptable.core import replay
@@ -20,12 +21,26 @@ def test_three_of_a_value_do_not_flush_four_do():
 
 
 def test_five_is_a_flush_six_a_super_flush():
-    five = table(2, hands={0: ["3", "3", "3", "9"], 1: ["4"]}, pile=["3", "3l"], turn=0, previous=1,
-                 tops={0: ["8"]}, blinds={0: ["1"]})
+    five = table(
+        2,
+        hands={0: ["3", "3", "3", "9"], 1: ["4"]},
+        pile=["3", "3l"],
+        turn=0,
+        previous=1,
+        tops={0: ["8"]},
+        blinds={0: ["1"]},
+    )
     assert flushes(play(five, (0, "3x3"))) == [{"player": 0, "super": False, "kind": "number", "skips_ignored": 0}]
     assert five.view(0)["phase"] == "play"
-    six = table(2, hands={0: ["3", "3", "3", "3s", "9"], 1: ["4"]}, pile=["3", "3l"], turn=0, previous=1,
-                tops={0: ["8"]}, blinds={0: ["1"]})
+    six = table(
+        2,
+        hands={0: ["3", "3", "3", "3s", "9"], 1: ["4"]},
+        pile=["3", "3l"],
+        turn=0,
+        previous=1,
+        tops={0: ["8"]},
+        blinds={0: ["1"]},
+    )
     assert flushes(play(six, (0, "4x3")))[0]["super"] is True and six.view(0)["phase"] == "pass"
 
 
@@ -62,22 +77,26 @@ def test_two_skips_at_a_table_of_three_come_back_to_the_player():
 
 def test_elimination_29_stays_30_is_out():
     options = {"mode": "elimination", "limit": 30}
-    state = table(3, hands={0: ["2"], 1: ["9", "10"], 2: ["9", "9s"]}, turn=0, options=options,
-                  totals=[0, 11, 12], indicator="1s")
+    state = table(
+        3, hands={0: ["2"], 1: ["9", "10"], 2: ["9", "9s"]}, turn=0, options=options, totals=[0, 11, 12], indicator="1s"
+    )
     events = play(state, (0, "1x2"))
     end = next(e for e in events if e.type == "round_end").data
     assert state.totals == [0, 30, 30] and end["eliminated"] == [1, 2] and state.is_over()
-    near = table(3, hands={0: ["2"], 1: ["9", "10"], 2: ["9", "9s"]}, turn=0, options=options,
-                 totals=[0, 10, 12], indicator="1s")
+    near = table(
+        3, hands={0: ["2"], 1: ["9", "10"], 2: ["9", "9s"]}, turn=0, options=options, totals=[0, 10, 12], indicator="1s"
+    )
     play(near, (0, "1x2"))
     assert near.out_round == [0, 0, 1] and not near.is_over()
 
 
 def test_a_log_that_gives_the_deck_replays_exactly():
-    deck = deck_order(3, {0: (["1", "2", "3"], ["7", "8", "9"], ["4", "4", "5", "5", "6", "6", "10", "10"])},
-                      indicator="f")
+    deck = deck_order(
+        3, {0: (["1", "2", "3"], ["7", "8", "9"], ["4", "4", "5", "5", "6", "6", "10", "10"])}, indicator="f"
+    )
     rec = Recorder(FLUSH, 3, {"mode": "arena"}, 17, deck)
     import random
+
     rng = random.Random(17)
     while not rec.state.is_over():
         p = rec.state.decision().player
@@ -93,6 +112,7 @@ def test_a_log_that_gives_the_deck_replays_exactly():
 
 def test_the_running_counts_of_each_players_cards_always_match_their_cards():
     import random
+
     for seed in range(12):
         state = FLUSH.new_state(2 + seed % 5, {"mode": ("rounds", "arena", "elimination")[seed % 3]}, seed)
         rng = random.Random(seed)

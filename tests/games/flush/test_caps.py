@@ -1,5 +1,6 @@
 """What bounds a Flush game (docs/rules/flush.md "The decision cap", the elimination
 round limit) and the determinization's weighted draw (``view._weighted_index``)."""
+
 import pytest
 
 from fliptable.games.flush.cards import VALUE
@@ -10,8 +11,9 @@ from tests.games.flush.helpers import FLUSH, ID, NAMES, kinds, play, table
 
 def picking(options=None):
     """Seat 0 has declared three 6s and laid its top 6d; two more are to be chosen."""
-    state = table(2, hands={0: ["6", "6l", "6s", "9"], 1: ["2"]}, tops={0: ["6d"]}, blinds={0: ["1"]},
-                  turn=0, options=options)
+    state = table(
+        2, hands={0: ["6", "6l", "6s", "9"], 1: ["2"]}, tops={0: ["6d"]}, blinds={0: ["1"]}, turn=0, options=options
+    )
     play(state, (0, "3x6"), (0, "b1"))
     assert state.view(0)["phase"] == "pick" and [NAMES[c] for c in state.laid] == ["6d"]
     return state
@@ -37,7 +39,7 @@ def test_the_decision_cap_while_cards_are_laid_gives_them_back_and_drops_the_dec
     assert kinds(events)[:2] == ["round_cap", "round_end"]
     end = events[1].data
     assert end["winner"] is None and end["round"] == 1
-    held = [ID[n] for n in ("6", "6l", "6s", "9", "6d")] + [ID["1"]]     # the Blind 1 is a Mimic: x3
+    held = [ID[n] for n in ("6", "6l", "6s", "9", "6d")] + [ID["1"]]  # the Blind 1 is a Mimic: x3
     mimic = VALUE[ID["1s"]]
     assert end["scores"][0] == sum(points[c] * (3 if VALUE[c] == mimic else 1) for c in held)
     assert state.round_no == (2 if rounds > 1 else 1) and state.is_over() == (rounds == 1)
@@ -48,8 +50,14 @@ def test_the_decision_cap_while_cards_are_laid_gives_them_back_and_drops_the_dec
 
 def elimination_end(round_no):
     """A table in elimination mode whose round ``round_no`` seat 0 ends at once, nobody out."""
-    state = table(3, hands={0: ["2"], 1: ["9", "10"], 2: ["9", "9s"]}, turn=0,
-                  options={"mode": "elimination", "limit": 200}, round_no=round_no, indicator="1s")
+    state = table(
+        3,
+        hands={0: ["2"], 1: ["9", "10"], 2: ["9", "9s"]},
+        turn=0,
+        options={"mode": "elimination", "limit": 200},
+        round_no=round_no,
+        indicator="1s",
+    )
     events = play(state, (0, "1x2"))
     assert "round_end" in kinds(events)
     return state
@@ -84,7 +92,7 @@ def test_a_weighted_index_never_picks_a_zero_weight():
     assert picks == [1, 1, 1, 3, 3]
     assert [_weighted_index([1, 1], Fixed(x)) for x in (0, 1)] == [0, 1]
     assert _weighted_index([5], Fixed(4)) == 0
-    assert _weighted_index([0, 1, 0], Fixed(0)) == 1          # one arrangement fits: it is drawn
+    assert _weighted_index([0, 1, 0], Fixed(0)) == 1  # one arrangement fits: it is drawn
 
 
 def test_a_weighted_index_with_nothing_possible_says_so():

@@ -2,6 +2,7 @@
 test per condition, each with a state that breaks exactly that condition (cards are
 moved, never made up, so the deck check passes) and the rule the refusal names; beside
 each, the boundary that is accepted."""
+
 import pytest
 
 from fliptable.core.knowledge import PUBLIC
@@ -13,8 +14,12 @@ from tests.helpers import assert_load_refused
 def base(**kw):
     """Three seats, seat 0 to act with a 5 and a 6; seat 1 holds 9 9 3, seat 2 holds 8 2;
     every seat has one base (a Blind card, its top gone)."""
-    args = {"hands": {0: ["5", "6"], 1: ["9", "9", "3"], 2: ["8", "2"]},
-                "blinds": {0: ["1"], 1: ["2"], 2: ["3"]}, "tops": {0: [None], 1: [None], 2: [None]}, "turn": 0}
+    args = {
+        "hands": {0: ["5", "6"], 1: ["9", "9", "3"], 2: ["8", "2"]},
+        "blinds": {0: ["1"], 1: ["2"], 2: ["3"]},
+        "tops": {0: [None], 1: [None], 2: [None]},
+        "turn": 0,
+    }
     args.update(kw)
     return table(3, **args).to_json()
 
@@ -74,7 +79,7 @@ def test_one_top_per_base():
 def test_at_most_eighteen_bases(bases, ok):
     data = base()
     st = data["state"]
-    moved = [c for c in st["unused"] if c not in (ID["f"], ID["bf"])][:bases - 1]
+    moved = [c for c in st["unused"] if c not in (ID["f"], ID["bf"])][: bases - 1]
     for c in moved:
         st["unused"].remove(c)
     st["blinds"][1] += moved
@@ -145,7 +150,7 @@ def test_pile_as_gives_a_value_per_pile_card(pile_as):
 
 
 def test_a_pile_card_counts_as_its_own_value_or_is_a_mimic():
-    data = base(pile=["7", "1"], pile_as=[7, 7], top_count=2)   # the 1 is the Mimic (indicator 1s)
+    data = base(pile=["7", "1"], pile_as=[7, 7], top_count=2)  # the 1 is the Mimic (indicator 1s)
     loads(data)
     data["state"]["pile_as"] = [8, 7]
     refused(data, "a pile card counts as its own value, or is a Mimic")
@@ -157,9 +162,16 @@ def test_laid_from_gives_a_source_per_laid_card():
     refused(data, "laid_from gives a source per laid card")
 
 
-@pytest.mark.parametrize("decisions, over, ok", [(-1, False, False), (round_cap(3) - 1, False, True),
-                                                 (round_cap(3), False, False), (round_cap(3), True, True),
-                                                 (round_cap(3) + 1, True, False)])
+@pytest.mark.parametrize(
+    "decisions, over, ok",
+    [
+        (-1, False, False),
+        (round_cap(3) - 1, False, True),
+        (round_cap(3), False, False),
+        (round_cap(3), True, True),
+        (round_cap(3) + 1, True, False),
+    ],
+)
 def test_round_decisions_stay_below_the_cap_but_in_a_game_the_cap_ended(decisions, over, ok):
     data = base()
     data["state"]["round_decisions"], data["state"]["over"] = decisions, over
@@ -179,12 +191,22 @@ def test_turn_deduction_and_turns_are_not_negative(field):
 SUMMARY = {"round": 1, "winner": 0, "scores": [0, 5, 7], "deduction": 0, "double": False, "eliminated": []}
 
 
-@pytest.mark.parametrize("change", [
-    lambda s: s.pop("double"), lambda s: s.update(extra=1), lambda s: s.update(scores=[0, 5]),
-    lambda s: s.update(scores=[0, 5, 7.0]), lambda s: s.update(scores="057"), lambda s: s.update(winner=3),
-    lambda s: s.update(deduction=0.0), lambda s: s.update(round="1"), lambda s: s.update(double=0),
-    lambda s: s.update(eliminated="12"), lambda s: s.update(eliminated=[3]),
-])
+@pytest.mark.parametrize(
+    "change",
+    [
+        lambda s: s.pop("double"),
+        lambda s: s.update(extra=1),
+        lambda s: s.update(scores=[0, 5]),
+        lambda s: s.update(scores=[0, 5, 7.0]),
+        lambda s: s.update(scores="057"),
+        lambda s: s.update(winner=3),
+        lambda s: s.update(deduction=0.0),
+        lambda s: s.update(round="1"),
+        lambda s: s.update(double=0),
+        lambda s: s.update(eliminated="12"),
+        lambda s: s.update(eliminated=[3]),
+    ],
+)
 def test_last_round_is_a_round_summary(change):
     data = base()
     data["state"]["last_round"] = dict(SUMMARY)
@@ -218,7 +240,7 @@ def elimination_with_one_left():
 def test_a_game_in_progress_has_its_players():
     refused(elimination_with_one_left(), "a game in progress has its players")
     data = elimination_with_one_left()
-    data["state"]["over"] = True                   # over: one player left is the end
+    data["state"]["over"] = True  # over: one player left is the end
     loads(data)
 
 
@@ -237,7 +259,7 @@ def test_the_player_to_act_and_the_first_player_are_playing(field):
 def test_the_previous_turns_player_is_another_player_still_playing():
     data = base(previous=1)
     loads(data)
-    data["state"]["previous"] = 0                 # the player to act
+    data["state"]["previous"] = 0  # the player to act
     refused(data, "the previous turn's player is another player still playing")
     data = base(options={"mode": "elimination"}, round_no=3, previous=1)
     st = data["state"]
@@ -245,7 +267,7 @@ def test_the_previous_turns_player_is_another_player_still_playing():
     st["hands"][2], st["known"][2], st["blinds"][2], st["tops"][2] = [], [], [], []
     st["out_round"] = [0, 0, 2]
     loads(data)
-    st["previous"] = 2                            # out of the game
+    st["previous"] = 2  # out of the game
     refused(data, "the previous turn's player is another player still playing")
 
 
@@ -254,16 +276,24 @@ def test_a_flush_card_never_stays_on_the_pile():
     st = data["state"]
     st["unused"].remove(ID["f"])
     st["unused"].append(st["indicator"])
-    st["indicator"], st["phase"] = ID["f"], SWAP       # the Mimic value is 0 while it waits
+    st["indicator"], st["phase"] = ID["f"], SWAP  # the Mimic value is 0 while it waits
     loads(data)
     st["unused"].remove(ID["f"])
     st["pile"], st["pile_as"], st["top_count"] = [ID["f"]], [1], 1
     refused(data, "a Flush card never stays on the pile")
 
 
-@pytest.mark.parametrize("pile_as, top_count, ok", [
-    ([7, 7, 7], 3, True), ([7, 7, 7, 7], 4, False), ([7], 0, False), ([8, 7], 2, False),
-    ([], 1, False), ([], 0, True)])
+@pytest.mark.parametrize(
+    "pile_as, top_count, ok",
+    [
+        ([7, 7, 7], 3, True),
+        ([7, 7, 7, 7], 4, False),
+        ([7], 0, False),
+        ([8, 7], 2, False),
+        ([], 1, False),
+        ([], 0, True),
+    ],
+)
 def test_one_to_three_cards_count_toward_a_flush_the_last_play_among_them(pile_as, top_count, ok):
     data = base()
     st = data["state"]
@@ -275,8 +305,11 @@ def test_one_to_three_cards_count_toward_a_flush_the_last_play_among_them(pile_a
     if ok:
         loads(data)
     else:
-        refused(data, "the cards counting toward a Flush on top of the pile are 1..3 (4 would have flushed), "
-                      "the last play among them")
+        refused(
+            data,
+            "the cards counting toward a Flush on top of the pile are 1..3 (4 would have flushed), "
+            "the last play among them",
+        )
 
 
 def test_the_phase_is_one_of_five():
@@ -306,8 +339,7 @@ def picking():
     return state.to_json()
 
 
-@pytest.mark.parametrize("field, value", [("decl_count", 0), ("decl_count", 1), ("decl_kind", 4),
-                                          ("decl_count", 81)])
+@pytest.mark.parametrize("field, value", [("decl_count", 0), ("decl_count", 1), ("decl_kind", 4), ("decl_count", 81)])
 def test_a_declaration_being_fulfilled_has_its_kind_count_and_room(field, value):
     data = picking()
     data["state"][field] = value
@@ -338,7 +370,7 @@ def test_a_declaration_that_can_no_longer_be_fulfilled_is_refused():
     st["hands"][0].pop(i)
     st["known"][0].pop(i)
     st["discard"].append(ID["6l"])
-    loads(data)                                    # 6 and 6s: two left for two
+    loads(data)  # 6 and 6s: two left for two
     j = st["hands"][0].index(ID["6s"])
     st["hands"][0].pop(j)
     st["known"][0].pop(j)

@@ -1,5 +1,6 @@
 """Each Flush golden log with options plays differently without them (so the log really
 checks the option), and the default game's log replays to its recorded end."""
+
 import json
 from pathlib import Path
 

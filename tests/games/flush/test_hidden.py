@@ -1,5 +1,6 @@
 """What nobody may see: Blind cards (unknown even to their owner until flipped), the
 unused deck's order, other hands. Views and events hide them; determinize re-deals them."""
+
 import random
 from collections import Counter
 
@@ -55,14 +56,14 @@ def test_determinize_keeps_the_view_legal_actions_and_frame_and_moves_hidden_car
         assert det.legal_actions(0) == state.legal_actions(0)
         assert Counter(det.all_cards()) == Counter(state.all_cards())
         assert sorted(det.hands[0]) == sorted(state.hands[0])
-        blinds_moved += det.blinds[0] != state.blinds[0]          # its own Blind cards too
+        blinds_moved += det.blinds[0] != state.blinds[0]  # its own Blind cards too
         hands_moved += det.hands[1] != state.hands[1]
     assert blinds_moved and hands_moved
 
 
 def test_determinize_keeps_cards_everybody_saw_picked_up():
     state = table(2, hands={0: ["9", "2"], 1: ["3", "8"]}, pile=["7", "4"], turn=0)
-    play(state, (0, "1x9"))                          # seat 0 picks up the 7 and the 4
+    play(state, (0, "1x9"))  # seat 0 picks up the 7 and the 4
     assert state.view(1)["known"][0] == ["4", "7"]
     for i in range(10):
         det = state.determinize(1, random.Random(i))
@@ -72,8 +73,7 @@ def test_determinize_keeps_cards_everybody_saw_picked_up():
 
 def test_determinize_during_a_declaration_leaves_its_maker_the_cards_to_fulfil_it():
     # seat 1 declared 3 Sixes and has laid one: the others know it holds two more cards that can be Sixes
-    state = table(3, hands={0: ["2"], 1: ["6", "6l", "6s", "5", "9"], 2: ["3"]}, indicator="5l", turn=1,
-                  unused=None)
+    state = table(3, hands={0: ["2"], 1: ["6", "6l", "6s", "5", "9"], 2: ["3"]}, indicator="5l", turn=1, unused=None)
     play(state, (1, "3x6"), (1, "6l"))
     assert state.view(0)["phase"] == "pick"
     for i in range(30):
@@ -85,11 +85,11 @@ def test_determinize_during_a_declaration_leaves_its_maker_the_cards_to_fulfil_i
 
 
 def test_a_flipped_blind_card_and_a_big_flush_draw_are_shown_to_the_right_players():
-    state = table(3, hands={0: ["bf", "9"], 1: ["3"], 2: ["4"]}, tops={0: [None]}, blinds={0: ["2"]},
-                  unused=["7", "8"], turn=0)
+    state = table(
+        3, hands={0: ["bf", "9"], 1: ["3"], 2: ["4"]}, tops={0: [None]}, blinds={0: ["2"]}, unused=["7", "8"], turn=0
+    )
     flip = play(state, (0, "blind:1"))
     assert all(e.for_player(q)["card"] == "2" for e in flip[:1] for q in (None, 0, 1, 2))
-
 
 
 SEAT1 = (["5s", "6s", "7s"], ["1l", "2l", "5"], ["8", "8", "9", "9", "7", "7", "2s", "3s"])

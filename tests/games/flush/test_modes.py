@@ -1,5 +1,6 @@
 """Modes: rounds (N rounds, lowest total wins), arena (5 rounds, the 5th doubled),
 elimination (out at the limit, the last player standing wins)."""
+
 import random
 
 import pytest
@@ -33,8 +34,7 @@ def test_mode_rounds_the_last_round_ends_the_game():
 
 
 def test_mode_arena_is_five_rounds_the_fifth_scoring_double():
-    state = table(2, hands={0: ["4d"], 1: ["9", "3"]}, turn=0, options={"mode": "arena"}, round_no=5,
-                  totals=[20, 10])
+    state = table(2, hands={0: ["4d"], 1: ["9", "3"]}, turn=0, options={"mode": "arena"}, round_no=5, totals=[20, 10])
     events = play(state, (0, "1x4"))
     end = next(e for e in events if e.type == "round_end").data
     assert end["double"] and end["scores"] == [0, 24] and end["deduction"] == 10
@@ -79,8 +79,9 @@ def test_mode_elimination_ranks_later_eliminations_higher():
                 assert result.ranks[p] < result.ranks[q]
 
 
-@pytest.mark.parametrize("option, value", [("rounds", 0), ("rounds", 21), ("limit", 0), ("limit", 201),
-                                           ("mode", "marathon")])
+@pytest.mark.parametrize(
+    "option, value", [("rounds", 0), ("rounds", 21), ("limit", 0), ("limit", 201), ("mode", "marathon")]
+)
 def test_modes_options_have_finite_ranges(option, value):
     with pytest.raises(OptionError):
         FLUSH.resolve_options({option: value})

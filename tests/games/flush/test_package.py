@@ -1,4 +1,5 @@
 """The default deck spec is package data: the wheel carries it."""
+
 import zipfile
 from pathlib import Path
 

@@ -1,5 +1,6 @@
 """Flush's text for people: every event narrated, the table drawn from any seat's view
 (markup that survives Rich), the round summary."""
+
 import random
 
 from rich.text import Text

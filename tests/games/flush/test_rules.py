@@ -1,6 +1,7 @@
 """Flush rules, one story per rulebook paragraph, named after the rulebook's headings
 (flush.md) and the rulings of docs/rules/flush.md: a fixed deal or a table laid out by
 hand → actions → the expected outcome."""
+
 import pytest
 
 from tests.games.flush.helpers import FLUSH, NAMES, dealt, hand, kinds, play, table
@@ -14,6 +15,8 @@ def refused_because(state, player, action, reason):
     player reads between "is not legal for player N:" and the legal actions."""
     message = assert_rejected(state, player, action)
     assert message.split(": ", 1)[1].rsplit("; legal now:", 1)[0] == reason
+
+
 SEAT0 = (["1", "2", "3"], ["7", "8", "9"], ["4", "4", "5", "5", "6", "6", "10", "10"])
 
 
@@ -51,8 +54,13 @@ def test_starting_the_game_a_flush_card_turned_up_is_swapped_for_a_visible_numbe
     assert state.view(0)["phase"] == "swap"
     legal = state.legal_actions(0)
     assert set(legal) == {"mimic:4", "mimic:5", "mimic:6", "mimic:10", "mimic:b1", "mimic:b2"}
-    refused_because(state, 0, "1x4", "a Flush card was turned up as the Mimic: first swap one of your visible "
-                    "number cards in as the Mimic (mimic:<card> or mimic:b<base>) (flush.md \"MIMIC CARDS\")")
+    refused_because(
+        state,
+        0,
+        "1x4",
+        "a Flush card was turned up as the Mimic: first swap one of your visible "
+        'number cards in as the Mimic (mimic:<card> or mimic:b<base>) (flush.md "MIMIC CARDS")',
+    )
     events = play(state, (0, "mimic:10"))
     assert events[0].type == "swap" and state.mimic == 10 and NAMES[state.indicator] == "10"
     # the starting player keeps the Flush card, in the swapped card's place, for all to know
@@ -72,7 +80,7 @@ def test_starting_the_game_the_swap_may_take_a_base_top_and_the_flush_card_lies_
 def test_releasing_cards_same_or_lower_value_and_any_card_on_an_empty_pile():
     state = table(2, hands={0: ["3", "6", "8", "10"], 1: ["2", "9"]}, pile=["6"], turn=0)
     legal = state.legal_actions(0)
-    assert {"1x3", "1x6", "1x8", "1x10"} <= set(legal)   # 8 and 10 are pick-ups
+    assert {"1x3", "1x6", "1x8", "1x10"} <= set(legal)  # 8 and 10 are pick-ups
     play(state, (0, "1x3"))
     assert state.pile_as == [6, 3] and state.turn == 1
     empty = table(2, hands={0: ["10", "3"], 1: ["2"]}, turn=0)
@@ -88,11 +96,10 @@ def test_releasing_cards_a_lower_play_need_not_match_the_count():
 
 
 def test_releasing_cards_several_of_one_value_from_hand_and_base_tops_together():
-    state = table(2, hands={0: ["5", "5s", "9"], 1: ["2"]}, tops={0: ["5l", "7"]}, blinds={0: ["1", "2"]},
-                  turn=0)
-    play(state, (0, "3x5"))          # all three 5s it has: no choice left to make
+    state = table(2, hands={0: ["5", "5s", "9"], 1: ["2"]}, tops={0: ["5l", "7"]}, blinds={0: ["1", "2"]}, turn=0)
+    play(state, (0, "3x5"))  # all three 5s it has: no choice left to make
     assert sorted(NAMES[c] for c in state.pile) == ["5", "5l", "5s"]
-    assert state.tops[0][0] == -1 and state.turn == 0   # the 5s Skip skips seat 1: seat 0 again
+    assert state.tops[0][0] == -1 and state.turn == 0  # the 5s Skip skips seat 1: seat 0 again
 
 
 def test_releasing_cards_a_real_choice_of_cards_is_asked_for_one_card_at_a_time():
@@ -107,8 +114,12 @@ def test_releasing_cards_a_real_choice_of_cards_is_asked_for_one_card_at_a_time(
 # -- DECLARATION ------------------------------------------------------------------------------
 def test_declaration_a_void_declaration_is_refused_and_the_same_player_declares_again():
     state = table(2, hands={0: ["6", "6", "9"], 1: ["2"]}, pile=["7"], turn=0)
-    refused_because(state, 0, "3x6", "void declaration: 3 Sixes cannot be fulfilled — you can lay at most 2 "
-                                     "(2 of the value, 0 Mimics)")
+    refused_because(
+        state,
+        0,
+        "3x6",
+        "void declaration: 3 Sixes cannot be fulfilled — you can lay at most 2 (2 of the value, 0 Mimics)",
+    )
     message = assert_rejected(state, 0, "3x6", "void", "2")
     assert "3 Sixes" in message
     assert state.decision().player == 0
@@ -122,15 +133,23 @@ def test_declaration_only_the_player_whose_turn_it_is_has_actions():
 
 
 def test_declaration_a_void_declaration_counts_one_mimic_as_one():
-    state = table(2, hands={0: ["6", "6", "9", "1"], 1: ["2"]}, pile=["7"], turn=0)   # 1s are the Mimics
-    refused_because(state, 0, "4x6", "void declaration: 4 Sixes cannot be fulfilled — you can lay at most 3 "
-                                     "(2 of the value, 1 Mimic)")
+    state = table(2, hands={0: ["6", "6", "9", "1"], 1: ["2"]}, pile=["7"], turn=0)  # 1s are the Mimics
+    refused_because(
+        state,
+        0,
+        "4x6",
+        "void declaration: 4 Sixes cannot be fulfilled — you can lay at most 3 (2 of the value, 1 Mimic)",
+    )
 
 
 def test_declaration_a_void_declaration_counts_the_base_tops_with_the_hand():
     state = table(2, hands={0: ["6", "9"], 1: ["2"]}, tops={0: ["6l"]}, blinds={0: ["1"]}, pile=["7"], turn=0)
-    refused_because(state, 0, "3x6", "void declaration: 3 Sixes cannot be fulfilled — you can lay at most 2 "
-                                     "(2 of the value, 0 Mimics)")
+    refused_because(
+        state,
+        0,
+        "3x6",
+        "void declaration: 3 Sixes cannot be fulfilled — you can lay at most 2 (2 of the value, 0 Mimics)",
+    )
 
 
 def test_declaration_a_void_declaration_counts_a_flipped_blind_mimic():
@@ -138,10 +157,18 @@ def test_declaration_a_void_declaration_counts_a_flipped_blind_mimic():
     beside another value, as one of the value when its own value is declared."""
     state = table(2, hands={0: ["6", "9"], 1: ["2"]}, tops={0: [None]}, blinds={0: ["1"]}, pile=["3"], turn=0)
     play(state, (0, "blind:1"))
-    refused_because(state, 0, "4x6", "void declaration: 4 Sixes cannot be fulfilled — you can lay at most 2 "
-                                     "(1 of the value, 1 Mimic)")
-    refused_because(state, 0, "4x1", "void declaration: 4 Ones cannot be fulfilled — you can lay at most 1 "
-                                     "(1 of the value, 0 Mimics)")
+    refused_because(
+        state,
+        0,
+        "4x6",
+        "void declaration: 4 Sixes cannot be fulfilled — you can lay at most 2 (1 of the value, 1 Mimic)",
+    )
+    refused_because(
+        state,
+        0,
+        "4x1",
+        "void declaration: 4 Ones cannot be fulfilled — you can lay at most 1 (1 of the value, 0 Mimics)",
+    )
 
 
 def test_declaration_once_made_it_must_be_fulfilled():
@@ -149,8 +176,13 @@ def test_declaration_once_made_it_must_be_fulfilled():
     events = play(state, (0, "2x6"))
     assert events[0].type == "declare" and events[0].data["said"] == "2 Sixes"
     for action in ("1x9", "9"):
-        refused_because(state, 0, action, 'you declared 2 Sixes; once declared it must be fulfilled (flush.md '
-                                          '"DECLARATION"): lay 2 more of 6, 6l, 6s')
+        refused_because(
+            state,
+            0,
+            action,
+            "you declared 2 Sixes; once declared it must be fulfilled (flush.md "
+            '"DECLARATION"): lay 2 more of 6, 6l, 6s',
+        )
     play(state, (0, "6"), (0, "6l"))
     assert state.pile_as == [6, 6]
 
@@ -213,9 +245,9 @@ def test_mimic_cards_stay_fixed_on_the_pile_and_reset_when_picked_up():
     state = table(2, hands={0: ["6", "5", "9"], 1: ["8", "2", "2"]}, indicator="5l", turn=0)
     play(state, (0, "2x6"))
     assert state.pile_as == [6, 6] and state.view(1)["pile_as"] == [6, 6]
-    play(state, (1, "1x8"))                        # a pick-up: seat 1 takes the 6 and the 5
+    play(state, (1, "1x8"))  # a pick-up: seat 1 takes the 6 and the 5
     assert hand(state, 1) == ["2", "2", "5", "6"]
-    play(state, (0, "1x9"))                        # seat 0 picks up the 8 in turn
+    play(state, (0, "1x9"))  # seat 0 picks up the 8 in turn
     # the picked-up Mimic is a Mimic again: it may join the Twos, or be a Five
     assert {"3x2", "2x6", "1x5"} <= set(state.legal_actions(1))
 
@@ -230,9 +262,14 @@ def test_mimic_cards_need_a_card_of_the_value_in_their_play_unless_mimic_join_is
     layout = {"hands": {0: ["5", "9"], 1: ["3"]}, "indicator": "5l", "pile": ["7"], "turn": 0}
     state = table(2, **layout)
     assert "1x7" not in state.legal_actions(0)
-    refused_because(state, 0, "1x7", "void declaration: a Mimic only mimics a card it is played with, and you "
-                                     "have no card of that value to lay with it (mimic_join=pile lets Mimics "
-                                     "take the pile's value)")
+    refused_because(
+        state,
+        0,
+        "1x7",
+        "void declaration: a Mimic only mimics a card it is played with, and you "
+        "have no card of that value to lay with it (mimic_join=pile lets Mimics "
+        "take the pile's value)",
+    )
     pile = table(2, options={"mimic_join": "pile"}, **layout)
     play(pile, (0, "1x7"))
     assert pile.pile_as == [7, 7] and NAMES[pile.pile[-1]] == "5"
@@ -281,9 +318,16 @@ def test_picking_up_a_link_flush_or_a_flush_card_clears_the_pile_instead_of_star
 
 # -- SUPER FLUSH --------------------------------------------------------------------------------
 def test_super_flush_six_of_a_value_mimics_included_may_pass_a_base_to_the_previous_player():
-    state = table(3, hands={0: ["7", "7", "7", "7", "5", "2"], 1: ["3"], 2: ["4"]},
-                  tops={0: ["9", None]}, blinds={0: ["1", "8"]}, pile=["7s", "7l"], indicator="5l",
-                  turn=0, previous=2)
+    state = table(
+        3,
+        hands={0: ["7", "7", "7", "7", "5", "2"], 1: ["3"], 2: ["4"]},
+        tops={0: ["9", None]},
+        blinds={0: ["1", "8"]},
+        pile=["7s", "7l"],
+        indicator="5l",
+        turn=0,
+        previous=2,
+    )
     events = play(state, (0, "4x7"), (0, "5"))
     assert [e.data.get("super") for e in events if e.type == "flush"] == [True]
     assert state.view(0)["phase"] == "pass"
@@ -295,18 +339,18 @@ def test_super_flush_six_of_a_value_mimics_included_may_pass_a_base_to_the_previ
 
 
 def test_super_flush_the_receiving_player_must_shed_the_extra_base_too():
-    state = table(2, hands={0: [*SIX_SEVENS, "2", "4"], 1: ["3"]}, tops={0: [None]}, blinds={0: ["8"]},
-                  turn=0, previous=1)
+    state = table(
+        2, hands={0: [*SIX_SEVENS, "2", "4"], 1: ["3"]}, tops={0: [None]}, blinds={0: ["8"]}, turn=0, previous=1
+    )
     play(state, (0, "6x7"), (0, "pass:1"), (0, "1x2"))
     assert state.turn == 1 and state.view(1)["bases"][1] == [None]
     assert "blind:1" in state.legal_actions(1)
     events = play(state, (1, "1x3"))
-    assert "round_end" not in kinds(events)        # the Blind card still has to go
+    assert "round_end" not in kinds(events)  # the Blind card still has to go
 
 
 def test_super_flush_keep_passes_no_base_and_without_a_previous_turn_none_is_offered():
-    state = table(2, hands={0: [*SIX_SEVENS, "2"], 1: ["3"]}, tops={0: ["9"]}, blinds={0: ["8"]},
-                  turn=0, previous=1)
+    state = table(2, hands={0: [*SIX_SEVENS, "2"], 1: ["3"]}, tops={0: ["9"]}, blinds={0: ["8"]}, turn=0, previous=1)
     play(state, (0, "6x7"), (0, "keep"))
     assert len(state.blinds[0]) == 1 and state.view(0)["phase"] == "play"
     first_turn = table(2, hands={0: [*SIX_SEVENS, "2"], 1: ["3"]}, tops={0: ["9"]}, blinds={0: ["8"]}, turn=0)
@@ -324,14 +368,18 @@ def test_super_flush_passing_the_last_base_with_an_empty_hand_goes_out():
 def test_blind_cards_only_when_free_of_their_top_card():
     state = table(2, hands={0: ["9"], 1: ["3"]}, tops={0: ["4", None]}, blinds={0: ["1", "2"]}, turn=0)
     assert "blind:1" not in state.legal_actions(0) and "blind:2" in state.legal_actions(0)
-    refused_because(state, 0, "blind:1", "the Blind card of base 1 is still covered by its top card: it must be "
-                                         'free of its top card (flush.md "BLIND CARDS")')
+    refused_because(
+        state,
+        0,
+        "blind:1",
+        "the Blind card of base 1 is still covered by its top card: it must be "
+        'free of its top card (flush.md "BLIND CARDS")',
+    )
 
 
 def test_blind_cards_are_flipped_unseen_and_may_be_joined_by_the_same_value_and_mimics():
-    state = table(2, hands={0: ["6", "5", "9"], 1: ["3"]}, tops={0: [None]}, blinds={0: ["6l"]},
-                  indicator="5s", turn=0)
-    assert state.view(0)["bases"][0] == [None]      # its owner does not know the Blind card
+    state = table(2, hands={0: ["6", "5", "9"], 1: ["3"]}, tops={0: [None]}, blinds={0: ["6l"]}, indicator="5s", turn=0)
+    assert state.view(0)["bases"][0] == [None]  # its owner does not know the Blind card
     events = play(state, (0, "blind:1"))
     assert events[0].type == "blind" and events[0].data["card"] == "6l"
     assert state.view(0)["phase"] == "blind"
@@ -343,14 +391,24 @@ def test_blind_cards_are_flipped_unseen_and_may_be_joined_by_the_same_value_and_
 def test_mimic_cards_a_flipped_blind_mimic_mimics_only_a_card_it_is_played_with():
     # flush.md "MIMIC CARDS": the Mimic "can mimic any numerical value of a card it is played
     # with"; a flipped Blind Mimic alone is its own value (a Five), never a lone Six or Nine
-    layout = {"hands": {0: ["6", "6l", "9"], 1: ["3"]}, "tops": {0: [None]}, "blinds": {0: ["5s"]},
-                  "indicator": "5l", "turn": 0}
+    layout = {
+        "hands": {0: ["6", "6l", "9"], 1: ["3"]},
+        "tops": {0: [None]},
+        "blinds": {0: ["5s"]},
+        "indicator": "5l",
+        "turn": 0,
+    }
     state = table(2, **layout)
     play(state, (0, "blind:1"))
     assert set(state.legal_actions(0)) == {"1x5", "2x6", "3x6", "2x9"}
-    refused_because(state, 0, "1x6", "the flipped Blind card (5s) is a Mimic, and a Mimic only mimics a card it "
-                                     "is played with: declare at least 2 Sixes (it and a real one), or 1x5 for "
-                                     "its own value")
+    refused_because(
+        state,
+        0,
+        "1x6",
+        "the flipped Blind card (5s) is a Mimic, and a Mimic only mimics a card it "
+        "is played with: declare at least 2 Sixes (it and a real one), or 1x5 for "
+        "its own value",
+    )
     play(state, (0, "2x9"))
     assert state.pile_as == [9, 9] and hand(state, 0) == ["6", "6l"]
     # the reproduction of the report: elimination, mimic_join=pile, seed 800616, on an empty pile
@@ -372,12 +430,15 @@ def test_mimic_cards_a_flipped_blind_mimic_mimics_only_a_card_it_is_played_with(
 
 
 def test_blind_cards_only_one_per_turn_and_only_first_in_a_turn():
-    state = table(2, hands={0: ["3", "3", "3", "9"], 1: ["2"]}, tops={0: [None, None]},
-                  blinds={0: ["3l", "8"]}, turn=0)
+    state = table(2, hands={0: ["3", "3", "3", "9"], 1: ["2"]}, tops={0: [None, None]}, blinds={0: ["3l", "8"]}, turn=0)
     play(state, (0, "blind:1"))
     assert not any(a.startswith("blind:") for a in state.legal_actions(0))
-    refused_because(state, 0, "blind:1", "only one Blind card may be flipped per turn, and only first in a turn "
-                                         '(flush.md "BLIND CARDS")')
+    refused_because(
+        state,
+        0,
+        "blind:1",
+        'only one Blind card may be flipped per turn, and only first in a turn (flush.md "BLIND CARDS")',
+    )
     # four Threes flush: a new turn, where a Blind card may be flipped again
     play(state, (0, "4x3"))
     assert state.turn == 0 and "blind:1" in state.legal_actions(0)
@@ -386,13 +447,14 @@ def test_blind_cards_only_one_per_turn_and_only_first_in_a_turn():
 def test_blind_cards_a_higher_blind_card_starts_a_new_pile_and_the_player_picks_up():
     state = table(2, hands={0: ["2"], 1: ["3"]}, tops={0: [None]}, blinds={0: ["9"]}, pile=["5", "4"], turn=0)
     events = play(state, (0, "blind:1"))
-    assert kinds(events)[:3] == ["blind", "declare", "pickup"]   # the only declaration: made for it
+    assert kinds(events)[:3] == ["blind", "declare", "pickup"]  # the only declaration: made for it
     assert state.pile_as == [9] and hand(state, 0) == ["2", "4", "5"]
 
 
 def test_blind_cards_a_link_blind_may_make_a_link_flush():
-    state = table(2, hands={0: ["1l", "8l", "9l", "2"], 1: ["3"]}, tops={0: [None]}, blinds={0: ["4l"]},
-                  pile=["3"], turn=0)
+    state = table(
+        2, hands={0: ["1l", "8l", "9l", "2"], 1: ["3"]}, tops={0: [None]}, blinds={0: ["4l"]}, pile=["3"], turn=0
+    )
     play(state, (0, "blind:1"))
     assert "link:4" in state.legal_actions(0)
     events = play(state, (0, "link:4"))
@@ -429,8 +491,15 @@ def test_skip_cards_used_to_make_a_flush_are_ignored():
 
 # -- END OF THE ROUND -----------------------------------------------------------------------------
 def test_end_of_the_round_others_score_every_card_blind_cards_included_mimics_triple():
-    state = table(3, hands={0: ["2"], 1: ["5", "9"], 2: ["f"]}, tops={1: ["3"], 2: [None]},
-                  blinds={1: ["4"], 2: ["10"]}, indicator="5l", turn=0, options={"rounds": 2})
+    state = table(
+        3,
+        hands={0: ["2"], 1: ["5", "9"], 2: ["f"]},
+        tops={1: ["3"], 2: [None]},
+        blinds={1: ["4"], 2: ["10"]},
+        indicator="5l",
+        turn=0,
+        options={"rounds": 2},
+    )
     events = play(state, (0, "1x2"))
     end = next(e for e in events if e.type == "round_end").data
     # seat 1: a Mimic 5 (x3) + 9 + 3 + 4; seat 2: the Flush card 10 + the Blind 10
@@ -462,11 +531,12 @@ def test_deduction_cards_on_mimics_and_several_together_count_on_the_final_turn_
     state = table(2, hands={0: ["7d", "5d", "7"], 1: ["9"]}, indicator="5l", totals=[30, 0], turn=0)
     play(state, (0, "3x7"))
     assert state.totals[0] == 30 - 8 - 6
-    earlier = table(2, hands={0: ["4d", "1d", "2", "2", "2", "2"], 1: ["9", "9"]}, totals=[30, 0], turn=0,
-                    indicator="10l")
-    play(earlier, (0, "1x4"))                        # a Deduction card, but not on the final turn
-    play(earlier, (1, "1x9"))                        # seat 1 picks up the 4 Deduction card
-    play(earlier, (0, "4x2"), (0, "1x1"))            # a Flush, then the final turn: the 1 Deduction
+    earlier = table(
+        2, hands={0: ["4d", "1d", "2", "2", "2", "2"], 1: ["9", "9"]}, totals=[30, 0], turn=0, indicator="10l"
+    )
+    play(earlier, (0, "1x4"))  # a Deduction card, but not on the final turn
+    play(earlier, (1, "1x9"))  # seat 1 picks up the 4 Deduction card
+    play(earlier, (0, "4x2"), (0, "1x1"))  # a Flush, then the final turn: the 1 Deduction
     assert earlier.last_round["deduction"] == 2 and earlier.totals[0] == 28
 
 
@@ -487,8 +557,15 @@ def test_link_cards_on_top_of_the_pile_count_toward_the_four():
 
 
 def test_link_cards_six_links_super_flush_and_without_a_flush_they_are_regular_cards():
-    state = table(2, hands={0: ["1l", "2l", "3l", "8l", "2"], 1: ["3"]}, pile=["6l", "6l"], turn=0,
-                  tops={0: ["9"]}, blinds={0: ["4"]}, previous=1)
+    state = table(
+        2,
+        hands={0: ["1l", "2l", "3l", "8l", "2"], 1: ["3"]},
+        pile=["6l", "6l"],
+        turn=0,
+        tops={0: ["9"]},
+        blinds={0: ["4"]},
+        previous=1,
+    )
     events = play(state, (0, "link:4"))
     assert [e.data["super"] for e in events if e.type == "flush"] == [True]
     regular = table(2, hands={0: ["3l", "3", "9"], 1: ["2"]}, pile=["5"], turn=0)
@@ -520,8 +597,15 @@ def test_big_flush_card_of_two_held_the_one_everybody_knows_of_is_laid(bases_wit
     nobody knows the player still has one (however many bases have lost their tops)."""
     blinds = {0: ["1"] * bases_without_top} if bases_without_top else {}
     tops = {0: [None] * bases_without_top} if bases_without_top else {}
-    state = table(3, hands={0: ["bf", "9", "bf"], 1: ["3"], 2: ["4"]}, blinds=blinds, tops=tops,
-                  public={0: ["bf"]}, unused=["7", "8"], turn=0)
+    state = table(
+        3,
+        hands={0: ["bf", "9", "bf"], 1: ["3"], 2: ["4"]},
+        blinds=blinds,
+        tops=tops,
+        public={0: ["bf"]},
+        unused=["7", "8"],
+        turn=0,
+    )
     assert state.view(1)["known"][0] == ["bf"]
     play(state, (0, "bigflush"))
     assert hand(state, 0) == ["9", "bf"] and state.view(1)["known"][0] == []
@@ -530,9 +614,20 @@ def test_big_flush_card_of_two_held_the_one_everybody_knows_of_is_laid(bases_wit
 def test_a_big_flush_is_counted_in_the_games_statistics():
     state = table(3, hands={0: ["bf", "9"], 1: ["3"], 2: ["4"]}, unused=["7", "8"], turn=0)
     before = FLUSH.stats(state)
-    assert list(before) == ["rounds", "turns", "round_decisions", "first_player_round_wins", "flushes",
-                            "super_flushes", "pickups", "link_flushes", "flush_cards", "big_flushes",
-                            "blind_flips", "capped_rounds"]
+    assert list(before) == [
+        "rounds",
+        "turns",
+        "round_decisions",
+        "first_player_round_wins",
+        "flushes",
+        "super_flushes",
+        "pickups",
+        "link_flushes",
+        "flush_cards",
+        "big_flushes",
+        "blind_flips",
+        "capped_rounds",
+    ]
     play(state, (0, "bigflush"))
     after = FLUSH.stats(state)
     assert after["big_flushes"] == before["big_flushes"] + 1 and after["flush_cards"] == before["flush_cards"]
@@ -553,17 +648,26 @@ def test_big_flush_card_as_the_last_card_still_makes_the_opponents_draw():
 
 
 # -- void declarations name the rule -------------------------------------------------------------------
-@pytest.mark.parametrize("action, reason", [
-    ("link:4", ("void declaration: a Link Flush needs 4 Link cards with those on top of the pile (0 there) and is "
-               "made with your own Link cards only; you have 0, declared 4")),
-    ("flush", "you hold no Flush card"), ("bigflush", "you hold no Big Flush card"),
-    ("blind:3", "you have no base 3"),
-    ("6", "declare your play first (e.g. 3x6): the cards that fulfil it are chosen after"),
-    ("pass:1", 'a base is passed only after a Super Flush (flush.md "SUPER FLUSH")'),
-    ("keep", 'a base is passed only after a Super Flush (flush.md "SUPER FLUSH")'),
-    ("mimic:9", "a card is swapped in as the Mimic only when a Flush card is turned up at the start"),
-    ("1x8", "void declaration: you have no card that can be one of the Eights"),
-])
+@pytest.mark.parametrize(
+    "action, reason",
+    [
+        (
+            "link:4",
+            (
+                "void declaration: a Link Flush needs 4 Link cards with those on top of the pile (0 there) and is "
+                "made with your own Link cards only; you have 0, declared 4"
+            ),
+        ),
+        ("flush", "you hold no Flush card"),
+        ("bigflush", "you hold no Big Flush card"),
+        ("blind:3", "you have no base 3"),
+        ("6", "declare your play first (e.g. 3x6): the cards that fulfil it are chosen after"),
+        ("pass:1", 'a base is passed only after a Super Flush (flush.md "SUPER FLUSH")'),
+        ("keep", 'a base is passed only after a Super Flush (flush.md "SUPER FLUSH")'),
+        ("mimic:9", "a card is swapped in as the Mimic only when a Flush card is turned up at the start"),
+        ("1x8", "void declaration: you have no card that can be one of the Eights"),
+    ],
+)
 def test_declaration_void_or_misplaced_actions_say_why(action, reason):
     state = table(2, hands={0: ["6", "9"], 1: ["3"]}, pile=["7"], turn=0)
     refused_because(state, 0, action, reason)

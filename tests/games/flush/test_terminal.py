@@ -2,6 +2,7 @@
 answers, as tests/tui/test_plain.py does) and in the full-screen Textual UI (Textual's
 ``run_test`` pilot on the table's virtual clock, as tests/tui does), with every
 declaration shown before its cards are laid."""
+
 import random
 import re
 
@@ -10,7 +11,6 @@ from fliptable.core.clock import VirtualClock
 from fliptable.core.log import GameLog, parse_log, replay
 from fliptable.tui.app import TableApp, build_table
 from fliptable.tui.plain import PlainGame
-
 from tests.games.flush.helpers import FLUSH, NAMES, table
 from tests.tui.drive import SIZE, drive
 
@@ -35,8 +35,18 @@ def test_plain_a_person_plays_flush_to_the_end_by_numbers_and_the_log_replays():
 
     def answer(_prompt):
         return str(1 + rng.randrange(len(_menu(lines[-1]))))
-    game = PlainGame(FLUSH, 3, ["human", "greedy", "random"], 0, 8, {"rounds": "2"}, input_fn=answer,
-                     print_fn=lines.append, clock=lambda: 0.0)
+
+    game = PlainGame(
+        FLUSH,
+        3,
+        ["human", "greedy", "random"],
+        0,
+        8,
+        {"rounds": "2"},
+        input_fn=answer,
+        print_fn=lines.append,
+        clock=lambda: 0.0,
+    )
     result = game.run()
     assert result is not None and result.over and game.state.round_no == 2
     assert lines[-1].startswith("Game over. Scores: you ")
@@ -56,29 +66,40 @@ def test_plain_a_declaration_is_shown_before_its_cards_are_laid_and_a_void_one_i
     declaration (refused with the reason, the same person asked again), then "2 sixes":
     it is announced and shown on the table as declared — nothing laid yet — and the
     cards are asked for; only then do they reach the pile."""
-    state = table(2, hands={0: ["6", "6l", "9"], 1: ["2", "3"]}, tops={0: ["6d"]}, blinds={0: ["1"]},
-                  pile=["7"], turn=0)
+    state = table(
+        2, hands={0: ["6", "6l", "9"], 1: ["2", "3"]}, tops={0: ["6d"]}, blinds={0: ["1"]}, pile=["7"], turn=0
+    )
     answers = iter(["4 sixes", "2 sixes", "b1", "6l"])
     lines: list[str] = []
-    game = PlainGame(FLUSH, 2, ["human", "random"], 0, 1, None, input_fn=lambda _p: next(answers),
-                     print_fn=lines.append, clock=lambda: 0.0)
-    game.state = state              # the story's table, at the prompt's own Table
-    game.table = type(game.table)(state, [None, make_agent(FLUSH, "random")], seed=1, clock=VirtualClock(),
-                                  strict_agents=False)
-    game.turn(0)                     # declares: "4 sixes" refused, "2 sixes" made
+    game = PlainGame(
+        FLUSH,
+        2,
+        ["human", "random"],
+        0,
+        1,
+        None,
+        input_fn=lambda _p: next(answers),
+        print_fn=lines.append,
+        clock=lambda: 0.0,
+    )
+    game.state = state  # the story's table, at the prompt's own Table
+    game.table = type(game.table)(
+        state, [None, make_agent(FLUSH, "random")], seed=1, clock=VirtualClock(), strict_agents=False
+    )
+    game.turn(0)  # declares: "4 sixes" refused, "2 sixes" made
     text = "\n".join(lines)
     assert "void declaration" in text and "4 Sixes cannot be fulfilled" in text
     refusal = next(i for i, line in enumerate(lines) if "void declaration" in line)
-    assert lines[refusal + 1].startswith("[you] ")           # asked again, the same person
+    assert lines[refusal + 1].startswith("[you] ")  # asked again, the same person
     declared = next(i for i, line in enumerate(lines) if DECLARED.match(line.strip()))
     assert refusal < declared
-    assert NAMES[state.pile[-1]] == "7" and state.view(0)["phase"] == "pick"   # nothing laid yet
+    assert NAMES[state.pile[-1]] == "7" and state.view(0)["phase"] == "pick"  # nothing laid yet
     lines.clear()
-    game.turn(0)                     # the table shows the declaration; b1 is chosen
+    game.turn(0)  # the table shows the declaration; b1 is chosen
     assert any("you declared 2 Sixes; laid so far: -" in line for line in lines)
     assert set(_menu(next(line for line in lines if line.startswith("[you]")))) == {"6", "6l", "b1"}
     lines.clear()
-    game.turn(0)                     # the last card: the play is complete
+    game.turn(0)  # the last card: the play is complete
     assert any("you declared 2 Sixes; laid so far: 6d" in line for line in lines)
     assert sum(1 for line in lines if LAID.match(line.strip())) == 1
     assert [NAMES[c] for c in state.pile] == ["7", "6d", "6l"]
@@ -95,8 +116,9 @@ def _keys(app):
 
 
 async def test_full_screen_a_person_plays_flush_to_the_end_by_keys_and_the_log_replays():
-    app = build_table("flush", 3, ["greedy", "random"], 0, 4, {"rounds": "2"}, delay=0, outcome_delay=0,
-                      clock=VirtualClock())
+    app = build_table(
+        "flush", 3, ["greedy", "random"], 0, 4, {"rounds": "2"}, delay=0, outcome_delay=0, clock=VirtualClock()
+    )
     rng = random.Random(5)
     counted = []
 
@@ -104,6 +126,7 @@ async def test_full_screen_a_person_plays_flush_to_the_end_by_keys_and_the_log_r
         if a.state.view(0)["phase"] == "play" and not a._prefix:
             counted.extend(c for c in menu if c.prefix and c.prefix[:1].isdigit())
         return rng.choice(menu).key
+
     async with app.run_test(size=SIZE) as pilot:
         await drive(app, pilot, choose, timeout=120)
         assert app.standings is not None
@@ -119,15 +142,16 @@ async def test_full_screen_a_person_plays_flush_to_the_end_by_keys_and_the_log_r
 
 
 async def test_full_screen_the_declaration_is_shown_before_its_cards_are_laid():
-    state = table(2, hands={0: ["6", "6l", "9", "3", "3"], 1: ["2", "3"]}, tops={0: ["6d"]}, blinds={0: ["1"]},
-                  pile=["7"], turn=0)
+    state = table(
+        2, hands={0: ["6", "6l", "9", "3", "3"], 1: ["2", "3"]}, tops={0: ["6d"]}, blinds={0: ["1"]}, pile=["7"], turn=0
+    )
     app = _app(state)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause(0.01)
-        assert _keys(app)["2"] == "2x"          # counts first: 1x…, 2x…, 3x…
+        assert _keys(app)["2"] == "2x"  # counts first: 1x…, 2x…, 3x…
         await pilot.press("2")
         await pilot.pause(0.01)
-        assert app._prefix == "2x" and _keys(app) == {"3": "2x3", "6": "2x6"}   # then the value
+        assert app._prefix == "2x" and _keys(app) == {"3": "2x3", "6": "2x6"}  # then the value
         await pilot.press("6")
         await pilot.pause(0.01)
         # declared, shown, and nothing laid yet: the person now chooses the cards
@@ -143,7 +167,7 @@ async def test_full_screen_the_declaration_is_shown_before_its_cards_are_laid():
         key = next(k for k, a in _keys(app).items() if a == "6l")
         await pilot.press(key)
         await pilot.pause(0.01)
-        assert [NAMES[c] for c in app.state.pile][:3] == ["7", "6d", "6l"]   # seat 1 may follow at once
+        assert [NAMES[c] for c in app.state.pile][:3] == ["7", "6d", "6l"]  # seat 1 may follow at once
         assert any(LAID.match(line) for line in app._logs[0])
     assert app.actions[:3] == [[0, "2x6"], [0, "b1"], [0, "6l"]]
 
@@ -169,15 +193,24 @@ async def test_full_screen_every_declaration_of_a_big_hand_has_keys():
             reached |= {a for a in _keys(app).values() if a in legal}
             await pilot.press("escape")
             await pilot.pause(0.01)
-        assert app.state.ply == 0           # looking around played nothing
+        assert app.state.ply == 0  # looking around played nothing
     assert reached == legal
 
 
 def test_plain_alone_at_seat_0_every_line_says_you_never_seat_0():
     lines: list[str] = []
     given = iter(["1"] * 2000 + ["q"])
-    PlainGame(FLUSH, 3, ["human", "random", "random"], 0, 5, {"rounds": "2"}, input_fn=lambda _p: next(given),
-              print_fn=lines.append, clock=lambda: 0.0).run()
+    PlainGame(
+        FLUSH,
+        3,
+        ["human", "random", "random"],
+        0,
+        5,
+        {"rounds": "2"},
+        input_fn=lambda _p: next(given),
+        print_fn=lines.append,
+        clock=lambda: 0.0,
+    ).run()
     assert "You are seat 0" in lines[0] and lines[-1].startswith("Game over.")
     assert not [line for line in lines[1:] if re.search(r"\bseat 0\b", line)]
     told = [line.strip() for line in lines if line.startswith("  ")]

@@ -4,6 +4,7 @@ Flips go in seat order from seat 0 and cards are dealt one at a time in seat ord
 (while no penalty changes a stack) the cards are flipped in deck order: ``flips`` lists
 them in the order they will be turned over, and the rest of the pack follows.
 """
+
 from __future__ import annotations
 
 from collections import Counter

@@ -1,10 +1,11 @@
 """Bad input is rejected with a reason that names the rule, and the state is unchanged."""
+
 import pytest
 
 from fliptable.core import IllegalAction
+from tests.helpers import assert_rejected as rejected
 
 from .helpers import GAME, flip_all, new
-from tests.helpers import assert_rejected as rejected
 
 
 def _window(players=2):
@@ -83,6 +84,7 @@ def test_unknown_actions_and_players():
 
 def test_actions_after_the_game_is_over():
     from .helpers import short_game
+
     s = short_game([["red1"], ["red2"]])
     s.apply(0, "flip")
     rejected(s, 1, "flip", "game is over")

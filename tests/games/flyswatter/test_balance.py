@@ -1,5 +1,6 @@
 """What a Fly-swatter balance report counts (``games/flyswatter/balance.py``): a seat is
 dealt its draw pile; a game lasts turns (cards flipped)."""
+
 from fliptable.bots.base import RandomAgent
 from fliptable.core import get_game
 from fliptable.sim.match import play_match

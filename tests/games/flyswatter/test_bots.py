@@ -1,5 +1,6 @@
 """The swatter bot, the generic random bot, simulation stats, and the race arbitration:
 a faster swatter of equal accuracy wins more flies."""
+
 import random
 
 import pytest

@@ -2,6 +2,7 @@
 one test per condition, each with a state that breaks exactly that condition (cards are
 moved, never made up, so the deck check passes) and the whole message a person reads;
 beside each, the boundary that is accepted."""
+
 import pytest
 
 from fliptable.games.flyswatter.cards import CARDS
@@ -69,14 +70,14 @@ def test_a_swatter_never_lies_in_the_middle_or_in_a_won_stack(where):
 
 
 def test_the_middle_never_shows_five_colours():
-    data = closed()                                  # red, red, blue, green in the middle
+    data = closed()  # red, red, blue, green in the middle
     st = data["state"]
     stack = st["draw"][1]
     colours = {CARDS.name(c).rstrip("0123456789") for c in st["middle"]}
     fourth = next(c for c in stack if c != SWATTER and CARDS.name(c).rstrip("0123456789") not in colours)
     stack.remove(fourth)
     st["middle"].append(fourth)
-    loads(data)                                      # four colours
+    loads(data)  # four colours
     colours.add(CARDS.name(fourth).rstrip("0123456789"))
     fifth = next(c for c in stack if c != SWATTER and CARDS.name(c).rstrip("0123456789") not in colours)
     stack.remove(fifth)
@@ -120,8 +121,9 @@ def test_an_open_window_has_players_still_swatting_each_once(racing):
     refused(data, "an open window has players still swatting, each once")
 
 
-@pytest.mark.parametrize("hand, ok", [([2, 1], False), ([-1, 1], False), ([0, 0], False), ([0, 4], False),
-                                      ([0, 3], True), ([1, 1], True)])
+@pytest.mark.parametrize(
+    "hand, ok", [([2, 1], False), ([-1, 1], False), ([0, 0], False), ([0, 4], False), ([0, 3], True), ([1, 1], True)]
+)
 def test_a_hand_is_a_seat_on_a_fly_of_the_middle(hand, ok):
     data = opened()
     data["state"]["hands"] = [hand]
@@ -136,7 +138,7 @@ def test_two_hands_of_a_seat_never_lie_on_one_fly():
     data["state"]["hands"] = [[0, 1], [0, 1]]
     refused(data, "seat 0 has more hands down than it has, or two on one fly")
     data["state"]["hands"] = [[0, 1], [0, 2]]
-    refused(data, "seat 0 has no hand left but is still racing")   # both hands down: done
+    refused(data, "seat 0 has no hand left but is still racing")  # both hands down: done
     data["state"]["racing"] = [1]
     loads(data)
 
@@ -165,7 +167,7 @@ def test_the_player_to_flip_has_a_card_unless_the_game_is_ending():
     loads(data)
 
 
-@pytest.mark.parametrize("last_flip", [[0], [0, 1, 2], [2, 1], [-1, 1], [0, -1], [0, 10 ** 6]])
+@pytest.mark.parametrize("last_flip", [[0], [0, 1, 2], [2, 1], [-1, 1], [0, -1], [0, 10**6]])
 def test_last_flip_is_a_seat_and_a_card(last_flip):
     data = closed()
     data["state"]["last_flip"] = last_flip
@@ -185,7 +187,7 @@ def test_a_last_window_record_loads():
     loads(with_record())
     loads(with_record(closed_by="clock", outcome=[]))
     loads(with_record(outcome=[[0, 2, 4, "penalty", 1]]))
-    last = len(CARDS.names) - 1                     # the last card face: a lost card may be it
+    last = len(CARDS.names) - 1  # the last card face: a lost card may be it
     loads(with_record(outcome=[[0, 2, last, "penalty", last]]))
 
 
@@ -202,16 +204,27 @@ def test_last_window_was_closed_by_the_clock_or_all_done(changes):
     refused(with_record(**changes), "last_window was closed by the clock or by all done")
 
 
-@pytest.mark.parametrize("outcome", [
-    [0, 1, 1, "won"], [0, 1, 1, "lost", None], [0, 1.0, 1, "won", None], ["0", 1, 1, "won", None],
-    [0, 1, 1, "won", "1"], [0, 1, 1, "won", -1], [0, 1, 1, "won", 10 ** 6], [0, 1, -1, "won", None],
-    [0, 1, 10 ** 6, "won", None], [0, 1, 1, "won", len(CARDS.names)], {"seat": 0}])
+@pytest.mark.parametrize(
+    "outcome",
+    [
+        [0, 1, 1, "won"],
+        [0, 1, 1, "lost", None],
+        [0, 1.0, 1, "won", None],
+        ["0", 1, 1, "won", None],
+        [0, 1, 1, "won", "1"],
+        [0, 1, 1, "won", -1],
+        [0, 1, 1, "won", 10**6],
+        [0, 1, -1, "won", None],
+        [0, 1, 10**6, "won", None],
+        [0, 1, 1, "won", len(CARDS.names)],
+        {"seat": 0},
+    ],
+)
 def test_an_outcome_is_seat_fly_card_what_and_the_lost_card(outcome):
-    refused(with_record(outcome=[outcome]),
-            "an outcome is [seat, fly, card, won|late|penalty, lost card or null]")
+    refused(with_record(outcome=[outcome]), "an outcome is [seat, fly, card, won|late|penalty, lost card or null]")
 
 
-@pytest.mark.parametrize("changes", [{"trigger": "0"}, {"trigger": -1}, {"trigger": 10 ** 6}, {"allowed": 1.0}])
+@pytest.mark.parametrize("changes", [{"trigger": "0"}, {"trigger": -1}, {"trigger": 10**6}, {"allowed": 1.0}])
 def test_last_window_names_its_trigger_card_and_allowed_colours(changes):
     refused(with_record(**changes), "last_window names its trigger card and allowed colours")
 
@@ -229,7 +242,7 @@ def window_on(flies):
 def test_a_refusal_lists_at_most_twelve_legal_actions(flies, more):
     s = window_on(flies)
     legal = s.legal_actions(0)
-    assert len(legal) == flies + 1                      # swat:1..n and done
+    assert len(legal) == flies + 1  # swat:1..n and done
     with pytest.raises(Exception) as info:
         s.apply(0, "flip")
     shown = ", ".join(legal[:12]) + (", ..." if more else "")
@@ -247,14 +260,20 @@ def test_summarize_stats_with_no_window_has_no_penalty_rate():
 
 def test_fly_numbers_the_cards_colour_by_colour():
     from fliptable.games.flyswatter.cards import fly
-    assert [CARDS.name(fly(c, v)) for c, v in ((0, 1), (0, 5), (1, 1), (5, 5))] == \
-        ["red1", "red5", CARDS.name(6), CARDS.name(30)]
+
+    assert [CARDS.name(fly(c, v)) for c, v in ((0, 1), (0, 5), (1, 1), (5, 5))] == [
+        "red1",
+        "red5",
+        CARDS.name(6),
+        CARDS.name(30),
+    ]
     assert CARDS.name(fly(0, 1)) == "red1" and fly(1, 1) == fly(0, 5) + 1
 
 
 def test_evaluate_scores_the_flies_won_so_far():
     import math
-    s = window_on(4)                                    # red1 blue1 green1 yellow1, red allowed
+
+    s = window_on(4)  # red1 blue1 green1 yellow1, red allowed
     s.apply(0, "swat:1")
     s.apply(0, "done")
     s.apply(1, "done")

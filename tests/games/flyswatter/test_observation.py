@@ -1,6 +1,7 @@
 """Fly-swatter's view as declared for learners (``games/flyswatter/observation.py``):
 every seat's view of random play fits it (two hands a seat up to four players, one from
 five: "Setup"), and every event is of a declared type."""
+
 import pytest
 
 from fliptable.core import get_game
@@ -33,12 +34,13 @@ def test_the_hands_a_seat_has_are_declared_exactly(players, hands):
     assert check(schema, view, players, GAME.cards.names) == []
     view["hands_per_player"] = 3 - hands
     assert check(schema, view, players, GAME.cards.names) == [
-        f"view.hands_per_player: {3 - hands} is outside {hands}..{hands}"]
+        f"view.hands_per_player: {3 - hands} is outside {hands}..{hands}"
+    ]
 
 
 @pytest.mark.parametrize("close,closed_by", [("clock", "clock"), ("done", "all done")])
 def test_a_closed_window_is_told_as_declared(close, closed_by):
-    """"Swatting flies": a window closes on the clock (the race's default) or when every
+    """ "Swatting flies": a window closes on the clock (the race's default) or when every
     seat is done; the view's last window says which, and fits the declaration."""
     s = new(3, flips=["red1", "red4", "blue2", "swatter"])
     flip_all(s, 4)

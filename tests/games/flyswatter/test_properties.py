@@ -1,11 +1,13 @@
 """Properties over random games: all 112 cards always accounted for (removed triggers and
 removed-unseen cards included), removed triggers never return, legal actions only, exact
 JSON round trip, clone independence, replay determinism."""
+
 import random
 from collections import Counter
 
 import pytest
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from fliptable.bots.base import RandomAgent
 from fliptable.core import Over, Race, SeatError, Turn, replay
@@ -30,7 +32,7 @@ def _play(state, rng, check):
             for q in range(state.players):  # legality agrees with the decision
                 assert bool(state.legal_actions(q)) == (q in d.players)
             assert state.legal_actions(None) == ()
-            for bad in (-1, state.players):     # no such seat: the kernel's one seat check
+            for bad in (-1, state.players):  # no such seat: the kernel's one seat check
                 with pytest.raises(SeatError):
                     state.legal_actions(bad)
             state.apply(p, rng.choice(list(legal)))
@@ -56,7 +58,7 @@ def test_conservation_and_triggers_never_return(players, remove, seed):
         assert len(state.all_cards()) == 112
         assert state.unseen == unseen  # removed unseen cards never come back
         # removed triggers only ever grow, and are never anywhere else
-        assert state.triggers[:len(seen_triggers)] == seen_triggers
+        assert state.triggers[: len(seen_triggers)] == seen_triggers
         seen_triggers[:] = state.triggers
         elsewhere = Counter(state.middle)
         for pile in state.draw + state.won:
@@ -108,8 +110,7 @@ def test_replay_determinism_with_random_agents():
 def test_random_play_ends_for_every_player_count():
     for players in range(2, 9):
         for seed in range(10):
-            m = play_match(GAME, [RandomAgent() for _ in range(players)], seed=seed,
-                           options={"remove": seed * 7})
+            m = play_match(GAME, [RandomAgent() for _ in range(players)], seed=seed, options={"remove": seed * 7})
             assert m.state.is_over() and m.state.result().over
             assert sum(m.state.result().details["flies_won"]) <= 96
 

@@ -1,10 +1,11 @@
 """Scenario tests, one or more per paragraph of flyswatter.md and per decision of issue 3.
 Each reads as a story: deck -> actions -> expected outcome."""
+
 from collections import Counter
 
 import pytest
 
-from fliptable.core import Over, PlayerCountError, OptionError, Race, Turn
+from fliptable.core import OptionError, Over, PlayerCountError, Race, Turn
 from fliptable.core.errors import IllegalAction
 from fliptable.games.flyswatter.cards import CARDS, COLOURS, full_deck
 
@@ -15,6 +16,7 @@ from .helpers import GAME, deck, flip_all, middle, new, short_game
 def test_overview_a_whole_game_highest_valued_flies_win():
     from fliptable.bots.base import make_agent
     from fliptable.sim.match import play_match
+
     m = play_match(GAME, [make_agent(GAME, "swatter") for _ in range(3)], seed=2)
     s = m.state
     r = s.result()
@@ -38,6 +40,7 @@ def test_contents_112_cards_96_flies_16_swatters():
 def test_contents_fly_values_are_the_rulebooks():
     # "in each color there are 2 each valued 1 and 5, and 4 each valued 2, 3, and 4"
     from fliptable.games.flyswatter.cards import VALUE
+
     per_colour = 2 * 1 + 4 * 2 + 4 * 3 + 4 * 4 + 2 * 5
     assert per_colour == 48
     assert sum(VALUE[c] for c in full_deck()) == 6 * 48
@@ -128,7 +131,10 @@ def test_is_it_a_fly_goes_to_the_middle_after_the_others_numbered():
     flip_all(s, 3)
     v = s.view(1)
     assert [(f["n"], f["card"], f["colour"], f["value"]) for f in v["middle"]] == [
-        (1, "red1", "red", 1), (2, "blue2", "blue", 2), (3, "red3", "red", 3)]
+        (1, "red1", "red", 1),
+        (2, "blue2", "blue", 2),
+        (3, "red3", "red", 3),
+    ]
     assert v["window"] is None and s.decision() == Turn(1)
 
 
@@ -289,8 +295,7 @@ def test_swatting_flies_allowed_fly_is_won_face_down_in_own_stack():
     s.apply(1, "done")
     v = s.view(0)
     assert v["won_counts"] == [0, 1] and v["scores"] == [0, 4] and v["won"] == [[], ["red4"]]
-    assert v["last_window"]["outcome"] == [
-        {"player": 1, "n": 2, "card": "red4", "result": "won", "lost": None}]
+    assert v["last_window"]["outcome"] == [{"player": 1, "n": 2, "card": "red4", "result": "won", "lost": None}]
     assert v["draw_counts"] == [54, 54]  # won flies are kept apart from the draw stack
 
 
@@ -360,7 +365,7 @@ def test_after_all_players_have_finished_swatting_the_order_of_ones_own_hands_do
 
 
 def test_penalty_takes_the_most_recently_won_fly_an_older_one_when_nothing_is_won_now():
-    s = _second_window("swat:3", "done")     # only a wrong hand: green5 (won in window 1) pays
+    s = _second_window("swat:3", "done")  # only a wrong hand: green5 (won in window 1) pays
     assert s.won[0] == [] and CARDS.name(s._dump()["draw"][0][-1]) == "green5"
     outcome = s.view(0)["last_window"]["outcome"]
     assert outcome == [{"player": 0, "n": 3, "card": "blue2", "result": "penalty", "lost": "green5"}]
@@ -368,8 +373,7 @@ def test_penalty_takes_the_most_recently_won_fly_an_older_one_when_nothing_is_wo
 
 def test_check_landing_rules_version_1_checks_hands_one_by_one_in_landing_order():
     # right hand first: it wins red4, which the wrong hand then costs at once
-    for hands, kept, lost in ((("swat:2", "swat:3"), "green5", "red4"),
-                              (("swat:3", "swat:2"), "red4", "green5")):
+    for hands, kept, lost in ((("swat:2", "swat:3"), "green5", "red4"), (("swat:3", "swat:2"), "red4", "green5")):
         s = new(2, flips=["green5", "swatter", "red1", "red4", "blue2", "swatter"], check="landing")
         flip_all(s, 2)
         s.apply(0, "swat:1")
@@ -394,10 +398,10 @@ def test_two_wrong_hands_pay_twice_newest_first_whatever_their_order():
         s.apply(0, "swat:1")
         s.apply(0, "swat:2")
         s.apply(1, "done")
-        flip_all(s, 5)                          # middle: blue3 blue4 blue5 green1 yellow1
+        flip_all(s, 5)  # middle: blue3 blue4 blue5 green1 yellow1
         assert s.view(0)["window"]["allowed"] == ["blue"]
         for hand in hands:
-            s.apply(0, hand)                    # green1 and yellow1: both wrong
+            s.apply(0, hand)  # green1 and yellow1: both wrong
         s.apply(1, "done")
         assert s.won[0] == [] and s.wrong == 2
         # red2 (the newest) went under the stack first, then red1 under it
@@ -415,8 +419,7 @@ def test_swatting_flies_hand_under_the_others_wins_later_hands_nothing():
         s.apply(p, "done")
     v = s.view(0)
     assert v["won"] == [[], [], ["red4"]]
-    assert [(o["player"], o["result"]) for o in v["last_window"]["outcome"]] == [
-        (2, "won"), (0, "late"), (1, "late")]
+    assert [(o["player"], o["result"]) for o in v["last_window"]["outcome"]] == [(2, "won"), (0, "late"), (1, "late")]
     assert v["draw_counts"] == [36, 36, 36]  # late hands pay nothing
 
 

@@ -1,5 +1,6 @@
 """Views: draw stacks show only their counts (never their order or cards), removed-unseen
 cards only their number; everything else is public."""
+
 import json
 import random
 

@@ -1,5 +1,6 @@
 """Fly-swatter's text names the reader "you" and every other seat "seat N" (issue 8,
 "Words"): the same event read by its own seat, by another seat and by a spectator."""
+
 from __future__ import annotations
 
 from fliptable.core.registry import get_game
@@ -25,13 +26,23 @@ def test_a_flip_and_a_swat_are_yours_to_their_seat():
 
 
 def test_a_window_s_outcome_names_you():
-    closed = {"type": "window_closed", "window": 1, "closed_by": "all done", "outcome": [
-        {"player": 3, "n": 1, "card": "orange3", "result": "won", "lost": None},
-        {"player": 0, "n": 12, "card": "red4", "result": "penalty", "lost": "orange3"}]}
-    assert said(closed, 0) == ("Window 1 closed (all done): seat 3: won orange3 (fly 1); "
-                               "you: wrong colour red4 (fly 12), lost orange3 under the draw stack")
-    assert said(closed, 3) == ("Window 1 closed (all done): you: won orange3 (fly 1); "
-                               "seat 0: wrong colour red4 (fly 12), lost orange3 under the draw stack")
+    closed = {
+        "type": "window_closed",
+        "window": 1,
+        "closed_by": "all done",
+        "outcome": [
+            {"player": 3, "n": 1, "card": "orange3", "result": "won", "lost": None},
+            {"player": 0, "n": 12, "card": "red4", "result": "penalty", "lost": "orange3"},
+        ],
+    }
+    assert said(closed, 0) == (
+        "Window 1 closed (all done): seat 3: won orange3 (fly 1); "
+        "you: wrong colour red4 (fly 12), lost orange3 under the draw stack"
+    )
+    assert said(closed, 3) == (
+        "Window 1 closed (all done): you: won orange3 (fly 1); "
+        "seat 0: wrong colour red4 (fly 12), lost orange3 under the draw stack"
+    )
 
 
 def test_game_over_verb_agrees_with_the_winners():

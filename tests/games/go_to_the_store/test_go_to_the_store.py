@@ -1,10 +1,11 @@
 """Go to the Store (flinch.md "Go to the Store"): scenario tests per paragraph and per
 decision, bad input, view hiding, bots."""
+
 from __future__ import annotations
 
-import re
 import json
 import random
+import re
 from collections import Counter
 
 import pytest
@@ -198,12 +199,15 @@ def test_store_end_random_games_finish_with_the_store_empty():
 
 
 # -- bad input ---------------------------------------------------------------------------------
-@pytest.mark.parametrize("action,why", [
-    ("ask:0:1", "never himself"),
-    ("ask:1:10", "you hold no 10"),
-    ("ask:5:1", "no seat 5"),
-    ("give me fives", "ask:SEAT:NUMBER"),
-])
+@pytest.mark.parametrize(
+    "action,why",
+    [
+        ("ask:0:1", "never himself"),
+        ("ask:1:10", "you hold no 10"),
+        ("ask:5:1", "no seat 5"),
+        ("give me fives", "ask:SEAT:NUMBER"),
+    ],
+)
 def test_store_bad_input_rejected_with_reason_state_unchanged(action, why):
     s = new(3, {0: [1, 1, 2, 2, 3, 4]})
     before = json.dumps(s.to_json())
@@ -247,6 +251,7 @@ def test_store_greedy_memory_never_contradicts_the_hands():
     # every card it believes a player holds is there, and a player it believes has none
     # of a number since he said "Go to the Store" (drawing nothing since) has none
     from fliptable.games.go_to_the_store.bots import GreedyStore
+
     known = 0
     for seed in range(30):
         players = 2 + seed % 3
@@ -265,7 +270,7 @@ def test_store_greedy_memory_never_contradicts_the_hands():
                         assert state.hands[q][n] == 0
                     known += k.held[q][n] > 0 and q != p
             state.apply(p, action)
-    assert known > 100      # it did learn where cards are
+    assert known > 100  # it did learn where cards are
 
 
 def test_store_random_games_keep_every_card_and_round_trip():
@@ -282,6 +287,7 @@ def test_store_random_games_keep_every_card_and_round_trip():
 
 def test_store_stats_and_render():
     from fliptable.games.go_to_the_store.render import narrate, render
+
     r = play_match(GAME, [RandomAgent() for _ in range(3)], seed=1)
     st = GAME.stats(r.state)
     assert sum(st[f"books_seat{p}"] for p in range(3)) == 10
@@ -295,7 +301,7 @@ def test_store_stats_and_render():
 # -- "Give me all of your 5's": the hand-over and the same-number rule --------------------------
 @pytest.mark.parametrize("held", [1, 2, 3])
 def test_store_the_player_asked_hands_over_all_not_one(held):
-    s = new(3, {0: [5, 1, 2, 3, 4, 6], 2: [5] * held + [7, 8, 9, 10, 10, 10][:6 - held]})
+    s = new(3, {0: [5, 1, 2, 3, 4, 6], 2: [5] * held + [7, 8, 9, 10, 10, 10][: 6 - held]})
     events = s.apply(0, "ask:2:5")
     assert events[0].data["got"] == held and 5 not in hand(s, 2)
 
@@ -306,30 +312,31 @@ def test_store_ask_only_for_a_number_you_hold(held, asked, ok):
     if ok:
         s.apply(0, f"ask:2:{asked}")
     else:
-        assert_rejected(s, 0, f"ask:2:{asked}", "he must hold at least one of the number asked for",
-                        f"you hold no {asked}")
+        assert_rejected(
+            s, 0, f"ask:2:{asked}", "he must hold at least one of the number asked for", f"you hold no {asked}"
+        )
 
 
 @pytest.mark.parametrize("have,book", [(2, False), (3, True)])
 def test_store_books_are_four_of_a_number_not_three_also_by_a_draw(have, book):
-    s = new(2, {0: [5] * have + [1, 2, 3, 4][:6 - have], 1: [6, 7, 8, 9, 10, 10]}, store_top=[5])
-    s.apply(0, "ask:1:1")                         # Go to the Store: draws the 5
+    s = new(2, {0: [5] * have + [1, 2, 3, 4][: 6 - have], 1: [6, 7, 8, 9, 10, 10]}, store_top=[5])
+    s.apply(0, "ask:1:1")  # Go to the Store: draws the 5
     assert (s.books[0] == [5]) is book and hand(s, 0).count(5) == (0 if book else have + 1)
 
 
 # -- Kernel 2: determinization, facts, loading --------------------------------------------------
 def test_store_determinize_keeps_what_the_table_saw_and_moves_the_rest():
     s = new(3, {0: [5, 1, 2, 3, 4, 6], 1: [5, 5, 7, 8, 9, 10], 2: [7, 7, 8, 8, 9, 9]}, store_top=[10, 3])
-    s.apply(0, "ask:1:5")             # seat 1 hands over two 5s: holds none now
-    s.apply(0, "ask:2:1")             # seat 2 has no 1: seat 0 draws (the 10); seat 1's turn
+    s.apply(0, "ask:1:5")  # seat 1 hands over two 5s: holds none now
+    s.apply(0, "ask:2:1")  # seat 2 has no 1: seat 0 draws (the 10); seat 1's turn
     assert s.decision().player == 1
     moved = set()
     for seed in range(200):
         det = s.determinize(2, random.Random(seed))
         assert det.view(2) == s.view(2) and det.frame(2) == s.frame(2)
         assert det.legal_actions(2) == s.legal_actions(2)
-        assert det.hands[1][5] == 0 and det.hands[0][5] == 3      # shown, and "none" since
-        assert det.hands[0][1] >= 1                                 # he asked for a 1
+        assert det.hands[1][5] == 0 and det.hands[0][5] == 3  # shown, and "none" since
+        assert det.hands[0][1] >= 1  # he asked for a 1
         assert det.hands[2] == s.hands[2]
         assert Counter(det.all_cards()) == PACK
         moved.add((tuple(map(tuple, det.hands)), tuple(det.store)))
@@ -339,8 +346,7 @@ def test_store_determinize_keeps_what_the_table_saw_and_moves_the_rest():
 def test_store_determinize_none_until_a_draw_one_card_a_draw():
     # seat 1 says "none" of 8 and then of 7, and draws one card: seen from seat 0 he
     # may hold a 7 or an 8 again, but not both (one card a draw)
-    s = new(3, {0: [7, 1, 2, 3, 4, 5], 1: [6, 6, 9, 9, 10, 10], 2: [8, 1, 2, 3, 4, 5]},
-            store_top=[2, 1, 3, 4, 9])
+    s = new(3, {0: [7, 1, 2, 3, 4, 5], 1: [6, 6, 9, 9, 10, 10], 2: [8, 1, 2, 3, 4, 5]}, store_top=[2, 1, 3, 4, 9])
     for p, action in ((0, "ask:1:1"), (1, "ask:0:6"), (2, "ask:1:8"), (0, "ask:1:7"), (1, "ask:2:9")):
         assert s.decision().player == p
         s.apply(p, action)
@@ -358,12 +364,11 @@ def test_store_determinize_each_none_bounds_only_the_draws_after_it():
     # 7s (both draws came after that "none") but at most one 5, and at most two of them;
     # and no 8: he said "none" of 8 after his last draw
     s = new(3, {0: [7, 1, 2, 3, 4, 6], 1: [6, 6, 9, 9, 10, 10], 2: [8, 1, 2, 3, 4, 5]}, store_top=[2, 7, 1, 3, 5])
-    for p, action in ((0, "ask:1:7"), (1, "ask:2:9"), (2, "ask:1:5"), (0, "ask:1:1"), (1, "ask:2:10"),
-                      (2, "ask:1:8")):
+    for p, action in ((0, "ask:1:7"), (1, "ask:2:9"), (2, "ask:1:5"), (0, "ask:1:1"), (1, "ask:2:10"), (2, "ask:1:8")):
         assert s.decision().player == p
         s.apply(p, action)
     assert hand(s, 1) == [5, 6, 6, 7, 9, 9, 10, 10]
-    assert GAME.state_from_json(s.to_json()).to_json() == s.to_json()     # the real hands fit the record
+    assert GAME.state_from_json(s.to_json()).to_json() == s.to_json()  # the real hands fit the record
     seen = Counter()
     for seed in range(300):
         det = s.determinize(0, random.Random(seed))
@@ -383,12 +388,15 @@ def test_store_facts_for_machines_and_the_decision_cap():
     assert s.result().details == {"capped": True}
 
 
-@pytest.mark.parametrize("row,why", [
-    ([3, 0], "has no stop"),
-    ([1, 0, 5], "draw is malformed"),
-    ([0, 1, 1, 5, 0], "ask is malformed"),
-    ([2, 1, 5], "do not match the history"),
-])
+@pytest.mark.parametrize(
+    "row,why",
+    [
+        ([3, 0], "has no stop"),
+        ([1, 0, 5], "draw is malformed"),
+        ([0, 1, 1, 5, 0], "ask is malformed"),
+        ([2, 1, 5], "do not match the history"),
+    ],
+)
 def test_store_tampered_history_is_one_state_error(row, why):
     data = new(3, {0: [5, 1, 2, 3, 4, 6]}).to_json()
     data["state"]["history"].append(row)
@@ -398,8 +406,7 @@ def test_store_tampered_history_is_one_state_error(row, why):
 
 def _none_of_8_then_7_then_one_draw():
     """Seat 1 says "none" of 8, then "none" of 7, and then draws one card."""
-    s = new(3, {0: [7, 1, 2, 3, 4, 5], 1: [6, 6, 9, 9, 10, 10], 2: [8, 1, 2, 3, 4, 5]},
-            store_top=[2, 1, 3, 4, 9])
+    s = new(3, {0: [7, 1, 2, 3, 4, 5], 1: [6, 6, 9, 9, 10, 10], 2: [8, 1, 2, 3, 4, 5]}, store_top=[2, 1, 3, 4, 9])
     for p, action in ((0, "ask:1:1"), (1, "ask:0:6"), (2, "ask:1:8"), (0, "ask:1:7"), (1, "ask:2:9")):
         s.apply(p, action)
     return s
@@ -422,7 +429,7 @@ def test_store_a_saved_hand_against_the_record_is_refused_at_load():
 
 def test_store_a_store_the_draws_do_not_account_for_is_refused_at_load():
     data = _none_of_8_then_7_then_one_draw().to_json()
-    data["state"]["history"] = [row for row in data["state"]["history"] if row[0] != 1]   # no draws
+    data["state"]["history"] = [row for row in data["state"]["history"] if row[0] != 1]  # no draws
     with pytest.raises(StateError, match="the Store holds 17 cards, but the deal and the record's 0 draws leave 22"):
         GAME.state_from_json(data)
 
@@ -431,6 +438,7 @@ def test_store_a_re_deal_never_found_is_an_error_not_the_real_cards(monkeypatch)
     # "never fall back to the real cards": a re-deal that finds no consistent deal in its
     # tries raises instead of leaving the hidden cards where they are
     from fliptable.games.asking import redeal
+
     s = _none_of_8_then_7_then_one_draw()
     monkeypatch.setattr(redeal, "MAX_TRIES", 0)
     with pytest.raises(StateError, match="no deal of the cards hidden from seat 0 fitting the public record"):
@@ -439,6 +447,7 @@ def test_store_a_re_deal_never_found_is_an_error_not_the_real_cards(monkeypatch)
 
 def test_store_narrates_go_to_the_store_and_a_draw_seen_by_the_drawer_only():
     from fliptable.games.go_to_the_store.render import narrate
+
     s = new(3, {0: [5, 1, 2, 3, 4, 6], 2: [5, 5, 7, 8, 9, 10]}, store_top=[8])
     events = s.apply(0, "ask:2:1")
     assert narrate(events[0].for_player(1)) == "seat 0 asks seat 2 for 1s - 'Go to the Store'"

@@ -1,6 +1,7 @@
 """What a Muggins balance report counts (``games/muggins/balance.py``): a seat is dealt
 its hand and holds its hand and Stock Pile at the end; a game lasts turns; the round
 limit is its safety cap."""
+
 from fliptable.bots.base import RandomAgent
 from fliptable.core import get_game
 from fliptable.sim.match import play_match

@@ -1,6 +1,7 @@
 """A saved Muggins state is checked before it is played (``checks.check_state``): the
 table-shape conditions, each broken alone (cards moved, never made up, so the deck
 check passes) with the whole message a person reads, and the bounds that load."""
+
 import pytest
 
 from fliptable.core import get_game
@@ -106,7 +107,7 @@ def test_an_exhausted_hand_s_stock_pile_is_turned_over_at_once():
     st = data["state"]
     st["stocks"][1], st["hands"][1], st["hand_known"][1] = st["hands"][1][::-1], [], 0
     refused(data, "seat 1's hand is exhausted but its Stock Pile was not turned over")
-    data["options"]["turn_over"] = "when-needed"      # turned over when a card is next needed
+    data["options"]["turn_over"] = "when-needed"  # turned over when a card is next needed
     GAME.state_from_json(data)
 
 
@@ -119,6 +120,7 @@ def test_with_no_muggins_window_the_offence_fields_are_clear():
 def keep_window():
     """enforce=table, muggins=claim: seat 0 kept a playable 1; the window is open on seat 1's turn."""
     from tests.games.muggins.test_muggins import deck_for
+
     s = GAME.new_state(2, {"enforce": "table"}, deck=deck_for(2, {0: [1, 9], 1: [5]}, tops={1: [7]}))
     s.apply(0, "keep")
     assert s.offender == 0 and s.offence == "keep"
@@ -128,6 +130,7 @@ def keep_window():
 def wrong_window():
     """enforce=table: seat 1 played its 3 on seat 0's Stock Pile although the centre 2 took it."""
     from tests.games.muggins.test_muggins import deck_for
+
     s = GAME.new_state(2, {"enforce": "table"}, deck=deck_for(2, {0: [1, 4], 1: [2, 3, 10]}, tops={0: [8]}))
     for action in ("new", "keep", "centre:1", "stock:0"):
         s.apply(s.decision().player, action)
@@ -168,37 +171,53 @@ def test_a_wrong_play_window_names_the_seat_whose_stock_took_the_card(seat):
 
 def test_a_card_in_play_from_the_stock_pile_is_its_playable_top():
     from tests.games.muggins.test_muggins import position
-    s = position(3, [[], [10, 9], [6, 9]], [[], [5], [6]], [4], current=5, source="stock", turn=1,
-                 filler_seat=0)
+
+    s = position(3, [[], [10, 9], [6, 9]], [[], [5], [6]], [4], current=5, source="stock", turn=1, filler_seat=0)
     data = s.to_json()
     GAME.state_from_json(data)
     st = data["state"]
-    st["stocks"][1].insert(0, st["hands"][1].pop())    # the 9 under the 5: the top is still 5
+    st["stocks"][1].insert(0, st["hands"][1].pop())  # the 9 under the 5: the top is still 5
     st["hand_known"][1] = 0
     GAME.state_from_json(data)
-    st["stocks"][1].append(st["stocks"][1].pop(0))      # now the 9 is on top, the 5 in play is not
+    st["stocks"][1].append(st["stocks"][1].pop(0))  # now the 9 is on top, the 5 in play is not
     refused(data, "a card in play from the Stock Pile is its playable top")
 
 
 def test_summarize_stats_divides_each_counter_by_the_games():
     totals = {"turns": 120.0, "round_limit_endings": 1.0, "muggins_calls": 6.0, "deviations": 8.0}
-    assert GAME.summarize_stats(totals, 4, 3) == {"mean_turns": 30.0, "round_limit_rate": 0.25,
-                                                  "muggins_calls_per_game": 1.5, "deviations_per_game": 2.0}
-    assert GAME.summarize_stats({}, 2, 3) == {"mean_turns": 0.0, "round_limit_rate": 0.0,
-                                              "muggins_calls_per_game": 0.0, "deviations_per_game": 0.0}
+    assert GAME.summarize_stats(totals, 4, 3) == {
+        "mean_turns": 30.0,
+        "round_limit_rate": 0.25,
+        "muggins_calls_per_game": 1.5,
+        "deviations_per_game": 2.0,
+    }
+    assert GAME.summarize_stats({}, 2, 3) == {
+        "mean_turns": 0.0,
+        "round_limit_rate": 0.0,
+        "muggins_calls_per_game": 0.0,
+        "deviations_per_game": 0.0,
+    }
     assert GAME.summarize_stats({}, 0, 3) == {}
 
 
 def test_short_action_words():
-    assert [GAME.parse_action(t) for t in ("centre3", "Center 10", "stock2", "stockx", "centre:1", "xstock2")] == \
-        ["centre:3", "centre:10", "stock:2", "stockx", "centre:1", "xstock2"]
+    assert [GAME.parse_action(t) for t in ("centre3", "Center 10", "stock2", "stockx", "centre:1", "xstock2")] == [
+        "centre:3",
+        "centre:10",
+        "stock:2",
+        "stockx",
+        "centre:1",
+        "xstock2",
+    ]
 
 
 def skip_window():
     """enforce=table: seat 0 drew from the hand although its Stock Pile's 5 fit the centre 4."""
     from tests.games.muggins.test_muggins import position
-    s = position(2, [[9, 8], [9, 7]], [[6, 5], [7]], [4], current=5, source="stock", turn=0, filler_seat=1,
-                 enforce="table")
+
+    s = position(
+        2, [[9, 8], [9, 7]], [[6, 5], [7]], [4], current=5, source="stock", turn=0, filler_seat=1, enforce="table"
+    )
     s.apply(0, "hand")
     assert s.offender == 0 and s.offence == "skip-stock"
     return s.to_json()

@@ -6,15 +6,17 @@ Two ways to set a scene: ``deck_for`` builds a full deck whose deal gives each s
 the cards it will turn up first (deck-based stories from the deal on), and
 ``position`` loads a mid-game position through ``state_from_json`` (every card of the
 pack accounted for) for situations that take many turns to reach."""
+
 from __future__ import annotations
 
-import re
 import json
 import random
+import re
 from collections import Counter
 
 import pytest
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from fliptable.bots.base import RandomAgent, make_agent
 from fliptable.core import BotSpecError, OptionError, Over, PlayerCountError, Turn, get_game, replay
@@ -33,12 +35,15 @@ def rejected(state, player, action, reason):
     message = assert_rejected(state, player, action, reason)
     assert state.why_illegal(player, action) == reason, message
     return message
+
+
 STRICT = {"enforce": "strict"}
 
 
 # -- scene builders -----------------------------------------------------------------------
-def deck_for(n: int, bottoms: dict[int, list[int]], tops: dict[int, list[int]] | None = None,
-             packs: int = 1) -> list[str]:
+def deck_for(
+    n: int, bottoms: dict[int, list[int]], tops: dict[int, list[int]] | None = None, packs: int = 1
+) -> list[str]:
     """A whole deck (top card first) whose one-at-a-time deal gives seat k a hand whose
     bottom cards, in the order they will be turned up, are ``bottoms[k]`` and whose
     top cards (top first) are ``tops[k]``; the rest of the pack fills the middles."""
@@ -61,9 +66,17 @@ def deck_for(n: int, bottoms: dict[int, list[int]], tops: dict[int, list[int]] |
     return [str(hands[i % n][i // n]) for i in range(total)]
 
 
-def position(players: int, hands: list[list[int]], stocks: list[list[int]], centre: list[int],
-             current: int | None, source: str = "hand", turn: int = 0, filler_seat: int | None = None,
-             **options):
+def position(
+    players: int,
+    hands: list[list[int]],
+    stocks: list[list[int]],
+    centre: list[int],
+    current: int | None,
+    source: str = "hand",
+    turn: int = 0,
+    filler_seat: int | None = None,
+    **options,
+):
     """A mid-game state: ``hands`` top first (the last card is the bottom, played next),
     ``stocks`` bottom first, ``centre`` the top numbers of the Playing Piles by slot,
     ``current`` the card in play (from ``source``; ``None``: the turn starts as the
@@ -93,9 +106,16 @@ def position(players: int, hands: list[list[int]], stocks: list[list[int]], cent
         current, source = hands[turn][-1], "hand"
         hands[turn] = hands[turn][:-1]
     data["state"].update(
-        hands=hands, hand_known=[0] * players, stocks=[list(s) for s in stocks],
-        centre=list(centre) + [0] * (slots - len(centre)), removed=removed, turn=turn, turns=1,
-        current=current, source={"hand": 1, "stock": 2}[source])
+        hands=hands,
+        hand_known=[0] * players,
+        stocks=[list(s) for s in stocks],
+        centre=list(centre) + [0] * (slots - len(centre)),
+        removed=removed,
+        turn=turn,
+        turns=1,
+        current=current,
+        source={"hand": 1, "stock": 2}[source],
+    )
     state = GAME.state_from_json(data)
     if start:
         state.hands[turn].append(state.current)
@@ -182,9 +202,13 @@ def test_the_play_own_stock_top_is_played_before_the_hand():
     assert s.decision() == Turn(0) and s.stocks[0] == [3]
     assert in_play(s) == ("3", "stock")  # the Stock Pile's top fits the 2
     assert list(s.legal_actions(0)) == ["centre:1"]
-    rejected(s, 0, "hand",
-             '"Once a player has started a Stock Pile he must always play from it in preference to playing from '
-             'his hand" (Muggins, "The Play"; enforce=strict)')
+    rejected(
+        s,
+        0,
+        "hand",
+        '"Once a player has started a Stock Pile he must always play from it in preference to playing from '
+        'his hand" (Muggins, "The Play"; enforce=strict)',
+    )
     play(s, "centre:1")
     assert s.stocks[0] == [] and in_play(s) == ("4", "hand")
     play(s, "centre:1")
@@ -216,9 +240,13 @@ def test_the_play_centre_is_preferred_to_an_opponents_stock():
     play(s, "new", "keep", "centre:1")
     assert in_play(s) == ("3", "hand")  # fits the centre 2 and, down, seat 0's 4
     assert list(s.legal_actions(1)) == ["centre:1"]
-    rejected(s, 1, "stock:0",
-             "\"he must play it on one of the Playing Piles in preference to playing it on an opponent's Stock "
-             'Pile" (Muggins, "The Play"; enforce=strict)')
+    rejected(
+        s,
+        1,
+        "stock:0",
+        "\"he must play it on one of the Playing Piles in preference to playing it on an opponent's Stock "
+        'Pile" (Muggins, "The Play"; enforce=strict)',
+    )
     t = GAME.new_state(2, {"enforce": "table"}, deck=deck)
     play(t, "new", "keep", "centre:1")
     assert list(t.legal_actions(1)) == ["centre:1", "stock:0", "keep"]
@@ -255,7 +283,7 @@ def test_the_play_playing_piles_build_up_by_exactly_one():
         assert ("centre:1" in s.legal_actions(0)) is fits, card
         assert (s.best(card) == 2) is fits
     s = position(2, [[9], [8, 9]], [[], []], [9], current=10, turn=0, filler_seat=1)
-    play(s, "centre:1")                       # the 10 finishes the pile: it leaves the table
+    play(s, "centre:1")  # the 10 finishes the pile: it leaves the table
     assert s.centre[0] == 0
 
 
@@ -264,8 +292,7 @@ def test_the_play_an_opponents_stock_pile_takes_exactly_one_up_or_one_down():
     # 7 -- not another 6, not a 4 or an 8
     for card, fits in ((5, True), (7, True), (6, False), (4, False), (8, False)):
         for enforce in ("strict", "table"):
-            s = position(2, [[9], [8, 9]], [[], [6]], [], current=card, turn=0, filler_seat=1,
-                         enforce=enforce)
+            s = position(2, [[9], [8, 9]], [[], [6]], [], current=card, turn=0, filler_seat=1, enforce=enforce)
             assert ("stock:1" in s.legal_actions(0)) is fits, (card, enforce)
             assert (s.best(card) == 1) is fits
     # the Stock Pile's top is played first exactly when it fits: a 7 on a 6, not on another 7
@@ -309,20 +336,22 @@ def test_muggins_a_card_wrongly_played_from_the_hand_is_taken_back():
 
 
 def test_muggins_a_card_wrongly_played_from_the_stock_goes_back_under_the_penalty():
-    s = position(3, [[], [10, 9], [6, 9]], [[], [5], [6]], [4], current=5, source="stock", turn=1,
-                 filler_seat=0, enforce="table")
+    s = position(
+        3, [[], [10, 9], [6, 9]], [[], [5], [6]], [4], current=5, source="stock", turn=1, filler_seat=0, enforce="table"
+    )
     assert list(s.legal_actions(1)) == ["centre:1", "stock:2", "hand"]
     play(s, "stock:2")
     assert s.decision() == Turn(1, (0, 2)) and in_play(s) == ("9", "hand")
     play(s, (2, "muggins"))
-    assert s.stocks[2] == [6] and s.hands[1] == [10, 9]     # the 9 turned up since goes back too
+    assert s.stocks[2] == [6] and s.hands[1] == [10, 9]  # the 9 turned up since goes back too
     assert s.stocks[1] == [5, 6]  # the 5 back on its pile, the caller's 6 on top
     assert s.decision() == Turn(2) and in_play(s) == ("9", "hand") and s.hands[2] == []
 
 
 def test_muggins_drawing_from_the_hand_while_the_stock_top_is_playable_is_called():
-    s = position(2, [[3, 10], [9, 8]], [[5], []], [4], current=5, source="stock", turn=0,
-                 filler_seat=1, enforce="table")
+    s = position(
+        2, [[3, 10], [9, 8]], [[5], []], [4], current=5, source="stock", turn=0, filler_seat=1, enforce="table"
+    )
     play(s, "hand")
     assert in_play(s) == ("10", "hand") and s.decision() == Turn(0, (1,))
     assert s.view(1)["muggins"]["offence"] == "skip-stock"
@@ -344,19 +373,21 @@ def test_muggins_a_one_must_start_a_pile_so_putting_it_on_a_stock_is_a_wrong_pla
 
 
 def test_muggins_nobody_calls_play_goes_on_and_the_window_closes_with_the_next_action():
-    s = position(3, [[], [10, 9], [6]], [[], [5], [6]], [4], current=5, source="stock", turn=1,
-                 filler_seat=0, enforce="table")
+    s = position(
+        3, [[], [10, 9], [6]], [[], [5], [6]], [4], current=5, source="stock", turn=1, filler_seat=0, enforce="table"
+    )
     play(s, "stock:2")
     assert s.decision().claimants == (0, 2)
-    play(s, "keep")                       # seat 1 plays on: the wrong play stands
+    play(s, "keep")  # seat 1 plays on: the wrong play stands
     assert s.stocks[2] == [6, 5] and s.stocks[1] == [9] and s.decision() == Turn(2)
     assert s.view(0)["muggins"] is None and s.calls == 0 and s.deviations == 1
     rejected(s, 0, "muggins", "player 0 may not act now (it is player 2's turn)")
 
 
 def test_muggins_a_skipped_card_is_placed_when_nobody_calls():
-    s = position(2, [[3, 10], [9, 8]], [[5], []], [4], current=5, source="stock", turn=0,
-                 filler_seat=1, enforce="table")
+    s = position(
+        2, [[3, 10], [9, 8]], [[5], []], [4], current=5, source="stock", turn=0, filler_seat=1, enforce="table"
+    )
     play(s, "hand")
     assert list(s.legal_actions(0)) == ["keep"]
     play(s, "keep")
@@ -364,8 +395,9 @@ def test_muggins_a_skipped_card_is_placed_when_nobody_calls():
 
 
 def test_muggins_two_callers_the_first_call_applied_is_credited():
-    s = position(3, [[], [10, 9], [6]], [[], [5], [6]], [4], current=5, source="stock", turn=1,
-                 filler_seat=0, enforce="table")
+    s = position(
+        3, [[], [10, 9], [6]], [[], [5], [6]], [4], current=5, source="stock", turn=1, filler_seat=0, enforce="table"
+    )
     play(s, "stock:2")
     top0 = s.hands[0][0]
     play(s, (0, "muggins"))
@@ -379,16 +411,20 @@ def test_muggins_a_caller_who_gives_away_his_last_card_has_played_out_and_wins()
     play(s, "keep")
     assert in_play(s) == ("6", "hand") and s.legal_actions(1) == ("stock:0", "keep")
     # seat 1's last card is in play: he holds nothing in hand to pay a call with
-    rejected(s, 1, "muggins",
-             '"he is obliged to take a card from the top of the hand of the player who calls": your hand is '
-             "empty, so you have no card to give")
+    rejected(
+        s,
+        1,
+        "muggins",
+        '"he is obliged to take a card from the top of the hand of the player who calls": your hand is '
+        "empty, so you have no card to give",
+    )
     t = position(3, [[10], [6], [7, 3]], [[], [], []], [4], current=5, turn=0, filler_seat=0, enforce="table")
     play(t, "keep")
     play(t, (2, "muggins"))
     assert not t.is_over() and t.hands[2] == [3]
     u = position(3, [[10], [9, 3], [7]], [[], [], []], [4], current=5, turn=0, filler_seat=0, enforce="table")
     play(u, "keep")
-    play(u, (2, "muggins"))          # seat 2's only card pays the penalty: he has played out
+    play(u, (2, "muggins"))  # seat 2's only card pays the penalty: he has played out
     assert u.is_over() and u.result().winners == (2,) and u.result().ranks[2] == 1
 
 
@@ -397,13 +433,17 @@ def test_muggins_nobody_goes_out_by_a_deviation():
     # play nobody could call (a winning play ends the game): it is not offered
     s = position(2, [[], [9, 8, 2]], [[], [6]], [4], current=5, turn=0, filler_seat=1, enforce="table")
     assert list(s.legal_actions(0)) == ["centre:1", "keep"]
-    rejected(s, 0, "stock:1",
-             "your last card must go where the rules send it: nobody goes out by a deviation, which could no "
-             "longer be called")
+    rejected(
+        s,
+        0,
+        "stock:1",
+        "your last card must go where the rules send it: nobody goes out by a deviation, which could no "
+        "longer be called",
+    )
     play(s, "centre:1")
     assert s.is_over() and s.result().winners == (0,)
     t = position(2, [[], [9, 8, 2]], [[], [6]], [1], current=5, turn=0, filler_seat=1, enforce="table")
-    assert list(t.legal_actions(0)) == ["stock:1", "keep"]          # no centre pile: a rightful play
+    assert list(t.legal_actions(0)) == ["stock:1", "keep"]  # no centre pile: a rightful play
     play(t, "stock:1")
     assert t.is_over()
 
@@ -411,21 +451,36 @@ def test_muggins_nobody_goes_out_by_a_deviation():
 def test_muggins_strict_mode_allows_no_deviation_so_there_is_nothing_to_call():
     s = position(2, [[3], [9, 8]], [[5], [6]], [4], current=5, source="stock", turn=0, filler_seat=1)
     assert list(s.legal_actions(0)) == ["centre:1"]
-    rejected(s, 0, "hand",
-             '"Once a player has started a Stock Pile he must always play from it in preference to playing from '
-             'his hand" (Muggins, "The Play"; enforce=strict)')
-    rejected(s, 0, "stock:1",
-             "\"he must play it on one of the Playing Piles in preference to playing it on an opponent's Stock "
-             'Pile" (Muggins, "The Play"; enforce=strict)')
+    rejected(
+        s,
+        0,
+        "hand",
+        '"Once a player has started a Stock Pile he must always play from it in preference to playing from '
+        'his hand" (Muggins, "The Play"; enforce=strict)',
+    )
+    rejected(
+        s,
+        0,
+        "stock:1",
+        "\"he must play it on one of the Playing Piles in preference to playing it on an opponent's Stock "
+        'Pile" (Muggins, "The Play"; enforce=strict)',
+    )
     rejected(s, 0, "keep", "the card in play is your Stock Pile's top; 'keep' is for a card drawn from the hand")
     rejected(s, 1, "muggins", "player 1 may not act now (it is player 0's turn)")
-    rejected(s, 0, "muggins",
-             'in enforce=strict nobody can deviate from "The Play", so there is never a Muggins to call (use '
-             "enforce=table)")
+    rejected(
+        s,
+        0,
+        "muggins",
+        'in enforce=strict nobody can deviate from "The Play", so there is never a Muggins to call (use enforce=table)',
+    )
     h = position(2, [[3], [9, 8]], [[], [6]], [4], current=5, turn=0, filler_seat=1)
-    rejected(h, 0, "keep",
-             'a card that can be played must be played: "should he have an opportunity to play and does not do '
-             'so" (Muggins, "The Play"; enforce=strict)')
+    rejected(
+        h,
+        0,
+        "keep",
+        'a card that can be played must be played: "should he have an opportunity to play and does not do '
+        'so" (Muggins, "The Play"; enforce=strict)',
+    )
 
 
 def test_muggins_cannot_be_called_without_a_deviation_in_table_mode():
@@ -435,9 +490,8 @@ def test_muggins_cannot_be_called_without_a_deviation_in_table_mode():
 
 
 def test_muggins_the_offender_cannot_call_himself():
-    s = position(3, [[3, 4], [9, 8], [7]], [[], [6], []], [4], current=5, turn=0, filler_seat=1,
-                 enforce="table")
-    play(s, "stock:1")                   # the 5 belonged on the centre 4
+    s = position(3, [[3, 4], [9, 8], [7]], [[], [6], []], [4], current=5, turn=0, filler_seat=1, enforce="table")
+    play(s, "stock:1")  # the 5 belonged on the centre 4
     assert s.decision() == Turn(0, (1, 2))
     rejected(s, 0, "muggins", "you cannot call Muggins on yourself")
     rejected(s, 1, "centre:1", "it is seat 0's turn: you may only call 'muggins' now")
@@ -446,8 +500,9 @@ def test_muggins_the_offender_cannot_call_himself():
 def test_muggins_a_call_and_its_outcome_are_public_and_nobody_answers_in_secret():
     # who may call depends only on public facts; a claimant that does not call is never
     # recorded: every seat sees the same table whatever the others do not do
-    s = position(3, [[], [10, 9], [6, 9]], [[], [5], [6]], [4], current=5, source="stock", turn=1,
-                 filler_seat=0, enforce="table")
+    s = position(
+        3, [[], [10, 9], [6, 9]], [[], [5], [6]], [4], current=5, source="stock", turn=1, filler_seat=0, enforce="table"
+    )
     events = play(s, "stock:2")
     public = [e.full() for e in events]
     assert all(e.for_player(q) == e.full() for e in events for q in (0, 1, 2, None))
@@ -462,7 +517,7 @@ def test_when_a_players_hand_is_exhausted_he_turns_the_stock_pile_over_at_once()
     # plays them through again as a hand": as soon as the last hand card is placed, not when
     # a card is next needed -- so nobody has to load a pile that is already face down
     s = position(3, [[], [10, 8], [9]], [[5, 8, 4], [], [2]], [2], current=7, turn=0, filler_seat=1)
-    events = play(s, "keep")            # the 7 fits nothing: onto the Stock Pile; the hand is out
+    events = play(s, "keep")  # the 7 fits nothing: onto the Stock Pile; the hand is out
     assert "turn_over" in [e.type for e in events]
     assert s.stocks[0] == [] and s.hands[0] == [5, 8, 4, 7]
     assert s.view(None)["stocks"][0] == {"top": None, "count": 0}
@@ -490,7 +545,7 @@ def test_to_win_the_first_to_exhaust_hand_and_stock_wins():
 
 def test_to_win_a_stock_card_can_be_the_last_one():
     s = position(2, [[2], [9]], [[], [10]], [1], current=1, turn=0, filler_seat=1)
-    play(s, "new")                       # the hand's 2 is turned up and goes on the 1
+    play(s, "new")  # the hand's 2 is turned up and goes on the 1
     play(s, "centre:1")
     assert s.is_over() and s.result().winners == (0,)
 
@@ -563,17 +618,28 @@ def test_decision_options_are_validated():
 def test_bad_input_is_rejected_with_the_rule_and_state_unchanged():
     s = position(2, [[3], [9, 8]], [[], [6]], [4, 2], current=7, turn=0, filler_seat=1)
     assert list(s.legal_actions(0)) == ["stock:1"]
-    rejected(s, 0, "new",
-             'only a 1 starts a new Playing Pile ("Any time that a player draws a 1 he starts a new table '
-             'pile"); the card is a 7')
-    rejected(s, 0, "centre:1",
-             "A 7 does not go on centre pile 1 (top 4): Playing Piles build up in sequence, one at a time "
-             '(Muggins, "The Play")')
+    rejected(
+        s,
+        0,
+        "new",
+        'only a 1 starts a new Playing Pile ("Any time that a player draws a 1 he starts a new table '
+        'pile"); the card is a 7',
+    )
+    rejected(
+        s,
+        0,
+        "centre:1",
+        "A 7 does not go on centre pile 1 (top 4): Playing Piles build up in sequence, one at a time "
+        '(Muggins, "The Play")',
+    )
     rejected(s, 0, "centre:5", "centre slot 5 holds no Playing Pile; a 1 starts one with 'new'")
     rejected(s, 0, "centre:99", "there are centre slots 1 to 11 only")
-    rejected(s, 0, "stock:0",
-             "you cannot play onto your own Stock Pile; 'keep' puts a card drawn from the hand there and ends "
-             "your turn")
+    rejected(
+        s,
+        0,
+        "stock:0",
+        "you cannot play onto your own Stock Pile; 'keep' puts a card drawn from the hand there and ends your turn",
+    )
     rejected(s, 0, "stock:4", "there is no seat 4; seats are 0 to 1")
     rejected(s, 0, "hand", "you are already playing a card drawn from your hand")
     rejected(s, 0, "fly", "unknown action; Muggins actions: new, centre:N, stock:K, keep, hand, muggins (decline)")
@@ -581,12 +647,15 @@ def test_bad_input_is_rejected_with_the_rule_and_state_unchanged():
     assert_rejected(s, 7, "keep", "no player 7")
     assert_rejected(s, 0, 3, "must be text")
     s2 = position(2, [[3], [9, 8]], [[], [6]], [4], current=2, turn=0, filler_seat=1)
-    rejected(s2, 0, "stock:1",
-             "A 2 goes on an opponent's Stock Pile only next in sequence, one up or one down (seat 1's top is 6)")
+    rejected(
+        s2,
+        0,
+        "stock:1",
+        "A 2 goes on an opponent's Stock Pile only next in sequence, one up or one down (seat 1's top is 6)",
+    )
     s3 = position(2, [[3], [9, 8]], [[], []], [4], current=2, turn=0, filler_seat=1)
     rejected(s3, 0, "stock:1", "seat 1 has no Stock Pile yet")
-    t = position(2, [[3], [9, 8]], [[5], [6]], [4], current=5, source="stock", turn=0, filler_seat=1,
-                 enforce="table")
+    t = position(2, [[3], [9, 8]], [[5], [6]], [4], current=5, source="stock", turn=0, filler_seat=1, enforce="table")
     assert list(t.legal_actions(0)) == ["centre:1", "stock:1", "hand"]
     rejected(t, 0, "keep", "the card in play is your Stock Pile's top; 'keep' is for a card drawn from the hand")
     rejected(t, 0, "stock:2", "there is no seat 2; seats are 0 to 1")
@@ -626,8 +695,9 @@ def test_views_show_the_public_table_and_events_are_public():
 
 # -- rendering ------------------------------------------------------------------------------------------------------
 def test_render_and_narrate_show_the_layout_and_every_event():
-    s = position(3, [[], [10, 9], [6]], [[], [5], [6]], [4], current=5, source="stock", turn=1,
-                 filler_seat=0, enforce="table")
+    s = position(
+        3, [[], [10, 9], [6]], [[], [5], [6]], [4], current=5, source="stock", turn=1, filler_seat=0, enforce="table"
+    )
     text = render(s.view(1), 1)
     assert "Centre: 1:4" in text and "In play" in text and "you" in text
     events = play(s, "stock:2", (0, "muggins"))
@@ -657,6 +727,7 @@ def test_greedy_bot_follows_the_rules_and_calls_muggins():
 def test_greedy_never_deviates_so_table_mode_plays_like_strict():
     def agents():
         return [make_agent(GAME, "greedy") for _ in range(3)]
+
     a = play_match(GAME, agents(), {"enforce": "table"}, seed=5)
     b = play_match(GAME, agents(), {"enforce": "strict"}, seed=5)
     assert a.state.is_over() and a.state.deviations == 0
@@ -678,7 +749,7 @@ def test_stats_count_turns_wins_and_calls():
             totals[k] = totals.get(k, 0.0) + v
     out = GAME.summarize_stats(totals, 4, 3)
     assert out["mean_turns"] > 3 and 0 <= out["round_limit_rate"] <= 1
-    assert "win_rate_by_seat" not in out          # simulate's win_rate says it
+    assert "win_rate_by_seat" not in out  # simulate's win_rate says it
     assert out["muggins_calls_per_game"] > 0
 
 
@@ -746,18 +817,28 @@ def test_determinize_redeals_only_the_cards_nobody_has_seen():
 
 
 def test_bad_input_the_hand_or_a_decline_refused_whole():
-    s = position(2, [[], [9, 8]], [[6, 5], [7]], [4], current=5, source="stock", turn=0, filler_seat=1,
-                 enforce="table", turn_over="when-needed")
+    s = position(
+        2,
+        [[], [9, 8]],
+        [[6, 5], [7]],
+        [4],
+        current=5,
+        source="stock",
+        turn=0,
+        filler_seat=1,
+        enforce="table",
+        turn_over="when-needed",
+    )
     rejected(s, 0, "hand", "your hand is empty; the Stock Pile's top must be played")
     rejected(s, 0, "decline", "decline answers a Muggins window (muggins=window); none is open")
 
 
 def test_a_walked_away_player_s_placement_leaves_strict_rules_strict():
-    s = GAME.new_state(3, STRICT, 16)          # seat 0 has drawn a 1
+    s = GAME.new_state(3, STRICT, 16)  # seat 0 has drawn a 1
     before = json.dumps(s.to_json(), sort_keys=True)
     assert s.timeout_action(0) == "new"
     assert json.dumps(s.to_json(), sort_keys=True) == before
-    assert s.legal_actions(0) == ("new",)      # keeping the 1 is still a deviation strict rules forbid
+    assert s.legal_actions(0) == ("new",)  # keeping the 1 is still a deviation strict rules forbid
 
 
 def test_stats_count_a_game_ended_by_the_round_limit():

@@ -1,6 +1,7 @@
 """Patience's view as declared for learners (``games/patience/observation.py``,
 ``core/schema.py``): every seat's view of random play, at every table size, fits it,
 and every event is of a declared type."""
+
 from fliptable.core import get_game
 from tests.helpers import assert_views_fit_observation
 

@@ -1,5 +1,6 @@
 """Patience (flinch.md "Patience"): scenario tests per sentence of the section and per
 decision, bad input, view hiding, bots."""
+
 from __future__ import annotations
 
 import json
@@ -35,9 +36,13 @@ def lay(s):
     """The layout of ``s`` as seat 0 sees it, with numbers for cards (the view writes
     cards in notation; 0 is an empty 1s-pile space)."""
     v = s.view(0)
-    return {"rows": [[int(c) for c in r] for r in v["rows"]], "up": [int(t) if t else 0 for t in v["up"]],
-            "stock": [int(c) for c in v["discard"]], "card": int(v["card"]) if v["card"] else None,
-            "pack_count": v["draw_count"]}
+    return {
+        "rows": [[int(c) for c in r] for r in v["rows"]],
+        "up": [int(t) if t else 0 for t in v["up"]],
+        "stock": [int(c) for c in v["discard"]],
+        "card": int(v["card"]) if v["card"] else None,
+        "pack_count": v["draw_count"],
+    }
 
 
 def play(s, *actions):
@@ -203,8 +208,7 @@ def test_patience_go_through_the_pack_only_once_and_lose():
 
 def test_patience_all_cards_on_the_ones_piles_wins():
     s = GAME.new_state(1, None, 0, deck=[str(n) for n in range(1, 11) for _ in range(4)])
-    r = play_match(GAME, [make_agent(GAME, "greedy")], None, 0,
-                   deck=[str(n) for n in range(1, 11) for _ in range(4)])
+    r = play_match(GAME, [make_agent(GAME, "greedy")], None, 0, deck=[str(n) for n in range(1, 11) for _ in range(4)])
     assert r.state.won() and r.state.result().winners == (0,) and r.state.result().scores == (40.0,)
     assert lay(s)["up"] == [1, 1, 1, 1]
 
@@ -217,16 +221,19 @@ def test_patience_turn_refused_while_a_card_is_turned_up_and_after_the_pack():
 
 
 # -- bad input ------------------------------------------------------------------------------
-@pytest.mark.parametrize("action,why", [
-    ("card>up1", "no card is turned up"),
-    ("stock>row1", "stock pile is empty"),
-    ("row1>up1", "space for a 1"),
-    ("row4>row1", "sequence is right"),
-    ("row1>stock", "only the turned-up card"),
-    ("stock>stock", "cannot go back"),
-    ("up1>row1", "stay there"),
-    ("shuffle", "write turn, or SOURCE>DEST"),
-])
+@pytest.mark.parametrize(
+    "action,why",
+    [
+        ("card>up1", "no card is turned up"),
+        ("stock>row1", "stock pile is empty"),
+        ("row1>up1", "space for a 1"),
+        ("row4>row1", "sequence is right"),
+        ("row1>stock", "only the turned-up card"),
+        ("stock>stock", "cannot go back"),
+        ("up1>row1", "stay there"),
+        ("shuffle", "write turn, or SOURCE>DEST"),
+    ],
+)
 def test_patience_bad_input_rejected_with_reason_state_unchanged(action, why):
     s = new(9, 7, 5, 3)
     before = json.dumps(s.to_json())
@@ -272,14 +279,14 @@ def test_patience_random_games_keep_every_card_and_round_trip():
 
 def test_patience_lookahead_plays_only_legal_moves_and_is_seeded():
     # play_match raises BotError on an illegal choice; the same seed gives the same game
-    runs = [play_match(GAME, [make_agent(GAME, "lookahead:samples=4")], None, seed, record=True)
-            for seed in (1, 2, 1)]
+    runs = [play_match(GAME, [make_agent(GAME, "lookahead:samples=4")], None, seed, record=True) for seed in (1, 2, 1)]
     assert runs[0].log.actions == runs[2].log.actions
     assert all(r.state.is_over() for r in runs)
 
 
 def test_patience_lookahead_dedupes_symmetric_moves_and_passes_forced_ones():
     import random as _random
+
     bot = make_agent(GAME, "lookahead:samples=2")
     s = new(9, 7, 5, 3, 1)
     bot.reset(GAME, 0, 1, s.options, _random.Random(0))
@@ -298,6 +305,7 @@ def test_patience_stats_win_rate_with_the_kernel_wilson_interval():
 
 def test_patience_render_and_narrate():
     from fliptable.games.patience.render import narrate, render
+
     s = new(9, 7, 5, 3, 10)
     events = s.apply(0, "turn")
     text = render(s.view(0), 0)
@@ -308,6 +316,7 @@ def test_patience_render_and_narrate():
 
 def test_patience_greedy_merges_first_and_keeps_spaces_only_when_not_strict():
     from fliptable.games.patience.bots import greedy_move
+
     s = new(1, 5, 6, 9, 8)
     assert lay(s)["rows"] == [[8], [5], [6], [9]]
     assert greedy_move(s.rows, len(s.pack), s.legal_actions(0)) in ("row1>row4", "row2>row3")
@@ -321,7 +330,8 @@ def test_patience_a_one_built_down_on_a_two_may_go_up_from_the_row():
     s = new(9, 7, 5, 2, 1)
     play(s, "turn")
     assert {"card>up1", "card>up2", "card>up3", "card>up4", "card>row4"} == {
-        a for a in s.legal_actions(0) if a.startswith("card>")}
+        a for a in s.legal_actions(0) if a.startswith("card>")
+    }
     play(s, "card>row4")
     assert "row4>up2" in s.legal_actions(0) and "turn" not in s.legal_actions(0)
     play(s, "row4>up2", "row4>up2")  # the 1, then the 2 on it
@@ -353,8 +363,13 @@ def layout_json(rows, up=(0, 0, 0, 0), stock=(), card=None, **opts):
     if card is not None:
         seen[card] += 1
     data = GAME.new_state(1, opts or None, 0).to_json()
-    data["state"] = {"pack": sorted((PACK - seen).elements()), "card": card, "up": list(up),
-                     "rows": [list(r) for r in rows], "stock": list(stock)}
+    data["state"] = {
+        "pack": sorted((PACK - seen).elements()),
+        "card": card,
+        "up": list(up),
+        "rows": [list(r) for r in rows],
+        "stock": list(stock),
+    }
     return data
 
 
@@ -368,8 +383,13 @@ def layout(rows, up=(0, 0, 0, 0), stock=(), card=None, **opts):
 def test_patience_build_up_on_the_ones_exactly_one_higher(source, value, ok):
     # "build up on the 1's": onto a 1s pile showing 4 only a 5 - not a 3, 4 or 6
     rows = [[9], [10], [8], [value] if source == "row4" else []]
-    s = layout(rows, up=(4, 0, 0, 0), stock=[value] if source == "stock" else [],
-               card=value if source == "card" else None, strict=False)
+    s = layout(
+        rows,
+        up=(4, 0, 0, 0),
+        stock=[value] if source == "stock" else [],
+        card=value if source == "card" else None,
+        strict=False,
+    )
     action = f"{source}>up1"
     if ok:
         s.apply(0, action)
@@ -383,8 +403,7 @@ def test_patience_build_up_on_the_ones_exactly_one_higher(source, value, ok):
 @pytest.mark.parametrize("value,ok", [(1, True), (2, False)])
 def test_patience_only_a_1_starts_a_ones_pile(source, value, ok):
     rows = [[9], [value] if source == "row2" else [10], [8], [7]]
-    s = layout(rows, stock=[value] if source == "stock" else [], card=value if source == "card" else None,
-               strict=False)
+    s = layout(rows, stock=[value] if source == "stock" else [], card=value if source == "card" else None, strict=False)
     action = f"{source}>up3"
     if ok:
         s.apply(0, action)
@@ -397,8 +416,12 @@ def test_patience_only_a_1_starts_a_ones_pile(source, value, ok):
 @pytest.mark.parametrize("value,ok", [(5, False), (6, True), (7, False), (8, False)])
 def test_patience_build_down_on_the_lower_row_exactly_one_lower(source, value, ok):
     # "down on the other piles": onto a lower pile showing 7 only a 6 - not a 5, 7 or 8
-    s = layout([[7], [10], [10], [10]], stock=[value] if source == "stock" else [],
-               card=value if source == "card" else None, strict=False)
+    s = layout(
+        [[7], [10], [10], [10]],
+        stock=[value] if source == "stock" else [],
+        card=value if source == "card" else None,
+        strict=False,
+    )
     action = f"{source}>row1"
     if ok:
         s.apply(0, action)
@@ -416,7 +439,7 @@ def test_patience_move_a_pile_of_several_cards_its_bottom_card_decides(onto, ok)
     if ok:
         s.apply(0, "row1>row2")
         v = lay(s)
-        assert v["rows"][1] == [7, 6, 5, 4] and len(v["rows"][0]) == 1   # the space refilled from the pack
+        assert v["rows"][1] == [7, 6, 5, 4] and len(v["rows"][0]) == 1  # the space refilled from the pack
     else:
         assert_rejected(s, 0, "row1>row2", "the row1 pile has 6 at its bottom", f"row2 shows {onto}")
 
@@ -435,13 +458,18 @@ def test_patience_strict_play_from_the_stock_pile_whenever_possible_nothing_cove
     s = new(9, 8, 5, 3, 6, 10, 7)
     play(s, "turn", "card>stock", "turn")
     assert lay(s)["stock"] == [6] and lay(s)["card"] == 10
-    assert "card>stock" in s.legal_actions(0)           # the 6 cannot be played yet
+    assert "card>stock" in s.legal_actions(0)  # the 6 cannot be played yet
     play(s, "row2>row1")
     assert lay(s)["rows"][:2] == [[9, 8], [7]]
     assert "stock>row2" in s.legal_actions(0) and "card>stock" not in s.legal_actions(0)
-    assert_rejected(s, 0, "card>stock", "Play from the Stock Pile whenever possible",
-                    "the stock pile's 6 can be played; the turned-up 10 would cover it")
-    play(s, "stock>row2", "card>stock")                 # the 6 first, then the 10 may go
+    assert_rejected(
+        s,
+        0,
+        "card>stock",
+        "Play from the Stock Pile whenever possible",
+        "the stock pile's 6 can be played; the turned-up 10 would cover it",
+    )
+    play(s, "stock>row2", "card>stock")  # the 6 first, then the 10 may go
     assert lay(s)["stock"] == [10] and lay(s)["rows"][1] == [7, 6]
     # strict=false: the rulebook's "whenever possible" is advice; the 10 may cover the 6
     s = play(new(9, 8, 5, 3, 6, 10, 7, strict=False), "turn", "card>stock", "turn", "row2>row1")
@@ -453,7 +481,7 @@ def test_patience_stock_first_false_is_rules_version_1():
     # strict, but the 10 may cover the playable 6
     s = play(new(9, 8, 5, 3, 6, 10, 7, stock_first=False), "turn", "card>stock", "turn", "row2>row1")
     assert "card>stock" in s.legal_actions(0) and "stock>row2" in s.legal_actions(0)
-    assert "turn" not in s.legal_actions(0)                    # still strict otherwise
+    assert "turn" not in s.legal_actions(0)  # still strict otherwise
     assert GAME.rules_version == "2" and GAME.legacy_options("1") == {"stock_first": False}
     assert GAME.legacy_options("0") is None
 
@@ -478,14 +506,17 @@ def test_patience_determinize_reshuffles_only_the_pack():
         assert Counter(det.pack) == Counter(s.pack)
         assert (det.rows, det.up, det.stock, det.card) == (s.rows, s.up, s.stock, s.card)
         orders.add(tuple(det.pack))
-    assert len(orders) > 15                          # the hidden order does move
+    assert len(orders) > 15  # the hidden order does move
     assert s.to_json() == before
 
 
 def test_patience_determinize_deals_the_unseen_pack_uniformly():
     # three unseen cards, a 2, a 3 and a 4: six orders, each as likely
-    s = layout([[10, 9, 8, 7, 6, 5], [10, 9, 8, 7, 6, 5], [10, 9, 8, 7, 6, 5], [10, 9, 8, 7, 6, 5]],
-               up=(1, 1, 1, 1), stock=[2, 3, 3, 4, 4, 2, 3, 4, 2])
+    s = layout(
+        [[10, 9, 8, 7, 6, 5], [10, 9, 8, 7, 6, 5], [10, 9, 8, 7, 6, 5], [10, 9, 8, 7, 6, 5]],
+        up=(1, 1, 1, 1),
+        stock=[2, 3, 3, 4, 4, 2, 3, 4, 2],
+    )
     assert sorted(s.pack) == [2, 3, 4]
     rng = random.Random(0)
     counts = Counter(tuple(s.determinize(0, rng).pack) for _ in range(6000))
@@ -506,12 +537,15 @@ def test_patience_facts_for_machines():
     assert longest < info.max_decisions
 
 
-@pytest.mark.parametrize("rows,up,why", [
-    ([[9, 7], [8], [6], [5]], (0, 0, 0, 0), "not built down one at a time"),
-    ([[9, 10], [8], [6], [5]], (0, 0, 0, 0), "not built down one at a time"),
-    ([[9], [8], [6]], (0, 0, 0, 0), "four places"),
-    ([[9], [8], [6], [5]], (2, 0, 0), "four 1s-pile tops"),
-])
+@pytest.mark.parametrize(
+    "rows,up,why",
+    [
+        ([[9, 7], [8], [6], [5]], (0, 0, 0, 0), "not built down one at a time"),
+        ([[9, 10], [8], [6], [5]], (0, 0, 0, 0), "not built down one at a time"),
+        ([[9], [8], [6]], (0, 0, 0, 0), "four places"),
+        ([[9], [8], [6], [5]], (2, 0, 0), "four 1s-pile tops"),
+    ],
+)
 def test_patience_tampered_state_is_one_state_error(rows, up, why):
     with pytest.raises(StateError, match=why):
         GAME.state_from_json(layout_json(rows, up))
@@ -521,27 +555,33 @@ def test_patience_tampered_state_is_one_state_error(rows, up, why):
         GAME.state_from_json(data)
 
 
-@pytest.mark.parametrize("rows,up,card,says", [
-    ([[9, 7], [8], [6], [5]], (0, 0, 0, 0), None, "row1 is not built down one at a time"),
-    ([[9], [8], [6], [5, 5]], (0, 0, 0, 0), None, "row4 is not built down one at a time"),
-    ([[9], [8], [6]], (0, 0, 0, 0), None, "the lower row has four places"),
-    ([[9], [8], [6], [5], [4]], (0, 0, 0, 0), None, "the lower row has four places"),
-    ([[9], [8], [6], [5]], (2, 0, 0), None, "up must hold four 1s-pile tops, each 0 (a space) to 10"),
-    ([[9], [8], [6], [5]], (2, 0, 0, 0, 0), None, "up must hold four 1s-pile tops, each 0 (a space) to 10"),
-    ([[9], [8], [6], [5]], (0, 0, 0, -1), None, "up must hold four 1s-pile tops, each 0 (a space) to 10"),
-    ([[9], [8], [6], [5]], (0, 0, 0, 0), 0, "the turned-up card must be 1-10"),
-])
+@pytest.mark.parametrize(
+    "rows,up,card,says",
+    [
+        ([[9, 7], [8], [6], [5]], (0, 0, 0, 0), None, "row1 is not built down one at a time"),
+        ([[9], [8], [6], [5, 5]], (0, 0, 0, 0), None, "row4 is not built down one at a time"),
+        ([[9], [8], [6]], (0, 0, 0, 0), None, "the lower row has four places"),
+        ([[9], [8], [6], [5], [4]], (0, 0, 0, 0), None, "the lower row has four places"),
+        ([[9], [8], [6], [5]], (2, 0, 0), None, "up must hold four 1s-pile tops, each 0 (a space) to 10"),
+        ([[9], [8], [6], [5]], (2, 0, 0, 0, 0), None, "up must hold four 1s-pile tops, each 0 (a space) to 10"),
+        ([[9], [8], [6], [5]], (0, 0, 0, -1), None, "up must hold four 1s-pile tops, each 0 (a space) to 10"),
+        ([[9], [8], [6], [5]], (0, 0, 0, 0), 0, "the turned-up card must be 1-10"),
+    ],
+)
 def test_patience_a_tampered_layout_is_refused_naming_the_rule(rows, up, card, says):
     data = layout_json(rows, up)
     data["state"]["card"] = card
     assert_load_refused(GAME, data, says)
 
 
-@pytest.mark.parametrize("rows,up,card", [
-    ([[10, 9, 8, 7, 6, 5, 4, 3, 2], [], [], []], (10, 0, 0, 0), None),
-    ([[9], [8], [6], [5]], (0, 0, 0, 0), 10),
-    ([[9], [8], [6], [5]], (0, 0, 0, 0), 2),
-])
+@pytest.mark.parametrize(
+    "rows,up,card",
+    [
+        ([[10, 9, 8, 7, 6, 5, 4, 3, 2], [], [], []], (10, 0, 0, 0), None),
+        ([[9], [8], [6], [5]], (0, 0, 0, 0), 10),
+        ([[9], [8], [6], [5]], (0, 0, 0, 0), 2),
+    ],
+)
 def test_patience_layouts_at_the_bounds_load(rows, up, card):
     assert layout(rows, up, card=card).up == list(up)
 
@@ -575,16 +615,26 @@ def test_patience_strict_a_card_that_can_be_played_is_not_put_on_the_stock(up, r
     message = assert_rejected(s, 0, "card>stock")
     assert message.split(": ", 1)[1].split("; legal now:")[0] == (
         'Patience rules (strict=true): "If a card cannot be played in either row, place it face up and begin a '
-        'Stock Pile" - the 5 can be played')
+        'Stock Pile" - the 5 can be played'
+    )
 
 
-@pytest.mark.parametrize("rows, move, reason", [
-    ([[9], [3, 2, 1], [6], [5]], "row1>row2", "Patience rules: row2 shows a 1; no pile goes on it"),
-    ([[9], [8], [6], [3, 2]], "row1>row4", ('Patience rules: "move one of the piles in the lower row onto another '
-                                           'pile in the lower row if the sequence is right" - the row1 pile has 9 '
-                                           'at its bottom; row4 shows 2, so only a pile with 1 at its bottom may '
-                                           'go on it')),
-])
+@pytest.mark.parametrize(
+    "rows, move, reason",
+    [
+        ([[9], [3, 2, 1], [6], [5]], "row1>row2", "Patience rules: row2 shows a 1; no pile goes on it"),
+        (
+            [[9], [8], [6], [3, 2]],
+            "row1>row4",
+            (
+                'Patience rules: "move one of the piles in the lower row onto another '
+                'pile in the lower row if the sequence is right" - the row1 pile has 9 '
+                "at its bottom; row4 shows 2, so only a pile with 1 at its bottom may "
+                "go on it"
+            ),
+        ),
+    ],
+)
 def test_patience_a_pile_move_that_does_not_fit_names_the_rule(rows, move, reason):
     message = assert_rejected(layout(rows), 0, move)
     assert message.split(": ", 1)[1].split("; legal now:")[0] == reason
@@ -604,14 +654,32 @@ def _refusals():
     return [
         (turned, "turn", "Patience rules: turn up one card at a time - place the turned-up 6 first"),
         (used_up, "turn", 'Patience rules: "go through the pack only once" - the pack is used up'),
-        (must_play, "turn", ('Patience rules (strict=true): "Play from the Stock Pile whenever possible. Likewise, '
-                            'play from the piles in the lower row to the piles in the upper row whenever possible" '
-                            "- make those plays before turning the next card")),
+        (
+            must_play,
+            "turn",
+            (
+                'Patience rules (strict=true): "Play from the Stock Pile whenever possible. Likewise, '
+                'play from the piles in the lower row to the piles in the upper row whenever possible" '
+                "- make those plays before turning the next card"
+            ),
+        ),
         (start, "up1>row1", "Patience rules: cards on the 1s piles stay there; only the piles' order of play matters"),
-        (start, "banana", ("write turn, or SOURCE>DEST with SOURCE card, stock or row1-row4 and DEST up1-up4, "
-                          "row1-row4 (or stock, for the turned-up card), e.g. card>up2, stock>row1, row3>row1")),
-        (start, "row5>up1", ("write turn, or SOURCE>DEST with SOURCE card, stock or row1-row4 and DEST up1-up4, "
-                            "row1-row4 (or stock, for the turned-up card), e.g. card>up2, stock>row1, row3>row1")),
+        (
+            start,
+            "banana",
+            (
+                "write turn, or SOURCE>DEST with SOURCE card, stock or row1-row4 and DEST up1-up4, "
+                "row1-row4 (or stock, for the turned-up card), e.g. card>up2, stock>row1, row3>row1"
+            ),
+        ),
+        (
+            start,
+            "row5>up1",
+            (
+                "write turn, or SOURCE>DEST with SOURCE card, stock or row1-row4 and DEST up1-up4, "
+                "row1-row4 (or stock, for the turned-up card), e.g. card>up2, stock>row1, row3>row1"
+            ),
+        ),
         (start, "card>up1", "Patience rules: no card is turned up - write turn to turn up the next card"),
         (start, "stock>stock", "the stock pile's top card cannot go back onto the stock pile"),
         (start, "stock>row1", "Patience rules: the stock pile is empty"),
@@ -641,8 +709,12 @@ def test_patience_turn_has_forgiving_names(word):
 def test_patience_stats_of_one_game_and_of_none():
     s = GAME.summarize_stats({"wins": 1.0, "up_cards": 23.0}, 1, 1)
     assert s["win_rate"] == 1.0 and s["mean_up_cards"] == 23.0 and s["games"] == 1
-    assert GAME.summarize_stats({}, 0, 1) == {"win_rate": 0.0, "win_rate_ci95": list(wilson_interval(0, 0)),
-                                              "mean_up_cards": 0.0, "games": 0}
+    assert GAME.summarize_stats({}, 0, 1) == {
+        "win_rate": 0.0,
+        "win_rate_ci95": list(wilson_interval(0, 0)),
+        "mean_up_cards": 0.0,
+        "games": 0,
+    }
     won = layout([[10], [], [], []], up=(10, 10, 10, 9), strict=False)
     assert GAME.stats(won) == {"wins": 0.0, "up_cards": 39.0}
     won.apply(0, "row1>up4")
@@ -653,6 +725,7 @@ def test_patience_a_search_sample_depends_only_on_what_the_player_saw():
     """InformationSet.sample sorts the hidden places (``hidden_slots``: the pack) before the
     re-deal: two games that differ only in the pack's hidden order give the same samples."""
     from fliptable.core.agent import InformationSet
+
     a = new(9, 7, 5, 3)
     b = GAME.state_from_json(a.to_json())
     b.pack.reverse()

@@ -1,5 +1,6 @@
 """Patience's text names its one player "you" when they read it and "seat 0" for a
 spectator (issue 8, "Words")."""
+
 from __future__ import annotations
 
 from fliptable.core.registry import get_game

@@ -6,6 +6,7 @@ Revision ID: 0003
 Revises: 0002
 Create Date: 2026-11-27
 """
+
 import sqlalchemy as sa
 from alembic import op
 
