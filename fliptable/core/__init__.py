@@ -19,7 +19,8 @@ from .errors import (
     UnknownGame,
 )
 from .events import Event
-from .game import Game, GameInfo, State
+from .game import Game, State
+from .info import GameInfo
 from .log import GameLog, Recorder, load_log, parse_log, replay, start_state
 from .options import Option, parse_option_pairs, resolve_options
 from .registry import all_game_ids, all_games, get_game, load_state, register

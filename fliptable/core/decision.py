@@ -111,3 +111,14 @@ def decision_json(decision: Decision) -> dict[str, Any]:
     if isinstance(decision, Simultaneous):
         return {"kind": "simultaneous", "players": list(decision.players), "claimants": list(decision.claimants)}
     return {"kind": "over", "players": [], "claimants": []}
+
+
+def describe_decision(decision: Decision) -> str:
+    """The decision in words, for a refusal: whose turn it is, or what is open."""
+    if isinstance(decision, Turn):
+        return f"it is player {decision.player}'s turn"
+    if isinstance(decision, Race):
+        return "a race is open"
+    if isinstance(decision, Simultaneous):
+        return "players are committing their choices"
+    return "the game is over"

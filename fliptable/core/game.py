@@ -3,78 +3,21 @@ game in progress). Everything above the kernel is written once against these."""
 
 from __future__ import annotations
 
-import json
 import random
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
 from typing import Any, ClassVar, cast
 
 from .balance import Balance
 from .cards import CardTable
-from .decision import Decision, Over, Race, Simultaneous, Turn, decision_json
+from .decision import Decision, Over, Race, decision_json, describe_decision
 from .errors import FliptableError, IllegalAction, PlayerCountError, SeatError, StaleAction, StateError, quoted, shorten
 from .events import Event
 from .fields import check_kinds, dump_field, load_field, make_copier
+from .info import ActionKey, GameInfo, plain_narrate, plain_render
 from .options import Option, resolve_options
 from .result import Result
 from .rng import new_rng, rng_from_json, rng_to_json
 from .schema import DeclaresView
-
-
-def plain_render(view: Any) -> str:
-    """The plain listing of a view, one field a line: the table of a game without a
-    wording module, and what is shown when a game's own renderer fails."""
-    if not isinstance(view, dict):
-        return json.dumps(view)
-    return "\n".join(f"{k}: {json.dumps(v)}" for k, v in view.items())
-
-
-def plain_narrate(event: dict[str, Any]) -> str:
-    """The plain line of an event (``type: key=value, ...``), likewise."""
-    rest = ", ".join(f"{k}={v}" for k, v in event.items() if k != "type")
-    return f"{event.get('type', '?')}: {rest}" if rest else str(event.get("type", "?"))
-
-
-@dataclass(frozen=True, slots=True)
-class GameInfo:
-    """Declared facts of one table of a game, for machines (RL, search, ratings)."""
-
-    game: str
-    players: int
-    #: size of the fixed action space (``Game.action_space``): ids are 0..num_actions-1
-    num_actions: int
-    #: no game at this table applies more actions than this
-    max_decisions: int
-    #: the range of ``Result.returns()``
-    utility: tuple[float, float]
-    chance: str
-    information: str
-    dynamics: str
-
-    def to_json(self) -> dict[str, Any]:
-        return {
-            "game": self.game,
-            "players": self.players,
-            "num_actions": self.num_actions,
-            "max_decisions": self.max_decisions,
-            "utility": list(self.utility),
-            "chance": self.chance,
-            "information": self.information,
-            "dynamics": self.dynamics,
-        }
-
-
-@dataclass(frozen=True, slots=True)
-class ActionKey:
-    """A named key a game gives one kind of its actions at the terminal (game-agnostic:
-    ``tui/keys.py`` reads it). Every legal action whose notation fully matches ``pattern``
-    (a regular expression) is offered under ``key`` with ``label`` instead of in the
-    ordinary menu: one such action acts at once, several narrow the menu to them.
-    FLAPS: ``!`` "Last Card" for ``5c!``, ``c`` "catch" for ``catch:N``."""
-
-    key: str
-    label: str
-    pattern: str
 
 
 class Game(DeclaresView):
@@ -500,7 +443,7 @@ class State:
         if action in self.legal_actions(player):
             return None
         if player not in decision.actors and not self._too_long(action):
-            return f"player {player} may not act now ({_describe_decision(decision)})"
+            return f"player {player} may not act now ({describe_decision(decision)})"
         return self._reason(player, action) or f"{shorten(action)!r} is not among player {player}'s legal actions now"
 
     def rule_broken(self, player: int, action: str) -> str | None:
@@ -571,7 +514,7 @@ class State:
 
     def _illegal_message(self, decision: Decision, player: int, action: str, legal: Sequence[str]) -> str:
         if player not in decision.actors:
-            return f"player {player} may not act now ({_describe_decision(decision)}); {shorten(action)!r} rejected"
+            return f"player {player} may not act now ({describe_decision(decision)}); {shorten(action)!r} rejected"
         reason = self._reason(player, action)
         shown = ", ".join(legal[:12]) + (", ..." if len(legal) > 12 else "")
         head = f"{shorten(action)!r} is not legal for player {player}"
@@ -648,13 +591,3 @@ class State:
             "rng": rng_to_json(self.rng),
             "state": self._dump(),
         }
-
-
-def _describe_decision(decision: Decision) -> str:
-    if isinstance(decision, Turn):
-        return f"it is player {decision.player}'s turn"
-    if isinstance(decision, Race):
-        return "a race is open"
-    if isinstance(decision, Simultaneous):
-        return "players are committing their choices"
-    return "the game is over"

@@ -36,6 +36,7 @@ from typing import Any
 from starlette.websockets import WebSocketDisconnect
 
 from ..core.errors import FliptableError
+from .leases import RELEASE, RENEW, lease_key
 from .live import Client
 from .lobby import Elsewhere, Expired, Forbidden, Full, NotFound, Unavailable
 from .security import SharedLimiter
@@ -65,39 +66,10 @@ MOVE_S = 20.0
 #: that process attaches the socket to the new owner (``Cluster._move``)
 MOVED = 1012
 
-#: extends each lease (KEYS) still held by ARGV[1] by ARGV[2] ms, and takes again one that
-#: lapsed while nobody took it (its holder was held up: nobody else started, and the
-#: database's fence refuses it if anyone did): 1 each kept, 0 each another process holds
-RENEW = """
-local out = {}
-for i, key in ipairs(KEYS) do
-    local holder = redis.call('GET', key)
-    if holder == ARGV[1] then
-        redis.call('PEXPIRE', key, ARGV[2])
-        out[i] = 1
-    elseif not holder then
-        redis.call('SET', key, ARGV[1], 'PX', ARGV[2])
-        out[i] = 1
-    else
-        out[i] = 0
-    end
-end
-return out
-"""
-#: deletes the lease KEYS[1] if ARGV[1] still holds it
-RELEASE = """
-if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) end
-return 0
-"""
-
 #: the errors a call to another process brings back as they were raised there
 ERRORS = {cls.__name__: cls for cls in (NotFound, Full, Forbidden, Expired, BadRequest, Unavailable)}
 #: the lobby calls another process may ask for (``Lobby._routed``)
 CALLS = ("show_here", "join_here", "free_here")
-
-
-def lease_key(table_id: str) -> str:
-    return f"ft:lease:{table_id}"
 
 
 class Cluster:

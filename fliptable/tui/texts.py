@@ -12,7 +12,8 @@ from rich.text import Text
 
 from ..core.decision import Over
 from ..core.errors import shorten
-from ..core.game import Game, State, plain_narrate, plain_render
+from ..core.game import Game, State
+from ..core.info import plain_narrate, plain_render
 
 
 def safe_render(game: Game, view: Any, seat: int | None) -> str:

@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from ...core.errors import OptionError
-from ...core.game import ActionKey, Game
+from ...core.game import Game
+from ...core.info import ActionKey
 from ...core.options import Option
 from ...core.registry import register
 from ...core.result import margin_values
