@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from ...core.schema import Bool, Card, Cards, Int, Maybe, Obj, PerSeat, Seat, Seats, Window, Word
 from .cards import COLOUR, RANK, SPOOF_VALUE, SUIT_NAMES, SUITS
-from .state import PHASES
+from .tables import PHASES
 
 
 def schema(game, players, options):
