@@ -18,6 +18,10 @@ class StaleAction(IllegalAction):
     state's): a late swat must never land on the next window's fly."""
 
 
+class AgentError(FliptableError):
+    """An agent answered with an action that is not legal (a bug in the agent)."""
+
+
 class SeatError(FliptableError):
     """A seat number that does not exist at this table."""
 
