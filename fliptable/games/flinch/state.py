@@ -132,7 +132,9 @@ class FlinchState(Challenges, TurnFlow, View, State):
             out += self.hands[p]
         for r in self.reserves:
             out += r
-        for lo, hi in zip(self.pile_low, self.pile_high, strict=True):
+        # strict=False: a saved state is counted before _check compares these lengths, so
+        # that a mismatch is refused by its own rule ("one entry per centre pile")
+        for lo, hi in zip(self.pile_low, self.pile_high, strict=False):
             out += range(lo, hi + 1)  # a centre pile holds exactly the run lo..hi
         return out + self.stack + self.removed
 
