@@ -13,25 +13,7 @@ from .balance import BALANCE
 from .cards import BUILT_LEVELS, CARDS, deck
 from .notation import MAX_PACKS, MAX_SEATS, SEATS_PER_PACK, action_space, card_list, parse
 from .state import FlapsState
-from .tables import (
-    N_STATS,
-    ST_ATTACK_SUM,
-    ST_ATTACKS,
-    ST_CATCHES,
-    ST_CUTS,
-    ST_DOUBLE,
-    ST_DRAWS,
-    ST_FLAPPINGS,
-    ST_FLAPS,
-    ST_FORGETS,
-    ST_LAYS,
-    ST_MEGA,
-    ST_PACK_OUT,
-    ST_SCUFFLES,
-    ST_SOLVED,
-    ST_SPOOFS,
-    ST_TRUMPS,
-)
+from .tables import STAT_NAMES
 
 NOTATION = """\
 Cards are written rank then suit (c d h s): 7h, 10s, 4c (FLAPS), qd, kc; the specials:
@@ -224,26 +206,10 @@ class FlapsGame(Game):
 
     def stats(self, state):
         s = state.stat
-        assert len(s) == N_STATS
         result = state.result()
         out = {
             "decisions": state.ply,
-            "lays": s[ST_LAYS],
-            "draws": s[ST_DRAWS],
-            "attacks": s[ST_ATTACKS],
-            "attack_sum": s[ST_ATTACK_SUM],
-            "flappings": s[ST_FLAPPINGS],
-            "flaps": s[ST_FLAPS],
-            "catches": s[ST_CATCHES],
-            "forgets": s[ST_FORGETS],
-            "trumps": s[ST_TRUMPS],
-            "cuts": s[ST_CUTS],
-            "pack_outs": s[ST_PACK_OUT],
-            "double_wins": s[ST_DOUBLE],
-            "scuffles": s[ST_SCUFFLES],
-            "mega_flaps": s[ST_MEGA],
-            "spoofs": s[ST_SPOOFS],
-            "solved": s[ST_SOLVED],
+            **dict(zip(STAT_NAMES, s, strict=True)),
         }
         for w in result.winners:
             out[f"seat{w}_wins"] = 1 / len(result.winners)

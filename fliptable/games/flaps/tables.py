@@ -80,3 +80,22 @@ HAND_SIZE = 7
     ST_SOLVED,
 ) = range(16)
 N_STATS = 16
+#: each counter's name in ``Game.stats``, in the order of the ST_ indices above
+STAT_NAMES = (
+    "lays",
+    "draws",
+    "attacks",
+    "attack_sum",
+    "flappings",
+    "flaps",
+    "catches",
+    "forgets",
+    "trumps",
+    "cuts",
+    "pack_outs",
+    "double_wins",
+    "scuffles",
+    "mega_flaps",
+    "spoofs",
+    "solved",
+)

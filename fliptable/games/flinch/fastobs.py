@@ -50,15 +50,12 @@ class FlinchDirect(DirectEncoder):
     or reserves are not of the kind seen at two or more seats (a one-seat table) is not
     fit: generic path."""
 
+    #: the view's keys: the fixed facts, the parts written as blocks, and the small ones
     KEYS = frozenset(
         {
             "seat",
             "players",
             "dealer",
-            "phase",
-            "turn",
-            "turns",
-            "started",
             "top_number",
             "starters",
             "centre_variant",
@@ -68,22 +65,10 @@ class FlinchDirect(DirectEncoder):
             "partners",
             "scores",
             "game_piles",
-            "hand_counts",
             "reserves",
             "centre",
-            "draw_count",
-            "stack_groups",
-            "removed",
-            "stack_exhausted",
-            "blocked",
-            "idle_turns",
-            "played_this_turn",
-            "challenges",
-            "challenge",
-            "over",
-            "winners",
-            "end",
             "hand",
+            *_SMALL,
         }
     )
 

@@ -8,6 +8,7 @@ from typing import Any
 from ...core import Game, Option, register
 from ...core.result import margin_values
 from ..flinch_pack.cards import CARDS, pack_count, series_pack
+from ..flinch_pack.challenge_window import window_options
 from . import render
 from .balance import BALANCE
 from .bots import GreedyAgent, QuickAgent
@@ -66,16 +67,7 @@ class FlinchGame(Game):
             "on: nobody sees below a reserve pile's top; off: owners see their whole reserve piles",
             choices=("on", "off"),
         ),
-        Option(
-            "challenge",
-            "choice",
-            "claim",
-            "claim: a challenge is called out of turn while play goes "
-            "on; window: fliptable 1's timed window after each challengeable action, answered "
-            "challenge or decline (replays version-1 logs)",
-            choices=("claim", "window"),
-        ),
-        Option("challenge_ms", "float", 3000.0, "challenge=window: the window's length, ms", min=1, max=600000),
+        *window_options("challenge", "a challenge", "each challengeable action"),
         Option(
             "standstill",
             "choice",

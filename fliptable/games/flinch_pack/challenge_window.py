@@ -31,8 +31,25 @@ from typing import ClassVar
 
 from ...core.decision import Race, Turn, turn
 from ...core.events import Event
+from ...core.options import Option
 
 DECLINE = "decline"
+
+
+def window_options(call: str, called: str, after: str) -> tuple[Option, Option]:
+    """A game's two options for its calls: ``call`` (``claim``, or ``window``: fliptable 1's
+    timed window after ``after``) and ``<call>_ms``, the window's length."""
+    return (
+        Option(
+            call,
+            "choice",
+            "claim",
+            f"claim: {called} is called out of turn while play goes on; window: fliptable 1's "
+            f"timed window after {after}, answered {call} or decline (replays version-1 logs)",
+            choices=("claim", "window"),
+        ),
+        Option(f"{call}_ms", "float", 3000.0, f"{call}=window: the window's length, ms", min=1, max=600000),
+    )
 
 
 class ChallengeWindow:

@@ -6,6 +6,7 @@ from __future__ import annotations
 from ...core import Game, Option, register
 from ...core.result import margin_values
 from ..flinch_pack.cards import CARDS, pack_count, series_pack
+from ..flinch_pack.challenge_window import window_options
 from . import render
 from .balance import BALANCE
 from .bots import GreedyMuggins
@@ -49,16 +50,7 @@ class MugginsGame(Game):
             min=1,
             max=10000,
         ),
-        Option(
-            "muggins",
-            "choice",
-            "claim",
-            "claim: 'Muggins' is called out of turn while play goes on; "
-            "window: fliptable 1's timed window after a deviation, answered muggins or decline "
-            "(replays version-1 logs)",
-            choices=("claim", "window"),
-        ),
-        Option("muggins_ms", "float", 3000.0, "muggins=window: the window's length, ms", min=1, max=600000),
+        *window_options("muggins", "'Muggins'", "a deviation"),
         Option(
             "turn_over",
             "choice",
