@@ -250,3 +250,19 @@ def test_many_quiet_combinations_are_one_sentence_and_a_significant_one_is_named
         "Seat 0 wins 40.0% [37.0, 43.1] at loud against an even 25.0%: a significant first-player advantage"
     )
     assert got[1].startswith("No seat advantage is significant in 4 of 5 combinations")
+
+
+@pytest.mark.parametrize("gid", ["authors", "go-to-the-store"])
+def test_the_asking_games_report_their_decision_cap(gid):
+    # the decision cap ends a game with books still to make: the report's safety cap
+    game = get_game(gid)
+    played = play_match(game, [make_agent(game, "greedy") for _ in range(3)], None, 4).state
+    assert played.is_over() and not game.balance.capped(played)
+    data = game.new_state(3, None, 4).to_json()
+    data["ply"] = 1999
+    state = game.state_from_json(data)
+    state.apply(state.turn, state.legal_actions(state.turn)[0])
+    assert state.is_over() and state.result().details == {"capped": True} and game.balance.capped(state)
+    report = balance(gid, players=[3], games=4, seed=1)
+    cap = report["combinations"][0]["cap"]
+    assert cap is not None and cap["n"] == 4 and cap["successes"] == 0

@@ -1,14 +1,17 @@
 """What a balance report counts in the asking games, Authors and Go to the Store
 (``core/balance.py``): each number is a kind; a player is dealt the numbers of their
-first hand and holds those left in their hand at the end. No cap."""
+first hand and holds those left in their hand at the end. The decision cap (docs/rules:
+"The decision cap") is the safety cap: a game it ended has fewer than ten books."""
 
 from __future__ import annotations
 
 from ...core.balance import Balance
+from .state import BOOKS
 
 
 class AskingBalance(Balance):
     counts_cards = True
+    has_cap = True
 
     def _numbers(self, state):
         return [self.labels(state.game, [c for c, k in enumerate(hand) if k]) for hand in state.hands]
@@ -18,6 +21,9 @@ class AskingBalance(Balance):
 
     def held(self, state):
         return self._numbers(state)
+
+    def capped(self, state):
+        return state.nbooks < BOOKS
 
 
 BALANCE = AskingBalance()
