@@ -85,6 +85,10 @@ class Agent:
     determinizations: InformationSet | None = None
     #: mean reaction in races, ms, for agents that do not model their own
     reaction_ms = 500.0
+    #: a hard deadline (``time.perf_counter()`` seconds) set by whoever asks, e.g. the
+    #: server's bot workers (``--max-bot-ms``); a search stops there (``bots/ismcts.py``),
+    #: other agents ignore it; None: none
+    deadline: float | None = None
 
     def reset(self, game: Any, seat: int, players: int, options: Mapping[str, Any], rng: random.Random) -> None:
         """Called once before a game; ``rng`` is this agent's own seeded RNG."""

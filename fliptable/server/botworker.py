@@ -85,7 +85,7 @@ class Mirror:
         state = self.state
         legal = state.legal_actions(seat)
         view = state.view(seat) if agent.needs_view else None
-        agent.deadline = deadline  # read by searches (ismcts); harmless elsewhere
+        agent.deadline = deadline  # read by searches (ismcts); others ignore it
         if role == "act":
             return agent.act(view, legal), None
         if role == "react":
@@ -124,6 +124,7 @@ def main(conn) -> None:  # pragma: no cover - run in the worker process (tests/s
             mirrors.pop(message[1], None)
         elif kind == "ask":
             _, request, table, seat, role, seconds = message
+            reply: tuple[str, int, str | None, float | None, str | None]
             try:
                 mirror = mirrors.get(table)
                 if mirror is None:

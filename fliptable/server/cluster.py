@@ -72,6 +72,12 @@ ERRORS = {cls.__name__: cls for cls in (NotFound, Full, Forbidden, Expired, BadR
 CALLS = ("show_here", "join_here", "free_here")
 
 
+def _text(reply: bytes | str | None) -> str | None:
+    """A Redis reply as text: the clients decode replies (``decode_responses``), which
+    redis-py's types do not follow (they say ``bytes | str``)."""
+    return reply.decode() if isinstance(reply, bytes) else reply
+
+
 class Cluster:
     """This process's part in a group sharing a database and a Redis."""
 
@@ -169,7 +175,7 @@ class Cluster:
     # -- leases ----------------------------------------------------------------------------
     async def owner(self, table_id: str) -> str | None:
         """The node id of the process holding the table's lease (None: nobody)."""
-        return await self.redis.get(lease_key(table_id))
+        return _text(await self.redis.get(lease_key(table_id)))
 
     async def take_new(self, table_id: str) -> None:
         """The lease of a table this process is creating (its fence is 1)."""
@@ -182,7 +188,7 @@ class Cluster:
         table); ``Elsewhere`` when another process holds the lease."""
         key = lease_key(table_id)
         if not await self.redis.set(key, self.node, nx=True, px=self.lease_ms):
-            holder = await self.redis.get(key)
+            holder = _text(await self.redis.get(key))
             if holder != self.node:
                 raise Elsewhere(holder) if holder else Unavailable("the table is changing hands; try again")
         self.owned[table_id] = time.monotonic()
@@ -249,6 +255,7 @@ class Cluster:
             for table_id in [t for t in lobby.live if t not in self.owned]:  # its lease lost while it loaded
                 self._lost(table_id, "lost while the table was loaded")
             keys = sorted(self.owned)
+            exc: str | Exception
             try:  # given up before the leases could lapse: then this process stops driving first
                 async with asyncio.timeout(max(0.05, self.held_until - sent - RENEW_S / 2)):
                     await self.leases.set(f"ft:alive:{self.node}", "1", px=ALIVE_MS)

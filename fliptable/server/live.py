@@ -293,24 +293,24 @@ class LiveTable:
         if self.failed is not None:
             client.put({"type": "error", "message": self.failed, "ply": None})
         if self.table is not None and self._broadcast_ply == self.table.state.ply:
-            self._send_frame(client, {})
+            self._send_frame(self.table, client, {})
 
     def detach(self, client: Client) -> None:
         self.clients.discard(client)
 
-    def _history(self, seat: int | None, sent: int) -> list[dict]:
+    def _history(self, table: Table, seat: int | None, sent: int) -> list[dict]:
         """The seat's events from the ``sent``-th on (those replayed at a restart first):
         only these are copied, not the whole game's every frame."""
         prefix = self.prefix[self.players if seat is None else seat] if self.prefix else []
         before = prefix[sent:] if sent < len(prefix) else []
-        return before + self.table.history(seat, max(0, sent - len(prefix)))
+        return before + table.history(seat, max(0, sent - len(prefix)))
 
-    def _send_frame(self, client: Client, frames: dict) -> None:
+    def _send_frame(self, table: Table, client: Client, frames: dict) -> None:
         seat = client.seat
         frame = frames.get(seat)
         if frame is None:
-            frame = frames[seat] = self.table.frame(seat)
-        events = self._history(seat, client.sent)
+            frame = frames[seat] = table.frame(seat)
+        events = self._history(table, seat, client.sent)
         said_key = ("narration", seat, client.sent)  # the same lines for each connection of the seat
         said = frames.get(said_key)
         if said is None:
@@ -324,7 +324,7 @@ class LiveTable:
         if landed.by == "timeout":
             self._timeouts.append(landed)
 
-    def _broadcast(self) -> None:
+    def _broadcast(self, table: Table) -> None:
         frames: dict = {}
         timeouts, self._timeouts = self._timeouts, []
         for c in list(self.clients):
@@ -337,8 +337,8 @@ class LiveTable:
                         "action": t.action if c.seat == t.seat else None,
                     }
                 )
-            self._send_frame(c, frames)
-        self._broadcast_ply = self.table.state.ply
+            self._send_frame(table, c, frames)
+        self._broadcast_ply = table.state.ply
         if self._arrivals:
             now = time.perf_counter()
             self.latencies.extend((now - t) * 1000.0 for t in self._arrivals)
@@ -366,7 +366,7 @@ class LiveTable:
         self.committed = len(actions)
         # the bots think in the pool's workers, which replay the table for them
         agents, refused = self._agents()
-        self.table = Table(
+        self.table = table = Table(
             state,
             agents,
             seed=row["seed"],
@@ -378,8 +378,8 @@ class LiveTable:
             histories=True,
         )
         if row["turn_limit_ms"] is not None:  # only a turn clock plays for a person
-            self.table.listeners.append(self._on_landed)
-        self.table.actions = [list(a) for a in actions]  # the whole game's, the replayed ones first
+            table.listeners.append(self._on_landed)
+        table.actions = [list(a) for a in actions]  # the whole game's, the replayed ones first
         self.row["started"] = True
         if refused and not self.over:  # it cannot go on here: said to everyone, never driven
             self.failed = f"this table cannot go on: {refused}"
@@ -388,7 +388,7 @@ class LiveTable:
                 c.put({"type": "error", "message": self.failed, "ply": None})
         self._tell_table()
         if self.failed is None:
-            self.task = asyncio.get_running_loop().create_task(self._drive(), name=f"table {self.id}")
+            self.task = asyncio.get_running_loop().create_task(self._drive(table), name=f"table {self.id}")
 
     def _agents(self) -> tuple[list[Any], str | None]:
         """Each seat's agent (None: a person) and why a stored bot spec was refused (the
@@ -439,8 +439,12 @@ class LiveTable:
         finally:
             self._wake.set()  # whatever was due landed first, even when this one was refused
 
-    def _actions(self) -> list[list]:
-        return self.table.actions  # type: ignore[return-value]
+    def _actions(self) -> list[list[Any]]:
+        """Every action of the game so far (``start`` makes the driver record them)."""
+        actions = None if self.table is None else self.table.actions
+        if actions is None:  # asked (by _drive, the bot pool) only once the table plays
+            raise RuntimeError(f"table {self.id} has not started: no actions recorded")
+        return actions
 
     # -- bots (botpool.Asker) -----------------------------------------------------------
     def bot_setup(self) -> tuple:
@@ -478,8 +482,7 @@ class LiveTable:
             log.exception("table %s: a bot's answer could not be taken", self.id)
         self._wake.set()
 
-    async def _drive(self) -> None:
-        table = self.table
+    async def _drive(self, table: Table) -> None:
         state = table.state
         clock = table.clock
         try:
@@ -487,10 +490,10 @@ class LiveTable:
                 self._wake.clear()
                 table.advance()
                 if self.committed < len(self._actions()):
-                    await self._commit()
+                    await self._commit(table)
                     continue
                 if self._broadcast_ply != state.ply:
-                    self._broadcast()
+                    self._broadcast(table)
                     if self.over:
                         self._tell_table()
                 if self.over:
@@ -520,10 +523,10 @@ class LiveTable:
             for c in list(self.clients):
                 c.put({"type": "error", "message": self.failed, "ply": None})
 
-    async def _commit(self) -> None:
+    async def _commit(self, table: Table) -> None:
         """Store every landed action not stored yet (retrying while the database
         refuses), with the result once the game is over."""
-        state = self.table.state
+        state = table.state
         while True:
             first = self.committed
             new = [list(a) for a in self._actions()[first:]]

@@ -107,6 +107,7 @@ class Lobby:
         table_id = new_table_id()
         humans = spec.humans
         token = new_token() if humans else None
+        token_hash = None if token is None else hash_token(token)
         seat_rows = []
         for s, kind in enumerate(spec.seats):
             human = kind == HUMAN
@@ -117,7 +118,7 @@ class Lobby:
                     "kind": HUMAN if human else "bot",
                     "bot": None if human else kind,
                     "name": spec.name if mine else (None if human else kind),
-                    "token_hash": hash_token(token) if mine else None,
+                    "token_hash": token_hash if mine else None,
                 }
             )
         started = not humans  # else once every person has taken a seat and connected (start_if_ready)
@@ -140,16 +141,17 @@ class Lobby:
             "expired": False,
             "public": spec.public,
         }
+        fence: int | None = None
         self.creating.add(table_id)
         try:
             if self.cluster is not None:  # its creator owns it first
                 await self.cluster.take_new(table_id)
-                row["fence"] = 1
+                row["fence"] = fence = 1
             await self.store.create_table(row, seat_rows)
             loaded = await self.store.load(table_id)  # the row as stored (created time, defaults)
             assert loaded is not None
             live = self._make(*loaded)
-            live.fence = row.get("fence")
+            live.fence = fence
             self.live[table_id] = live
         finally:
             self.creating.discard(table_id)

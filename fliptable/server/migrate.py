@@ -24,7 +24,10 @@ def _config(connection=None) -> Config:
 
 def head() -> str:
     """The newest revision the package ships."""
-    return ScriptDirectory.from_config(_config()).get_current_head()
+    revision = ScriptDirectory.from_config(_config()).get_current_head()
+    if revision is None:  # the package's migrations/versions is missing or empty
+        raise RuntimeError(f"no schema migrations found in {SCRIPT_LOCATION}")
+    return revision
 
 
 def _upgrade(connection) -> None:

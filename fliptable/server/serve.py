@@ -25,8 +25,9 @@ def shown_db(url: str) -> str:
         return url.split("@")[-1] if "@" in url else url
 
 
-def check_db(url: str) -> str:
-    """``--db`` as an async URL the server can open; ``ServeError`` names what is accepted."""
+def check_db(url: str | None) -> str:
+    """``--db`` (None: the default database) as an async URL the server can open;
+    ``ServeError`` names what is accepted."""
     from sqlalchemy.engine import make_url
     from sqlalchemy.exc import ArgumentError, NoSuchModuleError
 
@@ -37,11 +38,13 @@ def check_db(url: str) -> str:
         parsed.get_dialect()
     except (ArgumentError, NoSuchModuleError, ValueError) as exc:
         raise ServeError(
-            f"--db {shown_db(url)!r} is not a database URL the server can use ({exc}); accepted: "
+            f"--db {shown_db(url or full)!r} is not a database URL the server can use ({exc}); accepted: "
             f"sqlite+aiosqlite:///PATH, postgresql+asyncpg://USER@HOST/DB or a file path"
         ) from None
     if backend not in ("sqlite", "postgresql"):
-        raise ServeError(f"--db {shown_db(url)!r}: the server stores tables in SQLite or PostgreSQL, not {backend}")
+        raise ServeError(
+            f"--db {shown_db(url or full)!r}: the server stores tables in SQLite or PostgreSQL, not {backend}"
+        )
     if backend == "sqlite" and parsed.database and parsed.database != ":memory:":
         folder = os.path.dirname(os.path.abspath(parsed.database))
         if not os.path.isdir(folder):

@@ -120,6 +120,8 @@ class Store:
         self._sqlite_conn: sqlite3.Connection | None = None
         # PostgreSQL: the group commit's own connection, used through asyncpg directly
         self._pg_conn: Any = None
+        #: asyncpg's own connection under ``_pg_conn`` (untyped: asyncpg ships no types)
+        self._pg_driver: Any = None
 
     async def open(self) -> None:
         """Create the schema (PostgreSQL: the settings' schema first) or upgrade it."""
@@ -377,6 +379,7 @@ class Store:
         without its async layers, which cost a millisecond of CPU per commit."""
         conn = self._sqlite_conn
         if conn is None:
+            assert self._sqlite_path is not None  # _write calls this only for a database file
             conn = self._sqlite_conn = sqlite3.connect(
                 self._sqlite_path, timeout=30, isolation_level=None, check_same_thread=False
             )
