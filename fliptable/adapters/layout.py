@@ -14,8 +14,7 @@ entries, oldest first; ``Obj`` its keys, sorted. A shape with alternatives (``Ma
 
 from __future__ import annotations
 
-from collections import Counter
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
 
 import numpy as np
@@ -23,6 +22,7 @@ import numpy as np
 from fliptable.core import schema as S
 
 from .compiled import WRITERS, compiled_tree
+from .generate import KIND_TYPE, writer
 
 #: the shapes each encoding kind comes from
 _KINDS = {
@@ -136,203 +136,14 @@ class Node:
         assert pos == offset + self.width, (self.path, pos, offset, self.width)
         return pos
 
-    # -- encoding: one closure per node (compiled by ``_writers`` when built) ------------
-    def compile(self, names: Mapping[str, int], pure: bool = False):
+    # -- encoding ---------------------------------------------------------------------------
+    def compile(self, names: Mapping[str, int], pure: bool = False) -> Callable[..., Any]:
         """A function ``f(v, out, base, viewer)`` writing ``v`` at ``base``: compiled
-        (``_writers``) when built, unless ``pure``."""
+        (``_writers``) when built, unless ``pure``; else generated Python
+        (``generate.writer``)."""
         if WRITERS is not None and not pure:
-            return WRITERS.Encoder(compiled_tree(self, names, _type_of)).write
-        parts = {}  # type -> (function, offset from base)
-        pos = len(self.flag_types)
-        for kind in self.kinds:
-            fn, width, t = self._compile_kind(kind, names, pure)
-            parts[t] = (fn, pos)
-            pos += width
-        flags = {t: i for i, t in enumerate(self.flag_types)}
-        if not flags and len(parts) == 1:
-            ((t, (fn, off)),) = parts.items()
-            if off == 0:
-                return fn
-        kinds_by_type, type_of = _TYPE_NAMES.get, _type_of
-
-        def union(v, out, b, vw):
-            t = kinds_by_type(type(v)) or type_of(v)
-            i = flags.get(t)
-            if i is not None:
-                out[b + i] = 1.0
-            part = parts.get(t)
-            if part is not None:
-                part[0](v, out, b + part[1], vw)
-
-        return union
-
-    def _compile_kind(self, kind: str, names: Mapping[str, int], pure: bool):
-        p, n = self._players, self._ncards
-        width = self._kind_width(kind)
-        if kind == "bool":
-
-            def f(v, out, b, vw):
-                if v is True:
-                    out[b] = 1.0
-
-            return f, 1, "bool"
-        if kind == "num":
-            scale = float(self.scale)
-
-            def f(v, out, b, vw):
-                if type(v) is int or type(v) is float:
-                    x = v / scale
-                    out[b] = 1.0 if x > 1.0 else (-1.0 if x < -1.0 else x)
-
-            return f, 1, "num"
-        if kind == "seat":
-
-            def f(v, out, b, vw):
-                if type(v) is int and 0 <= v < p:
-                    out[b + (v - vw) % p] = 1.0
-
-            return f, p, "num"
-        if kind in ("card", "word"):
-            get = (names if kind == "card" else self.vocab_index).get
-
-            def f(v, out, b, vw):
-                i = get(v) if type(v) is str else None
-                if i is not None:
-                    out[b + i] = 1.0
-
-            return f, width, "str"
-        if kind == "dict":
-            return self._generate_dict(names, pure), width, "dict"
-        if kind == "cards":
-            get = names.get
-            copies = [float(c) for c in self._copies]
-            deck = float(self._decksize)
-
-            def f(v, out, b, vw):
-                if type(v) is not list or not v:
-                    return
-                hidden = 0
-                if len(v) > 8:
-                    try:
-                        counted = Counter(v)  # counted in C: piles can be long
-                    except TypeError:  # an entry that is no card
-                        return
-                else:  # as ``_writers.CardsEnc`` does
-                    counted = {}
-                    for x in v:
-                        if type(x) is str or x is None:
-                            counted[x] = counted.get(x, 0) + 1
-                for x, k in counted.items():
-                    c = get(x) if type(x) is str else None
-                    if c is None:
-                        hidden += k
-                    else:
-                        out[b + c] = k / copies[c]
-                out[b + n] = min(1.0, hidden / deck)
-                out[b + n + 1] = min(1.0, len(v) / deck)
-                last = v[-1]
-                c = get(last) if type(last) is str else None
-                if c is not None:
-                    out[b + n + 2 + c] = 1.0
-
-            return f, width, "list"
-        if kind == "seatset":
-
-            def f(v, out, b, vw):
-                if type(v) is list:
-                    for x in v:
-                        if type(x) is int and 0 <= x < p:
-                            out[b + (x - vw) % p] = 1.0
-
-            return f, p, "list"
-        if kind == "perseat":
-            w = self.item.width
-            fn = self.item.compile(names, pure)
-
-            def f(v, out, b, vw):
-                if type(v) is list and len(v) == p:
-                    for rel in range(p):
-                        fn(v[(vw + rel) % p], out, b + rel * w, vw)
-
-            return f, width, "list"
-        if kind == "fixed":
-            fns = []
-            off = 0
-            for child in self.index_items:
-                fns.append((child.compile(names, pure), off))
-                off += child.width
-
-            def f(v, out, b, vw):
-                if type(v) is list:
-                    # a record's row may be shorter than the widest row: its missing entries stay zero
-                    for (fn, o), x in zip(fns, v, strict=False):
-                        fn(x, out, b + o, vw)
-
-            return f, width, "list"
-        if kind == "seq":
-            w = self.item.width
-            fn = self.item.compile(names, pure)
-            window, len_scale = self.window, float(self.len_scale)
-
-            def f(v, out, b, vw):
-                if type(v) is list:
-                    out[b] = min(1.0, len(v) / len_scale)
-                    for i, x in enumerate(v[-window:]):
-                        fn(x, out, b + 1 + i * w, vw)
-
-            return f, width, "list"
-        raise AssertionError(kind)
-
-    def _generate_dict(self, names: Mapping[str, int], pure: bool):
-        """The dict encoder as generated code, one statement per key: a leaf (a bool,
-        number, seat, card or word with no flags) is written inline, any other key by its
-        node's function: 1.0-1.6x faster a view than the loop over (key, function,
-        offset) it replaced, same vectors (docs/rl.md "Fast paths re-measured")."""
-        ns: dict[str, Any] = {"missing": object()}
-        lines = ["def f(v, out, b, vw):", "    if type(v) is not dict:", "        return", "    get = v.get"]
-        off = 0
-        for j, k in enumerate(self.keys):
-            child = self.children[k]
-            o, off = off, off + child.width
-            if not child.width:
-                continue
-            ns[f"k{j}"] = k
-            leaf = child.kinds[0] if len(child.kinds) == 1 and not child.flag_types else None
-            if leaf == "bool":
-                lines += [f"    if get(k{j}) is True:", f"        out[b + {o}] = 1.0"]
-            elif leaf == "num":
-                ns[f"s{j}"] = float(child.scale)
-                lines += [
-                    f"    x = get(k{j})",
-                    "    if type(x) is int or type(x) is float:",
-                    f"        x = x / s{j}",
-                    f"        out[b + {o}] = 1.0 if x > 1.0 else (-1.0 if x < -1.0 else x)",
-                ]
-            elif leaf == "seat":
-                p = child._players
-                lines += [
-                    f"    x = get(k{j})",
-                    f"    if type(x) is int and 0 <= x < {p}:",
-                    f"        out[b + {o} + (x - vw) % {p}] = 1.0",
-                ]
-            elif leaf in ("card", "word"):
-                ns[f"g{j}"] = (names if leaf == "card" else child.vocab_index).get
-                lines += [
-                    f"    x = get(k{j})",
-                    "    if type(x) is str:",
-                    f"        i = g{j}(x)",
-                    "        if i is not None:",
-                    f"            out[b + {o} + i] = 1.0",
-                ]
-            else:
-                ns[f"f{j}"] = child.compile(names, pure)
-                lines += [
-                    f"    x = get(k{j}, missing)",
-                    "    if x is not missing:",
-                    f"        f{j}(x, out, b + {o}, vw)",
-                ]
-        exec(compile("\n".join(lines), f"<layout {self.path}>", "exec"), ns)
-        return ns["f"]
+            return WRITERS.Encoder(compiled_tree(self, names, S.json_type)).write
+        return writer(self, names)
 
     # -- decoding ------------------------------------------------------------------------
     def decode(self, vec: np.ndarray, viewer: int, names: Sequence[str], absent: Any = None) -> Any:
@@ -346,7 +157,7 @@ class Node:
         else:
             t = self.types[0]
         for kind in self.kinds:
-            if _KIND_TYPE[kind] == t:
+            if KIND_TYPE[kind] == t:
                 return self._decode_kind(kind, vec, pos, viewer, names)
             pos += self._kind_width(kind)
         return None  # the null alternative
@@ -465,27 +276,3 @@ class Node:
 
 
 _ABSENT = object()
-_KIND_TYPE = {
-    "bool": "bool",
-    "num": "num",
-    "seat": "num",
-    "seatset": "list",
-    "card": "str",
-    "word": "str",
-    "cards": "list",
-    "perseat": "list",
-    "fixed": "list",
-    "seq": "list",
-    "dict": "dict",
-}
-_TYPE_NAMES = {
-    type(None): "null",
-    bool: "bool",
-    int: "num",
-    float: "num",
-    str: "str",
-    dict: "dict",
-    list: "list",
-    tuple: "list",
-}
-_type_of = S.json_type

@@ -1,0 +1,268 @@
+"""The layout's pure-Python encoders (``layout.Node.compile`` with ``pure=True``, or when
+the compiled writers are not built) as generated code: one function per layout, its
+nodes written inline, straight-line where the layout is fixed (object keys, tuple
+positions) and as loops over list entries (per-seat lists, windows, card lists), with no
+call per node. Offsets are constants where the base is known (``writer(node, names,
+base)``: the whole view at 0), else added to ``b``. The function writes the same floats
+as the compiled encoders (``_writers.pyx``) and as the closures it replaced, for any
+value (``tests/adapters/test_writers.py``), into anything indexable by position (a
+float32 ``memoryview`` writes for half of a NumPy array's cost).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
+
+from fliptable.core.schema import json_type
+
+if TYPE_CHECKING:
+    from .layout import Node
+
+#: the layout's type name of a value by its exact type (subclasses: ``json_type``)
+TYPE_NAMES = {
+    type(None): "null",
+    bool: "bool",
+    int: "num",
+    float: "num",
+    str: "str",
+    dict: "dict",
+    list: "list",
+    tuple: "list",
+}
+#: the type of value each encoding kind writes
+KIND_TYPE = {
+    "bool": "bool",
+    "num": "num",
+    "seat": "num",
+    "seatset": "list",
+    "card": "str",
+    "word": "str",
+    "cards": "list",
+    "perseat": "list",
+    "fixed": "list",
+    "seq": "list",
+    "dict": "dict",
+}
+_MISSING = object()
+
+
+class _Base:
+    """Where a node is written: ``var + const`` (``var`` None: a constant offset)."""
+
+    def __init__(self, var: str | None, const: int):
+        self.var, self.const = var, const
+
+    def __add__(self, k: int) -> _Base:
+        return _Base(self.var, self.const + k)
+
+    def __str__(self) -> str:
+        if self.var is None:
+            return str(self.const)
+        return f"{self.var} + {self.const}" if self.const else self.var
+
+
+class _Gen:
+    def __init__(self, names: Mapping[str, int]):
+        self.names = names
+        self.lines: list[str] = []
+        self.ns: dict[str, Any] = {
+            "TN": TYPE_NAMES.get,
+            "type_of": json_type,
+            "Counter": Counter,
+            "M": _MISSING,
+        }
+        self.count = 0
+
+    def var(self, prefix: str) -> str:
+        self.count += 1
+        return f"{prefix}{self.count}"
+
+    def const(self, value: Any, prefix: str) -> str:
+        name = self.var(prefix)
+        self.ns[name] = value
+        return name
+
+    def emit(self, ind: int, line: str) -> None:
+        self.lines.append("    " * ind + line)
+
+    def index_of(self, table: Mapping[str, int], base: _Base) -> tuple[str, str]:
+        """A name for ``table.get`` moved to ``base`` when it is constant, and the index
+        expression of what it returns (``i``)."""
+        if base.var is None:
+            return self.const({k: base.const + v for k, v in table.items()}.get, "G"), "{}"
+        return self.const(dict(table).get, "G"), f"{base} + {{}}"
+
+    # -- nodes ----------------------------------------------------------------------------
+    def node(self, node: Node, x: str, base: _Base, ind: int) -> None:
+        """Code writing the value in variable ``x`` as ``node`` at ``base``."""
+        if not node.flag_types and len(node.kinds) == 1:
+            self.kind(node, node.kinds[0], x, base, ind)
+            return
+        flags = {t: i for i, t in enumerate(node.flag_types)}
+        parts = {}
+        pos = len(node.flag_types)
+        for kind in node.kinds:
+            parts[KIND_TYPE[kind]] = (kind, pos)
+            pos += node._kind_width(kind)
+        t = self.var("t")
+        self.emit(ind, f"{t} = TN(type({x})) or type_of({x})")
+        word = "if"
+        for ty in sorted(set(flags) | set(parts)):
+            self.emit(ind, f"{word} {t} == {ty!r}:")
+            word = "elif"
+            if ty in flags:
+                self.emit(ind + 1, f"o[{base + flags[ty]}] = 1.0")
+            if ty in parts:
+                kind, off = parts[ty]
+                self.kind(node, kind, x, base + off, ind + 1)
+            elif ty not in flags:
+                self.emit(ind + 1, "pass")
+
+    def kind(self, node: Node, kind: str, x: str, base: _Base, ind: int) -> None:
+        getattr(self, f"k_{kind}")(node, x, base, ind)
+
+    def k_bool(self, node: Node, x: str, base: _Base, ind: int) -> None:
+        self.emit(ind, f"if {x} is True:")
+        self.emit(ind + 1, f"o[{base}] = 1.0")
+
+    def k_num(self, node: Node, x: str, base: _Base, ind: int) -> None:
+        y = self.var("y")
+        self.emit(ind, f"if type({x}) is int or type({x}) is float:")
+        self.emit(ind + 1, f"{y} = {x} / {float(node.scale)!r}")
+        self.emit(ind + 1, f"o[{base}] = 1.0 if {y} > 1.0 else (-1.0 if {y} < -1.0 else {y})")
+
+    def k_seat(self, node: Node, x: str, base: _Base, ind: int) -> None:
+        p = node._players
+        self.emit(ind, f"if type({x}) is int and 0 <= {x} < {p}:")
+        self.emit(ind + 1, f"o[{base} + ({x} - vw) % {p}] = 1.0")
+
+    def k_seatset(self, node: Node, x: str, base: _Base, ind: int) -> None:
+        p, y = node._players, self.var("y")
+        self.emit(ind, f"if type({x}) is list:")
+        self.emit(ind + 1, f"for {y} in {x}:")
+        self.emit(ind + 2, f"if type({y}) is int and 0 <= {y} < {p}:")
+        self.emit(ind + 3, f"o[{base} + ({y} - vw) % {p}] = 1.0")
+
+    def _index(self, table: Mapping[str, int], x: str, base: _Base, ind: int) -> None:
+        get, at = self.index_of(table, base)
+        i = self.var("i")
+        self.emit(ind, f"if type({x}) is str:")
+        self.emit(ind + 1, f"{i} = {get}({x})")
+        self.emit(ind + 1, f"if {i} is not None:")
+        self.emit(ind + 2, f"o[{at.format(i)}] = 1.0")
+
+    def k_card(self, node: Node, x: str, base: _Base, ind: int) -> None:
+        self._index(self.names, x, base, ind)
+
+    def k_word(self, node: Node, x: str, base: _Base, ind: int) -> None:
+        self._index(node.vocab_index, x, base, ind)
+
+    def k_cards(self, node: Node, x: str, base: _Base, ind: int) -> None:
+        n = node._ncards
+        get, at = self.index_of(self.names, base)
+        index = self.const(dict(self.names).get, "I")
+        copies = self.const([float(c) for c in node._copies], "C")
+        deck = float(node._decksize)
+        cnt, y, k, c, h, z = (self.var(s) for s in "nykchz")
+        e = self.emit
+        e(ind, f"if type({x}) is list and {x}:")
+        # counted as ``_writers.CardsEnc`` counts: a long list whole (in C), a short one
+        # its names and hidden (None) entries only
+        e(ind + 1, f"if len({x}) > 8:")
+        e(ind + 2, "try:")
+        e(ind + 3, f"{cnt} = Counter({x})")
+        e(ind + 2, "except TypeError:  # an entry that is no card")
+        e(ind + 3, f"{cnt} = None")
+        e(ind + 1, "else:")
+        e(ind + 2, f"{cnt} = {{}}")
+        e(ind + 2, f"for {y} in {x}:")
+        e(ind + 3, f"if type({y}) is str or {y} is None:")
+        e(ind + 4, f"{cnt}[{y}] = {cnt}.get({y}, 0) + 1")
+        e(ind + 1, f"if {cnt} is not None:")
+        e(ind + 2, f"{h} = 0")
+        e(ind + 2, f"for {y}, {k} in {cnt}.items():")
+        e(ind + 3, f"{c} = {index}({y}) if type({y}) is str else None")
+        e(ind + 3, f"if {c} is None:")
+        e(ind + 4, f"{h} += {k}")
+        e(ind + 3, "else:")
+        e(ind + 4, f"o[{base} + {c}] = {k} / {copies}[{c}]")
+        e(ind + 2, f"{z} = {h} / {deck!r}")
+        e(ind + 2, f"o[{base + n}] = 1.0 if {z} > 1.0 else {z}")
+        e(ind + 2, f"{z} = len({x}) / {deck!r}")
+        e(ind + 2, f"o[{base + (n + 1)}] = 1.0 if {z} > 1.0 else {z}")
+        e(ind + 2, f"{y} = {x}[-1]")
+        self._index_last(get, at, y, ind + 2, base, n)
+
+    def _index_last(self, get: str, at: str, y: str, ind: int, base: _Base, n: int) -> None:
+        i = self.var("i")
+        self.emit(ind, f"if type({y}) is str:")
+        self.emit(ind + 1, f"{i} = {get}({y})")
+        self.emit(ind + 1, f"if {i} is not None:")
+        self.emit(ind + 2, f"o[{at.format(i)} + {n + 2}] = 1.0")
+
+    def k_dict(self, node: Node, x: str, base: _Base, ind: int) -> None:
+        self.emit(ind, f"if type({x}) is dict:")
+        off = 0
+        for k in node.keys:
+            child = node.children[k]
+            o, off = off, off + child.width
+            if not child.width:
+                continue
+            y = self.var("x")
+            if "null" in child.flag_types:  # absent and null differ
+                self.emit(ind + 1, f"{y} = {x}.get({k!r}, M)")
+                self.emit(ind + 1, f"if {y} is not M:")
+                self.node(child, y, base + o, ind + 2)
+            else:  # absent writes what null writes: nothing
+                self.emit(ind + 1, f"{y} = {x}.get({k!r})")
+                self.node(child, y, base + o, ind + 1)
+
+    def _loop(self, item: Node, seq: str, start: _Base, ind: int) -> None:
+        """``for`` over the entries in ``seq``, written from ``start``, ``item.width`` apart."""
+        b, y = self.var("b"), self.var("x")
+        self.emit(ind, f"{b} = {start}")
+        self.emit(ind, f"for {y} in {seq}:")
+        self.node(item, y, _Base(b, 0), ind + 1)
+        self.emit(ind + 1, f"{b} += {item.width}")
+
+    def k_perseat(self, node: Node, x: str, base: _Base, ind: int) -> None:
+        p, r = node._players, self.var("r")
+        assert node.item is not None
+        self.emit(ind, f"if type({x}) is list and len({x}) == {p}:")
+        self.emit(ind + 1, f"{r} = vw % {p}")
+        self._loop(node.item, f"{x}[{r}:] + {x}[:{r}]", base, ind + 1)
+
+    def k_seq(self, node: Node, x: str, base: _Base, ind: int) -> None:
+        z = self.var("z")
+        assert node.item is not None
+        self.emit(ind, f"if type({x}) is list:")
+        self.emit(ind + 1, f"{z} = len({x}) / {float(node.len_scale)!r}")
+        self.emit(ind + 1, f"o[{base}] = 1.0 if {z} > 1.0 else {z}")
+        self._loop(node.item, f"{x}[-{node.window}:]", base + 1, ind + 1)
+
+    def k_fixed(self, node: Node, x: str, base: _Base, ind: int) -> None:
+        n = self.var("n")
+        self.emit(ind, f"if type({x}) is list:")
+        # a record's row may be shorter than the widest row: its missing entries stay zero
+        self.emit(ind + 1, f"{n} = len({x})")
+        off = 0
+        for i, child in enumerate(node.index_items):
+            y = self.var("x")
+            self.emit(ind + 1, f"if {n} > {i}:")
+            self.emit(ind + 2, f"{y} = {x}[{i}]")
+            self.node(child, y, base + off, ind + 2)
+            off += child.width
+
+
+def writer(node: Node, names: Mapping[str, int], base: int | None = None):
+    """``f(v, o, b, vw)`` writing ``v`` as ``node`` at ``b`` into ``o`` (zero there), for
+    viewer ``vw``; with ``base``, at that offset, whatever ``b``."""
+    gen = _Gen(names)
+    gen.node(node, "v", _Base("b", 0) if base is None else _Base(None, base), 1)
+    source = "\n".join(["def f(v, o, b, vw):", *gen.lines, "    return None"])
+    exec(compile(source, f"<layout {node.path}>", "exec"), gen.ns)
+    f = gen.ns["f"]
+    f.source = source
+    return f
