@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from ...bots.base import Agent, number_param
 from ...core.errors import BotSpecError
-from .cards import CARDS, DECK
+from .cards import CARDS, DECK, MODIFIER_POINTS
 
 _NAME_TO_CARD = CARDS.by_name
 _FULL_COUNTS = tuple(DECK.count(c) for c in range(len(CARDS)))
@@ -12,7 +12,7 @@ _X2 = CARDS.by_name["x2"]
 _FLIP3 = CARDS.by_name["flip3"]
 _FREEZE = CARDS.by_name["freeze"]
 _SECOND = CARDS.by_name["second"]
-_MODIFIERS = tuple((c, t.rank) for c, t in enumerate(CARDS.types) if t.kind == "modifier")
+_MODIFIERS = tuple((c, points) for c, points in enumerate(MODIFIER_POINTS) if points)
 _WINNING = 200
 _STOPPED = ("stayed", "frozen", "flip7")
 
@@ -251,7 +251,7 @@ def expected_gain(view: dict, seat: int, flip3: str = "exact") -> float:
         elif card == _X2:
             doubled = True
         elif card != _SECOND:
-            mods += CARDS[card].rank
+            mods += MODIFIER_POINTS[card]
     counts = unseen_counts(view)
     size = sum(counts)
     if size == 0:

@@ -22,7 +22,7 @@ FREEZE = CARDS.by_name["freeze"]
 FLIP3 = CARDS.by_name["flip3"]
 SECOND = CARDS.by_name["second"]
 #: bonus points of each modifier card, indexed by card int (0 for non-modifiers)
-MODIFIER_POINTS = tuple(t.rank if t.kind == "modifier" else 0 for t in CARDS.types)
+MODIFIER_POINTS = tuple((t.rank or 0) if t.kind == "modifier" else 0 for t in CARDS.types)
 
 DECK_COUNTS = {
     **{str(n): max(n, 1) for n in range(13)},

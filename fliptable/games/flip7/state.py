@@ -77,6 +77,32 @@ class Flip7State(State):
     }
     __slots__ = tuple(FIELDS) + tuple(DERIVED)
 
+    # FIELDS and DERIVED again, typed for mypy: an annotation without a value makes no
+    # class attribute, so the slots above are unchanged (tests/test_fields_typed.py keeps
+    # the two lists naming the same attributes, of types that fit their kinds)
+    draw: list[int]
+    discard: list[int]
+    tableau: list[list[int]]
+    status: list[int]
+    totals: list[int]
+    dealer: int
+    last: int
+    to_deal: list[int]
+    job_player: list[int]
+    job_left: list[int]
+    job_aside: list[list[int]]
+    choice: str | None
+    chooser: int | None
+    choice_card: int | None
+    round_no: int
+    round_decisions: int
+    over: bool
+    ended: str | None
+    last_round: list[int] | None
+    stat: list[int]
+    mask: list[int]
+    has_second: list[bool]
+
     # -- set-up -------------------------------------------------------------------------
     def _setup(self, deck: list[int]) -> None:
         n = self.players
