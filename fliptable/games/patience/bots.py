@@ -115,7 +115,7 @@ class LookaheadPatience(Agent):
         """A playable state of the visible layout over a guessed ``pack`` order."""
         card, up, rows, stock = face_up
         st = PatienceState.__new__(PatienceState)
-        st.game, st.players, st.options, st.rng, st.ply, st._legal = self.game, 1, self.options, None, 0, None
+        st.game, st.players, st.options, st.rng, st.ply, st._legal = self.game, 1, dict(self.options), self.rng, 0, None
         st.pack, st.card, st.up = pack, card, list(up)
         st.rows, st.stock = [list(r) for r in rows], list(stock)
         return st

@@ -61,7 +61,12 @@ def _decode(action: str) -> tuple[str, int, str, int] | None:
     return out[0], out[1], out[2], out[3]
 
 
-DECODED = {a: _decode(a) for a in ACTIONS if a != "turn"}
+#: every pile move, decoded (every action but "turn" decodes)
+DECODED: dict[str, tuple[str, int, str, int]] = {}
+for _action in ACTIONS:
+    _move = _decode(_action)
+    if _move is not None:
+        DECODED[_action] = _move
 
 
 def a_card(n: int) -> str:
@@ -149,6 +154,16 @@ class PatienceState(State):
     }
     DERIVED: ClassVar[dict[str, str]] = {"_legal": "ref"}  # the legal moves' tuple, None until asked for
     __slots__ = tuple(FIELDS) + tuple(DERIVED)
+
+    # FIELDS and DERIVED again, typed for mypy: an annotation without a value makes no
+    # class attribute, so the slots above are unchanged (tests/test_fields_typed.py keeps
+    # the two lists naming the same attributes, of types that fit their kinds)
+    pack: list[int]
+    card: int | None
+    up: list[int]
+    rows: list[list[int]]
+    stock: list[int]
+    _legal: tuple[str, ...] | None
 
     # -- set-up ---------------------------------------------------------------------
     def _setup(self, deck: list[int]) -> None:
