@@ -44,6 +44,11 @@ FLAT = {"int", "bool", "str", "num", "seat", "card", "ref"}
 LISTS = {"ints", "bools", "seats", "cards"}
 NESTED = {"piles", "table"}
 KINDS = FLAT | LISTS | NESTED | {"json", "frozen"}
+#: ``__slots__`` of a state's rules mixin, or of the base that types its fields for mypy:
+#: no slot of its own (the state's FIELDS and DERIVED are its slots). A name rather than
+#: the literal ``()``: mypy takes a literal for every slot the instance has, and would
+#: refuse an assignment to a field the concrete state holds.
+MIXIN_SLOTS: tuple[str, ...] = ()
 
 
 def deep_copy(value: Any) -> Any:

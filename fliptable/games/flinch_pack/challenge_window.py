@@ -31,6 +31,8 @@ from typing import ClassVar
 
 from ...core.decision import Race, Turn, turn
 from ...core.events import Event
+from ...core.fields import MIXIN_SLOTS
+from ...core.game import State
 from ...core.options import Option
 
 DECLINE = "decline"
@@ -52,12 +54,18 @@ def window_options(call: str, called: str, after: str) -> tuple[Option, Option]:
     )
 
 
-class ChallengeWindow:
+class ChallengeWindow(State):
     """Opening and closing the window; the decision and legal actions with the calls."""
 
-    __slots__ = ()
+    __slots__ = MIXIN_SLOTS
     #: the action text of a call
     CALL: ClassVar[str]
+    # the fields the window reads and writes, declared in the state's FIELDS (see above);
+    # typed here for mypy (annotations without a value: no class attribute, no slot)
+    offender: int
+    window: int
+    racing: list[int]
+    callers: list[int]
 
     def _open_window(self, offender: int) -> None:
         self.offender = offender
