@@ -63,7 +63,7 @@ def narrate(event: dict, seat: int | None = None) -> str:
         where = {
             "new": f"to start Playing Pile {event.get('pile')}",
             "centre": f"on Playing Pile {event.get('pile')}",
-            "stock": f"on {w.whose(event.get('seat'))} Stock Pile",
+            "stock": f"on {w.whose(event['seat'])} Stock Pile",
         }[event["to"]]
         return f"{cap(w.does(p, 'play'))} the {event['card']} from the {event['from']} {where}."
     if t == "pile_done":

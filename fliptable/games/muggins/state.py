@@ -78,6 +78,36 @@ class MugginsState(ChallengeWindow, State):
     DERIVED: ClassVar[dict[str, str]] = {"strict": "bool", "round_limit": "int", "timed": "bool", "when_needed": "bool"}
     __slots__ = tuple(FIELDS) + tuple(DERIVED)
 
+    # FIELDS and DERIVED again, typed for mypy: an annotation without a value makes no
+    # class attribute, so the slots above are unchanged (tests/test_fields_typed.py keeps
+    # the two lists naming the same attributes, of types that fit their kinds)
+    hands: list[list[int]]
+    hand_known: list[int]
+    stocks: list[list[int]]
+    centre: list[int]
+    removed: int
+    turn: int
+    turns: int
+    current: int | None
+    source: int
+    offender: int
+    window: int
+    offence: str | None
+    off_card: int | None
+    off_source: int
+    off_seat: int
+    off_turned: bool
+    racing: list[int]
+    callers: list[int]
+    winner: int | None
+    ended: str | None
+    calls: int
+    deviations: int
+    strict: bool
+    round_limit: int
+    timed: bool
+    when_needed: bool
+
     # -- set-up ---------------------------------------------------------------------------
     def _derive(self) -> None:
         self.strict = self.options["enforce"] == "strict"
@@ -114,7 +144,7 @@ class MugginsState(ChallengeWindow, State):
             out.extend(h)
         for s in self.stocks:
             out.extend(s)
-        if self.source == HAND:
+        if self.source == HAND and self.current is not None:
             out.append(self.current)  # drawn from the hand, not yet placed
         for top in self.centre:
             out.extend(range(1, top + 1))
@@ -163,6 +193,7 @@ class MugginsState(ChallengeWindow, State):
 
     def _turn_actions(self) -> tuple[str, ...]:
         card = self.current
+        assert card is not None, "a turn always has a card in play"
         slots, seats = self._targets(card)
         if self.strict:
             if card == 1:
@@ -217,6 +248,7 @@ class MugginsState(ChallengeWindow, State):
         self._close_window()
         p = self.turn
         card, source = self.current, self.source
+        assert card is not None, "a turn always has a card in play"
         if action == "hand":  # enforce=table: skip the playable Stock Pile top
             self.deviations += 1
             self._draw(p, events, skipped=card)
@@ -339,13 +371,15 @@ class MugginsState(ChallengeWindow, State):
             events.append(Event("muggins", {"player": caller, "offender": p, "offence": kind}))
         if kind != KEEP:
             # the card in play since the offence goes back where it came from
-            if self.source == HAND:
-                self._to_hand_bottom(p, self.current)
             back = self.current
+            if self.source == HAND and back is not None:
+                self._to_hand_bottom(p, back)
             self.current, self.source = None, NONE
             if kind == SKIP and events is not None:
+                assert back is not None, "a skip leaves the card drawn from the hand in play"
                 events.append(Event("take_back", {"player": p, "card": NAMES[back], "to": "hand"}))
         if kind == WRONG:
+            assert card is not None, "a wrong play names its card"
             if turned:  # the hand had run out with the wrong card: undo the turning over
                 self.hands[p], self.stocks[p] = self.stocks[p], self.hands[p]
                 self.hand_known[p] = 0
@@ -414,13 +448,14 @@ class MugginsState(ChallengeWindow, State):
     def _draw(self, p: int, events, skipped: int | None = None) -> None:
         """Turn up the bottom card of ``p``'s hand."""
         hand = self.hands[p]
-        self.current, self.source = hand.pop(), HAND
+        card = hand.pop()
+        self.current, self.source = card, HAND
         if self.hand_known[p] > 0:
             self.hand_known[p] -= 1
         if events is not None:
             if skipped is not None:
                 events.append(Event("skip_stock", {"player": p, "stock_top": NAMES[skipped]}))
-            events.append(Event("reveal", {"player": p, "card": NAMES[self.current], "from": "hand"}))
+            events.append(Event("reveal", {"player": p, "card": NAMES[card], "from": "hand"}))
 
     def _advance(self, events) -> None:
         """Put the player's next card in play: the Stock Pile's top when it can be played,
@@ -449,7 +484,7 @@ class MugginsState(ChallengeWindow, State):
 
     def _win(self, seat: int, events) -> None:
         self.winner, self.ended = seat, "out"
-        if self.source == HAND:  # a caller went out while another's card was in play
+        if self.source == HAND and self.current is not None:  # a caller went out while another's card was in play
             self._to_hand_bottom(self.turn, self.current)
         self.current, self.source = None, NONE
         self._close_window()
