@@ -171,14 +171,7 @@ def test_a_whole_game_at_the_plain_prompt_against_bots_of_ones_own(own_bot, caps
     log = tmp_path / "game.json"
     code, out, err = run(
         capsys,
-        "play",
-        "flip7",
-        "--plain",
-        "--seed",
-        "4",
-        "--bot",
-        "lastbot",
-        "--bot",
+        *"play flip7 --plain --seed 4 --bot lastbot --bot".split(),
         f"{name}:Last:pick=first",
         "--log",
         log,

@@ -116,18 +116,7 @@ SCHEMA = {
 
 def test_json_follows_the_schema_and_varies_what_was_asked(capsys):
     code, out, err = run(
-        capsys,
-        "balance",
-        "flip7",
-        "--players",
-        "2..3",
-        "--vary",
-        "rules=rulebook,official",
-        "--games",
-        "6",
-        "--workers",
-        "1",
-        "--json",
+        capsys, *"balance flip7 --players 2..3 --vary rules=rulebook,official --games 6 --workers 1 --json".split()
     )
     assert code == 0, err
     report = json.loads(out)
@@ -150,19 +139,7 @@ def test_json_follows_the_schema_and_varies_what_was_asked(capsys):
 def test_the_html_report_is_one_self_contained_page(capsys, tmp_path):
     page = tmp_path / "flush.html"
     code, out, err = run(
-        capsys,
-        "balance",
-        "flush",
-        "--players",
-        "3",
-        "--vary",
-        "mode=rounds,elimination",
-        "--games",
-        "4",
-        "--workers",
-        "1",
-        "--report",
-        page,
+        capsys, *"balance flush --players 3 --vary mode=rounds,elimination --games 4 --workers 1 --report".split(), page
     )
     assert code == 0, err
     text = page.read_text()
@@ -215,18 +192,7 @@ def test_flush_decks_are_varied_by_their_files(capsys, tmp_path, monkeypatch):
     (tmp_path / "cheap.json").write_text(json.dumps(cheap))
     monkeypatch.chdir(tmp_path)
     code, out, err = run(
-        capsys,
-        "balance",
-        "flush",
-        "--players",
-        "3",
-        "--vary",
-        "deck=ours.json,cheap.json",
-        "--games",
-        "3",
-        "--workers",
-        "1",
-        "--json",
+        capsys, *"balance flush --players 3 --vary deck=ours.json,cheap.json --games 3 --workers 1 --json".split()
     )
     assert code == 0, err
     report = json.loads(out)

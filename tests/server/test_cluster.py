@@ -45,6 +45,20 @@ def _create(servers: Servers, i: int, **body) -> dict:
     return r.json()
 
 
+def _flip7(servers: Servers, seats: list[str], seed: int, bot_delay_ms: int, round_limit: int, **body) -> dict:
+    """A Flip 7 table created through process 0, of ``round_limit`` rounds at most."""
+    return _create(
+        servers,
+        0,
+        game="flip7",
+        seats=seats,
+        seed=seed,
+        bot_delay_ms=bot_delay_ms,
+        options={"round_limit": round_limit},
+        **body,
+    )
+
+
 def _join(servers: Servers, i: int, table: str, name: str) -> dict:
     r = httpx.post(f"{servers.base(i)}/api/tables/{table}/join", json={"name": name}, timeout=10)
     assert r.status_code == 200, r.text
@@ -76,17 +90,16 @@ def _play_to_the_end(servers: Servers, table: str, *players: NetPlayer) -> tuple
     return log, replayed
 
 
+def _saw_the_whole_game(replayed: Replayed, log: dict, *players: NetPlayer) -> None:
+    """Each player's first connection had every frame and event of the game, from the deal on."""
+    for p in players:
+        frames = [m for m in p.connections[0] if m["type"] == "frame"]
+        assert replayed.check(p.seat, frames) > 0
+        check_player(replayed, log, p)
+
+
 def test_two_people_on_different_processes_play_to_the_end(servers):
-    made = _create(
-        servers,
-        0,
-        game="flip7",
-        seats=["human", "random", "human"],
-        seed=5,
-        bot_delay_ms=100,
-        options={"round_limit": 3},
-        name="Ana",
-    )
+    made = _flip7(servers, ["human", "random", "human"], seed=5, bot_delay_ms=100, round_limit=3, name="Ana")
     table = made["table"]
     assert servers.owner(table) == 0  # its creator owns it first
     ben = _join(servers, 1, table, "Ben")  # joined through another process
@@ -103,10 +116,7 @@ def test_two_people_on_different_processes_play_to_the_end(servers):
     log = _log(servers, table)
     replayed = Replayed(log)
     assert replayed.state.is_over()
-    for p in (ana, bob):
-        frames = [m for m in p.connections[0] if m["type"] == "frame"]
-        assert replayed.check(p.seat, frames) > 0  # every frame, every event: the whole game
-        check_player(replayed, log, p)
+    _saw_the_whole_game(replayed, log, ana, bob)
     wait_for(lambda: servers.owner(table) is None, timeout=10)  # finished, nobody there: its lease given back
     listed = [httpx.get(servers.base(i) + "/api/tables?status=over", timeout=10).json() for i in range(3)]
     assert listed[0] == listed[1] == listed[2]
@@ -151,16 +161,7 @@ def test_kill_9_of_the_owner_twice_and_play_goes_on(servers):
     """The owner killed between a person's action and its frame, then the new owner
     killed during a bot's turn: the people reconnect to the process left and play on;
     no acknowledged action is lost or applied twice, and the finished log replays."""
-    made = _create(
-        servers,
-        0,
-        game="flip7",
-        seats=["human", "random", "human"],
-        seed=11,
-        bot_delay_ms=1000,
-        options={"round_limit": 6},
-        name="Ana",
-    )
+    made = _flip7(servers, ["human", "random", "human"], seed=11, bot_delay_ms=1000, round_limit=6, name="Ana")
     table = made["table"]
     ben = _join(servers, 1, table, "Ben")
     killer = Killer(servers, table)
@@ -206,16 +207,7 @@ def test_sockets_on_the_processes_left_stay_open_when_the_owner_dies(servers):
     """Both people connected to processes that do not own the table; the owner is
     killed: their sockets stay open and follow the table to its new owner (nobody
     reconnects), each connection's frames and events those of the log from the deal on."""
-    made = _create(
-        servers,
-        0,
-        game="flip7",
-        seats=["human", "random", "human"],
-        seed=21,
-        bot_delay_ms=300,
-        options={"round_limit": 4},
-        name="Ana",
-    )
+    made = _flip7(servers, ["human", "random", "human"], seed=21, bot_delay_ms=300, round_limit=4, name="Ana")
     table = made["table"]
     ben = _join(servers, 2, table, "Ben")
     killer = Killer(servers, table)
@@ -229,10 +221,7 @@ def test_sockets_on_the_processes_left_stay_open_when_the_owner_dies(servers):
     log, replayed = _play_to_the_end(servers, table, ana, bob)
     assert "after an act" in killer.moments and killer.failover_s[0] < 10.0, killer.failover_s
     assert len(ana.connections) == len(bob.connections) == 1, (ana.closes, bob.closes)
-    for p in (ana, bob):
-        frames = [m for m in p.connections[0] if m["type"] == "frame"]
-        assert replayed.check(p.seat, frames) > 0  # every frame, every event: the whole game
-        check_player(replayed, log, p)
+    _saw_the_whole_game(replayed, log, ana, bob)
 
 
 @pytest.mark.servers(2)
@@ -259,15 +248,7 @@ def test_a_paused_owner_never_drives_beside_the_new_one(servers):
     """The owner stopped (SIGSTOP) for longer than its lease: the other process claims
     the table and plays on; woken, the old owner's driver stores nothing (the database's
     fence) and stops. The log is one game, every action stored once."""
-    made = _create(
-        servers,
-        0,
-        game="flip7",
-        seats=["random", "random", "random"],
-        seed=8,
-        bot_delay_ms=400,
-        options={"round_limit": 6},
-    )
+    made = _flip7(servers, ["random", "random", "random"], seed=8, bot_delay_ms=400, round_limit=6)
     table = made["table"]
     wait_for(lambda: _facts(servers, 1, table)["ply"] >= 2, timeout=30)
     servers.kill(0, signal.SIGSTOP)
@@ -326,15 +307,7 @@ def test_an_owner_cut_off_from_its_services_never_drives_beside_another(tmp_path
     servers = None
     try:
         servers = Servers(tmp_path, 2, via={0: (pg, rd)})
-        made = _create(
-            servers,
-            0,
-            game="flip7",
-            seats=["random", "random", "random"],
-            seed=8,
-            bot_delay_ms=250,
-            options={"round_limit": 8},
-        )
+        made = _flip7(servers, ["random", "random", "random"], seed=8, bot_delay_ms=250, round_limit=8)
         table = made["table"]
         assert servers.owner(table) == 0
         wait_for(lambda: _stored(servers, table)[0] >= 3, timeout=30)
