@@ -77,7 +77,7 @@ class GreedyAsker(Agent):
 
     def __init__(self, stop_below: str | float = 1.0):
         self.stop_below = number_param(self.name, "stop_below", stop_below, float, 0.0, 1.0)
-        self.knowledge: Knowledge | None = None
+        self.knowledge = Knowledge(0)  # reset() makes it for the table
 
     def reset(self, game, seat, players, options, rng):
         super().reset(game, seat, players, options, rng)
@@ -111,11 +111,11 @@ class GreedyAsker(Agent):
         # Store); the target's unknown cards are ``slots`` of them (since he said "none",
         # only those he drew since): the chance that none of them is a ``number`` is
         # hypergeometric (two players, no Store: his hand holds every unknown copy)
-        mine = min(k.since[target][number], slots[target]) if lacking else slots[target]
+        hidden = min(k.since[target][number], slots[target]) if lacking else slots[target]
         u = min(unknown[number], pool)
-        if mine > pool - u:
+        if hidden > pool - u:
             return 1.0
-        return 1.0 - comb(pool - u, mine) / comb(pool, mine)
+        return 1.0 - comb(pool - u, hidden) / comb(pool, hidden)
 
     def score(self, p: float, mine: int, held: int, count: int) -> float:
         """How good asking is: ``p`` the chance the target holds the number, ``mine`` my

@@ -60,10 +60,14 @@ from __future__ import annotations
 
 import random
 from math import comb, factorial
+from typing import TYPE_CHECKING
 
-from ...core import State, StateError
+from ...core import StateError
 from ..flinch_pack.cards import series_pack, unseen_counts
 from .record import ASK, BOOK, DRAW, NUMBERS
+
+if TYPE_CHECKING:  # state.py imports this module
+    from .state import AskingState
 
 GE, EQ, LE = range(3)
 #: tries before giving up with StateError (the real cards never stay in place); never
@@ -164,7 +168,7 @@ def seat_bounds(facts: Facts, q: int) -> tuple[list[int], list[int], list[tuple[
     return lo, hi, caps
 
 
-def check_record(state: State) -> None:
+def check_record(state: AskingState) -> None:
     """ValueError unless the public record fits the cards: the Store holds what the deal
     and the draws left, and every seat's hidden cards (his hand less what moved in the
     open) are as many as he was dealt and drew and within every bound the record sets.
@@ -190,7 +194,7 @@ def check_record(state: State) -> None:
             )
 
 
-def redeal(state: State, player: int | None, rng: random.Random) -> None:
+def redeal(state: AskingState, player: int | None, rng: random.Random) -> None:
     """Re-deal, in place, every card ``player`` cannot see (see the module doc).
     StateError if no consistent deal is found: the real cards never stay in place."""
     deal = sample_deal(state, player, rng)
@@ -205,7 +209,9 @@ def redeal(state: State, player: int | None, rng: random.Random) -> None:
     state.store = store
 
 
-def sample_deal(state: State, player: int | None, rng: random.Random) -> tuple[dict[int, list[int]], list[int]] | None:
+def sample_deal(
+    state: AskingState, player: int | None, rng: random.Random
+) -> tuple[dict[int, list[int]], list[int]] | None:
     """``({seat: hand counts}, store)`` for every seat ``player`` cannot see, drawn
     uniformly among the consistent deals (see the module doc); None if no try succeeded."""
     players = state.players
@@ -421,7 +427,8 @@ class BoundedTable:
         guards = self.guards
         for j, n in enumerate(self.bound):
             pick = rng.random() * self.count(j, room)
-            chosen = None
+            # count(j, room) > 0 (checked above, and kept by every choice): a split is chosen
+            chosen: tuple[tuple[int, ...], int] | None = None
             for code, weight, x in self.splits[j]:
                 after = (room | guards) - code
                 if after & guards == guards:
@@ -432,6 +439,8 @@ class BoundedTable:
                         pick -= w
                         if pick < 0.0:
                             break
+            if chosen is None:
+                raise StateError("no deal of the hidden cards is consistent with the public record")
             x, room = chosen
             for r, v in enumerate(x):
                 table[r][n] = v

@@ -74,11 +74,24 @@ class AskingState(State):
     }
     __slots__ = tuple(FIELDS) + tuple(DERIVED)
 
-    GIVE_ALL: bool = False
-    HAS_STORE: bool = False
-    MAY_STOP: bool = False
-    RULE: str = ""  # the rulebook heading, quoted in messages
-    HOLD_QUOTE: str = "he may ask for a card only if he has in his hand one with the same number"
+    # FIELDS and DERIVED again, typed for mypy: an annotation without a value makes no
+    # class attribute, so the slots above are unchanged (tests/test_fields_typed.py keeps
+    # the two lists naming the same attributes, of types that fit their kinds)
+    hands: list[list[int]]
+    books: list[list[int]]
+    turn: int
+    store: list[int]
+    history: list[list[int]]
+    successes: int
+    nbooks: int
+    _legal: tuple[str, ...] | None
+
+    # each game's rules (class constants a game's state class sets)
+    GIVE_ALL: ClassVar[bool] = False
+    HAS_STORE: ClassVar[bool] = False
+    MAY_STOP: ClassVar[bool] = False
+    RULE: ClassVar[str] = ""  # the rulebook heading, quoted in messages
+    HOLD_QUOTE: ClassVar[str] = "he may ask for a card only if he has in his hand one with the same number"
 
     # -- set-up -----------------------------------------------------------------
     def _setup(self, deck: list[int]) -> None:
