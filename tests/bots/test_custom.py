@@ -3,6 +3,7 @@ entry point play in ``play``, ``simulate`` and ``tournament``; the server seats 
 when its operator allows them, and never imports a module a player names."""
 
 import json
+import shlex
 import sys
 
 import pytest
@@ -171,7 +172,7 @@ def test_a_whole_game_at_the_plain_prompt_against_bots_of_ones_own(own_bot, caps
     log = tmp_path / "game.json"
     code, out, err = run(
         capsys,
-        *"play flip7 --plain --seed 4 --bot lastbot --bot".split(),
+        *shlex.split("play flip7 --plain --seed 4 --bot lastbot --bot"),
         f"{name}:Last:pick=first",
         "--log",
         log,

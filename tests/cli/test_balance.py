@@ -3,6 +3,7 @@ page, and one clear line for every bad input."""
 
 import json
 import re
+import shlex
 
 import jsonschema  # in dev through ray
 import pytest
@@ -116,7 +117,7 @@ SCHEMA = {
 
 def test_json_follows_the_schema_and_varies_what_was_asked(capsys):
     code, out, err = run(
-        capsys, *"balance flip7 --players 2..3 --vary rules=rulebook,official --games 6 --workers 1 --json".split()
+        capsys, *shlex.split("balance flip7 --players 2..3 --vary rules=rulebook,official --games 6 --workers 1 --json")
     )
     assert code == 0, err
     report = json.loads(out)
@@ -139,7 +140,9 @@ def test_json_follows_the_schema_and_varies_what_was_asked(capsys):
 def test_the_html_report_is_one_self_contained_page(capsys, tmp_path):
     page = tmp_path / "flush.html"
     code, out, err = run(
-        capsys, *"balance flush --players 3 --vary mode=rounds,elimination --games 4 --workers 1 --report".split(), page
+        capsys,
+        *shlex.split("balance flush --players 3 --vary mode=rounds,elimination --games 4 --workers 1 --report"),
+        page,
     )
     assert code == 0, err
     text = page.read_text()
@@ -192,7 +195,7 @@ def test_flush_decks_are_varied_by_their_files(capsys, tmp_path, monkeypatch):
     (tmp_path / "cheap.json").write_text(json.dumps(cheap))
     monkeypatch.chdir(tmp_path)
     code, out, err = run(
-        capsys, *"balance flush --players 3 --vary deck=ours.json,cheap.json --games 3 --workers 1 --json".split()
+        capsys, *shlex.split("balance flush --players 3 --vary deck=ours.json,cheap.json --games 3 --workers 1 --json")
     )
     assert code == 0, err
     report = json.loads(out)

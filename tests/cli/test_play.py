@@ -3,6 +3,7 @@
 import io
 import json
 import re
+import shlex
 import sys
 import types
 
@@ -36,7 +37,9 @@ def test_play_hotseat_two_people(capsys, monkeypatch):
 
 def test_play_at_another_seat_with_mixed_bots(capsys, monkeypatch):
     _stdin(monkeypatch, "2\n" * 1000)  # answer by number: 2) stay
-    code, out, err = run(capsys, *"play flip7 --players 3 --seat 2 --bot threshold:15 --bot random --seed 9".split())
+    code, out, err = run(
+        capsys, *shlex.split("play flip7 --players 3 --seat 2 --bot threshold:15 --bot random --seed 9")
+    )
     assert code == 0, err
     assert "You are seat 2; bots seat 0: threshold:15, seat 1: random." in out
     assert "[you]" in out and "Game over." in out

@@ -4,6 +4,7 @@ report's numbers, the files are real PNG and SVG, and bad input is one line."""
 import itertools
 import json
 import random
+import shlex
 import sys
 import xml.etree.ElementTree as ET
 from collections import Counter
@@ -179,7 +180,7 @@ def test_cli_simulate_plot_writes_png_and_svg_and_keeps_the_report(capsys, tmp_p
 
 def test_cli_tournament_plot_writes_a_png(capsys, tmp_path):
     code, _, err = run(
-        capsys, *"tournament flip7 --bot ev --bot random --games 4 --plot".split(), str(tmp_path / "t.png")
+        capsys, *shlex.split("tournament flip7 --bot ev --bot random --games 4 --plot"), str(tmp_path / "t.png")
     )
     assert code == 0, err
     assert (tmp_path / "t.png").read_bytes()[:8] == PNG

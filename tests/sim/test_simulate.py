@@ -1,6 +1,7 @@
 """`simulate`: statistics that depend only on the seed, logs that replay, errors."""
 
 import json
+import shlex
 
 import pytest
 
@@ -147,13 +148,16 @@ def test_bad_arguments_raise_typed_errors(kwargs, error):
 
 def test_cli_simulate_json(capsys):
     code, out, err = run(
-        capsys, *"simulate flip7 --games 30 --bot threshold:25 --workers 2 --seed 3 --json -o rules=official".split()
+        capsys,
+        *shlex.split("simulate flip7 --games 30 --bot threshold:25 --workers 2 --seed 3 --json -o rules=official"),
     )
     assert code == 0, err
     report = json.loads(out)
     assert set(report) >= REPORT_KEYS
     assert report["bots"] == ["threshold:25"] * 4 and report["workers"] == 2 and report["seed"] == 3
-    _, out1, _ = run(capsys, *"simulate flip7 -n 30 -b threshold:25 -w 1 --seed 3 --json -o rules=official".split())
+    _, out1, _ = run(
+        capsys, *shlex.split("simulate flip7 -n 30 -b threshold:25 -w 1 --seed 3 --json -o rules=official")
+    )
     assert _numbers(json.loads(out1)) == _numbers(report)
 
 
@@ -166,7 +170,7 @@ def test_cli_simulate_table(capsys):
 def test_cli_simulate_logs_then_replay(capsys, tmp_path):
     code, out, _ = run(
         capsys,
-        *"simulate flip7 --games 3 --players 2 --bot ev --logs".split(),
+        *shlex.split("simulate flip7 --games 3 --players 2 --bot ev --logs"),
         str(tmp_path / "logs"),
         "--json",
     )

@@ -2,6 +2,7 @@
 of clearly different strength, partial results on Ctrl-C, one-line errors."""
 
 import json
+import shlex
 from collections import Counter
 
 import pytest
@@ -137,7 +138,7 @@ def test_plot_draws_a_png_and_an_svg(tmp_path):
 
 def test_plot_refuses_other_formats_before_playing(capsys, tmp_path):
     code, _out, err = run(
-        capsys, *"tournament flip7 --bot ev --bot random --games 2 --plot".split(), str(tmp_path / "r.pdf")
+        capsys, *shlex.split("tournament flip7 --bot ev --bot random --games 2 --plot"), str(tmp_path / "r.pdf")
     )
     one_line_error(code, err)
     assert ".png or .svg" in err
@@ -154,7 +155,9 @@ def test_a_game_for_several_players_is_never_a_one_seat_tournament(capsys):
 
 
 def test_games_rounded_up_to_whole_rotations_are_said(capsys):
-    code, out, err = run(capsys, *"tournament flip7 --bot ev --bot random --bot threshold:20 --games 5 --json".split())
+    code, out, err = run(
+        capsys, *shlex.split("tournament flip7 --bot ev --bot random --bot threshold:20 --games 5 --json")
+    )
     assert code == 0
     data = json.loads(out)
     assert data["games"] == 6 and data["games_requested"] == 5
@@ -162,7 +165,9 @@ def test_games_rounded_up_to_whole_rotations_are_said(capsys):
         "fliptable: note: --games 5 was rounded up to 6, whole rotations of 3 bots "
         "(each bot at each seat equally often)\n"
     )
-    code, out, err = run(capsys, *"tournament flip7 --bot ev --bot random --bot threshold:20 --games 6 --json".split())
+    code, out, err = run(
+        capsys, *shlex.split("tournament flip7 --bot ev --bot random --bot threshold:20 --games 6 --json")
+    )
     assert code == 0 and err == "" and json.loads(out)["games"] == 6
 
 
