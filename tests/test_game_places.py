@@ -1,12 +1,16 @@
 """Every registered game has each place outside its package that docs/writing-a-game.md
 ("Every place a game touches") lists: its line in the registry naming a module of its own
 package under ``fliptable/games/``, its rules document ``docs/rules/<package>.md``, its
-test folder ``tests/games/<package>/`` and golden cases (in ``tests/golden/regenerate.py``'s
-``CASES``, with their logs written). The browser module is checked by
-``tests/server/test_game_files.py``."""
+test folder ``tests/games/<package>/``, golden cases (in ``tests/golden/regenerate.py``'s
+``CASES``, with their logs written), its golden observation layout
+``tests/adapters/golden/<id>.json`` and its layout's section ``### <id>`` in ``docs/rl.md``.
+The browser module is checked by ``tests/server/test_game_files.py``; the layout file's
+and the section's contents by ``tests/adapters/test_golden.py`` and
+``tests/adapters/test_observation.py``."""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -17,11 +21,13 @@ from fliptable.games.docs import game_family
 from .golden.regenerate import CASES
 
 ROOT = Path(__file__).resolve().parents[1]
+RL_DOC = ROOT / "docs" / "rl.md"
 
 
 def missing_places(game_id: str, package: str) -> list[str]:
     """The places ``docs/writing-a-game.md`` lists that game ``game_id`` (package
-    ``package``) does not have yet, in the order the page lists them."""
+    ``package``) does not have yet: its registry line first, then the others in the
+    order the page lists them."""
     missing = []
     module = GAME_MODULES.get(game_id, "")
     if (
@@ -39,6 +45,13 @@ def missing_places(game_id: str, package: str) -> list[str]:
         missing.append("golden cases in tests/golden/regenerate.py")
     elif not any((ROOT / "tests" / "golden").glob(f"{game_id}-*.json")):
         missing.append(f"golden logs tests/golden/{game_id}-*.json (python -m tests.golden.regenerate {game_id})")
+    if not (ROOT / "tests" / "adapters" / "golden" / f"{game_id}.json").is_file():
+        missing.append(
+            f"golden layout tests/adapters/golden/{game_id}.json "
+            f"(python -m fliptable.adapters.observation {game_id} --golden tests/adapters/golden)"
+        )
+    if not re.search(rf"^### {re.escape(game_id)}$", RL_DOC.read_text(encoding="utf-8"), re.M):
+        missing.append(f"section '### {game_id}' in docs/rl.md (python -m fliptable.adapters.observation {game_id})")
     return missing
 
 
@@ -53,6 +66,11 @@ def test_a_game_without_its_places_is_told_each_one():
         "docs/rules/chess.md",
         "tests/games/chess/ (with __init__.py and test_*.py)",
         "golden cases in tests/golden/regenerate.py",
+        (
+            "golden layout tests/adapters/golden/chess.json"
+            " (python -m fliptable.adapters.observation chess --golden tests/adapters/golden)"
+        ),
+        "section '### chess' in docs/rl.md (python -m fliptable.adapters.observation chess)",
     ]
 
 
