@@ -12,16 +12,18 @@ from __future__ import annotations
 from bisect import bisect
 
 from ...core import Event
+from ...core.fields import MIXIN_SLOTS
 from ..flinch_pack.cards import NAMES
 from ..flinch_pack.challenge_window import ChallengeWindow
+from .fields import FlinchFields
 from .layout import RESERVES
 from .notation import PUBLIC
 
 
-class Challenges(ChallengeWindow):
+class Challenges(ChallengeWindow, FlinchFields):
     """Opening, judging and paying for challenges."""
 
-    __slots__ = ()
+    __slots__ = MIXIN_SLOTS
 
     def _close_window(self) -> None:
         self.offender = self.undo_slot = -1

@@ -300,9 +300,9 @@ class FlinchDirect(DirectEncoder):
                 "build": self.BUILD_NAMES[d],
                 "next": [NAMES[c] for c in takes[d][lo][hi]],
             }
-            block = np.zeros(self.centre_w, dtype=np.float32)
-            self.centre_item(entry, block, 0, seat)
-            block = keep_block(self.blocks, bkey, block)
+            fresh = np.zeros(self.centre_w, dtype=np.float32)
+            self.centre_item(entry, fresh, 0, seat)
+            block = keep_block(self.blocks, bkey, fresh)
         return block
 
     def _reserves(self, state, seat, out, mv, memo) -> None:
@@ -349,9 +349,9 @@ class FlinchDirect(DirectEncoder):
                 e = {"top": NAMES[r[-1]] if r else None, "count": len(r)}
                 if cards:
                     e["cards"] = [NAMES[c] for c in r]
-                block = np.zeros(piles[k][2], dtype=np.float32)
-                piles[k][0](e, block, 0, seat)
-                block = keep_block(blocks, key, block)
+                fresh = np.zeros(piles[k][2], dtype=np.float32)
+                piles[k][0](e, fresh, 0, seat)
+                block = keep_block(blocks, key, fresh)
             b = at + ((q - seat) % n) * w + piles[k][1]
             mv[b : b + len(block)] = block
 

@@ -96,7 +96,7 @@ class _FlinchMemory:
 
     def __init__(self, counts, players: int, reserves: int):
         self.counts = counts
-        self.piles = [[[] for _ in range(reserves)] for _ in range(players)]
+        self.piles: list[list[list[int]]] = [[[] for _ in range(reserves)] for _ in range(players)]
 
     def copy(self):
         c = _FlinchMemory.__new__(_FlinchMemory)

@@ -361,7 +361,9 @@ class FlinchState(Challenges, TurnFlow, View, State):
         """Whether ``action`` leaves a playable game-pile card that must be played first
         (own, or a partner's when the own is not playable): visible to everyone."""
         must = self._must
-        return bool(must) and action not in must and must[0].startswith("play:game")
+        if not must:
+            return False
+        return action not in must and must[0].startswith("play:game")
 
     def _play(self, p: int, src: int, tgt: int, action: str, events) -> None:
         cfg = self.cfg

@@ -4,14 +4,16 @@ stack (flinch.md "The Play", "To Win", "Additional Notes"). A mixin of ``FlinchS
 from __future__ import annotations
 
 from ...core import Event
+from ...core.fields import MIXIN_SLOTS
 from ..flinch_pack.cards import NAMES, names
+from .fields import FlinchFields
 from .layout import HAND, RESERVES
 
 
-class TurnFlow:
+class TurnFlow(FlinchFields):
     """What happens between actions: the next turn, a lay-down, a draw, the end."""
 
-    __slots__ = ()
+    __slots__ = MIXIN_SLOTS
 
     def _finish(self, winners: list[int], end: str, events) -> None:
         self.over, self.winners, self.end = True, winners, end

@@ -13,14 +13,16 @@ from __future__ import annotations
 
 from typing import Any
 
+from ...core.fields import MIXIN_SLOTS
 from ..flinch_pack.cards import NAMES, names
+from .fields import FlinchFields
 from .layout import BUILD_NAMES, HAND, RESERVES
 
 
-class View:
+class View(FlinchFields):
     """``_view``, ``hidden_slots`` and ``_redeal`` of ``FlinchState``."""
 
-    __slots__ = ()
+    __slots__ = MIXIN_SLOTS
 
     def phase_name(self) -> str:
         """The view's ``phase``: over, laydown (a player laying down), opening, play."""
