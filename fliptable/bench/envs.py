@@ -29,6 +29,7 @@ compiled side ran each env.
 from __future__ import annotations
 
 import argparse
+import functools
 import json
 import os
 import random
@@ -155,7 +156,7 @@ def _runners(games: list[str] | None, out: dict[str, Any]) -> dict[tuple[str, st
 
     runners: dict[tuple[str, str, str], Runner] = {}
     makers: dict[tuple[str, str], Callable[[], Any]] = {
-        ("fliptable", g): (lambda g=g: env(g)) for g in games or all_game_ids()
+        ("fliptable", g): functools.partial(env, g) for g in games or all_game_ids()
     }
     try:
         from pettingzoo.classic import leduc_holdem_v4, texas_holdem_v4
@@ -216,27 +217,29 @@ class _PureSide:
             *(games or []),
         ]
         env = {**os.environ, "FLIPTABLE_PURE": "1"}
-        self.proc = subprocess.Popen(
+        self.proc = proc = subprocess.Popen(
             cmd, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env
         )
+        assert proc.stdin is not None and proc.stdout is not None and proc.stderr is not None  # PIPE, above
+        self.stdin, self.stdout, self.stderr = proc.stdin, proc.stdout, proc.stderr
         self._expect("ready")
 
     def _expect(self, word: str) -> str:
-        line = self.proc.stdout.readline()
+        line = self.stdout.readline()
         if not line.startswith(word):
             self.proc.kill()
-            err = (self.proc.stderr.read() or "").strip().splitlines()
+            err = (self.stderr.read() or "").strip().splitlines()
             raise BenchError(f"the pure-Python writers' side failed: {err[-1] if err else line.strip() or 'no answer'}")
         return line[len(word) :]
 
     def slice(self) -> None:
-        self.proc.stdin.write("go\n")
-        self.proc.stdin.flush()
+        self.stdin.write("go\n")
+        self.stdin.flush()
         self._expect("done")
 
     def result(self) -> dict[str, Any]:
-        self.proc.stdin.write("report\n")
-        self.proc.stdin.flush()
+        self.stdin.write("report\n")
+        self.stdin.flush()
         out = json.loads(self._expect("result"))
         self.proc.wait(30)
         return out
@@ -258,10 +261,10 @@ def bench(
 
     compiled = WRITERS is not None
     if writers == "pure" and compiled:
-        side = _PureSide(games, seconds, slices)
+        pure = _PureSide(games, seconds, slices)
         for _ in range(slices):
-            side.slice()
-        return side.result()
+            pure.slice()
+        return pure.result()
     out = _fresh(compiled)
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")

@@ -12,6 +12,7 @@ import sys
 from typing import NoReturn
 
 import typer
+from typer.core import TyperGroup
 
 from ..core.errors import FliptableError, shorten
 from ..exit_codes import INTERRUPTED, USER_ERROR, exit_code
@@ -58,6 +59,12 @@ def _help(command, ctx=None) -> NoReturn:
     raise SystemExit(0)
 
 
+def _said(exc: BaseException) -> str:
+    """A Click error's message on one line (``format_message``, in either Click)."""
+    format_message = getattr(exc, "format_message", None)
+    return " ".join((str(exc) if format_message is None else format_message()).split())
+
+
 def main(argv: list[str] | None = None) -> None:
     """The console script: run a command, turning every user error into one line."""
     command = typer.main.get_command(app)
@@ -67,18 +74,18 @@ def main(argv: list[str] | None = None) -> None:
     try:
         code = command.main(args=argv, prog_name=PROG, standalone_mode=False)
     except errors["NoArgsIsHelpError"] as exc:
-        _help(command, exc.ctx)
+        _help(command, getattr(exc, "ctx", None))
     except errors["UsageError"] as exc:
         ctx = getattr(exc, "ctx", None)
         where = ctx.command_path if ctx is not None else PROG
-        message = " ".join(exc.format_message().split())
-        if ctx is not None and ctx.parent is None and "command" in message.lower():
+        message = _said(exc)
+        if isinstance(command, TyperGroup) and ctx is not None and ctx.parent is None and "command" in message.lower():
             message += f" Commands: {', '.join(command.list_commands(ctx))}."
         _fail(f"{message} (see {where} --help)", USER_ERROR, where)
     except errors["Abort"]:
         _fail("aborted", INTERRUPTED)
     except errors["ClickException"] as exc:
-        _fail(" ".join(exc.format_message().split()), getattr(exc, "exit_code", 1))
+        _fail(_said(exc), getattr(exc, "exit_code", 1))
     except FliptableError as exc:
         _fail(" ".join(str(exc).split()) or type(exc).__name__, exit_code(exc))
     except RecursionError:

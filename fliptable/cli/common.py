@@ -9,7 +9,7 @@ import shutil
 import sys
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import typer
 
@@ -18,6 +18,9 @@ from ..core.game import Game
 from ..core.options import parse_option_pairs, value_text
 from ..core.registry import get_game
 from ..core.words import count_of as _count_of  # noqa: F401 - the commands' name for it
+
+if TYPE_CHECKING:
+    from rich.progress import Progress
 
 app = typer.Typer(
     name="fliptable",
@@ -182,10 +185,10 @@ class _progress_bar:
 
     def __init__(self, label: str):
         self.label = label
-        self.progress = None
-        self.task = None
+        self.progress: Progress | None = None
 
-    def __enter__(self):
+    def __enter__(self) -> Callable[[int, int], None] | None:
+        """The bar's ``update(done, total)``, or None when stderr is not a terminal."""
         from rich.console import Console
 
         console = Console(stderr=True)
@@ -194,7 +197,7 @@ class _progress_bar:
         from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
         # no refresh thread: worker processes may be forked while the bar is up
-        self.progress = Progress(
+        progress = self.progress = Progress(
             TextColumn("{task.description}"),
             BarColumn(),
             MofNCompleteColumn(),
@@ -203,13 +206,14 @@ class _progress_bar:
             auto_refresh=False,
             transient=True,
         )
-        self.progress.start()
-        self.task = self.progress.add_task(self.label, total=None)
-        return self.update
+        progress.start()
+        task = progress.add_task(self.label, total=None)
 
-    def update(self, done: int, total: int) -> None:
-        self.progress.update(self.task, completed=done, total=total)
-        self.progress.refresh()
+        def update(done: int, total: int) -> None:
+            progress.update(task, completed=done, total=total)
+            progress.refresh()
+
+        return update
 
     def __exit__(self, *exc) -> None:
         if self.progress is not None:

@@ -89,6 +89,9 @@ class Agent:
     #: server's bot workers (``--max-bot-ms``); a search stops there (``bots/ismcts.py``),
     #: other agents ignore it; None: none
     deadline: float | None = None
+    #: the bot spec it was made from (``bots.base.make_agent``: ``"ismcts:ms=200"``); None
+    #: for an agent built otherwise
+    spec: str | None = None
 
     def reset(self, game: Any, seat: int, players: int, options: Mapping[str, Any], rng: random.Random) -> None:
         """Called once before a game; ``rng`` is this agent's own seeded RNG."""

@@ -71,7 +71,7 @@ class RemoteBot(Agent):
     needs_view = False
 
     def __init__(self, bot: Agent):
-        self.spec = getattr(bot, "spec", bot.describe())
+        self.spec = bot.spec or bot.describe()
         self.name = bot.name
         #: the real bot's mean reaction (the driver draws a turn's reaction from it when
         #: claimants race the turn)

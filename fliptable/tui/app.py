@@ -81,7 +81,8 @@ class TableApp(Drawing, Keyboard, App[int]):
         Binding("q", "leave", "Leave", show=True),
         Binding("question_mark", "help", "Help", show=True),
         Binding("colon", "type_action", "Type an action", show=True),
-        Binding("escape", "back", "Back", show=True),
+        # not "back": that is textual's own action (back to the previous screen)
+        Binding("escape", "menu_back", "Back", show=True),
         Binding("plus", "speed(0.5)", "Faster", show=True),
         Binding("minus", "speed(2)", "Slower", show=True),
     ]
@@ -102,6 +103,7 @@ class TableApp(Drawing, Keyboard, App[int]):
         log_path: str | None = None,
     ):
         super().__init__()
+        self._on_screen = False  # True from on_mount: the mixins draw only then
         #: ``--log``: written when the game ends, and again at leaving if more was played
         self.log_path = log_path
         self._logged: int | None = None
@@ -121,6 +123,7 @@ class TableApp(Drawing, Keyboard, App[int]):
             turn_limit_ms=turn_limit_ms,
             strict_agents=False,
             reset_agents=False,
+            record=True,
         )
         self._landed: list[Landed] = []
         self.table.listeners.append(self._landed.append)
@@ -147,6 +150,7 @@ class TableApp(Drawing, Keyboard, App[int]):
         self._seen_ply = state.ply  # the ply the person's keys are meant for
         self._flash = ""
         self._can_back = False
+        self._table_width: int | None = None  # the table box's width as last set
         #: a key the person pressed while others were to play (not played: told on their turn)
         self._early_key: str | None = None
 
@@ -157,7 +161,9 @@ class TableApp(Drawing, Keyboard, App[int]):
     @property
     def actions(self) -> list[list[Any]]:
         """[seat, action] in the order applied (seat None: a race's clock) — a replayable log."""
-        return self.table.actions
+        actions = self.table.actions
+        assert actions is not None  # the table records (record=True in __init__)
+        return actions
 
     @property
     def delay(self) -> float:
@@ -186,6 +192,7 @@ class TableApp(Drawing, Keyboard, App[int]):
         yield Footer()
 
     def on_mount(self) -> None:
+        self._on_screen = True
         self.title = f"fliptable — {self.game.title}"
         self.sub_title = f"seed {self.seed}" if self.seed is not None else ""
         self._w_table_box.border_title = "Table"
@@ -442,12 +449,12 @@ class TableApp(Drawing, Keyboard, App[int]):
     def _end_race(self) -> None:
         self._race_window = None
         self._race_actor = None
-        if self.is_mounted:
+        if self._on_screen:
             self._w_clock.remove_class("running")
             self._w_clock.update("")
 
     def _draw_clock(self) -> None:
-        if not self.is_mounted:
+        if not self._on_screen:
             return
         fields = self.table.clock_fields()
         if fields is None:

@@ -8,6 +8,7 @@ from rich.text import Text
 from ..core.decision import Race
 from ..core.events import Event
 from . import keys as keymod
+from .parts import TableParts
 from .texts import rich_text, safe_narrate, safe_render
 
 #: lines kept per person's log
@@ -36,7 +37,7 @@ def wrap_units(units: list[Text], width: int, used: int = 0, gap: str = GAP) -> 
     return out
 
 
-class Drawing:
+class Drawing(TableParts):
     """What ``TableApp`` shows; every method is safe before the app is mounted."""
 
     def _reader(self, seat: int) -> int | None:
@@ -56,7 +57,7 @@ class Drawing:
                 self._logs[h].append(line)
                 if h == self.viewer:
                     mine.append(line)
-                    if self.is_mounted:
+                    if self._on_screen:
                         self._w_log.write(rich_text(line))
             del self._logs[h][:-LOG_KEEP]
         return mine
@@ -65,21 +66,21 @@ class Drawing:
         """A line in every person's log (``only``: in that person's)."""
         for h in self.humans if only is None else (only,):
             self._logs[h].append(line)
-        if self.is_mounted and only in (None, self.viewer):
+        if self._on_screen and only in (None, self.viewer):
             self._w_log.write(Text(line, style=style))
 
     def _note(self, message: str) -> None:
         self.messages.append(message)
         self._flash = message
-        if self.is_mounted:
+        if self._on_screen:
             self._draw_menu()
 
     def _set_status(self, text: str) -> None:
-        if self.is_mounted:
+        if self._on_screen:
             self._w_status.update(Text(text))
 
     def _draw(self) -> None:
-        if not self.is_mounted:
+        if not self._on_screen:
             return
         view = self.state.view(self.viewer)
         body = rich_text(safe_render(self.game, view, self.viewer))
@@ -99,12 +100,12 @@ class Drawing:
         widest = max((len(line) for line in plain.splitlines()), default=0) + 4  # border, padding
         base = total * 2 // 3
         width = max(base, min(widest, total - LOG_MIN))
-        if width != getattr(self, "_table_width", None):
+        if width != self._table_width:
             self._table_width = width
             self._w_table_box.styles.width = width
 
     def _draw_menu(self) -> None:
-        if not self.is_mounted or self.standings is not None:
+        if not self._on_screen or self.standings is not None:
             return
         self._seen_ply = self.state.ply  # what the person's keys are meant for
         actions = self._w_actions

@@ -11,11 +11,12 @@ from textual.widgets import Input
 from ..core.decision import Race
 from ..core.errors import FliptableError, IllegalAction, StaleAction, shorten
 from .help import HelpScreen, help_markdown
+from .parts import TableParts
 from .screens import ConfirmScreen
 from .texts import refusal
 
 
-class Keyboard:
+class Keyboard(TableParts):
     """What ``TableApp`` does with the person's keys."""
 
     def on_key(self, event) -> None:
@@ -102,7 +103,7 @@ class Keyboard:
             return not typing
         if action == "type_action":
             return not over and self._actor() is not None
-        if action == "back":
+        if action == "menu_back":
             return not over and (self._can_back or typing)
         if action == "speed":
             return not over
@@ -176,7 +177,8 @@ class Keyboard:
             return
         self._submit(actor, action)
 
-    def action_back(self) -> None:
+    def action_menu_back(self) -> None:
+        """Esc: close the typed action box, or go back up the keys' menu."""
         box = self._w_typed
         if box.has_class("open"):
             box.remove_class("open")

@@ -108,7 +108,7 @@ class PlainGame:
         self.humans = {s for s, spec in enumerate(seat_specs) if spec.strip().lower() == HUMAN}
         self.humans.add(seat)
         agents = [None if s in self.humans else make_agent(game, spec) for s, spec in enumerate(seat_specs)]
-        self.table = Table(self.state, agents, seed=seed, clock=VirtualClock(), strict_agents=False)
+        self.table = Table(self.state, agents, seed=seed, clock=VirtualClock(), strict_agents=False, record=True)
         self.agents = {s: a for s, a in enumerate(agents) if a is not None}
         self.render = game.render
         #: the seat the narration says "you" to: the one person at this keyboard (None with
@@ -122,7 +122,9 @@ class PlainGame:
     @property
     def actions(self) -> list[list]:
         """Every applied action, for ``--log``."""
-        return self.table.actions
+        actions = self.table.actions
+        assert actions is not None  # the table records (record=True above)
+        return actions
 
     # -- output ---------------------------------------------------------------------
     def show_table(self, seat: int | None) -> None:
@@ -220,7 +222,10 @@ class PlainGame:
             if text.isascii() and text.isdigit() and action in (None, text):  # not the game's own number
                 self.out(f"  {shorten(text)} is not a number listed; answer {_one_of(answers, legal)}")
                 continue
-            self.out("  " + (error or refusal(self.state, s, action, s == self.reader)))
+            if action is None:  # not the game's notation: the parser said why
+                self.out(f"  {error}")
+            else:
+                self.out("  " + refusal(self.state, s, action, s == self.reader))
 
     def parse(self, text: str, legal: Sequence[str]) -> tuple[str | None, str | None]:
         """(the action ``text`` means in the game's notation, or None and why not)."""
@@ -347,12 +352,12 @@ class PlainGame:
     def run(self) -> Result | None:
         """Play to the end; ``None`` when the person quit."""
         if len(self.humans) == 1:
-            people = f"You are seat {self.seat}"
+            seated = f"You are seat {self.seat}"
         else:
-            people = "People at " + ", ".join(f"seat {s}" for s in sorted(self.humans))
+            seated = "People at " + ", ".join(f"seat {s}" for s in sorted(self.humans))
         bots = ", ".join(f"seat {s}: {spec}" for s, spec in enumerate(self.specs) if s not in self.humans)
         self.out(
-            f"{self.game.title}: {count_of(self.players, 'player')}, seed {self.seed}. {people}"
+            f"{self.game.title}: {count_of(self.players, 'player')}, seed {self.seed}. {seated}"
             + (f"; bots {bots}" if bots else "")
             + "."
         )

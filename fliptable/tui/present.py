@@ -19,7 +19,7 @@ class Names:
 
     def spec(self, seat: int) -> str:
         agent = self.agents[seat]
-        return "person" if agent is None else getattr(agent, "spec", None) or agent.describe()
+        return "person" if agent is None else agent.spec or agent.describe()
 
     def you(self, seat: int | None) -> bool:
         """Whether ``seat`` is "you": the only person at this keyboard."""
