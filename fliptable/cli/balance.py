@@ -8,7 +8,17 @@ from typing import Any
 
 import typer
 
-from .common import CliError, _console, _freeze_imports, _game, _progress_bar, app, check_writable_file, finish
+from .common import (
+    BACKEND_OPTION,
+    CliError,
+    _console,
+    _freeze_imports,
+    _game,
+    _progress_bar,
+    app,
+    check_writable_file,
+    finish,
+)
 
 _RANGE = re.compile(r"^\s*(\d+)\s*(?:\.\.\s*(\d+)\s*)?$")
 
@@ -104,9 +114,7 @@ def balance_command(
     workers: int | None = typer.Option(
         None, "--workers", "-w", metavar="W", help="Processes (default: all cores). Results do not depend on it."
     ),
-    backend: str = typer.Option(
-        "local", "--backend", metavar="local|ray", help="local (processes) or ray. Results do not depend on it."
-    ),
+    backend: str = BACKEND_OPTION,
     report_file: Path | None = typer.Option(
         None, "--report", metavar="FILE.html", help="Write a self-contained HTML report (matplotlib figures)."
     ),

@@ -33,6 +33,12 @@ app = typer.Typer(
 
 PROG = "fliptable"
 
+# options several commands declare alike (one Typer OptionInfo may default many parameters)
+BACKEND_OPTION = typer.Option(
+    "local", "--backend", metavar="local|ray", help="local (processes) or ray. Results do not depend on it."
+)
+GAME_OPTIONS = typer.Option(None, "--option", "-o", metavar="KEY=VALUE", help="A game option; may be repeated.")
+
 
 class CliError(FliptableError):
     """A command-line argument that is not acceptable."""

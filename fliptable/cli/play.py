@@ -11,7 +11,7 @@ import typer
 from ..core.errors import BotSpecError
 from ..core.game import Game
 from ..core.rng import fresh_seed
-from .common import CliError, _game, _options, app, check_writable_file
+from .common import GAME_OPTIONS, CliError, _game, _options, app, check_writable_file
 
 
 def play_players(game: Game, players: int | None, bot_specs: list[str]) -> int:
@@ -50,9 +50,7 @@ def play_command(
         help="Bot for the next other seat; the last fills the rest. 'human' adds a person (hotseat).",
     ),
     seed: int | None = typer.Option(None, "--seed", metavar="S", help="Seed (default: a random one, printed)."),
-    option: list[str] | None = typer.Option(
-        None, "--option", "-o", metavar="KEY=VALUE", help="A game option; may be repeated."
-    ),
+    option: list[str] | None = GAME_OPTIONS,
     seat: int = typer.Option(0, "--seat", metavar="K", help="Your seat (0 acts first)."),
     plain: bool = typer.Option(False, "--plain", help="Line-based text instead of the full-screen UI."),
     log: Path | None = typer.Option(

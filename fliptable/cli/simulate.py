@@ -11,6 +11,8 @@ import typer
 
 from ..exit_codes import TERMINATED
 from .common import (
+    BACKEND_OPTION,
+    GAME_OPTIONS,
     PROG,
     _console,
     _count,
@@ -115,16 +117,12 @@ def simulate_command(
     workers: int | None = typer.Option(
         None, "--workers", "-w", metavar="W", help="Processes, 1-256 (default: all cores). Results do not depend on it."
     ),
-    backend: str = typer.Option(
-        "local", "--backend", metavar="local|ray", help="local (processes) or ray. Results do not depend on it."
-    ),
+    backend: str = BACKEND_OPTION,
     logs: Path | None = typer.Option(
         None, "--logs", metavar="DIR", help="Write each game's log as DIR/<game>-<index>.json."
     ),
     as_json: bool = typer.Option(False, "--json", help="Print one JSON object."),
-    option: list[str] | None = typer.Option(
-        None, "--option", "-o", metavar="KEY=VALUE", help="A game option; may be repeated."
-    ),
+    option: list[str] | None = GAME_OPTIONS,
     plot_file: Path | None = typer.Option(
         None,
         "--plot",
@@ -186,13 +184,9 @@ def tournament_command(
     workers: int = typer.Option(
         1, "--workers", "-w", metavar="W", help="Processes (or Ray CPUs), 1-256. Results do not depend on it."
     ),
-    backend: str = typer.Option(
-        "local", "--backend", metavar="local|ray", help="local (processes) or ray. Results do not depend on it."
-    ),
+    backend: str = BACKEND_OPTION,
     as_json: bool = typer.Option(False, "--json", help="Print one JSON object."),
-    option: list[str] | None = typer.Option(
-        None, "--option", "-o", metavar="KEY=VALUE", help="A game option; may be repeated."
-    ),
+    option: list[str] | None = GAME_OPTIONS,
     plot_file: Path | None = typer.Option(
         None, "--plot", metavar="FILE.png|.svg", help="Draw the ratings and the win rate by seat (matplotlib)."
     ),

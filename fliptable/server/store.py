@@ -96,6 +96,11 @@ def _utc(t: datetime) -> datetime:
     return t.replace(tzinfo=UTC) if t.tzinfo is None else t
 
 
+def _human_seat(table_id: str, seat: int, held: Any):
+    """An update of a table's human seat, where ``held`` (its token's condition) still holds."""
+    return update(seats).where(seats.c.table_id == table_id, seats.c.seat == seat, seats.c.kind == "human", held)
+
+
 def _row(r) -> dict[str, Any]:
     return dict(r._mapping)
 
@@ -173,14 +178,7 @@ class Store:
         False when the seat was taken meanwhile."""
         async with self.engine.begin() as conn:
             done = await conn.execute(
-                update(seats)
-                .where(
-                    seats.c.table_id == table_id,
-                    seats.c.seat == seat,
-                    seats.c.kind == "human",
-                    seats.c.token_hash.is_(None),
-                )
-                .values(token_hash=token_hash, name=name)
+                _human_seat(table_id, seat, seats.c.token_hash.is_(None)).values(token_hash=token_hash, name=name)
             )
             if done.rowcount != 1:
                 return False
@@ -193,14 +191,7 @@ class Store:
         join it again). False when that seat is not held by that token any more."""
         async with self.engine.begin() as conn:
             done = await conn.execute(
-                update(seats)
-                .where(
-                    seats.c.table_id == table_id,
-                    seats.c.seat == seat,
-                    seats.c.kind == "human",
-                    seats.c.token_hash == token_hash,
-                )
-                .values(token_hash=None, name=None)
+                _human_seat(table_id, seat, seats.c.token_hash == token_hash).values(token_hash=None, name=None)
             )
         return done.rowcount == 1
 

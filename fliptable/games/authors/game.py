@@ -8,6 +8,7 @@ from .bots import GreedyAuthors
 from .state import AuthorsState
 
 
+# the declared record (core.game.Game's fields): every game's class header reads alike on purpose
 class AuthorsGame(AskingGame):
     id = "authors"
     title = "Authors"

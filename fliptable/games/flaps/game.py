@@ -54,6 +54,7 @@ Every card, with its notation:
 """ + card_list()
 
 
+# the declared record (core.game.Game's fields): every game's class header reads alike on purpose
 class FlapsGame(Game):
     wording = render
     balance = BALANCE

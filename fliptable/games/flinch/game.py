@@ -18,6 +18,7 @@ from .notation import CHALLENGE, DECLINE, DISCARD, NOTATION, PASS, PLAY
 from .state import FlinchState
 
 
+# the declared record (core.game.Game's fields): every game's class header reads alike on purpose
 class FlinchGame(Game):
     """FLINCH -- The Family Favorite."""
 

@@ -15,6 +15,7 @@ from .state import ACTIVE, DISCARD, FROZEN, STAYED, Flip7State, round_decision_c
 from .state import FLIP7 as FLIPPED_SEVEN
 
 
+# the declared record (core.game.Game's fields): every game's class header reads alike on purpose
 class Flip7Game(Game):
     wording = render
     balance = BALANCE

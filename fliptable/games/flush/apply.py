@@ -80,38 +80,16 @@ class Apply:
         """flush.md "DECLARATION": the declaration is made; now it must be fulfilled."""
         if events is not None:
             kind, n = self.decl_kind, self.decl_count
+            said: dict = {"player": p, "kind": KINDS[kind], "count": n}
             if kind == NUMBER:
                 v = self.decl_value
                 # "pickup": a value above the pile's (bool(run) and v > run)
-                events.append(
-                    Event(
-                        "declare",
-                        {
-                            "player": p,
-                            "kind": KINDS[kind],
-                            "count": n,
-                            "value": v,
-                            "pickup": v > self.run_value > 0,
-                            "said": SAID[v][n],
-                        },
-                    )
-                )
+                said.update(value=v, pickup=v > self.run_value > 0, said=SAID[v][n])
             elif kind == LINK:
-                events.append(
-                    Event("declare", {"player": p, "kind": KINDS[kind], "count": n, "said": f"Link Flush with {n}"})
-                )
+                said["said"] = f"Link Flush with {n}"
             else:
-                events.append(
-                    Event(
-                        "declare",
-                        {
-                            "player": p,
-                            "kind": KINDS[kind],
-                            "count": n,
-                            "said": "Big Flush" if kind == BIG_KIND else "Flush",
-                        },
-                    )
-                )
+                said["said"] = "Big Flush" if kind == BIG_KIND else "Flush"
+            events.append(Event("declare", said))
         self.phase = PICK
         self._fulfil(p, events)
 

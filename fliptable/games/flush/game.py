@@ -60,6 +60,7 @@ b1..bB; pass:1..pass:B, keep; mimic:<face> for its number faces; mimic:b1..mimic
 `fliptable games` and Game.info give the count."""
 
 
+# the declared record (core.game.Game's fields): every game's class header reads alike on purpose
 class FlushGame(Game):
     wording = render
     balance = BALANCE

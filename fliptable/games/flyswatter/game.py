@@ -14,6 +14,7 @@ from .state import DONE, MAX_MIDDLE, SWAT, FlyswatterState
 _ALIASES = {"f": "flip", "d": DONE, "pass": DONE, "stop": DONE}
 
 
+# the declared record (core.game.Game's fields): every game's class header reads alike on purpose
 class FlyswatterGame(Game):
     wording = render
     balance = BALANCE

@@ -10,6 +10,7 @@ from .bots import GreedyStore
 from .state import StoreState
 
 
+# the declared record (core.game.Game's fields): every game's class header reads alike on purpose
 class StoreGame(AskingGame):
     wording = render
     id = "go-to-the-store"

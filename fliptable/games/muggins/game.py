@@ -14,6 +14,7 @@ from .notation import CENTRE_ACTIONS, MAX_PLAYERS, NOTATION, SERIES, STOCK_ACTIO
 from .state import MugginsState
 
 
+# the declared record (core.game.Game's fields): every game's class header reads alike on purpose
 class MugginsGame(Game):
     wording = render
     balance = BALANCE

@@ -17,6 +17,7 @@ _SRC = r"(card|c|stock|s|row|r|up|u)([1-4]?)"
 _MOVE = re.compile(rf"^{_SRC}(?:->|>|-|,|onto|on|to){_SRC}$")
 
 
+# the declared record (core.game.Game's fields): every game's class header reads alike on purpose
 class PatienceGame(Game):
     wording = render
     id = "patience"
