@@ -7,6 +7,7 @@ The compiled module carries ``SOURCE_HASH``, the SHA-256 of the .pyx it was buil
 (``direct/base.py`` refuses a build whose hash is not the source's), and a build is kept
 under ``build/fliptable-writers/<hash>/`` so later builds of the same source reuse it.
 """
+
 from __future__ import annotations
 
 import hashlib
@@ -46,8 +47,13 @@ def build_writers(root: Path) -> Path:
         src = work / "_writers.pyx"
         src.write_text(pyx.read_text() + f"\n\nSOURCE_HASH = {digest!r}\n")
         ext = Extension(MODULE, [str(src)], extra_compile_args=["-O2"])
-        dist = Distribution({"ext_modules": cythonize([ext], quiet=True, compiler_directives={"language_level": 3},
-                                                      build_dir=str(work / "c"))})
+        dist = Distribution(
+            {
+                "ext_modules": cythonize(
+                    [ext], quiet=True, compiler_directives={"language_level": 3}, build_dir=str(work / "c")
+                )
+            }
+        )
         cmd = dist.get_command_obj("build_ext")
         cmd.build_lib = str(work / "lib")
         cmd.build_temp = str(work / "tmp")
@@ -70,8 +76,10 @@ class WritersHook(BuildHookInterface):
         try:
             built = build_writers(root)
         except Exception as exc:  # no compiler, no Cython: the pure-Python writers serve
-            self.app.display_warning(f"fliptable: compiled writers not built ({type(exc).__name__}: {exc}); "
-                                     "the RL adapters use their pure-Python writers")
+            self.app.display_warning(
+                f"fliptable: compiled writers not built ({type(exc).__name__}: {exc}); "
+                "the RL adapters use their pure-Python writers"
+            )
             return
         target = f"fliptable/adapters/{built.name}"
         if version == "editable":

@@ -20,6 +20,7 @@ mean as baseline, the learner alternating seats. Evaluation plays the greedy pol
 95% Wilson interval: the policy beats `threshold:25` when the interval's lower end is
 above 50%. Runs in a few minutes on 2 cores.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -32,8 +33,7 @@ from fliptable.adapters.gymnasium import make
 from fliptable.core.stats import wilson_interval
 from fliptable.games.flip7.bots import unseen_counts
 
-FEATURES = ("bias", "round_score", "p_bust", "gain", "second_chance", "numbers",
-            "stay_wins", "must_hit")
+FEATURES = ("bias", "round_score", "p_bust", "gain", "second_chance", "numbers", "stay_wins", "must_hit")
 
 
 def features(view: dict, seat: int, names: tuple[str, ...]) -> np.ndarray:
@@ -51,10 +51,17 @@ def features(view: dict, seat: int, names: tuple[str, ...]) -> np.ndarray:
     others = [s for i, s in enumerate(view["seats"]) if i != seat]
     best_other = max((s["total"] + s["round_score"] for s in others), default=0)
     stay_wins = float(mine >= 200 and mine > best_other)
-    must_hit = float(any(s["status"] in ("stayed", "frozen") and s["total"] + s["round_score"] >= 200
-                         and s["total"] + s["round_score"] > mine for s in others))
-    return np.array([1.0, score / 50, p_bust, gain / 10, float(me["second_chance"]),
-                     len(numbers) / 7, stay_wins, must_hit])
+    must_hit = float(
+        any(
+            s["status"] in ("stayed", "frozen")
+            and s["total"] + s["round_score"] >= 200
+            and s["total"] + s["round_score"] > mine
+            for s in others
+        )
+    )
+    return np.array(
+        [1.0, score / 50, p_bust, gain / 10, float(me["second_chance"]), len(numbers) / 7, stay_wins, must_hit]
+    )
 
 
 def sigmoid(z: float) -> float:
@@ -104,22 +111,23 @@ def main(argv: list[str] | None = None) -> dict:
         baseline += 0.01 * (reward - baseline)
         grad = np.zeros_like(w)
         for x, a, p in trace:
-            grad += ((1.0 if a else 0.0) - p) * x      # d log pi(a|x) / dw
+            grad += ((1.0 if a else 0.0) - p) * x  # d log pi(a|x) / dw
         w += args.lr * advantage * grad / max(1, len(trace)) ** 0.5
         if (g + 1) % 500 == 0:
-            print(f"trained {g + 1} games ({time.perf_counter() - t0:.0f} s), running mean reward "
-                  f"{baseline:+.3f}")
-    print("weights:", ", ".join(f"{k}={v:+.2f}" for k, v in zip(FEATURES, w)))
+            print(f"trained {g + 1} games ({time.perf_counter() - t0:.0f} s), running mean reward {baseline:+.3f}")
+    print("weights:", ", ".join(f"{k}={v:+.2f}" for k, v in zip(FEATURES, w, strict=True)))
 
     wins = 0.0
     t1 = time.perf_counter()
     for g in range(args.eval):
-        reward, _ = play(envs[g % 2], w, seed=10 ** 9 + args.seed * 1_000_000 + g, rng=None)
+        reward, _ = play(envs[g % 2], w, seed=10**9 + args.seed * 1_000_000 + g, rng=None)
         wins += 1.0 if reward > 0 else (0.5 if reward == 0 else 0.0)
     lo, hi = wilson_interval(wins, args.eval)
     rate = wins / args.eval
-    print(f"greedy policy vs threshold:25, {args.eval} games (seats alternating): wins {rate:.1%}, "
-          f"95% interval {lo:.1%}-{hi:.1%} ({time.perf_counter() - t1:.0f} s)")
+    print(
+        f"greedy policy vs threshold:25, {args.eval} games (seats alternating): wins {rate:.1%}, "
+        f"95% interval {lo:.1%}-{hi:.1%} ({time.perf_counter() - t1:.0f} s)"
+    )
     print("beats threshold:25" if lo > 0.5 else "does not beat threshold:25 at 95%")
     return {"weights": w.tolist(), "win_rate": rate, "interval": (lo, hi)}
 

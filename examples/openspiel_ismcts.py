@@ -10,6 +10,7 @@ evaluates leaves with random rollouts; nodes are keyed by observation strings (t
 seat's view). The fliptable bot plays through the agent protocol on its seat's view.
 Seats alternate; the script prints IS-MCTS's win rate with a 95% Wilson interval.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -57,8 +58,14 @@ def main(argv: list[str] | None = None) -> dict:
     register(["flip7"])
     game = pyspiel.load_game("python_fliptable_flip7", {"players": 2, "round_limit": 1})
     rng = np.random.RandomState(args.seed)
-    search = ISMCTSBot(game, RandomRolloutEvaluator(n_rollouts=1, random_state=rng), uct_c=2.0,
-                       max_simulations=args.simulations, random_state=rng, use_observation_string=True)
+    search = ISMCTSBot(
+        game,
+        RandomRolloutEvaluator(n_rollouts=1, random_state=rng),
+        uct_c=2.0,
+        max_simulations=args.simulations,
+        random_state=rng,
+        use_observation_string=True,
+    )
     wins = 0.0
     t0 = time.perf_counter()
     for g in range(args.games):
@@ -66,8 +73,10 @@ def main(argv: list[str] | None = None) -> dict:
         wins += 1.0 if r > 0 else (0.5 if r == 0 else 0.0)
     lo, hi = wilson_interval(wins, args.games)
     rate = wins / args.games
-    print(f"IS-MCTS ({args.simulations} simulations) vs {args.bot}, one-round Flip 7, {args.games} games: "
-          f"wins {rate:.1%}, 95% interval {lo:.1%}-{hi:.1%} ({time.perf_counter() - t0:.0f} s)")
+    print(
+        f"IS-MCTS ({args.simulations} simulations) vs {args.bot}, one-round Flip 7, {args.games} games: "
+        f"wins {rate:.1%}, 95% interval {lo:.1%}-{hi:.1%} ({time.perf_counter() - t0:.0f} s)"
+    )
     return {"win_rate": rate, "interval": (lo, hi)}
 
 
