@@ -19,7 +19,7 @@ GAMES = list(all_game_ids())
 
 #: games whose fields are not typed yet (their modules are in pyproject.toml's
 #: disable_error_code override); nothing is added here
-UNTYPED = {"flaps", "flush"}
+UNTYPED = {"flaps"}
 
 #: what a kind holds, as it is annotated (core/fields.py's table)
 TYPES = {

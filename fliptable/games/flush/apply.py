@@ -6,9 +6,11 @@ A mixin of ``FlushState`` (``state.py``)."""
 from __future__ import annotations
 
 from ...core.events import Event
+from ...core.fields import MIXIN_SLOTS
 from ...core.knowledge import PUBLIC
 from . import notation as A
 from .cards import FLUSH, IS_FLUSH, NAMES, VALUE
+from .fields import FlushFields
 from .notation import INFO, SAID
 from .tables import (
     BIG_KIND,
@@ -39,10 +41,10 @@ _DECLARE, _HAND, _TOP, _BLIND, _LINK_FLUSH = A.DECLARE, A.HAND, A.TOP, A.BLIND, 
 _FLUSH_CARD, _BIG_CARD, _PASS, _KEEP = A.FLUSH_CARD, A.BIG_CARD, A.PASS, A.KEEP
 
 
-class Apply:
+class Apply(FlushFields):
     """Actions applied, and releases resolved."""
 
-    __slots__ = ()
+    __slots__ = MIXIN_SLOTS
 
     def _apply(self, player, action, events):
         kind, a, b = INFO[action]
@@ -356,6 +358,7 @@ class Apply:
         """flush.md "SUPER FLUSH": the whole base (Blind card and any top) goes to the
         player of the previous turn, who must shed it too."""
         q = self.previous
+        assert q is not None, "the PASS phase is entered only with a previous turn's player"
         if k is not None:
             blind = self.blinds[p].pop(k)
             top = self.tops[p].pop(k)

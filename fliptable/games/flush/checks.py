@@ -4,9 +4,11 @@ conservation). A mixin of ``FlushState`` (``state.py``)."""
 
 from __future__ import annotations
 
+from ...core.fields import MIXIN_SLOTS
 from ...core.knowledge import PUBLIC
 from . import notation as A
 from .cards import IS_FLUSH, NCARDS, VALUE
+from .fields import FlushFields
 from .tables import (
     BIG_KIND,
     BLIND,
@@ -22,10 +24,10 @@ from .tables import (
 )
 
 
-class Checks:
+class Checks(FlushFields):
     """``_check``: what a loaded state must satisfy."""
 
-    __slots__ = ()
+    __slots__ = MIXIN_SLOTS
 
     # -- loading -------------------------------------------------------------------------------------
     def _load(self, data) -> None:

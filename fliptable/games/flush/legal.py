@@ -6,8 +6,10 @@ A mixin of ``FlushState`` (``state.py``)."""
 from __future__ import annotations
 
 from ...core.errors import shorten
+from ...core.fields import MIXIN_SLOTS
 from . import notation as A
 from .cards import IS_FLUSH, IS_LINK, NAMES, VALUE, VALUE_PLURALS, said
+from .fields import FlushFields
 from .tables import (
     BIG_KIND,
     BLIND,
@@ -24,10 +26,10 @@ from .tables import (
 )
 
 
-class Legal:
+class Legal(FlushFields):
     """Legal actions and the reasons for refusing the others."""
 
-    __slots__ = ()
+    __slots__ = MIXIN_SLOTS
 
     def _counts(self, p: int) -> list[int]:
         """Per ``SLOT``: the cards ``p`` can lay now (hand and base tops) — per value, with

@@ -5,10 +5,12 @@ the totals, and the result. A mixin of ``FlushState`` (``state.py``)."""
 from __future__ import annotations
 
 from ...core.events import Event
+from ...core.fields import MIXIN_SLOTS
 from ...core.knowledge import PUBLIC
 from ...core.result import Result, ranks_from_keys
 from .cards import IS_FLUSH, NAMES, VALUE, card_order
 from .deckspec import spec_of
+from .fields import FlushFields
 from .tables import (
     ARENA_ROUNDS,
     BLIND_CARDS,
@@ -33,10 +35,10 @@ for _i, _c in enumerate(sorted(range(len(NAMES)), key=lambda c: card_order(NAMES
 _DECKS: dict[str, tuple[int, ...]] = {}
 
 
-class Rounds:
+class Rounds(FlushFields):
     """Dealing, ending and scoring rounds; the game's result."""
 
-    __slots__ = ()
+    __slots__ = MIXIN_SLOTS
 
     def _deal(self, order: list[int], first: int, events) -> None:
         """flush.md "STARTING THE GAME": 14 cards each, one at a time in seat order; of a

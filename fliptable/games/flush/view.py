@@ -6,16 +6,18 @@ from __future__ import annotations
 
 from math import comb
 
+from ...core.fields import MIXIN_SLOTS
 from ...core.game import State
 from ...core.knowledge import knows
 from .cards import NAMES, VALUE, card_order
+from .fields import FlushFields
 from .tables import BLIND, KINDS, PHASES, PICK, eligible_table, total_rounds
 
 
-class View:
+class View(FlushFields):
     """Views, hidden slots and re-dealing."""
 
-    __slots__ = ()
+    __slots__ = MIXIN_SLOTS
 
     # -- what the table holds --------------------------------------------------------------------
     def all_cards(self):
