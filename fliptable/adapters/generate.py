@@ -11,8 +11,8 @@ float32 ``memoryview`` writes for half of a NumPy array's cost).
 
 from __future__ import annotations
 
-from collections import Counter
-from collections.abc import Mapping
+from collections import _count_elements  # type: ignore[attr-defined]
+from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any
 
 from fliptable.core.schema import json_type
@@ -64,13 +64,16 @@ class _Base:
 
 
 class _Gen:
-    def __init__(self, names: Mapping[str, int]):
+    def __init__(self, names: Mapping[str, int], safe: bool = False):
         self.names = names
+        #: objects read with ``get`` only (else a required key by subscript, the object
+        #: written again by its safe writer when one is missing)
+        self.safe = safe
         self.lines: list[str] = []
         self.ns: dict[str, Any] = {
             "TN": TYPE_NAMES.get,
             "type_of": json_type,
-            "Counter": Counter,
+            "count": _count_elements,  # Counter's counting loop (in C)
             "M": _MISSING,
         }
         self.count = 0
@@ -171,8 +174,9 @@ class _Gen:
         # counted as ``_writers.CardsEnc`` counts: a long list whole (in C), a short one
         # its names and hidden (None) entries only
         e(ind + 1, f"if len({x}) > 8:")
+        e(ind + 2, f"{cnt} = {{}}")
         e(ind + 2, "try:")
-        e(ind + 3, f"{cnt} = Counter({x})")
+        e(ind + 3, f"count({cnt}, {x})")
         e(ind + 2, "except TypeError:  # an entry that is no card")
         e(ind + 3, f"{cnt} = None")
         e(ind + 1, "else:")
@@ -204,6 +208,12 @@ class _Gen:
 
     def k_dict(self, node: Node, x: str, base: _Base, ind: int) -> None:
         self.emit(ind, f"if type({x}) is dict:")
+        fast = not self.safe and any(c.width and not c.optional for c in node.children.values())
+        if fast:
+            # a subscript costs half a ``get``: on a missing key, the writes so far (all
+            # assignments) are made again, and the rest, by the object's safe writer
+            self.emit(ind + 1, "try:")
+            ind += 1
         off = 0
         for k in node.keys:
             child = node.children[k]
@@ -211,13 +221,20 @@ class _Gen:
             if not child.width:
                 continue
             y = self.var("x")
-            if "null" in child.flag_types:  # absent and null differ
+            if fast and not child.optional:
+                self.emit(ind + 1, f"{y} = {x}[{k!r}]")
+                self.node(child, y, base + o, ind + 1)
+            elif "null" in child.flag_types:  # absent and null differ
                 self.emit(ind + 1, f"{y} = {x}.get({k!r}, M)")
                 self.emit(ind + 1, f"if {y} is not M:")
                 self.node(child, y, base + o, ind + 2)
             else:  # absent writes what null writes: nothing
                 self.emit(ind + 1, f"{y} = {x}.get({k!r})")
                 self.node(child, y, base + o, ind + 1)
+        if fast:
+            safe = self.const(_writer(node, self.names, None, True, "dict"), "S")
+            self.emit(ind, "except KeyError:")
+            self.emit(ind + 1, f"{safe}({x}, o, {base if base.var else base.const}, vw)")
 
     def _loop(self, item: Node, seq: str, start: _Base, ind: int) -> None:
         """``for`` over the entries in ``seq``, written from ``start``, ``item.width`` apart."""
@@ -256,13 +273,31 @@ class _Gen:
             off += child.width
 
 
-def writer(node: Node, names: Mapping[str, int], base: int | None = None):
+def writer(node: Node, names: Mapping[str, int], base: int | None = None) -> Callable[..., None]:
     """``f(v, o, b, vw)`` writing ``v`` as ``node`` at ``b`` into ``o`` (zero there), for
     viewer ``vw``; with ``base``, at that offset, whatever ``b``."""
-    gen = _Gen(names)
-    gen.node(node, "v", _Base("b", 0) if base is None else _Base(None, base), 1)
+    return _writer(node, names, base, False)
+
+
+def _writer(
+    node: Node, names: Mapping[str, int], base: int | None, safe: bool, kind: str | None = None
+) -> Callable[..., None]:
+    """``writer``, or with ``kind`` the writer of that kind's part of the node alone."""
+    # generated once per node, table of names and base: a direct encoder asks for its
+    # writers again at every reset, and compiling costs about 1 ms
+    made = node.__dict__.setdefault("_generated", {})
+    got = made.get((base, safe, kind))
+    if got is not None and got[0] is names:
+        return got[1]
+    gen = _Gen(names, safe)
+    at = _Base("b", 0) if base is None else _Base(None, base)
+    if kind is None:
+        gen.node(node, "v", at, 1)
+    else:
+        gen.kind(node, kind, "v", at, 1)
     source = "\n".join(["def f(v, o, b, vw):", *gen.lines, "    return None"])
     exec(compile(source, f"<layout {node.path}>", "exec"), gen.ns)
     f = gen.ns["f"]
     f.source = source
+    made[(base, safe, kind)] = (names, f)
     return f

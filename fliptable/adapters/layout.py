@@ -48,6 +48,7 @@ class Node:
     def __init__(self, path: str, schema: S.Schema, optional: bool = False):
         self.path = path
         self.key = path.rpartition(".")[2]  # the object key this node is under
+        self.optional = optional  # a key the object may lack
         alts = list(schema.alts.values()) if isinstance(schema, S.Either) else [schema]
         alts.sort(key=lambda a: a.jtype)
         self.types = [a.jtype for a in alts]
