@@ -17,10 +17,6 @@ from fliptable.core.game import State
 
 GAMES = list(all_game_ids())
 
-#: games whose fields are not typed yet (their modules are in pyproject.toml's
-#: disable_error_code override); nothing is added here
-UNTYPED = {"flaps"}
-
 #: what a kind holds, as it is annotated (core/fields.py's table)
 TYPES = {
     "int": "int",
@@ -61,8 +57,6 @@ def fits(kind: str, hint: str) -> bool:
 @pytest.mark.parametrize("game_id", GAMES)
 def test_annotations_name_the_declared_fields(game_id: str) -> None:
     cls = get_game(game_id).state_class
-    if game_id in UNTYPED:
-        pytest.skip(f"{game_id}: fields not typed yet")
     declared = {**cls.FIELDS, **cls.DERIVED}
     typed = annotations(cls)
     assert sorted(set(declared) - set(typed)) == [], "declared in FIELDS/DERIVED, not annotated"
@@ -74,8 +68,6 @@ def test_annotations_name_the_declared_fields(game_id: str) -> None:
 @pytest.mark.parametrize("game_id", GAMES)
 def test_annotations_add_no_attribute(game_id: str) -> None:
     cls = get_game(game_id).state_class
-    if game_id in UNTYPED:
-        pytest.skip(f"{game_id}: fields not typed yet")
     slots = [s for klass in cls.__mro__ for s in vars(klass).get("__slots__", ())]
     assert sorted(slots) == sorted(set(State.__slots__) | set(cls.FIELDS) | set(cls.DERIVED))
     state = get_game(game_id).new_state()

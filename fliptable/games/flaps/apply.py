@@ -8,6 +8,7 @@ Every rule cites its heading in flaps.md; the rulings are in docs/rules/flaps.md
 from __future__ import annotations
 
 from ...core.events import Event
+from ...core.fields import MIXIN_SLOTS
 from ...core.knowledge import only
 from . import notation as A
 from .cards import (
@@ -56,6 +57,7 @@ from .cards import (
     UP_JACKS,
     trumps_value,
 )
+from .fields import FlapsFields
 from .tables import (
     ATTACKED,
     DOWN_PLACE,
@@ -90,10 +92,10 @@ from .tables import (
 MAX_CUTS = 20
 
 
-class Apply:
+class Apply(FlapsFields):
     """The ``_apply`` half of ``FlapsState`` (with ``HiddenEffects``, ``hidden.py``)."""
 
-    __slots__ = ()
+    __slots__ = MIXIN_SLOTS
 
     def _next(self, p: int) -> int:
         return (p + self.direction) % self.players

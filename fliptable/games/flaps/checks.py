@@ -6,9 +6,11 @@ from __future__ import annotations
 
 from collections import Counter
 
+from ...core.fields import MIXIN_SLOTS
 from ...core.knowledge import PUBLIC
 from . import notation as A
 from .cards import COLOUR, NCARDS, NO_RANK, NO_SUIT
+from .fields import FlapsFields
 from .tables import (
     ANY_SUIT,
     ATTACKED,
@@ -29,10 +31,10 @@ from .tables import (
 )
 
 
-class Checks:
+class Checks(FlapsFields):
     """``_check`` of ``FlapsState``."""
 
-    __slots__ = ()
+    __slots__ = MIXIN_SLOTS
 
     def _check(self) -> None:
         n = self.players

@@ -9,9 +9,11 @@ rulings are in docs/rules/flaps.md.
 from __future__ import annotations
 
 from ...core.events import Event
+from ...core.fields import MIXIN_SLOTS
 from ...core.knowledge import NOBODY, PUBLIC, audience, only
 from . import notation as A
 from .cards import DOWN, GUESS, LEFT, LOOK, LOSE, NAMES, OVER, PEEK, PICK, RIGHT, SHARE, SPOOF_VALUE, SWAP
+from .fields import FlapsFields
 from .notation import MAX_DOWNS
 from .tables import (
     DOWN_PLACE,
@@ -30,10 +32,10 @@ from .tables import (
 )
 
 
-class HiddenEffects:
+class HiddenEffects(FlapsFields):
     """The Level 4-7 half of applying (``_apply`` in ``apply.py`` calls it)."""
 
-    __slots__ = ()
+    __slots__ = MIXIN_SLOTS
 
     # -- the Solve the Mystery pile (Level 5) -------------------------------------------------------------
     def _to_mystery(self, c: int, mask: int) -> None:

@@ -6,6 +6,7 @@ A mixin of ``FlapsState`` (``state.py``)."""
 
 from __future__ import annotations
 
+from ...core.fields import MIXIN_SLOTS
 from ...core.knowledge import PUBLIC
 from . import notation as A
 from .cards import (
@@ -34,6 +35,7 @@ from .cards import (
     SUIT,
     WILD,
 )
+from .fields import FlapsFields
 from .tables import (
     ANY_SUIT,
     ATTACKED,
@@ -71,10 +73,10 @@ _EMPTY: tuple[str, ...] = ()
 _SAY = (A.SAY_ACTION,)
 
 
-class Legal:
+class Legal(FlapsFields):
     """Legal actions and the reasons for refusing the others."""
 
-    __slots__ = ()
+    __slots__ = MIXIN_SLOTS
 
     def _legal_actions(self, player):
         if self.over:
@@ -244,6 +246,7 @@ class Legal:
         if kind not in (ATTACK, SEVEN, NINE):
             return False
         a = self.attack_card
+        assert a is not None, "answers are looked for only in an attack"
         return RANK[c] == RANK[a] or SUIT[c] == SUIT[a]
 
     # -- why not --------------------------------------------------------------------------------

@@ -5,9 +5,11 @@ from __future__ import annotations
 
 from collections import Counter
 
+from ...core.fields import MIXIN_SLOTS
 from ...core.knowledge import PUBLIC, knows, unknown_to
 from ...core.knowledge import shown as shown_to
 from .cards import COLOUR, NAMES, NO_RANK, NO_SUIT, SUIT_NAMES, SUITS
+from .fields import FlapsFields
 from .tables import (
     ANY_SUIT,
     ATTACKED,
@@ -33,10 +35,10 @@ def suit_text(s: int) -> str | None:
     return None if s == NO_SUIT else SUITS[s]
 
 
-class View:
+class View(FlapsFields):
     """The view and determinization of ``FlapsState``."""
 
-    __slots__ = ()
+    __slots__ = MIXIN_SLOTS
 
     def _view(self, player):
         n = self.players
