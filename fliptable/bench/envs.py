@@ -135,13 +135,6 @@ class PettingZooRunner(Runner):
 CONVENTIONS = {"pettingzoo": PettingZooRunner, "reseeded": Runner}
 
 
-def steps_per_second(make: Callable[[], Any], seconds: float = 2.0, seed: int = 0) -> dict[str, float]:
-    """Random legal actions through ``make()``'s AEC env for about ``seconds``."""
-    r = Runner(make, seed)
-    r.run(seconds)
-    return r.result()
-
-
 #: what ``bench`` measures with: the writers this process has, the pure-Python ones, or both
 WRITERS_CHOICES = ("installed", "pure", "both")
 

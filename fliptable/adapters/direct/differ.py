@@ -38,10 +38,6 @@ def top_keys(observer: Observer) -> list[tuple]:
     return keys
 
 
-def _same(x, y) -> bool:
-    return x is y or (x == y and type(x) is type(y))
-
-
 def compile_diff(node: Node, fn, names: Mapping[str, int]):
     """A function ``d(x, y, out, b, viewer)``: ``out`` holds ``fn(y)`` at ``b`` (zero
     elsewhere in the node's width); make it hold ``fn(x)``, re-encoding only the parts of
