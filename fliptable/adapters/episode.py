@@ -187,13 +187,19 @@ class History:
     """The game's events (each seat's history is ``Event.for_player`` of them, made when
     asked), and the info-state counters, fed every event as each seat saw it."""
 
-    def __init__(self, spec: Spec):
+    def __init__(self, spec: Spec, previous: History | None = None):
+        """``previous``: the history of the table's last game, whose direct encoder (if
+        any) is cleared and reused rather than built again."""
         self.spec = spec
         n = spec.players
         self.raw: list = []
         obs = spec.observer
         self.memory = [obs.new_memory() for _ in range(n)] if isinstance(obs, InfoStateObserver) else None
-        self.seats = seat_encoder(obs, n)
+        if previous is not None and previous.spec is spec and previous.seats is not None:
+            self.seats = previous.seats
+            self.seats.clear()
+        else:
+            self.seats = seat_encoder(obs, n)
 
     def __call__(self, events) -> None:
         self.raw.extend(events)

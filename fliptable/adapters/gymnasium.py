@@ -77,6 +77,7 @@ class FliptableEnv(gym.Env):
         self.action_space = spaces.Discrete(spec.num_actions + 1)
         self.state = None
         self.moments: Moments | None = None
+        self.history: History | None = None
         #: the opponents ended the game before the learner was asked (see ``reset``)
         self.over_at_reset = False
 
@@ -137,7 +138,7 @@ class FliptableEnv(gym.Env):
                 if info_set is not None:
                     agent.determinizations = info_set(self.state, s)
             self.agents[s] = agent
-        self.history = History(spec)
+        self.history = History(spec, self.history)
         self.moments = Moments(self.state, self._listen)
         self._run_opponents()
         self.over_at_reset = self.moments.over

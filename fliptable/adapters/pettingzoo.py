@@ -88,6 +88,7 @@ class raw_env(AECEnv):
         self._seeds = np.random.default_rng()
         self.state = None
         self.moments: Moments | None = None
+        self.history: History | None = None
 
     def observation_space(self, agent):
         return self.observation_spaces[agent]
@@ -102,7 +103,7 @@ class raw_env(AECEnv):
         spec = self.spec_
         self.game_seed = int(self._seeds.integers(0, 2**62))
         self.state = spec.game.new_state(spec.players, spec.options, seed=self.game_seed)
-        self.history = History(spec)
+        self.history = History(spec, self.history)
         self.moments = Moments(self.state, self.history)
         self.agents = list(self.possible_agents)
         self.rewards = dict.fromkeys(self.agents, 0.0)

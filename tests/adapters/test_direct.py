@@ -106,3 +106,28 @@ def test_the_games_with_a_fast_path_are_the_ones_found_in_their_packages():
     found = {g: encoder_class(get_game(g)) for g in all_game_ids()}
     assert {g for g, cls in found.items() if cls is not None} == {"flush", "flinch"}
     assert found["flush"] is FlushDirect and found["flinch"] is FlinchDirect
+
+
+@pytest.mark.parametrize("game,players", [("flush", 3), ("flinch", 2)])
+def test_an_env_reset_reuses_its_direct_encoder_cleared(game, players):
+    from fliptable.adapters.pettingzoo import env
+
+    e = env(game, players)
+    e.reset(seed=5)
+    raw = e.unwrapped
+    first = raw.history.seats
+    assert isinstance(first, encoder_class(raw.spec_.game))
+    rng = random.Random(5)
+    for game_no in range(3):
+        if game_no:
+            e.reset()
+            assert raw.history.seats is first  # not built again
+        for _ in range(60):  # part of a game: the next reset starts from a written vector
+            agent = e.agent_selection
+            for p in range(players):
+                np.testing.assert_array_equal(
+                    raw.history.observation(raw.state, p), raw.spec_.observer.observe(raw.state, p)
+                )
+            if raw.moments.over:
+                break
+            e.step(rng.choice(np.flatnonzero(e.observe(agent)["action_mask"]).tolist()))
