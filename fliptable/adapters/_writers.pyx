@@ -209,7 +209,10 @@ cdef class NumSeq:
 # make, float for float (``tests/adapters/test_writers.py`` checks them against
 # ``Node.encode`` and the closures); ``Encoder(node's tree).write`` is the callable.
 
-from cpython.long cimport PyLong_AsLongAndOverflow
+from cpython.dict cimport PyDict_GetItem
+from cpython.list cimport PyList_GET_ITEM
+from cpython.long cimport PyLong_AsLongAndOverflow, PyLong_AsSsize_t
+from cpython.ref cimport PyObject
 
 cdef dict _TYPES = {type(None): "null", bool: "bool", int: "num", float: "num", str: "str", dict: "dict",
                     list: "list", tuple: "list"}
@@ -291,49 +294,121 @@ cdef class IndexEnc(Enc):
         self.index = index
 
     cdef int put(self, object v, float* o, Py_ssize_t size, Py_ssize_t b, Py_ssize_t vw) except -1:
+        cdef PyObject* c
         if type(v) is str:
-            c = self.index.get(v)
-            if c is not None:
-                _set(o, size, b + <Py_ssize_t>c, 1.0)
+            c = PyDict_GetItem(self.index, v)
+            if c != NULL:
+                _set(o, size, b + PyLong_AsSsize_t(<object>c), 1.0)
         return 0
 
 
 cdef class DictEnc(Enc):
+    """A dict's keys, each by its ``Enc`` at its offset: keys, encoders and offsets kept
+    as arrays (a loop over the ``(key, Enc, offset)`` tuples unpacked each per key)."""
     cdef list items        # (key, Enc, offset)
+    cdef list keys, fns
+    cdef Py_ssize_t* offs
+    cdef Py_ssize_t n
 
     def __cinit__(self, list items):
         self.items = items
+        self.n = len(items)
+        self.keys = [k for k, _, _ in items]
+        self.fns = []
+        self.offs = <Py_ssize_t*>PyMem_Malloc(max(self.n, 1) * sizeof(Py_ssize_t))
+        if self.offs == NULL:
+            raise MemoryError()
+        for i, (k, fn, off) in enumerate(items):
+            if type(k) is not str:
+                raise TypeError(f"a dict key must be str, not {type(k).__name__}")
+            self.fns.append(<Enc?>fn)
+            self.offs[i] = off
+
+    def __dealloc__(self):
+        PyMem_Free(self.offs)
 
     cdef int put(self, object v, float* o, Py_ssize_t size, Py_ssize_t b, Py_ssize_t vw) except -1:
-        cdef Enc fn
-        cdef Py_ssize_t off
+        cdef Py_ssize_t i
+        cdef PyObject* x
         if type(v) is dict:
-            for k, fn, off in self.items:
-                x = (<dict>v).get(k, _MISSING)
-                if x is not _MISSING:
-                    fn.put(x, o, size, b + off, vw)
+            for i in range(self.n):
+                x = PyDict_GetItem(v, <object>PyList_GET_ITEM(self.keys, i))
+                if x != NULL:
+                    (<Enc>PyList_GET_ITEM(self.fns, i)).put(<object>x, o, size, b + self.offs[i], vw)
         return 0
 
 
 cdef class CardsEnc(Enc):
+    """A list of card names (None: hidden). A list of names and Nones is counted per face
+    in a C array (``put``); any other list as before (``_put_any``: the pure closure's
+    rules for entries that are no card)."""
     cdef dict names
     cdef list copies
     cdef double deck
     cdef Py_ssize_t n
+    cdef double* fcopies
+    cdef int* counts
 
     def __cinit__(self, dict names, list copies, double deck, Py_ssize_t n):
         self.names, self.copies, self.deck, self.n = names, copies, deck, n
+        if len(copies) != n:
+            raise ValueError(f"{len(copies)} copy counts for {n} faces")
+        self.fcopies = <double*>PyMem_Malloc(max(n, 1) * sizeof(double))
+        self.counts = <int*>PyMem_Malloc(max(n, 1) * sizeof(int))
+        if self.fcopies == NULL or self.counts == NULL:
+            raise MemoryError()
+        for i in range(n):
+            self.fcopies[i] = <double>copies[i]
+        memset(self.counts, 0, n * sizeof(int))
+        for name, c in names.items():
+            if not 0 <= c < n:
+                raise IndexError(f"card {name!r} at {c}, outside 0..{n - 1}")
+
+    def __dealloc__(self):
+        PyMem_Free(self.fcopies)
+        PyMem_Free(self.counts)
 
     cdef int put(self, object v, float* o, Py_ssize_t size, Py_ssize_t b, Py_ssize_t vw) except -1:
-        cdef Py_ssize_t n = self.n, k, hidden = 0, c, last
-        cdef dict counted
+        cdef Py_ssize_t n = self.n, k, i, c, hidden = 0, last = -1
+        cdef PyObject* got
+        cdef int* counts = self.counts
         if type(v) is not list or not v:
             if type(v) is list:
                 _set(o, size, b + n, 0.0)
                 _set(o, size, b + n + 1, 0.0)
             return 0
         cdef list lv = <list>v
-        counted = {}
+        k = len(lv)
+        for i in range(k):
+            x = <object>PyList_GET_ITEM(lv, i)
+            if type(x) is str:
+                got = PyDict_GetItem(self.names, x)
+                if got == NULL:
+                    hidden += 1
+                    last = -1
+                else:
+                    last = PyLong_AsSsize_t(<object>got)
+                    counts[last] += 1
+            elif x is None:
+                hidden += 1
+                last = -1
+            else:                            # no card: the general rules
+                memset(counts, 0, n * sizeof(int))
+                return self._put_any(lv, o, size, b)
+        _region(b, 2 * n + 2, size)
+        for c in range(n):
+            if counts[c]:
+                o[b + c] = <float>(<double>counts[c] / self.fcopies[c])
+                counts[c] = 0
+        o[b + n] = <float>min(1.0, hidden / self.deck)
+        o[b + n + 1] = <float>min(1.0, k / self.deck)
+        if last >= 0:
+            o[b + n + 2 + last] = 1.0
+        return 0
+
+    cdef int _put_any(self, list lv, float* o, Py_ssize_t size, Py_ssize_t b) except -1:
+        cdef Py_ssize_t n = self.n, hidden = 0, c, last
+        cdef dict counted = {}
         if len(lv) > 8:
             try:
                 for x in lv:
@@ -378,18 +453,31 @@ cdef class PerSeatEnc(Enc):
 
 cdef class FixedEnc(Enc):
     cdef list fns          # (Enc, offset)
+    cdef list encs
+    cdef Py_ssize_t* offs
+    cdef Py_ssize_t n
 
     def __cinit__(self, list fns):
         self.fns = fns
+        self.n = len(fns)
+        self.encs = []
+        self.offs = <Py_ssize_t*>PyMem_Malloc(max(self.n, 1) * sizeof(Py_ssize_t))
+        if self.offs == NULL:
+            raise MemoryError()
+        for i, (fn, off) in enumerate(fns):
+            self.encs.append(<Enc?>fn)
+            self.offs[i] = off
+
+    def __dealloc__(self):
+        PyMem_Free(self.offs)
 
     cdef int put(self, object v, float* o, Py_ssize_t size, Py_ssize_t b, Py_ssize_t vw) except -1:
-        cdef Enc fn
-        cdef Py_ssize_t off, i, k
+        cdef Py_ssize_t i, k
         if type(v) is list:
-            k = min(len(<list>v), len(self.fns))
+            k = min(len(<list>v), self.n)
             for i in range(k):
-                fn, off = self.fns[i]
-                fn.put((<list>v)[i], o, size, b + off, vw)
+                (<Enc>PyList_GET_ITEM(self.encs, i)).put(
+                    <object>PyList_GET_ITEM(<list>v, i), o, size, b + self.offs[i], vw)
         return 0
 
 
@@ -413,21 +501,66 @@ cdef class SeqEnc(Enc):
         return 0
 
 
+#: ``_TYPES``' names in the order of ``_code``'s codes
+cdef tuple _CODE_NAMES = ("null", "bool", "num", "str", "dict", "list")
+
+
+cdef inline int _code(object v):
+    """``_TYPES``' name of ``type(v)`` as an index of ``_CODE_NAMES``; -1 for another type."""
+    t = type(v)
+    if t is str:
+        return 3
+    if t is int or t is float:
+        return 2
+    if v is None:
+        return 0
+    if t is list or t is tuple:
+        return 5
+    if t is dict:
+        return 4
+    if t is bool:
+        return 1
+    return -1
+
+
 cdef class UnionEnc(Enc):
-    """A node of several kinds, or with presence flags (``Node.compile``'s ``union``)."""
+    """A node of several kinds, or with presence flags (``Node.compile``'s ``union``).
+    The six JSON types' flag and part are kept in arrays by ``_code``; another type goes
+    through ``type_of`` and the dicts."""
     cdef dict flags        # type name -> flag index
     cdef dict parts        # type name -> (Enc, offset)
     cdef object type_of    # layout._type_of, for a subclass of a known type
+    cdef Py_ssize_t flag_at[6]
+    cdef Py_ssize_t part_at[6]
+    cdef list part_encs    # per code: its Enc, or None
 
     def __cinit__(self, dict flags, dict parts, object type_of):
         self.flags, self.parts, self.type_of = flags, parts, type_of
+        self.part_encs = []
+        for i, name in enumerate(_CODE_NAMES):
+            f = flags.get(name)
+            self.flag_at[i] = -1 if f is None else f
+            part = parts.get(name)
+            if part is None:
+                self.part_encs.append(None)
+                self.part_at[i] = 0
+            else:
+                self.part_encs.append(<Enc?>part[0])
+                self.part_at[i] = part[1]
 
     cdef int put(self, object v, float* o, Py_ssize_t size, Py_ssize_t b, Py_ssize_t vw) except -1:
         cdef Enc fn
         cdef Py_ssize_t off
-        t = _TYPES.get(type(v))
-        if not t:
-            t = self.type_of(v)
+        cdef int code = _code(v)
+        cdef PyObject* enc
+        if code >= 0:
+            if self.flag_at[code] >= 0:
+                _set(o, size, b + self.flag_at[code], 1.0)
+            enc = PyList_GET_ITEM(self.part_encs, code)
+            if <object>enc is not None:
+                (<Enc>enc).put(v, o, size, b + self.part_at[code], vw)
+            return 0
+        t = self.type_of(v)
         i = self.flags.get(t)
         if i is not None:
             _set(o, size, b + <Py_ssize_t>i, 1.0)
