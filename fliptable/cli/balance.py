@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -10,6 +11,7 @@ import typer
 
 from .common import (
     BACKEND_OPTION,
+    PROG,
     CliError,
     _console,
     _freeze_imports,
@@ -145,6 +147,13 @@ def balance_command(
     _freeze_imports()
     with _progress_bar(f"{g.id} balance") as update:
         report = balance(g, counts, varied, list(bot or []), games, seed, workers, backend, fixed, update)
+
+    if report["rounded_up"]:  # on stderr: --json's stdout stays one object
+        at = ", ".join(str(n) for n in report["rounded_up"])
+        sys.stderr.write(
+            f"{PROG}: note: --games {games} was rounded up to whole rotations of the bots at {at} players "
+            "(each bot at each seat equally often)\n"
+        )
 
     def page(report: dict[str, Any]) -> None:
         from ..sim.report import write_report

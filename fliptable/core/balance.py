@@ -77,8 +77,37 @@ class Balance:
 
     def dealt(self, state: State) -> Sequence[Iterable[str]] | None:
         """The kinds each seat was dealt, read from the state just dealt, before any
-        action; None: the game deals nothing to seats."""
+        action; None: the game deals nothing to seats. By default the kinds of
+        ``dealt_cards``."""
+        cards = self.dealt_cards(state)
+        return None if cards is None else [self.labels(state.game, c) for c in cards]
+
+    def dealt_cards(self, state: State) -> Sequence[Iterable[int]] | None:
+        """The cards (ints of the game's card table) each seat was dealt, for a game whose
+        kinds are the cards' own (``kind``): the report looks their kinds up by card, the
+        fastest reading; None: it reads ``dealt``."""
         return None
+
+    def held_cards(self, state: State) -> Sequence[Iterable[int]] | None:
+        """The cards each seat holds at the end, as ``dealt_cards``; None: the report
+        reads ``held``."""
+        return None
+
+    def card_index(self, game: Game, kinds: Mapping[str, int]) -> tuple[int, ...]:
+        """Per card int of ``game``'s table, the index in ``kinds`` of its kind (-1: not
+        counted): how ``dealt_cards`` and ``held_cards`` are read."""
+        return tuple(-1 if (k := self.kind(face)) is None else kinds.get(k, -1) for face in game.cards.types)
+
+    def dealt_sets(self, state: State, index: Sequence[int], kinds: Mapping[str, int]) -> list[set[int]] | None:
+        """The indexes in ``kinds`` of the kinds each seat was dealt (``index``:
+        ``card_index``), from ``dealt_cards`` or else ``dealt``."""
+        cards = self.dealt_cards(state)
+        return _index_sets(cards, index) if cards is not None else _label_sets(self.dealt(state), kinds)
+
+    def held_sets(self, state: State, index: Sequence[int], kinds: Mapping[str, int]) -> list[set[int]] | None:
+        """As ``dealt_sets``, of what each seat holds at the end."""
+        cards = self.held_cards(state)
+        return _index_sets(cards, index) if cards is not None else _label_sets(self.held(state), kinds)
 
     def reads_events(self, options: Mapping[str, Any]) -> bool:
         """Whether ``dealt_by`` must read the events of play at such a table (a later deal,
@@ -106,8 +135,10 @@ class Balance:
                             into.add(k)
 
     def held(self, state: State) -> Sequence[Iterable[str]] | None:
-        """The kinds each seat holds when the game is over; None: the game has no hand."""
-        return None
+        """The kinds each seat holds when the game is over; None: the game has no hand.
+        By default the kinds of ``held_cards``."""
+        cards = self.held_cards(state)
+        return None if cards is None else [self.labels(state.game, c) for c in cards]
 
     def lengths(self, state: State) -> dict[str, int]:
         """The finished game's length in the measures ``length_names`` lists."""
@@ -116,3 +147,19 @@ class Balance:
     def capped(self, state: State) -> bool:
         """Whether a safety cap (a round or decision limit) ended the finished game."""
         return False
+
+
+def _index_sets(cards: Sequence[Iterable[int]], index: Sequence[int]) -> list[set[int]]:
+    """Per seat, the kind indexes of its cards (a lookup per card, in C: ``map``)."""
+    get = index.__getitem__
+    out = [set(map(get, c)) for c in cards]
+    for kinds in out:
+        kinds.discard(-1)
+    return out
+
+
+def _label_sets(labels: Sequence[Iterable[str]] | None, kinds: Mapping[str, int]) -> list[set[int]] | None:
+    """Per seat, the indexes in ``kinds`` of its kind labels (those it lists)."""
+    if labels is None:
+        return None
+    return [{kinds[k] for k in got if k in kinds} for got in labels]

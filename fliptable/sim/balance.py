@@ -7,7 +7,8 @@ combination's numbers are the same whatever else the run varies, and every combi
 is an independent sample of the others. The bots (``--bot`` specs given in seat order,
 the last filling the rest; the game's default bot without any) are rotated: in game
 ``i`` seat ``j`` holds bot ``(i + j) mod players`` of the line-up, so each bot sits
-everywhere equally.
+everywhere equally (a line-up of different bots plays a multiple of the seats: ``games``
+rounded up, ``whole_rotations``).
 
 Games are cut into chunks that depend only on ``games`` (as ``simulate``'s); the chunks
 of all combinations are interleaved (chunk 0 of every combination, then chunk 1...) so
@@ -126,16 +127,10 @@ class BalanceTally:
         for key, value in stats.items():
             self.stats[key] = self.stats.get(key, 0) + value
         if dealt is not None:
-            for seat, kinds in enumerate(dealt):
-                for k in kinds:
-                    self.dealt_n[k] += 1
-                    self.dealt_w[k] += share[seat]
+            _count(dealt, share, self.dealt_n, self.dealt_w)
         if held is not None:
             self.has_hand = True
-            for seat, kinds in enumerate(held):
-                for k in kinds:
-                    self.held_n[k] += 1
-                    self.held_w[k] += share[seat]
+            _count(held, share, self.held_n, self.held_w)
 
     def close_part(self) -> None:
         """End a chunk: its stats totals become one jackknife group."""
@@ -163,6 +158,27 @@ class BalanceTally:
         self.has_hand = self.has_hand or other.has_hand
 
 
+def _count(per_seat: Sequence[set[int]], share: Sequence[float], n: list[int], w: list[float]) -> None:
+    """Count each seat's kinds (``n``) and add its win share to theirs (``w``; only a
+    winner's: adding 0.0 leaves a float sum as it was)."""
+    for seat, kinds in enumerate(per_seat):
+        for k in kinds:
+            n[k] += 1
+        part = share[seat]
+        if part:
+            for k in kinds:
+                w[k] += part
+
+
+def whole_rotations(games: int, lineup: Sequence[str]) -> int:
+    """``games``, rounded up to a multiple of the seats when the line-up holds different
+    bots, so that each bot sits at each seat equally often (one bot: as asked)."""
+    if len({spec.strip() for spec in lineup}) == 1:
+        return games
+    seats = len(lineup)
+    return -(-games // seats) * seats
+
+
 def game_seed(seed: int | str, combo: Combination, index: int) -> int:
     """The seed of game ``index`` of ``combo`` (see the module)."""
     return derive_seed(seed, "balance", combo.players, combo.varied, index)
@@ -176,6 +192,7 @@ def run_chunk(job: tuple) -> tuple[int, BalanceTally]:
     names = ("decisions", *balance.length_names)
     tally = BalanceTally(players, len(kinds), names)
     events = balance.reads_events(options) if kinds else False
+    card_index = balance.card_index(game, kinds) if kinds else ()
     for index in range(start, stop):
         s = game_seed(seed, combo, index)
         agents = [make_agent(game, lineup[(j + index) % players]) for j in range(players)]
@@ -183,21 +200,18 @@ def run_chunk(job: tuple) -> tuple[int, BalanceTally]:
         dealt: list[set[int]] | None = None
         told: list | None = [] if events else None
         if kinds:
-            dealt = [set() for _ in range(players)]
-            _add(dealt, balance.dealt(state), kinds)
+            dealt = balance.dealt_sets(state, card_index, kinds)
+            if events:
+                dealt = dealt or [set() for _ in range(players)]
         match = play_match(game, agents, options, s, state=state, collect=told)
         if told is not None:
+            assert dealt is not None  # made above when events are read
             balance.add_dealt(dealt, state.opening, kinds)
             balance.add_dealt(dealt, told, kinds)
         result = state.result()
         lengths = dict(balance.lengths(state)) if len(names) > 1 else {}
         lengths["decisions"] = match.decisions
-        held: list[set[int]] | None = None
-        if kinds:
-            got = balance.held(state)
-            if got is not None:
-                held = [set() for _ in range(players)]
-                _add(held, got, kinds)
+        held = balance.held_sets(state, card_index, kinds) if kinds else None
         tally.add_game(
             result.winners,
             index % players,
@@ -209,13 +223,6 @@ def run_chunk(job: tuple) -> tuple[int, BalanceTally]:
         )
     tally.close_part()
     return number, tally
-
-
-def _add(into: list[set[int]], labels: Sequence[Any] | None, kinds: Mapping[str, int]) -> None:
-    if labels is None:
-        return
-    for seat, got in enumerate(labels):
-        into[seat].update(kinds[k] for k in got if k in kinds)
 
 
 def combinations(
@@ -299,10 +306,12 @@ def balance(
         else {}
         for c in combos
     ]
+    planned = [whole_rotations(games, lineups[c.players]) for c in combos]
     jobs = (
-        (number, game, c, lineups[c.players], kinds[number], seed, start, stop)
-        for start, stop in _chunks(games)
-        for number, c in enumerate(combos)
+        (number, game, combos[number], lineups[combos[number].players], kinds[number], seed, *chunk)
+        for row in itertools.zip_longest(*(_chunks(n) for n in planned))
+        for number, chunk in enumerate(row)
+        if chunk is not None
     )  # made as needed
     tallies: list[BalanceTally | None] = [None] * len(combos)
     done = 0
@@ -319,13 +328,15 @@ def balance(
         return done
 
     began = time.perf_counter()
-    interrupted, terminated = gather(run_chunk, jobs, workers, backend, fold, games * len(combos), progress)
+    interrupted, terminated = gather(run_chunk, jobs, workers, backend, fold, sum(planned), progress)
     elapsed = max(time.perf_counter() - began, 1e-9)
     run = {
         "game": game.id,
         "title": game.title,
         "seed": seed,
         "games_requested": games,
+        "games_planned": sum(planned),
+        "rounded_up": sorted({c.players for c, n in zip(combos, planned, strict=True) if n != games}),
         "players": counts,
         "vary": {k: list(v) for k, v in (vary or {}).items()},
         "options": game.resolve_options(options),

@@ -295,7 +295,8 @@ def summary(report: dict[str, Any]) -> list[str]:
     if report.get("interrupted"):
         out.append(
             f"The run was interrupted: {report['games']} of "
-            f"{report['games_requested'] * len(records)} games finished; the numbers are theirs."
+            f"{report.get('games_planned', report['games_requested'] * len(records))} games finished; "
+            "the numbers are theirs."
         )
     out += seat_sentences(records, report["seat0_starts"])
     lengths = [(r["length"]["decisions"]["mean"], r) for r in records if "decisions" in r["length"]]

@@ -137,6 +137,18 @@ def test_json_follows_the_schema_and_varies_what_was_asked(capsys):
     assert {"freeze", "flip3", "second", "x2", "12"} <= kinds
 
 
+def test_different_bots_round_the_games_up_to_whole_rotations_and_say_so(capsys):
+    args = ["balance", "flip7", "--players", "2..4", "--bot", "ev", "--bot", "threshold:10", "--games", "4"]
+    code, out, err = run(capsys, *args, "--workers", "1", "--json")
+    assert code == 0, err
+    report = json.loads(out)  # the note goes to stderr: stdout stays one JSON object
+    assert [c["games"] for c in report["combinations"]] == [4, 6, 4] and report["rounded_up"] == [3]
+    assert err == (
+        "fliptable: note: --games 4 was rounded up to whole rotations of the bots at 3 players "
+        "(each bot at each seat equally often)\n"
+    )
+
+
 def test_the_html_report_is_one_self_contained_page(capsys, tmp_path):
     page = tmp_path / "flush.html"
     code, out, err = run(

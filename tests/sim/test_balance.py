@@ -156,6 +156,18 @@ def test_rotated_bots_sit_everywhere_and_are_rated():
     assert sum(b["successes"] for b in record["bots"]) == pytest.approx(sum(record["seats"]["wins"]))
 
 
+def test_a_line_up_of_different_bots_plays_whole_rotations():
+    # each bot at each seat equally often: 5 games become 6 at 2 and at 3 players
+    report = balance("flip7", players=[2, 3], bot_specs=["ev", "threshold:10"], games=5, seed=1)
+    assert [r["games"] for r in report["combinations"]] == [6, 6] and report["games"] == 12
+    assert report["rounded_up"] == [2, 3] and report["games_planned"] == 12
+    assert [b["n"] for b in report["combinations"][1]["bots"]] == [6, 12]  # threshold:10 fills two seats
+    same = balance("flip7", players=[2, 3], games=5, seed=1)  # one bot: as asked
+    assert [r["games"] for r in same["combinations"]] == [5, 5] and same["rounded_up"] == []
+    whole = balance("flip7", players=[2, 3], bot_specs=["ev", "threshold:10"], games=6, seed=1)
+    assert whole["rounded_up"] == [] and _numbers(whole)["combinations"] == _numbers(report)["combinations"]
+
+
 def test_collecting_events_does_not_change_a_game():
     for gid, players in (("flaps", 4), ("flip7", 3), ("flyswatter", 3)):
         game = get_game(gid)

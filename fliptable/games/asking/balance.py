@@ -14,12 +14,12 @@ class AskingBalance(Balance):
     has_cap = True
 
     def _numbers(self, state):
-        return [self.labels(state.game, [c for c, k in enumerate(hand) if k]) for hand in state.hands]
+        return [[c for c, k in enumerate(hand) if k] for hand in state.hands]
 
-    def dealt(self, state):
+    def dealt_cards(self, state):
         return self._numbers(state)
 
-    def held(self, state):
+    def held_cards(self, state):
         return self._numbers(state)
 
     def capped(self, state):

@@ -30,8 +30,8 @@ class FlapsBalance(Balance):
     def kind(self, card):
         return KIND_OF[CARDS.by_name[card.name]]
 
-    def dealt(self, state):
-        return [{KIND_OF[c] for c in hand} for hand in state.hands]
+    def dealt_cards(self, state):
+        return state.hands
 
     def reads_events(self, options):
         return options["games"] > 1  # the later games' deals are told in "hand" events
@@ -41,8 +41,8 @@ class FlapsBalance(Balance):
             return event.data["player"], {KIND_OF[CARDS.by_name[c]] for c in event.secret["cards"]}
         return None
 
-    def held(self, state):
-        return [{KIND_OF[c] for c in hand} for hand in state.hands]
+    def held_cards(self, state):
+        return state.hands
 
 
 BALANCE = FlapsBalance()

@@ -12,11 +12,11 @@ class FlinchBalance(Balance):
     length_names = ("turns",)
     has_cap = True
 
-    def dealt(self, state):
-        return [self.labels(state.game, pile + hand) for pile, hand in zip(state.game_piles, state.hands, strict=True)]
+    def dealt_cards(self, state):
+        return [pile + hand for pile, hand in zip(state.game_piles, state.hands, strict=True)]
 
-    def held(self, state):
-        return [self.labels(state.game, hand) for hand in state.hands]
+    def held_cards(self, state):
+        return state.hands
 
     def lengths(self, state):
         return {"turns": state.turns}

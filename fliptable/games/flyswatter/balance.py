@@ -11,8 +11,8 @@ class FlyswatterBalance(Balance):
     counts_cards = True
     length_names = ("turns",)
 
-    def dealt(self, state):
-        return [self.labels(state.game, pile) for pile in state.draw]
+    def dealt_cards(self, state):
+        return state.draw
 
     def lengths(self, state):
         return {"turns": state.flips}

@@ -12,11 +12,11 @@ class MugginsBalance(Balance):
     length_names = ("turns",)
     has_cap = True
 
-    def dealt(self, state):
-        return [self.labels(state.game, hand) for hand in state.hands]
+    def dealt_cards(self, state):
+        return state.hands
 
-    def held(self, state):
-        return [self.labels(state.game, hand + stock) for hand, stock in zip(state.hands, state.stocks, strict=True)]
+    def held_cards(self, state):
+        return [hand + stock for hand, stock in zip(state.hands, state.stocks, strict=True)]
 
     def lengths(self, state):
         return {"turns": state.turns}
