@@ -246,18 +246,16 @@ class _Gen:
 
     def k_perseat(self, node: Node, x: str, base: _Base, ind: int) -> None:
         p, r = node._players, self.var("r")
-        assert node.item is not None
         self.emit(ind, f"if type({x}) is list and len({x}) == {p}:")
         self.emit(ind + 1, f"{r} = vw % {p}")
-        self._loop(node.item, f"{x}[{r}:] + {x}[:{r}]", base, ind + 1)
+        self._loop(node.entry, f"{x}[{r}:] + {x}[:{r}]", base, ind + 1)
 
     def k_seq(self, node: Node, x: str, base: _Base, ind: int) -> None:
         z = self.var("z")
-        assert node.item is not None
         self.emit(ind, f"if type({x}) is list:")
         self.emit(ind + 1, f"{z} = len({x}) / {float(node.len_scale)!r}")
         self.emit(ind + 1, f"o[{base}] = 1.0 if {z} > 1.0 else {z}")
-        self._loop(node.item, f"{x}[-{node.window}:]", base + 1, ind + 1)
+        self._loop(node.entry, f"{x}[-{node.window}:]", base + 1, ind + 1)
 
     def k_fixed(self, node: Node, x: str, base: _Base, ind: int) -> None:
         n = self.var("n")

@@ -64,29 +64,34 @@ class Node:
             self.shapes[a.jtype] = a
             if isinstance(a, S.Null):
                 continue
-            kind = _KINDS[type(a)]
-            self.kinds.append(kind)
-            if kind == "num":
+            self.kinds.append(_KINDS[type(a)])
+            if isinstance(a, (S.Int, S.Num)):
                 self.scale = float(max(abs(a.lo), abs(a.hi), 1))
                 self.integer = isinstance(a, S.Int)
-            elif kind == "word":
+            elif isinstance(a, S.Word):
                 self.vocab = list(a.vocab)
                 self.vocab_index = {x: i for i, x in enumerate(self.vocab)}
-            elif kind == "cards":
+            elif isinstance(a, S.Cards):
                 self.order = a.order
-            elif kind == "dict":
+            elif isinstance(a, S.Obj):
                 self.keys = sorted(a.fields)
                 self.children = {k: Node(f"{path}.{k}", a.fields[k], k in a.optional) for k in self.keys}
-            elif kind == "perseat":
+            elif isinstance(a, S.PerSeat):
                 self.item = Node(f"{path}[]", a.item)
-            elif kind == "seq":
+            elif isinstance(a, S.Window):
                 self.item = Node(f"{path}[]", a.item)
                 self.window, self.len_scale = a.size, float(a.most)
-            elif kind == "fixed":
+            elif isinstance(a, (S.Tuple, S.Record)):
                 if isinstance(a, S.Record):
                     self.record = a
                     a = a.as_tuple()
                 self.index_items = [Node(f"{path}[{i}]", x) for i, x in enumerate(a.items)]
+
+    @property
+    def entry(self) -> Node:
+        """The node of a per-seat list's or a window's entries."""
+        assert self.item is not None, self.path
+        return self.item
 
     def bind(self, players: int, ncards: int, copies: np.ndarray, decksize: int) -> None:
         """Fix the table's sizes and every width below."""
@@ -103,11 +108,11 @@ class Node:
         if kind == "dict":
             return sum(c.width for c in self.children.values())
         if kind == "perseat":
-            return p * self.item.width
+            return p * self.entry.width
         if kind == "fixed":
             return sum(c.width for c in self.index_items)
         if kind == "seq":
-            return 1 + self.window * self.item.width
+            return 1 + self.window * self.entry.width
         return {
             "bool": 1,
             "num": 1,
@@ -130,7 +135,7 @@ class Node:
                     pos = child.place(pos)
             elif kind in ("perseat", "seq"):
                 start = pos + (kind == "seq")
-                self.item.place(start)
+                self.entry.place(start)
                 pos += self._kind_width(kind)
             else:
                 pos += self._kind_width(kind)
@@ -203,12 +208,12 @@ class Node:
                     out[k] = x
             return out
         if kind == "perseat":
-            w = self.item.width
-            return [self.item.decode_at(vec, pos + ((q - viewer) % p) * w, viewer, names) for q in range(p)]
+            w = self.entry.width
+            return [self.entry.decode_at(vec, pos + ((q - viewer) % p) * w, viewer, names) for q in range(p)]
         if kind == "seq":
-            w = self.item.width
+            w = self.entry.width
             length = round(float(vec[pos]) * self.len_scale)
-            return [self.item.decode_at(vec, pos + 1 + i * w, viewer, names) for i in range(min(length, self.window))]
+            return [self.entry.decode_at(vec, pos + 1 + i * w, viewer, names) for i in range(min(length, self.window))]
         if kind == "fixed":
             if self.record is not None:
                 tag = self.index_items[0].decode(vec, viewer, names)
@@ -242,25 +247,25 @@ class Node:
                 yield (
                     self.path,
                     (
-                        f"one entry per seat, the viewer first, {self.item.width} each "
+                        f"one entry per seat, the viewer first, {self.entry.width} each "
                         f"(entry fields below at the viewer's entry)"
                     ),
                     pos,
                     w,
                 )
-                yield from self.item.fields()
+                yield from self.entry.fields()
             elif kind == "seq":
                 yield (self.path, f"length / {self.len_scale:g}", pos, 1)
                 yield (
                     self.path,
                     (
-                        f"the last {self.window} entries (oldest first), {self.item.width} each "
+                        f"the last {self.window} entries (oldest first), {self.entry.width} each "
                         f"(entry fields below at the first)"
                     ),
                     pos + 1,
                     w - 1,
                 )
-                yield from self.item.fields()
+                yield from self.entry.fields()
             else:
                 desc = {
                     "bool": "0/1",

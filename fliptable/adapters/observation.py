@@ -80,7 +80,7 @@ class Observer:
             return out
         if WRITERS is None:
             # a float32 memoryview's item assignment: the same rounding, half NumPy's cost
-            self._encode(view, memoryview(out), 0, viewer)
+            self._encode(view, out.data, 0, viewer)
         else:
             self._encode(view, out, 0, viewer)
         return out
