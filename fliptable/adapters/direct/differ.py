@@ -9,6 +9,7 @@ removed: issue 24.)
 
 from __future__ import annotations
 
+import weakref
 from collections.abc import Mapping
 
 from ..compiled import WRITERS
@@ -19,12 +20,14 @@ _MISSING = object()
 #: objects and per-seat lists narrower than this are re-encoded whole when they change
 #: (comparing their parts one by one costs more than it saves)
 SMALL = 24
+#: each observer's top_keys, compiled once (observers are cached: ``observation.observer``)
+_TOP_KEYS: weakref.WeakKeyDictionary[Observer, list[tuple]] = weakref.WeakKeyDictionary()
 
 
 def top_keys(observer: Observer) -> list[tuple]:
     """(key, compiled encoder, compiled differ, start, end) of every top-level key of the
     layout with a width, compiled once per observer."""
-    keys = observer.__dict__.get("_top_keys")
+    keys = _TOP_KEYS.get(observer)
     if keys is None:
         root = observer.root
         assert root.kinds == ["dict"] and not root.flag_types, "a view is always an object"
@@ -34,8 +37,15 @@ def top_keys(observer: Observer) -> list[tuple]:
             if child.width:
                 fn = child.compile(observer.names)
                 keys.append((k, fn, compile_diff(child, fn, observer.names), child.offset, child.offset + child.width))
-        observer._top_keys = keys
+        _TOP_KEYS[observer] = keys
     return keys
+
+
+def _entries(node: Node) -> Node:
+    """The layout of the entries of a per-seat list or a sequence (``node.item``)."""
+    if node.item is None:
+        raise ValueError(f"{node.path}: a {node.kinds[0]} without the layout of its entries")
+    return node.item
 
 
 def compile_diff(node: Node, fn, names: Mapping[str, int]):
@@ -83,9 +93,9 @@ def compile_diff(node: Node, fn, names: Mapping[str, int]):
                 fn(x, out, b, vw)
 
         return d
-    if kind == "perseat" and node.item.kinds == ["num"] and not node.item.flag_types:
+    if kind == "perseat" and _entries(node).kinds == ["num"] and not _entries(node).flag_types:
         p = node._players
-        num = node.item.compile(names)  # one float per seat (counts, scores)
+        num = _entries(node).compile(names)  # one float per seat (counts, scores)
 
         def d(x, y, out, b, vw):
             if type(x) is not list or type(y) is not list or len(x) != p or len(y) != p:
@@ -125,7 +135,7 @@ def compile_diff(node: Node, fn, names: Mapping[str, int]):
 
         return d
     if kind == "perseat":
-        item = node.item
+        item = _entries(node)
         w, p = item.width, node._players
         idiff = compile_diff(item, item.compile(names), names)
 
@@ -142,7 +152,7 @@ def compile_diff(node: Node, fn, names: Mapping[str, int]):
 
         return d
     if kind == "seq":
-        item = node.item
+        item = _entries(node)
         w = item.width
         ifn = item.compile(names)
         window, len_scale = node.window, float(node.len_scale)
