@@ -295,6 +295,19 @@ def run_tests(
     return "killed", took
 
 
+def run_mutmut(where: Path, env: dict[str, str], workers: int, forked: list[str]):
+    """mutmut's own run over the mutants it forks for (None when there are none)."""
+    if not forked:
+        return None
+    return subprocess.run(
+        [sys.executable, "-c", MUTMUT, "run", "--max-children", str(workers), *forked],
+        cwd=where,
+        env=env,
+        capture_output=True,
+        text=True,
+    )
+
+
 def summarize(game: str, verdicts: dict[str, str], population: int, seconds: float, **extra) -> dict:
     """The report of one game from each chosen mutant's verdict."""
     counts = Counter(verdicts.values())
@@ -353,17 +366,7 @@ def run_game(
     chosen = draw(population, sample, seed)
     apart = [m for m in chosen if function_of(m) in at_import]
     forked = [m for m in chosen if function_of(m) not in at_import]
-    proc = (
-        subprocess.run(
-            [sys.executable, "-c", MUTMUT, "run", "--max-children", str(workers), *forked],
-            cwd=where,
-            env=env,
-            capture_output=True,
-            text=True,
-        )
-        if forked
-        else None
-    )
+    proc = run_mutmut(where, env, workers, forked)
     mine = mutmut_verdicts(where)
     verdicts = {m: mine.get(m, "not checked") for m in forked}
     if proc is not None and proc.returncode not in (0, 1) and not any(v in REACHED for v in verdicts.values()):
@@ -428,17 +431,7 @@ def recheck(report: dict, timeout_factor: float, workers: int = 1, timeouts: boo
         set_timeout_factor(where, timeout_factor)
     forked = [m for m in again if function_of(m) not in at_import]
     fresh = [m for m in again if function_of(m) in at_import]
-    proc = (
-        subprocess.run(
-            [sys.executable, "-c", MUTMUT, "run", "--max-children", str(workers), *forked],
-            cwd=where,
-            env=env,
-            capture_output=True,
-            text=True,
-        )
-        if forked
-        else None
-    )
+    proc = run_mutmut(where, env, workers, forked)
     mine = mutmut_verdicts(where)
     if proc is not None and proc.returncode != 0:
         return {

@@ -21,7 +21,7 @@ from .replays import frames_of
 from .security import hash_token, new_table_id, new_token, rematch_id
 from .setup import HUMAN, BadRequest, TableSpec, display_name
 from .store import Store
-from .tasks import cancel_and_wait
+from .tasks import cancel_and_wait, repeat
 
 log = logging.getLogger("fliptable.server")
 
@@ -365,14 +365,7 @@ class Lobby:
     async def _seat_loop(self) -> None:
         timeout = self.settings.seat_timeout_s or 0.0
         every = self.settings.seat_check_s or min(5.0, max(0.05, timeout / 5.0))
-        while True:
-            await asyncio.sleep(every)
-            try:
-                await self.free_stale_seats()
-            except asyncio.CancelledError:
-                raise
-            except Exception:  # the next round tries again
-                log.exception("freeing seats nobody connected to failed")
+        await repeat(every, self.free_stale_seats, "freeing seats nobody connected to failed")
 
     def start_seat_timeouts(self) -> None:
         """Look for seats taken but never connected (unless the seat timeout is off)."""
@@ -474,14 +467,7 @@ class Lobby:
         return closed
 
     async def _expire_loop(self) -> None:
-        while True:
-            await asyncio.sleep(self.settings.expire_check_s)
-            try:
-                await self.expire_idle()
-            except asyncio.CancelledError:
-                raise
-            except Exception:  # the next round tries again
-                log.exception("closing idle tables failed")
+        await repeat(self.settings.expire_check_s, self.expire_idle, "closing idle tables failed")
 
     def start_expiry(self) -> None:
         """Look for abandoned tables every ``expire_check_s`` (unless expiry is off)."""

@@ -1,10 +1,26 @@
-"""Stopping the server's background tasks: each is cancelled and awaited, and whatever it
-ends with (its cancellation or an error it died of) is dropped — a stop never raises."""
+"""The server's background tasks: a periodic chore (``repeat``) and stopping them: each
+is cancelled and awaited, and whatever it ends with (its cancellation or an error it died
+of) is dropped — a stop never raises."""
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import logging
+from collections.abc import Awaitable, Callable
+
+log = logging.getLogger("fliptable.server")
+
+
+async def repeat(every: float, chore: Callable[[], Awaitable[object]], failed: str) -> None:
+    """``chore()`` every ``every`` seconds until cancelled; a round that fails is logged
+    (``failed``, with its traceback) and the next round tries again."""
+    while True:
+        await asyncio.sleep(every)
+        try:
+            await chore()
+        except Exception:
+            log.exception(failed)
 
 
 async def cancel_and_wait(*tasks: asyncio.Task | None) -> None:
