@@ -63,12 +63,19 @@ def no_secret_keys(value, path="view"):
             no_secret_keys(v, f"{path}[{i}]")
 
 
-SETTINGS = settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+def random_games(max_examples=25):
+    """A property of every game, tried on ``max_examples`` random games of each: the test
+    takes ``game_id`` and Hypothesis' ``data`` (for ``walk``)."""
+
+    def wrap(test):
+        test = given(data=st.data())(test)
+        test = settings(max_examples=max_examples, deadline=None, suppress_health_check=[HealthCheck.too_slow])(test)
+        return pytest.mark.parametrize("game_id", GAMES)(test)
+
+    return wrap
 
 
-@pytest.mark.parametrize("game_id", GAMES)
-@SETTINGS
-@given(data=st.data())
+@random_games()
 def test_one_legality(game_id, data):
     game = get_game(game_id)
 
@@ -113,9 +120,7 @@ def garbled(legal, rng):
     return [f"{head}:²", f"{head}:\u0661", f"{head}:" + "7" * 5000, base + "²", "x" * 100_000, ""]
 
 
-@pytest.mark.parametrize("game_id", GAMES)
-@SETTINGS
-@given(data=st.data())
+@random_games()
 def test_frames_ply_and_stale_actions(game_id, data):
     game = get_game(game_id)
 
@@ -156,9 +161,7 @@ def test_frames_ply_and_stale_actions(game_id, data):
     walk(game, data, checks)
 
 
-@pytest.mark.parametrize("game_id", GAMES)
-@SETTINGS
-@given(data=st.data())
+@random_games()
 def test_nothing_handed_out_shares_live_state(game_id, data):
     game = get_game(game_id)
 
@@ -191,9 +194,7 @@ def test_nothing_handed_out_shares_live_state(game_id, data):
     walk(game, data, checks)
 
 
-@pytest.mark.parametrize("game_id", GAMES)
-@SETTINGS
-@given(data=st.data())
+@random_games()
 def test_determinize_is_indistinguishable_and_plays_on(game_id, data):
     game = get_game(game_id)
     moved = []
@@ -228,9 +229,7 @@ def test_determinize_is_indistinguishable_and_plays_on(game_id, data):
         assert moved, "determinize never moved a hidden card in a whole game"
 
 
-@pytest.mark.parametrize("game_id", GAMES)
-@SETTINGS
-@given(data=st.data())
+@random_games()
 def test_clones_json_facts_and_returns(game_id, data):
     game = get_game(game_id)
 
@@ -368,9 +367,7 @@ def _first_difference(a, b, path="") -> str:
     return f"{path}: {str(a)[:80]} -> {str(b)[:80]}"
 
 
-@pytest.mark.parametrize("game_id", GAMES)
-@settings(max_examples=10, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(data=st.data())
+@random_games(max_examples=10)
 def test_tampered_states_load_exactly_and_determinize_or_are_refused(game_id, data):
     # issue 22: a saved state either loads, writes back exactly what was read
     # (to_json(from_json(x)) == x) and determinizes for every seat, or is refused with
@@ -402,9 +399,7 @@ def test_tampered_states_load_exactly_and_determinize_or_are_refused(game_id, da
 SHARED_KEYS = {"players", "seat", "turn", "over", "scores", "winners"}
 
 
-@pytest.mark.parametrize("game_id", GAMES)
-@SETTINGS
-@given(data=st.data())
+@random_games()
 def test_views_share_one_vocabulary(game_id, data):
     """One key for whose turn it is, the viewer's seat, whether it is over and who won,
     in every game; a hand is card notation (text), never ints."""
@@ -426,9 +421,7 @@ def test_views_share_one_vocabulary(game_id, data):
     walk(game, data, checks)
 
 
-@pytest.mark.parametrize("game_id", GAMES)
-@settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(data=st.data())
+@random_games(max_examples=8)
 def test_a_live_state_and_its_json_round_trip_look_alike_at_every_ply(game_id, data):
     # derived caches (``DERIVED``, rebuilt by ``_derive`` on load) must never go stale in
     # a live state: at every ply, to the end, a state and the state loaded from its JSON
@@ -459,9 +452,7 @@ def _check_views(state, rng):
     assert not wrong, f"{game.id} view(None) departs from its declared spectator schema: {wrong[:5]}"
 
 
-@pytest.mark.parametrize("game_id", GAMES)
-@settings(max_examples=10, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(data=st.data())
+@random_games(max_examples=10)
 def test_every_view_fits_the_games_declared_schema(game_id, data):
     """Every seat's view of random games at random tables (options included) holds what
     the game declares (``Game.observation_schema``): keys, shapes, seats, cards, words,

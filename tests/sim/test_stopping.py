@@ -44,15 +44,31 @@ def _running(pid: int) -> bool:
     return "State:\tZ" not in status  # a zombie has stopped (its parent reaps it)
 
 
-def _start_long_run() -> tuple[subprocess.Popen, list[int]]:
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "fliptable", "simulate", "flip7", "--games", "1000000", "--workers", "2", "--json"],
+def _simulate_for_ever(workers: int) -> subprocess.Popen:
+    """``fliptable simulate`` of a million Flip 7 games on ``workers`` processes, started."""
+    return subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "fliptable",
+            "simulate",
+            "flip7",
+            "--games",
+            "1000000",
+            "--workers",
+            str(workers),
+            "--json",
+        ],
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,
         cwd=ROOT,
         env={**os.environ, "PYTHONPATH": str(ROOT)},
     )
+
+
+def _start_long_run() -> tuple[subprocess.Popen, list[int]]:
+    proc = _simulate_for_ever(2)
     deadline = time.monotonic() + 60
     workers: list[int] = []
     while time.monotonic() < deadline and len(workers) < 2:
@@ -159,14 +175,7 @@ def _catches_sigterm(pid: int) -> bool:
 
 @linux_only
 def test_sigterm_to_a_one_worker_run_is_one_line_too():
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "fliptable", "simulate", "flip7", "--games", "1000000", "--workers", "1", "--json"],
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
-        cwd=ROOT,
-        env={**os.environ, "PYTHONPATH": str(ROOT)},
-    )
+    proc = _simulate_for_ever(1)
     deadline = time.monotonic() + 60
     while time.monotonic() < deadline and not _catches_sigterm(proc.pid):  # playing: its handler is set
         time.sleep(0.1)

@@ -80,7 +80,8 @@ HAND_SIZE = 7
     ST_SOLVED,
 ) = range(16)
 N_STATS = 16
-#: each counter's name in ``Game.stats``, in the order of the ST_ indices above
+#: each counter's name in ``Game.stats``, in the order of the ST_ indices above (written out
+#: again on purpose in test_checks.py's stats test, which checks this list)
 STAT_NAMES = (
     "lays",
     "draws",

@@ -305,6 +305,7 @@ def test_stats_of_a_finished_game_name_every_counter_and_the_winner():
 
     state = play_match(GAME, [RandomAgent() for _ in range(3)], {"level": 7}, 4).state
     out = GAME.stats(state)
+    # written out, not read from tables.STAT_NAMES: this is what checks that list
     counters = [
         "decisions",
         "lays",
