@@ -2,6 +2,8 @@
 conditions a Level 3 table can break alone (cards moved, never made up, so the deck
 check passes), each with the whole message a person reads, and the bounds that load."""
 
+from functools import partial
+
 import pytest
 
 from fliptable.core import get_game
@@ -16,12 +18,8 @@ def saved(players=3, **options):
     return GAME.new_state(players, options or None, 1).to_json()
 
 
-def refused(data, says):
-    assert_load_refused(GAME, data, says)
-
-
-def loads(data):
-    return GAME.state_from_json(data)
+refused = partial(assert_load_refused, GAME)  # (data, says): the load is refused, saying that
+loads = GAME.state_from_json
 
 
 def test_the_base_state_loads():

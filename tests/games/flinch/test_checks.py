@@ -2,6 +2,8 @@
 conditions a fresh table can break alone (cards moved, never made up, so the deck
 check passes), each with the whole message a person reads, and the bounds that load."""
 
+from functools import partial
+
 import pytest
 
 from fliptable.core import get_game
@@ -15,8 +17,7 @@ def saved(**options):
     return GAME.new_state(3, options or None, 1).to_json()
 
 
-def refused(data, says):
-    assert_load_refused(GAME, data, says)
+refused = partial(assert_load_refused, GAME)  # (data, says): the load is refused, saying that
 
 
 def test_the_base_state_loads():

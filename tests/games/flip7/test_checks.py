@@ -3,6 +3,8 @@ per condition, each with a state that breaks exactly that condition (cards are m
 never made up, so the deck check passes) and the rule the refusal names; beside each, the
 boundary that is accepted."""
 
+from functools import partial
+
 import pytest
 
 from fliptable.core import get_game
@@ -25,12 +27,8 @@ def move(st, name, to):
     to.append(C[name])
 
 
-def refused(data, says):
-    assert_load_refused(GAME, data, says)
-
-
-def loads(data):
-    return GAME.state_from_json(data)
+refused = partial(assert_load_refused, GAME)  # (data, says): the load is refused, saying that
+loads = GAME.state_from_json
 
 
 def test_the_base_state_loads():

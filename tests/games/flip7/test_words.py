@@ -6,10 +6,7 @@ from __future__ import annotations
 from fliptable.core.registry import get_game
 
 GAME = get_game("flip7")
-
-
-def said(event, seat):
-    return GAME.narrate(event, seat)
+said = GAME.narrate  # (event, seat): the line that seat reads
 
 
 def test_a_flip_is_yours_to_its_seat_and_seat_n_to_the_others():

@@ -3,6 +3,8 @@ test per condition, each with a state that breaks exactly that condition (cards 
 moved, never made up, so the deck check passes) and the rule the refusal names; beside
 each, the boundary that is accepted."""
 
+from functools import partial
+
 import pytest
 
 from fliptable.core.knowledge import PUBLIC
@@ -24,12 +26,8 @@ def base(**kw):
     return table(3, **args).to_json()
 
 
-def refused(data, says):
-    assert_load_refused(FLUSH, data, says)
-
-
-def loads(data):
-    return FLUSH.state_from_json(data)
+refused = partial(assert_load_refused, FLUSH)  # (data, says): the load is refused, saying that
+loads = FLUSH.state_from_json
 
 
 def test_the_base_state_loads():

@@ -3,6 +3,8 @@ one test per condition, each with a state that breaks exactly that condition (ca
 moved, never made up, so the deck check passes) and the whole message a person reads;
 beside each, the boundary that is accepted."""
 
+from functools import partial
+
 import pytest
 
 from fliptable.games.flyswatter.cards import CARDS
@@ -29,12 +31,8 @@ def opened():
     return s.to_json()
 
 
-def refused(data, says):
-    assert_load_refused(GAME, data, says)
-
-
-def loads(data):
-    return GAME.state_from_json(data)
+refused = partial(assert_load_refused, GAME)  # (data, says): the load is refused, saying that
+loads = GAME.state_from_json
 
 
 def test_the_base_states_load():

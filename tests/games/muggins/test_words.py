@@ -7,10 +7,7 @@ from __future__ import annotations
 from fliptable.core.registry import get_game
 
 GAME = get_game("muggins")
-
-
-def said(event, seat):
-    return GAME.narrate(event, seat)
+said = GAME.narrate  # (event, seat): the line that seat reads
 
 
 def test_a_play_on_a_stock_pile_names_its_owner():

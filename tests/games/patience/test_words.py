@@ -6,10 +6,7 @@ from __future__ import annotations
 from fliptable.core.registry import get_game
 
 GAME = get_game("patience")
-
-
-def said(event, seat):
-    return GAME.narrate(event, seat)
+said = GAME.narrate  # (event, seat): the line that seat reads
 
 
 def test_the_player_is_you_and_seat_0_to_a_spectator():
