@@ -8,7 +8,9 @@ and ``last_by``).
 
 Each writes the same float32s as the pure-Python code it replaces (every value is the
 same double rounded to float32 as a memoryview's item assignment rounds it; checked by
-``tests/adapters/test_writers.py``), which stays the fallback. Built by ``hatch_build.py``
+``tests/adapters/test_writers.py``), which stays the fallback (the node encoders':
+``adapters/generate.py``'s generated code; the direct encoders': ``adapters/direct/base.py``
+and ``games/<game>/fastobs.py``). Built by ``hatch_build.py``
 at install time (``pip install .`` and ``pip install -e .``), which appends
 ``SOURCE_HASH`` (the SHA-256 of this file) so a stale build beside an edited source is
 never used (``adapters/compiled.py``).
@@ -634,7 +636,7 @@ def mask_bits(dict index, legal, Py_ssize_t size, Py_ssize_t extra):
     return out
 
 
-# -- Flush: every seat's bases, known cards and counts (``direct/flush.py``) -----------------
+# -- Flush: every seat's bases, known cards and counts (``games/flush/fastobs.py``) ---------
 
 cdef Py_ssize_t _last_by(seq, list rank) except -2:
     cdef Py_ssize_t i, k = len(seq), r, top, best
