@@ -10,7 +10,7 @@ import json
 from fliptable.core import Race, Turn, get_game
 from tests.helpers import assert_rejected as rejected
 
-from .test_flinch_rules import UP, position
+from .test_flinch_rules import UP, position, skipped_five
 
 G = get_game("flinch")
 V1 = {"enforce": "table", "challenge": "window", "standstill": "two-rounds"}
@@ -22,9 +22,7 @@ def test_version_1_logs_replay_with_the_legacy_options():
 
 
 def test_window_play_stops_every_opponent_answers_and_the_nearest_caller_to_the_left_is_credited():
-    s = position(
-        3, game=[[9, 9], [5, 9], [8, 9, 9]], hands=[[9], [7, 9], [9]], piles=[(1, 4, UP), (1, 6, UP)], turn=1, **V1
-    )
+    s = skipped_five(**V1)
     s.apply(1, "play:hand1>c2")  # leaves the playable game-pile 5
     d = s.decision()
     assert isinstance(d, Race) and d.players == (2, 0) and d.default == "decline"
@@ -85,9 +83,7 @@ def test_two_rounds_standstill_draws_after_any_two_idle_rounds():
 
 
 def test_window_views_and_frames_are_json():
-    s = position(
-        3, game=[[9, 9], [5, 9], [8, 9, 9]], hands=[[9], [7, 9], [9]], piles=[(1, 4, UP), (1, 6, UP)], turn=1, **V1
-    )
+    s = skipped_five(**V1)
     s.apply(1, "play:hand1>c2")
     for seat in (0, 1, 2, None):
         json.dumps(s.frame(seat))

@@ -215,16 +215,9 @@ def test_render_shows_the_whole_layout_for_the_seat():
 
 
 def test_render_and_narrate_a_challenge():
-    from .test_flinch_rules import UP, position
+    from .test_flinch_rules import skipped_five
 
-    s = position(
-        3,
-        game=[[9, 9], [5, 9], [8, 9, 9]],
-        hands=[[9], [7, 9], [9]],
-        piles=[(1, 4, UP), (1, 6, UP)],
-        enforce="table",
-        turn=1,
-    )
+    s = skipped_five(enforce="table")
     events = s.apply(1, "play:hand1>c2")
     assert 'may call "Challenge!"' in render(s.view(2), 2) and "game-pile card was playable" in render(s.view(0), 0)
     window = next(e for e in events if e.type == "window")

@@ -105,6 +105,14 @@ def position(
     return state
 
 
+def skipped_five(**options):
+    """Seat 1 to play, holding a 7 and a 9, its game pile showing a playable 5 (centre
+    piles at 4 and 6): ``play:hand1>c2`` leaves that 5, a play an opponent may challenge."""
+    return position(
+        3, game=[[9, 9], [5, 9], [8, 9, 9]], hands=[[9], [7, 9], [9]], piles=[(1, 4, UP), (1, 6, UP)], turn=1, **options
+    )
+
+
 def centre(state):
     return [(int(c["low"]), int(c["high"])) for c in state.view(None)["centre"]]
 
@@ -599,14 +607,7 @@ def test_challenge_two_callers_the_first_call_that_arrives_is_credited():
     # "If two players challenge at the same time, the caller nearest to the left of the
     # challenged player receives the credit": calls are claims the table hears one at a
     # time; the first applied is resolved and closes the window
-    s = position(
-        3,
-        game=[[9, 9], [5, 9], [8, 9, 9]],
-        hands=[[9], [7, 9], [9]],
-        piles=[(1, 4, UP), (1, 6, UP)],
-        enforce="table",
-        turn=1,
-    )
+    s = skipped_five(enforce="table")
     s.apply(1, "play:hand1>c2")
     assert s.decision() == Turn(1, (0, 2))
     s.apply(0, "challenge")

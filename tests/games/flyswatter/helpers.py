@@ -64,3 +64,17 @@ def short_game(stacks, players=None):
 
 def CARDS_INTS(names):
     return [CARDS.parse(n) for n in names]
+
+
+def penalty_game():
+    """Player 0 wins red1 and red4, then pays red4 under its stack for a wrong swat."""
+    s = new(2, flips=["red1", "red4", "blue1", "swatter", "blue2", "green3", "swatter"])
+    flip_all(s, 4)
+    s.apply(0, "swat:1")
+    s.apply(0, "swat:2")
+    s.apply(1, "done")
+    flip_all(s, 3)
+    s.apply(0, "swat:3")
+    s.apply(0, "done")
+    s.apply(1, "done")
+    return s

@@ -12,26 +12,12 @@ from fliptable.core import OptionError, Race, StateError
 from fliptable.games.flyswatter.cards import CARDS
 from fliptable.games.flyswatter.state import FlyswatterState
 
-from .helpers import GAME, flip_all, new
-
-
-def _penalty_game():
-    """Player 0 wins red1 and red4, then pays red4 under its stack for a wrong swat."""
-    s = new(2, flips=["red1", "red4", "blue1", "swatter", "blue2", "green3", "swatter"], remove=0)
-    flip_all(s, 4)
-    s.apply(0, "swat:1")
-    s.apply(0, "swat:2")
-    s.apply(1, "done")
-    flip_all(s, 3)
-    s.apply(0, "swat:3")
-    s.apply(0, "done")
-    s.apply(1, "done")
-    return s
+from .helpers import GAME, flip_all, new, penalty_game
 
 
 def test_fields_drive_clone_and_json():
     assert {"counts", "placed", "_decision"} <= set(FlyswatterState.DERIVED)
-    s = _penalty_game()
+    s = penalty_game()
     data = s.to_json()
     assert set(data["state"]) == set(FlyswatterState.FIELDS)
     again = GAME.state_from_json(json.loads(json.dumps(data)))
@@ -42,7 +28,7 @@ def test_fields_drive_clone_and_json():
 
 
 def test_a_penalty_fly_is_public_and_stays_put_under_determinization():
-    s = _penalty_game()
+    s = penalty_game()
     assert s.known == [1, 0] and CARDS.name(s.draw[0][-1]) == "red4"
     moved = False
     for seed in range(5):
@@ -75,7 +61,7 @@ def test_the_known_count_shrinks_when_the_stack_is_flipped_down_to_it():
 
 
 def test_tampered_states_are_refused():
-    s = _penalty_game()
+    s = penalty_game()
     for field, value, says in (
         ("known", [99, 0], "known"),
         ("hands", [[0, 1]], "no window"),
@@ -108,7 +94,7 @@ def test_timeouts_done_in_a_window_flip_on_a_turn():
 
 
 def test_no_winners_before_the_end_only_a_leader():
-    s = _penalty_game()
+    s = penalty_game()
     r = s.result()
     assert not r.over and r.winners == () and r.details["leading"] == [0] and r.scores == (1, 0)
     assert r.returns() == (0.0, 0.0)

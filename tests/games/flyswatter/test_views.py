@@ -9,7 +9,7 @@ from fliptable.games.flyswatter.cards import CARDS
 from fliptable.games.flyswatter.render import narrate, render
 from fliptable.sim.match import play_match
 
-from .helpers import GAME, flip_all, new
+from .helpers import GAME, flip_all, new, penalty_game
 
 
 def _permuted(state, rng):
@@ -107,15 +107,7 @@ def test_events_narrate_and_hide_nothing_secret():
 
 
 def test_penalty_card_under_the_stack_is_not_in_the_view():
-    s = new(2, flips=["red1", "red4", "blue1", "swatter", "blue2", "green3", "swatter"])
-    flip_all(s, 4)
-    s.apply(0, "swat:1")
-    s.apply(0, "swat:2")
-    s.apply(1, "done")
-    flip_all(s, 3)
-    s.apply(0, "swat:3")
-    s.apply(0, "done")
-    s.apply(1, "done")
+    s = penalty_game()
     v = s.view(1)
     assert v["draw_counts"][0] == 53  # 56 - 4 flips + 1 penalty
     assert CARDS.name(s._dump()["draw"][0][-1]) == "red4"
