@@ -262,6 +262,8 @@ class FlushDirect(DirectEncoder):
         if self.compiled_seats is not None:
             self.compiled_seats(seat, seen, state, mv, *self.seat_args)
             return
+        # the loop below is the Python twin of _writers.pyx's flush_seats, on purpose: it runs
+        # where the compiled module is absent, and the two must write the same floats
         hands, blinds, tops, known = state.hands, state.blinds, state.tops, state.known
         bases_at, bases_w, write_base = self.bases
         known_at, known_w, write_known = self.known

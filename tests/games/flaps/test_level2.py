@@ -92,19 +92,24 @@ def test_k_trumps_a_last_card_you_cannot_finish_on_means_another_card_from_the_p
     assert not s.is_over() and hand(s, 1) == ["qs"]
 
 
+#: tops an OL' MAID may go on ("can only be laid on JACK, UP-JACKS, ACE-JACK, QUEEN,
+#: HOOFERS-DOOFERS or KING") and some it may not; Level 4's LOW OL' MAID follows the same rule
+MAID_TOPS = (
+    ("qh", True),
+    ("kd", True),
+    ("jc", True),
+    ("ujs", True),
+    ("hdd", True),
+    ("aj", True),
+    ("5h", False),
+    ("9c", False),
+    ("kth", False),
+    ("2s", False),
+)
+
+
 def test_ol_maid_can_only_be_laid_on_jack_up_jacks_ace_jack_queen_hoofers_doofers_king():
-    for top, ok in (
-        ("qh", True),
-        ("kd", True),
-        ("jc", True),
-        ("ujs", True),
-        ("hdd", True),
-        ("aj", True),
-        ("5h", False),
-        ("9c", False),
-        ("kth", False),
-        ("2s", False),
-    ):
+    for top, ok in MAID_TOPS:
         s = dealt(2, {0: ["om1", "5c", "qc", "kc", "5d", "qd", "8s"]}, first=top, level=2)
         assert ("om1" in s.legal_actions(0)) == ok, top
 

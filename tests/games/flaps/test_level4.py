@@ -7,6 +7,7 @@ from fliptable.core import OptionError, Simultaneous, Turn
 from fliptable.games.flaps.cards import ID, SPOOF_VALUE, trumps_value
 
 from .helpers import FLAPS, NAMES, dealt, hand, play, rejected, validated
+from .test_level2 import MAID_TOPS
 
 H0 = ["kss", "5c", "qc", "kc", "5d", "qd", "om1"]
 H1 = ["2h", "5h", "qh", "kh", "om2", "7s", "9h"]
@@ -180,15 +181,7 @@ def test_k_spoof_state_round_trips_mid_game():
 # -- LOW OL' MAID ------------------------------------------------------------------------------
 def test_low_ol_maid_can_only_be_laid_on_jack_up_jacks_ace_jack_queen_hoofers_doofers_king():
     for top, ok in (
-        ("qh", True),
-        ("kd", True),
-        ("jc", True),
-        ("ujs", True),
-        ("hdd", True),
-        ("aj", True),
-        ("5h", False),
-        ("9c", False),
-        ("kth", False),
+        *MAID_TOPS,
         ("kss", False),
         ("ksc", False),
         ("om3", False),
