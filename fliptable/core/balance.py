@@ -134,6 +134,16 @@ class Balance:
                         if k is not None:
                             into.add(k)
 
+    def watch(self, state: State) -> Any:
+        """Start noting the cards the play of ``state`` (just dealt) deals to seats, for a
+        game that notes them itself, cheaper than telling every event (Flip 7); what it
+        returns is handed to ``add_watched`` after the game. None: nothing to watch."""
+        return None
+
+    def add_watched(self, dealt: Sequence[set[int]], state: State, watched: Any, kinds: Mapping[str, int]) -> None:
+        """Add to ``dealt`` the index in ``kinds`` of every kind ``watch`` saw dealt to
+        each seat during the finished game, and stop watching."""
+
     def held(self, state: State) -> Sequence[Iterable[str]] | None:
         """The kinds each seat holds when the game is over; None: the game has no hand.
         By default the kinds of ``held_cards``."""

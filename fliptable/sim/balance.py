@@ -16,7 +16,8 @@ a run stopped by Ctrl-C keeps an even share of every combination. Each chunk is 
 on its own (``BalanceTally``) and merged in chunk order, so every number depends only on
 the seed, never on the number of workers or the backend. The card tallies read what the
 game's ``balance`` declaration (``core/balance.py``) says from the state just dealt, the
-events of play (only for games that need them) and the finished state: no replay.
+events of play (only for games that need them), what the game noted itself (``watch``:
+Flip 7's flips) and the finished state: no replay.
 
 The statistics are built by ``sim/findings.py``; the page by ``sim/report.py``.
 """
@@ -199,15 +200,20 @@ def run_chunk(job: tuple) -> tuple[int, BalanceTally]:
         state = game.new_state(players, options, s)
         dealt: list[set[int]] | None = None
         told: list | None = [] if events else None
+        watched = None
         if kinds:
             dealt = balance.dealt_sets(state, card_index, kinds)
-            if events:
+            watched = balance.watch(state)
+            if events or watched is not None:
                 dealt = dealt or [set() for _ in range(players)]
         match = play_match(game, agents, options, s, state=state, collect=told)
         if told is not None:
             assert dealt is not None  # made above when events are read
             balance.add_dealt(dealt, state.opening, kinds)
             balance.add_dealt(dealt, told, kinds)
+        if watched is not None:
+            assert dealt is not None  # made above when a game is watched
+            balance.add_watched(dealt, state, watched, kinds)
         result = state.result()
         lengths = dict(balance.lengths(state)) if len(names) > 1 else {}
         lengths["decisions"] = match.decisions

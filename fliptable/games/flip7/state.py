@@ -34,8 +34,23 @@ TARGET = tuple(f"target:{p}" for p in range(MAX_SEATS))
 _SEAT_OF = {a: p for p in range(MAX_SEATS) for a in (GIVE[p], TARGET[p])}
 #: the "flip" event of each seat and card, made once: the commonest event (two thirds of a
 #: game's) costs no allocation when events are told (an Event is immutable and every
-#: reader copies its data): a balance report, which reads them, runs as fast as simulate
+#: reader copies its data)
 FLIP_EVENTS = tuple(tuple(Event("flip", {"player": p, "card": name}) for name in NAMES) for p in range(MAX_SEATS))
+#: the state whose flips are noted (``watch_flips``) and, per seat, a bit mask of the
+#: cards flipped to it; [None, None] in play
+_WATCHED: list = [None, None]
+
+
+def watch_flips(state: Flip7State | None) -> list[int]:
+    """From now on note each card flipped to a seat of ``state``: the list returned holds
+    a bit mask of card ints per seat (a balance report's reading, games/flip7/balance.py:
+    cheaper than telling every event). One state at a time in a process, so the flips of
+    its clones (a bot's search) are not noted; ``watch_flips(None)`` stops."""
+    seen = [0] * state.players if state is not None else []
+    _WATCHED[:] = [state, seen]
+    return seen
+
+
 #: a round in which this many decisions per seat have been made ends at once, every active
 #: player banking (docs/rules/flip7.md "The decision cap"); never reached in play
 ROUND_DECISIONS_PER_SEAT = 40
@@ -397,6 +412,8 @@ class Flip7State(State):
             return
         if events is not None:
             events.append(FLIP_EVENTS[p][card])
+        if _WATCHED[0] is self:
+            _WATCHED[1][p] |= 1 << card
         if card <= 12:
             bit = 1 << card
             if self.mask[p] & bit:

@@ -1,6 +1,6 @@
 """What a Flip 7 balance report counts (``games/flip7/balance.py``): every card reaches a
-player by a flip (read from the "flip" events); a game lasts rounds; the round limit is
-its safety cap."""
+player by a flip (noted by the rules as it is flipped; the "flip" events say the same); a
+game lasts rounds; the round limit is its safety cap."""
 
 from fliptable.core import get_game
 from fliptable.core.events import Event
@@ -10,7 +10,7 @@ GAME = get_game("flip7")
 
 def test_a_card_is_dealt_to_the_player_it_is_flipped_to():
     b = GAME.balance
-    assert b.reads_events(GAME.resolve_options({})) and b.dealt_events == frozenset({"flip"})
+    assert not b.reads_events(GAME.resolve_options({})) and b.dealt_events == frozenset({"flip"})
     assert b.dealt_by(Event("flip", {"player": 2, "card": "12"})) == (2, ("12",))
     assert b.dealt_by(Event("stay", {"player": 2})) is None
 
@@ -45,3 +45,46 @@ def test_its_own_reading_of_the_flips_deals_what_dealt_by_reads():
         Balance.add_dealt(b, kernels, events, kinds)
         assert own == kernels and sum(map(len, own)) > 5
         assert {e.type for e in events} - {"flip"}  # other events were passed over
+
+
+def test_the_flips_noted_in_play_are_the_flips_told(monkeypatch):
+    """A report notes the flips as the rules make them (watch) instead of reading events:
+    the same cards to the same seats as the "flip" events, whatever the table, and a
+    searching bot's clones note nothing."""
+    from fliptable.games.flip7.balance import Flip7Balance
+    from fliptable.sim.balance import Combination, run_chunk
+
+    class Told(Flip7Balance):  # the events' reading
+        def reads_events(self, options):
+            return True
+
+        def watch(self, state):
+            return None
+
+    for players, rules, bots in ((2, "rulebook", ["ismcts:iterations=8"]), (4, "official", ["ev", "random"])):
+        options = GAME.resolve_options({"rules": rules})
+        kinds = {name: i for i, name in enumerate(GAME.balance.kinds(GAME, players, options))}
+        lineup = (bots * players)[:players]
+        job = (0, GAME, Combination(players, (), options), lineup, kinds, 5, 0, 4)
+        _, noted = run_chunk(job)
+        monkeypatch.setattr(type(GAME), "balance", Told())
+        _, told = run_chunk(job)
+        monkeypatch.undo()
+        assert noted.dealt_n == told.dealt_n and noted.dealt_w == told.dealt_w and sum(noted.dealt_n) > 20
+
+
+def test_only_the_watched_state_notes_its_flips():
+    from fliptable.games.flip7.state import watch_flips
+
+    s = GAME.new_state(3, None, 2)
+    seen = watch_flips(s)
+    other = s.clone()
+    p = other.decision().actors[0]
+    other.apply(p, "hit")
+    assert seen == [0, 0, 0]
+    s.apply(p, "hit")
+    assert sum(bin(m).count("1") for m in seen) >= 1
+    watch_flips(None)
+    before = list(seen)
+    s.apply(s.decision().actors[0], "hit")
+    assert seen == before
