@@ -12,6 +12,14 @@ LEGAL = "#actions button[data-action]:not([disabled])"
 STEP = "#actions button[data-step^='ask:']:not([disabled])"
 
 
+def watched_page(context, **kw) -> tuple:
+    """A new page of a new browser context and the list its script errors are put in."""
+    page = context(**kw).new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    return page, errors
+
+
 def create_from_lobby(page, url: str, game: str, name: str, seats: list[str], options: dict | None = None) -> str:
     """Fill the lobby's form (game, name, players, each seat, options), create; the table id."""
     page.goto(url + "/")

@@ -3,14 +3,12 @@ it; a card with several narrows the buttons to that card's (Escape shows them al
 
 from __future__ import annotations
 
-from tests.web.helpers import LEGAL
+from tests.web.helpers import LEGAL, watched_page
 
 
 def _open(server, context, game, seats, seed):
     made = server.post("/api/tables", {"game": game, "seats": seats, "seed": seed, "name": "Ana", "bot_delay_ms": 50})
-    page = context().new_page()
-    errors = []
-    page.on("pageerror", lambda e: errors.append(str(e)))
+    page, errors = watched_page(context)
     page.goto(f"{made['join']}#seat={made['seat']}&token={made['token']}")
     page.wait_for_selector(LEGAL)
     return page, errors

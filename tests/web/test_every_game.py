@@ -10,6 +10,8 @@ from importlib import resources
 
 import pytest
 
+from tests.web.helpers import watched_page
+
 LEGAL = "#actions button[data-action]:not([disabled])"
 STEP = "#actions button[data-step^='ask:']:not([disabled])"
 
@@ -35,9 +37,7 @@ def test_every_game_draws_and_plays_from_its_buttons(server, context, game):
             "name": "Ana",
         },
     )
-    page = context().new_page()
-    errors = []
-    page.on("pageerror", lambda e: errors.append(str(e)))
+    page, errors = watched_page(context)
     page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
     page.goto(f"{made['join']}#seat={made['seat']}&token={made['token']}")
     page.wait_for_selector(f'#seats .seat[data-seat="{players - 1}"]')

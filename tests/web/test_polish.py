@@ -14,12 +14,11 @@ import re
 from fliptable.core.registry import get_game
 from fliptable.server.narration import line
 from tests.helpers import play_randomly
+from tests.web.helpers import watched_page
 
 
 def _page(server, context, **kw):
-    page = context(**kw).new_page()
-    errors = []
-    page.on("pageerror", lambda e: errors.append(str(e)))
+    page, errors = watched_page(context, **kw)
     page.goto(server.url + "/?polish-test")
     page.wait_for_selector("#games .game")
     return page, errors
@@ -214,9 +213,7 @@ def test_authors_asks_whom_then_which_number(server, context):
             "name": "Ana",
         },
     )
-    page = context().new_page()
-    errors = []
-    page.on("pageerror", lambda e: errors.append(str(e)))
+    page, errors = watched_page(context)
     page.goto(f"{made['join']}#seat=0&token={made['token']}")
     step = "#actions button[data-step^='ask:']:not([disabled])"
     page.wait_for_selector(step, timeout=20_000)

@@ -7,7 +7,7 @@ import re
 
 from playwright.sync_api import expect
 
-from tests.web.helpers import LEGAL, assert_result_matches_log, create_from_lobby
+from tests.web.helpers import LEGAL, assert_result_matches_log, create_from_lobby, watched_page
 
 
 def _snapshot(page) -> dict:
@@ -66,9 +66,7 @@ def test_a_spectator_sees_the_table_without_controls(server, context):
     )
     assert made["token"] is None
     table = made["table"]
-    page = context(viewport={"width": 390, "height": 844}).new_page()
-    errors = []
-    page.on("pageerror", lambda e: errors.append(str(e)))
+    page, errors = watched_page(context, viewport={"width": 390, "height": 844})
     # found in the lobby's list of tables, and opened from there
     page.goto(server.url + "/")
     entry = page.locator(f'#tables li[data-table="{table}"]')

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import time
 
-from tests.web.helpers import press_buttons
+from tests.web.helpers import press_buttons, watched_page
 
 
 def _wait_over(server, table: str, seconds: float = 60) -> dict:
@@ -63,9 +63,7 @@ def test_the_replay_steps_through_the_table(server, context):
     frames = server.get(f"/api/tables/{table}/frames")["frames"]
     last = len(frames) - 1
     assert last >= 6
-    page = context().new_page()
-    errors = []
-    page.on("pageerror", lambda e: errors.append(str(e)))
+    page, errors = watched_page(context)
     page.goto(f"{server.url}/?replay={table}")
     _at(page, last)
     assert page.locator("#replay-pos").inner_text() == f"ply {last} of {last}"
