@@ -25,15 +25,16 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import Any, ClassVar
+from typing import Any
 
 import gymnasium as gym
 import numpy as np
 from gymnasium import spaces
 
 from fliptable.bots.base import make_agent
+from fliptable.core.agent import Agent
 from fliptable.core.decision import Race
-from fliptable.core.game import Game, check_seat
+from fliptable.core.game import Game, State, check_seat
 
 from .episode import History, Moments, Spec
 from .observation import OBSERVATION_VERSION
@@ -42,7 +43,9 @@ from .observation import OBSERVATION_VERSION
 class FliptableEnv(gym.Env):
     """One seat of a fliptable game; the other seats are bots."""
 
-    metadata: ClassVar[dict[str, Any]] = {"render_modes": ["ansi", "human"], "render_fps": 4}
+    #: gym.Env's attribute (typed there as one an instance may replace, so not a ClassVar;
+    #: gym.make reads it off the class)
+    metadata: dict[str, Any] = {"render_modes": ["ansi", "human"], "render_fps": 4}  # noqa: RUF012
 
     def __init__(
         self,
@@ -75,27 +78,38 @@ class FliptableEnv(gym.Env):
             }
         )
         self.action_space = spaces.Discrete(spec.num_actions + 1)
-        self.state = None
+        #: the episode in play (None until ``reset``): the game, its moments, the bots
+        self.state: State | None = None
         self.moments: Moments | None = None
         self.history: History | None = None
+        self.agents: dict[int, Agent] = {}
         #: the opponents ended the game before the learner was asked (see ``reset``)
         self.over_at_reset = False
 
     # -- helpers ----------------------------------------------------------------------
+    def _episode(self) -> tuple[State, Moments, History]:
+        if self.state is None or self.moments is None or self.history is None:
+            raise RuntimeError("no episode: call reset()")
+        return self.state, self.moments, self.history
+
     def _obs(self) -> dict[str, np.ndarray]:
+        state, m, history = self._episode()
         return {
-            "observation": self.history.observation(self.state, self.seat),
-            "action_mask": self.spec_.mask(self.moments, self.seat),
+            "observation": history.observation(state, self.seat),
+            "action_mask": self.spec_.mask(m, self.seat),
         }
 
     def _listen(self, events) -> None:
-        self.history(events)
+        history = self.history
+        assert history is not None  # made by reset before the moments that call this
+        history(events)
         for s, agent in self.agents.items():
             for e in events:
                 agent.observe(e.for_player(s))
 
     def _run_opponents(self) -> None:
-        m, state = self.moments, self.state
+        state, m, _ = self._episode()
+        action: str | None
         while not m.over and m.current != self.seat:
             s = m.current
             agent = self.agents[s]
@@ -118,14 +132,15 @@ class FliptableEnv(gym.Env):
             m.act(action)
 
     def _reward(self) -> float:
-        return float(self.spec_.returns(self.state)[self.seat]) if self.moments.over else 0.0
+        state, m, _ = self._episode()
+        return float(self.spec_.returns(state)[self.seat]) if m.over else 0.0
 
     # -- gymnasium API ----------------------------------------------------------------
     def reset(self, *, seed: int | None = None, options: dict | None = None):
         super().reset(seed=seed)
         spec = self.spec_
         game_seed = int(self.np_random.integers(0, 2**62))
-        self.state = spec.game.new_state(spec.players, spec.options, seed=game_seed)
+        self.state = state = spec.game.new_state(spec.players, spec.options, seed=game_seed)
         bot_rng = random.Random(game_seed ^ 0x5EED)
         self.agents = {}
         for s, bot in self.opponent_specs.items():
@@ -136,19 +151,19 @@ class FliptableEnv(gym.Env):
 
                 info_set = getattr(agent_module, "InformationSet", None)
                 if info_set is not None:
-                    agent.determinizations = info_set(self.state, s)
+                    agent.determinizations = info_set(state, s)
             self.agents[s] = agent
-        self.history = History(spec, self.history)
-        self.moments = Moments(self.state, self._listen)
+        self.history = history = History(spec, self.history)
+        self.moments = moments = Moments(state, self._listen)
         self._run_opponents()
-        self.over_at_reset = self.moments.over
+        self.over_at_reset = moments.over
         if self.over_at_reset:
             # the other seats finished the game before the learner's first turn (Authors
             # with 2 players, learner at seat 1, against the default bot: every deal). An
             # episode cannot start finished, so it is one step long: only PASS is legal,
             # and any action ends it with the learner's reward
             obs = {
-                "observation": self.history.observation(self.state, self.seat),
+                "observation": history.observation(state, self.seat),
                 "action_mask": np.zeros(spec.num_actions + 1, dtype=np.int8),
             }
             obs["action_mask"][spec.PASS] = 1
@@ -159,19 +174,20 @@ class FliptableEnv(gym.Env):
         if self.over_at_reset:  # reset's one-step episode (see there): any action ends it
             self.over_at_reset = False
             return self._obs(), self._reward(), True, False, {"over_at_reset": True}
-        if self.state is None or self.moments.over:
+        state, m, history = self._episode()
+        if m.over:
             raise RuntimeError("the episode is over: call reset()")
-        spec, m = self.spec_, self.moments
+        spec = self.spec_
         mask = spec.mask(m, self.seat)
         action = int(action)
         if not (0 <= action < len(mask)) or not mask[action]:
             if self.illegal == "raise":
                 raise ValueError(f"action {action} is not legal now (legal ids: {np.flatnonzero(mask).tolist()})")
             obs = {
-                "observation": self.history.observation(self.state, self.seat),
+                "observation": history.observation(state, self.seat),
                 "action_mask": np.zeros(spec.num_actions + 1, dtype=np.int8),
             }
-            self.moments.queue = []  # the episode ends here
+            m.queue = []  # the episode ends here
             return obs, -1.0, True, False, {"illegal_action": True}
         if action == spec.PASS:
             m.pass_()

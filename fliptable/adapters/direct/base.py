@@ -24,8 +24,9 @@ class DirectEncoder:
         self.fns = {k: (fn, diff, lo, hi) for k, fn, diff, lo, hi in top_keys(observer)}
         self.vectors = [np.zeros(observer.view_size, dtype=np.float32) for _ in range(players)]
         #: the same memory as ``vectors``, for writing one float at a time: a memoryview's
-        #: item assignment (format "f", the same rounding) costs half of NumPy's
-        self.items = [memoryview(v) for v in self.vectors]
+        #: item assignment (format "f", the same rounding) costs half of NumPy's. (``v.data``
+        #: is ``memoryview(v)``, which numpy's types allow only from Python 3.12 on)
+        self.items = [v.data for v in self.vectors]
         self._zeros: dict[int, memoryview] = {}
         self.states: list[Any] = [None] * players
         self.plies = [-1] * players
@@ -33,14 +34,16 @@ class DirectEncoder:
         if COMPILED is not None:  # ``put`` compiled, when every key's encoder is
             fns = {k: (getattr(fn, "__self__", None), diff, lo, hi) for k, (fn, diff, lo, hi) in self.fns.items()}
             if all(type(v[0]) is COMPILED.Encoder for v in fns.values()):
-                self.put = COMPILED.Putter(fns, WIDE, _NONE).put
+                # an instance's own put, replacing the method below (type: ignore: mypy
+                # refuses any assignment to a method)
+                self.put = COMPILED.Putter(fns, WIDE, _NONE).put  # type: ignore[method-assign]
 
     def zeros(self, width: int) -> memoryview:
         """``width`` float32 zeros as a memoryview: ``items[seat][a:a + width] = zeros``
         clears a region for 40% of the instructions of NumPy's ``out[a:b] = 0.0``."""
         z = self._zeros.get(width)
         if z is None:
-            z = self._zeros[width] = memoryview(np.zeros(width, dtype=np.float32))
+            z = self._zeros[width] = np.zeros(width, dtype=np.float32).data
         return z
 
     def clear(self) -> None:
@@ -137,7 +140,7 @@ def keep_block(blocks: dict, key, block: np.ndarray) -> memoryview:
     quarter of NumPy's cost); the cache emptied first when it holds ``BLOCKS``."""
     if len(blocks) >= BLOCKS:
         blocks.clear()
-    view = blocks[key] = memoryview(block)
+    view = blocks[key] = block.data
     return view
 
 
@@ -181,7 +184,7 @@ def num_seq_writer(node, pure: bool = False) -> Callable | None:
     if COMPILED is not None and not pure:
         return COMPILED.NumSeq(b, window, length, scale).write
     end = b + 1 + window
-    zeros = memoryview(np.zeros(window, dtype=np.float32))
+    zeros = np.zeros(window, dtype=np.float32).data
 
     def f(v, out):
         out[b] = min(1.0, len(v) / length)
@@ -228,7 +231,7 @@ def pile_bringer(node, copies, decksize: int, pure: bool = False) -> Callable:
     (``pile_writer``). Callers skip it when ``old == cards``."""
     write, grow = pile_writer(node, copies, decksize, pure), pile_grower(node, copies, decksize, pure)
     width = node.width
-    zeros = memoryview(np.zeros(width, dtype=np.float32))
+    zeros = np.zeros(width, dtype=np.float32).data
 
     def f(old, cards, out, b):
         if not (old and grow(old, cards, out, b)):
