@@ -5,7 +5,7 @@ words, and Go to the Store's books in each seat's box — drawn by their own bro
 
 from __future__ import annotations
 
-from tests.web.test_polish import SEATS, _page, _played_until
+from tests.web.test_polish import SEATS, _page, _played_until, _seat_boxes
 
 
 def test_patience_draws_its_piles_and_words_its_moves(server, context):
@@ -67,15 +67,11 @@ def test_go_to_the_store_shows_each_seats_books(server, context):
     )
     frame = state.frame(0)
     page, errors = _page(server, context)
-    books = page.evaluate(
-        """async ([frame, seats]) => {
-        const {seatBoxes} = await import("/draw.js");
-        const {makeNames} = await import("/names.js");
-        await (await import("/games.js")).loadGame("go-to-the-store");
-        return seatBoxes("go-to-the-store", {players: 3, seats}, frame, frame.view, makeNames(seats, 0), 0)
-          .map((b) => [...b.querySelectorAll('[aria-label="books"] .card')].map((c) => c.dataset.card));
-    }""",
-        [frame, SEATS],
+    books = _seat_boxes(
+        page,
+        "go-to-the-store",
+        frame,
+        """(b) => [...b.querySelectorAll('[aria-label="books"] .card')].map((c) => c.dataset.card)""",
     )
     assert books == [list(b) for b in frame["view"]["books"]]
     assert sum(bool(b) for b in books) >= 2

@@ -24,6 +24,20 @@ def _page(server, context, **kw):
     return page, errors
 
 
+def _seat_boxes(page, game_id: str, frame: dict, each: str) -> list:
+    """``draw.js``'s seat boxes of ``game_id`` for seat 0's ``frame`` (the seats ``SEATS``),
+    each turned into a JSON value by the JavaScript function ``each``."""
+    return page.evaluate(
+        """async ([game, frame, seats]) => {
+        const {seatBoxes} = await import("/draw.js");
+        const {makeNames} = await import("/names.js");
+        await (await import("/games.js")).loadGame(game);
+        return seatBoxes(game, {players: seats.length, seats}, frame, frame.view, makeNames(seats, 0), 0).map(EACH);
+    }""".replace("EACH", each),
+        [game_id, frame, SEATS],
+    )
+
+
 def _played_until(game_id: str, players: int, want, seed: int = 1, steps: int = 4000):
     """A random game of ``game_id`` played by the engine until ``want(state, events)``."""
     game = get_game(game_id)
@@ -116,16 +130,7 @@ def test_flip7_says_a_round_score_is_points_this_round(server, context):
     )
     frame = state.frame(0)
     page, errors = _page(server, context)
-    texts = page.evaluate(
-        """async ([frame, seats]) => {
-        const {seatBoxes} = await import("/draw.js");
-        const {makeNames} = await import("/names.js");
-        await (await import("/games.js")).loadGame("flip7");
-        return seatBoxes("flip7", {players: 3, seats}, frame, frame.view, makeNames(seats, 0), 0)
-          .map((b) => b.querySelector(".seat-status").textContent);
-    }""",
-        [frame, SEATS],
-    )
+    texts = _seat_boxes(page, "flip7", frame, '(b) => b.querySelector(".seat-status").textContent')
     for s, text in zip(frame["view"]["seats"], texts, strict=True):
         assert f"{s['round_score']} pts this round" in text and not re.search(r"round \d", text), text
     assert not errors, errors
