@@ -21,7 +21,7 @@ from ...core import Event, Over, Result, ranks_from_keys, turn
 from ...core.game import State
 from ..flinch_pack.cards import NAMES
 from .challenges import Challenges
-from .checks import check_state
+from .checks import Checks
 from .explain import explain
 from .layout import GAME_PILE, HAND, RESERVES, config, pile_after
 from .notation import CHALLENGE, DECLINE, DECODE, DISCARD_ROWS, DISCARDS, PASS, PLAY, PUBLIC
@@ -31,7 +31,7 @@ from .view import View
 _OVER = Over()
 
 
-class FlinchState(Challenges, TurnFlow, View, State):
+class FlinchState(Challenges, TurnFlow, View, Checks, State):
     """A FLINCH game in progress. Piles are lists with the top card last; reserve pile j
     of seat p is ``reserves[p * 5 + j]``.
 
@@ -121,9 +121,6 @@ class FlinchState(Challenges, TurnFlow, View, State):
         self.undo_slot = -1
         self.racing, self.callers = [], []
         self.restocks = self.challenges = self.right_challenges = 0
-
-    def _check(self) -> None:
-        check_state(self)
 
     def all_cards(self) -> list[int]:
         out: list[int] = []

@@ -31,6 +31,21 @@ class Legal(FlushFields):
 
     __slots__ = MIXIN_SLOTS
 
+    def _legal_actions(self, player):
+        if self.over or player != self.turn:
+            return ()
+        phase = self.phase
+        if phase == PLAY:
+            return self._declarations(player, None)
+        if phase == PICK:
+            tokens = self.tokens
+            return tokens if tokens is not None else self._tokens(player)
+        if phase == BLIND:
+            return self._declarations(player, self.laid[0])
+        if phase == PASS:
+            return (*A.PASSES[: len(self.blinds[player])], A.KEEP_ACTION)
+        return self._swaps(player)
+
     def _counts(self, p: int) -> list[int]:
         """Per ``SLOT``: the cards ``p`` can lay now (hand and base tops) — per value, with
         and without Link, then Flush and Big Flush cards."""

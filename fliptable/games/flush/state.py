@@ -30,14 +30,13 @@ from typing import ClassVar
 
 from ...core.decision import TURNS, Over
 from ...core.game import State
-from . import notation as A
 from .apply import Apply
 from .cards import IS_LINK, VALUE
 from .checks import Checks
 from .deckspec import spec_of
 from .legal import Legal
 from .rounds import Rounds
-from .tables import BLIND, LINK_OF, N_STATS, PASS, PICK, PLAY, VSLOT
+from .tables import LINK_OF, N_STATS, VSLOT
 from .view import View
 
 _OVER = Over()
@@ -152,18 +151,3 @@ class FlushState(Legal, Apply, Rounds, View, Checks, State):
     # -- the kernel contract ------------------------------------------------------------------
     def decision(self):
         return _OVER if self.over else TURNS[self.turn]  # at most 6 seats
-
-    def _legal_actions(self, player):
-        if self.over or player != self.turn:
-            return ()
-        phase = self.phase
-        if phase == PLAY:
-            return self._declarations(player, None)
-        if phase == PICK:
-            tokens = self.tokens
-            return tokens if tokens is not None else self._tokens(player)
-        if phase == BLIND:
-            return self._declarations(player, self.laid[0])
-        if phase == PASS:
-            return (*A.PASSES[: len(self.blinds[player])], A.KEEP_ACTION)
-        return self._swaps(player)

@@ -23,7 +23,7 @@ from ...core import Event, Over, Result, ranks_from_keys
 from ...core.game import State
 from ..flinch_pack.cards import NAMES, pack_count
 from ..flinch_pack.challenge_window import ChallengeWindow
-from .checks import check_state
+from .checks import Checks
 from .explain import explain
 from .notation import (
     CENTRE_ACTIONS,
@@ -45,7 +45,7 @@ _SLOT = {a: i for i, a in enumerate(CENTRE_ACTIONS)}
 _SEAT = {a: k for k, a in enumerate(STOCK_ACTIONS)}
 
 
-class MugginsState(ChallengeWindow, State):
+class MugginsState(ChallengeWindow, Checks, State):
     """A game of Muggins in progress."""
 
     CALL = MUGGINS
@@ -78,36 +78,6 @@ class MugginsState(ChallengeWindow, State):
     DERIVED: ClassVar[dict[str, str]] = {"strict": "bool", "round_limit": "int", "timed": "bool", "when_needed": "bool"}
     __slots__ = tuple(FIELDS) + tuple(DERIVED)
 
-    # FIELDS and DERIVED again, typed for mypy: an annotation without a value makes no
-    # class attribute, so the slots above are unchanged (tests/test_fields_typed.py keeps
-    # the two lists naming the same attributes, of types that fit their kinds)
-    hands: list[list[int]]
-    hand_known: list[int]
-    stocks: list[list[int]]
-    centre: list[int]
-    removed: int
-    turn: int
-    turns: int
-    current: int | None
-    source: int
-    offender: int
-    window: int
-    offence: str | None
-    off_card: int | None
-    off_source: int
-    off_seat: int
-    off_turned: bool
-    racing: list[int]
-    callers: list[int]
-    winner: int | None
-    ended: str | None
-    calls: int
-    deviations: int
-    strict: bool
-    round_limit: int
-    timed: bool
-    when_needed: bool
-
     # -- set-up ---------------------------------------------------------------------------
     def _derive(self) -> None:
         self.strict = self.options["enforce"] == "strict"
@@ -134,9 +104,6 @@ class MugginsState(ChallengeWindow, State):
         self.winner = self.ended = None
         self.calls = self.deviations = 0
         self._advance(None)
-
-    def _check(self) -> None:
-        check_state(self)
 
     def all_cards(self) -> list[int]:
         out: list[int] = []

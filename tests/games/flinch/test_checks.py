@@ -1,4 +1,4 @@
-"""A saved FLINCH state is checked before it is played (``checks.check_state``): the
+"""A saved FLINCH state is checked before it is played (``checks.Checks._check``): the
 conditions a fresh table can break alone (cards moved, never made up, so the deck
 check passes), each with the whole message a person reads, and the bounds that load."""
 

@@ -1,4 +1,4 @@
-"""A saved Muggins state is checked before it is played (``checks.check_state``): the
+"""A saved Muggins state is checked before it is played (``checks.Checks._check``): the
 table-shape conditions, each broken alone (cards moved, never made up, so the deck
 check passes) with the whole message a person reads, and the bounds that load."""
 
