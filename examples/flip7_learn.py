@@ -117,6 +117,7 @@ def main(argv: list[str] | None = None) -> dict:
             print(f"trained {g + 1} games ({time.perf_counter() - t0:.0f} s), running mean reward {baseline:+.3f}")
     print("weights:", ", ".join(f"{k}={v:+.2f}" for k, v in zip(FEATURES, w, strict=True)))
 
+    # the win count and its interval, as in the other example: each example reads as one file
     wins = 0.0
     t1 = time.perf_counter()
     for g in range(args.eval):

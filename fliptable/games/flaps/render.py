@@ -185,6 +185,7 @@ def narrate(event: dict, seat: int | None = None) -> str | None:
     # a face-down card is named only in the events of the seats that may see it
     in_brackets = f" ({event['card']})" if "card" in event else ""
     after_colon = f": {event['card']}" if "card" in event else ""
+    # one branch per event type below, each its own sentence: alike in shape, not copies
     if t == "lay":
         text = f"{w.does(p, 'lay')} {_title(event['card'])}"
         if "call" in event:
