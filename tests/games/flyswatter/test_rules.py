@@ -334,10 +334,10 @@ def test_swatting_flies_penalty_with_no_won_flies_costs_nothing():
     assert middle(s) == ["red1", "red4", "blue2"]
 
 
-def _second_window(*hands):
+def _second_window(*hands, **options):
     """Player 0 already holds green5 (won in window 1), then puts ``hands`` down in
     window 2 (middle: red1 red4 blue2, red allowed) and player 1 is done."""
-    s = new(2, flips=["green5", "swatter", "red1", "red4", "blue2", "swatter"])
+    s = new(2, flips=["green5", "swatter", "red1", "red4", "blue2", "swatter"], **options)
     flip_all(s, 2)
     s.apply(0, "swat:1")
     s.apply(0, "done")
@@ -374,15 +374,7 @@ def test_penalty_takes_the_most_recently_won_fly_an_older_one_when_nothing_is_wo
 def test_check_landing_rules_version_1_checks_hands_one_by_one_in_landing_order():
     # right hand first: it wins red4, which the wrong hand then costs at once
     for hands, kept, lost in ((("swat:2", "swat:3"), "green5", "red4"), (("swat:3", "swat:2"), "red4", "green5")):
-        s = new(2, flips=["green5", "swatter", "red1", "red4", "blue2", "swatter"], check="landing")
-        flip_all(s, 2)
-        s.apply(0, "swat:1")
-        s.apply(0, "done")
-        s.apply(1, "done")
-        flip_all(s, 4)
-        for hand in hands:
-            s.apply(0, hand)
-        s.apply(1, "done")
+        s = _second_window(*hands, check="landing")
         assert [CARDS.name(c) for c in s.won[0]] == [kept]
         assert CARDS.name(s._dump()["draw"][0][-1]) == lost
     assert GAME.legacy_options("1") == {"check": "landing"} and GAME.legacy_options("2") is None
