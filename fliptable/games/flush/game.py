@@ -14,19 +14,7 @@ from .notation import action_space, parse
 from .state import FlushState
 from .tables import (
     MAX_ELIMINATION_ROUNDS,
-    N_STATS,
-    ST_BIG,
-    ST_BLINDS,
-    ST_CAPPED,
-    ST_DECISIONS,
-    ST_FIRST_WINS,
-    ST_FLUSH_CARDS,
-    ST_FLUSHES,
-    ST_LINKS,
-    ST_PICKUPS,
-    ST_ROUNDS,
-    ST_SUPERS,
-    ST_TURNS,
+    STAT_NAMES,
     round_cap,
     total_rounds,
 )
@@ -160,21 +148,7 @@ class FlushGame(Game):
 
     def stats(self, state):
         s = state.stat
-        assert len(s) == N_STATS
-        return {
-            "rounds": s[ST_ROUNDS],
-            "turns": s[ST_TURNS],
-            "round_decisions": s[ST_DECISIONS],
-            "first_player_round_wins": s[ST_FIRST_WINS],
-            "flushes": s[ST_FLUSHES],
-            "super_flushes": s[ST_SUPERS],
-            "pickups": s[ST_PICKUPS],
-            "link_flushes": s[ST_LINKS],
-            "flush_cards": s[ST_FLUSH_CARDS],
-            "big_flushes": s[ST_BIG],
-            "blind_flips": s[ST_BLINDS],
-            "capped_rounds": s[ST_CAPPED],
-        }
+        return dict(zip(STAT_NAMES, s, strict=True))
 
     def summarize_stats(self, totals, games, players):
         rounds = totals.get("rounds", 0)

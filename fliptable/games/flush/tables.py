@@ -36,6 +36,21 @@ ROUND_DECISIONS_PER_SEAT = 500
     ST_CAPPED,
 ) = range(12)
 N_STATS = 12
+#: each counter's name in ``Game.stats``, in the order of the ST_ indices above
+STAT_NAMES = (
+    "rounds",
+    "turns",
+    "round_decisions",
+    "first_player_round_wins",
+    "flushes",
+    "super_flushes",
+    "pickups",
+    "link_flushes",
+    "flush_cards",
+    "big_flushes",
+    "blind_flips",
+    "capped_rounds",
+)
 
 
 #: per card int (and -1, an empty top, last): where ``_counts`` counts it — 2*value + Link
