@@ -127,6 +127,17 @@ def assert_views_fit_observation(game, steps: int = 60, options=None, tables=Non
     return types
 
 
+def play_turns(state, rng, steps: int | None = None):
+    """Random legal actions by the player whose turn it is (a turn-based game), until the
+    game is over or ``steps`` were played (None: no limit); the state."""
+    n = 0
+    while not state.is_over() and (steps is None or n < steps):
+        p = state.decision().player
+        state.apply(p, rng.choice(state.legal_actions(p)))
+        n += 1
+    return state
+
+
 def random_step(state, rng):
     """One random legal step (clock defaults included): (player, action)."""
     d = state.decision()

@@ -13,7 +13,7 @@ from fliptable.bots.base import RandomAgent, make_agent
 from fliptable.core import IllegalAction, PlayerCountError, StateError, get_game
 from fliptable.core.stats import wilson_interval
 from fliptable.sim.match import play_match
-from tests.helpers import assert_load_refused, assert_rejected
+from tests.helpers import assert_load_refused, assert_rejected, play_turns
 
 GAME = get_game("authors")
 PACK = Counter(dict.fromkeys(range(1, 11), 4))
@@ -370,14 +370,7 @@ def test_authors_render_and_narrate():
 
 # -- Kernel 2: determinization -----------------------------------------------------------------
 def _play_random(players, seed, steps):
-    s = GAME.new_state(players, None, seed)
-    rng = random.Random(seed)
-    for _ in range(steps):
-        if s.is_over():
-            break
-        p = s.decision().player
-        s.apply(p, rng.choice(s.legal_actions(p)))
-    return s
+    return play_turns(GAME.new_state(players, None, seed), random.Random(seed), steps)
 
 
 def _replayed(state):

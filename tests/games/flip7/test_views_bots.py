@@ -10,6 +10,7 @@ from fliptable.core import get_game
 from fliptable.games.flip7.bots import expected_gain, unseen_counts
 from fliptable.games.flip7.cards import CARDS, DECK
 from fliptable.sim.match import play_match
+from tests.helpers import play_turns
 
 GAME = get_game("flip7")
 
@@ -17,13 +18,7 @@ GAME = get_game("flip7")
 @settings(max_examples=40, deadline=None)
 @given(seed=st.integers(0, 2**31), steps=st.integers(0, 120), players=st.integers(1, 6))
 def test_views_never_reveal_the_draw_pile_order(seed, steps, players):
-    s = GAME.new_state(players, seed=seed)
-    rng = random.Random(seed)
-    for _ in range(steps):
-        if s.is_over():
-            break
-        p = s.decision().player
-        s.apply(p, rng.choice(s.legal_actions(p)))
+    s = play_turns(GAME.new_state(players, seed=seed), random.Random(seed), steps)
     other = s.clone()
     random.Random(seed + 1).shuffle(other.draw)
     for seat in [*range(players), None]:
@@ -205,11 +200,7 @@ def test_a_finished_game_shows_the_same_table_live_and_loaded_from_its_json():
 
     differing = []
     for seed in range(40):
-        s = GAME.new_state(3, seed=seed)
-        rng = random.Random(seed)
-        while not s.is_over():
-            p = s.decision().player
-            s.apply(p, rng.choice(s.legal_actions(p)))
+        s = play_turns(GAME.new_state(3, seed=seed), random.Random(seed))
         loaded = GAME.state_from_json(json.loads(json.dumps(s.to_json())))
         if any(s.view(q) != loaded.view(q) for q in (None, 0, 1, 2)):
             differing.append(seed)
