@@ -36,7 +36,8 @@ ROUND_DECISIONS_PER_SEAT = 500
     ST_CAPPED,
 ) = range(12)
 N_STATS = 12
-#: each counter's name in ``Game.stats``, in the order of the ST_ indices above
+#: each counter's name in ``Game.stats``, in the order of the ST_ indices above (written out
+#: again on purpose in tests/games/flush/test_rules.py, which checks this list)
 STAT_NAMES = (
     "rounds",
     "turns",

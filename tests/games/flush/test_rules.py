@@ -614,6 +614,7 @@ def test_big_flush_card_of_two_held_the_one_everybody_knows_of_is_laid(bases_wit
 def test_a_big_flush_is_counted_in_the_games_statistics():
     state = table(3, hands={0: ["bf", "9"], 1: ["3"], 2: ["4"]}, unused=["7", "8"], turn=0)
     before = FLUSH.stats(state)
+    # written out, not read from tables.STAT_NAMES: this is what checks that list
     assert list(before) == [
         "rounds",
         "turns",

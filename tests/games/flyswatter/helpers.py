@@ -67,7 +67,8 @@ def CARDS_INTS(names):
 
 
 def penalty_game():
-    """Player 0 wins red1 and red4, then pays red4 under its stack for a wrong swat."""
+    """Player 0 wins red1 and red4, then pays red4 under its stack for a wrong swat (the
+    scenario test_rules.py checks step by step; here only its end state is wanted)."""
     s = new(2, flips=["red1", "red4", "blue1", "swatter", "blue2", "green3", "swatter"])
     flip_all(s, 4)
     s.apply(0, "swat:1")

@@ -301,6 +301,7 @@ def test_swatting_flies_allowed_fly_is_won_face_down_in_own_stack():
 
 def test_swatting_flies_unallowed_fly_stays_and_costs_most_recently_won_fly():
     # window 1: player 0 wins red1 then red4; window 2: a wrong swat costs red4
+    # (helpers.penalty_game plays the same moves; here each step is checked, as the rule reads)
     s = new(2, flips=["red1", "red4", "blue1", "swatter", "blue2", "green3", "swatter"])
     flip_all(s, 4)
     s.apply(0, "swat:1")
