@@ -23,21 +23,17 @@ class Flip7Balance(Balance):
         return False  # every card reaches a player by a flip, noted by watch, not told
 
     def watch(self, state):
-        # the rules note each flip in a bit mask per seat (one state at a time): building
+        # the rules note each flip in a set per seat (one state at a time): building
         # the ~55 other events of a game a report does not read cost it 2.8% beside simulate
         return watch_flips(state)
 
     def add_watched(self, dealt, state, watched, kinds):
         watch_flips(None)
         self.add_dealt(dealt, state.opening, kinds)  # the first round's deal, before watch
-        index = self._by_card(kinds)
-        for into, mask in zip(dealt, watched, strict=True):
-            while mask:
-                low = mask & -mask
-                k = index[low.bit_length() - 1]
-                if k >= 0:
-                    into.add(k)
-                mask ^= low
+        get = self._by_card(kinds).__getitem__
+        for into, cards in zip(dealt, watched, strict=True):
+            into.update(map(get, cards))
+            into.discard(-1)
 
     def _by_card(self, kinds):
         """Card int -> index in ``kinds`` (-1: not counted), kept for the last kinds."""
