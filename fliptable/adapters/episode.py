@@ -15,7 +15,7 @@ from fliptable.core.game import Game, check_seat
 from fliptable.core.registry import get_game
 
 from .compiled import WRITERS
-from .direct import seat_encoder
+from .direct import DirectEncoder, seat_encoder
 from .observation import InfoStateObserver, observer
 
 
@@ -194,7 +194,11 @@ class History:
         n = spec.players
         self.raw: list = []
         obs = spec.observer
-        self.memory = [obs.new_memory() for _ in range(n)] if isinstance(obs, InfoStateObserver) else None
+        #: the observer when it keeps an information state, with each seat's counters
+        #: (``memory``); None both when the observation is the view alone
+        self.info = obs if isinstance(obs, InfoStateObserver) else None
+        self.memory = None if self.info is None else [self.info.new_memory() for _ in range(n)]
+        self.seats: DirectEncoder | None
         if previous is not None and previous.spec is spec and previous.seats is not None:
             self.seats = previous.seats
             self.seats.clear()
@@ -203,9 +207,9 @@ class History:
 
     def __call__(self, events) -> None:
         self.raw.extend(events)
-        memory = self.memory
-        if memory is not None:
-            record = self.spec.observer.record
+        info, memory = self.info, self.memory
+        if info is not None and memory is not None:
+            record = info.record
             for e in events:
                 for p in range(self.spec.players):
                     record(memory[p], e.read(p), p)  # counted, never kept
@@ -216,11 +220,11 @@ class History:
 
     def observation(self, state, seat: int) -> np.ndarray:
         """A new array: the seat's observation (the game's direct encoder where it has one)."""
-        obs, seats = self.spec.observer, self.seats
+        info, memory, seats = self.info, self.memory, self.seats
         if seats is None:
-            if self.memory is not None:
-                return obs.encode(state.view(seat), self.memory[seat], seat)
-            return obs.encode_view(state.view(seat), seat)
-        if self.memory is not None:
-            return obs.encode_from(seats.view_vector(state, seat), self.memory[seat], seat)
+            if info is not None and memory is not None:
+                return info.encode(state.view(seat), memory[seat], seat)
+            return self.spec.observer.encode_view(state.view(seat), seat)
+        if info is not None and memory is not None:
+            return info.encode_from(seats.view_vector(state, seat), memory[seat], seat)
         return seats.observe(state, seat)

@@ -260,7 +260,7 @@ class _JsonHistory(History):
         h.events = [list(e) for e in self.events]
         h.texts = [list(t) for t in self.texts]
         h.public, h.public_texts = list(self.public), list(self.public_texts)
-        h.memory = None if self.memory is None else [m.copy() for m in self.memory]
+        h.info, h.memory = self.info, None if self.memory is None else [m.copy() for m in self.memory]
         return h
 
     def redeal(self, seat: int) -> None:
@@ -268,14 +268,14 @@ class _JsonHistory(History):
         seat may have seen privately belonged to a deal that was replaced)."""
         self.events[seat] = list(self.public)
         self.texts[seat] = list(self.public_texts)
-        if self.memory is not None:
-            obs = self.spec.observer
-            m = self.memory[seat] = obs.new_memory()
+        info = self.info
+        if info is not None and self.memory is not None:
+            m = self.memory[seat] = info.new_memory()
             for e in self.public:
-                obs.record(m, e, seat)
+                info.record(m, e, seat)
 
     def __call__(self, events) -> None:
-        n, memory, obs = self.spec.players, self.memory, self.spec.observer
+        n, memory, info = self.spec.players, self.memory, self.info
         for e in events:
             public = e.for_player(None)
             self.public.append(public)
@@ -284,8 +284,8 @@ class _JsonHistory(History):
                 seen = e.for_player(p)
                 self.events[p].append(seen)
                 self.texts[p].append(json.dumps(seen, sort_keys=True))
-                if memory is not None:
-                    obs.record(memory[p], seen, p)
+                if info is not None and memory is not None:
+                    info.record(memory[p], seen, p)
 
 
 class _Play:
@@ -510,7 +510,9 @@ class FliptableObserver:
         play = state.play
         view = play.fstate.view(player)
         if self.perfect_recall:
-            self.tensor[:] = self.observer.encode(view, play.history.memory[player], player)
+            info, memory = play.history.info, play.history.memory
+            assert info is not None and memory is not None  # spec_ keeps the information state
+            self.tensor[:] = info.encode(view, memory[player], player)
         else:
             self.tensor.fill(0.0)
             self.observer.encode_view(view, player, self.tensor)

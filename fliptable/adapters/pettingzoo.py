@@ -31,7 +31,7 @@ If every seat of a race passes, the race's clock runs out: its ``default`` is ap
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, ClassVar
+from typing import Any
 
 import numpy as np
 from gymnasium import spaces
@@ -39,16 +39,20 @@ from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 from pettingzoo.utils.wrappers.order_enforcing import AECOrderEnforcingIterable, AECOrderEnforcingIterator
 
-from fliptable.core.game import Game
+from fliptable.core.game import Game, State
 
 from .episode import History, Moments, Spec
 from .observation import OBSERVATION_VERSION
+
+#: what an env says when asked about a game before ``reset``
+NOT_RESET = "no game: call reset()"
 
 
 class raw_env(AECEnv):
     """A fliptable game as a PettingZoo AEC environment (see the module's docstring)."""
 
-    metadata: ClassVar[dict[str, Any]] = {
+    #: AECEnv's attribute, which ``__init__`` replaces by the table's own (so not a ClassVar)
+    metadata: dict[str, Any] = {  # noqa: RUF012
         "name": f"fliptable_v{OBSERVATION_VERSION}",
         "render_modes": ["ansi", "human"],
         "is_parallelizable": False,
@@ -86,7 +90,8 @@ class raw_env(AECEnv):
         self.observation_spaces = dict.fromkeys(self.possible_agents, obs_space)
         self.action_spaces = {a: spaces.Discrete(spec.num_actions + 1) for a in self.possible_agents}
         self._seeds = np.random.default_rng()
-        self.state = None
+        #: the game in play (None until ``reset``)
+        self.state: State | None = None
         self.moments: Moments | None = None
         self.history: History | None = None
 
@@ -102,24 +107,27 @@ class raw_env(AECEnv):
             self._seeds = np.random.default_rng(seed)
         spec = self.spec_
         self.game_seed = int(self._seeds.integers(0, 2**62))
-        self.state = spec.game.new_state(spec.players, spec.options, seed=self.game_seed)
-        self.history = History(spec, self.history)
-        self.moments = Moments(self.state, self.history)
+        self.state = state = spec.game.new_state(spec.players, spec.options, seed=self.game_seed)
+        self.history = history = History(spec, self.history)
+        self.moments = moments = Moments(state, history)
         self.agents = list(self.possible_agents)
         self.rewards = dict.fromkeys(self.agents, 0.0)
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
         self.terminations = dict.fromkeys(self.agents, False)
         self.truncations = dict.fromkeys(self.agents, False)
-        self.infos = {a: {} for a in self.agents}
-        self.agent_selection = self.possible_agents[self.moments.current]
-        if self.moments.over:  # cannot happen for a dealt game, but stay consistent
+        self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
+        self.agent_selection = self.possible_agents[moments.current]
+        if moments.over:  # cannot happen for a dealt game, but stay consistent
             self._finish()
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
         seat = self.agent_name_mapping[agent]
+        state, moments, history = self.state, self.moments, self.history
+        if state is None or moments is None or history is None:
+            raise RuntimeError(NOT_RESET)
         return {
-            "observation": self.history.observation(self.state, seat),
-            "action_mask": self.spec_.mask(self.moments, seat),
+            "observation": history.observation(state, seat),
+            "action_mask": self.spec_.mask(moments, seat),
         }
 
     def step(self, action) -> None:
@@ -128,6 +136,8 @@ class raw_env(AECEnv):
             self._was_dead_step(action)
             return
         spec, moments = self.spec_, self.moments
+        if moments is None:
+            raise RuntimeError(NOT_RESET)
         action = int(action)
         if action == spec.PASS:
             moments.pass_()
@@ -168,6 +178,8 @@ class raw_env(AECEnv):
     # -- extras for search and debugging ----------------------------------------------
     def event_history(self, agent: str) -> list[dict]:
         """Every event as ``agent``'s seat saw it, starting with the deal."""
+        if self.history is None:
+            raise RuntimeError(NOT_RESET)
         return self.history.seat_events(self.agent_name_mapping[agent])
 
     def decode(self, agent: str, vector) -> dict[str, Any]:
@@ -181,6 +193,8 @@ class raw_env(AECEnv):
     def legal_actions(self, agent: str) -> list[str]:
         """The selected agent's legal actions in notation (plus ``"pass"`` when it may)."""
         seat = self.agent_name_mapping[agent]
+        if self.moments is None:
+            raise RuntimeError(NOT_RESET)
         m = self.spec_.mask(self.moments, seat)
         return [self.spec_.actions[i] if i < self.spec_.PASS else "pass" for i in np.flatnonzero(m)]
 

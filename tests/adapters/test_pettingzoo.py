@@ -138,6 +138,17 @@ def test_a_turn_player_may_not_pass():
         e.step(e.spec_.PASS)
 
 
+def test_asked_before_reset_it_says_to_reset():
+    e = raw_env("flip7", 2)  # the raw env, without PettingZoo's order wrapper
+    for ask in (
+        lambda: e.observe("player_0"),
+        lambda: e.legal_actions("player_0"),
+        lambda: e.event_history("player_0"),
+    ):
+        with pytest.raises(RuntimeError, match=r"^no game: call reset\(\)$"):
+            ask()
+
+
 def test_same_seed_same_game_and_different_seeds_differ():
     def trace(seed):
         e = raw_env("flip7", 3)
