@@ -46,6 +46,10 @@ KIND_TYPE = {
     "dict": "dict",
 }
 _MISSING = object()
+#: a per-seat list is written seat by seat (not by a loop) up to this many lines of code
+UNROLL = 120
+#: the one exact type of a type name, where there is one
+_EXACT = {"dict": "dict", "str": "str", "bool": "bool", "list": "list", "num": "int"}
 
 
 class _Base:
@@ -69,6 +73,8 @@ class _Gen:
         #: objects read with ``get`` only (else a required key by subscript, the object
         #: written again by its safe writer when one is missing)
         self.safe = safe
+        #: inside an object's ``try`` (a KeyError writes the object again, safely)
+        self.in_try = 0
         self.lines: list[str] = []
         self.ns: dict[str, Any] = {
             "TN": TYPE_NAMES.get,
@@ -90,12 +96,13 @@ class _Gen:
     def emit(self, ind: int, line: str) -> None:
         self.lines.append("    " * ind + line)
 
-    def index_of(self, table: Mapping[str, int], base: _Base) -> tuple[str, str]:
-        """A name for ``table.get`` moved to ``base`` when it is constant, and the index
-        expression of what it returns (``i``)."""
+    def index_of(self, table: Mapping[str, int], base: _Base, get: bool = True) -> tuple[str, str]:
+        """A name for ``table.get`` (or ``table``) moved to ``base`` when it is constant,
+        and the index expression of what it returns (``i``)."""
         if base.var is None:
-            return self.const({k: base.const + v for k, v in table.items()}.get, "G"), "{}"
-        return self.const(dict(table).get, "G"), f"{base} + {{}}"
+            moved = {k: base.const + v for k, v in table.items()}
+            return self.const(moved.get if get else moved, "G"), "{}"
+        return self.const(dict(table).get if get else dict(table), "G"), f"{base} + {{}}"
 
     # -- nodes ----------------------------------------------------------------------------
     def node(self, node: Node, x: str, base: _Base, ind: int) -> None:
@@ -110,7 +117,20 @@ class _Gen:
             parts[KIND_TYPE[kind]] = (kind, pos)
             pos += node._kind_width(kind)
         t = self.var("t")
-        self.emit(ind, f"{t} = TN(type({x})) or type_of({x})")
+        # None and the first other type by identity; others by name (subclasses: ``json_type``)
+        types = sorted(set(flags) | set(parts))
+        main = next((ty for ty in types if ty != "null"), None)
+        word = "if"
+        if "null" in types:
+            self.emit(ind, f"if {x} is None:")
+            self.emit(ind + 1, f"{t} = 'null'")
+            word = "elif"
+        if main is not None:
+            self.emit(ind, f"{word} type({x}) is {_EXACT[main]}:")
+            self.emit(ind + 1, f"{t} = {main!r}")
+            word = "elif"
+        self.emit(ind, "else:" if word == "elif" else "if True:")
+        self.emit(ind + 1, f"{t} = TN(type({x})) or type_of({x})")
         word = "if"
         for ty in sorted(set(flags) | set(parts)):
             self.emit(ind, f"{word} {t} == {ty!r}:")
@@ -149,9 +169,13 @@ class _Gen:
         self.emit(ind + 3, f"o[{base} + ({y} - vw) % {p}] = 1.0")
 
     def _index(self, table: Mapping[str, int], x: str, base: _Base, ind: int) -> None:
+        self.emit(ind, f"if type({x}) is str:")
+        if self.in_try:  # an unknown name: KeyError, the object written again by get
+            table_name, at = self.index_of(table, base, get=False)
+            self.emit(ind + 1, f"o[{at.format(f'{table_name}[{x}]')}] = 1.0")
+            return
         get, at = self.index_of(table, base)
         i = self.var("i")
-        self.emit(ind, f"if type({x}) is str:")
         self.emit(ind + 1, f"{i} = {get}({x})")
         self.emit(ind + 1, f"if {i} is not None:")
         self.emit(ind + 2, f"o[{at.format(i)}] = 1.0")
@@ -214,6 +238,7 @@ class _Gen:
             # assignments) are made again, and the rest, by the object's safe writer
             self.emit(ind + 1, "try:")
             ind += 1
+            self.in_try += 1
         off = 0
         for k in node.keys:
             child = node.children[k]
@@ -232,6 +257,7 @@ class _Gen:
                 self.emit(ind + 1, f"{y} = {x}.get({k!r})")
                 self.node(child, y, base + o, ind + 1)
         if fast:
+            self.in_try -= 1
             safe = self.const(_writer(node, self.names, None, True, "dict"), "S")
             self.emit(ind, "except KeyError:")
             self.emit(ind + 1, f"{safe}({x}, o, {base if base.var else base.const}, vw)")
@@ -245,10 +271,22 @@ class _Gen:
         self.emit(ind + 1, f"{b} += {item.width}")
 
     def k_perseat(self, node: Node, x: str, base: _Base, ind: int) -> None:
-        p, r = node._players, self.var("r")
+        p, r, item = node._players, self.var("r"), node.entry
         self.emit(ind, f"if type({x}) is list and len({x}) == {p}:")
         self.emit(ind + 1, f"{r} = vw % {p}")
-        self._loop(node.entry, f"{x}[{r}:] + {x}[:{r}]", base, ind + 1)
+        start = len(self.lines)
+        y = self.var("x")
+        self.emit(ind + 1, f"{y} = {x}[{r} - {p}]")
+        self.node(item, y, base, ind + 1)
+        if p * (len(self.lines) - start) > UNROLL:
+            del self.lines[start:]
+            self._loop(item, f"{x}[{r}:] + {x}[:{r}]", base, ind + 1)
+            return
+        # seat by seat (seat r + k is x[r + k - p], negative below p), each at its own offset
+        for k in range(1, p):
+            y = self.var("x")
+            self.emit(ind + 1, f"{y} = {x}[{r} - {p - k}]")
+            self.node(item, y, base + k * item.width, ind + 1)
 
     def k_seq(self, node: Node, x: str, base: _Base, ind: int) -> None:
         z = self.var("z")
