@@ -224,10 +224,8 @@ class ISMCTSAgent(Agent):
         self.reaction_ms = self.rt
         #: iterations run by the last search (for benchmarks)
         self.last_iterations = 0
-        #: a hard deadline (``time.perf_counter()`` seconds) set by whoever asks, e.g. the
-        #: server's bot workers (``--max-bot-ms``): the search stops there, whatever its
-        #: budget, and plays the best of what it searched (anytime); None: none
-        self.deadline: float | None = None
+        # self.deadline (Agent's, None until a server's bot worker sets one): the search
+        # stops there, whatever its budget, and plays the best of what it searched (anytime)
 
     def bind_game(self, game) -> None:
         """Checked by ``make_agent`` once the game is known: a rollout bot it has."""
