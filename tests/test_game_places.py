@@ -76,3 +76,46 @@ def test_a_game_without_its_places_is_told_each_one():
 
 def test_a_registered_game_in_another_package_is_told_its_registry_line():
     assert missing_places("flip7", "flush")[:1] == ["registry line naming fliptable.games.flush"]
+
+
+#: the source outside the games' packages, read for quoted game ids
+SOURCE_SUFFIXES = (".py", ".pyx", ".js", ".css", ".html")
+
+
+def quoted_game_ids(root: Path, ids: list[str]) -> list[str]:
+    """``path:line`` of every quoted game id (``"flip7"``, ``'flaps'``, ```flush```) in the
+    source under ``root/fliptable`` outside ``fliptable/games/`` and the registry."""
+    names = "|".join(map(re.escape, ids))
+    quoted = re.compile(rf"""(["'`])(?:{names})\1""")
+    found = []
+    for path in sorted((root / "fliptable").rglob("*")):
+        rel = path.relative_to(root).as_posix()
+        if path.suffix not in SOURCE_SUFFIXES or rel.startswith("fliptable/games/"):
+            continue
+        if rel == "fliptable/core/registry.py":
+            continue
+        for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+            if quoted.search(line):
+                found.append(f"{rel}:{n}")
+    return found
+
+
+def test_no_game_is_named_outside_its_package_but_in_the_registry():
+    """docs/writing-a-game.md: "Nothing else names a game" (defaults read the registry's
+    REFERENCE_GAME)."""
+    assert quoted_game_ids(ROOT, all_game_ids()) == []
+
+
+def test_a_quoted_game_id_outside_the_games_is_found(tmp_path):
+    (tmp_path / "fliptable" / "server").mkdir(parents=True)
+    (tmp_path / "fliptable" / "games" / "flip7").mkdir(parents=True)
+    (tmp_path / "fliptable" / "core").mkdir(parents=True)
+    (tmp_path / "fliptable" / "server" / "setup.py").write_text('x = 1\nEXAMPLE = {"game": "flip7"}\n')
+    (tmp_path / "fliptable" / "server" / "web.js").write_text("case 'flaps':\n")
+    (tmp_path / "fliptable" / "games" / "flip7" / "game.py").write_text('id = "flip7"\n')
+    (tmp_path / "fliptable" / "core" / "registry.py").write_text('REFERENCE_GAME = "flip7"\n')
+    (tmp_path / "fliptable" / "core" / "words.py").write_text("# flip7 unquoted, flip7s\n")
+    assert quoted_game_ids(tmp_path, ["flip7", "flaps"]) == [
+        "fliptable/server/setup.py:2",
+        "fliptable/server/web.js:1",
+    ]

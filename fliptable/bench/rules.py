@@ -292,7 +292,7 @@ def run_bench(
     """Every game's random-play throughput and search-clone rate, plus for the reference
     game (Flip 7) the simulate path and the clone beside two random-play decisions. ``seconds`` per game
     defaults to 2, less when many games share the total budget. ``players`` and
-    ``options`` (for one game: ``-g flaps -o level=7``) set the table measured."""
+    ``options`` (for one game: ``-g GAME -o KEY=VALUE``) set the table measured."""
     ids = list(game_ids) if game_ids else all_game_ids()
     if seconds is None:
         seconds = min(2.0, TOTAL_BUDGET / (len(ids) + 1))

@@ -25,7 +25,11 @@ def bench_command(
         None, "--players", "-p", metavar="N", help="Table size (with one --game; default: the game's default)."
     ),
     option: list[str] | None = typer.Option(
-        None, "--option", "-o", metavar="KEY=VALUE", help="A game option (with one --game), e.g. -g flaps -o level=7."
+        None,
+        "--option",
+        "-o",
+        metavar="KEY=VALUE",
+        help="A game option (with one --game), as `fliptable games` lists them.",
     ),
     envs: bool = typer.Option(
         False,

@@ -3,6 +3,7 @@ one line naming what was wrong and what is accepted (HTTP 400)."""
 
 from __future__ import annotations
 
+import json
 import math
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -12,7 +13,7 @@ from ..bots.base import bot_names, make_agent
 from ..core.errors import FliptableError, quoted, shorten
 from ..core.game import Game
 from ..core.options import value_text
-from ..core.registry import get_game
+from ..core.registry import REFERENCE_GAME, get_game
 from ..core.rng import fresh_seed
 
 HUMAN = "human"
@@ -78,6 +79,11 @@ def _number(body: Mapping[str, Any], key: str, lo: float, hi: float, default: An
     return float(value)
 
 
+#: a body ``POST /api/tables`` accepts, shown when a request is not an object: the
+#: registry's reference game, one person and a bot every game has
+EXAMPLE = json.dumps({"game": REFERENCE_GAME, "seats": ["human", "random"]})
+
+
 def table_spec(
     body: Any, default_bot_delay_ms: float, max_bot_ms: float | None = None, allowed_bots: tuple[str, ...] = ()
 ) -> TableSpec:
@@ -87,7 +93,7 @@ def table_spec(
     ``allowed_bots``: the bots of one's own the operator allows (``--allow-bot``); any other
     ``module:Class`` or installed bot is refused before anything is imported."""
     if not isinstance(body, Mapping):
-        raise BadRequest('the request must be a JSON object like {"game": "flip7", "seats": ["human", "ev"]}')
+        raise BadRequest(f"the request must be a JSON object like {EXAMPLE}")
     known = {"game", "players", "options", "seats", "seed", "name", "turn_limit_ms", "bot_delay_ms", "public"}
     unknown = sorted(str(k) for k in body if k not in known)
     if unknown:

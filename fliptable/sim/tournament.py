@@ -39,7 +39,7 @@ from typing import Any
 from ..bots.base import make_agent
 from ..core.errors import FliptableError
 from ..core.game import Game
-from ..core.registry import get_game
+from ..core.registry import all_game_ids, get_game
 from ..core.rng import derive_seed
 from ..core.stats import Z95, wilson_interval
 from .match import play_match
@@ -130,8 +130,8 @@ def tournament(
     if players == 1 and game.max_players > 1:
         raise TournamentError(
             f"a tournament seats the bots against each other: --players must be 2 to "
-            f"{game.max_players} for {game.id}, not 1 (only a one-player game such as "
-            f"patience ranks bots on shared deals)"
+            f"{game.max_players} for {game.id}, not 1 (only a one-player game{_such_as_solo()} "
+            f"ranks bots on shared deals)"
         )
     opts = game.resolve_options(options)
     check_specs(game, specs)
@@ -168,6 +168,13 @@ def tournament(
         }
     )
     return report
+
+
+def _such_as_solo() -> str:
+    """`` such as patience``: the registered one-player games, for the message refusing a
+    one-seat tournament of another game (empty when the registry has none)."""
+    solo = [g for g in all_game_ids() if get_game(g).max_players == 1]
+    return f" such as {' or '.join(solo)}" if solo else ""
 
 
 def _ranks_solo(records: list[dict[str, Any]], b: int) -> list[tuple[list[int], list[int]]]:

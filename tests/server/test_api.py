@@ -5,11 +5,12 @@ from __future__ import annotations
 
 import asyncio
 import hashlib
+import json
 
 import pytest
 from sqlalchemy import select
 
-from fliptable.core.registry import all_game_ids
+from fliptable.core.registry import REFERENCE_GAME, all_game_ids
 from fliptable.server.lobby import Lobby
 from fliptable.server.models import seats
 from fliptable.server.store import Store
@@ -159,6 +160,14 @@ def test_bad_requests_are_one_line(sqlite_settings, body, status, words):
     assert r.status_code == status
     message = r.json()["error"]
     assert words in message and "\n" not in message and "Traceback" not in message
+
+
+def test_the_example_of_a_request_is_a_table_the_server_makes(sqlite_settings):
+    with client(sqlite_settings) as c:
+        message = c.post("/api/tables", json=[1, 2]).json()["error"]
+        example = json.loads(message.split(" like ", 1)[1])
+        assert example["game"] == REFERENCE_GAME  # the registry's, not a name written here
+        assert c.post("/api/tables", json=example).status_code == 201
 
 
 def test_limits_origin_and_internal_errors(sqlite_settings, monkeypatch):

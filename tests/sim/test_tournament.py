@@ -7,9 +7,10 @@ from collections import Counter
 
 import pytest
 
+from fliptable.core.registry import all_game_ids, get_game
 from fliptable.sim import tournament as tmod
 from fliptable.sim.plots import plot_tournament
-from fliptable.sim.tournament import lineups, tournament
+from fliptable.sim.tournament import TournamentError, lineups, tournament
 from tests.cli.helpers import one_line_error, run
 
 
@@ -150,8 +151,16 @@ def test_a_game_for_several_players_is_never_a_one_seat_tournament(capsys):
     )
     one_line_error(code, err)
     assert "--players must be 2 to 12 for flip7, not 1" in err and out == ""
+    solo = [g for g in all_game_ids() if get_game(g).max_players == 1]
+    assert solo and f"(only a one-player game such as {' or '.join(solo)} ranks bots on shared deals)" in err
     # a one-player game is the exception: the bots are ranked on shared deals
     assert tournament("patience", ["greedy", "random"], 2, players=1, seed=1)["players"] == 1
+
+
+def test_without_a_one_player_game_the_refusal_names_none(monkeypatch):
+    monkeypatch.setattr("fliptable.sim.tournament.all_game_ids", lambda: ["flip7", "flaps"])
+    with pytest.raises(TournamentError, match=r"not 1 \(only a one-player game ranks bots on shared deals\)$"):
+        tournament("flip7", ["ev", "random"], 4, players=1)
 
 
 def test_games_rounded_up_to_whole_rotations_are_said(capsys):
