@@ -270,53 +270,77 @@ def test_resample_gives_every_seat_a_history_consistent_with_the_new_deal():
     assert all(seen.items() >= pub.items() for seen, pub in zip(later, later_public, strict=True))
 
 
-#: tables for the ISMCTS test where SMALL's hid the crash or leaves seat 0 no choice
-#: (Muggins' one round)
-ISMCTS_TABLES = {
-    "muggins": {"round_limit": 3},
+#: tables where SMALL's two seats hid the ISMCTS crash, or leave seat 0 no choice (Muggins' one round)
+BIGGER = {
+    "muggins": {"players": 3, "round_limit": 3},
     "go-to-the-store": {"players": 3},
     "flush": {"players": 3},
     "flaps": {"players": 3},
 }
 
-
-class _ZeroEvaluator:
-    """An ISMCTS evaluator without rollouts (keeps the test cheap): value 0, uniform prior."""
-
-    def evaluate(self, state):
-        return np.zeros(state.num_players())
-
-    def prior(self, state):
-        legal = state.legal_actions()
-        return [(a, 1.0 / len(legal)) for a in legal]
+#: every game's table for resampling and search, and FLINCH's Partnership Game
+TABLES = [(game, {**SMALL[game], **BIGGER.get(game, {})}) for game in sorted(SMALL)]
+TABLES.append(("flinch", {"players": 4, "partnership": True}))
 
 
-@pytest.mark.parametrize("game", sorted(SMALL))
-def test_openspiels_own_ismcts_plays_with_its_default_settings(game):
-    """Issue 24: OpenSpiel's ISMCTSBot (information-state keys, consistent action sets:
-    its defaults) crashed with KeyError on FLINCH, Authors, Go to the Store, Flush and
-    FLAPS, the other seats' real histories making one key's legal actions differ
-    between resamples. Seat 0 searches its first decisions of two small games."""
-    from open_spiel.python.algorithms import ismcts
-
-    params = {**SMALL[game], **ISMCTS_TABLES.get(game, {})}
+@pytest.mark.parametrize("game,params", TABLES, ids=[f"{g}-{p['players']}" for g, p in TABLES])
+def test_resample_gives_every_seat_of_every_game_a_history_of_the_new_deal(game, params):
+    """Issue 24, in every game: after resample_from_infostate the resampling seat's
+    information state is unchanged, and every other seat's is the public events plus its
+    own view of the new deal (``redealt``); the resampled game plays on to its end."""
     g = pyspiel.load_game(short_name(game), params)
+    checked = 0
+    for seed in range(6):
+        s = g.new_initial_state(seed)
+        rng = np.random.default_rng(seed)
+        for _ in range(2 + 3 * seed):
+            if s.is_terminal():
+                break
+            s.apply_action(int(rng.choice(s.legal_actions())))
+        if s.is_terminal():
+            continue
+        seat = s.current_player()
+        r = s.resample_from_infostate(seat, lambda: 0.7)
+        assert r.information_state_string(seat) == s.information_state_string(seat)
+        assert r.information_state_tensor(seat) == s.information_state_tensor(seat)
+        for q in range(g.num_players()):
+            if q != seat:
+                info = json.loads(r.information_state_string(q))
+                assert info["redealt"] == json.loads(r.observation_string(q)), (seed, q)
+                assert info["events"] == r.play.history.public and info["moves"] == [], (seed, q)
+        while not r.is_terminal():
+            r.apply_action(int(rng.choice(r.legal_actions())))
+        checked += 1
+    assert checked >= 3
+
+
+@pytest.mark.parametrize("game,params", TABLES[:-1], ids=sorted(SMALL))
+def test_openspiels_own_ismcts_plays_every_game_to_the_end_with_its_default_settings(game, params):
+    """Issue 24: OpenSpiel's ISMCTSBot with its default settings (information-state keys,
+    consistent action sets, unlimited world samples) and its default evaluator (random
+    rollouts) crashed with KeyError on FLINCH, Authors, Go to the Store, Flush and FLAPS,
+    the other seats' real histories making one key's legal actions differ between
+    resamples. Seat 0 now searches every decision with a choice to the end of a game of
+    each, the others playing at random (a few simulations a decision keep this short)."""
+    from open_spiel.python.algorithms import ismcts, mcts
+
+    g = pyspiel.load_game(short_name(game), params)
+    rng = np.random.RandomState(0)
+    evaluator = mcts.RandomRolloutEvaluator(random_state=rng)
+    bot = ismcts.ISMCTSBot(g, evaluator, uct_c=2.0, max_simulations=4, random_state=rng)
+    s = g.new_initial_state(0)
     searched = 0
-    for k in range(2):
-        rng = np.random.RandomState(k)
-        bot = ismcts.ISMCTSBot(g, _ZeroEvaluator(), uct_c=2.0, max_simulations=15, random_state=rng)
-        s = g.new_initial_state(k)
-        decisions = 0
-        while not s.is_terminal() and decisions < 5:
-            if s.current_player() == 0 and len(s.legal_actions()) > 1:
-                action = bot.step(s)
-                assert action in s.legal_actions()
-                decisions += 1
-            else:
-                action = int(rng.choice(s.legal_actions()))
-            s.apply_action(action)
-        searched += decisions
+    while not s.is_terminal():
+        legal = s.legal_actions()
+        if s.current_player() == 0 and len(legal) > 1:
+            action = bot.step(s)
+            assert action in legal
+            searched += 1
+        else:
+            action = int(rng.choice(legal))
+        s.apply_action(action)
     assert searched > 0
+    assert len(s.returns()) == g.num_players()
 
 
 def test_resample_keeps_what_the_seat_sees():
