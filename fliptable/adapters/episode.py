@@ -102,9 +102,11 @@ class Moments:
         player = self.queue[self.pos][0]
         if action in self.legal(player):
             # State.apply's checks, done: the action is among the legal ones at this ply
-            events: list = []
-            self.state.apply_unchecked(player, action, events)
-            if self.listener is not None:
+            if self.listener is None:  # nobody reads the events: the rules make none
+                self.state.apply_unchecked(player, action, None)
+            else:
+                events: list = []
+                self.state.apply_unchecked(player, action, events)
                 self.listener(events)
         else:
             self._land(player, action)  # State.apply refuses it, naming the rule

@@ -109,7 +109,10 @@ class raw_env(AECEnv):
         self.game_seed = int(self._seeds.integers(0, 2**62))
         self.state = state = spec.game.new_state(spec.players, spec.options, seed=self.game_seed)
         self.history = history = History(spec, self.history)
-        self.moments = moments = Moments(state, history)
+        # the events are kept only for the information state's counters; without it the
+        # rules make none (a fifth of a Flush step) and ``event_history`` replays the game
+        self.moments = moments = Moments(state, history if spec.info_state else None)
+        self.played: list[str | None] = []  # the kernel actions taken (None: PASS), in order
         self.agents = list(self.possible_agents)
         self.rewards = dict.fromkeys(self.agents, 0.0)
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
@@ -141,10 +144,12 @@ class raw_env(AECEnv):
         action = int(action)
         if action == spec.PASS:
             moments.pass_()
+            self.played.append(None)
         else:
             if not 0 <= action < spec.num_actions:
                 raise ValueError(f"action {action} is outside 0..{spec.PASS}")
             moments.act(spec.actions[action])
+            self.played.append(spec.actions[action])
         self._cumulative_rewards[agent] = 0.0
         queue = moments.queue
         if not queue:
@@ -177,10 +182,22 @@ class raw_env(AECEnv):
 
     # -- extras for search and debugging ----------------------------------------------
     def event_history(self, agent: str) -> list[dict]:
-        """Every event as ``agent``'s seat saw it, starting with the deal."""
-        if self.history is None:
+        """Every event as ``agent``'s seat saw it, starting with the deal (kept with
+        ``info_state=True``; else the game replayed from its seed and actions)."""
+        if self.history is None or self.moments is None:
             raise RuntimeError(NOT_RESET)
-        return self.history.seat_events(self.agent_name_mapping[agent])
+        seat = self.agent_name_mapping[agent]
+        if self.moments.listener is not None:
+            return self.history.seat_events(seat)
+        spec = self.spec_
+        events: list = []
+        replay = Moments(spec.game.new_state(spec.players, spec.options, seed=self.game_seed), events.extend)
+        for action in self.played:
+            if action is None:
+                replay.pass_()
+            else:
+                replay.act(action)
+        return [e.for_player(seat) for e in events]
 
     def decode(self, agent: str, vector) -> dict[str, Any]:
         """An observation of ``agent`` (its ``observation`` array, or ``observe``'s dict)

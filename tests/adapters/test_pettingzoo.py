@@ -1,6 +1,7 @@
 """PettingZoo adapter: the library's own conformance tests for every game, and the
 serialisation of races and claims (docs/rl.md)."""
 
+import random
 import warnings
 
 import numpy as np
@@ -362,3 +363,33 @@ def test_the_order_wrapper_reads_the_envs_dicts_directly_and_refuses_them_before
     e.reset(seed=0)
     for name in ("rewards", "terminations", "truncations", "infos", "agents", "num_agents"):
         assert getattr(e, name) is getattr(e.unwrapped, name)
+
+
+@pytest.mark.parametrize("game,players", [("flush", 4), ("flyswatter", 3), ("muggins", 3), ("flinch", 2)])
+def test_without_the_information_state_no_events_are_made_and_the_history_is_replayed(game, players):
+    """Without ``info_state`` the env keeps no events (the rules make none); its
+    observations are those of an env that keeps them, and ``event_history`` (the game
+    replayed from its seed and actions) is the kept one, passes and race clocks included."""
+    lean, full = raw_env(game, players), raw_env(game, players, info_state=True)
+    assert lean.moments is None
+    lean.reset(seed=11)
+    full.reset(seed=11)
+    assert lean.moments.listener is None and full.moments.listener is not None
+    size = lean.spec_.observer.view_size
+    rng = random.Random(11)
+    for step in range(400):
+        agent = lean.agent_selection
+        assert agent == full.agent_selection
+        a, b = lean.observe(agent), full.observe(agent)
+        np.testing.assert_array_equal(a["observation"], b["observation"][:size])
+        np.testing.assert_array_equal(a["action_mask"], b["action_mask"])
+        if step % 97 == 0 or lean.terminations[agent]:
+            for who in lean.possible_agents:
+                assert lean.event_history(who) == full.event_history(who)
+        if lean.terminations[agent]:
+            break
+        action = rng.choice(np.flatnonzero(a["action_mask"]).tolist())
+        lean.step(action)
+        full.step(action)
+    if game in ("flyswatter", "muggins"):  # races and claims: passes were replayed too
+        assert None in lean.played
