@@ -12,13 +12,42 @@ float32 ``memoryview`` writes for half of a NumPy array's cost).
 from __future__ import annotations
 
 from collections import _count_elements  # type: ignore[attr-defined]
-from collections.abc import Callable, Mapping
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any, Protocol
 
 from fliptable.core.schema import json_type
 
-if TYPE_CHECKING:
-    from .layout import Node
+
+class Node(Protocol):
+    """What the generator reads of a layout node (``layout.Node``; declared here, not
+    imported, so that layout.py, which calls the generator, and this module import in one
+    direction only)."""
+
+    __dict__: dict[str, Any]
+    path: str
+    width: int
+    optional: bool
+    kinds: list[str]
+    flag_types: list[str]
+    keys: list[str]
+    scale: float
+    vocab_index: dict[str, int]
+    window: int
+    len_scale: float
+    _players: int
+    _ncards: int
+    _copies: Any  # a NumPy array of each card's copies in the pack
+    _decksize: int
+
+    @property
+    def children(self) -> Mapping[str, Node]: ...
+    @property
+    def index_items(self) -> Sequence[Node]: ...
+    @property
+    def entry(self) -> Node: ...
+
+    def _kind_width(self, kind: str) -> int: ...
+
 
 #: the layout's type name of a value by its exact type (subclasses: ``json_type``)
 TYPE_NAMES = {

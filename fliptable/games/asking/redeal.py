@@ -60,14 +60,26 @@ from __future__ import annotations
 
 import random
 from math import comb, factorial
-from typing import TYPE_CHECKING
+from typing import ClassVar, Protocol
 
 from ...core import StateError
 from ..flinch_pack.cards import series_pack, unseen_counts
 from .record import ASK, BOOK, DRAW, NUMBERS
 
-if TYPE_CHECKING:  # state.py imports this module
-    from .state import AskingState
+
+class AskingState(Protocol):
+    """What the redeal reads and writes of a game's state (``state.AskingState``; declared
+    here, not imported: state.py imports this module)."""
+
+    GIVE_ALL: ClassVar[bool]
+    players: int
+    hands: list[list[int]]
+    store: list[int]
+    history: list[list[int]]
+
+    def deal_count(self) -> int: ...
+    def dealt_sizes(self) -> list[int]: ...
+
 
 GE, EQ, LE = range(3)
 #: tries before giving up with StateError (the real cards never stay in place); never

@@ -15,9 +15,9 @@ from typing import ClassVar
 from ...core.decision import Over, turn
 from ...core.errors import shorten
 from ...core.events import Event
-from ...core.game import State
 from ...core.result import Result, ranks_from_keys
 from .cards import CARDS, FLIP3, FREEZE, MODIFIER_POINTS, SECOND, X2
+from .fields import Flip7Fields
 
 ACTIVE, STAYED, BUSTED, FROZEN, FLIP7 = range(5)
 STATUS_NAMES = ("active", "stayed", "busted", "frozen", "flip7")
@@ -62,7 +62,7 @@ def round_decision_cap(players: int) -> int:
     return ROUND_DECISIONS_PER_SEAT * players
 
 
-class Flip7State(State):
+class Flip7State(Flip7Fields):
     """A game of Flip 7."""
 
     FIELDS: ClassVar[dict[str, str]] = {
@@ -92,32 +92,6 @@ class Flip7State(State):
         "has_second": "bools",  # the player holds a Second Chance
     }
     __slots__ = tuple(FIELDS) + tuple(DERIVED)
-
-    # FIELDS and DERIVED again, typed for mypy: an annotation without a value makes no
-    # class attribute, so the slots above are unchanged (tests/test_fields_typed.py keeps
-    # the two lists naming the same attributes, of types that fit their kinds)
-    draw: list[int]
-    discard: list[int]
-    tableau: list[list[int]]
-    status: list[int]
-    totals: list[int]
-    dealer: int
-    last: int
-    to_deal: list[int]
-    job_player: list[int]
-    job_left: list[int]
-    job_aside: list[list[int]]
-    choice: str | None
-    chooser: int | None
-    choice_card: int | None
-    round_no: int
-    round_decisions: int
-    over: bool
-    ended: str | None
-    last_round: list[int] | None
-    stat: list[int]
-    mask: list[int]
-    has_second: list[bool]
 
     # -- set-up -------------------------------------------------------------------------
     def _setup(self, deck: list[int]) -> None:

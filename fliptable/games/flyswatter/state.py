@@ -10,14 +10,14 @@ order they land and all are checked together when the window closes
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from typing import ClassVar
 
-from ...core.decision import Decision, Over, Race, Turn
+from ...core.decision import Over, Race, Turn
 from ...core.errors import OptionError, shorten
 from ...core.events import Event
-from ...core.game import State
 from ...core.result import Result, ranks_from_keys
 from .cards import COLOUR, COLOUR_NAME, COLOURS, NAME, SWATTER, VALUE
+from .fields import FlyswatterFields
 
 #: a middle never holds more than four colours of 16 flies
 MAX_MIDDLE = 64
@@ -47,7 +47,7 @@ def _except(m: int, k: int) -> tuple[str, ...]:
     return t
 
 
-class FlyswatterState(State):
+class FlyswatterState(FlyswatterFields):
     """A game of Fly-swatter in progress."""
 
     FIELDS: ClassVar[dict[str, str]] = {
@@ -79,34 +79,6 @@ class FlyswatterState(State):
         "_decision": "ref",  # the decision, None until asked for
     }
     __slots__ = tuple(FIELDS) + tuple(DERIVED)
-
-    # FIELDS and DERIVED again, typed for mypy: an annotation without a value makes no
-    # class attribute, so the slots above are unchanged (tests/test_fields_typed.py keeps
-    # the two lists naming the same attributes, of types that fit their kinds)
-    draw: list[list[int]]
-    known: list[int]
-    middle: list[int]
-    won: list[list[int]]
-    triggers: list[int]
-    unseen: list[int]
-    turn: int
-    ending: bool
-    window: int
-    open: bool
-    racing: list[int]
-    allowed: int
-    trigger: int | None
-    hands: list[list[int]]
-    flips: int
-    wrong: int
-    last_flip: list[int] | None
-    last_window: dict[str, Any] | None
-    counts: list[int]
-    colours: int
-    placed: list[list[int]]
-    hands_max: int
-    window_ms: float
-    _decision: Decision | None
 
     # -- set-up -----------------------------------------------------------------------
     def _setup(self, deck: list[int]) -> None:
