@@ -1,16 +1,18 @@
-"""hatchling build hook: compiles ``fliptable/adapters/_writers.pyx`` (Cython), the RL
-adapters' compiled writers, into the wheel (``pip install .``) or beside its source
-(``pip install -e .``). Optional: without a C compiler (or with ``FLIPTABLE_PURE_BUILD=1``)
-the build says why and goes on pure-Python; the adapters then use their own writers.
-
-The compiled module carries ``SOURCE_HASH``, the SHA-256 of the .pyx it was built from
-(``direct/base.py`` refuses a build whose hash is not the source's), and a build is kept
-under ``build/fliptable-writers/<hash>/`` so later builds of the same source reuse it.
+"""hatchling build hook: compiles ``fliptable/adapters/_writers.pyx`` and its parts
+(``adapters/writers_source.py``: ``adapters/_writers_*.pxi`` and each game's
+``games/<game>/_writers.pxi``) as one Cython module, the RL adapters' compiled writers,
+into the wheel (``pip install .``) or beside its source (``pip install -e .``).
+Optional: without a C compiler (or with ``FLIPTABLE_PURE_BUILD=1``) the build says why
+and goes on pure-Python; the adapters then use their own writers. The compiled module
+carries ``SOURCE_HASH``, the SHA-256 of the source it was built from
+(``adapters/compiled.py`` refuses a build whose hash is not the source's), and a build
+is kept under ``build/fliptable-writers/<hash>/`` so later builds of the same source
+reuse it.
 """
 
 from __future__ import annotations
 
-import hashlib
+import importlib.util
 import os
 import shutil
 import sysconfig
@@ -20,17 +22,24 @@ from pathlib import Path
 from hatchling.builders.hooks.plugin.interface import BuildHookInterface
 
 MODULE = "fliptable.adapters._writers"
-SOURCE = Path("fliptable/adapters/_writers.pyx")
+SOURCE = Path("fliptable/adapters/writers_source.py")
 
 
-def source_hash(pyx: Path) -> str:
-    return hashlib.sha256(pyx.read_bytes()).hexdigest()
+def writers_source(root: Path):
+    """``fliptable/adapters/writers_source.py``, loaded by its path (the package and its
+    dependencies are not installed while it builds)."""
+    spec = importlib.util.spec_from_file_location("_fliptable_writers_source", root / SOURCE)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
 
 
 def build_writers(root: Path) -> Path:
     """The compiled module's path (built, or reused from an earlier build of this source)."""
-    pyx = root / SOURCE
-    digest = source_hash(pyx)
+    parts = writers_source(root)
+    package = root / "fliptable"
+    digest = parts.source_hash(package)
     suffix = sysconfig.get_config_var("EXT_SUFFIX") or ".so"
     cache = root / "build" / "fliptable-writers" / digest
     built = cache / f"_writers{suffix}"
@@ -45,7 +54,7 @@ def build_writers(root: Path) -> Path:
     work = Path(tempfile.mkdtemp(prefix="build-", dir=cache.parent))
     try:
         src = work / "_writers.pyx"
-        src.write_text(pyx.read_text() + f"\n\nSOURCE_HASH = {digest!r}\n")
+        src.write_text(parts.source(package) + f"\n\nSOURCE_HASH = {digest!r}\n")
         ext = Extension(MODULE, [str(src)], extra_compile_args=["-O2"])
         dist = Distribution(
             {

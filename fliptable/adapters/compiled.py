@@ -3,27 +3,31 @@ encoders), when built and current; the adapters fall back to their pure-Python o
 
 from __future__ import annotations
 
-import hashlib
 import os
 import warnings
 from collections.abc import Callable, Mapping
-from pathlib import Path
+
+from .writers_source import source_hash
 
 
 def load():
-    """The compiled writers (``adapters/_writers.pyx``, built by ``hatch_build.py`` at
-    install time), or None: not built, ``FLIPTABLE_PURE=1``, or built from another
-    version of the .pyx than the one beside it (a warning: reinstall to rebuild)."""
+    """The compiled writers (``adapters/_writers.pyx`` and its parts, ``writers_source.py``,
+    built by ``hatch_build.py`` at install time), or None: not built, ``FLIPTABLE_PURE=1``,
+    or built from another version of the source than the one beside it (a warning:
+    reinstall to rebuild)."""
     if os.environ.get("FLIPTABLE_PURE"):
         return None
     try:
         from . import _writers
     except ImportError:
         return None
-    pyx = Path(__file__).resolve().parent / "_writers.pyx"
-    if pyx.exists() and hashlib.sha256(pyx.read_bytes()).hexdigest() != getattr(_writers, "SOURCE_HASH", None):
+    try:
+        current = source_hash()
+    except OSError:  # an install without the source beside it: the build is what there is
+        current = getattr(_writers, "SOURCE_HASH", None)
+    if current != getattr(_writers, "SOURCE_HASH", None):
         warnings.warn(
-            "fliptable.adapters._writers was built from an older _writers.pyx: the pure-Python "
+            "fliptable.adapters._writers was built from an older _writers.pyx or part: the pure-Python "
             "writers are used (reinstall fliptable to rebuild it)",
             RuntimeWarning,
             stacklevel=2,
