@@ -10,7 +10,18 @@ from __future__ import annotations
 from itertools import repeat
 
 from ...core.balance import Balance
-from .state import FLIP_EVENTS, NAMES, watch_flips
+from .state import FLIP_EVENTS, NAMES, WATCHED, Flip7State
+
+
+def watch_flips(state: Flip7State | None) -> list[set[int]]:
+    """From now on note each card flipped to a seat of ``state``: the list returned holds
+    the set of card ints flipped to each seat (a balance report's reading:
+    cheaper than telling every event; the rules note them, ``state.WATCHED``). One state at a time in a
+    process, so the flips of its clones (a bot's search) are not noted;
+    ``watch_flips(None)`` stops."""
+    seen: list[set[int]] = [set() for _ in range(state.players)] if state is not None else []
+    WATCHED[:] = [state, seen]
+    return seen
 
 
 class Flip7Balance(Balance):

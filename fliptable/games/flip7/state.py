@@ -36,20 +36,9 @@ _SEAT_OF = {a: p for p in range(MAX_SEATS) for a in (GIVE[p], TARGET[p])}
 #: game's) costs no allocation when events are told (an Event is immutable and every
 #: reader copies its data)
 FLIP_EVENTS = tuple(tuple(Event("flip", {"player": p, "card": name}) for name in NAMES) for p in range(MAX_SEATS))
-#: the state whose flips are noted (``watch_flips``) and, per seat, the set of the
-#: cards flipped to it; [None, None] in play
-_WATCHED: list = [None, None]
-
-
-def watch_flips(state: Flip7State | None) -> list[set[int]]:
-    """From now on note each card flipped to a seat of ``state``: the list returned holds
-    the set of card ints flipped to each seat (a balance report's reading,
-    games/flip7/balance.py: cheaper than telling every event). One state at a time in a
-    process, so the flips of its clones (a bot's search) are not noted;
-    ``watch_flips(None)`` stops."""
-    seen: list[set[int]] = [set() for _ in range(state.players)] if state is not None else []
-    _WATCHED[:] = [state, seen]
-    return seen
+#: the state whose flips are noted (``balance.watch_flips``) and, per seat, the set of
+#: the cards flipped to it; [None, None] in play
+WATCHED: list = [None, None]
 
 
 #: a round in which this many decisions per seat have been made ends at once, every active
@@ -387,8 +376,8 @@ class Flip7State(Flip7Fields):
             return
         if events is not None:
             events.append(FLIP_EVENTS[p][card])
-        if _WATCHED[0] is self:
-            _WATCHED[1][p].add(card)
+        if WATCHED[0] is self:
+            WATCHED[1][p].add(card)
         if card <= 12:
             bit = 1 << card
             if self.mask[p] & bit:

@@ -74,7 +74,7 @@ def test_the_flips_noted_in_play_are_the_flips_told(monkeypatch):
 
 
 def test_only_the_watched_state_notes_its_flips():
-    from fliptable.games.flip7.state import watch_flips
+    from fliptable.games.flip7.balance import watch_flips
 
     s = GAME.new_state(3, None, 2)
     seen = watch_flips(s)
