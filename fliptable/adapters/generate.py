@@ -231,6 +231,7 @@ class _Gen:
         e(ind + 2, "try:")
         e(ind + 3, f"count({cnt}, {x})")
         e(ind + 2, "except TypeError:  # an entry that is no card")
+        # emitted line by line on purpose: this is the generated encoder's source text, alike where the encoders are
         e(ind + 3, f"{cnt} = None")
         e(ind + 1, "else:")
         e(ind + 2, f"{cnt} = {{}}")
@@ -243,6 +244,7 @@ class _Gen:
         e(ind + 3, f"{c} = {index}({y}) if type({y}) is str else None")
         e(ind + 3, f"if {c} is None:")
         e(ind + 4, f"{h} += {k}")
+        # emitted line by line on purpose: this is the generated encoder's source text, alike where the encoders are
         e(ind + 3, "else:")
         e(ind + 4, f"o[{base} + {c}] = {k} / {copies}[{c}]")
         e(ind + 2, f"{z} = {h} / {deck!r}")

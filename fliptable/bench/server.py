@@ -382,6 +382,7 @@ async def _bench(
     options: dict,
     seed: int,
     url: str | None,
+    # the same keywords as run_bench_server() below on purpose: it passes them through
     port: int | None = None,
     bot_tables: int = 0,
     bot: str = "ismcts",
@@ -559,6 +560,7 @@ def run_bench_server(
     options: dict | None = None,
     seed: int = 0,
     url: str | None = None,
+    # the same keywords as _bench() above on purpose: this passes them through
     port: int | None = None,
     bot_tables: int = 0,
     bot: str = "ismcts",

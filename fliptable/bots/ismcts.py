@@ -446,6 +446,7 @@ class ISMCTSAgent(Agent):
     def _earliest(state, d, policy, exclude):
         """The first answer of the race's actors but ``exclude`` (the rollout policy's
         racers and claimants): (delay ms, seat, action), or None when nobody answers."""
+        # same loop shape as _claims below on purpose: racers and claimants are asked apart
         best = None
         for p in d.actors:
             if p == exclude:
@@ -467,6 +468,7 @@ class ISMCTSAgent(Agent):
 
     def _claims(self, state, d, policy, rng, exclude):
         """A claim that lands before the player(s) awaited act, or None."""
+        # same loop shape as _earliest above on purpose: racers and claimants are asked apart
         best = None
         for p in d.claimants:
             if p == exclude:

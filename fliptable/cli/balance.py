@@ -112,6 +112,7 @@ def balance_command(
         "the last fills the rest (default: the game's default bot).",
     ),
     games: int = typer.Option(1000, "--games", "-n", metavar="N", help="Games per combination."),
+    # typer options declared in place on purpose: the help texts differ per command (shared ones are in cli/common)
     seed: int = typer.Option(0, "--seed", metavar="S", help="Run seed: the same seed, the same report."),
     workers: int | None = typer.Option(
         None, "--workers", "-w", metavar="W", help="Processes (default: all cores). Results do not depend on it."

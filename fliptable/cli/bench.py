@@ -13,6 +13,7 @@ from .common import CliError, _console, _emit, _freeze_imports, _game, _options,
 
 @app.command("bench")
 def bench_command(
+    # typer options declared in place on purpose: the help texts differ per command (shared ones are in cli/common)
     as_json: bool = typer.Option(False, "--json", help="Print one JSON object."),
     seconds: float | None = typer.Option(
         None,

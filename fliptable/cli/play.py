@@ -52,6 +52,7 @@ def play_command(
     seed: int | None = typer.Option(None, "--seed", metavar="S", help="Seed (default: a random one, printed)."),
     option: list[str] | None = GAME_OPTIONS,
     seat: int = typer.Option(0, "--seat", metavar="K", help="Your seat (0 acts first)."),
+    # typer options declared in place on purpose: the help texts differ per command (shared ones are in cli/common)
     plain: bool = typer.Option(False, "--plain", help="Line-based text instead of the full-screen UI."),
     log: Path | None = typer.Option(
         None,

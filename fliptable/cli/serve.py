@@ -41,6 +41,7 @@ def serve_command(
         metavar="SECONDS",
         help="Free a joined seat whose person has not connected this long after joining (0: never), seconds.",
     ),
+    # typer options declared in place on purpose: each has its own range and help text
     joins_per_minute: int = typer.Option(
         30, "--joins-per-minute", metavar="N", help="Seats one address may take per minute, 1-1000000."
     ),
@@ -55,6 +56,7 @@ def serve_command(
     bot_workers: int | None = typer.Option(
         None, "--bot-workers", metavar="N", help="Processes the bots think in, 1-256 (default: the cores)."
     ),
+    # typer options declared in place on purpose: each has its own range and help text
     max_bot_ms: float = typer.Option(
         2000.0, "--max-bot-ms", metavar="MS", help="The longest a bot may think over one decision, 10-600000 ms."
     ),

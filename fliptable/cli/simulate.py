@@ -105,6 +105,7 @@ def simulate_command(
     game: str = typer.Argument(..., metavar="GAME", help="A game id (see `fliptable games`)."),
     games: int = typer.Option(..., "--games", "-n", metavar="N", help="How many games to play (1 to 1,000,000,000)."),
     players: int | None = typer.Option(None, "--players", "-p", metavar="N", help="Number of players."),
+    # typer options declared in place on purpose: the help texts differ per command (shared ones are in cli/common)
     bot: list[str] | None = typer.Option(
         None,
         "--bot",
@@ -113,6 +114,7 @@ def simulate_command(
         help="Bot per seat in seat order; the last fills the rest "
         "(default: the game's default bot, see `fliptable games`).",
     ),
+    # typer options declared in place on purpose: the help texts differ per command (shared ones are in cli/common)
     seed: int = typer.Option(0, "--seed", metavar="S", help="Run seed; game i uses a seed derived from it and i."),
     workers: int | None = typer.Option(
         None, "--workers", "-w", metavar="W", help="Processes, 1-256 (default: all cores). Results do not depend on it."
@@ -123,6 +125,7 @@ def simulate_command(
     ),
     as_json: bool = typer.Option(False, "--json", help="Print one JSON object."),
     option: list[str] | None = GAME_OPTIONS,
+    # typer options declared in place on purpose: the help texts differ per command (shared ones are in cli/common)
     plot_file: Path | None = typer.Option(
         None,
         "--plot",
@@ -172,6 +175,7 @@ def tournament_command(
         metavar="N",
         help="How many games, 1 to 1,000,000 (rounded up to whole rotations of the bots, and the command says so).",
     ),
+    # typer options declared in place on purpose: the help texts differ per command (shared ones are in cli/common)
     players: int | None = typer.Option(
         None,
         "--players",

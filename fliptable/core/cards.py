@@ -15,6 +15,7 @@ from typing import NoReturn
 from .errors import DeckError
 
 
+# a frozen dataclass's header: only the shape is shared (with tui/keys.py's Choice)
 @dataclass(frozen=True, slots=True)
 class CardType:
     """One card face: its notation, kind (``number``, ``action``...), rank, suit, flags."""

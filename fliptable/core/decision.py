@@ -52,6 +52,7 @@ class Race:
     window: int = 0
     claimants: tuple[int, ...] = ()
 
+    # same actors property as Simultaneous below on purpose: frozen slotted dataclasses, no shared base
     @property
     def actors(self) -> tuple[int, ...]:
         return self.players + self.claimants if self.claimants else self.players
@@ -62,6 +63,7 @@ class Simultaneous:
     players: tuple[int, ...]
     claimants: tuple[int, ...] = ()
 
+    # same actors property as Race above on purpose: frozen slotted dataclasses, no shared base
     @property
     def actors(self) -> tuple[int, ...]:
         return self.players + self.claimants if self.claimants else self.players

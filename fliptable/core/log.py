@@ -217,6 +217,7 @@ def load_log(path: str | Path) -> GameLog:
     try:
         text = Path(path).read_text(encoding="utf-8")
     except OSError as exc:
+        # same shape as flush/deckspec.py's loader on purpose: each file kind says its read errors in its own words
         raise LogError(f"cannot read log {shown!r}: {exc.strerror or exc}") from None
     except UnicodeDecodeError:
         raise LogError(f"log {shown!r} is not UTF-8 text; a log is a {LOG_FORMAT} JSON file") from None

@@ -344,6 +344,7 @@ class Table(Looking, RemoteAnswers):
                     seat = d.player
                     agent = agents[seat]
                     if agent is not None:
+                        # same steps as the simultaneous loop below on purpose: the hot loop, inlined
                         legal = legal_actions(seat)
                         action = agent.act(view(seat) if agent.needs_view else None, legal)
                         if action not in legal:
@@ -368,6 +369,7 @@ class Table(Looking, RemoteAnswers):
                 for seat in d.players:
                     agent = agents[seat]
                     assert agent is not None  # every seat's agent, tested above
+                    # same steps as the turn loop above on purpose: the hot loop, inlined
                     legal = legal_actions(seat)
                     action = agent.act(view(seat) if agent.needs_view else None, legal)
                     if action not in legal:

@@ -44,6 +44,7 @@ _ENDS_IN_COUNT = re.compile(r"(?:^|[:>])\d+[^:>\d]+$")
 _COUNTED = re.compile(r"\d+[^:>\d]+\d")
 
 
+# a frozen dataclass's header: only the shape is shared (with core/cards.py's CardType)
 @dataclass(frozen=True, slots=True)
 class Choice:
     """One offered key: a whole ``action``, or a ``prefix`` that narrows the menu."""

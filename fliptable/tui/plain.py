@@ -93,6 +93,7 @@ class PlainGame:
 
     def __init__(
         self,
+        # the same parameters as run_plain() below on purpose: it passes them through
         game: Game,
         players: int,
         seat_specs: Sequence[str],
@@ -419,6 +420,7 @@ class PlainGame:
 
 
 def run_plain(
+    # the same parameters as PlainGame.__init__ above on purpose: this passes them through
     game: Game,
     players: int,
     seat_specs: Sequence[str],

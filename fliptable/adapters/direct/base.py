@@ -204,6 +204,7 @@ def pile_grower(node, copies, decksize: int, pure: bool = False) -> Callable:
     """``g(old, new, out, b) -> bool``: when ``new`` is ``old`` (not empty, none hidden)
     with cards added at the end, the card-list encoding of ``old`` at ``b`` made that of
     ``new`` by counting only the faces added (True); else nothing written (False)."""
+    # same prologue as the card-list writer below on purpose: the compiled twin when built, else the Python one
     n = node._ncards
     if COMPILED is not None and not pure:
         return COMPILED.CardList(n, copies, decksize).grow
@@ -245,6 +246,7 @@ def card_list_writer(node, copies, decksize: int, pure: bool = False) -> Callabl
     """``f(cards, out, b, last)``: a list of card ints, negative for a hidden card (a
     ``null`` in the view), written as the layout's card-list encoding, into a zero
     region; ``last`` is the face of the view list's last entry (None: hidden or empty)."""
+    # same prologue as the card-list grower above on purpose: the compiled twin when built, else the Python one
     n = node._ncards
     if COMPILED is not None and not pure:
         return COMPILED.CardList(n, copies, decksize).write
@@ -272,6 +274,7 @@ def card_list_writer(node, copies, decksize: int, pure: bool = False) -> Callabl
     return f
 
 
+# the twin of flush/view.py's _copy_json on purpose: rules code imports nothing from the adapters
 def _json_copy(value):
     if isinstance(value, dict):
         return {k: _json_copy(v) for k, v in value.items()}

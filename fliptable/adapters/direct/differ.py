@@ -97,6 +97,7 @@ def compile_diff(node: Node, fn, names: Mapping[str, int]):
         p = node._players
         num = _entries(node).compile(names)  # one float per seat (counts, scores)
 
+        # same per-seat guard as the differ below on purpose: inlined in the hot diff closure
         def d(x, y, out, b, vw):
             if type(x) is not list or type(y) is not list or len(x) != p or len(y) != p:
                 whole(x, y, out, b, vw)
@@ -139,6 +140,7 @@ def compile_diff(node: Node, fn, names: Mapping[str, int]):
         w, p = item.width, node._players
         idiff = compile_diff(item, item.compile(names), names)
 
+        # same per-seat guard as the differ above on purpose: inlined in the hot diff closure
         def d(x, y, out, b, vw):
             if type(x) is not list or type(y) is not list or len(x) != p or len(y) != p:
                 whole(x, y, out, b, vw)

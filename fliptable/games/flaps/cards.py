@@ -220,6 +220,7 @@ def _faces() -> list[Face]:
     # -- Level 5 (+7) ---------------------------------------------------------------------
     # "Level 5 contains seven cards": five secrets and "two SOLVE THE MYSTERY cards"; each is
     # printed "5 - ..." and no suit is given: suitless 5s, like DUMP THOSE FIVES
+    # one table per rulebook level, as the rulebook prints it (the levels read alike on purpose)
     for name, title, kind, count in (
         ("5lose", "5 - LOSE A SECRET", LOSE, 1),
         ("5pick", "5 - PICK A SECRET", PICK, 1),
@@ -232,6 +233,7 @@ def _faces() -> list[Face]:
     # -- Level 6 (+20) --------------------------------------------------------------------
     # "1 - DOWN" ... "There are eight 1-DOWN cards", two 1-RIGHT, two 1-LEFT, one 1-OVER, one
     # 1-LOOK, one 1-SWAP, "five 1 - UP cards": printed "1 - ...", no suit: suitless 1s
+    # one table per rulebook level, as the rulebook prints it (the levels read alike on purpose)
     for name, title, kind, count in (
         ("1down", "1 - DOWN", DOWN, 8),
         ("1right", "1 - RIGHT", RIGHT, 2),

@@ -49,6 +49,7 @@ class FlapsFields(State):
     mystery: list[int]
     mystery_known: list[int]
     known_cards: list[list[int]]
+    # one annotation per declared field, alike across games on purpose (see tests/test_fields_typed.py)
     known_masks: list[list[int]]
     guesses: list[list[int]]
     downs: list[list[int]]

@@ -239,6 +239,7 @@ def narrate(event: dict, seat: int | None = None) -> str | None:
     if t == "solve":
         cards = f": {' '.join(event['cards'])}" if "cards" in event else ""
         return cap(f"{w.does(p, 'pick')} up the Solve the Mystery pile ({count_of(event['count'], 'card')}){cards}")
+    # one branch per event type, alike on purpose: each event's sentence is its own
     if t == "monty_lay":
         card = in_brackets
         return cap(f"{w.does(p, 'lay')} a FULL MONTY card face down ({event['count']} of 3){card}")
@@ -255,6 +256,7 @@ def narrate(event: dict, seat: int | None = None) -> str | None:
     if t == "down":
         card = in_brackets
         return cap(f"{w.does(p, 'put')} a card face down before {w.who(event['to'])}{card}")
+    # one branch per event type, alike on purpose: each event's sentence is its own
     if t == "downs_move":
         return cap(f"{w.does(p, 'move')} every 1-DOWN pile to the {event['to']}")
     if t == "down_over":

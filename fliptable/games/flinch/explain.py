@@ -109,6 +109,7 @@ def explain(state, player, action: str) -> str | None:
             "discard:handN>resM, pass or challenge"
         )
     kind = code[0]
+    # same shape as muggins/explain.py on purpose: each game explains its window in its rulebook's words
     if state.racing:
         if kind in ("challenge", "decline"):
             return "you are not an opponent waiting to answer this challenge window"

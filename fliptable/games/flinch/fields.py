@@ -24,6 +24,7 @@ class FlinchFields(State):
     __slots__ = MIXIN_SLOTS
 
     # FIELDS
+    # one annotation per declared field, alike across games on purpose (see tests/test_fields_typed.py)
     game_piles: list[list[int]]
     game_seen: list[int]
     hands: list[list[int]]

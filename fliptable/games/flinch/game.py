@@ -79,6 +79,7 @@ class FlinchGame(Game):
             choices=("round", "two-rounds"),
         ),
     )
+    # the declared record's tail (cards, notation, state class), alike in every game on purpose
     cards = CARDS
     notation = NOTATION
     state_class = FlinchState

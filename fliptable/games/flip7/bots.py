@@ -139,6 +139,7 @@ def _forced(counts, size, mask, numbers, mods, doubled, second, held, left, free
         if card <= 12:
             if mask >> card & 1:
                 value = (
+                    # the same _forced call as below on purpose: positional arguments of the bot's hot path
                     _forced(
                         counts,
                         size1,
@@ -186,6 +187,7 @@ def _forced(counts, size, mask, numbers, mods, doubled, second, held, left, free
         elif card == _FREEZE and freeze_stops:
             value = _score(numbers, mods, doubled, held)
         elif card in (_FREEZE, _FLIP3, _SECOND):
+            # the same _forced call as above on purpose: positional arguments of the bot's hot path
             value = _forced(
                 counts,
                 size1,

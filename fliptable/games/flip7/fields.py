@@ -6,6 +6,7 @@ make no class attribute, and ``__slots__`` is empty: the state's slots and speed
 unchanged. ``tests/test_fields_typed.py`` keeps these annotations naming the same fields
 as ``FIELDS`` and ``DERIVED``, with types that fit their kinds."""
 
+# every game's typed fields module opens alike on purpose (see tests/test_fields_typed.py)
 from __future__ import annotations
 
 from ...core.fields import MIXIN_SLOTS

@@ -22,6 +22,7 @@ class Flip7Game(Game):
     id = "flip7"
     title = "Flip 7"
     summary = "press-your-luck: flip number cards, stay before a duplicate busts you; first to 200"
+    # the declared record (core.game.Game's fields), alike in every game on purpose
     min_players, max_players, default_players = 1, 12, 4
     default_bot = "ev"
     #: 2: a spare Second Chance may be discarded (a choice even with one taker); the

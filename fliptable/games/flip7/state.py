@@ -342,6 +342,7 @@ class Flip7State(Flip7Fields):
     def _cut_round(self, why: str, events) -> None:
         """End the round at once: every active player banks what they have; set-aside
         cards, a card waiting for a choice and the rest of the deal are dropped."""
+        # same steps as the official Flip 7 ending below on purpose: this also drops the deal
         for p in range(self.players):
             if self.status[p] == ACTIVE:
                 self.status[p] = STAYED
@@ -426,7 +427,7 @@ class Flip7State(Flip7Fields):
         if events is not None:
             events.append(Event("flip7", {"player": p}))
         if self.options["rules"] == "official":
-            # the published game: a Flip 7 ends the round for everyone
+            # the published game: a Flip 7 ends the round for everyone (as _cut_round does, on purpose)
             for q in range(self.players):
                 if self.status[q] == ACTIVE:
                     self.status[q] = STAYED

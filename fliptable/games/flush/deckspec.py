@@ -297,6 +297,7 @@ def resolve_deck(value: Any) -> str:
     try:
         data = json.loads(raw)
     except json.JSONDecodeError as exc:
+        # same shape as core/log.py's loader on purpose: each file kind says its read errors in its own words
         raise SpecError(f"{_path(text)} is not valid JSON (line {exc.lineno}: {exc.msg})") from None
     except RecursionError:
         raise SpecError(f"{_path(text)} is nested too deeply") from None

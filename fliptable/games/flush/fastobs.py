@@ -67,6 +67,7 @@ class FlushDirect(DirectEncoder):
         }
     )
 
+    # each fast observer's fit() opens alike on purpose: one per game, checked by its own layout
     @classmethod
     def fit(cls, observer, players):
         ch = observer.root.children

@@ -22,6 +22,7 @@ class FlushFields(State):
     __slots__ = MIXIN_SLOTS
 
     # FIELDS
+    # one annotation per declared field, alike across games on purpose (see tests/test_fields_typed.py)
     hands: list[list[int]]
     known: list[list[int]]
     blinds: list[list[int]]

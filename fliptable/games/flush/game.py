@@ -58,6 +58,7 @@ class FlushGame(Game):
         "shedding: lay equal or lower values, 4 of a kind flushes the pile, Mimics, Blind cards, "
         "Skips and Links; lowest score wins"
     )
+    # the declared record (core.game.Game's fields), alike in every game on purpose
     min_players, max_players, default_players = 2, 6, 4
     default_bot = "greedy"
     #: 2: a flipped Blind Mimic stands for another value only beside a real card of it

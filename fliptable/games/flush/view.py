@@ -179,6 +179,7 @@ def _weighted_index(weights: list[int], rng) -> int:
     return len(weights) - 1
 
 
+# the twin of adapters/direct/base.py's _json_copy on purpose: rules code imports only the standard library
 def _copy_json(value):
     if isinstance(value, dict):
         return {k: _copy_json(v) for k, v in value.items()}

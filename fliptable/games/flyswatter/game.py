@@ -94,6 +94,7 @@ class FlyswatterGame(Game):
             return f"swat:{int(digits)}"
         return action
 
+    # the Game hooks (bots, evaluate, stats), alike in every game on purpose: the declared record
     def bots(self):
         from .bots import SwatterAgent
 

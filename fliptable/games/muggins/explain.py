@@ -12,6 +12,7 @@ _PLAY = 'Muggins, "The Play"'
 def explain(state, player: int, action: str) -> str | None:
     if state.ended is not None:
         return "the game is over"
+    # same shape as flinch/explain.py on purpose: each game explains its window in its rulebook's words
     if state.racing:
         if action in ("muggins", "decline"):
             return "you may not answer this Muggins window (the offender, or you answered already)"

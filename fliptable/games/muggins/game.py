@@ -61,6 +61,7 @@ class MugginsGame(Game):
             choices=("at-once", "when-needed"),
         ),
     )
+    # the declared record's tail (cards, notation, state class), alike in every game on purpose
     cards = CARDS
     notation = NOTATION
     state_class = MugginsState
@@ -97,6 +98,7 @@ class MugginsGame(Game):
                 return f"{head}:{action[len(head) :]}"
         return action
 
+    # the Game hooks (bots, evaluate, stats), alike in every game on purpose: the declared record
     def bots(self):
         return {"greedy": GreedyMuggins}
 

@@ -23,6 +23,7 @@ class PatienceGame(Game):
     id = "patience"
     title = "Patience"
     summary = "FLINCH solitaire: build the four 1s up to 10 with one pass through the pack."
+    # the declared record (core.game.Game's fields), alike in every game on purpose
     min_players, max_players, default_players = 1, 1, 1
     #: 2: strict play keeps a playable stock card uncovered (option stock_first)
     rules_version = "2"

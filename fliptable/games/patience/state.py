@@ -289,6 +289,7 @@ class PatienceState(State):
                 if i == k:
                     return "a pile cannot move onto itself"
                 bottom = self.rows[i][0]
+                # same shape as the build-down explanation below on purpose: each move quotes its own rule
                 if not self.rows[k]:
                     return f"{RULE}: row{k + 1} is an empty space; only the pack fills a space"
                 top = self.rows[k][-1]
@@ -319,6 +320,7 @@ class PatienceState(State):
             if top == 10:
                 return f"{RULE}: up{k + 1} is complete (1 to 10)"
             return f"{RULE}: build up on the 1s - up{k + 1} shows {top}, so it takes {a_card(top + 1)}, not {a_card(v)}"
+        # same shape as the pile-move explanation above on purpose: each move quotes its own rule
         if not self.rows[k]:
             return f"{RULE}: row{k + 1} is an empty space; only the pack fills a space"
         top = self.rows[k][-1]
