@@ -130,6 +130,7 @@ class Round:
         size = sum(counts)
         if size == 0:  # docs/rules/flip7.md "Running out": the round ends, banked
             return float(score(hand))
+        # the same expectation loop as twostep_hit below on purpose: each bound is read alone, beside its rule
         acc = 0.0
         lst = list(counts)
         for c in range(N_TYPES):
@@ -265,6 +266,7 @@ def twostep_hit(counts: tuple, hand) -> float:
     outcomes would each need their own one-hit value); nested Flip Threes count 0."""
     once, plan = Round("once", "low"), Round("twostep", "low")
     size = sum(counts)
+    # the same expectation loop as Round._draw above on purpose: each bound is read alone, beside its rule
     acc = 0.0
     lst = list(counts)
     for c in range(N_TYPES):

@@ -26,6 +26,7 @@ from fliptable.sim.tournament import tournament
 
 SEED = 13
 #: per plan: (game, seats per game, games, the search's spec)
+# one row per plan, a table on purpose (the rows read alike)
 PLAN = {
     "flyswatter": ("flyswatter", 2, 40, "ismcts:iterations=200,rollout=default,until=score,eval=game"),
     "flip7": ("flip7", 2, 40, "ismcts:iterations=1500,rollout=default,eval=game,until=score"),

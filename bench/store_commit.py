@@ -37,6 +37,7 @@ async def run(db: str, seconds: float, tables: int) -> str:
         tid = secrets.token_hex(8)
         await store.create_table(
             {
+                # a table row spelled out on purpose, as tests/server/test_cluster.py does: each stands alone
                 "id": tid,
                 "game": "flip7",
                 "rules_version": "1",

@@ -122,6 +122,7 @@ def main(argv: list[str] | None = None) -> dict:
     t1 = time.perf_counter()
     for g in range(args.eval):
         reward, _ = play(envs[g % 2], w, seed=10**9 + args.seed * 1_000_000 + g, rng=None)
+        # each example stands alone on purpose (same tally as openspiel_ismcts.py): a reader copies one file
         wins += 1.0 if reward > 0 else (0.5 if reward == 0 else 0.0)
     lo, hi = wilson_interval(wins, args.eval)
     rate = wins / args.eval

@@ -71,6 +71,7 @@ def main(argv: list[str] | None = None) -> dict:
     t0 = time.perf_counter()
     for g in range(args.games):
         r = play(game, search, args.bot, search_seat=g % 2, seed=args.seed * 100_000 + g)
+        # each example stands alone on purpose (same tally as flip7_learn.py): a reader copies one file
         wins += 1.0 if r > 0 else (0.5 if r == 0 else 0.0)
     lo, hi = wilson_interval(wins, args.games)
     rate = wins / args.games

@@ -387,6 +387,7 @@ def test_the_database_refuses_actions_under_an_old_fence():
         await b.open()
         try:
             row = {
+                # a table row spelled out on purpose, as bench/store_commit.py does: each stands alone
                 "id": "t1",
                 "game": "flip7",
                 "rules_version": "1",

@@ -28,6 +28,7 @@ def _reserves(row: list[dict]) -> str:
     return "  ".join(parts)
 
 
+# each game's legend hook reads alike on purpose: it names its own table's short names
 def legend(view: dict, seat: int | None) -> str:
     """How to read the table's short names (the names the notation uses too)."""
     return "\n".join(
@@ -105,6 +106,7 @@ def render(view: dict, seat: int | None) -> str:
     return "\n".join(lines)
 
 
+# the kernel's narrate hook: its header is alike in every game on purpose; one branch per event type
 def narrate(event: dict, seat: int | None = None) -> str:
     """One line for one event, read by the person at ``seat`` ("you"; None: nobody)."""
     w = Words(seat)
@@ -118,6 +120,7 @@ def narrate(event: dict, seat: int | None = None) -> str:
             f"{cap(w.does(p, 'play'))} the {event['card']} from {src} to centre pile {event['pile']} "
             f"({event['pile_low']}..{event['pile_high']})."
         )
+    # one branch per event type, alike on purpose: each event's sentence is its own
     if t == "pile_finished":
         return f"Centre pile {event['pile']} is finished and leaves the table."
     if t == "game_pile_top":
@@ -153,6 +156,7 @@ def narrate(event: dict, seat: int | None = None) -> str:
             f'{cap(w.does(event["challenger"], "call"))} "Challenge!" on {w.who(event["offender"])}: '
             f"{verdict}; {moved}."
         )
+    # one branch per event type, alike on purpose: each event's sentence is its own
     if t == "take_back":
         return f"{cap(w.does(p, 'take'))} the {event['card']} back from reserve pile {event['reserve']}."
     if t == "turn":

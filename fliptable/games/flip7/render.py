@@ -36,6 +36,7 @@ def render(view: dict, seat: int | None) -> str:
     return "\n".join(lines)
 
 
+# the kernel's narrate hook: its header is alike in every game on purpose; one branch per event type
 def narrate(event: dict, seat: int | None = None) -> str:
     """One line for one event, read by the person at ``seat`` ("you"; None: nobody)."""
     w = Words(seat)
@@ -47,6 +48,7 @@ def narrate(event: dict, seat: int | None = None) -> str:
         return f"{w.does(p, 'stay')} with {event['round_score']}"
     if t == "bust":
         return f"{w.does(p, 'bust')} on a second {event['card']}!"
+    # one branch per event type, alike on purpose: each event's sentence is its own
     if t == "second_chance":
         return f"{w.does(p, 'use')} a Second Chance on the duplicate {event['card']}"
     if t == "flip7":
@@ -59,6 +61,7 @@ def narrate(event: dict, seat: int | None = None) -> str:
     if t == "flip_three":
         target = event["target"]
         return f"{w.who(target)} must flip three" + (f" (by {w.who(p)})" if target != p else "")
+    # one branch per event type, alike on purpose: each event's sentence is its own
     if t == "give":
         return f"{w.does(p, 'give')} a Second Chance to {w.who(event['to'])}"
     if t == "discard_second":
@@ -71,6 +74,7 @@ def narrate(event: dict, seat: int | None = None) -> str:
         return "no cards are left anywhere: the round ends"
     if t == "round_cap":
         return "the round has reached its decision cap: it ends, active players bank"
+    # one branch per event type, alike on purpose: each event's sentence is its own
     if t == "round_start":
         return f"— round {event['round']}, dealer {w.who(event['dealer'])} —"
     if t == "round_end":

@@ -44,6 +44,7 @@ def _bases(tops) -> str:
     return " ".join(f"B{k + 1}({top}/?)" if top else f"B{k + 1}(?)" for k, top in enumerate(tops)) or "-"
 
 
+# each game's legend hook reads alike on purpose: it names its own table's short names
 def legend(view: dict, seat: int | None) -> str:
     """How to read the table's compact notation (``B1(4/?)``, ``9l=7``, ``4d``)."""
     return "\n".join(
@@ -212,6 +213,7 @@ def narrate(event: dict, seat: int | None = None) -> str | None:
     if t == "pass":
         top = f" (top {event['top']})" if event["top"] else " (a Blind card only)"
         return f"{w.does(p, 'pass', 'passes')} base {event['base']}{top} to {w.who(event['to'])}"
+    # one branch per event type, alike on purpose: each event's sentence is its own
     if t == "keep":
         return f"{w.does(p, 'keep')} every base"
     if t == "round_cap":

@@ -52,6 +52,7 @@ def render(view: dict, seat: int | None) -> str:
     return "\n".join(lines)
 
 
+# the kernel's narrate hook: its header is alike in every game on purpose; one branch per event type
 def narrate(event: dict, seat: int | None = None) -> str:
     """One line for one event, read by the person at ``seat`` ("you"; None: nobody)."""
     w = Words(seat)
@@ -66,6 +67,7 @@ def narrate(event: dict, seat: int | None = None) -> str:
             "stock": f"on {w.whose(event['seat'])} Stock Pile",
         }[event["to"]]
         return f"{cap(w.does(p, 'play'))} the {event['card']} from the {event['from']} {where}."
+    # one branch per event type, alike on purpose: each event's sentence is its own
     if t == "pile_done":
         return f"Playing Pile {event['pile']} reaches 10 and leaves the table."
     if t == "keep":
@@ -75,6 +77,7 @@ def narrate(event: dict, seat: int | None = None) -> str:
             f"{cap(w.does(p, 'leave'))} the {event['stock_top']} on {w.their(p)} Stock Pile and "
             f"{w.verb(p, 'draw')} from the hand."
         )
+    # one branch per event type, alike on purpose: each event's sentence is its own
     if t == "deviation":
         return f"{cap(w.who(p))} {_OFFENCES.get(event['offence'], event['offence'])} ({event['card']})! Muggins?"
     if t == "muggins":
@@ -86,6 +89,7 @@ def narrate(event: dict, seat: int | None = None) -> str:
             f"{cap(w.does(p, 'take'))} the {event['card']} from the top of {w.whose(event['from'])} hand "
             f"onto {w.their(p)} Stock Pile."
         )
+    # one branch per event type, alike on purpose: each event's sentence is its own
     if t == "turn_over":
         return f"{cap(w.does(p, 'turn'))} the Stock Pile face down as a new hand ({count_of(event['cards'], 'card')})."
     if t == "turn":

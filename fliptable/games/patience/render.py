@@ -55,6 +55,7 @@ def narrate(event: dict, seat: int | None = None) -> str:
     if kind == "move_pile":
         cards = " ".join(str(c) for c in event["cards"])
         return f"{w.does(p, 'move')} the {event['from']} pile ({cards}) onto {event['to']}"
+    # one branch per event type, alike on purpose: each event's sentence is its own
     if kind == "fill":
         return f"{w.does(p, 'start')} row{event['row']} with {_a(event['card'])} from the pack"
     if kind == "one_up":
