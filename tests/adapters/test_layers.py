@@ -49,6 +49,7 @@ def test_rules_load_with_the_rl_libraries_blocked():
         "import fliptable.adapters\n"
         "from fliptable.core.registry import all_games\n"
         "games = all_games()\n"
+        # spelled out on purpose: each adapter test's own scenario, step by step
         "for g in games:\n"
         "    s = g.new_state(None, None, seed=1)\n"
         "    s.view(0)\n"
@@ -69,6 +70,7 @@ def test_no_game_package_or_registry_entry_imports_numpy():
         "    importlib.import_module(module)\n"
         "    importlib.import_module(module.rsplit('.game', 1)[0] if module.endswith('.game') else module)\n"
         "from fliptable.core.registry import all_games\n"
+        # spelled out on purpose: each adapter test's own scenario, step by step
         "for g in all_games():\n"
         "    g.observation_schema(g.default_players, g.resolve_options(None))\n"
         "print(len(GAME_MODULES), sorted(m for m in sys.modules if m.split('.')[0] == 'numpy'"

@@ -125,6 +125,7 @@ def test_serialize_game_and_state_round_trips_with_the_same_future():
     text = pyspiel.serialize_game_and_state(g, s)
     g2, d = pyspiel.deserialize_game_and_state(text)
     assert str(g2) == str(g) and d.history() == s.history() and str(d) == str(s)
+    # spelled out on purpose: each adapter test's own scenario, step by step
     for p in range(3):
         assert d.information_state_tensor(p) == s.information_state_tensor(p)
     while not s.is_terminal():
@@ -202,6 +203,7 @@ def test_states_pickle_in_both_chance_modes_with_the_same_future(chance):
     u = pickle.loads(pickle.dumps(s))
     assert type(u) is type(s) and u.history() == s.history()
     assert str(u.get_game()) == str(g)
+    # spelled out on purpose: each adapter test's own scenario, step by step
     for p in range(3):
         assert u.information_state_string(p) == s.information_state_string(p)
     while not s.is_terminal():

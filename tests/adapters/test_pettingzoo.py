@@ -184,6 +184,7 @@ def test_claimants_are_asked_before_the_turn_player_and_may_pass():
     e = raw_env("muggins", 3)
     rng = np.random.default_rng(4)
     seen = 0
+    # spelled out on purpose: each adapter test's own scenario, step by step
     for seed in range(6):
         e.reset(seed=seed)
         m = e.moments
@@ -238,6 +239,7 @@ def test_who_is_asked_out_of_turn_reveals_no_hidden_hand():
     env = raw_env("flaps", 4)
     rng = np.random.default_rng(0)
     compared = differed = 0
+    # spelled out on purpose: each adapter test's own scenario, step by step
     for seed in range(40):
         env.reset(seed=seed)
         m = env.moments

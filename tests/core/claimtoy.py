@@ -113,6 +113,7 @@ class LastCardGame(Game):
     id = "last-card"
     title = "Last Card (table test game)"
     min_players, max_players, default_players = 2, 4, 3
+    # the declared record's tail, alike in every game on purpose (a toy game is a game)
     cards = CARDS
     notation = "play | play+last | catch"
     state_class = LastCard

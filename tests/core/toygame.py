@@ -152,6 +152,7 @@ class SnapGame(Game):
     title = "Snap (kernel test game)"
     min_players, max_players, default_players = 1, 4, 2
     options = (Option("window_ms", "float", 1000.0, "race window length", min=1, max=60_000),)
+    # the declared record's tail, alike in every game on purpose (a toy game is a game)
     cards = CARDS
     notation = "flip | snap | pass | odd | even"
     state_class = Snap

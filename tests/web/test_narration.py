@@ -89,6 +89,7 @@ def test_every_line_is_drawn_as_the_server_words_it(server, context, game):
 def test_the_live_table_and_its_replay_show_the_servers_lines(server, context):
     """A person plays a Flip 7 round against two bots: the table's narration is, line for
     line, the lines the server sent that seat; the replay shows the same lines."""
+    # spelled out on purpose: each browser test's own table, step by step
     page = context().new_page()
     page.goto(server.url + "/")
     page.click('button.game[data-game="flip7"]')

@@ -142,6 +142,7 @@ def test_the_page_reconnects_by_itself_after_the_server_is_killed_and_restarted(
 
 
 def test_a_turn_clock_chosen_in_the_lobby_counts_down_on_the_table(server, context):
+    # spelled out on purpose: each browser test's own table, step by step
     page = context().new_page()
     page.goto(server.url + "/")
     page.click('button.game[data-game="flip7"]')

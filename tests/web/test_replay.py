@@ -47,6 +47,7 @@ def _at(page, ply: int) -> None:
     page.wait_for_selector(f'#app[data-ply="{ply}"]')
 
 
+# spelled out on purpose: each browser test's own table, step by step
 def test_the_replay_steps_through_the_table(server, context):
     made = server.post(
         "/api/tables",

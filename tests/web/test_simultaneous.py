@@ -17,6 +17,7 @@ def _commit_lines(page):
     return page.locator('#narration li[data-event="commit"]')
 
 
+# spelled out on purpose: each browser test's own table, step by step
 def test_trumps_between_two_people_and_a_bot(server, context):
     made = server.post(
         "/api/tables",

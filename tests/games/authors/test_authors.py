@@ -41,6 +41,7 @@ def new(players, hands, seed=0):
     return GAME.new_state(players, None, seed, deck=deal(players, hands))
 
 
+# each game's test module opens alike on purpose: it stands alone in its game's folder
 def hand(state, seat):
     """A seat's hand as numbers (the view writes cards in notation)."""
     return [int(c) for c in state.view(seat)["hand"]]

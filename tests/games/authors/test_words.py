@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from fliptable.core.registry import get_game
 
+# each game's test module opens alike on purpose: it stands alone in its game's folder
 GAME = get_game("authors")
 said = GAME.narrate  # (event, seat): the line that seat reads
 

@@ -145,6 +145,7 @@ def test_0_quack_only_when_attacked_and_passes_the_sum_on():
     assert "3h" in s.legal_actions(2) and "2c" in s.legal_actions(2)  # answering the 2h beneath
 
 
+# spelled out on purpose: the rule's scenario, step by step
 def test_0_quack_on_a_7_attack_and_you_can_finish_on_it_only_then():
     s = dealt(
         2, {0: ["2h", "5c", "qc", "kc", "5d", "qd", "kd"], 1: ["0", "5s", "qs", "ks", "5h", "qh", "kh"]}, first="9h"

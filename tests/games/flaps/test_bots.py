@@ -64,6 +64,7 @@ def test_greedy_aims_a_10_at_the_player_with_fewest_cards():
     assert ask(agent(0, s), s, 0) == "10h>2"
 
 
+# spelled out on purpose: the rule's scenario, step by step
 def test_greedy_lays_its_highest_trumps_card():
     s = dealt(
         3,

@@ -73,6 +73,7 @@ def test_a_seat_or_suit_is_in_range(field, value):
         ("mega_cap", 4),
         ("run_left", -1),
         ("run_left", 4),
+        # spelled out on purpose: each load check corrupts its own field and names its own refusal
         ("resume", -1),
         ("resume", 3),
         ("attack_sum", -1),
@@ -94,6 +95,7 @@ def test_a_run_a_scuffle_or_an_attack_is_in_range(field, value):
         ("resume", 2),
         ("last_flapper", 2),
         ("caller", 2),
+        # spelled out on purpose: each load check corrupts its own field and names its own refusal
         ("lead_rank", -1),
         ("lead_rank", 13),
         ("lead_suit", -1),
@@ -162,6 +164,7 @@ def test_shown_cards_are_in_the_hand():
     st["shown"][1] = [st["hands"][1][0]]
     loads(data)
     st["shown"][1] = [st["hands"][2][0]] if st["hands"][2][0] not in st["hands"][1] else [st["pile"][0]]
+    # spelled out on purpose: each load check corrupts its own field and names its own refusal
     refused(data, "seat 1's shown cards are not in their hand")
 
 
@@ -200,6 +203,7 @@ def test_a_follow_on_comes_after_an_ace_n_lay():
 
 
 @pytest.mark.parametrize("field, value", [("game_no", 0), ("game_no", 2), ("points", [0, 0]), ("points", [0, -1, 0])])
+# spelled out on purpose: each load check corrupts its own field and names its own refusal
 def test_the_matchs_game_number_and_points_are_in_range(field, value):
     data = saved()
     data["state"][field] = value

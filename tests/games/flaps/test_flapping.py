@@ -86,6 +86,7 @@ def test_4_flaps_last_card_during_flapping_can_win_in_all_the_confusion():
     assert s.is_over() and s.result().winners == (2,)
 
 
+# spelled out on purpose: the rule's scenario, step by step
 def test_4_flaps_forgetting_last_card_during_flapping_is_caught_by_anyone():
     s = four()
     rest = s.hands[2][2:]

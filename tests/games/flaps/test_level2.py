@@ -114,7 +114,9 @@ def test_ol_maid_can_only_be_laid_on_jack_up_jacks_ace_jack_queen_hoofers_doofer
         assert ("om1" in s.legal_actions(0)) == ok, top
 
 
+# spelled out on purpose: the rule's scenario, step by step
 def test_ol_maid_cannot_be_laid_on_ol_maids_nor_on_trumps():
+    # spelled out on purpose: the rule's scenario, step by step
     s = dealt(
         2,
         {0: ["om1", "5c", "qc", "kc", "5d", "qd", "8s"], 1: ["om2", "5h", "kh", "2h", "7s", "9s", "3s"]},
@@ -155,6 +157,7 @@ def test_ol_maid_as_your_last_card_you_must_pick_up_another():
     assert not s.is_over() and hand(s, 0) == ["ks"]
 
 
+# spelled out on purpose: the rule's scenario, step by step
 def test_ol_maid_leaves_the_suit_and_number_of_the_card_beneath():
     s = dealt(
         2,

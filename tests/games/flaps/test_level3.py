@@ -84,6 +84,7 @@ def test_king_n_lay_you_cannot_finish_by_laying_it_as_your_last_but_one_card():
 
 def test_king_n_lay_as_your_last_card_wins():
     s = _only(dealt(2, {0: ["klc", "kh", "5c", "om1", "ah", "5d", "jh"]}, first="kd"), 0, 1)
+    # spelled out on purpose: the rule's scenario, step by step
     play(s, (0, "klc"))
     assert s.is_over() and s.result().winners == (0,)
 
@@ -117,6 +118,7 @@ def test_king_n_lay_next_option_a_last_card_laid_on_it_picks_up():
     assert not s.is_over() and hand(s, 1) == ["qs"]
 
 
+# spelled out on purpose: the rule's scenario, step by step
 def test_6_six_of_the_best_laid_in_trumps_as_the_last_card_is_a_single_win():
     s = dealt(
         3,
@@ -156,6 +158,7 @@ def test_king_n_lay_not_on_a_suitless_first_card():
         rejected(
             s,
             0,
+            # spelled out on purpose: the rule's scenario, step by step
             "klc",
             "the King'N'Lay \"can only be laid on a King, a Club or an Ace with Clubs called\" (FLAPS rules, "
             "\"King 'N' Lay\")",

@@ -9,6 +9,7 @@ from fliptable.games.flaps.cards import ID, SPOOF_VALUE, trumps_value
 from .helpers import FLAPS, NAMES, dealt, hand, play, rejected, validated
 from .test_level2 import MAID_TOPS
 
+# spelled out on purpose: the rule's scenario, step by step
 H0 = ["kss", "5c", "qc", "kc", "5d", "qd", "om1"]
 H1 = ["2h", "5h", "qh", "kh", "om2", "7s", "9h"]
 H2 = ["3d", "4d", "4s", "jd", "lom", "10s", "8s"]
@@ -201,6 +202,7 @@ def test_low_ol_maid_not_on_spoof_nor_on_ol_maids_with_the_reason():
         "OL' MAIDS can only be laid on JACK, UP-JACKS, ACE-JACK, QUEEN, HOOFERS-DOOFERS or KING, not "
         "TRUMPS, SPOOF, an OL' MAID nor a LOW OL' MAID (FLAPS rules, \"OL' MAID\", \"LOW OL' MAID\")",
     )
+    # spelled out on purpose: the rule's scenario, step by step
     s = dealt(
         2,
         {0: ["om1", "5c", "qc", "kc", "5d", "qd", "8s"], 1: ["lom", "5h", "kh", "2h", "7s", "9s", "3s"]},
@@ -235,6 +237,7 @@ def test_low_ol_maid_follows_a_king_n_lay_as_an_ol_maid():
 
 
 # -- the bots play it ----------------------------------------------------------------------------
+# spelled out per level on purpose: each level's own play-to-the-end and leak check
 @pytest.mark.parametrize("players", [2, 4, 8])
 def test_greedy_and_random_play_level_4_to_the_end(players):
     from fliptable.bots import make_agent

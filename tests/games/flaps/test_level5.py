@@ -54,6 +54,7 @@ def test_5_lose_a_secret_each_player_takes_an_unseen_card_from_the_left_neighbou
     assert s.view(None)["mystery"] == [None, None, None]
 
 
+# spelled out on purpose: the rule's scenario, step by step
 def test_5_lose_a_secret_as_your_last_but_one_card_pick_up_after_your_last_card_goes():
     s = only(secrets(), 0, "5lose")
     s.hands[0].append(FLAPS.cards.by_name["kc"])
@@ -75,6 +76,7 @@ def test_5_pick_a_secret_choose_a_card_from_your_own_hand_only_you_know():
     assert "qc" not in hand(s, 0) and s.decision() == Turn(1)
 
 
+# spelled out on purpose: the rule's scenario, step by step
 def test_5_pick_a_secret_as_your_last_but_one_card_pick_up_after_you_put_your_last_card():
     s = only(secrets(), 0, "5pick")
     s.hands[0].append(FLAPS.cards.by_name["kc"])
@@ -152,6 +154,7 @@ def test_knowledge_determinize_keeps_each_view_and_moves_only_what_the_seat_does
     assert moved == {0, 1, 2}  # each seat knows only its own card of the pile
 
 
+# spelled out per level on purpose: each level's own play-to-the-end and leak check
 @pytest.mark.parametrize("players", [2, 4, 8])
 def test_greedy_and_random_play_level_5_to_the_end(players):
     from fliptable.bots import make_agent
@@ -182,8 +185,10 @@ def test_leak_thousands_of_level_5_states_views_events_and_determinize_follow_th
     ``determinize(seat)``; a card an event names to a seat is one its view then shows it
     (the pile as it knows it, or its hand); determinization moves pile cards a seat does
     not know."""
+    # spelled out per level on purpose: each level's own play-to-the-end and leak check
     rng = random.Random(5)
     states = moved = named = 0
+    # spelled out per level on purpose: each level's own play-to-the-end and leak check
     for seed in range(12):
         s = FLAPS.new_state(3 + seed % 3, {"level": 5}, seed)
         while not s.is_over():

@@ -75,6 +75,7 @@ def test_1_right_and_1_left_every_pile_moves():
     assert [len(d) for d in s.downs] == [1, 0, 0] and s.view(0)["downs"][0][0]["card"] == a
 
 
+# spelled out on purpose: the rule's scenario, step by step
 def test_1_over_turn_any_face_down_card_up_for_everyone():
     s = ones()
     a = down_before(s, 0, 1)
@@ -108,6 +109,7 @@ def test_1_look_with_no_1_down_cards_look_at_a_card_of_any_players_hand():
     assert s.view(0)["you_know"][2] == [seen] and s.view(1)["you_know"][2] == []
 
 
+# spelled out on purpose: the rule's scenario, step by step
 def test_1_swap_any_card_of_your_hand_for_any_1_down_card_face_up_or_down():
     s = ones()
     a = down_before(s, 0, 1)
@@ -170,6 +172,7 @@ def test_nothing_to_act_on_no_effect():
 
 
 def test_leak_thousands_of_level_6_states():
+    # spelled out per level on purpose: each level's own play-to-the-end and leak check
     rng = random.Random(6)
     states = moved = named = 0
     for seed in range(10):
@@ -207,6 +210,7 @@ def test_leak_thousands_of_level_6_states():
     assert states > 1000 and moved > 0 and named > 0
 
 
+# spelled out per level on purpose: each level's own play-to-the-end and leak check
 @pytest.mark.parametrize("players", [2, 4, 8])
 def test_greedy_and_random_play_level_6_to_the_end(players):
     from fliptable.bots import make_agent

@@ -11,6 +11,7 @@ from fliptable.core import Turn
 
 from .helpers import FLAPS, NAMES, dealt, hand, play, rejected, validated
 
+# spelled out on purpose: the rule's scenario, step by step
 H0 = ["fm", "qc", "kc", "5d", "9d", "jc", "2c"]
 H1 = ["qh", "kh", "2h", "7h", "9h", "jh", "3h"]
 H2 = ["3d", "4d", "8d", "jd", "qd", "10d", "kd"]
@@ -90,6 +91,7 @@ def test_full_monty_take_the_original_choice_or_the_other_face_down_card_only_yo
     assert s.decision() == Turn(1) and s.view(None)["monty"] is None
 
 
+# spelled out on purpose: the rule's scenario, step by step
 def test_full_monty_with_fewer_than_three_cards_left_has_no_effect():
     s = monty()
     rest = s.hands[0][3:]
@@ -116,6 +118,7 @@ def test_full_monty_no_ol_maid_on_full_monty():
     rejected(
         s,
         0,
+        # spelled out on purpose: the rule's scenario, step by step
         "om1",
         "OL' MAIDS can only be laid on JACK, UP-JACKS, ACE-JACK, QUEEN, HOOFERS-DOOFERS or KING, not "
         "TRUMPS, SPOOF, an OL' MAID nor a LOW OL' MAID (FLAPS rules, \"OL' MAID\", \"LOW OL' MAID\")",
@@ -141,6 +144,7 @@ def test_full_monty_is_laid_on_anything_and_play_follows_the_card_beneath():
 def test_leak_thousands_of_level_7_states():
     rng = random.Random(7)
     states = moved = 0
+    # spelled out per level on purpose: each level's own play-to-the-end and leak check
     for seed in range(10):
         s = FLAPS.new_state(3 + seed % 4, {"level": 7}, seed)
         while not s.is_over():
@@ -156,6 +160,7 @@ def test_leak_thousands_of_level_7_states():
     assert states > 1000 and moved > 0
 
 
+# spelled out per level on purpose: each level's own play-to-the-end and leak check
 @pytest.mark.parametrize("players", [2, 4, 8])
 def test_greedy_and_random_play_level_7_to_the_end(players):
     from fliptable.bots import make_agent

@@ -62,6 +62,7 @@ def test_quick_start_the_winner_is_the_first_to_get_rid_of_their_cards():
     assert s.result().scores == (1.0, 0.0)
 
 
+# spelled out on purpose: the rule's scenario, step by step
 def _on_two_cards():
     """Seat 0 holds 5c and qc only (its other five cards moved to the pack's bottom)."""
     s = dealt(
@@ -134,6 +135,7 @@ def test_quick_start_laying_the_last_card_before_being_caught_still_wins():
     s = _on_two_cards()
     play(s, (0, "qc"), (1, "kc"))  # forgotten (5c left); nobody catches
     assert s.view(None)["forgot"] == [0]
+    # spelled out on purpose: the rule's scenario, step by step
     play(s, (0, "5c"))
     assert s.is_over() and s.result().winners == (0,)
 

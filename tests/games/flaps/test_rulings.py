@@ -56,6 +56,7 @@ def test_no_catching_in_a_trumps_game():
     assert sorted(s.legal_actions(1)) == sorted("t:" + c for c in ["2c", "5h", "qh", "kh", "jh", "8h", "8s"])
 
 
+# spelled out on purpose: the rule's scenario, step by step
 def test_last_card_a_flap_laid_out_of_turn_by_another_player_ends_the_time_to_say_it():
     s = dealt(
         4,
@@ -78,6 +79,7 @@ def test_last_card_a_flap_laid_out_of_turn_by_another_player_ends_the_time_to_sa
     assert s.view(None)["forgot"] == [2] and "catch:2" in s.legal_actions(0)
 
 
+# spelled out on purpose: the rule's scenario, step by step
 def test_legacy_v1_flaps_out_of_turn_do_not_close_a_last_card_window_the_next_players_draw_does():
     s = dealt(
         4,
@@ -150,6 +152,7 @@ def test_a_k_trumps_as_the_last_card_wins_at_once():
 def test_illegal_actions_name_the_rule_and_change_nothing():
     s = dealt(3, {0: ["5h", "5c", "qc", "kc", "5d", "qd", "kd"]}, first="9h")
     rejected(s, 0, "7s", "you hold no 7s")
+    # spelled out on purpose: each illegal action beside the rule its refusal names
     rejected(
         s,
         0,

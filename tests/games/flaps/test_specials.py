@@ -90,6 +90,7 @@ def test_5s_queens_and_kings_are_boring_they_dont_do_anything():
         assert s.decision() == Turn(1) and v["direction"] == 1 and v["phase"] == "play" and not v["flapping"]
 
 
+# spelled out on purpose: the rule's scenario, step by step
 def test_10s_and_qs_hoofers_plain_option_makes_it_an_ordinary_queen_in_play():
     s = dealt(
         3,

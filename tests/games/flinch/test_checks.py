@@ -17,6 +17,7 @@ def saved(**options):
     return GAME.new_state(3, options or None, 1).to_json()
 
 
+# each game's test module opens alike on purpose: it stands alone in its game's folder
 refused = partial(assert_load_refused, GAME)  # (data, says): the load is refused, saying that
 
 
@@ -28,6 +29,7 @@ def test_the_base_state_loads():
 def test_one_entry_per_seat(field):
     data = saved()
     data["state"][field].pop()
+    # spelled out on purpose: each load check corrupts its own field and names its own refusal
     refused(data, "game_piles, game_seen, hands and hand_src need one entry per seat")
 
 
@@ -63,6 +65,7 @@ def test_hand_src_matches_the_hand(src, ok):
         refused(data, "seat 1's hand_src must match the hand, each -1..restocks")
 
 
+# spelled out on purpose: each load check corrupts its own field and names its own refusal
 @pytest.mark.parametrize("seen, ok", [(-1, False), (0, True), ("size", True), ("size+1", False)])
 def test_game_seen_is_zero_to_the_game_piles_size(seen, ok):
     data = saved()

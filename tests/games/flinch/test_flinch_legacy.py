@@ -62,6 +62,7 @@ def test_two_rounds_standstill_draws_after_any_two_idle_rounds():
     def table(**options):
         return position(
             3,
+            # spelled out on purpose: the rule's scenario, step by step
             game=[[9], [9], [9]],
             hands=[[8, 10, 10], [8, 10, 10], [8, 10, 10]],
             piles=[(1, 3, UP)],

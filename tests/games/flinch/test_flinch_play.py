@@ -106,6 +106,7 @@ def test_action_space_is_fixed_and_sized_by_the_starters():
     assert "play:res5@3>c22" in part and "play:game@2>new" in part
 
 
+# spelled out on purpose: the rule's scenario, step by step
 def test_greedy_beats_random_and_never_deviates_in_table_mode():
     wins = 0
     for seed in range(30):

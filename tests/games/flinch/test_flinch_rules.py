@@ -50,6 +50,7 @@ def deal(players=2, game=(), hands=(), stack=(), **options):
     return G.new_state(players, options, 0, [str(c) for c in deck])
 
 
+# each game's position builder, alike in shape on purpose: its own fields and defaults (as flush's helpers.table)
 def position(
     players=2,
     game=None,
@@ -802,12 +803,14 @@ def test_additional_notes_blocked_game_a_players_options_depend_only_on_what_he_
     assert rejected(a, 0, "pass") == rejected(b, 0, "pass")
 
 
+# spelled out on purpose: the rule's scenario, step by step
 def test_additional_notes_more_than_one_holding_releasing_cards_the_first_from_the_dealers_left_plays():
     # "If there is more than one player holding releasing cards, the first player with a
     # releasing card, beginning with the player on the dealer's left, must play it."
     # Seats 1 and 2 hold a 4; seat 0 (the dealer's left) holds none; seat 2 plays first.
     s = position(
         3,
+        # spelled out on purpose: the rule's scenario, step by step
         game=[[9], [9], [9]],
         hands=[[8, 10, 10], [4, 8, 10], [4, 8, 10]],
         piles=[(1, 3, UP)],
@@ -874,6 +877,7 @@ def test_additional_notes_blocked_game_a_releasing_card_on_a_reserve_pile_or_a_p
     whole(t, 0, "discard:hand1>res4", blocked)
 
 
+# spelled out on purpose: the rule's scenario, step by step
 def test_additional_notes_blocked_game_the_duty_waits_for_the_turn_to_come_round_to_the_dealers_left():
     # blocked at seat 1's turn (a whole round went by), seat 1 holds a 4: the duty goes
     # round "beginning with the player on the dealer's left", so seat 1 is not yet forced;
@@ -1066,6 +1070,7 @@ def test_bad_input_is_rejected_naming_the_rule_and_the_state_is_unchanged():
         "discard:hand2>res6",
         'The Layout d): "no more than five" Reserve Piles for each player -- reserve piles are res1 to res5',
     )
+    # spelled out on purpose: each illegal action beside the rule its refusal names
     whole(
         s,
         0,

@@ -39,6 +39,7 @@ def test_quick_is_reproducible_from_the_seed():
     assert logs[0].actions == logs[1].actions and len(logs[0].actions) > 50
 
 
+# spelled out on purpose: the rule's scenario, step by step
 def test_quick_beats_random_and_matches_greedy():
     wins = 0
     for seed in range(20):

@@ -22,6 +22,7 @@ def test_a_play_is_yours_to_its_seat():
         "pile_high": "1",
     }
     assert said(play, 0) == "You play the 1 from the hand to centre pile 1 (1..1)."
+    # each game's test module opens alike on purpose: it stands alone in its game's folder
     assert said(play, 1) == "Seat 0 plays the 1 from the hand to centre pile 1 (1..1)."
     assert said(play, None) == "Seat 0 plays the 1 from the hand to centre pile 1 (1..1)."
 

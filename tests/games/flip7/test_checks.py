@@ -56,6 +56,7 @@ def test_a_status_is_one_of_the_five(status):
 @pytest.mark.parametrize(
     "field, value", [("totals", [0, -1, 0]), ("stat", [0, 0, 0]), ("stat", [0, 0, 0, 0, 0]), ("stat", [0, -1, 0, 0])]
 )
+# spelled out on purpose: each load check corrupts its own field and names its own refusal
 def test_totals_and_statistics_are_four_non_negative_counters(field, value):
     data = saved()
     data["state"][field] = value
@@ -291,6 +292,7 @@ def test_the_round_is_one_to_round_limit(round_no, limit, ok):
 @pytest.mark.parametrize(
     "decisions, ok", [(-1, False), (0, True), (round_decision_cap(3), True), (round_decision_cap(3) + 1, False)]
 )
+# spelled out on purpose: each load check corrupts its own field and names its own refusal
 def test_round_decisions_stay_within_the_cap(decisions, ok):
     data = saved()
     data["state"]["round_decisions"] = decisions

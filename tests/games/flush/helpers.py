@@ -46,6 +46,7 @@ def dealt(players, seats, indicator, unused=(), first=0, options=None):
     return FLUSH.new_state(players, options, seed_for_first(players, first), deck)
 
 
+# each game's position builder, alike in shape on purpose: its own fields and defaults (as flinch's position)
 def table(
     players=2,
     hands=None,

@@ -173,6 +173,7 @@ def test_laid_from_gives_a_source_per_laid_card():
 def test_round_decisions_stay_below_the_cap_but_in_a_game_the_cap_ended(decisions, over, ok):
     data = base()
     data["state"]["round_decisions"], data["state"]["over"] = decisions, over
+    # spelled out on purpose: each load check corrupts its own field and names its own refusal
     if ok:
         loads(data)
     else:
@@ -345,6 +346,7 @@ def test_a_declaration_being_fulfilled_has_its_kind_count_and_room(field, value)
 
 
 @pytest.mark.parametrize("field, value", [("decl_value", 0), ("decl_value", 11), ("decl_count", 16)])
+# spelled out on purpose: each load check corrupts its own field and names its own refusal
 def test_a_declarations_value_and_count_fit_its_kind(field, value):
     data = picking()
     data["state"][field] = value
@@ -387,6 +389,7 @@ def test_mimics_alone_taking_the_piles_value_need_no_real_card_with_mimic_join_p
     assert loads(state.to_json()).legal_actions(0) == ("5", "5s", "5l")
     data = state.to_json()
     data["options"]["mimic_join"] = "play"
+    # spelled out on purpose: each load check corrupts its own field and names its own refusal
     refused(data, "the declaration cannot be fulfilled")
 
 
@@ -400,6 +403,7 @@ def test_a_flipped_blind_card_waits_for_its_declaration():
     data = base()
     st = data["state"]
     st["phase"] = BLIND
+    # spelled out on purpose: each load check corrupts its own field and names its own refusal
     refused(data, "a flipped Blind card waits for its declaration")
 
 

@@ -9,6 +9,7 @@ import pytest
 from fliptable.core import FliptableError, get_game, parse_log, replay
 from tests.golden.regenerate import digest
 
+# each game's test module opens alike on purpose: it stands alone in its game's folder
 GOLDEN = Path(__file__).resolve().parents[2] / "golden"
 LOGS = sorted(GOLDEN.glob("flush-*.json"))
 DEFAULTS = get_game("flush").resolve_options({})

@@ -47,11 +47,13 @@ def test_one_entry_per_seat(field):
     refused(data, f"{field} must have one entry per seat")
 
 
+# spelled out on purpose: each load check corrupts its own field and names its own refusal
 @pytest.mark.parametrize("known, ok", [(-1, False), (0, True), ("size", True), ("size+1", False)])
 def test_known_counts_cards_at_the_bottom_of_a_stack(known, ok):
     data = closed()
     size = len(data["state"]["draw"][1])
     data["state"]["known"][1] = {"size": size, "size+1": size + 1}.get(known, known)
+    # spelled out on purpose: each load check corrupts its own field and names its own refusal
     if ok:
         loads(data)
     else:
@@ -84,6 +86,7 @@ def test_the_middle_never_shows_five_colours():
 
 
 @pytest.mark.parametrize("allowed, ok", [(-1, False), (64, False), (63, True), (0, True)])
+# spelled out on purpose: each load check corrupts its own field and names its own refusal
 def test_allowed_is_a_set_of_the_six_colours(allowed, ok):
     data = closed()
     data["state"]["allowed"] = allowed

@@ -18,6 +18,7 @@ def test_a_flip_and_a_swat_are_yours_to_their_seat():
     assert said(swat, 2) == "you swat fly 2 (green4)"
     assert said(swat, 0) == "seat 2 swats fly 2 (green4)"
     done = {"type": "done", "player": 1, "window": 3}
+    # each game's test module opens alike on purpose: it stands alone in its game's folder
     assert said(done, 1) == "you are done swatting"
     assert said(done, None) == "seat 1 is done swatting"
 

@@ -46,6 +46,7 @@ def new(players, hands, store_top=(), seed=0):
     return GAME.new_state(players, None, seed, deck=deal(players, hands, store_top))
 
 
+# each game's test module opens alike on purpose: it stands alone in its game's folder
 def hand(state, seat):
     """A seat's hand as numbers (the view writes cards in notation)."""
     return [int(c) for c in state.view(seat)["hand"]]

@@ -17,6 +17,7 @@ def saved(players=3, **options):
     return GAME.new_state(players, options or None, 1).to_json()
 
 
+# each game's test module opens alike on purpose: it stands alone in its game's folder
 refused = partial(assert_load_refused, GAME)  # (data, says): the load is refused, saying that
 
 
@@ -54,6 +55,7 @@ def test_turns_are_one_to_round_limit_times_players(turns, ok):
         refused(data, "turns must be 1..round_limit * players")
 
 
+# spelled out on purpose: each load check corrupts its own field and names its own refusal
 @pytest.mark.parametrize("known, ok", [(-1, False), (0, True), ("size", True), ("size+1", False)])
 def test_hand_known_is_zero_to_the_hands_size(known, ok):
     data = saved()
@@ -69,6 +71,7 @@ def test_hand_known_is_zero_to_the_hands_size(known, ok):
 def test_ended_is_out_with_a_winner_or_round_limit(ended, winner):
     data = saved()
     data["state"]["ended"], data["state"]["winner"] = ended, winner
+    # spelled out on purpose: each load check corrupts its own field and names its own refusal
     refused(data, "ended is 'out' (with a winner) or 'round_limit' once over")
 
 
@@ -83,6 +86,7 @@ def test_a_card_is_in_play_exactly_while_the_game_goes_on():
 def test_a_playing_piles_top_is_a_card_below_the_top():
     data = saved()
     data["state"]["centre"][0] = -1
+    # spelled out on purpose: each load check corrupts its own field and names its own refusal
     refused(data, "a Playing Pile's top is 1..9 (0: no pile; a pile reaching 10 leaves)")
 
 
@@ -145,6 +149,7 @@ def test_open_muggins_windows_load():
 
 
 @pytest.mark.parametrize("field, value", [("offence", "late"), ("off_card", None), ("offender", 2)])
+# spelled out on purpose: each load check corrupts its own field and names its own refusal
 def test_a_muggins_window_is_open_only_after_a_deviation(field, value):
     data = keep_window()
     data["state"][field] = value

@@ -458,6 +458,7 @@ def test_muggins_strict_mode_allows_no_deviation_so_there_is_nothing_to_call():
         '"Once a player has started a Stock Pile he must always play from it in preference to playing from '
         'his hand" (Muggins, "The Play"; enforce=strict)',
     )
+    # spelled out on purpose: each illegal action beside the rule its refusal names
     rejected(
         s,
         0,
@@ -625,6 +626,7 @@ def test_bad_input_is_rejected_with_the_rule_and_state_unchanged():
         'only a 1 starts a new Playing Pile ("Any time that a player draws a 1 he starts a new table '
         'pile"); the card is a 7',
     )
+    # spelled out on purpose: each illegal action beside the rule its refusal names
     rejected(
         s,
         0,

@@ -386,6 +386,7 @@ def test_patience_build_up_on_the_ones_exactly_one_higher(source, value, ok):
     s = layout(
         rows,
         up=(4, 0, 0, 0),
+        # spelled out on purpose: the rule's scenario, step by step
         stock=[value] if source == "stock" else [],
         card=value if source == "card" else None,
         strict=False,
@@ -418,6 +419,7 @@ def test_patience_build_down_on_the_lower_row_exactly_one_lower(source, value, o
     # "down on the other piles": onto a lower pile showing 7 only a 6 - not a 5, 7 or 8
     s = layout(
         [[7], [10], [10], [10]],
+        # spelled out on purpose: the rule's scenario, step by step
         stock=[value] if source == "stock" else [],
         card=value if source == "card" else None,
         strict=False,
