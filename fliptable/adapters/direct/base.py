@@ -272,12 +272,3 @@ def card_list_writer(node, copies, decksize: int, pure: bool = False) -> Callabl
             out[b + n + 2 + last] = 1.0
 
     return f
-
-
-# the twin of flush/view.py's _copy_json on purpose: rules code imports nothing from the adapters
-def _json_copy(value):
-    if isinstance(value, dict):
-        return {k: _json_copy(v) for k, v in value.items()}
-    if isinstance(value, list):
-        return [_json_copy(v) for v in value]
-    return value

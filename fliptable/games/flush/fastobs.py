@@ -13,7 +13,6 @@ from fliptable.adapters.direct.base import (
     BLOCKS,
     COMPILED,
     DirectEncoder,
-    _json_copy,
     card_list_writer,
     faces_are_ints,
     keep_block,
@@ -22,6 +21,7 @@ from fliptable.adapters.direct.base import (
     pile_bringer,
     plain,
 )
+from fliptable.core.fields import _json_copy
 
 from .cards import NAMES, card_order
 from .tables import BLIND, KINDS, PHASES, PICK, total_rounds

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from math import comb
 
-from ...core.fields import MIXIN_SLOTS
+from ...core.fields import MIXIN_SLOTS, _json_copy
 from ...core.game import State
 from ...core.knowledge import knows
 from .cards import NAMES, VALUE, card_order
@@ -155,7 +155,7 @@ class View(FlushFields):
             "discard": [names[c] for c in self.discard],
             "scores": list(self.totals),
             "playing": [not self.out_round[q] for q in range(n)],
-            "last_round": _copy_json(self.last_round),
+            "last_round": _json_copy(self.last_round),
             "over": over,
             "winners": list(self.result().winners) if over else [],
         }
@@ -177,12 +177,3 @@ def _weighted_index(weights: list[int], rng) -> int:
             return i
         x -= w
     return len(weights) - 1
-
-
-# the twin of adapters/direct/base.py's _json_copy on purpose: rules code imports only the standard library
-def _copy_json(value):
-    if isinstance(value, dict):
-        return {k: _copy_json(v) for k, v in value.items()}
-    if isinstance(value, list):
-        return [_copy_json(v) for v in value]
-    return value
