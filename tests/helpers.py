@@ -127,6 +127,11 @@ def assert_views_fit_observation(game, steps: int = 60, options=None, tables=Non
     return types
 
 
+def hand(state, seat) -> list[int]:
+    """A seat's hand as numbers, for games whose cards are numbers (the view writes them in notation)."""
+    return [int(c) for c in state.view(seat)["hand"]]
+
+
 def play_turns(state, rng, steps: int | None = None):
     """Random legal actions by the player whose turn it is (a turn-based game), until the
     game is over or ``steps`` were played (None: no limit); the state."""

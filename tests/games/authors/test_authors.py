@@ -13,7 +13,7 @@ from fliptable.bots.base import RandomAgent, make_agent
 from fliptable.core import IllegalAction, PlayerCountError, StateError, get_game
 from fliptable.core.stats import wilson_interval
 from fliptable.sim.match import play_match
-from tests.helpers import assert_load_refused, assert_rejected, play_turns
+from tests.helpers import assert_load_refused, assert_rejected, hand, play_turns
 
 GAME = get_game("authors")
 PACK = Counter(dict.fromkeys(range(1, 11), 4))
@@ -39,12 +39,6 @@ def deal(players: int, hands: dict[int, list[int]]) -> list[str]:
 
 def new(players, hands, seed=0):
     return GAME.new_state(players, None, seed, deck=deal(players, hands))
-
-
-# each game's test module opens alike on purpose: it stands alone in its game's folder
-def hand(state, seat):
-    """A seat's hand as numbers (the view writes cards in notation)."""
-    return [int(c) for c in state.view(seat)["hand"]]
 
 
 # -- Setup ---------------------------------------------------------------------------------

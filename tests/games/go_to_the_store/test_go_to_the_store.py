@@ -14,7 +14,7 @@ from fliptable.bots.base import RandomAgent, make_agent
 from fliptable.core import IllegalAction, PlayerCountError, StateError, get_game
 from fliptable.sim.match import play_match
 from fliptable.sim.simulate import simulate
-from tests.helpers import assert_rejected
+from tests.helpers import assert_rejected, hand
 
 GAME = get_game("go-to-the-store")
 PACK = Counter(dict.fromkeys(range(1, 11), 4))
@@ -44,12 +44,6 @@ def deal(players: int, hands: dict[int, list[int]], store_top: list[int] = ()) -
 
 def new(players, hands, store_top=(), seed=0):
     return GAME.new_state(players, None, seed, deck=deal(players, hands, store_top))
-
-
-# each game's test module opens alike on purpose: it stands alone in its game's folder
-def hand(state, seat):
-    """A seat's hand as numbers (the view writes cards in notation)."""
-    return [int(c) for c in state.view(seat)["hand"]]
 
 
 # -- Setup -------------------------------------------------------------------------------
