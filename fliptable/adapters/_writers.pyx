@@ -257,6 +257,8 @@ cdef class BoolEnc(Enc):
 
 
 cdef class NumEnc(Enc):
+    # the kinds' encoders share one shape on purpose (IndexEnc, SeatEnc...): a cdef class a
+    # kind, each with its own C ``put``, so a node is one C call with no dispatch on its kind
     cdef double scale
 
     def __cinit__(self, double scale):
@@ -292,6 +294,7 @@ cdef class SeatEnc(Enc):
 
 cdef class IndexEnc(Enc):
     """``card`` and ``word``: a one-hot of the string's index in ``index``."""
+    # the same shape as NumEnc on purpose: one cdef class a kind (see there)
     cdef dict index
 
     def __cinit__(self, dict index):
