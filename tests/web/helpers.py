@@ -20,8 +20,18 @@ def watched_page(context, **kw) -> tuple:
     return page, errors
 
 
-def create_from_lobby(page, url: str, game: str, name: str, seats: list[str], options: dict | None = None) -> str:
-    """Fill the lobby's form (game, name, players, each seat, options), create; the table id."""
+def create_from_lobby(
+    page,
+    url: str,
+    game: str,
+    name: str,
+    seats: list[str],
+    options: dict | None = None,
+    seed: int | None = None,
+    bot_delay_ms: int | None = None,
+) -> str:
+    """Fill the lobby's form (game, name, players, each seat, options, and under "More"
+    the seed and the bots' pace when given), create; the table id."""
     page.goto(url + "/")
     page.click(f'button.game[data-game="{game}"]')
     page.fill("#name", name)
@@ -34,6 +44,12 @@ def create_from_lobby(page, url: str, game: str, name: str, seats: list[str], op
             el.select_option(str(value))
         else:
             el.fill(str(value))
+    if seed is not None or bot_delay_ms is not None:
+        page.click("details.advanced summary")
+        if seed is not None:
+            page.fill("#seed", str(seed))
+        if bot_delay_ms is not None:
+            page.fill("#bot-delay", str(bot_delay_ms))
     page.click("#create-button")
     page.wait_for_url(re.compile(r".*/table/[^/]+$"))
     return page.url.rsplit("/", 1)[1]

@@ -3,10 +3,13 @@ spectator sees a table (seats, cards, narration, the result) without any control
 
 from __future__ import annotations
 
+import random
 import re
 
 from playwright.sync_api import expect
 
+from fliptable.bots.base import make_agent
+from fliptable.core.registry import get_game
 from tests.web.helpers import LEGAL, assert_result_matches_log, create_from_lobby, watched_page
 
 
@@ -21,9 +24,36 @@ def _snapshot(page) -> dict:
     }
 
 
+def _ana_hits_three_numbers(seed: int) -> bool:
+    """Seat 0 hitting three times against a threshold bot draws three numbers in one
+    round and may still hit or stay."""
+    game = get_game("flip7")
+    state = game.new_state(2, game.resolve_options({}), seed)
+    bot = make_agent(game, "threshold")
+    bot.reset(game, 1, 2, state.options, random.Random(seed))
+    hits = 0
+    while not state.is_over():
+        seat = state.frame(None)["decision"]["players"][0]
+        legal = state.legal_actions(seat)
+        if seat == 1:
+            state.apply(1, bot.act(state.view(1), legal))
+            continue
+        if len(state.view(0)["seats"][0]["cards"]) != hits + 1:  # the deal's card, then one a hit
+            return False
+        if hits == 3:
+            return tuple(legal) == ("hit", "stay")
+        state.apply(0, "hit")
+        hits += 1
+    return False
+
+
 def test_reload_shows_the_same_table(server, context):
     page = context().new_page()
-    table = create_from_lobby(page, server.url, "flip7", "Ana", ["human", "threshold"])
+    # seed 1: Ana's three hits draw numbers and none busts, so she is still in the round
+    # with hit and stay to choose (a random deal could hand her a Freeze to aim instead,
+    # or bust her and leave the bot hitting at its own pace past the click's wait)
+    assert _ana_hits_three_numbers(1)
+    table = create_from_lobby(page, server.url, "flip7", "Ana", ["human", "threshold"], seed=1, bot_delay_ms=100)
     # a person and a bot: the game starts at once; play a few of Ana's turns
     for _ in range(3):
         page.locator('#actions button[data-action="hit"]:not([disabled])').click()
