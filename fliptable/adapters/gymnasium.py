@@ -17,8 +17,8 @@ see their seat's events through ``observe``. An illegal id ends the episode with
 -1 and ``info["illegal_action"]`` (``illegal="raise"`` raises ``ValueError`` instead).
 When the other seats end the game before the learner is first asked, ``reset`` does not
 return a finished episode: it returns the final observation with only ``PASS`` legal and
-``info["over_at_reset"] = True``, and the next ``step`` (any action) ends the episode with
-the learner's reward.
+``info["over_at_reset"] = True``, and the next ``step`` ends the episode: ``PASS`` with the
+learner's reward, any other id as an illegal one (reward -1, or ``ValueError``).
 """
 
 from __future__ import annotations
@@ -159,9 +159,10 @@ class FliptableEnv(gym.Env):
         self.over_at_reset = moments.over
         if self.over_at_reset:
             # the other seats finished the game before the learner's first turn (Authors
-            # with 2 players, learner at seat 1, against the default bot: every deal). An
-            # episode cannot start finished, so it is one step long: only PASS is legal,
-            # and any action ends it with the learner's reward
+            # with 2 players, learner at seat 1, against the default bot: every deal, since
+            # the two hands hold the whole deck and seat 0 never asks in vain). An episode
+            # cannot start finished, so it is one step long: only PASS is legal, and it
+            # ends the episode with the learner's reward
             obs = {
                 "observation": history.observation(state, self.seat),
                 "action_mask": np.zeros(spec.num_actions + 1, dtype=np.int8),
@@ -171,8 +172,14 @@ class FliptableEnv(gym.Env):
         return self._obs(), {"game_seed": game_seed}
 
     def step(self, action):
-        if self.over_at_reset:  # reset's one-step episode (see there): any action ends it
+        if self.over_at_reset:  # reset's one-step episode (see there): PASS ends it
+            action = int(action)
+            pass_id = self.spec_.PASS
+            if action != pass_id and self.illegal == "raise":
+                raise ValueError(f"action {action} is not legal now (legal ids: [{pass_id}])")
             self.over_at_reset = False
+            if action != pass_id:
+                return self._obs(), -1.0, True, False, {"over_at_reset": True, "illegal_action": True}
             return self._obs(), self._reward(), True, False, {"over_at_reset": True}
         state, m, history = self._episode()
         if m.over:
@@ -216,7 +223,7 @@ def make(game: Game | str, opponents: Sequence[str] | None = None, **kwargs: Any
 
 def register_envs() -> list[str]:
     """Register every game with Gymnasium as ``fliptable/<game>-v<N>``, N the observation's
-    version (``observation.OBSERVATION_VERSION``; ``gymnasium.make("fliptable/flip7-v2",
+    version (``observation.OBSERVATION_VERSION``; ``gymnasium.make("fliptable/flip7-v3",
     opponents=["threshold:25"])``); returns the ids. Done on import of this module."""
     from fliptable.core.registry import all_game_ids
 

@@ -76,14 +76,14 @@ def test_racing_game_plays_to_the_end_against_bots():
 def test_registered_with_gymnasium_make():
     import gymnasium
 
-    env = gymnasium.make("fliptable/flip7-v2", opponents=["threshold:25"], players=2, render_mode="ansi")
-    assert env.spec.id == "fliptable/flip7-v2"
+    env = gymnasium.make("fliptable/flip7-v3", opponents=["threshold:25"], players=2, render_mode="ansi")
+    assert env.spec.id == "fliptable/flip7-v3"
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always")
         check_env(env.unwrapped)
     assert [str(w.message) for w in caught] == []  # with a spec, render modes are checked too
     _obs, _info = env.reset(seed=1)
-    assert "fliptable/go-to-the-store-v2" in gymnasium.registry
+    assert "fliptable/go-to-the-store-v3" in gymnasium.registry
     assert isinstance(env.render(), str)
 
 
@@ -113,19 +113,29 @@ def test_reset_never_returns_a_finished_episode():
     """Issue 24: in Authors with 2 players the default bot at seat 0 asks for every card
     it lacks (the learner holds them all) and wins before seat 1 is asked, so reset()
     returned a finished episode and check_env failed. Now the episode is one step: only
-    PASS is legal, and any action ends it with the learner's reward, flagged in info."""
+    PASS is legal, and it ends the episode with the learner's reward, flagged in info."""
     env = make("authors", players=2, seat=1)
     pass_id = env.action_space.n - 1
     for seed in range(3):
         obs, info = env.reset(seed=seed)
         assert info["over_at_reset"] is True and env.state.is_over()
         assert np.flatnonzero(obs["action_mask"]).tolist() == [pass_id]
-        obs, reward, terminated, truncated, info = env.step(seed)  # any action
+        obs, reward, terminated, truncated, info = env.step(pass_id)
         assert terminated and not truncated and info == {"over_at_reset": True}
         assert reward == env.state.result().returns()[1] == -1.0
         assert not obs["action_mask"].any()
         with pytest.raises(RuntimeError, match="the episode is over"):
             env.step(pass_id)
+    # another id is an illegal one there as anywhere: the episode ends with -1, or
+    # (illegal="raise") it is refused and the one-step episode still waits for PASS
+    env.reset(seed=0)
+    obs, reward, terminated, _, info = env.step(10**9)
+    assert terminated and reward == -1.0 and info == {"over_at_reset": True, "illegal_action": True}
+    strict = make("authors", players=2, seat=1, illegal="raise")
+    strict.reset(seed=0)
+    with pytest.raises(ValueError, match=rf"action 0 is not legal now \(legal ids: \[{pass_id}\]\)"):
+        strict.step(0)
+    assert strict.step(pass_id)[1] == -1.0
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always")
         check_env(make("authors", players=2, seat=1))
