@@ -48,7 +48,7 @@ def missing_places(game_id: str, package: str) -> list[str]:
     if not (ROOT / "tests" / "adapters" / "golden" / f"{game_id}.json").is_file():
         missing.append(
             f"golden layout tests/adapters/golden/{game_id}.json "
-            f"(python -m fliptable.adapters.observation {game_id} --golden tests/adapters/golden)"
+            f"(python -m fliptable.adapters.golden {game_id})"
         )
     if not re.search(rf"^### {re.escape(game_id)}$", RL_DOC.read_text(encoding="utf-8"), re.M):
         missing.append(f"section '### {game_id}' in docs/rl.md (python -m fliptable.adapters.observation {game_id})")
@@ -68,7 +68,7 @@ def test_a_game_without_its_places_is_told_each_one():
         "golden cases in tests/golden/regenerate.py",
         (
             "golden layout tests/adapters/golden/chess.json"
-            " (python -m fliptable.adapters.observation chess --golden tests/adapters/golden)"
+            " (python -m fliptable.adapters.golden chess)"
         ),
         "section '### chess' in docs/rl.md (python -m fliptable.adapters.observation chess)",
     ]

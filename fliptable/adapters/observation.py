@@ -8,8 +8,8 @@ viewer only when the schema says it holds one entry per seat, and numbers are sc
 their declared bounds. Every value lies in [-1, 1] for a view that fits its schema (the
 contract test checks every game's views). ``Observer.describe()`` lists every field
 (path, encoding, offset, width); ``docs/rl.md`` shows them and says how to print them;
-``tests/adapters/golden/`` holds each game's default layout, so a layout cannot change
-without a new observation version (``OBSERVATION_VERSION``).
+``tests/adapters/golden/`` holds each game's layouts and a playthrough (``golden.py``), so
+a layout cannot change without a new observation version (``OBSERVATION_VERSION``).
 
 The information-state variant (``InfoStateObserver``) adds a summary of the seat's
 event history (``Event.for_player``), over the event types the game declares.
@@ -31,9 +31,9 @@ from .compiled import WRITERS
 from .generate import writer
 from .layout import Node
 
-#: the observation's version: part of every environment's name (``fliptable_<game>_v2``);
+#: the observation's version: part of every environment's name (``fliptable_<game>_v3``);
 #: raise it with any change to a layout (``tests/adapters/golden/`` must be regenerated)
-OBSERVATION_VERSION = 2
+OBSERVATION_VERSION = 3
 
 _LAYOUTS: dict[tuple, Observer] = {}
 
@@ -230,38 +230,19 @@ def layout_markdown(game: Game | str, players: int | None = None, options: Mappi
     return "\n".join(lines) + "\n"
 
 
-def golden(game: Game | str) -> dict[str, Any]:
-    """The default table's layout as kept in ``tests/adapters/golden/<game>.json``."""
-    o = observer(game, info_state=True)
-    return {
-        "game": o.game.id,
-        "version": OBSERVATION_VERSION,
-        "players": o.players,
-        "observation": o.view_size,
-        "information_state": o.size,
-        "fields": [list(f) for f in o.describe()],
-    }
-
-
 def main(argv: list[str] | None = None) -> None:
-    """``python -m fliptable.adapters.observation [GAME ...] [--players N] [--golden DIR]``:
-    print layouts as Markdown, or write the golden layout files."""
+    """``python -m fliptable.adapters.observation [GAME ...] [--players N]``: print
+    layouts as Markdown (``adapters.golden`` writes the golden files)."""
     import argparse
-    import json
-    from pathlib import Path
 
     from fliptable.core.registry import all_game_ids
 
     ap = argparse.ArgumentParser(description="print observation layouts as Markdown")
     ap.add_argument("games", nargs="*")
     ap.add_argument("--players", type=int)
-    ap.add_argument("--golden", metavar="DIR", help="write each game's default layout to DIR/<game>.json")
     args = ap.parse_args(argv)
     for g in args.games or all_game_ids():
-        if args.golden:
-            Path(args.golden, f"{g}.json").write_text(json.dumps(golden(g), indent=1) + "\n")
-        else:
-            print(layout_markdown(g, args.players))
+        print(layout_markdown(g, args.players))
 
 
 if __name__ == "__main__":

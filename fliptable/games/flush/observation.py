@@ -6,7 +6,7 @@ from ...core.schema import Bool, Card, Cards, Int, Maybe, Null, Obj, PerSeat, Se
 from .cards import card_order
 from .deckspec import spec_of
 from .notation import MAX_BASES
-from .tables import KINDS, PHASES, total_rounds
+from .tables import KINDS, MAX_ELIMINATION_ROUNDS, PHASES, total_rounds
 
 
 def schema(game, players, options):
@@ -22,13 +22,15 @@ def schema(game, players, options):
     else:
         total_max = (total_rounds(options) + (mode == "arena")) * round_max
         rounds = Int(total_rounds(options), total_rounds(options))
+    # rounds are counted from 1 (0 before the first is dealt), up to the mode's last
+    last = total_rounds(options) or MAX_ELIMINATION_ROUNDS
     hand = Cards(order=card_order)
     fields = {
         "game": Word("flush"),
         "seat": Seat(),
         "players": Int(game.min_players, game.max_players),
         "mode": Word(mode),
-        "round": Int(0, 10**6),
+        "round": Int(0, last),
         "rounds": rounds,
         "turn": Maybe(Seat()),
         "phase": Word(*PHASES, "over"),
@@ -65,7 +67,7 @@ def schema(game, players, options):
         "last_round": Maybe(
             Obj(
                 {
-                    "round": Int(1, 10**6),
+                    "round": Int(1, last),
                     "winner": Maybe(Seat()),
                     "scores": PerSeat(Int(0, round_max)),
                     "deduction": Int(0, deduction_max),
