@@ -74,20 +74,16 @@ def test_every_observation_decodes_to_its_view(game, players):
     root = env.spec_.observer.root
     rng = np.random.default_rng(players)
     checked = 0
-    for step in range(300):
-        done = not env.agents or env.terminations[env.agent_selection]
-        agent = env.agent_selection
-        if step % 3 == 0 or done:
-            for a in env.possible_agents:
-                seat = env.agent_name_mapping[a]
-                got = env.decode(a, env.observe(a))
-                same(root, got, env.state.view(seat))
-                checked += 1
-        if done:
+    while True:  # the whole game, every seat's observation after every step and at the end
+        for a in env.possible_agents:
+            got = env.decode(a, env.observe(a))
+            same(root, got, env.state.view(env.agent_name_mapping[a]))
+            checked += 1
+        if not env.agents or env.terminations[env.agent_selection]:
             break
-        mask = env.observe(agent)["action_mask"]
+        mask = env.observe(env.agent_selection)["action_mask"]
         env.step(int(rng.choice(np.flatnonzero(mask))))
-    assert checked
+    assert env.state.is_over() and checked > players
 
 
 def test_decode_gives_the_views_values_and_absolute_seats():

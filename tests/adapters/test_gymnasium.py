@@ -93,9 +93,21 @@ def test_the_learning_seat_is_an_int_of_the_table():
             make("flip7", ["random"], players=3, seat=bad)
 
 
-def test_one_seat_reward_is_a_win_or_a_loss():
+def solo_reward(result, options) -> float:
+    """docs/rl.md "Rewards for one seat": Flip 7's how soon 200 was reached (1 in the
+    first round, evenly to -1 at the round limit; -1 if the limit ended it), else a win
+    (1) or a loss (-1)."""
+    if "round_limit" in options:  # Flip 7
+        if result.details["ended"] != "score":
+            return -1.0
+        return 1 - 2 * (result.details["rounds"] - 1) / (options["round_limit"] - 1)
+    return 1.0 if result.winners == (0,) else -1.0
+
+
+@pytest.mark.parametrize("game,options", [("flinch", {}), ("patience", {}), ("flip7", {"round_limit": 30})])
+def test_one_seat_reward_is_the_games_own_outcome(game, options):
     """Issue 24: a one-seat table (no opponents) always rewarded 0."""
-    env = make("flinch", players=1)
+    env = make(game, players=1, **options)
     rng = np.random.default_rng(0)
     seen = set()
     for seed in range(6):
@@ -103,10 +115,11 @@ def test_one_seat_reward_is_a_win_or_a_loss():
         terminated = False
         while not terminated:
             obs, reward, terminated, _, _ = env.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
-        want = 1.0 if env.state.result().winners == (0,) else -1.0
-        assert reward == want
+        want = solo_reward(env.state.result(), env.spec_.options)
+        assert reward == pytest.approx(want) and -1.0 <= reward <= 1.0
         seen.add(want)
-    assert seen == {1.0, -1.0}
+    if game == "flinch":  # random play wins some deals alone and loses others
+        assert seen == {1.0, -1.0}
 
 
 def test_reset_never_returns_a_finished_episode():

@@ -189,22 +189,24 @@ def test_serialise_and_pickle_round_trip():
 
 
 @pytest.mark.parametrize("chance", ["sampled", "explicit"])
-def test_states_pickle_in_both_chance_modes_with_the_same_future(chance):
+@pytest.mark.parametrize("game", sorted(SMALL))
+def test_states_pickle_in_both_chance_modes_with_the_same_future(game, chance):
     """pyspiel's own State pickling needs serialize_game_and_state, which fails for a
     sampled-stochastic Python game (issue 24); the state pickles by its game's name,
-    parameters and serialisation instead."""
-    g = pyspiel.load_game("python_fliptable_flush", {"players": 3, "rounds": 1, "chance": chance})
+    parameters and serialisation instead: mid-game (after the deal's chance node in the
+    explicit mode) it comes back with the same history, strings and future."""
+    g = pyspiel.load_game(short_name(game), {**SMALL[game], "chance": chance})
     s = g.new_initial_state()
-    if chance == "explicit":
-        s.apply_action(5)
     rng = np.random.default_rng(2)
     for _ in range(12):
+        if s.is_terminal():
+            break
         s.apply_action(int(rng.choice(s.legal_actions())))
     u = pickle.loads(pickle.dumps(s))
     assert type(u) is type(s) and u.history() == s.history()
     assert str(u.get_game()) == str(g)
     # spelled out on purpose: each adapter test's own scenario, step by step
-    for p in range(3):
+    for p in range(g.num_players()):
         assert u.information_state_string(p) == s.information_state_string(p)
     while not s.is_terminal():
         a = int(rng.choice(s.legal_actions()))
@@ -322,26 +324,29 @@ def test_openspiels_own_ismcts_plays_every_game_to_the_end_with_its_default_sett
     consistent action sets, unlimited world samples) and its default evaluator (random
     rollouts) crashed with KeyError on FLINCH, Authors, Go to the Store, Flush and FLAPS,
     the other seats' real histories making one key's legal actions differ between
-    resamples. Seat 0 now searches every decision with a choice to the end of a game of
-    each, the others playing at random (a few simulations a decision keep this short)."""
+    resamples. Every seat now searches every decision with a choice, to the end of a game
+    of each (a few simulations a decision keep this short)."""
     from open_spiel.python.algorithms import ismcts, mcts
 
     g = pyspiel.load_game(short_name(game), params)
     rng = np.random.RandomState(0)
     evaluator = mcts.RandomRolloutEvaluator(random_state=rng)
-    bot = ismcts.ISMCTSBot(g, evaluator, uct_c=2.0, max_simulations=4, random_state=rng)
+    bots = [
+        ismcts.ISMCTSBot(g, evaluator, uct_c=2.0, max_simulations=8, random_state=rng) for _ in range(g.num_players())
+    ]
     s = g.new_initial_state(0)
-    searched = 0
+    searched = [0] * g.num_players()
     while not s.is_terminal():
         legal = s.legal_actions()
-        if s.current_player() == 0 and len(legal) > 1:
-            action = bot.step(s)
+        seat = s.current_player()
+        if len(legal) > 1:
+            action = bots[seat].step(s)
             assert action in legal
-            searched += 1
+            searched[seat] += 1
         else:
-            action = int(rng.choice(legal))
+            action = legal[0]
         s.apply_action(action)
-    assert searched > 0
+    assert all(searched), searched
     assert len(s.returns()) == g.num_players()
 
 
@@ -357,22 +362,26 @@ def test_resample_keeps_what_the_seat_sees():
     assert r.legal_actions() == s.legal_actions()
 
 
-def test_one_seat_returns_are_the_games_own_outcome():
-    """Issue 24: one seat was always returned 0; now a win (1) or a loss (-1) for FLINCH
-    alone, and the game is general-sum (OpenSpiel checks a zero-sum game's returns)."""
-    g = pyspiel.load_game("python_fliptable_flinch", {"players": 1})
+@pytest.mark.parametrize("game,params", [("flinch", {}), ("patience", {}), ("flip7", {"round_limit": 30})])
+def test_one_seat_returns_are_the_games_own_outcome(game, params):
+    """Issue 24: one seat was always returned 0; now the game's own outcome (a win 1 or
+    a loss -1; Flip 7 alone: how soon 200 was reached), and the game is general-sum
+    (OpenSpiel checks a zero-sum game's returns)."""
+    from tests.adapters.test_gymnasium import solo_reward
+
+    g = pyspiel.load_game(short_name(game), {"players": 1, **params})
     assert g.get_type().utility == pyspiel.GameType.Utility.GENERAL_SUM
-    assert (
-        pyspiel.load_game("python_fliptable_flinch", {"players": 2}).get_type().utility
-        == pyspiel.GameType.Utility.ZERO_SUM
-    )
+    if get_game(game).max_players > 1:
+        two = pyspiel.load_game(short_name(game), {"players": 2})
+        assert two.get_type().utility == pyspiel.GameType.Utility.ZERO_SUM
     seen = set()
     for seed in range(6):
         s = g.new_initial_state(seed)
         rng = np.random.default_rng(seed)
         while not s.is_terminal():
             s.apply_action(int(rng.choice(s.legal_actions())))
-        won = s.play.fstate.result().winners == (0,)
-        assert s.returns() == [1.0 if won else -1.0]
-        seen.add(won)
-    assert seen == {True, False}
+        want = solo_reward(s.play.fstate.result(), s.play.fstate.options)
+        assert s.returns() == [pytest.approx(want)]
+        seen.add(want)
+    if game == "flinch":
+        assert seen == {1.0, -1.0}
