@@ -162,7 +162,10 @@ class Replayed:
         return len(frames)
 
 
-def wait_for(predicate: Callable[[], Any], timeout: float = 20.0, every: float = 0.02) -> Any:
+def wait_for(predicate: Callable[[], Any], timeout: float = 60.0, every: float = 0.02) -> Any:
+    """``predicate()``'s first true value, asked every ``every`` s. The default wait is
+    sized for a loaded machine (CI runs the suite on two busy cores): a table with bots
+    starts only once the pool's first worker is up, which alone may take seconds."""
     end = time.monotonic() + timeout
     while True:
         value = predicate()

@@ -3,7 +3,6 @@ over, tokens stored hashed, one-line errors with their statuses."""
 
 from __future__ import annotations
 
-import asyncio
 import hashlib
 import json
 
@@ -103,11 +102,8 @@ def test_all_bot_table_starts_at_once_and_its_log_is_served_when_over(sqlite_set
         made = create(c, game="flip7", seats=["random", "random", "random"], seed="abc", public=True)
         assert made["seat"] is None and made["token"] is None
         table = made["table"]
-        for _ in range(500):
-            facts = c.get(f"/api/tables/{table}").json()
-            if facts["over"]:
-                break
-            asyncio.run(asyncio.sleep(0.01))
+        # bots at full speed, once the pool's first worker is up (seconds on a loaded machine)
+        facts = wait_for(lambda: (lambda f: f if f["over"] else None)(c.get(f"/api/tables/{table}").json()), timeout=60)
         assert facts["over"] and facts["seeded"] is True
         log = c.get(f"/api/tables/{table}/log").json()
         assert log["seed"] == "abc" and len(log["actions"]) == facts["ply"] and log["result"] == facts["result"]
