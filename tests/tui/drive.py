@@ -64,12 +64,14 @@ async def drive(
     pilot,
     choose: Callable[[TableApp, list], str | None],
     until: Callable[[TableApp], bool] | None = None,
-    timeout: float = 60.0,
+    timeout: float = 240.0,
     on_pass: Callable[[TableApp], None] | None = None,
 ) -> int:
     """Answer notices and pass screens with Enter and turns with ``choose(app, menu)``
     (a key), until the game is over or ``until(app)``; returns the keys pressed. When
-    there is nothing to press, the virtual clock runs to the table's next event."""
+    there is nothing to press, the virtual clock runs to the table's next event.
+    ``timeout`` (real seconds) only stops a game that never ends: a whole game takes 10-20 s
+    of drawing on a loaded machine, so it is sized well past that (pytest-timeout: 300)."""
     until = until or (lambda a: a.standings is not None)
     deadline = time.monotonic() + timeout
     pressed = 0

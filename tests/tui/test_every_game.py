@@ -24,7 +24,7 @@ async def test_every_game_plays_by_keys(game_id):
         return menu[0].key
 
     async with app.run_test(size=SIZE) as pilot:
-        await drive(app, pilot, first_key, timeout=60, until=lambda a: a.standings is not None or len(presses) >= 12)
+        await drive(app, pilot, first_key, until=lambda a: a.standings is not None or len(presses) >= 12)
         assert app.table_text.strip()
     assert len(presses) >= 12 or app.standings is not None
     bad = [m for m in app.messages if "failed" in m or "illegal" in m or "cannot go on" in m]

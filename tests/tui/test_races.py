@@ -206,7 +206,7 @@ async def test_flyswatter_real_time_game_to_the_end(seed):
         return key_for(a, "flip")
 
     async with app.run_test(size=SIZE) as pilot:
-        await drive(app, pilot, choose, timeout=60)
+        await drive(app, pilot, choose)
     result = app.state.result()
     assert result.over
     assert [(s, sc) for _, s, sc in app.standings] == sorted(
