@@ -23,8 +23,10 @@ from .helpers import Player, Replayed, arrive, client, create, join, next_frame,
 
 def test_new_app_on_the_same_database_resumes_tables_and_bots(db_settings):
     with client(db_settings) as c:
-        # a table of bots taking 1.5 s a turn: the server stops between two of its actions
-        bots_table = create(c, game="flip7", seats=["random", "random"], seed=3, bot_delay_ms=1500)["table"]
+        # a table of bots taking 4 s a turn: the server stops between two of its actions (the
+        # ply read below must still be the table's when this app has shut down, seconds later
+        # on a loaded machine)
+        bots_table = create(c, game="flip7", seats=["random", "random"], seed=3, bot_delay_ms=4000)["table"]
         made = create(
             c, game="flip7", seats=["human", "ev", "human"], seed=7, bot_delay_ms=300, options={"round_limit": 2}
         )
