@@ -6,6 +6,12 @@ from __future__ import annotations
 import random
 import re
 import time
+from collections.abc import Callable, Sequence
+
+from fliptable.bots.base import make_agent
+from fliptable.core.agent import Agent
+from fliptable.core.registry import get_game
+from fliptable.sim.match import play_match
 
 LEGAL = "#actions button[data-action]:not([disabled])"
 #: a first step's buttons (Authors asks whom, then which number)
@@ -53,6 +59,44 @@ def create_from_lobby(
     page.click("#create-button")
     page.wait_for_url(re.compile(r".*/table/[^/]+$"))
     return page.url.rsplit("/", 1)[1]
+
+
+class _Person(Agent):
+    """A person's seat at a table played in the test: ``choose(legal)`` answers."""
+
+    name = "person"
+    needs_view = False
+
+    def __init__(self, choose: Callable[[list[str]], str]):
+        self.choose = choose
+
+    def act(self, view, legal):
+        return self.choose(list(legal))
+
+
+def played(
+    game_id: str,
+    seats: Sequence[str],
+    options: dict | None = None,
+    seed: int = 0,
+    person: Callable[[int, list[str]], str] | None = None,
+) -> list[list]:
+    """The actions of a turn-based table of ``seats`` at ``seed`` as the server plays it:
+    its bots with their RNGs derived from the seed as the server's workers derive them,
+    each "human" seat answering ``person(seat, legal)``. A test chooses its table's seed by
+    what this game does (a random deal can make a browser test wait for ever)."""
+    game = get_game(game_id)
+
+    def seated(seat: int, spec: str) -> Agent:
+        if spec != "human":
+            return make_agent(game, spec)
+        assert person is not None, "a table with a person needs person(seat, legal)"
+        return _Person(lambda legal: person(seat, legal))
+
+    agents = [seated(seat, spec) for seat, spec in enumerate(seats)]
+    log = play_match(game, agents, options or {}, seed, record=True).log
+    assert log is not None
+    return [list(a) for a in log.actions]
 
 
 def join_from_link(page, link: str, name: str) -> None:

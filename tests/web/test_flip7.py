@@ -3,9 +3,18 @@ the end through its buttons; a third browser watches without controls."""
 
 from __future__ import annotations
 
+import random
+
 from playwright.sync_api import expect
 
-from tests.web.helpers import LEGAL, assert_result_matches_log, create_from_lobby, join_from_link, press_buttons
+from tests.web.helpers import (
+    LEGAL,
+    assert_result_matches_log,
+    create_from_lobby,
+    join_from_link,
+    played,
+    press_buttons,
+)
 
 
 def _hit_mostly(actions, rng):
@@ -14,12 +23,23 @@ def _hit_mostly(actions, rng):
     return rng.choice(actions)
 
 
+def _both_press_in_a_short_game(seed: int) -> bool:
+    """The game at ``seed``, its turns answered as press_buttons answers them (its own
+    RNG, one page with buttons at a time), asks both seats and ends within 40 actions."""
+    rng = random.Random(5)  # press_buttons' default
+    actions = played("flip7", ["human", "human"], {"round_limit": 2}, seed, lambda seat, legal: _hit_mostly(legal, rng))
+    return {seat for seat, _ in actions} == {0, 1} and len(actions) <= 40
+
+
 def test_two_people_create_join_and_play_flip7_to_the_end(server, context):
     ana, ben, eve = context().new_page(), context().new_page(), context().new_page()
     errors = []
     for p in (ana, ben, eve):
         p.on("pageerror", lambda e: errors.append(str(e)))
-    table = create_from_lobby(ana, server.url, "flip7", "Ana", ["human", "human"], {"round_limit": 2})
+    # seed 1: both of them have buttons to press and the game is short (a random deal could
+    # leave a seat nothing to press: a Freeze aimed at it before its first turn)
+    assert _both_press_in_a_short_game(1)
+    table = create_from_lobby(ana, server.url, "flip7", "Ana", ["human", "human"], {"round_limit": 2}, seed=1)
     assert server.get(f"/api/tables/{table}")["options"]["round_limit"] == 2
     # not started: Ana sees the share link and waits
     expect(ana.locator("#status")).to_contain_text("Waiting for 1 more player")

@@ -11,7 +11,10 @@ import time
 from fliptable.core.registry import get_game
 from tests.web.helpers import assert_result_matches_log, join_from_link, press_buttons
 
-OPTIONS = {"remove": 80, "window_ms": 4000}
+#: a window of 10 s: both people swat in the first one after a dozen checks of both pages,
+#: seconds on a loaded machine (a window that closed first would leave nothing to click);
+#: a window closes as soon as every hand is done, so the game is no slower for it
+OPTIONS = {"remove": 80, "window_ms": 10_000}
 
 
 def _seed_with_an_early_window() -> int:

@@ -15,6 +15,7 @@ import pytest
 
 from fliptable.server.narration import line
 from tests.helpers import play_randomly
+from tests.web.helpers import played
 
 #: a drawn line read back in notation: its text, each card drawn in it as the card's name
 READ = (
@@ -89,13 +90,25 @@ def test_every_line_is_drawn_as_the_server_words_it(server, context, game):
 def test_the_live_table_and_its_replay_show_the_servers_lines(server, context):
     """A person plays a Flip 7 round against two bots: the table's narration is, line for
     line, the lines the server sent that seat; the replay shows the same lines."""
+
+    # seed 1: Ana, staying when she may, has a turn, and the round ends within 20 actions
+    # (a random deal could leave the bots hitting on at their pace)
+    def stay(seat, legal):
+        return "stay" if "stay" in legal else "hit" if "hit" in legal else legal[0]
+
+    actions = played("flip7", ["human", "ev", "ev"], {"round_limit": 1}, 1, stay)
+    assert [0, "stay"] in actions and len(actions) <= 20, actions
     # spelled out on purpose: each browser test's own table, step by step
     page = context().new_page()
     page.goto(server.url + "/")
     page.click('button.game[data-game="flip7"]')
     page.fill("#name", "Ana")
     page.select_option("#players", "3")
+    page.select_option("#seat-1", "ev")
+    page.select_option("#seat-2", "ev")
     page.fill("#opt-round_limit", "1")
+    page.click("details.advanced summary")
+    page.fill("#seed", "1")
     page.click("#create-button")
     page.wait_for_url(re.compile(r".*/table/[^/]+$"))
     table = page.url.rsplit("/", 1)[1]

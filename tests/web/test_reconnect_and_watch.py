@@ -10,7 +10,7 @@ from playwright.sync_api import expect
 
 from fliptable.bots.base import make_agent
 from fliptable.core.registry import get_game
-from tests.web.helpers import LEGAL, assert_result_matches_log, create_from_lobby, watched_page
+from tests.web.helpers import LEGAL, assert_result_matches_log, create_from_lobby, played, watched_page
 
 
 def _snapshot(page) -> dict:
@@ -47,6 +47,19 @@ def _ana_hits_three_numbers(seed: int) -> bool:
     return False
 
 
+def _ana_hits_then_may_stay(seed: int, hits: int) -> bool:
+    """At ``seed``, against a threshold bot, Ana's first ``hits`` turns offer hit and her
+    next one stay (in whichever round: a hit may bust her)."""
+    offered: list[list[str]] = []
+
+    def ana(seat, legal):
+        offered.append(legal)
+        return "hit" if len(offered) <= hits else "stay" if "stay" in legal else legal[0]
+
+    played("flip7", ["human", "threshold"], {}, seed, ana)
+    return len(offered) > hits and all("hit" in o for o in offered[:hits]) and "stay" in offered[hits]
+
+
 def test_reload_shows_the_same_table(server, context):
     page = context().new_page()
     # seed 1: Ana's three hits draw numbers and none busts, so she is still in the round
@@ -54,11 +67,14 @@ def test_reload_shows_the_same_table(server, context):
     # or bust her and leave the bot hitting at its own pace past the click's wait)
     assert _ana_hits_three_numbers(1)
     table = create_from_lobby(page, server.url, "flip7", "Ana", ["human", "threshold"], seed=1, bot_delay_ms=100)
-    # a person and a bot: the game starts at once; play a few of Ana's turns
+    # a person and a bot: the game starts at once; play a few of Ana's turns, each one
+    # answered (the ply moves on) before the next
     for _ in range(3):
-        page.locator('#actions button[data-action="hit"]:not([disabled])').click()
-        page.wait_for_function("document.querySelector('#app').dataset.ply !== undefined")
-        page.wait_for_selector(f"{LEGAL}, [data-over]")
+        hit = page.locator(f'{LEGAL}[data-action="hit"]')
+        hit.wait_for()
+        ply = int(page.locator("#app").get_attribute("data-ply"))
+        hit.click()
+        page.wait_for_function("p => Number(document.querySelector('#app').dataset.ply) > p", arg=ply)
     page.wait_for_selector(LEGAL)
     before = _snapshot(page)
     assert before["mine"] == "0" and before["actions"] and len(before["narration"]) >= 4
@@ -84,12 +100,16 @@ def test_reload_shows_the_same_table(server, context):
 
 
 def test_a_spectator_sees_the_table_without_controls(server, context):
+    # seed 1: the bots' game lasts 3 to 40 actions (6 s at their pace: well within the wait
+    # for its result, and past ply 2 for the replay's steps)
+    assert 3 <= len(played("flip7", ["ev", "threshold:20"], {"round_limit": 2}, 1)) <= 40
     made = server.post(
         "/api/tables",
         {
             "game": "flip7",
             "seats": ["ev", "threshold:20"],
             "options": {"round_limit": 2},
+            "seed": 1,
             "bot_delay_ms": 150,
             "public": True,
         },
@@ -143,6 +163,8 @@ def test_the_page_reconnects_by_itself_after_the_server_is_killed_and_restarted(
     srv = start_server(tmp_path)
     try:
         port = int(srv.url.rsplit(":", 1)[1])
+        # seed 3: Ana's first two turns offer hit, and her next one stay (after the restart)
+        assert _ana_hits_then_may_stay(3, hits=2)
         made = srv.post(
             "/api/tables",
             {"game": "flip7", "seats": ["human", "threshold"], "seed": 3, "name": "Ana", "bot_delay_ms": 100},
