@@ -142,7 +142,9 @@ def test_a_bot_commits_beside_people_and_the_clock_plays_for_a_person_who_went_a
             seats=["human", "human", "random"],
             options={"level": 2},
             seed=SEED,
-            turn_limit_ms=1500,
+            # 4 s: seat 1 answers the bot's frame well within the step's limit even on a loaded
+            # machine (past it, the clock would play for seat 1 too, before seat 0)
+            turn_limit_ms=4000,
             bot_delay_ms=100,
         )
         table = made["table"]
@@ -160,7 +162,7 @@ def test_a_bot_commits_beside_people_and_the_clock_plays_for_a_person_who_went_a
             fb = _frame(b, 2)
             assert fb["view"]["trumps"]["committed"] == [False, False, True]
             assert fb["events"] == [{"type": "commit", "player": 2}]
-            assert fb["clock"] is not None and fb["clock"]["limit_ms"] == 1500.0
+            assert fb["clock"] is not None and fb["clock"]["limit_ms"] == 4000.0
             b.send_json({"type": "act", "action": fb["legal"][0], "ply": 2})
             _frame(b, 3)
             # seat 0 never chooses (its socket sends nothing more): only the clock can lay
