@@ -12,9 +12,13 @@ from playwright.sync_api import expect
 
 from fliptable.games.flush.deckspec import DEFAULT_PATH
 from tests.web.helpers import LEGAL
+from tests.web.test_reconnect_and_watch import _ana_hits_then_may_stay
 
 
 def test_a_lost_connection_is_shown_and_the_move_is_kept(server, context):
+    # seed 3: Ana's first turn offers hit (a deal handing her an action card would ask her
+    # to aim it first, and the wait for her hit button would time out)
+    assert _ana_hits_then_may_stay(3, hits=1)
     made = server.post(
         "/api/tables", {"game": "flip7", "seats": ["human", "threshold"], "seed": 3, "bot_delay_ms": 150}
     )
