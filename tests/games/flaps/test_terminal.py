@@ -227,7 +227,7 @@ async def test_app_a_whole_level_4_game_with_spoof_by_keys():
 
     app = build_table("flaps", 3, ["greedy"], 0, 1, {"level": 4}, delay=0, outcome_delay=0, clock=VirtualClock())
     async with app.run_test(size=SIZE) as pilot:
-        await drive(app, pilot, lambda a, m: m[0].key, timeout=120)
+        await drive(app, pilot, lambda a, m: m[0].key)
     assert app.state.is_over()
     assert any(a[0] == 0 and str(a[1]).startswith("call:") for a in app.actions)
 

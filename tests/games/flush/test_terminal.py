@@ -128,7 +128,7 @@ async def test_full_screen_a_person_plays_flush_to_the_end_by_keys_and_the_log_r
         return rng.choice(menu).key
 
     async with app.run_test(size=SIZE) as pilot:
-        await drive(app, pilot, choose, timeout=120)
+        await drive(app, pilot, choose)
         assert app.standings is not None
         assert "Game over" in app.result_text
     bad = [m for m in app.messages if "could not" in m or "illegal" in m or "not legal" in m]
