@@ -1,13 +1,14 @@
 # Flush's part of the compiled writers (``fliptable/adapters/_writers.pyx``): not a module of
 # its own. ``hatch_build.py`` compiles it into ``fliptable.adapters._writers`` after the
 # adapters' parts (``adapters/writers_source.py`` lists them), so it uses their ``CardList``,
-# ``Nums``, ``_floats`` and ``_clip``; ``games/flush/fastobs.py`` calls ``flush_seats``,
-# ``select_bits`` and ``last_by`` there, and has their pure-Python twins for an install
-# without a C compiler (the same floats: tests/adapters/test_writers.py).
+# ``Nums``, ``_floats`` and ``_clip``; ``games/flush/fastobs.py`` writes with ``FlushWriter``
+# there (its ``write``, with the loop over the seats ``_flush_seats``), and has its pure-Python
+# twin for an install without a C compiler (the same floats: tests/adapters/test_direct.py and
+# the pure-Python run of tests/adapters/test_writers.py).
 
 # -- Flush's list helpers -------------------------------------------------------------------------
 
-def select_bits(list values, list masks, Py_ssize_t bit):
+cdef tuple _select_bits(list values, list masks, Py_ssize_t bit):
     """The tuple of ``values[i]`` whose ``masks[i]`` has bit ``bit`` set (``zip``'s length)."""
     cdef Py_ssize_t i, k = min(len(values), len(masks))
     cdef list out = []
@@ -15,22 +16,6 @@ def select_bits(list values, list masks, Py_ssize_t bit):
         if (<object>masks[i]) >> bit & 1:
             out.append(values[i])
     return tuple(out)
-
-
-def last_by(values, list rank):
-    """``max(values, key=rank.__getitem__)`` for integer ranks (the first of equal
-    ranks), None when empty."""
-    cdef Py_ssize_t i, k = len(values), r, top
-    if not k:
-        return None
-    best = values[0]
-    top = rank[best]
-    for i in range(1, k):
-        x = values[i]
-        r = rank[x]
-        if r > top:
-            best, top = x, r
-    return best
 
 
 # -- Flush: every seat's bases, known cards and counts (``games/flush/fastobs.py``) ---------
@@ -55,8 +40,8 @@ cdef int _region(Py_ssize_t b, Py_ssize_t w, Py_ssize_t size) except -1:
     return 0
 
 
-def flush_seats(Py_ssize_t seat, list seen, state, out, tuple bases, tuple known, dict blocks,
-                Py_ssize_t max_blocks, list rank, Nums hand_count, Nums card_count, object unset):
+cdef int _flush_seats(Py_ssize_t seat, list seen, state, out, tuple bases, tuple known, dict blocks,
+                      Py_ssize_t max_blocks, list rank, Nums hand_count, Nums card_count, object unset) except -1:
     """``FlushDirect.write``'s loop over the seats (viewer first), compiled: for each seat
     whose hand, what the viewer knows of it, its bases or its blind count changed since
     ``seen[rel]`` (``[hand, tops, known, known cards, hand count, card count, blinds]``,
@@ -101,7 +86,7 @@ def flush_seats(Py_ssize_t seat, list seen, state, out, tuple bases, tuple known
                         memset(o + b, 0, known_w * sizeof(float))
                         o[b + 1] = 1.0                      # presence flag: null
                 else:
-                    key = select_bits(hand, kn, seat)       # knowledge.knows
+                    key = _select_bits(hand, kn, seat)       # knowledge.knows
                     if got[3] != key:
                         got[3] = key
                         block = blocks.get(key)
@@ -136,3 +121,124 @@ def flush_seats(Py_ssize_t seat, list seen, state, out, tuple bases, tuple known
                 o[card_count.offset + rel] = <float>_clip(cc / card_count.scale)
     finally:
         PyBuffer_Release(&buf)
+    return 0
+
+
+# -- Flush: a seat's whole observation (``games/flush/fastobs.py``'s ``FlushDirect.write``) -------
+
+cdef class FlushWriter:
+    """``FlushDirect.write`` compiled: the keys that change from ply to ply compared with
+    what the seat's ``memo`` holds and rewritten where they changed, in C; the keys
+    written once a game (``first_keys``), between rounds (``between``) and a declaration
+    being fulfilled (``declare``) by the encoder's own methods, called only when their
+    source changed. The same floats as ``FlushDirect.write`` (tests/adapters/test_direct.py)."""
+    cdef object enc, put, pile_write, pile_grow, pile_zeros, pile_as, hand_write, list_zeros, unset
+    cdef tuple names, phases, bases, known
+    cdef list items, rank
+    cdef dict blocks, declared_blocks
+    cdef Nums hand_count, card_count
+    cdef Py_ssize_t n, pick, blind, pile_at, discard_at, pile_w, hand_at, hand_w, max_blocks
+    cdef Py_ssize_t declared_at, declared_w
+    cdef bint declared
+
+    def __cinit__(self, enc, tuple names, tuple phases, Py_ssize_t pick, Py_ssize_t blind, tuple piles,
+                  tuple hand, declared, tuple seat_args):
+        self.enc, self.put, self.pile_as = enc, enc.put, enc.pile_as
+        self.items, self.list_zeros, self.n = enc.items, enc.list_zeros, enc.players
+        self.names, self.phases, self.pick, self.blind = names, phases, pick, blind
+        self.pile_at, self.discard_at, self.pile_w, self.pile_write, self.pile_grow, self.pile_zeros = piles
+        self.hand_at, self.hand_w, self.hand_write = hand
+        self.declared = declared is not None
+        self.declared_at, self.declared_w = declared if self.declared else (0, 0)
+        self.declared_blocks = enc.declared_blocks
+        (self.bases, self.known, self.blocks, self.max_blocks, self.rank, self.hand_count, self.card_count,
+         self.unset) = seat_args
+
+    def write(self, state, Py_ssize_t seat, out, dict memo):
+        cdef object put = self.put, over = state.over, unset = self.unset
+        cdef object mv, last, at_round, pile, pile_as, old, cards, seen, source, key, block, laid, laid_from
+        cdef tuple small, run
+        cdef Py_ssize_t phase = state.phase, at
+        cdef bint declaring
+        if "game" not in memo:  # the same all game long
+            self.enc.first_keys(state, seat, out, memo)
+        mv = self.items[seat]
+        small = (over, state.turn, phase, state.previous, state.mimic, state.indicator, len(state.unused))
+        last = memo.get("g:small")
+        if last != small:
+            memo["g:small"] = small
+            if last is None or last[0] != over or last[1] != small[1]:
+                put("turn", None if over else state.turn, out, seat, memo)
+            if last is None or last[0] != over or last[2] != small[2]:
+                put("phase", "over" if over else self.phases[phase], out, seat, memo)
+            if last is None or last[3] != small[3]:
+                put("previous", small[3], out, seat, memo)
+            if last is None or last[4] != small[4]:
+                put("mimic", small[4] or None, out, seat, memo)
+            if last is None or last[5] != small[5]:
+                put("indicator", self.names[small[5]], out, seat, memo)
+            if last is None or last[6] != small[6]:
+                put("draw_count", small[6], out, seat, memo)
+        at_round = memo.get("g:round")
+        if at_round is None or at_round[0] is not state or at_round[1] != state.round_no or at_round[2] is not over:
+            memo["g:round"] = (state, state.round_no, over)
+            self.enc.between(state, over, put, out, seat, memo)
+        pile, pile_as = state.pile, state.pile_as
+        run = (state.run_value, state.run_count, state.run_links, state.top_count)
+        if memo.get("g:pile") != pile or memo.get("g:run") != run or memo.get("g:pile_as") != pile_as:
+            memo["g:run"] = run
+            memo["g:pile_as"] = pile_as[:]
+            self.pile_as(pile_as, mv)
+            put(
+                "run",
+                {"value": run[0], "count": run[1], "links": run[2], "last_play": run[3]} if pile else None,
+                out,
+                seat,
+                memo,
+            )
+        if self.declared:
+            declaring = (phase == self.pick or phase == self.blind) and not over
+            source = (
+                (state.turn, phase, state.decl_kind, state.decl_value, state.decl_count, state.laid, state.laid_from)
+                if declaring
+                else None
+            )
+            if memo.get("g:declared", unset) != source:
+                if declaring:
+                    laid, laid_from = state.laid, state.laid_from
+                    key = ((state.turn - seat) % self.n, *source[1:5], tuple(laid), tuple(laid_from))
+                    memo["g:declared"] = (*source[:5], laid[:], laid_from[:])
+                else:
+                    key = memo["g:declared"] = None
+                block = self.declared_blocks.get(key)
+                if block is None:
+                    block = self.enc.declared_block(state, seat, phase, declaring, key)
+                at = self.declared_at
+                mv[at : at + self.declared_w] = block
+        old = memo.get("g:pile")
+        if old != pile:
+            at = self.pile_at
+            if not (old and self.pile_grow(old, pile, mv, at)):
+                mv[at : at + self.pile_w] = self.pile_zeros
+                self.pile_write(pile, mv, at)
+            memo["g:pile"] = pile[:]
+        cards = state.discard
+        old = memo.get("g:discard")
+        if old != cards:
+            at = self.discard_at
+            if not (old and self.pile_grow(old, cards, mv, at)):
+                mv[at : at + self.pile_w] = self.pile_zeros
+                self.pile_write(cards, mv, at)
+            memo["g:discard"] = cards[:]
+        cards = state.hands[seat]
+        if memo.get("g:hand") != cards:
+            at = self.hand_at
+            mv[at : at + self.hand_w] = self.list_zeros
+            at = _last_by(cards, self.rank)
+            self.hand_write(cards, mv, self.hand_at, None if at < 0 else at)
+            memo["g:hand"] = cards[:]
+        seen = memo.get("g:seats")
+        if seen is None:
+            seen = memo["g:seats"] = [[None, None, None, unset, -1, -1, -1] for _ in range(self.n)]
+        _flush_seats(seat, seen, state, mv, self.bases, self.known, self.blocks, self.max_blocks, self.rank,
+                     self.hand_count, self.card_count, unset)

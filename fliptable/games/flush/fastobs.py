@@ -19,6 +19,8 @@ from fliptable.adapters.direct.base import (
     num_seq_writer,
     nums_writer,
     pile_bringer,
+    pile_grower,
+    pile_writer,
     plain,
 )
 from fliptable.core.fields import _json_copy
@@ -95,8 +97,6 @@ class FlushDirect(DirectEncoder):
         self.rank = [0] * len(NAMES)  # a card int's place in a sorted hand
         for i, c in enumerate(order):
             self.rank[c] = i
-        if COMPILED is not None:
-            self.select_bits, self.last_by = COMPILED.select_bits, COMPILED.last_by
         ch = observer.root.children
         copies, deck = observer.copies, observer.decksize
         self.lists = {
@@ -106,6 +106,7 @@ class FlushDirect(DirectEncoder):
         self.bases = (bases.offset, bases.item.width, card_list_writer(bases.item, copies, deck))
         self.known = (known.offset, known.item.width, card_list_writer(known.item, copies, deck))
         self.rounds = total_rounds
+        self.pile_at, self.discard_at = self.lists["pile"][0], self.lists["discard"][0]
         widths = {w for _, w, _ in self.lists.values()}
         assert len(widths) == 1, "hand, pile and discard are card lists of one width"
         self.list_zeros = self.zeros(widths.pop())
@@ -117,11 +118,10 @@ class FlushDirect(DirectEncoder):
         shared = observer.__dict__
         self.known_blocks = shared.setdefault("_flush_known_blocks", {})
         self.declared_blocks = shared.setdefault("_flush_declared_blocks", {})
-        # the loop over the seats, compiled (``_writers.flush_seats``) when built
-        self.compiled_seats = None
-        if COMPILED is not None:
-            self.compiled_seats = COMPILED.flush_seats
-            self.seat_args = (
+        decl = ch.get("declared")
+        self.declared = None if decl is None else (decl.offset, decl.width, self.fns["declared"][0])
+        if COMPILED is not None:  # ``write`` compiled (``_writers.FlushWriter``): an instance's own
+            seats = (
                 (self.bases[0], self.bases[1], self.bases[2].__self__),
                 (self.known[0], self.known[1], self.known[2].__self__),
                 self.known_blocks,
@@ -131,8 +131,18 @@ class FlushDirect(DirectEncoder):
                 self.card_count.__self__,
                 _NONE,
             )
-        decl = ch.get("declared")
-        self.declared = None if decl is None else (decl.offset, decl.width, self.fns["declared"][0])
+            pile = ch["pile"]  # the discard pile's encoding too (``bring``)
+            piles = (
+                self.pile_at,
+                self.discard_at,
+                pile.width,
+                pile_writer(pile, copies, deck),
+                pile_grower(pile, copies, deck),
+                self.zeros(pile.width),
+            )
+            decl_at = None if decl is None else (decl.offset, decl.width)
+            writer = COMPILED.FlushWriter(self, NAMES, PHASES, PICK, BLIND, piles, self.lists["hand"], decl_at, seats)
+            self.write = writer.write
 
     @staticmethod
     def last_by(cards, rank):
@@ -144,20 +154,76 @@ class FlushDirect(DirectEncoder):
         """The tuple of ``values[i]`` whose ``masks[i]`` has ``bit`` set."""
         return tuple([v for v, mask in zip(values, masks, strict=True) if mask >> bit & 1])
 
+    def first_keys(self, state, seat, out, memo):
+        """The keys that are the same all game long."""
+        put, options = self.put, state.options
+        put("game", "flush", out, seat, memo)
+        put("seat", seat, out, seat, memo)
+        put("players", self.players, out, seat, memo)
+        put("mode", options["mode"], out, seat, memo)
+        put("rounds", self.rounds(options), out, seat, memo)
+        if options["mode"] == "elimination":
+            put("limit", options["limit"], out, seat, memo)
+
+    def declare(self, state, seat, phase, declaring, source, memo):
+        """The declaration being fulfilled (``source``: its fields, None when there is none),
+        its block kept per seat-relative declaration."""
+        if declaring:
+            key = (
+                (state.turn - seat) % self.players,
+                *source[1:5],
+                tuple(state.laid),
+                tuple(state.laid_from),
+            )
+            memo["g:declared"] = (*source[:5], state.laid[:], state.laid_from[:])
+        else:
+            key = memo["g:declared"] = None
+        block = self.declared_blocks.get(key)
+        if block is None:
+            block = self.declared_block(state, seat, phase, declaring, key)
+        at, width, _ = self.declared
+        self.items[seat][at : at + width] = block
+
+    def declared_block(self, state, seat, phase, declaring, key):
+        """The declaration's block (its seat-relative ``key``), encoded and kept."""
+        declared = None
+        if declaring:
+            pick = phase == self.PICK
+            declared = {
+                "player": state.turn,
+                "kind": self.KINDS[state.decl_kind] if pick else None,
+                "value": state.decl_value or None,
+                "count": state.decl_count if pick else None,
+                "laid": [self.NAMES[c] for c in state.laid],
+                "from": list(state.laid_from),
+            }
+        _, width, fn = self.declared
+        block = np.zeros(width, dtype=np.float32)
+        fn(declared, block, 0, seat)
+        return keep_block(self.declared_blocks, key, block)
+
+    def between(self, state, over, put, out, seat, memo):
+        """The keys that change only between rounds, written where they changed."""
+        last_round = state.last_round
+        between = (state.round_no, over, state.first, state.totals, state.out_round)
+        if memo.get("g:between") != between or memo.get("g:last_round", _NONE) != last_round:
+            memo["g:between"] = (state.round_no, over, state.first, state.totals[:], state.out_round[:])
+            memo["g:last_round"] = last_round = _json_copy(last_round)
+            put("round", state.round_no, out, seat, memo)
+            put("first", state.first, out, seat, memo)
+            put("scores", list(state.totals), out, seat, memo)
+            put("playing", [not r for r in state.out_round], out, seat, memo)
+            put("last_round", last_round, out, seat, memo)
+            put("over", over, out, seat, memo)
+            put("winners", list(state.result().winners) if over else [], out, seat, memo)
+
     def write(self, state, seat, out, memo):
         n = self.players
         put = self.put
         NAMES = self.NAMES
         over = state.over
-        options = state.options
         if "game" not in memo:  # the same all game long
-            put("game", "flush", out, seat, memo)
-            put("seat", seat, out, seat, memo)
-            put("players", n, out, seat, memo)
-            put("mode", options["mode"], out, seat, memo)
-            put("rounds", self.rounds(options), out, seat, memo)
-            if options["mode"] == "elimination":
-                put("limit", options["limit"], out, seat, memo)
+            self.first_keys(state, seat, out, memo)
         mv = self.items[seat]  # ``out``'s memory: one float, or a region, at a time
         phase = state.phase
         small = (over, state.turn, phase, state.previous, state.mimic, state.indicator, len(state.unused))
@@ -176,19 +242,13 @@ class FlushDirect(DirectEncoder):
                 put("indicator", NAMES[state.indicator], out, seat, memo)
             if last is None or last[6] != small[6]:
                 put("draw_count", small[6], out, seat, memo)
-        # what changes only between rounds
-        last_round = state.last_round
-        between = (state.round_no, over, state.first, state.totals, state.out_round)
-        if memo.get("g:between") != between or memo.get("g:last_round", _NONE) != last_round:
-            memo["g:between"] = (state.round_no, over, state.first, state.totals[:], state.out_round[:])
-            memo["g:last_round"] = last_round = _json_copy(last_round)
-            put("round", state.round_no, out, seat, memo)
-            put("first", state.first, out, seat, memo)
-            put("scores", list(state.totals), out, seat, memo)
-            put("playing", [not r for r in state.out_round], out, seat, memo)
-            put("last_round", last_round, out, seat, memo)
-            put("over", over, out, seat, memo)
-            put("winners", list(state.result().winners) if over else [], out, seat, memo)
+        # what changes only between rounds: the rules change the totals, the players still in,
+        # the first player and the last round's summary only when a round ends (a new deal or
+        # the game over), so for the state seen last at the same round, nothing is compared
+        at_round = memo.get("g:round")
+        if at_round is None or at_round[0] is not state or at_round[1] != state.round_no or at_round[2] is not over:
+            memo["g:round"] = (state, state.round_no, over)
+            self.between(state, over, put, out, seat, memo)
         # the pile and its run
         pile = state.pile
         run = (state.run_value, state.run_count, state.run_links, state.top_count)
@@ -210,45 +270,18 @@ class FlushDirect(DirectEncoder):
             else None
         )
         if self.declared is not None and memo.get("g:declared", _NONE) != source:
-            at, width, fn = self.declared
-            if declaring:
-                key = (
-                    (state.turn - seat) % n,
-                    phase,
-                    state.decl_kind,
-                    state.decl_value,
-                    state.decl_count,
-                    tuple(state.laid),
-                    tuple(state.laid_from),
-                )
-                memo["g:declared"] = (*source[:5], state.laid[:], state.laid_from[:])
-            else:
-                key = memo["g:declared"] = None
-            block = self.declared_blocks.get(key)
-            if block is None:
-                declared = None
-                if declaring:
-                    pick = phase == self.PICK
-                    declared = {
-                        "player": state.turn,
-                        "kind": self.KINDS[state.decl_kind] if pick else None,
-                        "value": state.decl_value or None,
-                        "count": state.decl_count if pick else None,
-                        "laid": [NAMES[c] for c in state.laid],
-                        "from": list(state.laid_from),
-                    }
-                block = np.zeros(width, dtype=np.float32)
-                fn(declared, block, 0, seat)
-                block = keep_block(self.declared_blocks, key, block)
-            mv[at : at + width] = block
+            self.declare(state, seat, phase, declaring, source, memo)
         # card lists, counted from the card ints; the pile and the discard pile grow at
         # the end, so what was added is counted (``grow``)
-        for key, cards in (("pile", pile), ("discard", state.discard)):
-            mkey = "g:" + key
-            old = memo.get(mkey)
-            if old != cards:
-                self.bring(old, cards, mv, self.lists[key][0])
-                memo[mkey] = cards[:]
+        old = memo.get("g:pile")
+        if old != pile:
+            self.bring(old, pile, mv, self.pile_at)
+            memo["g:pile"] = pile[:]
+        cards = state.discard
+        old = memo.get("g:discard")
+        if old != cards:
+            self.bring(old, cards, mv, self.discard_at)
+            memo["g:discard"] = cards[:]
         cards = state.hands[seat]
         if memo.get("g:hand") != cards:
             at, width, write = self.lists["hand"]
@@ -260,11 +293,8 @@ class FlushDirect(DirectEncoder):
         seen = memo.get("g:seats")
         if seen is None:
             seen = memo["g:seats"] = [[None, None, None, _NONE, -1, -1, -1] for _ in range(n)]
-        if self.compiled_seats is not None:
-            self.compiled_seats(seat, seen, state, mv, *self.seat_args)
-            return
-        # the loop below is the Python twin of _writers.pyx's flush_seats, on purpose: it runs
-        # where the compiled module is absent, and the two must write the same floats
+        # the loop below is the Python twin of _flush_seats in games/flush/_writers.pxi, on
+        # purpose: it runs where the compiled module is absent, and the two must write the same floats
         hands, blinds, tops, known = state.hands, state.blinds, state.tops, state.known
         bases_at, bases_w, write_base = self.bases
         known_at, known_w, write_known = self.known
