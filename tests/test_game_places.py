@@ -47,8 +47,7 @@ def missing_places(game_id: str, package: str) -> list[str]:
         missing.append(f"golden logs tests/golden/{game_id}-*.json (python -m tests.golden.regenerate {game_id})")
     if not (ROOT / "tests" / "adapters" / "golden" / f"{game_id}.json").is_file():
         missing.append(
-            f"golden layout tests/adapters/golden/{game_id}.json "
-            f"(python -m fliptable.adapters.golden {game_id})"
+            f"golden layout tests/adapters/golden/{game_id}.json (python -m fliptable.adapters.golden {game_id})"
         )
     if not re.search(rf"^### {re.escape(game_id)}$", RL_DOC.read_text(encoding="utf-8"), re.M):
         missing.append(f"section '### {game_id}' in docs/rl.md (python -m fliptable.adapters.observation {game_id})")
@@ -66,10 +65,7 @@ def test_a_game_without_its_places_is_told_each_one():
         "docs/rules/chess.md",
         "tests/games/chess/ (with __init__.py and test_*.py)",
         "golden cases in tests/golden/regenerate.py",
-        (
-            "golden layout tests/adapters/golden/chess.json"
-            " (python -m fliptable.adapters.golden chess)"
-        ),
+        ("golden layout tests/adapters/golden/chess.json (python -m fliptable.adapters.golden chess)"),
         "section '### chess' in docs/rl.md (python -m fliptable.adapters.observation chess)",
     ]
 
