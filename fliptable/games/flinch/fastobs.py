@@ -149,10 +149,10 @@ class FlinchDirect(DirectEncoder):
     def write(self, state, seat, out, memo):
         n = self.players
         put = self.put
-        NAMES = self.NAMES
-        cfg = state.cfg
         mv = self.items[seat]  # ``out``'s memory: one float, or a block, at a time
         if "seat" not in memo:  # the same all game long
+            NAMES = self.NAMES
+            cfg = state.cfg
             put("seat", seat, out, seat, memo)
             put("players", n, out, seat, memo)
             put("dealer", n - 1, out, seat, memo)
@@ -164,10 +164,11 @@ class FlinchDirect(DirectEncoder):
             put("teams", [list(t) for t in cfg.teams] if cfg.partnership else None, out, seat, memo)
             put("partners", list(cfg.partners[seat]), out, seat, memo)
         over = state.over
+        laying = state.laying
         stack, removed = state.stack, state.removed
-        phase = state.phase_name()
         challenge = None
         if state.offender >= 0:
+            cfg = state.cfg
             challenge = {
                 "offender": state.offender,
                 "action": state.offence,
@@ -179,8 +180,9 @@ class FlinchDirect(DirectEncoder):
                 challenge["called"] = seat in state.callers
         stack_out = not stack and not removed
         small = (
-            phase,
-            None if over else (state.laying if state.laying >= 0 else state.turn),
+            # state.phase_name(), inline
+            "over" if over else ("laydown" if laying >= 0 else ("play" if state.started else "opening")),
+            None if over else (laying if laying >= 0 else state.turn),
             state.turns,
             state.started,
             len(stack),
@@ -195,7 +197,7 @@ class FlinchDirect(DirectEncoder):
             over,
             list(state.winners),
             state.end,
-            [len(h) for h in state.hands],
+            list(map(len, state.hands)),
         )
         last = memo.get("small")
         if last is None:
@@ -228,6 +230,7 @@ class FlinchDirect(DirectEncoder):
         gp = state.game_piles
         if memo.get("game_piles:src") != gp:
             memo["game_piles:src"] = [g[:] for g in gp]
+            NAMES = self.NAMES
             put("scores", [int(s) for s in state._scores()], out, seat, memo)
             if self.game_piles is None:
                 put("game_piles", [{"top": NAMES[g[-1]] if g else None, "count": len(g)} for g in gp], out, seat, memo)
@@ -263,18 +266,31 @@ class FlinchDirect(DirectEncoder):
         ``window`` piles, a block rewritten only when its pile changed."""
         lows, highs, builds = state.pile_low, state.pile_high, state.pile_build
         src = (lows, highs, builds)
-        if memo.get("centre:src") == src:
+        last = memo.get("centre:src")
+        if last == src:
             return
         memo["centre:src"] = (lows[:], highs[:], builds[:])
         m = len(lows)
         window, w, at = self.window, self.centre_w, self.centre_at
+        lo = at + 1
+        if last is not None and m == len(last[0]) and m <= window:
+            # the same piles in the same places (a card played on one): only the entries
+            # whose run changed are rewritten, found by the compiled differ
+            differing = self.differing
+            changed = differing(lows, last[0]) + differing(highs, last[1]) + differing(builds, last[2])
+            written = memo["centre"]
+            for j in changed:
+                key = (j + 1, lows[j], highs[j], builds[j])
+                if written[j] != key:
+                    written[j] = key
+                    mv[lo + j * w : lo + (j + 1) * w] = self._block(key, state.cfg.takes, seat)
+            return
         written = memo.get("centre")
         if written is None:
             written = memo["centre"] = [None] * window
             out[at : at + 1 + window * w] = 0.0
         t = min(m, window)
         first = m - t
-        lo = at + 1
         for i in range(t):
             j = first + i
             key = (j + 1, lows[j], highs[j], builds[j])
