@@ -63,7 +63,7 @@ class FlinchFields(State):
     _dec: Decision | None
     _legal: tuple[str, ...] | None
     _must: tuple[str, ...] | None
-    _acc: list[list[int]] | None
+    _acc: list[tuple[int, ...]] | None
 
     if TYPE_CHECKING:  # defined by FlinchState and its mixins, called by the others
 

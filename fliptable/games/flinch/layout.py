@@ -87,6 +87,7 @@ class Config:
         "players",
         "starter",
         "starters",
+        "starts",
         "table",
         "takes",
         "team_of",
@@ -102,6 +103,8 @@ class Config:
         self.top = top_number(options)
         self.starters = starter_values(options)
         self.starter = tuple(v in self.starters for v in range(self.top + 2))
+        #: per card value, the targets it has on an empty centre: (0,) (``new``) for a starter
+        self.starts = tuple((0,) if s else () for s in self.starter)
         # pile_takes of every run, looked up as takes[build][low][high] (build -1 is the
         # last of the three: BOTH, UP, DOWN)
         span = range(self.top + 2)

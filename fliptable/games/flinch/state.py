@@ -159,7 +159,7 @@ class FlinchState(Challenges, TurnFlow, View, Checks, State):
             return ()
         if self.racing:
             return self._race_legal(player)
-        actor = self.actor()
+        actor = self.laying if self.laying >= 0 else self.turn  # self.actor()
         if player == actor:
             legal = self._legal
             if legal is None:
@@ -212,20 +212,20 @@ class FlinchState(Challenges, TurnFlow, View, Checks, State):
                     return True
         return False
 
-    def _accepts(self) -> list[list[int]]:
+    def _accepts(self) -> list[tuple[int, ...]]:
         """Card value -> targets it may go to: centre piles (1-based) it builds on, and 0
         (``new``) for a starter. Cached until the centre changes."""
-        acc = self._acc
-        if acc is not None:
-            return acc
+        cached = self._acc
+        if cached is not None:
+            return cached
         cfg = self.cfg
-        top = cfg.top
-        starter = cfg.starter
-        acc = [[0] if starter[v] else [] for v in range(top + 2)]  # 0 = new, first
+        # tuples grown by concatenation: a pile's targets are few, and a fresh list per card
+        # value cost more than the whole table (issue 24)
+        acc: list[tuple[int, ...]] = list(cfg.starts)  # 0 = new, first
         takes = cfg.takes  # pile_takes, tabled
         for i, (lo, hi, build) in enumerate(zip(self.pile_low, self.pile_high, self.pile_build, strict=True), 1):
             for v in takes[build][lo][hi]:
-                acc[v].append(i)
+                acc[v] += (i,)
         self._acc = acc
         return acc
 
@@ -239,13 +239,18 @@ class FlinchState(Challenges, TurnFlow, View, Checks, State):
             self._legal, self._must = legal, ()
             return legal
         p = self.turn
-        acc = self._accepts()
+        acc = self._acc
+        if acc is None:
+            acc = self._accepts()
         starter = cfg.starter
+        # (loops, not comprehensions: a card has a target or two, and a comprehension's own
+        # call costs more than that in Python 3.11)
         game_plays: list[str] = []
         pile = self.game_piles[p]
         if pile:
             row = PLAY[0]
-            game_plays = [row[t] for t in acc[pile[-1]]]
+            for t in acc[pile[-1]]:
+                game_plays.append(row[t])  # noqa: PERF401 (see above)
         partner_game: list[str] = []
         other: list[str] = []
         for q in cfg.partners[p]:
@@ -266,13 +271,18 @@ class FlinchState(Challenges, TurnFlow, View, Checks, State):
             ts = acc[v]
             if ts:
                 row = PLAY[src]
-                (hand_starts if starter[v] else other).extend([row[t] for t in ts])
+                into = hand_starts if starter[v] else other
+                for t in ts:
+                    into.append(row[t])
         src = 5
         for r in self.reserves[p * RESERVES : (p + 1) * RESERVES]:
             src += 1
-            if r and acc[r[-1]]:
-                row = PLAY[src]
-                other += [row[t] for t in acc[r[-1]]]
+            if r:
+                ts = acc[r[-1]]
+                if ts:
+                    row = PLAY[src]
+                    for t in ts:
+                        other.append(row[t])
         # Challenge: "play first from their Game Pile if possible" (own before partner's,
         # Partnership Game); The Play: "All 1 cards must be played".
         if game_plays or partner_game or hand_starts:
