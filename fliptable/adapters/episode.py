@@ -18,6 +18,9 @@ from .compiled import WRITERS
 from .direct import DirectEncoder, seat_encoder
 from .observation import InfoStateObserver, observer
 
+#: the masks' dtype, passed positionally (``Spec.mask``)
+_INT8 = np.dtype(np.int8)
+
 
 class Moments:
     """The deterministic serialisation of a game's decisions (shared by every adapter).
@@ -160,11 +163,12 @@ class Spec:
         if not queue or queue[moments.pos][0] != seat:
             return np.zeros(self.num_actions + 1, dtype=np.int8)
         if WRITERS is not None:  # built in C: cheaper than a cache's key (most legal sets are new)
+            # (the dtype positional: as a keyword NumPy parses it for ~0.3 us more, a fifth of the mask)
             return np.frombuffer(
                 WRITERS.mask_bits(
                     self.index, moments.legal(seat), self.num_actions + 1, self.PASS if queue[moments.pos][1] else -1
                 ),
-                dtype=np.int8,
+                _INT8,
             )
         key = (moments.legal(seat), queue[moments.pos][1])
         try:
@@ -181,7 +185,7 @@ class Spec:
                 bits[index[a]] = 1
             if key[1]:
                 bits[self.PASS] = 1
-            m = self._masks[key] = np.frombuffer(bits, dtype=np.int8)
+            m = self._masks[key] = np.frombuffer(bits, _INT8)
         return m.copy()
 
 
