@@ -62,6 +62,10 @@ class Moments:
         legal = self.legal
         while True:
             d = state.decision()
+            if type(d) is Turn and not d.claimants:  # most steps: one player, nobody else asked
+                self.points += 1
+                self.queue, self.pos = [(d.player, False)], 0
+                return
             if isinstance(d, Over):
                 self.queue, self.pos = [], 0
                 return
