@@ -231,7 +231,9 @@ class FlinchDirect(DirectEncoder):
         if memo.get("game_piles:src") != gp:
             memo["game_piles:src"] = [g[:] for g in gp]
             NAMES = self.NAMES
-            put("scores", [int(s) for s in state._scores()], out, seat, memo)
+            # the view's scores (``state._scores()``): minus each seat's game pile, or its team's
+            scores = [int(s) for s in state._scores()] if state.cfg.partnership else [-len(g) for g in gp]
+            put("scores", scores, out, seat, memo)
             if self.game_piles is None:
                 put("game_piles", [{"top": NAMES[g[-1]] if g else None, "count": len(g)} for g in gp], out, seat, memo)
             else:
@@ -279,11 +281,15 @@ class FlinchDirect(DirectEncoder):
             differing = self.differing
             changed = differing(lows, last[0]) + differing(highs, last[1]) + differing(builds, last[2])
             written = memo["centre"]
+            blocks = self.blocks
             for j in changed:
-                key = (j + 1, lows[j], highs[j], builds[j])
+                key = (j + 1, lows[j], highs[j], builds[j], seat)
                 if written[j] != key:
                     written[j] = key
-                    mv[lo + j * w : lo + (j + 1) * w] = self._block(key, state.cfg.takes, seat)
+                    block = blocks.get(key)
+                    if block is None:
+                        block = self._block(key, state.cfg.takes)
+                    mv[lo + j * w : lo + (j + 1) * w] = block
             return
         written = memo.get("centre")
         if written is None:
@@ -293,34 +299,34 @@ class FlinchDirect(DirectEncoder):
         first = m - t
         for i in range(t):
             j = first + i
-            key = (j + 1, lows[j], highs[j], builds[j])
+            key = (j + 1, lows[j], highs[j], builds[j], seat)
             if written[i] != key:
                 written[i] = key
-                mv[lo + i * w : lo + (i + 1) * w] = self._block(key, state.cfg.takes, seat)
+                block = self.blocks.get(key)
+                if block is None:
+                    block = self._block(key, state.cfg.takes)
+                mv[lo + i * w : lo + (i + 1) * w] = block
         for i in range(t, window):
             if written[i] is not None:
                 written[i] = None
                 out[lo + i * w : lo + (i + 1) * w] = 0.0
         mv[at] = min(1.0, m / self.len_scale)
 
-    def _block(self, key, takes, seat) -> memoryview:
-        """One centre entry's block, encoded once per table and viewer."""
-        bkey = (*key, seat)
-        block = self.blocks.get(bkey)
-        if block is None:
-            number, lo, hi, d = key
-            NAMES = self.NAMES
-            entry = {
-                "pile": number,
-                "low": NAMES[lo],
-                "high": NAMES[hi],
-                "build": self.BUILD_NAMES[d],
-                "next": [NAMES[c] for c in takes[d][lo][hi]],
-            }
-            fresh = np.zeros(self.centre_w, dtype=np.float32)
-            self.centre_item(entry, fresh, 0, seat)
-            block = keep_block(self.blocks, bkey, fresh)
-        return block
+    def _block(self, key, takes) -> memoryview:
+        """A centre entry's block (``key``: pile number, low, high, build, viewer), not yet
+        in ``blocks``: encoded, and kept there for every game of this table."""
+        number, lo, hi, d, seat = key
+        NAMES = self.NAMES
+        entry = {
+            "pile": number,
+            "low": NAMES[lo],
+            "high": NAMES[hi],
+            "build": self.BUILD_NAMES[d],
+            "next": [NAMES[c] for c in takes[d][lo][hi]],
+        }
+        fresh = np.zeros(self.centre_w, dtype=np.float32)
+        self.centre_item(entry, fresh, 0, seat)
+        return keep_block(self.blocks, key, fresh)
 
     def _reserves(self, state, seat, out, mv, memo) -> None:
         """Every seat's reserve piles, the viewer's first: a pile rewritten only when its
