@@ -125,9 +125,22 @@ class FlinchDirect(DirectEncoder):
         self.piles = None
         if row.kinds == ["fixed"] and not row.flag_types and len(row.index_items) == RESERVES:
             self.piles = [(c.compile(names), c.offset - row.offset, c.width) for c in row.index_items]
+            # per viewer, per reserve pile i (seat i // 5): (k, where its block goes, whether
+            # the viewer owns it), computed once rather than at every write
+            self.places = [self._places(seat) for seat in range(players)]
         # (reserve pile k, its count and top | its cards) -> its encoded block, per table (no
         # seat in a pile's entry)
         self.pile_blocks: dict[tuple, memoryview] = observer.__dict__.setdefault("_flinch_pile_blocks", {})
+
+    def _places(self, seat: int) -> list[tuple[int, int, bool]]:
+        """Per reserve pile ``i`` (``state.reserves``' index): its number k at its seat, the
+        offset of its block in ``seat``'s vector (rows from the viewer's), and whether ``seat`` owns it."""
+        n, R = self.players, self.RESERVES
+        assert self.piles is not None  # (only built for rows written pile by pile)
+        return [
+            (i % R, self.reserves_at + ((i // R - seat) % n) * self.reserves_w + self.piles[i % R][1], i // R == seat)
+            for i in range(n * R)
+        ]
 
     def _small_writer(self, node):
         """(code, offset, scale or differ) for a small key: a plain number, bool or per-seat
@@ -362,10 +375,11 @@ class FlinchDirect(DirectEncoder):
             memo["reserves"] = [r[:] for r in rs]
             return
         blocks = self.pile_blocks
+        places = self.places[seat]
         for i in self.differing(rs, last):
             r = last[i] = rs[i][:]
-            q, k = divmod(i, R)
-            cards = owner_sees and q == seat
+            k, b, own = places[i]
+            cards = owner_sees and own
             key = (k, tuple(r)) if cards else (k, len(r), r[-1] if r else 0)
             block = blocks.get(key)
             if block is None:
@@ -375,7 +389,6 @@ class FlinchDirect(DirectEncoder):
                 fresh = np.zeros(piles[k][2], dtype=np.float32)
                 piles[k][0](e, fresh, 0, seat)
                 block = keep_block(blocks, key, fresh)
-            b = at + ((q - seat) % n) * w + piles[k][1]
             mv[b : b + len(block)] = block
 
 
