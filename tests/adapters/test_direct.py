@@ -12,6 +12,7 @@ from fliptable.adapters.observation import Observer, observer
 from fliptable.core.registry import get_game
 from fliptable.games.flinch.fastobs import FlinchDirect
 from fliptable.games.flush.fastobs import FlushDirect
+from fliptable.games.flyswatter.fastobs import FlyswatterDirect
 
 TABLES = [
     ("flush", 4, {}),
@@ -19,6 +20,7 @@ TABLES = [
     ("flush", 2, {"rounds": 1}),
     ("flinch", 2, {}),
     ("flinch", 4, {"partnership": True, "enforce": "table"}),
+    ("flyswatter", 4, {}),
 ]
 #: FLINCH tables (players, options) whose views differ in structure: reserve rows of five
 #: piles (a per-seat list at five seats), owners' reserve cards, challenges (claims and the
@@ -91,6 +93,49 @@ def test_flinch_direct_observations_equal_the_generic_encoding_at_every_ply_and_
     assert games > 1 or plies >= 800
 
 
+#: Fly-swatter at every table size (two hands each up to four players, one from five), and
+#: with the clock's window, hands checked as they landed, and cards removed unseen
+FLYSWATTER_TABLES = [(n, {}) for n in range(2, 9)] + [
+    (3, {"window_ms": 500, "check": "landing"}),
+    (5, {"remove": 20}),
+]
+
+
+@pytest.mark.parametrize("players,options", FLYSWATTER_TABLES)
+def test_flyswatter_direct_observations_equal_the_generic_encoding_at_every_ply_and_seat(players, options):
+    spec = Spec("flyswatter", players, options)
+    enc = seat_encoder(spec.observer, players)
+    assert isinstance(enc, FlyswatterDirect)
+    rng = random.Random(200 + players)
+    plies = games = 0
+    seen = {"won": 0, "penalty": 0, "long middle": 0, "over": 0}
+    while games < 3 or plies < 600:
+        state = spec.game.new_state(players, spec.options, seed=rng.randrange(1 << 30))
+        moments = Moments(state)
+        passing = 0.3 if games % 2 else 0.8  # passing more, fewer flies are won: a longer middle
+        # seats observed now and then (as in an AEC loop), so a seat's vector is brought
+        # up to date over several plies at once; every seat at the end
+        while True:
+            for p in range(players):
+                if moments.over or rng.random() < 0.4:
+                    np.testing.assert_array_equal(enc.observe(state, p), spec.observer.observe(state, p))
+            if moments.over:
+                break
+            if moments.may_pass and rng.random() < passing:
+                moments.pass_()
+            else:
+                moments.act(rng.choice(state.legal_actions(moments.current)))
+            plies += 1
+            last = state.last_window
+            for o in last["outcome"] if last is not None else ():
+                if o[3] != "late":
+                    seen[o[3]] += 1
+            seen["long middle"] += len(state.middle) > spec.observer.root.children["middle"].window
+        seen["over"] += state.is_over()
+        games += 1
+    assert all(seen.values()), seen  # flies won and lost, a middle longer than its window
+
+
 def test_a_layout_it_does_not_know_gets_the_generic_path():
     o = Observer("flush", 3)
     o.root.children["surprise"] = o.root.children["round"]  # a key the direct encoder never writes
@@ -104,11 +149,12 @@ def test_the_games_with_a_fast_path_are_the_ones_found_in_their_packages():
     from fliptable.core.registry import all_game_ids
 
     found = {g: encoder_class(get_game(g)) for g in all_game_ids()}
-    assert {g for g, cls in found.items() if cls is not None} == {"flush", "flinch"}
+    assert {g for g, cls in found.items() if cls is not None} == {"flush", "flinch", "flyswatter"}
     assert found["flush"] is FlushDirect and found["flinch"] is FlinchDirect
+    assert found["flyswatter"] is FlyswatterDirect
 
 
-@pytest.mark.parametrize("game,players", [("flush", 3), ("flinch", 2)])
+@pytest.mark.parametrize("game,players", [("flush", 3), ("flinch", 2), ("flyswatter", 4)])
 def test_an_env_reset_reuses_its_direct_encoder_cleared(game, players):
     from fliptable.adapters.pettingzoo import env
 

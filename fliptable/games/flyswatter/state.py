@@ -505,26 +505,7 @@ class FlyswatterState(FlyswatterFields):
             {"n": i, "card": NAME[c], "colour": COLOUR_NAME[c], "value": VALUE[c], "hands": on.get(i, [])}
             for i, c in enumerate(self.middle, 1)
         ]
-        window = None
-        if open_:
-            window = {
-                "number": self.window,
-                "trigger": NAME[self.trigger],
-                "allowed": self._allowed_names(),
-                "swatting": list(self.racing),
-                "hands": [[p, k] for p, k in self.hands],
-                "hands_left": [self.hands_max - len(pl) for pl in self.placed],
-                "timeout_ms": self.window_ms,
-            }
         last = self.last_window
-        if last is not None:
-            last = {
-                "number": last["number"],
-                "trigger": NAME[last["trigger"]],
-                "allowed": [COLOURS[c] for c in range(6) if last["allowed"] >> c & 1],
-                "closed_by": last["closed_by"],
-                "outcome": _outcome_json(last["outcome"]),
-            }
         won = self.won
         over = self.ending and not open_
         return {
@@ -538,8 +519,8 @@ class FlyswatterState(FlyswatterFields):
             "hands_per_player": self.hands_max,
             "draw_counts": [len(s) for s in self.draw],
             "middle": middle,
-            "window": window,
-            "last_window": last,
+            "window": self._window_json() if open_ else None,
+            "last_window": None if last is None else self._last_window_json(),
             "last_flip": None
             if self.last_flip is None
             else {"player": self.last_flip[0], "card": NAME[self.last_flip[1]]},
@@ -550,6 +531,31 @@ class FlyswatterState(FlyswatterFields):
             "removed_unseen": len(self.unseen),
             "flips": self.flips,
             "windows": self.window,
+        }
+
+    def _window_json(self) -> dict:
+        """The open window as the view shows it (also written by ``fastobs.py``)."""
+        assert self.trigger is not None, "an open window has a trigger"
+        return {
+            "number": self.window,
+            "trigger": NAME[self.trigger],
+            "allowed": self._allowed_names(),
+            "swatting": list(self.racing),
+            "hands": [[p, k] for p, k in self.hands],
+            "hands_left": [self.hands_max - len(pl) for pl in self.placed],
+            "timeout_ms": self.window_ms,
+        }
+
+    def _last_window_json(self) -> dict:
+        """The last closed window as the view shows it (also written by ``fastobs.py``)."""
+        last = self.last_window
+        assert last is not None, "asked only once a window has closed"
+        return {
+            "number": last["number"],
+            "trigger": NAME[last["trigger"]],
+            "allowed": [COLOURS[c] for c in range(6) if last["allowed"] >> c & 1],
+            "closed_by": last["closed_by"],
+            "outcome": _outcome_json(last["outcome"]),
         }
 
     def result(self) -> Result:
