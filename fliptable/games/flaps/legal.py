@@ -70,6 +70,12 @@ SPOOF_TOP = max(SPOOF_VALUE)
 _GUESS_CACHE: dict[int, tuple[str, ...]] = {}
 
 _EMPTY: tuple[str, ...] = ()
+#: (card, players, seat, hoofers plain) -> its lays without and with "Last Card" (``_lays``)
+_LAYS: dict[tuple, tuple[tuple[str, ...], tuple[str, ...]]] = {}
+#: what ``_follows`` reads -> the cards that follow (``_following``)
+_FOLLOWING: dict[tuple, frozenset[int]] = {}
+#: the attacking card -> the cards that answer it (``_answering``)
+_ANSWERING: dict[int | None, frozenset[int]] = {}
 _SAY = (A.SAY_ACTION,)
 
 
@@ -105,20 +111,43 @@ class Legal(FlapsFields):
     def _catches(self, q: int) -> tuple[str, ...]:
         return tuple(A.CATCHES[o] for o in self.forgot if o != q)
 
-    def _lays(self, p: int, cards) -> list[str]:
+    def _lays(self, p: int, cards, then: str | None = None) -> tuple[str, ...]:
         """Every way of laying each of ``cards`` (distinct), with "Last Card" when it
-        leaves one card."""
-        hand = self.hands[p]
-        declare = len(hand) == 2
+        leaves one card; then the action ``then`` (draw, take ...) if given."""
+        declare = len(self.hands[p]) == 2
         n = self.players
         # hoofers=plain: a HOOFERS-DOOFERS chooses a player only when fighting back
         plain = self.hoofers_plain and self.phase != SCUFFLE
         out: list[str] = []
         for c in cards:
-            out.extend(A.lay_actions(c, 0, n, p, plain))
-            if declare:
-                out.extend(A.lay_actions(c, 1, n, p, plain))
-        return out
+            ways = _LAYS.get((c, n, p, plain))
+            if ways is None:
+                ways = _LAYS[(c, n, p, plain)] = (
+                    A.lay_actions(c, 0, n, p, plain),
+                    A.lay_actions(c, 0, n, p, plain) + A.lay_actions(c, 1, n, p, plain),
+                )
+            out += ways[declare]
+        if then is not None:
+            out.append(then)
+        return tuple(out)
+
+    def _following(self) -> frozenset[int]:
+        """The cards that follow now (``_follows``), found once for each of the few things
+        it reads: the lead, the top card's kind and what it may take, the options."""
+        top = self.pile[-1]
+        key = (self.lead_suit, self.lead_rank, KIND[top], OM_ON[top], self.king_next, self.legacy)
+        got = _FOLLOWING.get(key)
+        if got is None:
+            got = _FOLLOWING[key] = frozenset(c for c in range(len(NAMES)) if self._follows(c))
+        return got
+
+    def _answering(self) -> frozenset[int]:
+        """The cards that answer the attack now (``_answers``), found once per attacking card."""
+        a = self.attack_card
+        got = _ANSWERING.get(a)
+        if got is None:
+            got = _ANSWERING[a] = frozenset(c for c in range(len(NAMES)) if self._answers(c))
+        return got
 
     def _guess_actions(self) -> tuple[str, ...]:
         """Every card of the level's pack may be guessed."""
@@ -130,38 +159,35 @@ class Legal(FlapsFields):
     def _flap_claims(self, q: int) -> tuple[str, ...]:
         """flaps.md "4 - FLAPS": anyone may lay FLAPS, interleaved."""
         cards = sorted({c for c in self.hands[q] if FLAPPER[c]})
-        return tuple(self._lays(q, cards)) if cards else _EMPTY
+        return self._lays(q, cards) if cards else _EMPTY
 
     def _turn_actions(self, p: int) -> tuple[str, ...]:
         phase = self.phase
         hand = self.hands[p]
         faces = set(hand)
         if phase == PLAY:
-            cards = [c for c in faces if self._follows(c)]
-            cards.sort()
-            return (*tuple(self._lays(p, cards)), A.DRAW_ACTION)
+            return self._lays(p, sorted(faces & self._following()), A.DRAW_ACTION)
         if phase == ATTACKED:
-            cards = sorted(c for c in faces if self._answers(c))
-            return (*tuple(self._lays(p, cards)), A.TAKE_ACTION)
+            return self._lays(p, sorted(faces & self._answering()), A.TAKE_ACTION)
         if phase == KNOCK:
             # flaps.md "8s": "miss a go (and knock on the table) or lay another 8"
             cards = sorted(c for c in faces if KIND[c] == EIGHT)
-            return (*tuple(self._lays(p, cards)), A.KNOCK_ACTION)
+            return self._lays(p, cards, A.KNOCK_ACTION)
         if phase == SCUFFLE:
             # flaps.md "10s and Qs": the target may fight back with a HOOFERS-DOOFERS
             cards = sorted(c for c in faces if KIND[c] == HOOFERS)
-            return (*tuple(self._lays(p, cards)), A.TAKE_ACTION)
+            return self._lays(p, cards, A.TAKE_ACTION)
         if phase == FOLLOW:
             colour = COLOUR[self.pile[-1]]  # the ACE'N'LAY just laid
             cards = sorted(c for c in faces if (WILD[c] or SUIT[c] in colour) and self._king_lay_on(c))
-            return (*tuple(self._lays(p, cards)), A.DRAW_ACTION)
+            return self._lays(p, cards, A.DRAW_ACTION)
         if phase == KING_RUN:
             # flaps.md "King 'N' Lay": "only Kings, Clubs, OL' MAIDS and Aces" follow
             cards = sorted(c for c in faces if RANK[c] == 13 or SUIT[c] == 0 or WILD[c] or KIND[c] == OL_MAID)
-            return (*tuple(self._lays(p, cards)), A.DONE_ACTION)
+            return self._lays(p, cards, A.DONE_ACTION)
         if phase == MEGA_RUN:
             cards = sorted(c for c in faces if KIND[c] in (FLAPS, STOP)) if self.mega_laid < self.mega_cap else []
-            return (*tuple(self._lays(p, cards)), A.DONE_ACTION)
+            return self._lays(p, cards, A.DONE_ACTION)
         if phase == DUMP_RUN:
             # "up to three more fives can follow": every five, the Level 5 ones too (legacy=v1: plain fives)
             cards = (
@@ -169,7 +195,7 @@ class Legal(FlapsFields):
                 if self.run_left > 0
                 else []
             )
-            return (*tuple(self._lays(p, cards)), A.DONE_ACTION)
+            return self._lays(p, cards, A.DONE_ACTION)
         if phase == SECRET_PICK:
             # "5 - PICK A SECRET": "Choose a card from your own hand"
             return tuple(A.SECRET_PUTS[c] for c in sorted(faces))
