@@ -61,7 +61,7 @@ class View(FlapsFields):
             "phase": PHASES[phase],
             "direction": self.direction,
             "hand_counts": [len(h) for h in self.hands],
-            "shown": [[NAMES[c] for c in s] for s in self.shown],
+            "shown": [[NAMES[c] for c in s] if s else [] for s in self.shown],  # mostly empty
             "draw_count": len(self.pack),
             "discard": [NAMES[c] for c in self.pile],
             "top": NAMES[self.pile[-1]],
