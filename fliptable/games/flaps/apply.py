@@ -137,22 +137,23 @@ class Apply(FlapsFields):
     # -- the one entry point ----------------------------------------------------------------------
     def _apply(self, player, action, events):
         typ, card, arg, declare = A.INFO[action]
-        if typ == A.CATCH:
-            self._catch(player, arg, events)
-        elif typ == A.COMMIT:
-            self._commit(player, card, events)
-        elif typ == A.CALL:
-            self._spoof_call(player, arg, events)
-        elif typ == A.SECRET:
-            self._put_secret(player, card, events)
-        elif typ == A.GUESSING:
-            self._guess(player, card, events)
-        elif typ in (A.PLACE, A.TURN_UP, A.PEEK_AT, A.PEEK_HAND, A.SWAP_AT, A.GIVE):
-            self._one_choice(player, typ, card, arg, events)
-        elif typ in (A.MONTY_LAY, A.POINT, A.SHOW, A.KEEP):
-            self._monty_step(player, typ, card, arg, events)
-        elif typ == A.SAY:
-            self._say(player, events)
+        if typ > A.DONE:  # not a lay nor an answer (draw, take, knock, done: notation.py's first types)
+            if typ == A.CATCH:
+                self._catch(player, arg, events)
+            elif typ == A.COMMIT:
+                self._commit(player, card, events)
+            elif typ == A.CALL:
+                self._spoof_call(player, arg, events)
+            elif typ == A.SECRET:
+                self._put_secret(player, card, events)
+            elif typ == A.GUESSING:
+                self._guess(player, card, events)
+            elif typ in (A.PLACE, A.TURN_UP, A.PEEK_AT, A.PEEK_HAND, A.SWAP_AT, A.GIVE):
+                self._one_choice(player, typ, card, arg, events)
+            elif typ in (A.MONTY_LAY, A.POINT, A.SHOW, A.KEEP):
+                self._monty_step(player, typ, card, arg, events)
+            else:
+                self._say(player, events)
         elif player != self.acting():
             self._lay(player, card, arg, declare, True, events)  # a FLAP out of turn
         else:
