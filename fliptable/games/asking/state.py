@@ -40,6 +40,11 @@ MAX_DECISIONS = 2000
 ASK_TEXT = [[""] + [f"ask:{t}:{n}" for n in NUMBERS] for t in range(MAX_SEATS)]
 PARSE = {a: (t, n) for t in range(MAX_SEATS) for n in NUMBERS for a in (ASK_TEXT[t][n],)}
 _OVER = Over()
+#: the turn player's legal actions by all they depend on (``_legal_actions``' key): the
+#: same sets recur (about three asks in four in random play), and building one costs
+#: twice a look-up; emptied when it holds ``LEGAL_SETS``
+_LEGAL: dict[tuple, tuple[str, ...]] = {}
+LEGAL_SETS = 1 << 15
 
 
 def history_words(history: list[list[int]]) -> list[list]:
@@ -182,6 +187,8 @@ class AskingState(State):
         return turn_of(self.turn)
 
     def _can_be_asked(self, target: int) -> bool:
+        """Whether ``target`` may be asked now: may read only which seats hold a card
+        (``_legal_actions`` keeps the lists by that)."""
         return True
 
     def _legal_actions(self, player):
@@ -189,17 +196,27 @@ class AskingState(State):
             return ()
         legal = self._legal
         if legal is None:
-            hand = self.hands[player]
-            held = [n for n in NUMBERS if hand[n]]
-            acts: list[str] = []
-            for t in range(self.players):
-                if t != player and self._can_be_asked(t):
-                    row = ASK_TEXT[t]
-                    acts.extend(row[n] for n in held)
-            if self.MAY_STOP and self.successes:
-                acts.append("stop")
-            legal = self._legal = tuple(acts)
+            hands = self.hands
+            stop = self.MAY_STOP and self.successes > 0
+            # all that the list depends on: who may be asked (Authors: who holds a card),
+            # which numbers the player holds, whether he may stop
+            key = (type(self), player, stop, *map(any, hands), *map(bool, hands[player]))
+            legal = _LEGAL.get(key)
+            if legal is None:
+                if len(_LEGAL) >= LEGAL_SETS:
+                    _LEGAL.clear()
+                legal = _LEGAL[key] = self._list_legal(player, stop)
+            self._legal = legal
         return legal
+
+    def _list_legal(self, player: int, stop: bool) -> tuple[str, ...]:
+        hand = self.hands[player]
+        held = [n for n in NUMBERS if hand[n]]
+        can = self._can_be_asked
+        acts = [ASK_TEXT[t][n] for t in range(self.players) if t != player and can(t) for n in held]
+        if stop:
+            acts.append("stop")
+        return tuple(acts)
 
     def _illegal_reason(self, player, action):
         if action == "stop":
