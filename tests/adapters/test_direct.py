@@ -10,6 +10,7 @@ from fliptable.adapters.direct import encoder_class, seat_encoder
 from fliptable.adapters.episode import Moments, Spec
 from fliptable.adapters.observation import Observer, observer
 from fliptable.core.registry import get_game
+from fliptable.games.authors.fastobs import AuthorsDirect
 from fliptable.games.flinch.fastobs import FlinchDirect
 from fliptable.games.flush.fastobs import FlushDirect
 from fliptable.games.flyswatter.fastobs import FlyswatterDirect
@@ -21,6 +22,9 @@ TABLES = [
     ("flinch", 2, {}),
     ("flinch", 4, {"partnership": True, "enforce": "table"}),
     ("flyswatter", 4, {}),
+    ("authors", 4, {}),
+    ("authors", 2, {}),
+    ("authors", 10, {}),
 ]
 #: FLINCH tables (players, options) whose views differ in structure: reserve rows of five
 #: piles (a per-seat list at five seats), owners' reserve cards, challenges (claims and the
@@ -143,18 +147,39 @@ def test_a_layout_it_does_not_know_gets_the_generic_path():
     assert seat_encoder(o, 3) is None
     assert seat_encoder(observer("muggins"), 2) is None  # no direct encoder
     assert seat_encoder(observer("flip7"), 4) is None
+    assert seat_encoder(observer("go-to-the-store"), 3) is None
+    assert AuthorsDirect.fit(observer("go-to-the-store"), 3) is None  # the Store's count: a key it never writes
+
+
+def test_authors_direct_encoder_follows_states_that_take_turns():
+    # one encoder asked in turns about two games and a clone that goes its own way: each
+    # record kept in words is another's, and a seat's window is the state's it is asked about
+    spec = Spec("authors", 3, {})
+    enc = seat_encoder(spec.observer, 3)
+    rng = random.Random(7)
+    states = [spec.game.new_state(3, spec.options, seed=s) for s in (1, 2)]
+    for step in range(120):
+        if step == 30:
+            states.append(states[0].clone())
+        for state in states:
+            if state.is_over():
+                continue
+            for p in range(3):
+                np.testing.assert_array_equal(enc.observe(state, p), spec.observer.observe(state, p))
+            state.apply(state.turn, rng.choice(state.legal_actions(state.turn)))
+    assert len(states) == 3 and states[2].history != states[0].history
 
 
 def test_the_games_with_a_fast_path_are_the_ones_found_in_their_packages():
     from fliptable.core.registry import all_game_ids
 
     found = {g: encoder_class(get_game(g)) for g in all_game_ids()}
-    assert {g for g, cls in found.items() if cls is not None} == {"flush", "flinch", "flyswatter"}
+    assert {g for g, cls in found.items() if cls is not None} == {"flush", "flinch", "flyswatter", "authors"}
     assert found["flush"] is FlushDirect and found["flinch"] is FlinchDirect
-    assert found["flyswatter"] is FlyswatterDirect
+    assert found["flyswatter"] is FlyswatterDirect and found["authors"] is AuthorsDirect
 
 
-@pytest.mark.parametrize("game,players", [("flush", 3), ("flinch", 2), ("flyswatter", 4)])
+@pytest.mark.parametrize("game,players", [("flush", 3), ("flinch", 2), ("flyswatter", 4), ("authors", 3)])
 def test_an_env_reset_reuses_its_direct_encoder_cleared(game, players):
     from fliptable.adapters.pettingzoo import env
 
