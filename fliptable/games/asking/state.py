@@ -43,7 +43,7 @@ _OVER = Over()
 #: the turn player's legal actions by all they depend on (``_legal_actions``' key): the
 #: same sets recur (about three asks in four in random play), and building one costs
 #: twice a look-up; emptied when it holds ``LEGAL_SETS``
-_LEGAL: dict[tuple, tuple[str, ...]] = {}
+_LEGAL_CACHE: dict[tuple, tuple[str, ...]] = {}
 LEGAL_SETS = 1 << 15
 
 
@@ -201,11 +201,11 @@ class AskingState(State):
             # all that the list depends on: who may be asked (Authors: who holds a card),
             # which numbers the player holds, whether he may stop
             key = (type(self), player, stop, *map(any, hands), *map(bool, hands[player]))
-            legal = _LEGAL.get(key)
+            legal = _LEGAL_CACHE.get(key)
             if legal is None:
-                if len(_LEGAL) >= LEGAL_SETS:
-                    _LEGAL.clear()
-                legal = _LEGAL[key] = self._list_legal(player, stop)
+                if len(_LEGAL_CACHE) >= LEGAL_SETS:
+                    _LEGAL_CACHE.clear()
+                legal = _LEGAL_CACHE[key] = self._list_legal(player, stop)
             self._legal = legal
         return legal
 
