@@ -71,11 +71,11 @@ _GUESS_CACHE: dict[int, tuple[str, ...]] = {}
 
 _EMPTY: tuple[str, ...] = ()
 #: (card, players, seat, hoofers plain) -> its lays without and with "Last Card" (``_lays``)
-_LAYS: dict[tuple, tuple[tuple[str, ...], tuple[str, ...]]] = {}
+_LAYS_CACHE: dict[tuple, tuple[tuple[str, ...], tuple[str, ...]]] = {}
 #: what ``_follows`` reads -> the cards that follow (``_following``)
-_FOLLOWING: dict[tuple, frozenset[int]] = {}
+_FOLLOWING_CACHE: dict[tuple, frozenset[int]] = {}
 #: the attacking card -> the cards that answer it (``_answering``)
-_ANSWERING: dict[int | None, frozenset[int]] = {}
+_ANSWERING_CACHE: dict[int | None, frozenset[int]] = {}
 _SAY = (A.SAY_ACTION,)
 
 
@@ -120,9 +120,9 @@ class Legal(FlapsFields):
         plain = self.hoofers_plain and self.phase != SCUFFLE
         out: list[str] = []
         for c in cards:
-            ways = _LAYS.get((c, n, p, plain))
+            ways = _LAYS_CACHE.get((c, n, p, plain))
             if ways is None:
-                ways = _LAYS[(c, n, p, plain)] = (
+                ways = _LAYS_CACHE[(c, n, p, plain)] = (
                     A.lay_actions(c, 0, n, p, plain),
                     A.lay_actions(c, 0, n, p, plain) + A.lay_actions(c, 1, n, p, plain),
                 )
@@ -136,17 +136,17 @@ class Legal(FlapsFields):
         it reads: the lead, the top card's kind and what it may take, the options."""
         top = self.pile[-1]
         key = (self.lead_suit, self.lead_rank, KIND[top], OM_ON[top], self.king_next, self.legacy)
-        got = _FOLLOWING.get(key)
+        got = _FOLLOWING_CACHE.get(key)
         if got is None:
-            got = _FOLLOWING[key] = frozenset(c for c in range(len(NAMES)) if self._follows(c))
+            got = _FOLLOWING_CACHE[key] = frozenset(c for c in range(len(NAMES)) if self._follows(c))
         return got
 
     def _answering(self) -> frozenset[int]:
         """The cards that answer the attack now (``_answers``), found once per attacking card."""
         a = self.attack_card
-        got = _ANSWERING.get(a)
+        got = _ANSWERING_CACHE.get(a)
         if got is None:
-            got = _ANSWERING[a] = frozenset(c for c in range(len(NAMES)) if self._answers(c))
+            got = _ANSWERING_CACHE[a] = frozenset(c for c in range(len(NAMES)) if self._answers(c))
         return got
 
     def _guess_actions(self) -> tuple[str, ...]:
