@@ -330,7 +330,7 @@ class BotPool:
             return
         if proc is not None and proc.is_alive():
             proc.kill()
-        if proc is not None:
+        if proc is not None and proc.pid is not None:  # a process never started has no pid to join
             proc.join(0.5)
 
     async def close(self) -> None:

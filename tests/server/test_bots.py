@@ -194,6 +194,37 @@ def test_a_worker_that_overruns_is_replaced_and_the_table_plays_the_default_acti
     asyncio.run(main())
 
 
+def test_a_worker_that_cannot_start_is_replaced_and_the_question_answered(monkeypatch):
+    """A worker process whose start fails is replaced, and the question waiting for it
+    is answered by the next one (before, stopping the never-started process raised "can
+    only join a started process" in the event loop's callback: no new worker was asked
+    for, and the question was never answered)."""
+
+    async def main():
+        table = _pool_table("random")
+        pool = BotPool(1, 5000.0)
+        asker = _Asker(table, "random")
+        real_start = pool._ctx.Process.start
+        calls = []
+
+        def start(self):
+            calls.append(self.name)
+            if len(calls) == 1:
+                raise OSError("no more processes")
+            return real_start(self)
+
+        monkeypatch.setattr(pool._ctx.Process, "start", start)
+        try:
+            ((seat, role, ply),) = table.take_requests()
+            pool.ask(asker, seat, role, ply)
+            _, _, action, failed = await asyncio.wait_for(asker.answers.get(), 60)
+            assert failed is None and action in table.state.legal_actions(seat) and len(calls) == 2
+        finally:
+            await pool.close()
+
+    asyncio.run(main())
+
+
 @pytest.mark.parametrize("game", ["flyswatter", "flinch"])
 def test_bots_play_whole_games_through_the_pool(sqlite_settings, game):
     """Races, claims and memories: bot-only tables of races (Fly-swatter) and long
