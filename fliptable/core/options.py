@@ -86,16 +86,20 @@ class Option:
         """What this option accepts when files may not be named (a server)."""
         return self.accepted()
 
+    def _invalid(self, value: Any) -> OptionError:
+        """The refusal of ``value``, worded when raised (``coerce`` runs for every option
+        of every new game: wording it beforehand was half of ``resolve_options``)."""
+        shown = repr(shorten(value)) if isinstance(value, str) else shorten(value)
+        return OptionError(f"option {self.name}={shown} is invalid; accepted: {self.accepted()}")
+
     def coerce(self, value: Any) -> Any:
         """The value as this option's type; raises OptionError naming what is accepted."""
-        shown = repr(shorten(value)) if isinstance(value, str) else shorten(value)
-        bad = OptionError(f"option {self.name}={shown} is invalid; accepted: {self.accepted()}")
         if self.kind == "bool":
             if isinstance(value, bool):
                 return value
             if isinstance(value, str) and value.strip().lower() in _TRUE | _FALSE:
                 return value.strip().lower() in _TRUE
-            raise bad
+            raise self._invalid(value)
         if self.kind == "choice":
             for c in self.choices:
                 # true is not the choice 1 (True == 1 in Python)
@@ -103,7 +107,7 @@ class Option:
                     isinstance(value, str) and value.strip().lower() == str(c).lower()
                 ):
                     return c
-            raise bad
+            raise self._invalid(value)
         try:
             if isinstance(value, bool) or not isinstance(value, (int, float, str)):
                 raise TypeError
@@ -118,10 +122,10 @@ class Option:
                 else:
                     number = int(value)
         except (TypeError, ValueError, OverflowError):
-            raise bad from None
+            raise self._invalid(value) from None
         assert self.min is not None and self.max is not None  # a numeric option's (__post_init__)
         if not self.min <= number <= self.max:
-            raise bad
+            raise self._invalid(value)
         return number
 
 
