@@ -40,11 +40,6 @@ MAX_DECISIONS = 2000
 ASK_TEXT = [[""] + [f"ask:{t}:{n}" for n in NUMBERS] for t in range(MAX_SEATS)]
 PARSE = {a: (t, n) for t in range(MAX_SEATS) for n in NUMBERS for a in (ASK_TEXT[t][n],)}
 _OVER = Over()
-#: the turn player's legal actions by all they depend on (``_legal_actions``' key): the
-#: same sets recur (about three asks in four in random play), and building one costs
-#: twice a look-up; emptied when it holds ``LEGAL_SETS``
-_LEGAL_CACHE: dict[tuple, tuple[str, ...]] = {}
-LEGAL_SETS = 1 << 15
 
 
 def history_words(history: list[list[int]]) -> list[list]:
@@ -187,8 +182,6 @@ class AskingState(State):
         return turn_of(self.turn)
 
     def _can_be_asked(self, target: int) -> bool:
-        """Whether ``target`` may be asked now: may read only which seats hold a card
-        (``_legal_actions`` keeps the lists by that)."""
         return True
 
     def _legal_actions(self, player):
@@ -196,17 +189,7 @@ class AskingState(State):
             return ()
         legal = self._legal
         if legal is None:
-            hands = self.hands
-            stop = self.MAY_STOP and self.successes > 0
-            # all that the list depends on: who may be asked (Authors: who holds a card),
-            # which numbers the player holds, whether he may stop
-            key = (type(self), player, stop, *map(any, hands), *map(bool, hands[player]))
-            legal = _LEGAL_CACHE.get(key)
-            if legal is None:
-                if len(_LEGAL_CACHE) >= LEGAL_SETS:
-                    _LEGAL_CACHE.clear()
-                legal = _LEGAL_CACHE[key] = self._list_legal(player, stop)
-            self._legal = legal
+            legal = self._legal = self._list_legal(player, self.MAY_STOP and self.successes > 0)
         return legal
 
     def _list_legal(self, player: int, stop: bool) -> tuple[str, ...]:
