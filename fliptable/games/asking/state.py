@@ -318,7 +318,7 @@ class AskingState(State):
 
     # -- views and results ----------------------------------------------------------
     def _view(self, player):
-        over = self.nbooks == BOOKS or self.ply >= MAX_DECISIONS
+        over = self.is_over_now()
         v: dict[str, Any] = {
             "game": self.game.id,
             "players": self.players,

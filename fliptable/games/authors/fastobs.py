@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from fliptable.adapters.direct.base import DirectEncoder, faces_are_ints, pile_writer, plain
 
-from ..asking.state import BOOKS, MAX_DECISIONS, NAMES, hand_list, history_words
+from ..asking.state import NAMES, hand_list, history_words
 
 
 class AuthorsDirect(DirectEncoder):
@@ -75,7 +75,7 @@ class AuthorsDirect(DirectEncoder):
             put("game", state.game.id, out, seat, memo)
             put("players", self.players, out, seat, memo)
             put("seat", seat, out, seat, memo)
-        over = state.nbooks == BOOKS or state.ply >= MAX_DECISIONS
+        over = state.is_over_now()
         small = (over, state.turn, state.successes)
         if memo.get("a:small") != small:
             memo["a:small"] = small
