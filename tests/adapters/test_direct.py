@@ -11,6 +11,7 @@ from fliptable.adapters.episode import Moments, Spec
 from fliptable.adapters.observation import Observer, observer
 from fliptable.core.registry import get_game
 from fliptable.games.authors.fastobs import AuthorsDirect
+from fliptable.games.flaps.fastobs import FlapsDirect
 from fliptable.games.flinch.fastobs import FlinchDirect
 from fliptable.games.flush.fastobs import FlushDirect
 from fliptable.games.flyswatter.fastobs import FlyswatterDirect
@@ -25,6 +26,11 @@ TABLES = [
     ("authors", 4, {}),
     ("authors", 2, {}),
     ("authors", 10, {}),
+    ("flaps", 4, {}),
+    ("flaps", 2, {"level": 4, "games": 3}),  # SPOOF, and games after the first
+    ("flaps", 5, {"level": 1, "legacy": "v1"}),
+    ("flaps", 10, {"packs": 2, "level": 4}),  # two copies of each card
+    ("flaps", 16, {"packs": 2, "level": 2}),
 ]
 #: FLINCH tables (players, options) whose views differ in structure: reserve rows of five
 #: piles (a per-seat list at five seats), owners' reserve cards, challenges (claims and the
@@ -149,6 +155,8 @@ def test_a_layout_it_does_not_know_gets_the_generic_path():
     assert seat_encoder(observer("flip7"), 4) is None
     assert seat_encoder(observer("go-to-the-store"), 3) is None
     assert AuthorsDirect.fit(observer("go-to-the-store"), 3) is None  # the Store's count: a key it never writes
+    for level in (5, 6, 7):  # FLAPS from Level 5: the mystery, the 1-DOWN piles, the FULL MONTY
+        assert seat_encoder(Observer("flaps", 4, {"level": level}), 4) is None
 
 
 def test_authors_direct_encoder_follows_states_that_take_turns():
@@ -174,12 +182,13 @@ def test_the_games_with_a_fast_path_are_the_ones_found_in_their_packages():
     from fliptable.core.registry import all_game_ids
 
     found = {g: encoder_class(get_game(g)) for g in all_game_ids()}
-    assert {g for g, cls in found.items() if cls is not None} == {"flush", "flinch", "flyswatter", "authors"}
+    assert {g for g, cls in found.items() if cls is not None} == {"flush", "flinch", "flyswatter", "authors", "flaps"}
     assert found["flush"] is FlushDirect and found["flinch"] is FlinchDirect
     assert found["flyswatter"] is FlyswatterDirect and found["authors"] is AuthorsDirect
+    assert found["flaps"] is FlapsDirect
 
 
-@pytest.mark.parametrize("game,players", [("flush", 3), ("flinch", 2), ("flyswatter", 4), ("authors", 3)])
+@pytest.mark.parametrize("game,players", [("flush", 3), ("flinch", 2), ("flyswatter", 4), ("authors", 3), ("flaps", 4)])
 def test_an_env_reset_reuses_its_direct_encoder_cleared(game, players):
     from fliptable.adapters.pettingzoo import env
 
