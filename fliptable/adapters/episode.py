@@ -20,6 +20,8 @@ from .observation import InfoStateObserver, observer
 
 #: the masks' dtype, passed positionally (``Spec.mask``)
 _INT8 = np.dtype(np.int8)
+#: a table's cache of pure-Python masks is judged when it holds this many (``Spec.mask``)
+_MASKS = 1024
 
 
 class Moments:
@@ -144,7 +146,9 @@ class Spec:
         self.info = self.game.info(self.players, self.options)
         self.observer = observer(self.game, self.players, self.options, info_state=info_state)
         self.info_state = info_state
-        self._masks: dict[tuple, np.ndarray] = {}  # (legal actions, may pass) -> mask
+        #: (legal actions, may pass) -> mask, while the cache pays (``mask``); None after
+        self._masks: dict[tuple, np.ndarray] | None = {}
+        self._hits = 0  # the cache's hits since it was last emptied
         self._solo = getattr(self.game, "solo_return", None) if self.players == 1 else None
 
     def returns(self, state) -> tuple[float, ...]:
@@ -174,23 +178,37 @@ class Spec:
                 ),
                 _INT8,
             )
-        key = (moments.legal(seat), queue[moments.pos][1])
-        try:
-            m = self._masks.get(key)
-        except TypeError:  # legal actions not a tuple after all
-            key = (tuple(key[0]), key[1])
-            m = self._masks.get(key)
-        if m is None:
-            if len(self._masks) >= 4096:  # a bound, not a policy: most tables repeat few sets
-                self._masks.clear()
-            bits = bytearray(self.num_actions + 1)  # set byte by byte: a tenth of NumPy's item cost
-            index = self.index
-            for a in key[0]:
-                bits[index[a]] = 1
-            if key[1]:
-                bits[self.PASS] = 1
-            m = self._masks[key] = np.frombuffer(bits, _INT8)
-        return m.copy()
+        legal, may_pass = moments.legal(seat), queue[moments.pos][1]
+        masks = self._masks
+        if masks is not None:
+            key = (legal, may_pass)
+            try:
+                m = masks.get(key)
+            except TypeError:  # legal actions not a tuple after all
+                key = (tuple(legal), may_pass)
+                m = masks.get(key)
+            if m is not None:
+                self._hits += 1
+                return m.copy()
+            if len(masks) >= _MASKS:
+                # full: kept only where it pays, most sets seen again (Fly-swatter, Flip 7);
+                # where most are new, building each mask costs less than the cache's misses
+                # (Flush, FLINCH; FLAPS's short sets)
+                if self._hits < 3 * len(masks):
+                    masks = self._masks = None
+                else:
+                    masks.clear()
+                    self._hits = 0
+        bits = bytearray(self.num_actions + 1)  # set byte by byte: a tenth of NumPy's item cost
+        index = self.index
+        for a in legal:
+            bits[index[a]] = 1
+        if may_pass:
+            bits[self.PASS] = 1
+        m = np.frombuffer(bits, _INT8)
+        if masks is not None:
+            masks[key] = m.copy()
+        return m
 
 
 class History:

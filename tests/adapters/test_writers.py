@@ -271,6 +271,38 @@ def test_masks_built_in_c_equal_the_cached_pure_ones(game, players, options, mon
     assert game != "flyswatter" or passes  # masks with PASS set were compared
 
 
+@pytest.mark.parametrize("game,players,kept", [("flush", 4, False), ("flip7", 3, True)])
+def test_the_pure_mask_cache_is_kept_only_where_most_sets_repeat(game, players, kept, monkeypatch):
+    """The pure-Python masks: a table's cache, once full, is emptied and kept where at
+    least three lookups in four hit (Flip 7's few sets), dropped where most sets are new
+    (Flush); the masks are the legal actions either way, each a new array of its own."""
+    import random
+
+    from fliptable.adapters import episode
+    from fliptable.adapters.episode import Moments
+
+    monkeypatch.setattr(episode, "WRITERS", None)
+    monkeypatch.setattr(episode, "_MASKS", 8)
+    spec = Spec(game, players, {})
+    rng = random.Random(5)
+    for _ in range(3):
+        state = spec.game.new_state(players, spec.options, seed=rng.randrange(1 << 30))
+        moments = Moments(state)
+        while not moments.over:
+            seat = moments.current
+            mask = spec.mask(moments, seat)
+            legal = state.legal_actions(seat)
+            assert mask.dtype == np.int8 and mask.flags.writeable
+            assert set(np.flatnonzero(mask[:-1])) == {spec.index[a] for a in legal}
+            assert bool(mask[-1]) == moments.may_pass
+            mask[:] = 1  # the caller's own array: the next mask is not touched
+            if moments.may_pass and (rng.random() < 0.5 or not legal):
+                moments.pass_()
+            else:
+                moments.act(rng.choice(legal))
+    assert (spec._masks is not None) is kept
+
+
 def test_mask_bits_refuses_unknown_actions_and_ids_outside_the_mask():
     if base.COMPILED is None:
         pytest.fail("fliptable.adapters._writers is not built")
