@@ -86,6 +86,15 @@ class FlyswatterDirect(DirectEncoder):
         # seats all swatting, with all their hands left)
         if set(ch["window"].children) != _WINDOW or set(ch["last_flip"].children) != {"player", "card"}:
             return None
+        # the last window's only seats: its outcome's players (one plain one-hot each)
+        last = ch["last_window"].children
+        outcome = last.get("outcome")
+        if set(last) != {"number", "trigger", "allowed", "closed_by", "outcome"} or not plain(outcome, "seq"):
+            return None
+        if set(outcome.item.children) != {"player", "n", "card", "result", "lost"} or not outcome.window:
+            return None
+        if not plain(outcome.item.children["player"], "seat") or not plain(outcome.item, "dict"):
+            return None
         if not all(ch.get(k) is not None and ch[k].kinds == ["seat"] for k in ("turn", "next")):
             return None
         if ch["last_flip"].children["player"].kinds != ["seat"] or not plain(ch.get("removed"), "cards"):
@@ -143,7 +152,16 @@ class FlyswatterDirect(DirectEncoder):
             last.offset + last.flag_types.index("null"),
             self.zeros(last.width),
         )
-        self.last_json: tuple = (None, None)  # (the state's last window, its JSON)
+        # (the state's last window, its JSON, in pure Python its block for the viewer 0)
+        self.last_json: tuple = (None, None, None)
+        # in pure Python, where the last window's outcome writes its seats: (offset of the
+        # first entry's seat, entry width, entries shown); the compiled writer encodes the
+        # window for each seat for less than a block and its seats moved
+        outcome = last.children["outcome"]
+        self.outcome_seats = None
+        if COMPILED is None:
+            player = outcome.item.children["player"].offset
+            self.outcome_seats = (player, outcome.item.width, outcome.window)
         self.opened: tuple = (None, None, None)  # (state, its window, the window as it opened)
         self.flips, self.windows = ((ch[k].offset, float(ch[k].scale)) for k in ("flips", "windows"))
         # whose turn and who is next, as blocks: None, or the seat from the viewer
@@ -324,8 +342,30 @@ class FlyswatterDirect(DirectEncoder):
             else:
                 got = self.last_json  # built once for every seat
                 if got[0] is not last:
-                    got = self.last_json = (last, state._last_window_json())
-                self.fns["last_window"][0](got[1], mv, at, seat)
+                    json = state._last_window_json()
+                    shared: memoryview | None = None
+                    if self.outcome_seats is not None:  # pure Python: encoded once, for the viewer 0
+                        fresh = np.zeros(width, dtype=np.float32)
+                        self.fns["last_window"][0](json, fresh, 0, 0)
+                        shared = fresh.data
+                    got = self.last_json = (last, json, shared)
+                if got[2] is None:
+                    self.fns["last_window"][0](got[1], mv, at, seat)
+                else:  # the viewer 0's block, its outcome's seats turned to this viewer's
+                    mv[at : at + width] = got[2]
+                    if seat:
+                        self._outcome_seats(got[1]["outcome"], seat, mv)
+
+    def _outcome_seats(self, outcome: list, seat: int, mv) -> None:
+        """The seats of the last window's outcome entries (the block's only seats), written
+        for ``seat`` over the viewer 0's: each entry's one-hot moved."""
+        b, w, size = self.outcome_seats
+        n = self.players
+        for e in outcome[-size:]:
+            p = e["player"]
+            mv[b + p] = 0.0
+            mv[b + (p - seat) % n] = 1.0
+            b += w
 
     def _middle(self, state, seat, mv) -> None:
         """The middle's window encoding: its flies as every seat sees them (``_flies``,
