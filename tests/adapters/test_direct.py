@@ -15,6 +15,7 @@ from fliptable.games.flaps.fastobs import FlapsDirect
 from fliptable.games.flinch.fastobs import FlinchDirect
 from fliptable.games.flush.fastobs import FlushDirect
 from fliptable.games.flyswatter.fastobs import FlyswatterDirect
+from fliptable.games.go_to_the_store.fastobs import StoreDirect
 
 TABLES = [
     ("flush", 4, {}),
@@ -31,6 +32,9 @@ TABLES = [
     ("flaps", 5, {"level": 1, "legacy": "v1"}),
     ("flaps", 10, {"packs": 2, "level": 4}),  # two copies of each card
     ("flaps", 16, {"packs": 2, "level": 2}),
+    ("go-to-the-store", 2, {}),
+    ("go-to-the-store", 3, {}),
+    ("go-to-the-store", 4, {}),
 ]
 #: FLINCH tables (players, options) whose views differ in structure: reserve rows of five
 #: piles (a per-seat list at five seats), owners' reserve cards, challenges (claims and the
@@ -153,16 +157,17 @@ def test_a_layout_it_does_not_know_gets_the_generic_path():
     assert seat_encoder(o, 3) is None
     assert seat_encoder(observer("muggins"), 2) is None  # no direct encoder
     assert seat_encoder(observer("flip7"), 4) is None
-    assert seat_encoder(observer("go-to-the-store"), 3) is None
     assert AuthorsDirect.fit(observer("go-to-the-store"), 3) is None  # the Store's count: a key it never writes
     for level in (5, 6, 7):  # FLAPS from Level 5: the mystery, the 1-DOWN piles, the FULL MONTY
         assert seat_encoder(Observer("flaps", 4, {"level": level}), 4) is None
 
 
-def test_authors_direct_encoder_follows_states_that_take_turns():
+@pytest.mark.parametrize("game", ["authors", "go-to-the-store"])
+def test_asking_direct_encoder_follows_states_that_take_turns(game):
     # one encoder asked in turns about two games and a clone that goes its own way: each
-    # record kept in words is another's, and a seat's window is the state's it is asked about
-    spec = Spec("authors", 3, {})
+    # record's rows kept per seat are another's, and a seat's window, books and hand are
+    # the state's it is asked about
+    spec = Spec(game, 3, {})
     enc = seat_encoder(spec.observer, 3)
     rng = random.Random(7)
     states = [spec.game.new_state(3, spec.options, seed=s) for s in (1, 2)]
@@ -182,13 +187,23 @@ def test_the_games_with_a_fast_path_are_the_ones_found_in_their_packages():
     from fliptable.core.registry import all_game_ids
 
     found = {g: encoder_class(get_game(g)) for g in all_game_ids()}
-    assert {g for g, cls in found.items() if cls is not None} == {"flush", "flinch", "flyswatter", "authors", "flaps"}
+    assert {g for g, cls in found.items() if cls is not None} == {
+        "flush",
+        "flinch",
+        "flyswatter",
+        "authors",
+        "flaps",
+        "go-to-the-store",
+    }
     assert found["flush"] is FlushDirect and found["flinch"] is FlinchDirect
     assert found["flyswatter"] is FlyswatterDirect and found["authors"] is AuthorsDirect
-    assert found["flaps"] is FlapsDirect
+    assert found["flaps"] is FlapsDirect and found["go-to-the-store"] is StoreDirect
 
 
-@pytest.mark.parametrize("game,players", [("flush", 3), ("flinch", 2), ("flyswatter", 4), ("authors", 3), ("flaps", 4)])
+@pytest.mark.parametrize(
+    "game,players",
+    [("flush", 3), ("flinch", 2), ("flyswatter", 4), ("authors", 3), ("flaps", 4), ("go-to-the-store", 3)],
+)
 def test_an_env_reset_reuses_its_direct_encoder_cleared(game, players):
     from fliptable.adapters.pettingzoo import env
 
