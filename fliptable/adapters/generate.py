@@ -96,6 +96,11 @@ class _Base:
         return f"{self.var} + {self.const}" if self.const else self.var
 
 
+def _at(base: _Base, i: str) -> str:
+    """The index expression of table entry ``i``, an offset from ``base.var`` (0: none)."""
+    return i if base.var is None else f"{base.var} + {i}"
+
+
 class _Gen:
     def __init__(self, names: Mapping[str, int], safe: bool = False):
         self.names = names
@@ -112,6 +117,8 @@ class _Gen:
             "M": _MISSING,
         }
         self.count = 0
+        #: variables whose exact type the code written so far has tested
+        self.sure: dict[str, str] = {}
 
     def var(self, prefix: str) -> str:
         self.count += 1
@@ -145,32 +152,65 @@ class _Gen:
         for kind in node.kinds:
             parts[KIND_TYPE[kind]] = (kind, pos)
             pos += node._kind_width(kind)
-        t = self.var("t")
-        # None and the first other type by identity; others by name (subclasses: ``json_type``)
+        # each type by identity first (None, the exact type of each kind: its kind's own
+        # type test then known true); any other value by name (subclasses: ``json_type``)
         types = sorted(set(flags) | set(parts))
-        main = next((ty for ty in types if ty != "null"), None)
         word = "if"
-        if "null" in types:
-            self.emit(ind, f"if {x} is None:")
-            self.emit(ind + 1, f"{t} = 'null'")
+        for ty in types:
+            if ty == "null":
+                self.emit(ind, f"{word} {x} is None:")
+            else:
+                self.emit(ind, f"{word} type({x}) is {_EXACT[ty]}:")
             word = "elif"
-        if main is not None:
-            self.emit(ind, f"{word} type({x}) is {_EXACT[main]}:")
-            self.emit(ind + 1, f"{t} = {main!r}")
-            word = "elif"
-        self.emit(ind, "else:" if word == "elif" else "if True:")
+            self._branch(node, flags, parts, ty, x, base, ind + 1, _EXACT.get(ty))
+        # any other value: a float, a tuple or a subclass, whose flag is set by its type
+        # name; of the kinds' own tests (exact types), only a number's passes, for a float
+        t = self.var("t")
+        self.emit(ind, "else:")
         self.emit(ind + 1, f"{t} = TN(type({x})) or type_of({x})")
         word = "if"
-        for ty in sorted(set(flags) | set(parts)):
-            self.emit(ind, f"{word} {t} == {ty!r}:")
+        for ty in types:
+            if ty == "null":  # by identity above: not here
+                continue
+            self.emit(ind + 1, f"{word} {t} == {ty!r}:")
             word = "elif"
-            if ty in flags:
-                self.emit(ind + 1, f"o[{base + flags[ty]}] = 1.0")
-            if ty in parts:
-                kind, off = parts[ty]
-                self.kind(node, kind, x, base + off, ind + 1)
-            elif ty not in flags:
-                self.emit(ind + 1, "pass")
+            self._branch(node, flags, parts if ty == "num" else {}, ty, x, base, ind + 2, None)
+
+    def _branch(
+        self,
+        node: Node,
+        flags: dict[str, int],
+        parts: dict[str, tuple[str, int]],
+        ty: str,
+        x: str,
+        base: _Base,
+        ind: int,
+        exact: str | None,
+    ) -> None:
+        """What a value of type name ``ty`` writes (``exact``: its exact type is known)."""
+        start = len(self.lines)
+        if ty in flags:
+            self.emit(ind, f"o[{base + flags[ty]}] = 1.0")
+        if ty in parts:
+            kind, off = parts[ty]
+            if exact is not None:
+                self.sure[x] = exact
+            self.kind(node, kind, x, base + off, ind)
+            self.sure.pop(x, None)
+        if len(self.lines) == start:
+            self.emit(ind, "pass")
+
+    def _if(self, ind: int, x: str, exacts: tuple[str, ...], *more: str) -> int:
+        """Emit ``if`` the type of ``x`` is one of ``exacts`` (not tested when known) and
+        ``more``; the indentation of its body (``ind`` when nothing is tested)."""
+        tests = [] if self.sure.get(x) in exacts else [" or ".join(f"type({x}) is {t}" for t in exacts)]
+        tests += more
+        if not tests:
+            return ind
+        if len(tests) > 1 and len(exacts) > 1:
+            tests[0] = f"({tests[0]})"
+        self.emit(ind, f"if {' and '.join(tests)}:")
+        return ind + 1
 
     def kind(self, node: Node, kind: str, x: str, base: _Base, ind: int) -> None:
         getattr(self, f"k_{kind}")(node, x, base, ind)
@@ -181,33 +221,33 @@ class _Gen:
 
     def k_num(self, node: Node, x: str, base: _Base, ind: int) -> None:
         y = self.var("y")
-        self.emit(ind, f"if type({x}) is int or type({x}) is float:")
-        self.emit(ind + 1, f"{y} = {x} / {float(node.scale)!r}")
-        self.emit(ind + 1, f"o[{base}] = 1.0 if {y} > 1.0 else (-1.0 if {y} < -1.0 else {y})")
+        ind = self._if(ind, x, ("int", "float"))
+        self.emit(ind, f"{y} = {x} / {float(node.scale)!r}")
+        self.emit(ind, f"o[{base}] = 1.0 if {y} > 1.0 else (-1.0 if {y} < -1.0 else {y})")
 
     def k_seat(self, node: Node, x: str, base: _Base, ind: int) -> None:
         p = node._players
-        self.emit(ind, f"if type({x}) is int and 0 <= {x} < {p}:")
-        self.emit(ind + 1, f"o[{base} + ({x} - vw) % {p}] = 1.0")
+        ind = self._if(ind, x, ("int",), f"0 <= {x} < {p}")
+        self.emit(ind, f"o[{base} + ({x} - vw) % {p}] = 1.0")
 
     def k_seatset(self, node: Node, x: str, base: _Base, ind: int) -> None:
         p, y = node._players, self.var("y")
-        self.emit(ind, f"if type({x}) is list:")
-        self.emit(ind + 1, f"for {y} in {x}:")
-        self.emit(ind + 2, f"if type({y}) is int and 0 <= {y} < {p}:")
-        self.emit(ind + 3, f"o[{base} + ({y} - vw) % {p}] = 1.0")
+        ind = self._if(ind, x, ("list",))
+        self.emit(ind, f"for {y} in {x}:")
+        self.emit(ind + 1, f"if type({y}) is int and 0 <= {y} < {p}:")
+        self.emit(ind + 2, f"o[{base} + ({y} - vw) % {p}] = 1.0")
 
     def _index(self, table: Mapping[str, int], x: str, base: _Base, ind: int) -> None:
-        self.emit(ind, f"if type({x}) is str:")
+        ind = self._if(ind, x, ("str",))
         if self.in_try:  # an unknown name: KeyError, the object written again by get
             table_name, at = self.index_of(table, base, get=False)
-            self.emit(ind + 1, f"o[{at.format(f'{table_name}[{x}]')}] = 1.0")
+            self.emit(ind, f"o[{at.format(f'{table_name}[{x}]')}] = 1.0")
             return
         get, at = self.index_of(table, base)
         i = self.var("i")
-        self.emit(ind + 1, f"{i} = {get}({x})")
-        self.emit(ind + 1, f"if {i} is not None:")
-        self.emit(ind + 2, f"o[{at.format(i)}] = 1.0")
+        self.emit(ind, f"{i} = {get}({x})")
+        self.emit(ind, f"if {i} is not None:")
+        self.emit(ind + 1, f"o[{at.format(i)}] = 1.0")
 
     def k_card(self, node: Node, x: str, base: _Base, ind: int) -> None:
         self._index(self.names, x, base, ind)
@@ -216,6 +256,56 @@ class _Gen:
         self._index(node.vocab_index, x, base, ind)
 
     def k_cards(self, node: Node, x: str, base: _Base, ind: int) -> None:
+        n, deck = node._ncards, float(node._decksize)
+        copies = [float(c) for c in node._copies]
+        e = self.emit
+        # one card: its face's offsets and share of its copies by one lookup; a short list
+        # counted entry by entry (names and hidden cards only), a long one whole in C (as
+        # ``_writers.CardsEnc`` counts), its faces' offsets and copies by one lookup
+        at = base.const  # the entries' offsets: from ``base.var`` when there is one
+        faces = self.const({k: (at + c, copies[c], at + n + 2 + c, 1 / copies[c]) for k, c in self.names.items()}, "F")
+        cnt, y, k, f, h, z = (self.var(s) for s in "nykfhz")
+        one = min(1.0, 1 / deck)  # one card (or hidden card) of the deck
+        ind = self._if(ind, x, ("list",), x) - 1
+        e(ind + 1, f"if len({x}) == 1:")
+        e(ind + 2, f"{y} = {x}[0]")
+        e(ind + 2, f"{f} = {faces}.get({y}) if type({y}) is str else None")
+        e(ind + 2, f"if {f} is not None:")
+        e(ind + 3, f"o[{_at(base, f'{f}[0]')}] = {f}[3]")
+        e(ind + 3, f"o[{_at(base, f'{f}[2]')}] = 1.0")
+        e(ind + 2, f"elif type({y}) is str or {y} is None:")
+        e(ind + 3, f"o[{base + n}] = {one!r}")
+        e(ind + 2, f"o[{base + (n + 1)}] = {one!r}")
+        e(ind + 1, f"elif len({x}) <= 8:")
+        self._cards_short(node, x, base, ind + 2)
+        e(ind + 1, "else:")
+        e(ind + 2, f"{cnt} = {{}}")
+        e(ind + 2, "try:")
+        e(ind + 3, f"count({cnt}, {x})")
+        e(ind + 2, "except TypeError:  # an entry that is no card: nothing written")
+        e(ind + 3, f"{cnt} = None")
+        e(ind + 2, f"if {cnt} is not None:")
+        e(ind + 3, f"{h} = {cnt}.pop(None, 0)")
+        e(ind + 3, f"for {y}, {k} in {cnt}.items():")
+        e(ind + 4, f"{f} = {faces}.get({y}) if type({y}) is str else None")
+        e(ind + 4, f"if {f} is None:")
+        e(ind + 5, f"{h} += {k}")
+        e(ind + 4, "else:")
+        e(ind + 5, f"o[{_at(base, f'{f}[0]')}] = {k} / {f}[1]")
+        e(ind + 3, f"if {h}:")
+        e(ind + 4, f"{z} = {h} / {deck!r}")
+        e(ind + 4, f"o[{base + n}] = 1.0 if {z} > 1.0 else {z}")
+        e(ind + 3, f"{z} = len({x}) / {deck!r}")
+        e(ind + 3, f"o[{base + (n + 1)}] = 1.0 if {z} > 1.0 else {z}")
+        e(ind + 3, f"{y} = {x}[-1]")
+        e(ind + 3, f"if type({y}) is str:")
+        e(ind + 4, f"{f} = {faces}.get({y})")
+        e(ind + 4, f"if {f} is not None:")
+        e(ind + 5, f"o[{_at(base, f'{f}[2]')}] = 1.0")
+
+    def _cards_short(self, node: Node, x: str, base: _Base, ind: int) -> None:
+        """A short list (2 to 8 entries), counted as ``_writers.CardsEnc`` counts it: its
+        names and hidden entries only (whatever else it holds)."""
         n = node._ncards
         get, at = self.index_of(self.names, base)
         index = self.const(dict(self.names).get, "I")
@@ -223,36 +313,23 @@ class _Gen:
         deck = float(node._decksize)
         cnt, y, k, c, h, z = (self.var(s) for s in "nykchz")
         e = self.emit
-        e(ind, f"if type({x}) is list and {x}:")
-        # counted as ``_writers.CardsEnc`` counts: a long list whole (in C), a short one
-        # its names and hidden (None) entries only
-        e(ind + 1, f"if len({x}) > 8:")
-        e(ind + 2, f"{cnt} = {{}}")
-        e(ind + 2, "try:")
-        e(ind + 3, f"count({cnt}, {x})")
-        e(ind + 2, "except TypeError:  # an entry that is no card")
-        # emitted line by line on purpose: this is the generated encoder's source text, alike where the encoders are
-        e(ind + 3, f"{cnt} = None")
+        e(ind, f"{cnt} = {{}}")
+        e(ind, f"for {y} in {x}:")
+        e(ind + 1, f"if type({y}) is str or {y} is None:")
+        e(ind + 2, f"{cnt}[{y}] = {cnt}.get({y}, 0) + 1")
+        e(ind, f"{h} = 0")
+        e(ind, f"for {y}, {k} in {cnt}.items():")
+        e(ind + 1, f"{c} = {index}({y}) if type({y}) is str else None")
+        e(ind + 1, f"if {c} is None:")
+        e(ind + 2, f"{h} += {k}")
         e(ind + 1, "else:")
-        e(ind + 2, f"{cnt} = {{}}")
-        e(ind + 2, f"for {y} in {x}:")
-        e(ind + 3, f"if type({y}) is str or {y} is None:")
-        e(ind + 4, f"{cnt}[{y}] = {cnt}.get({y}, 0) + 1")
-        e(ind + 1, f"if {cnt} is not None:")
-        e(ind + 2, f"{h} = 0")
-        e(ind + 2, f"for {y}, {k} in {cnt}.items():")
-        e(ind + 3, f"{c} = {index}({y}) if type({y}) is str else None")
-        e(ind + 3, f"if {c} is None:")
-        e(ind + 4, f"{h} += {k}")
-        # emitted line by line on purpose: this is the generated encoder's source text, alike where the encoders are
-        e(ind + 3, "else:")
-        e(ind + 4, f"o[{base} + {c}] = {k} / {copies}[{c}]")
-        e(ind + 2, f"{z} = {h} / {deck!r}")
-        e(ind + 2, f"o[{base + n}] = 1.0 if {z} > 1.0 else {z}")
-        e(ind + 2, f"{z} = len({x}) / {deck!r}")
-        e(ind + 2, f"o[{base + (n + 1)}] = 1.0 if {z} > 1.0 else {z}")
-        e(ind + 2, f"{y} = {x}[-1]")
-        self._index_last(get, at, y, ind + 2, base, n)
+        e(ind + 2, f"o[{base} + {c}] = {k} / {copies}[{c}]")
+        e(ind, f"{z} = {h} / {deck!r}")
+        e(ind, f"o[{base + n}] = 1.0 if {z} > 1.0 else {z}")
+        e(ind, f"{z} = len({x}) / {deck!r}")
+        e(ind, f"o[{base + (n + 1)}] = 1.0 if {z} > 1.0 else {z}")
+        e(ind, f"{y} = {x}[-1]")
+        self._index_last(get, at, y, ind, base, n)
 
     def _index_last(self, get: str, at: str, y: str, ind: int, base: _Base, n: int) -> None:
         i = self.var("i")
@@ -262,7 +339,7 @@ class _Gen:
         self.emit(ind + 2, f"o[{at.format(i)} + {n + 2}] = 1.0")
 
     def k_dict(self, node: Node, x: str, base: _Base, ind: int) -> None:
-        self.emit(ind, f"if type({x}) is dict:")
+        ind = self._if(ind, x, ("dict",)) - 1
         fast = not self.safe and any(c.width and not c.optional for c in node.children.values())
         if fast:
             # a subscript costs half a ``get``: on a missing key, the writes so far (all
@@ -303,7 +380,7 @@ class _Gen:
 
     def k_perseat(self, node: Node, x: str, base: _Base, ind: int) -> None:
         p, r, item = node._players, self.var("r"), node.entry
-        self.emit(ind, f"if type({x}) is list and len({x}) == {p}:")
+        ind = self._if(ind, x, ("list",), f"len({x}) == {p}") - 1
         self.emit(ind + 1, f"{r} = vw % {p}")
         start = len(self.lines)
         y = self.var("x")
@@ -321,14 +398,14 @@ class _Gen:
 
     def k_seq(self, node: Node, x: str, base: _Base, ind: int) -> None:
         z = self.var("z")
-        self.emit(ind, f"if type({x}) is list:")
+        ind = self._if(ind, x, ("list",)) - 1
         self.emit(ind + 1, f"{z} = len({x}) / {float(node.len_scale)!r}")
         self.emit(ind + 1, f"o[{base}] = 1.0 if {z} > 1.0 else {z}")
         self._loop(node.entry, f"{x}[-{node.window}:]", base + 1, ind + 1)
 
     def k_fixed(self, node: Node, x: str, base: _Base, ind: int) -> None:
         n = self.var("n")
-        self.emit(ind, f"if type({x}) is list:")
+        ind = self._if(ind, x, ("list",)) - 1
         # a record's row may be shorter than the widest row: its missing entries stay zero
         self.emit(ind + 1, f"{n} = len({x})")
         off = 0

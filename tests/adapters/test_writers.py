@@ -203,34 +203,53 @@ class _Int(int):
     pass
 
 
-JSON = st.recursive(
-    st.one_of(
-        st.none(),
-        st.booleans(),
-        st.integers(-5, 12),
-        st.builds(_Int, st.integers(0, 5)),
-        st.floats(-50, 50),
-        st.sampled_from(["7", "Skip", "red", "x", "flush", "B3", "R10"]),
-    ),
-    lambda inner: st.one_of(
-        st.lists(inner, max_size=12),
-        st.dictionaries(
-            st.sampled_from(["value", "count", "kind", "player", "laid", "suit", "rank", "sum", "card"]),
-            inner,
-            max_size=4,
+class _Str(str):
+    pass
+
+
+def _json(cards):
+    """Any JSON-like value, with some of the game's card names (and ``str`` and ``int``
+    subclasses, which the encoders treat as no name and no number)."""
+    names = st.sampled_from(cards)
+    return st.recursive(
+        st.one_of(
+            st.none(),
+            st.booleans(),
+            st.integers(-5, 12),
+            st.builds(_Int, st.integers(0, 5)),
+            st.floats(-50, 50),
+            st.sampled_from(["7", "Skip", "red", "x", "flush", "B3", "R10", "ask", "draw", "busted"]),
+            names,
+            names,
+            st.builds(_Str, names),
         ),
-    ),
-    max_leaves=30,
+        lambda inner: st.one_of(
+            st.lists(inner, max_size=12),
+            st.lists(st.one_of(names, st.none()), max_size=20),
+            st.lists(st.one_of(names, st.none(), st.builds(_Str, names), st.integers(0, 3)), max_size=12),
+            st.dictionaries(
+                st.sampled_from(["value", "count", "kind", "player", "laid", "suit", "rank", "sum", "card", "cards"]),
+                inner,
+                max_size=4,
+            ),
+        ),
+        max_leaves=30,
+    )
+
+
+_JSON = _json(["B3", "R10"])
+
+
+@settings(max_examples=600, deadline=None)
+@given(
+    st.sampled_from(["flush", "flaps", "flyswatter", "flinch", "go-to-the-store", "flip7", "muggins", "patience"]),
+    st.data(),
 )
-
-
-@settings(max_examples=400, deadline=None)
-@given(st.sampled_from(["flush", "flaps", "flyswatter", "flinch"]), st.data())
 def test_compiled_node_encoders_take_any_value_as_the_closures_do(game, data):
-    obs = Spec(game, 4, {}).observer
+    obs = Spec(game, {"go-to-the-store": 3, "patience": 1}.get(game, 4), {}).observer
     key = data.draw(st.sampled_from(sorted(k for k, c in obs.root.children.items() if c.width)))
     node = obs.root.children[key]
-    value = data.draw(JSON)
+    value = data.draw(_json(sorted(obs.names)))
     fast, slow = _encodings(node, obs.names, value, data.draw(st.integers(0, 3)), obs.view_size)
     if isinstance(fast, type):
         assert fast is slow
@@ -385,7 +404,7 @@ def test_the_build_hook_goes_on_pure_python_when_the_writers_cannot_be_built(tmp
 
 
 @settings(max_examples=300, deadline=None)
-@given(st.lists(JSON, max_size=12), st.lists(JSON, max_size=12), st.booleans())
+@given(st.lists(_JSON, max_size=12), st.lists(_JSON, max_size=12), st.booleans())
 def test_differing_finds_the_pairs_that_differ_as_python_does(a, b, as_tuples):
     from fliptable.games.flinch.fastobs import FlinchDirect
 
