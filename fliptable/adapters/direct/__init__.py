@@ -11,7 +11,7 @@ the state did not change since the seat's last observation are left as they are.
 A game's direct encoder lives in its package (``fliptable/games/<game>/fastobs.py``,
 ``ENCODER``, a ``DirectEncoder``), found through ``core.schema.game_module`` so the rules
 never import it; a game has one only where it measured at least 1.3x the generic path
-(issue 24: Flush, FLINCH, Fly-swatter, Authors and FLAPS). Each is checked against the
+(issue 24: Flush, FLINCH, Fly-swatter, Authors, Go to the Store and FLAPS). Each is checked against the
 generic encoding over random games (``tests/adapters/test_direct.py``) and used only for
 a layout whose structure it knows (``fit``); else the generic path.
 """
