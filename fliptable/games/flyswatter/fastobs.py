@@ -133,12 +133,7 @@ class FlyswatterDirect(DirectEncoder):
         removed = ch["removed"]
         self.removed = (removed.offset, pile_bringer(removed, copies, deck))
         window = ch["window"]
-        self.window = (
-            window.offset,
-            window.width,
-            window.offset + window.flag_types.index("null"),
-            self.zeros(window.width),
-        )
+        self.window = self._nullable(window)
         moving = window.children
         swatting, hands, left = moving["swatting"], moving["hands"], moving["hands_left"]
         # (offset, width, encoder, zeros of that width) of each
@@ -146,12 +141,7 @@ class FlyswatterDirect(DirectEncoder):
             (c.offset, c.width, c.compile(names), self.zeros(c.width)) for c in (swatting, hands, left)
         )
         last = ch["last_window"]
-        self.last_window = (
-            last.offset,
-            last.width,
-            last.offset + last.flag_types.index("null"),
-            self.zeros(last.width),
-        )
+        self.last_window = self._nullable(last)
         # (the state's last window, its JSON, in pure Python its block for the viewer 0)
         self.last_json: tuple = (None, None, None)
         # in pure Python, where the last window's outcome writes its seats: (offset of the
@@ -180,6 +170,10 @@ class FlyswatterDirect(DirectEncoder):
             fn(v, block, 0, 0)
             blocks[v] = block.data
         return lo, hi - lo, blocks
+
+    def _nullable(self, node) -> tuple:
+        """(offset, width, offset of its null flag, zeros of its width) of a key that may be None."""
+        return (node.offset, node.width, node.offset + node.flag_types.index("null"), self.zeros(node.width))
 
     def write(self, state, seat, out, memo):
         mv = self.items[seat]  # ``out``'s memory: one float, or a region, at a time
